@@ -1,0 +1,22 @@
+// Three tiers, selected by scripts/test.js: unit (pure code beside the source),
+// integration on PostgreSQL, and the same integration suite once on PGlite.
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
+const base = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  transform: { '^.+\\.ts$': tsJest },
+  testEnvironment: 'node',
+};
+module.exports = {
+  // Integration tests start processes and databases; a hung one still fails well inside its tier's budget.
+  testTimeout: 60_000,
+  projects: [
+    { ...base, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+  ],
+};

@@ -1,0 +1,26 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppOptions } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { openDatabase } from './database/open-database';
+
+export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOptions, 'database'>>;
+
+/**
+ * The whole platform as one Nest application; main.ts and the tests build it the same
+ * way. The database is opened (and migrated) first: if that fails, Nest never starts.
+ */
+export async function createApp(options: CreateAppOptions): Promise<INestApplication> {
+  const database = options.database ?? (await openDatabase(options.settings.database));
+  const app = await NestFactory.create(AppModule.forRoot({ ...options, database }), {
+    bufferLogs: true,
+    abortOnError: false,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new ApiExceptionFilter());
+  return app;
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const timeZone = z.string().refine(
+  (value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'expected an IANA time zone such as Europe/Bucharest' },
+);
+
+const email = z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, 'expected an e-mail address such as joc@example.org');
+
+/** Every setting the platform reads, from the environment, once, at boot. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  TZ_DEFAULT: timeZone.default('Europe/Bucharest'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  IMAP_URL: url(['imap:', 'imaps:']).optional(),
+  IMAP_MAILBOX: z.string().min(1).default('INBOX'),
+  MAIL_FROM: email.default('corr-scrabble@localhost'),
+  MAIL_REPLY_ADDRESS: email.default('moves@localhost'),
+  SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseSettings =
+  | { readonly kind: 'postgres'; readonly url: string }
+  | { readonly kind: 'pglite'; readonly dataDir: string };
+
+export interface Settings {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: DatabaseSettings;
+  readonly publicUrl: string;
+  readonly timeZone: string;
+  readonly smtpUrl?: string;
+  readonly imapUrl?: string;
+  readonly imapMailbox: string;
+  readonly mailFrom: string;
+  readonly mailReplyAddress: string;
+  /** Signs reply tokens and sessions; shared by every instance. */
+  readonly secret: string;
+  readonly logLevel: string;
+}
+
+export class SettingsError extends Error {
+  constructor(readonly variable: string, readonly reason: string, readonly value: unknown) {
+    super(`Invalid setting ${variable}=${JSON.stringify(value ?? '')}: ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Validates the environment; the first bad value is reported by its variable name. */
+export function parseSettings(env: Env): Settings {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue.path[0]);
+    throw new SettingsError(variable, issue.message, present[variable]);
+  }
+  const s = parsed.data;
+  const dataDir = resolve(s.DATA_DIR);
+  return {
+    env: s.NODE_ENV,
+    port: s.PORT,
+    host: s.HOST,
+    dataDir,
+    database: s.DATABASE_URL
+      ? { kind: 'postgres', url: s.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
+    timeZone: s.TZ_DEFAULT,
+    smtpUrl: s.SMTP_URL,
+    imapUrl: s.IMAP_URL,
+    imapMailbox: s.IMAP_MAILBOX,
+    mailFrom: s.MAIL_FROM,
+    mailReplyAddress: s.MAIL_REPLY_ADDRESS,
+    secret: s.SECRET ?? keptSecret(dataDir),
+    logLevel: s.LOG_LEVEL,
+  };
+}
+
+/** Without SECRET, one is generated once and kept in DATA_DIR so tokens survive restarts. */
+function keptSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: theirs is the secret.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+export const SETTINGS = Symbol('SETTINGS');

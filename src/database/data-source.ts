@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { DataSource } from 'typeorm';
+import { PGliteDriver } from 'typeorm-pglite';
+import type { DatabaseSettings } from '../config/settings';
+import { entities } from './entities';
+import { migrations } from './migrations';
+
+/** One TypeORM data source, on PostgreSQL or the embedded PGlite. Schema by migrations only. */
+export function createDataSource(db: DatabaseSettings): DataSource {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    // Refusals such as a duplicate key are expected and handled; the caller logs what matters.
+    logging: false,
+  };
+  if (db.kind === 'postgres') {
+    return new DataSource({
+      ...common,
+      url: db.url,
+      // Bounded so that a burst of moves queues here instead of exhausting the server.
+      poolSize: 10,
+      extra: { connectionTimeoutMillis: 10_000 },
+    });
+  }
+  if (db.dataDir !== 'memory://') mkdirSync(db.dataDir, { recursive: true });
+  return new DataSource({
+    ...common,
+    driver: new PGliteDriver({ dataDir: db.dataDir }).driver,
+  });
+}

@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, EntityManager } from 'typeorm';
+import { advisoryLockKey } from './advisory-lock';
+import { Mutex } from './mutex';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/**
+ * The platform's single way into the database. On PostgreSQL a transaction is a
+ * transaction and row locks order writers. PGlite is one session shared by the whole
+ * process (typeorm-pglite), where `FOR UPDATE` locks nothing and two interleaved
+ * transactions would be one: there every unit of work takes a process-wide turn.
+ */
+export class Database {
+  private readonly turn = new Mutex();
+  /** Marks the async context that holds the PGlite turn, so nested work does not wait on itself. */
+  private readonly holding = new AsyncLocalStorage<true>();
+
+  constructor(
+    readonly dataSource: DataSource,
+    readonly kind: DatabaseKind,
+  ) {}
+
+  /** One transaction; on PGlite, one at a time. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.serialised(() => this.dataSource.transaction(work));
+  }
+
+  /** Work outside a transaction (reads, health); on PGlite it still waits its turn. */
+  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.serialised(() => work(this.dataSource.manager));
+  }
+
+  async ping(): Promise<void> {
+    await this.run((m) => m.query('SELECT 1'));
+  }
+
+  /**
+   * Runs the pending migrations under a session advisory lock, so that instances
+   * starting together migrate once and the others wait for the result.
+   */
+  async migrate(): Promise<string[]> {
+    return this.serialised(async () => {
+      const runner = this.dataSource.createQueryRunner();
+      const key = advisoryLockKey('migrate');
+      try {
+        await runner.connect();
+        await runner.query('SELECT pg_advisory_lock($1)', [key]);
+        const applied = await this.dataSource.runMigrations({ transaction: 'each' });
+        return applied.map((m) => m.name);
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        await runner.release();
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.serialised(() => this.dataSource.destroy());
+  }
+
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    if (this.kind !== 'pglite' || this.holding.getStore()) return work();
+    return this.turn.run(() => this.holding.run(true, work));
+  }
+}

@@ -1,0 +1,61 @@
+import type { DatabaseSettings } from '../config/settings';
+import { acquireDataDirLock } from './data-dir-lock';
+import { createDataSource } from './data-source';
+import { Database } from './database';
+
+export interface OpenedDatabase {
+  readonly database: Database;
+  readonly migrations: string[];
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {}
+
+/**
+ * Opens the database the settings name and brings its schema up to date: the
+ * embedded PGlite under its directory lock, or a PostgreSQL server.
+ */
+export async function openDatabase(settings: DatabaseSettings, { migrate = true } = {}): Promise<OpenedDatabase> {
+  const release =
+    settings.kind === 'pglite' && settings.dataDir !== 'memory://' ? acquireDataDirLock(settings.dataDir) : () => undefined;
+  const database = new Database(createDataSource(settings), settings.kind);
+  try {
+    await database.dataSource.initialize();
+  } catch (error) {
+    release();
+    throw new DatabaseUnavailableError(
+      settings.kind === 'postgres'
+        ? `Cannot connect to PostgreSQL at ${redact(settings.url)}: ${(error as Error).message}`
+        : `Cannot open the embedded database in ${settings.dataDir}: ${(error as Error).message}`,
+    );
+  }
+  try {
+    const migrations = migrate ? await database.migrate() : [];
+    return {
+      database,
+      migrations,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}
+
+/** A database URL without its password, for messages. */
+export function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

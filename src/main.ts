@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory';
+import { parseSettings, Settings, SettingsError } from './config/settings';
+import { DataDirLockedError } from './database/data-dir-lock';
+import { DatabaseUnavailableError } from './database/open-database';
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = parseSettings(process.env);
+  } catch (error) {
+    if (error instanceof SettingsError) return exit(error.message);
+    throw error;
+  }
+  try {
+    const app = await createApp({ settings });
+    // Our own handlers rather than Nest's, which re-raise the signal: a clean stop exits 0.
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => {
+        if (stopping) return;
+        stopping = true;
+        app.close().then(
+          () => process.exit(0),
+          (error: unknown) => exit(`error while stopping: ${(error as Error).message}`),
+        );
+      });
+    }
+    await app.listen(settings.port, settings.host);
+    const where = settings.database.kind === 'pglite' ? `embedded database in ${settings.database.dataDir}` : 'PostgreSQL';
+    process.stderr.write(`corr-scrabble is running at ${settings.publicUrl} (${where})\n`);
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) return exit(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      return exit(`Port ${settings.port} is already in use: stop what runs there or set PORT to another port.`);
+    }
+    throw error;
+  }
+}
+
+function exit(message: string): void {
+  process.stderr.write(`corr-scrabble: ${message}\n`);
+  process.exit(1);
+}
+
+void main();

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { addDays, rangeLength, type LocalDate } from './calendar';
+import { holidayRightsEnd, longHolidayDeadline, validateHoliday, type Holiday, type HolidayDecision } from './holidays';
+
+// A competition from 10 January to 30 June 2027: holiday rights end on 30 May.
+const competition = { start: '2027-01-10', closing: '2027-06-30' } as const;
+
+const declare = (from: LocalDate, to: LocalDate, declaredOn: LocalDate, current: Holiday | null = null) =>
+  validateHoliday({ from, to, declaredOn }, competition, current);
+
+function accepted(decision: HolidayDecision): Holiday {
+  if (!decision.ok) throw new Error(`refused: ${decision.code}`);
+  return decision.holiday;
+}
+
+function refusal(decision: HolidayDecision): string {
+  if (decision.ok) throw new Error('accepted');
+  expect(decision.message.ro.length).toBeGreaterThan(0);
+  expect(decision.message.en.length).toBeGreaterThan(0);
+  return decision.code;
+}
+
+describe('the 20-day holiday (RULES.md §5)', () => {
+  it('is granted when declared at the competition start, however soon it begins', () => {
+    const h = accepted(declare('2027-01-15', '2027-02-03', '2027-01-10'));
+    expect(h).toEqual({ from: '2027-01-15', to: '2027-02-03', declaredOn: '2027-01-10', kind: 'long' });
+    expect(rangeLength(h)).toBe(20);
+  });
+
+  it('is granted when declared at least one calendar month ahead, exactly one month included', () => {
+    expect(accepted(declare('2027-03-15', '2027-04-03', '2027-02-15')).kind).toBe('long');
+    expect(refusal(declare('2027-03-15', '2027-04-03', '2027-02-16'))).toBe('SHORT_NOTICE');
+    // One month before 31 March is 28 February.
+    expect(longHolidayDeadline('2027-03-31')).toBe('2027-02-28');
+    expect(accepted(declare('2027-03-31', '2027-04-19', '2027-02-28')).kind).toBe('long');
+  });
+
+  it('is at most 20 days, in one block (1–20 February is 20 days)', () => {
+    expect(accepted(declare('2027-02-01', '2027-02-20', '2027-01-10')).kind).toBe('long');
+    expect(refusal(declare('2027-02-01', '2027-02-21', '2027-01-10'))).toBe('TOO_LONG');
+  });
+
+  it('may be changed until one month before it begins, under the same notice', () => {
+    const current = accepted(declare('2027-04-01', '2027-04-20', '2027-01-10'));
+    const changed = declare('2027-05-01', '2027-05-20', '2027-03-01', current);
+    expect(changed).toMatchObject({ ok: true, holiday: { from: '2027-05-01', kind: 'long' }, replaces: current });
+    expect(refusal(declare('2027-05-01', '2027-05-20', '2027-03-02', current))).toBe('CHANGE_TOO_LATE');
+  });
+});
+
+describe('the 10-day holiday (RULES.md §5)', () => {
+  it('may be taken at any time, starting the day it is announced', () => {
+    expect(accepted(declare('2027-03-05', '2027-03-14', '2027-03-05')).kind).toBe('short');
+    expect(refusal(declare('2027-03-05', '2027-03-15', '2027-03-05'))).toBe('SHORT_NOTICE');
+  });
+
+  it('replaces a declared 20-day holiday when it begins before it', () => {
+    const current = accepted(declare('2027-04-01', '2027-04-20', '2027-01-10'));
+    const decision = declare('2027-03-20', '2027-03-29', '2027-03-15', current);
+    expect(decision).toMatchObject({ ok: true, holiday: { kind: 'short' }, replaces: current });
+    // Not after the declared start, and not longer than 10 days.
+    expect(refusal(declare('2027-04-05', '2027-04-14', '2027-03-15', current))).toBe('CHANGE_TOO_LATE');
+    expect(refusal(declare('2027-03-20', '2027-03-30', '2027-03-15', current))).toBe('CHANGE_TOO_LATE');
+  });
+
+  it('is the player’s one holiday: nothing after it, nothing once the 20-day one has begun', () => {
+    const short = accepted(declare('2027-03-05', '2027-03-14', '2027-03-01'));
+    expect(refusal(declare('2027-04-20', '2027-05-09', '2027-03-10', short))).toBe('ALREADY_TAKEN');
+    const long = accepted(declare('2027-02-01', '2027-02-20', '2027-01-10'));
+    expect(refusal(declare('2027-02-10', '2027-02-15', '2027-02-01', long))).toBe('ALREADY_TAKEN');
+    expect(refusal(declare('2027-04-10', '2027-04-15', '2027-03-01', long))).toBe('ALREADY_TAKEN');
+  });
+});
+
+describe('every holiday', () => {
+  it('ends before the last month of the competition (rights lost on 30 May for a 30 June closing)', () => {
+    expect(holidayRightsEnd('2027-06-30')).toBe('2027-05-30');
+    expect(accepted(declare('2027-05-20', '2027-05-29', '2027-05-20')).to).toBe('2027-05-29');
+    expect(refusal(declare('2027-05-21', '2027-05-30', '2027-05-20'))).toBe('LAST_MONTH');
+    expect(refusal(declare('2027-06-01', '2027-06-05', '2027-06-01'))).toBe('LAST_MONTH');
+  });
+
+  it('is a real range, not in the past, not before the competition', () => {
+    expect(refusal(declare('2027-03-10', '2027-03-09', '2027-03-01'))).toBe('INVALID_RANGE');
+    expect(refusal(declare('2027-03-10', '2027-03-12', '2027-03-11'))).toBe('STARTS_IN_PAST');
+    expect(refusal(declare('2027-01-05', '2027-01-12', '2026-12-01'))).toBe('BEFORE_COMPETITION');
+  });
+
+  it('explains a refusal in Romanian and English with the dates that matter', () => {
+    const decision = declare('2027-05-21', '2027-05-30', '2027-05-20');
+    expect(decision).toMatchObject({
+      ok: false,
+      message: { ro: expect.stringContaining('29.05.2027'), en: expect.stringContaining('2027-05-29') },
+    });
+  });
+
+  it('once granted, lies inside the rules whatever is asked', () => {
+    const day = fc.integer({ min: -20, max: 200 }).map((n) => addDays(competition.start, n));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 60 }), (declaredOn, length, ahead) => {
+        const from = addDays(declaredOn, ahead);
+        const decision = declare(from, addDays(from, length - 1), declaredOn);
+        if (!decision.ok) return;
+        const h = decision.holiday;
+        expect(rangeLength(h)).toBeLessThanOrEqual(h.kind === 'long' ? 20 : 10);
+        expect(h.from >= competition.start && h.from >= declaredOn).toBe(true);
+        expect(h.to < holidayRightsEnd(competition.closing)).toBe(true);
+        if (rangeLength(h) > 10) expect(declaredOn <= competition.start || declaredOn <= longHolidayDeadline(h.from)).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,161 @@
+// Holiday declarations (RULES.md §5; seed [C] "Timpul de gândire"): one holiday per player
+// and competition, covering all their games. Where the seed and RULES.md leave a choice,
+// the reading taken is stated beside the code.
+import type { Bilingual } from '../games/engine/messages';
+import { addDays, addMonths, compareDays, diffDays, formatDayRo, type DateRange, type LocalDate } from './calendar';
+
+export const LONG_HOLIDAY_DAYS = 20;
+export const SHORT_HOLIDAY_DAYS = 10;
+
+/** `long`: the 20-day right, fixed in advance and changeable; `short`: the 10-day one, taken at any time. */
+export type HolidayKind = 'long' | 'short';
+
+export interface HolidayDeclaration extends DateRange {
+  /** The day the player declares it (writes it on the sheet). */
+  readonly declaredOn: LocalDate;
+}
+
+export interface Holiday extends HolidayDeclaration {
+  readonly kind: HolidayKind;
+}
+
+export interface CompetitionDates {
+  readonly start: LocalDate;
+  readonly closing: LocalDate;
+}
+
+export type HolidayRefusalCode =
+  | 'INVALID_RANGE'
+  | 'STARTS_IN_PAST'
+  | 'BEFORE_COMPETITION'
+  | 'LAST_MONTH'
+  | 'TOO_LONG'
+  | 'ALREADY_TAKEN'
+  | 'SHORT_NOTICE'
+  | 'CHANGE_TOO_LATE';
+
+export interface HolidayRefusal {
+  readonly ok: false;
+  readonly code: HolidayRefusalCode;
+  readonly message: Bilingual;
+}
+
+export type HolidayDecision =
+  | { readonly ok: true; readonly holiday: Holiday; /** The declaration it replaces, if any. */ readonly replaces: Holiday | null }
+  | HolidayRefusal;
+
+/**
+ * The first day without holiday rights: "the right to holiday, or to what is left of it,
+ * is lost one month before the competition's closing date" (RULES.md §5). On this day
+ * the right is already lost, so a holiday must end the day before.
+ */
+export function holidayRightsEnd(closing: LocalDate): LocalDate {
+  return addMonths(closing, -1);
+}
+
+/**
+ * The last day a 20-day holiday starting on `from` can be declared or changed: "at least
+ * one month before it begins" (RULES.md §5), counted back from its first day, so a
+ * declaration exactly one calendar month ahead is in time.
+ */
+export function longHolidayDeadline(from: LocalDate): LocalDate {
+  return addMonths(from, -1);
+}
+
+/**
+ * Checks a player's holiday declaration against their current one (`null` if none) and
+ * returns the holiday it creates, or a refusal a player understands.
+ */
+export function validateHoliday(
+  declaration: HolidayDeclaration,
+  competition: CompetitionDates,
+  current: Holiday | null = null,
+): HolidayDecision {
+  const { from, to, declaredOn } = declaration;
+  const length = diffDays(from, to) + 1;
+  if (length < 1) return refuse('INVALID_RANGE', { from, to });
+  // A holiday is announced before it is taken: the partner must know not to resend the move.
+  if (compareDays(from, declaredOn) < 0) return refuse('STARTS_IN_PAST', { from, declaredOn });
+  if (compareDays(from, competition.start) < 0) return refuse('BEFORE_COMPETITION', { start: competition.start });
+  const rightsEnd = holidayRightsEnd(competition.closing);
+  if (compareDays(to, rightsEnd) >= 0) return refuse('LAST_MONTH', { closing: competition.closing, lastDay: addDays(rightsEnd, -1) });
+  if (length > LONG_HOLIDAY_DAYS) return refuse('TOO_LONG', { length });
+
+  // One holiday per player and competition. A 10-day one is taken once announced; a 20-day
+  // one stays open to change until it begins, under the conditions below.
+  if (current && (current.kind === 'short' || compareDays(declaredOn, current.from) >= 0)) {
+    return refuse('ALREADY_TAKEN', { from: current.from, to: current.to });
+  }
+
+  // The 20-day right: declared at the competition's start or at least one month ahead,
+  // and a declared one may be changed under the same condition (seed: "Optiunea pentru
+  // concediu poate fi schimbata cu o luna inainte de inceperea acestuia").
+  const inTime = (holidayFrom: LocalDate) =>
+    compareDays(declaredOn, competition.start) <= 0 || compareDays(declaredOn, longHolidayDeadline(holidayFrom)) <= 0;
+  const mayChangeCurrent = current === null || inTime(current.from);
+  if (inTime(from) && mayChangeCurrent) return accept({ ...declaration, kind: 'long' }, current);
+
+  // Otherwise only 10 days, "if no option was made or if the holiday is taken before the
+  // option's start date" (seed): it then replaces the declared 20-day holiday.
+  if (current && (length > SHORT_HOLIDAY_DAYS || compareDays(from, current.from) >= 0)) {
+    return refuse('CHANGE_TOO_LATE', { from: current.from, to: current.to });
+  }
+  if (length > SHORT_HOLIDAY_DAYS) return refuse('SHORT_NOTICE', { length, deadline: longHolidayDeadline(from) });
+  return accept({ ...declaration, kind: 'short' }, current);
+}
+
+function accept(holiday: Holiday, replaces: Holiday | null): HolidayDecision {
+  return { ok: true, holiday, replaces };
+}
+
+interface RefusalDetails {
+  INVALID_RANGE: { from: LocalDate; to: LocalDate };
+  STARTS_IN_PAST: { from: LocalDate; declaredOn: LocalDate };
+  BEFORE_COMPETITION: { start: LocalDate };
+  LAST_MONTH: { closing: LocalDate; lastDay: LocalDate };
+  TOO_LONG: { length: number };
+  ALREADY_TAKEN: { from: LocalDate; to: LocalDate };
+  SHORT_NOTICE: { length: number; deadline: LocalDate };
+  CHANGE_TOO_LATE: { from: LocalDate; to: LocalDate };
+}
+
+function refuse<C extends HolidayRefusalCode>(code: C, details: RefusalDetails[C]): HolidayRefusal {
+  return { ok: false, code, message: MESSAGES[code](details) };
+}
+
+const ro = formatDayRo;
+
+const MESSAGES: { [C in HolidayRefusalCode]: (d: RefusalDetails[C]) => Bilingual } = {
+  INVALID_RANGE: (d) => ({
+    ro: `Perioada concediului nu este validă: ultima zi (${ro(d.to)}) este înaintea primei zile (${ro(d.from)}).`,
+    en: `The holiday's last day (${d.to}) is before its first day (${d.from}).`,
+  }),
+  STARTS_IN_PAST: (d) => ({
+    ro: `Concediul se anunță înainte de a începe: prima zi (${ro(d.from)}) este înaintea zilei de azi (${ro(d.declaredOn)}).`,
+    en: `A holiday is announced before it starts: its first day (${d.from}) is before today (${d.declaredOn}).`,
+  }),
+  BEFORE_COMPETITION: (d) => ({
+    ro: `Concediul nu poate începe înaintea competiției (${ro(d.start)}).`,
+    en: `A holiday cannot start before the competition does (${d.start}).`,
+  }),
+  LAST_MONTH: (d) => ({
+    ro: `Dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(d.closing)}): concediul trebuie să se încheie cel târziu la ${ro(d.lastDay)}.`,
+    en: `Holiday rights end one month before the competition's closing date (${d.closing}): a holiday must end by ${d.lastDay}.`,
+  }),
+  TOO_LONG: (d) => ({
+    ro: `Concediul cerut are ${d.length} zile; se pot lua cel mult ${LONG_HOLIDAY_DAYS} de zile, într-o singură tranșă.`,
+    en: `The holiday asked for is ${d.length} days; at most ${LONG_HOLIDAY_DAYS} days can be taken, in one block.`,
+  }),
+  ALREADY_TAKEN: (d) => ({
+    ro: `Se acordă un singur concediu pe competiție, iar al dumneavoastră (${ro(d.from)} – ${ro(d.to)}) este deja luat și nu mai poate fi schimbat.`,
+    en: `There is one holiday per competition, and yours (${d.from} – ${d.to}) is already taken and can no longer be changed.`,
+  }),
+  SHORT_NOTICE: (d) => ({
+    ro: `Un concediu de ${d.length} zile trebuie declarat la începutul competiției sau cu cel puțin o lună înainte (cel târziu la ${ro(d.deadline)}); acum se pot lua cel mult ${SHORT_HOLIDAY_DAYS} zile.`,
+    en: `A ${d.length}-day holiday must be declared at the competition's start or at least one month ahead (by ${d.deadline}); now at most ${SHORT_HOLIDAY_DAYS} days can be taken.`,
+  }),
+  CHANGE_TOO_LATE: (d) => ({
+    ro: `Concediul declarat (${ro(d.from)} – ${ro(d.to)}) putea fi schimbat până la ${ro(longHolidayDeadline(d.from))}. Îl mai puteți înlocui doar cu un concediu de cel mult ${SHORT_HOLIDAY_DAYS} zile care începe înainte de ${ro(d.from)}.`,
+    en: `Your declared holiday (${d.from} – ${d.to}) could be changed until ${longHolidayDeadline(d.from)}. It can now only be replaced by a holiday of at most ${SHORT_HOLIDAY_DAYS} days starting before ${d.from}.`,
+  }),
+};

@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { postgresLeases, processLeases, SingletonWorker } from '../../src/database/singleton-worker';
+import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
+
+const until = async (what: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!what()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe(`singleton workers (${TEST_DB})`, () => {
+  let testDb: TestDatabase;
+  const workers: SingletonWorker[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  });
+
+  afterAll(async () => {
+    await testDb.drop();
+  });
+
+  if (TEST_DB === 'postgres') {
+    it('runs in one instance only, and moves to another when the holder process dies', async () => {
+      const child = spawn(process.execPath, [join(__dirname, '..', 'support', 'worker-child.js'), testDb.url!, 'sweep']);
+      let childSays = '';
+      child.stdout.on('data', (d) => (childSays += d));
+      try {
+        await until(() => childSays.includes('leading\n'));
+        let runs = 0;
+        const b = new SingletonWorker('sweep', async () => void runs++, postgresLeases(testDb.url!), {
+          intervalMs: 20,
+          acquireRetryMs: 20,
+        });
+        workers.push(b);
+        b.start();
+        await new Promise((r) => setTimeout(r, 300));
+        expect(b.leading).toBe(false);
+        expect(runs).toBe(0);
+
+        child.kill('SIGKILL');
+        await until(() => runs >= 3);
+        expect(b.leading).toBe(true);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    });
+
+    it('never lets two workers lead at once when the holder loses its session', async () => {
+      const leases = postgresLeases(testDb.url!);
+      let concurrent = 0;
+      let most = 0;
+      const task = async () => {
+        most = Math.max(most, ++concurrent);
+        await new Promise((r) => setTimeout(r, 5));
+        concurrent--;
+      };
+      const a = new SingletonWorker('digest', task, leases, { intervalMs: 10, acquireRetryMs: 10 });
+      const b = new SingletonWorker('digest', task, leases, { intervalMs: 10, acquireRetryMs: 10 });
+      workers.push(a, b);
+      a.start();
+      await until(() => a.leading);
+      b.start();
+      const admin = new Client({ connectionString: testDb.url });
+      await admin.connect();
+      try {
+        for (let cut = 0; cut < 5; cut++) {
+          await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          );
+          await until(() => a.leading || b.leading);
+          expect(a.leading && b.leading).toBe(false);
+        }
+      } finally {
+        await admin.end();
+      }
+      expect(most).toBe(1);
+    });
+
+    it('gives the lease back when stopped, so another takes over at once', async () => {
+      const leases = postgresLeases(testDb.url!);
+      let bRuns = 0;
+      const a = new SingletonWorker('outbox', async () => undefined, leases, { intervalMs: 20 });
+      const b = new SingletonWorker('outbox', async () => void bRuns++, leases, { intervalMs: 20, acquireRetryMs: 20 });
+      workers.push(a, b);
+      a.start();
+      await until(() => a.leading);
+      b.start();
+      await a.stop();
+      await until(() => bRuns > 0);
+      expect(b.leading).toBe(true);
+    });
+  } else {
+    it('always leads in the single embedded process', async () => {
+      let runs = 0;
+      const w = new SingletonWorker('sweep', async () => void runs++, processLeases, { intervalMs: 10 });
+      workers.push(w);
+      w.start();
+      await until(() => runs >= 3);
+      expect(w.leading).toBe(true);
+    });
+  }
+
+  it('keeps running after a failing tick and reports the error', async () => {
+    const errors: unknown[] = [];
+    let calls = 0;
+    const leases = TEST_DB === 'postgres' ? postgresLeases(testDb.url!) : processLeases;
+    const w = new SingletonWorker(
+      'flaky',
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('transient');
+      },
+      leases,
+      { intervalMs: 10, onError: (e) => errors.push(e) },
+    );
+    workers.push(w);
+    w.start();
+    await until(() => calls >= 3);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('transient');
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { createApp } from '../../src/app.factory';
+import { Clock, ManualClock } from '../../src/common/clock';
+import { parseSettings, Settings } from '../../src/config/settings';
+import { Database } from '../../src/database/database';
+import { openDatabase, OpenedDatabase } from '../../src/database/open-database';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestApp {
+  readonly app: INestApplication;
+  readonly settings: Settings;
+  readonly database: Database;
+  readonly clock: ManualClock;
+  close(): Promise<void>;
+}
+
+/** Settings for a test: a private data directory, no mail servers, a fixed secret. */
+export function testSettings(overrides: Record<string, string> = {}): Settings {
+  return parseSettings({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'corr-scrabble-test-')),
+    SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  });
+}
+
+/** This file's own migrated database, opened. */
+export async function openTestDatabase(): Promise<{ opened: OpenedDatabase; testDb: TestDatabase }> {
+  const testDb = await createTestDatabase();
+  const opened = await openDatabase(testDb.settings);
+  return { opened, testDb };
+}
+
+/** The whole application on this file's own database, with a clock the test moves. */
+export async function startTestApp({ clock = new ManualClock('2027-01-10T09:00:00Z') }: { clock?: Clock } = {}): Promise<TestApp> {
+  const { opened, testDb } = await openTestDatabase();
+  const settings = { ...testSettings(), database: testDb.settings };
+  const app = await createApp({ settings, database: opened, clock });
+  await app.init();
+  return {
+    app,
+    settings,
+    database: opened.database,
+    clock: clock as ManualClock,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
