@@ -4,31 +4,45 @@ import {
   assertTestDatabaseName,
   connectAdmin,
   databaseUrl,
-  FILE_DATABASE_PREFIX,
-  TEMPLATE_DATABASE,
+  runIdOf,
+  TEST_DATABASE_PREFIX,
   TEST_DB,
+  templateDatabase,
 } from './test-database';
 
-/** Migrates the template database once per run; test files clone it. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Migrates this run's template database once; test files clone it. */
 export default async function globalSetup(): Promise<void> {
+  // Workers are forked after this and inherit it.
+  process.env.CORR_SCRABBLE_TEST_RUN = String(process.pid);
   if (TEST_DB === 'pglite') return;
   adminDatabaseName();
-  assertTestDatabaseName(TEMPLATE_DATABASE);
+  const template = templateDatabase();
+  assertTestDatabaseName(template);
   const admin = await connectAdmin();
   try {
-    // Databases left by an interrupted earlier run.
-    const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`,
-      [TEMPLATE_DATABASE, `${FILE_DATABASE_PREFIX}%`],
-    );
+    // Databases left by earlier runs that were interrupted (their jest is gone).
+    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `${TEST_DATABASE_PREFIX}%`,
+    ]);
     for (const { datname } of rows) {
+      const owner = runIdOf(datname);
+      if (owner !== undefined && owner !== process.pid && alive(owner)) continue;
       assertTestDatabaseName(datname);
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
-    await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+    await admin.query(`CREATE DATABASE "${template}"`);
   } finally {
     await admin.end();
   }
-  const opened = await openDatabase({ kind: 'postgres', url: databaseUrl(TEMPLATE_DATABASE) });
+  const opened = await openDatabase({ kind: 'postgres', url: databaseUrl(template) });
   await opened.close();
 }

@@ -7,9 +7,25 @@ export const TEST_DB: 'postgres' | 'pglite' = process.env.TEST_DB === 'pglite' ?
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * One jest run's databases carry the run's id (the jest parent's pid, set by the global
+ * setup), so runs side by side on one server never drop each other's databases.
+ */
+export const TEST_DATABASE_PREFIX = 'corr_scrabble_test_';
+const runId = () => {
+  const id = process.env.CORR_SCRABBLE_TEST_RUN;
+  if (!id) throw new Error('CORR_SCRABBLE_TEST_RUN is not set: run the integration tests through jest (npm test)');
+  return id;
+};
 /** Migrated once per run by the global setup; every test file clones it. */
-export const TEMPLATE_DATABASE = 'corr_scrabble_test_template';
-export const FILE_DATABASE_PREFIX = 'corr_scrabble_test_f_';
+export const templateDatabase = () => `${TEST_DATABASE_PREFIX}t_${runId()}`;
+const fileDatabasePrefix = () => `${TEST_DATABASE_PREFIX}f_${runId()}_`;
+
+/** The run id inside one of our database names, to tell whether that run is still alive. */
+export function runIdOf(name: string): number | undefined {
+  const match = new RegExp(`^${TEST_DATABASE_PREFIX}[tf]_(\\d+)`).exec(name);
+  return match ? Number(match[1]) : undefined;
+}
 
 /** Never let a test drop or clone a database that is not obviously a test database. */
 export function assertTestDatabaseName(name: string): void {
@@ -57,11 +73,11 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (TEST_DB === 'pglite') return { settings: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
-  const name = `${FILE_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+  const name = `${fileDatabasePrefix()}${randomBytes(6).toString('hex')}`;
   assertTestDatabaseName(name);
   const admin = await connectAdmin();
   try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabase()}"`);
   } finally {
     await admin.end();
   }
