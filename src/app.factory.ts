@@ -1,5 +1,6 @@
-import { INestApplication } from '@nestjs/common';
+import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -22,5 +23,25 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
   });
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) =>
+        new BadRequestException({
+          error: {
+            code: 'BAD_INPUT',
+            message: errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '),
+          },
+        }),
+    }),
+  );
+  const openApi = new DocumentBuilder()
+    .setTitle('corr-scrabble')
+    .setDescription('Correspondence Scrabble championships: competitions, games, moves, disputes, results.')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'a user API key' })
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   return app;
 }
