@@ -7,7 +7,7 @@ import { randomLegalGame } from './testing/random-game';
 import { getTileSet } from './tile-sets';
 import { DEFAULT_RULES, type EndRackRule, type TileSet, type TileSetId } from './types';
 
-const TESTDATA = join(__dirname, '../../../../shared/testdata');
+const TESTDATA = join(__dirname, '../../../test/fixtures');
 const en = getTileSet('en');
 
 function utf8(text: string): Uint8Array {
@@ -61,7 +61,7 @@ describe('decodeGcg', () => {
     }
   });
 
-  it('refuses any other declared encoding with BAD_INPUT (shared/testdata/gcg-invalid)', () => {
+  it('refuses any other declared encoding with BAD_INPUT (test/fixtures/gcg-invalid)', () => {
     const bytes = readFileSync(join(TESTDATA, 'gcg-invalid/declares_iso8859-6_unsupported.gcg'));
     const result = decodeGcg(bytes);
     expect(result).toMatchObject({ ok: false, code: 'BAD_INPUT', line: 1 });
@@ -269,7 +269,7 @@ describe('checkGcg', () => {
   });
 });
 
-describe('the real games of shared/testdata/gcg', () => {
+describe('the real games of test/fixtures/gcg', () => {
   const dir = join(TESTDATA, 'gcg');
   const files = readdirSync(dir).flatMap((sub) => readdirSync(join(dir, sub)).map((f) => join(sub, f)));
 
