@@ -30,7 +30,8 @@ const tiers = [
 function runTier(tier, extraArgs) {
   const out = join(root, 'test-output', `${tier.name}.json`);
   rmSync(out, { force: true });
-  const args = [jest, '--selectProjects', tier.project, '--json', `--outputFile=${out}`, ...extraArgs];
+  // Two workers on two cores: the integration files wait on the database much of the time.
+  const args = [jest, '--selectProjects', tier.project, '--maxWorkers=2', '--json', `--outputFile=${out}`, ...extraArgs];
   const started = Date.now();
   process.stderr.write(`\n=== ${tier.name} (budget ${tier.budgetMin} min)\n`);
   return new Promise((resolve) => {
