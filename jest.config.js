@@ -1,5 +1,5 @@
-// Three tiers, selected by scripts/test.js: unit (pure code beside the source),
-// integration on PostgreSQL, and the same integration suite once on PGlite.
+// Tiers, selected by scripts/test.js: unit (pure code beside the source), integration on
+// PostgreSQL, the same integration suite once on PGlite, and mail (Dovecot + SMTP).
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 const base = {
   moduleFileExtensions: ['js', 'json', 'ts'],
@@ -16,6 +16,15 @@ module.exports = {
       displayName: 'integration',
       rootDir: '.',
       testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    // The mail channel through a private Dovecot and an in-process SMTP server, on PostgreSQL.
+    {
+      ...base,
+      displayName: 'mail',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/mail/**/*.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -22,8 +22,11 @@ function reachable(host, port) {
   });
 }
 
-/** Debian packages the suites run (later tiers add Dovecot and Chromium here). */
-const packages = [];
+/** Debian packages the suites run (later tiers add Chromium here). */
+const packages = [
+  // The mail tier starts a private Dovecot; the package's own service is never started (test/support/dovecot.ts).
+  { command: 'dovecot', pkg: 'dovecot-imapd' },
+];
 
 let aptUpdated = false;
 function aptInstall(pkg) {

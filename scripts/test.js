@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in turn, each with its own time budget, then one summary line.
-// `node scripts/test.js unit` (or integration-postgres, integration-pglite) runs one tier;
+// `node scripts/test.js unit` (or integration-postgres, integration-pglite, mail) runs one tier;
 // further arguments go to jest (a path filter, -t "name").
 'use strict';
 const { spawn } = require('node:child_process');
@@ -22,8 +22,14 @@ const tiers = [
   {
     name: 'integration-pglite',
     project: 'integration',
-    budgetMin: 8,
+    budgetMin: 12,
     env: { TEST_DB: 'pglite', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
+  },
+  {
+    name: 'mail',
+    project: 'mail',
+    budgetMin: 6,
+    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
   },
 ];
 

@@ -1,21 +1,25 @@
 import 'reflect-metadata';
 import { BadInputError, Command, CommandIo, jsonLine } from './cli/command';
-import { commands } from './cli/commands';
+import { commandModules, loadAllCommands } from './cli/commands';
 import { SettingsError } from './config/settings';
-import { DataDirLockedError } from './database/data-dir-lock';
-import { DatabaseUnavailableError } from './database/open-database';
+import { DatabaseUnavailableError, DataDirLockedError } from './database/data-dir-lock';
 
 /** The longest command name that the arguments start with: `competition create` before `competition`. */
-export function findCommand(argv: readonly string[], available: readonly Command[] = commands) {
-  const sorted = [...available].sort((a, b) => b.name.split(' ').length - a.name.split(' ').length);
-  for (const command of sorted) {
-    const words = command.name.split(' ');
-    if (words.every((w, i) => argv[i] === w)) return { command, args: argv.slice(words.length) };
-  }
-  return undefined;
+export function findCommandName(argv: readonly string[], names: readonly string[]): string | undefined {
+  const sorted = [...names].sort((a, b) => b.split(' ').length - a.split(' ').length);
+  return sorted.find((name) => name.split(' ').every((w, i) => argv[i] === w));
 }
 
-function help(): string {
+async function loadCommand(argv: readonly string[]): Promise<{ command: Command; args: readonly string[] } | undefined> {
+  const name = findCommandName(argv, commandModules.flatMap((m) => m.names));
+  if (!name) return undefined;
+  const module = commandModules.find((m) => m.names.includes(name))!;
+  const command = (await module.load()).find((c) => c.name === name);
+  return command && { command, args: argv.slice(name.split(' ').length) };
+}
+
+async function help(): Promise<string> {
+  const commands = await loadAllCommands();
   const width = Math.max(...commands.map((c) => c.usage.length));
   return [
     'usage: npm run --silent cli -- <command> [options]',
@@ -27,12 +31,12 @@ function help(): string {
 
 export async function runCli(argv: readonly string[], io: Omit<CommandIo, 'args'>): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    io.out(help());
+    io.out(await help());
     return argv.length === 0 ? 2 : 0;
   }
-  const found = findCommand(argv);
+  const found = await loadCommand(argv);
   if (!found) {
-    io.err(`unknown command "${argv.join(' ')}"\n\n${help()}`);
+    io.err(`unknown command "${argv.join(' ')}"\n\n${await help()}`);
     return 2;
   }
   try {

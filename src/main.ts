@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { parseSettings, Settings, SettingsError } from './config/settings';
-import { DataDirLockedError } from './database/data-dir-lock';
-import { DatabaseUnavailableError } from './database/open-database';
+import { DatabaseUnavailableError, DataDirLockedError } from './database/data-dir-lock';
 
 async function main(): Promise<void> {
   let settings: Settings;

@@ -1,5 +1,52 @@
 import type { Command } from './command';
-import { migrateCommand, versionCommand } from './platform.commands';
 
-/** Every CLI command; features add theirs here. */
-export const commands: readonly Command[] = [versionCommand, migrateCommand];
+/**
+ * Every CLI command, by the module that defines it. A module is loaded only when one of
+ * its commands runs, so `coefficients` does not pay for Nest and TypeORM.
+ */
+export interface CommandModule {
+  /** The names of the commands the module defines (a spec keeps them in step). */
+  readonly names: readonly string[];
+  load(): Promise<readonly Command[]>;
+}
+
+export const commandModules: readonly CommandModule[] = [
+  {
+    names: ['version', 'migrate'],
+    load: async () => {
+      const m = await import('./platform.commands');
+      return [m.versionCommand, m.migrateCommand];
+    },
+  },
+  {
+    names: ['replay', 'coefficients', 'sheet', 'gcg'],
+    load: async () => (await import('./rules.commands')).rulesCommands,
+  },
+  {
+    names: ['competition create', 'competition start'],
+    load: async () => {
+      const m = await import('../competitions/competitions.commands');
+      return [m.competitionCreateCommand, m.competitionStartCommand];
+    },
+  },
+  {
+    names: ['admin api-key'],
+    load: async () => [(await import('../auth/auth.commands')).adminApiKeyCommand],
+  },
+  {
+    names: ['competition standings'],
+    load: async () => [(await import('../coefficients/standings.commands')).competitionStandingsCommand],
+  },
+  {
+    names: ['game sheet', 'game gcg', 'check'],
+    load: async () => {
+      const m = await import('../games/games.commands');
+      return [m.gameSheetCommand, m.gameGcgCommand, m.checkCommand];
+    },
+  },
+];
+
+/** Every command, all modules loaded: for help and tests. */
+export async function loadAllCommands(): Promise<Command[]> {
+  return (await Promise.all(commandModules.map((m) => m.load()))).flat();
+}

@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ArbiterModule } from '../arbiter/arbiter.module';
+import { AuthModule } from '../auth/auth.module';
+import { NotificationsModule } from '../mail/notifications.module';
+import { ResultsService } from './results.service';
+import { StandingsController } from './standings.controller';
+import { StandingsService } from './standings.service';
 
-@Module({})
+/** Results, homologation and standings (RULES.md §7). */
+@Module({
+  imports: [AuthModule, ArbiterModule, NotificationsModule],
+  controllers: [StandingsController],
+  providers: [ResultsService, StandingsService],
+  exports: [ResultsService, StandingsService],
+})
 export class CoefficientsModule {}

@@ -48,6 +48,10 @@ const schema = z.object({
   IMAP_MAILBOX: z.string().min(1).default('INBOX'),
   MAIL_FROM: email.default('corr-scrabble@localhost'),
   MAIL_REPLY_ADDRESS: email.default('moves@localhost'),
+  /** MAIL.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
+  MAIL_AUTHSERV_ID: z.string().min(1).optional(),
+  /** The outbox sender and the IMAP inbox loops; tests of other features leave them off. */
+  MAIL_WORKERS: z.enum(['on', 'off']).optional(),
   SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -69,6 +73,9 @@ export interface Settings {
   readonly imapMailbox: string;
   readonly mailFrom: string;
   readonly mailReplyAddress: string;
+  readonly mailAuthservId?: string;
+  /** Whether this instance runs the outbox sender and the inbox (default: on, off under NODE_ENV=test). */
+  readonly mailWorkers: boolean;
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
@@ -109,6 +116,8 @@ export function parseSettings(env: Env): Settings {
     imapMailbox: s.IMAP_MAILBOX,
     mailFrom: s.MAIL_FROM,
     mailReplyAddress: s.MAIL_REPLY_ADDRESS,
+    mailAuthservId: s.MAIL_AUTHSERV_ID,
+    mailWorkers: s.MAIL_WORKERS ? s.MAIL_WORKERS === 'on' : s.NODE_ENV !== 'test',
     secret: s.SECRET ?? keptSecret(dataDir),
     logLevel: s.LOG_LEVEL,
   };

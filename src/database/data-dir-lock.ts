@@ -1,6 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The database named by the settings cannot be opened (kept here, free of TypeORM, for the CLI's error path). */
+export class DatabaseUnavailableError extends Error {}
+
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,

@@ -1,5 +1,5 @@
 import type { DatabaseSettings } from '../config/settings';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, DatabaseUnavailableError } from './data-dir-lock';
 import { createDataSource } from './data-source';
 import { Database } from './database';
 
@@ -9,7 +9,6 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export class DatabaseUnavailableError extends Error {}
 
 /**
  * Opens the database the settings name and brings its schema up to date: the

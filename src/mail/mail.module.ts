@@ -1,4 +1,46 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CoefficientsModule } from '../coefficients/coefficients.module';
+import { SETTINGS, Settings } from '../config/settings';
+import { WorkersService } from '../database/workers.service';
+import { GamesModule } from '../games/games.module';
+import { InboxService } from './inbox/inbox.service';
+import { OutboxSender } from './outbox/outbox.sender';
+import { ConfirmationController } from './pipeline/confirmation.controller';
+import { MailActions } from './pipeline/mail-actions';
+import { MailPipeline } from './pipeline/mail-pipeline.service';
 
-@Module({})
-export class MailModule {}
+/** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (MAIL.md 15). */
+export const OUTBOX_INTERVAL_MS = 5_000;
+export const INBOX_POLL_MS = 60_000;
+
+/**
+ * The mail channel: the outbox sender (always: SMTP, or .eml files without SMTP_URL) and,
+ * with IMAP_URL, the inbox. Both run on the singleton workers, so several instances never
+ * send or read the same mail twice at once.
+ */
+@Module({
+  imports: [GamesModule, CoefficientsModule],
+  providers: [OutboxSender, InboxService, MailPipeline, MailActions],
+  controllers: [ConfirmationController],
+  exports: [OutboxSender, InboxService, MailPipeline],
+})
+export class MailModule implements OnApplicationBootstrap {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly workers: WorkersService,
+    private readonly outbox: OutboxSender,
+    private readonly inbox: InboxService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.settings.mailWorkers) return;
+    const outbox = this.workers.register('outbox', () => this.outbox.deliverDue().then(() => undefined), { intervalMs: OUTBOX_INTERVAL_MS });
+    outbox.start();
+    if (this.settings.imapUrl) {
+      const inbox = this.workers.register('inbox', () => this.inbox.poll(), { intervalMs: INBOX_POLL_MS, acquireRetryMs: 5_000 });
+      this.inbox.onNewMail = () => void inbox.wake();
+      this.inbox.onPassDone = () => void outbox.wake();
+      inbox.start();
+    }
+  }
+}

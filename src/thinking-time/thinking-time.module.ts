@@ -1,4 +1,38 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { ArbiterModule } from '../arbiter/arbiter.module';
+import { AuthModule } from '../auth/auth.module';
+import { CoefficientsModule } from '../coefficients/coefficients.module';
+import { SETTINGS, type Settings } from '../config/settings';
+import { GamesModule } from '../games/games.module';
+import { NotificationsModule } from '../mail/notifications.module';
+import { ClocksService } from './clocks.service';
+import { HeartbeatService } from './heartbeat.service';
+import { StateDeclarationsService } from './state-declarations.service';
+import { SweepActions } from './sweep-actions';
+import { SweepCron } from './sweep.cron';
+import { SweepService } from './sweep.service';
+import { ThinkingTimeController } from './thinking-time.controller';
+import { TimeControlsService } from './time-controls.service';
 
-@Module({})
-export class ThinkingTimeModule {}
+/**
+ * Thinking time on the platform (issue 6): live clocks, the daily sweep on the singleton
+ * worker `sweep` (reminders, escalations, notices, closing-date cases, the catch-up after
+ * downtime) with its heartbeat, and the arbiter's controls on time.
+ */
+@Module({
+  imports: [AuthModule, ArbiterModule, NotificationsModule, CoefficientsModule, GamesModule],
+  controllers: [ThinkingTimeController],
+  providers: [SweepService, SweepCron, SweepActions, HeartbeatService, ClocksService, TimeControlsService, StateDeclarationsService],
+  exports: [SweepService, ClocksService, TimeControlsService, StateDeclarationsService],
+})
+export class ThinkingTimeModule implements OnApplicationBootstrap {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly sweep: SweepService,
+  ) {}
+
+  /** Every instance offers to run the sweep; one leads. Tests of other features keep it off and start it themselves. */
+  onApplicationBootstrap(): void {
+    if (this.settings.env !== 'test') this.sweep.startWorker();
+  }
+}

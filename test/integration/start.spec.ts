@@ -1,23 +1,12 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../support/ports';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
 
 const root = join(__dirname, '..', '..');
 const main = join(root, 'dist', 'main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Running {
   child: ChildProcess;
@@ -36,7 +25,8 @@ function start(env: Record<string, string>): Running {
   return { child, stderr: () => stderr, exited };
 }
 
-async function health(port: number, timeoutMs = 30_000): Promise<unknown> {
+// Generous: on a loaded two-core machine the embedded database alone takes seconds to open.
+async function health(port: number, timeoutMs = 120_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

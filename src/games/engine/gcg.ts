@@ -1,6 +1,6 @@
 // GCG (the game record format of Quackle, Macondo and Woogles): decoding, parsing, score
 // checking and export. Reference: the GCG specification (poslfit.com/scrabble/gcg) and the
-// files in shared/testdata/gcg, which this module replays in full.
+// files in test/fixtures/gcg, which this module replays in full.
 
 import { BOARD_SIZE, emptyBoard, parseCoord, stepOf, withTiles, type Board } from './board';
 import { formatGcgPlay, parseGcgPlay } from './notation';

@@ -122,7 +122,8 @@ function candidate(
   return `${random() < 0.3 ? coord.toUpperCase() : coord}${random() < 0.3 ? ': ' : ' '}${word}`;
 }
 
-function randomMove(state: GameState, random: () => number, opts: RandomGameOptions): string {
+/** A random legal move for the player to move in `state` (a pass when no placement is found). */
+export function randomMove(state: GameState, random: () => number, opts: RandomGameOptions = {}): string {
   if (random() < (opts.passProbability ?? 0.02)) return random() < 0.5 ? 'PAS' : 'pass';
   const rack = rackLetters(state.racks[state.toMove]);
   const spots = anchors(state.board);

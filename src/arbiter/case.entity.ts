@@ -1,0 +1,57 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
+import { Competition } from '../competitions/competition.entity';
+import { Game } from '../games/game.entity';
+
+/**
+ * What a case is about. `dispute`: an appealed contest; `claim`: a time claim; `result`:
+ * an ending the arbiter homologates (abandonment, withdrawal, agreement, forfeit…);
+ * `objection`: a player objected to the final sheet. Later issues add theirs (silence,
+ * bounce, closing date).
+ */
+export type CaseKind = 'dispute' | 'claim' | 'result' | 'objection' | (string & {});
+export type CaseStatus = 'open' | 'closed';
+
+/** Anything waiting for the arbiter (ARCHITECTURE.md "Data"): the dashboard lists the open ones by due date. */
+@Entity('arbiter_case')
+@Index('IDX_arbiter_case_open', ['competitionId', 'status', 'dueOn'])
+@Index('IDX_arbiter_case_game', ['gameId'])
+@Check('CHK_arbiter_case_status', `"status" IN ('open', 'closed')`)
+export class Case {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_arbiter_case' })
+  id: string;
+
+  @Column({ name: 'competition_id', type: 'uuid' })
+  competitionId: string;
+
+  @ManyToOne(() => Competition, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'competition_id', foreignKeyConstraintName: 'FK_arbiter_case_competition' })
+  competition?: Competition;
+
+  @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  gameId: string | null;
+
+  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_arbiter_case_game' })
+  game?: Game | null;
+
+  @Column({ type: 'text' })
+  kind: CaseKind;
+
+  @Column({ type: 'text', default: 'open' })
+  status: CaseStatus;
+
+  /** The day by which it needs a decision, when the rules give one. */
+  @Column({ name: 'due_on', type: 'date', nullable: true })
+  dueOn: string | null;
+
+  /** What the arbiter needs to decide: the dispute's words, the claim's count, the proposed result… */
+  @Column({ type: 'jsonb' })
+  payload: JsonObject;
+
+  @Column({ name: 'opened_at', type: 'timestamptz' })
+  openedAt: Date;
+
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+}

@@ -1,0 +1,69 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
+import { User } from '../auth/user.entity';
+import { Competition } from '../competitions/competition.entity';
+import { Game } from '../games/game.entity';
+import { Case } from './case.entity';
+
+/** What the arbiter decided (RULES.md §6): see RulingInput in rulings.ts for each kind's details. */
+export type RulingKind =
+  | 'word'
+  | 'claim'
+  | 'score-correction'
+  | 'move-annulment'
+  | 'thinking-days'
+  | 'coefficient-penalty'
+  | 'warning'
+  | 'outcome'
+  | 'exclusion'
+  | 'homologation';
+
+/** An arbiter's decision, always with its reason (RULES.md §6); never changed afterwards. */
+@Entity('ruling')
+@Index('IDX_ruling_game', ['gameId'])
+@Index('IDX_ruling_competition', ['competitionId'])
+export class Ruling {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_ruling' })
+  id: string;
+
+  @Column({ name: 'competition_id', type: 'uuid' })
+  competitionId: string;
+
+  @ManyToOne(() => Competition, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'competition_id', foreignKeyConstraintName: 'FK_ruling_competition' })
+  competition?: Competition;
+
+  @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  gameId: string | null;
+
+  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_ruling_game' })
+  game?: Game | null;
+
+  @Column({ name: 'case_id', type: 'uuid', nullable: true })
+  caseId: string | null;
+
+  @ManyToOne(() => Case, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'case_id', foreignKeyConstraintName: 'FK_ruling_case' })
+  case?: Case | null;
+
+  /** Null when the platform itself decided (automatic homologation). */
+  @Column({ name: 'arbiter_user_id', type: 'uuid', nullable: true })
+  arbiterUserId: string | null;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'arbiter_user_id', foreignKeyConstraintName: 'FK_ruling_arbiter' })
+  arbiter?: User | null;
+
+  @Column({ type: 'text' })
+  kind: RulingKind;
+
+  @Column({ type: 'text' })
+  reason: string;
+
+  @Column({ type: 'jsonb' })
+  details: JsonObject;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

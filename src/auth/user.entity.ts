@@ -1,0 +1,33 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Player } from '../competitions/player.entity';
+import type { Role } from './actor';
+
+
+/**
+ * A login identity. `app_user`, not `user`: USER is reserved in PostgreSQL and every
+ * hand-written query would have to quote it.
+ */
+@Entity('app_user')
+@Check('CHK_app_user_roles', `"roles" <@ ARRAY['player', 'arbiter', 'admin']::text[]`)
+export class User {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_app_user' })
+  id: string;
+
+  @Column({ name: 'display_name', type: 'text' })
+  displayName: string;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  roles: Role[];
+
+  /** The player this user plays as, if any: one user per player. */
+  @Index('UQ_app_user_player', { unique: true })
+  @Column({ name: 'player_id', type: 'uuid', nullable: true })
+  playerId: string | null;
+
+  @ManyToOne(() => Player, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_app_user_player' })
+  player?: Player | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

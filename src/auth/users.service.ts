@@ -1,0 +1,209 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, In, IsNull } from 'typeorm';
+import { Clock } from '../common/clock';
+import { Database } from '../database/database';
+import type { Role, UserActor } from './actor';
+import { ApiKey } from './api-key.entity';
+import { isEmailAddress, normalizeEmail } from './email-address';
+import { Refusal } from './refusal';
+import { UserEmail } from './user-email.entity';
+import { User } from './user.entity';
+
+export interface NewUser {
+  readonly displayName: string;
+  readonly roles: readonly Role[];
+  readonly emails: readonly string[];
+  /** Whether the addresses are known to be the user's (typed by the operator) or still to be proven (imported). */
+  readonly verified?: boolean;
+  readonly playerId?: string | null;
+}
+
+/** A fresh API key: the clear key exists only in this value, the database keeps its hash. */
+export interface IssuedApiKey {
+  readonly id: string;
+  readonly userId: string;
+  readonly key: string;
+}
+
+/** Keys look like `csk_` + 43 base64url characters (256 random bits): recognisable in logs, unguessable. */
+const KEY_PREFIX = 'csk_';
+/** Writing last_used_at on every request would turn reads into writes; once a minute is enough to see a key is alive. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Users, their addresses and API keys (issue 4 §3). Methods taking a manager run inside the caller's transaction. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async createUser(manager: EntityManager, input: NewUser): Promise<User> {
+    const emails = [...new Set(input.emails.map(normalizeEmail))];
+    for (const address of emails) {
+      if (!isEmailAddress(address)) {
+        throw new Refusal('BAD_INPUT', {
+          ro: `„${address}” nu este o adresă de e-mail.`,
+          en: `"${address}" is not an e-mail address.`,
+        });
+      }
+    }
+    const taken = emails.length ? await manager.findBy(UserEmail, { address: In(emails) }) : [];
+    if (taken.length) {
+      throw new Refusal(
+        'EMAIL_TAKEN',
+        {
+          ro: `Adresa ${taken[0].address} aparține deja altui utilizator.`,
+          en: `The address ${taken[0].address} already belongs to another user.`,
+        },
+        409,
+      );
+    }
+    const user = manager.create(User, {
+      id: randomUUID(),
+      displayName: input.displayName.trim(),
+      roles: [...new Set(input.roles)],
+      playerId: input.playerId ?? null,
+      createdAt: this.clock.now(),
+    });
+    await manager.insert(User, user);
+    if (emails.length) {
+      await manager.insert(
+        UserEmail,
+        emails.map((address) => ({ id: randomUUID(), userId: user.id, address, verified: input.verified ?? false })),
+      );
+    }
+    return user;
+  }
+
+  findUserByEmail(manager: EntityManager, address: string): Promise<User | null> {
+    return manager
+      .createQueryBuilder(User, 'u')
+      .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
+      .where('e.address = :address', { address: normalizeEmail(address) })
+      .getOne();
+  }
+
+  async findUser(manager: EntityManager, userId: string): Promise<User | null> {
+    return manager.findOneBy(User, { id: userId });
+  }
+
+  /** The user with this address holding `role`: given the role if they lack it, created if nobody has the address. */
+  async ensureUserWithRole(
+    manager: EntityManager,
+    { email, role, displayName }: { email: string; role: Role; displayName?: string },
+  ): Promise<{ user: User; created: boolean }> {
+    const existing = await this.findUserByEmail(manager, email);
+    if (existing) {
+      if (!existing.roles.includes(role)) {
+        existing.roles = [...existing.roles, role];
+        await manager.update(User, { id: existing.id }, { roles: existing.roles });
+      }
+      return { user: existing, created: false };
+    }
+    const user = await this.createUser(manager, {
+      displayName: displayName ?? normalizeEmail(email),
+      roles: [role],
+      emails: [email],
+      // The operator typed this address for this person: nothing left to prove.
+      verified: true,
+    });
+    return { user, created: true };
+  }
+
+  /**
+   * The login identity of a player just registered (issue 4 §3: users are linked to
+   * players). A user already holding one of the addresses (an arbiter who also plays)
+   * becomes that player too; otherwise a player user is created, the addresses still to
+   * be verified at their first login.
+   */
+  async ensurePlayerUser(
+    manager: EntityManager,
+    player: { id: string; name: string },
+    emails: readonly string[],
+  ): Promise<User> {
+    const linked = await manager.findOneBy(User, { playerId: player.id });
+    if (linked) return linked;
+    const addresses = emails.map(normalizeEmail);
+    const owners = addresses.length
+      ? await manager
+          .createQueryBuilder(User, 'u')
+          .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
+          .where('e.address IN (:...addresses)', { addresses })
+          .getMany()
+      : [];
+    const free = owners.find((u) => u.playerId === null);
+    if (free) {
+      const roles = free.roles.includes('player') ? free.roles : [...free.roles, 'player' as const];
+      await manager.update(User, { id: free.id }, { playerId: player.id, roles });
+      return { ...free, playerId: player.id, roles };
+    }
+    const ownedElsewhere = new Set(
+      (owners.length ? await manager.findBy(UserEmail, { userId: In(owners.map((u) => u.id)) }) : []).map((e) => e.address),
+    );
+    return this.createUser(manager, {
+      displayName: player.name,
+      roles: ['player'],
+      emails: addresses.filter((a) => !ownedElsewhere.has(a)),
+      playerId: player.id,
+    });
+  }
+
+  async createApiKey(manager: EntityManager, userId: string, label = ''): Promise<IssuedApiKey> {
+    const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const id = randomUUID();
+    await manager.insert(ApiKey, {
+      id,
+      userId,
+      keyHash: hashApiKey(key),
+      label,
+      createdAt: this.clock.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    return { id, userId, key };
+  }
+
+  async revokeApiKey(manager: EntityManager, id: string): Promise<void> {
+    await manager.update(ApiKey, { id, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  }
+
+  /** The acting user behind a clear API key, or null for an unknown or revoked key. */
+  async actorForApiKey(key: string): Promise<UserActor | null> {
+    if (!key.startsWith(KEY_PREFIX)) return null;
+    return this.db.run(async (manager) => {
+      const row = await manager.findOne(ApiKey, { where: { keyHash: hashApiKey(key), revokedAt: IsNull() }, relations: { user: true } });
+      if (!row?.user) return null;
+      const now = this.clock.now();
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+        await manager.update(ApiKey, { id: row.id }, { lastUsedAt: now });
+      }
+      return actorOf(row.user);
+    });
+  }
+
+  /** `admin api-key EMAIL`: a fresh key for the user with that address, creating an admin when nobody has it. */
+  async issueApiKeyForEmail(email: string, label = 'cli'): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
+    if (!isEmailAddress(normalizeEmail(email))) {
+      throw new Refusal('BAD_INPUT', { ro: `„${email}” nu este o adresă de e-mail.`, en: `"${email}" is not an e-mail address.` });
+    }
+    return this.db.transaction(async (manager) => {
+      let user = await this.findUserByEmail(manager, email);
+      let created = false;
+      if (!user) {
+        ({ user, created } = await this.ensureUserWithRole(manager, { email, role: 'admin' }));
+      }
+      const issued = await this.createApiKey(manager, user.id, label);
+      return { ...issued, created, roles: user.roles };
+    });
+  }
+}
+
+export function actorOf(user: Pick<User, 'id' | 'roles' | 'playerId'>): UserActor {
+  return { kind: 'user', userId: user.id, roles: user.roles, ...(user.playerId ? { playerId: user.playerId } : {}) };
+}

@@ -1,0 +1,65 @@
+// The CLI as a user runs it: `node dist/cli.js` in its own process, proving the exit statuses
+// of issue 3 item 14 and that stdout holds nothing but JSON. Needs `npm run build` first.
+// Few cases on purpose: each process loads the whole CLI; rules.commands.spec.ts has the rest.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SEQUENCE } from '../games/record/testing/records';
+
+const CLI = join(__dirname, '../../dist/cli.js');
+
+function run(args: readonly string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every stdout line is a JSON value: nothing else (no log line, no stack trace) reaches it. */
+function jsonLines(stdout: string): unknown[] {
+  expect(stdout).toMatch(/\n$/);
+  return stdout.replace(/\n$/, '').split('\n').map((line) => JSON.parse(line));
+}
+
+describe('node dist/cli.js', () => {
+  let dir: string;
+  beforeAll(() => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` before the unit tests`);
+    dir = mkdtempSync(join(tmpdir(), 'cli-spawn-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function record(name: string, value: object): string {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(value));
+    return path;
+  }
+
+  it('exit 0 with the replay, 1 for a refused move', () => {
+    const good = run(['replay', record('good.json', { sequence: SEQUENCE, moves: [{ move: 'h8 CASA' }] })]);
+    expect(good).toMatchObject({ status: 0, stderr: '' });
+    expect(jsonLines(good.stdout)).toEqual([expect.objectContaining({ scores: { red: 8, blue: 0 }, ended: false })]);
+
+    const refused = run(['replay', record('refused.json', { sequence: SEQUENCE, moves: [{ move: 'a1 CASA' }] })]);
+    expect(refused).toMatchObject({ status: 1, stderr: '' });
+    expect(jsonLines(refused.stdout)).toEqual([{ error: expect.objectContaining({ move: 1, code: 'FIRST_MOVE_NOT_ON_CENTER' }) }]);
+  });
+
+  it('replay - answers each non-blank line and exits 0', () => {
+    const input = [JSON.stringify({ sequence: SEQUENCE, moves: [{ move: 'h8 CASA' }] }), '', '\u0000garbage', '{"sequence":5}'].join('\n');
+    const result = run(['replay', '-'], input);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(jsonLines(result.stdout)).toEqual([
+      expect.objectContaining({ ended: false }),
+      { error: { code: 'BAD_INPUT', message: expect.stringMatching(/^not JSON/) } },
+      { error: { code: 'BAD_INPUT', message: 'sequence: expected string, got 5' } },
+    ]);
+  });
+
+  it('coefficients takes negative scores and exits 2 on a missing flag', () => {
+    const negative = run(['coefficients', '--red', '-5', '--blue', '3']);
+    expect(negative).toEqual({ status: 0, stdout: '{"red":0.47,"blue":1.53}\n', stderr: '' });
+    const missing = run(['coefficients', '--red', '524']);
+    expect(missing).toMatchObject({ status: 2, stderr: '' });
+    expect(jsonLines(missing.stdout)).toEqual([{ error: { code: 'BAD_INPUT', message: "--blue is required (the blue player's score)" } }]);
+  });
+});

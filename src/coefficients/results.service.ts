@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { In, LessThan, type EntityManager } from 'typeorm';
+import type { Actor } from '../auth/actor';
+import { canArbitrate, sideInGame } from '../auth/permissions';
+import { AuditService } from '../arbiter/audit.service';
+import { CasesService } from '../arbiter/cases.service';
+import { Penalty } from '../arbiter/penalty.entity';
+import { Clock } from '../common/clock';
+import { Competition } from '../competitions/competition.entity';
+import { Player } from '../competitions/player.entity';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import type { Color, GameState } from '../games/engine';
+import { refusals } from '../games/game-refusals';
+import { findGame } from '../games/game-session';
+import type { GameOutcome } from '../games/game-state';
+import { Game } from '../games/game.entity';
+import { Notifications } from '../mail/notifications';
+import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time';
+import { coefficientOutcome } from '../games/record/game-record';
+import { computeCoefficients, toDecimal, type Outcome } from './coefficients';
+import { Result } from './result.entity';
+
+/** RULES.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
+export const CONFIRMATION_DAYS = 5;
+
+/** What a game's end leaves for its result: the kept line's position and how it ended. */
+export interface EndedGame {
+  readonly game: Game;
+  readonly competition: Competition;
+  readonly players: Readonly<Record<Color, Player>>;
+  /** The final state of the line the result comes from (RULES.md §6: the kept line). */
+  readonly line: GameState;
+  readonly outcome: GameOutcome | null;
+}
+
+export interface ResultView {
+  readonly gameId: string;
+  readonly status: Result['status'];
+  readonly outcome: Outcome;
+  readonly scores: Readonly<Record<Color, number>>;
+  readonly coefficients: Readonly<Record<Color, number>>;
+  readonly automatic: boolean;
+  readonly dueOn: string;
+  readonly confirmed: Readonly<Record<Color, boolean>>;
+  readonly objections: Result['objections'];
+  readonly homologatedAt: string | null;
+}
+
+/**
+ * Results (RULES.md §7): proposed when a game ends, confirmed or objected to by the players
+ * within 5 days (silence confirms), homologated automatically for a normal end when the
+ * competition says so, by the arbiter otherwise.
+ */
+@Injectable()
+export class ResultsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly cases: CasesService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /**
+   * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
+   * confirm or object, a case when the arbiter must homologate, and the players told.
+   */
+  async propose(manager: EntityManager, ended: EndedGame): Promise<Result> {
+    const { game, competition } = ended;
+    const now = this.clock.now();
+    const result = manager.create(Result, {
+      id: randomUUID(),
+      gameId: game.id,
+      ...(await this.score(manager, ended)),
+      automatic: ended.outcome === null && competition.autoHomologate,
+      status: 'proposed',
+      dueOn: addDays(localDate(game.endedAt ?? now, competition.timeZone), CONFIRMATION_DAYS),
+      redConfirmedAt: null,
+      blueConfirmedAt: null,
+      objections: [],
+      proposedAt: now,
+      homologatedAt: null,
+      homologatedByUserId: null,
+    });
+    await insertRows(manager, Result, result);
+    const view = resultView(result);
+    if (!result.automatic) {
+      await this.cases.open(manager, { competitionId: competition.id, gameId: game.id, kind: 'result', dueOn: result.dueOn, payload: jsonResult(view) });
+    }
+    await this.notifications.add(
+      manager,
+      (['red', 'blue'] as const).map((color) => ({
+        to: ended.players[color],
+        template: 'game-end',
+        gameId: game.id,
+        payload: { gameId: game.id, turn: game.turn, color, endReason: game.endReason, ...jsonResult(view) },
+      })),
+    );
+    return result;
+  }
+
+  /**
+   * Scores a result again after a score correction (RULES.md §6: "at any time, even after
+   * the game"); its confirmations and homologation stand.
+   */
+  async rescore(manager: EntityManager, ended: EndedGame): Promise<Result> {
+    const result = await manager.findOneByOrFail(Result, { gameId: ended.game.id });
+    Object.assign(result, await this.score(manager, ended), { proposedAt: this.clock.now() });
+    const { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt } = result;
+    await manager.update(Result, { id: result.id }, { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt });
+    return result;
+  }
+
+  /**
+   * The final scores and their coefficients: the scores after the rack adjustment for a
+   * normal end, the running totals for any other ending (RULES.md §7 interpretations),
+   * plus the arbiter's score corrections.
+   */
+  private async score(manager: EntityManager, { game, line, outcome }: EndedGame) {
+    const base = outcome === null ? line.scores : line.totals;
+    const corrections = await manager.find(Penalty, { where: { gameId: game.id, kind: 'score' } });
+    const corrected = (playerId: string) => corrections.filter((p) => p.playerId === playerId).reduce((sum, p) => sum + p.amount, 0);
+    const scores = { red: base.red + corrected(game.redPlayerId), blue: base.blue + corrected(game.bluePlayerId) };
+    const computed = coefficientOutcome(outcome ?? undefined, line.movesPlayed);
+    const coefficients = computeCoefficients(scores, computed);
+    return {
+      outcome: computed,
+      redScore: scores.red,
+      blueScore: scores.blue,
+      redCoefficient: coefficients.red,
+      blueCoefficient: coefficients.blue,
+    };
+  }
+
+  /** The result of a game, if it has one. */
+  find(manager: EntityManager, gameId: string): Promise<Result | null> {
+    return manager.findOneBy(Result, { gameId });
+  }
+
+  /** A player confirms the final sheet; with both confirmations an automatic result is homologated at once. */
+  confirmResult(actor: Actor, gameId: string): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
+      if (color === 'red') result.redConfirmedAt ??= this.clock.now();
+      else result.blueConfirmedAt ??= this.clock.now();
+      await m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
+      await this.audit.record(m, { actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
+      if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
+        await this.homologateIn(m, { kind: 'system' }, game, result, 'both players confirmed');
+      }
+    });
+  }
+
+  /** A player objects to the final sheet: the result then waits for the arbiter (RULES.md §7). */
+  objectToResult(actor: Actor, gameId: string, text: string): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
+      if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
+      result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
+      await m.update(Result, { id: result.id }, { objections: result.objections });
+      await this.cases.open(m, {
+        competitionId: game.competitionId,
+        gameId,
+        kind: 'objection',
+        dueOn: result.dueOn,
+        payload: { color: color!, text: text.trim() },
+      });
+      await this.audit.record(m, { actor, action: 'result.objected', competitionId: game.competitionId, gameId, details: { color: color!, text } });
+    });
+  }
+
+  /** The arbiter homologates a proposed result (any ending); it then counts in the standings. */
+  homologate(actor: Actor, gameId: string, reason?: string): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'arbiter', (m, game, result) => this.homologateIn(m, actor, game, result, reason ?? null));
+  }
+
+  /**
+   * The scheduler's daily call: automatic results whose 5 days have passed without an
+   * objection are homologated (silence confirms). Safe to run twice. Returns how many.
+   */
+  async settleResultsDue(day: LocalDate): Promise<number> {
+    const due = await this.db.run((m) =>
+      m.find(Result, { where: { status: 'proposed', automatic: true, dueOn: LessThan(day) }, select: { gameId: true } }),
+    );
+    let settled = 0;
+    for (const { gameId } of due) {
+      settled += await this.db.transaction(async (m) => {
+        const game = await findGame(m, gameId, { lock: true });
+        const result = await m.findOneByOrFail(Result, { gameId });
+        if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
+        await this.homologateIn(m, { kind: 'system' }, game, result, 'no objection within 5 days');
+        return 1;
+      });
+    }
+    return settled;
+  }
+
+  private async homologateIn(m: EntityManager, actor: Actor, game: Game, result: Result, reason: string | null): Promise<void> {
+    if (result.status === 'homologated') {
+      throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
+    }
+    result.status = 'homologated';
+    result.homologatedAt = this.clock.now();
+    result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
+    await m.update(Result, { id: result.id }, { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId });
+    await this.cases.closeFor(m, game.id, ['result', 'objection']);
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'result.homologated',
+      competitionId: game.competitionId,
+      gameId: game.id,
+      details: { reason, coefficients: { red: toDecimal(result.redCoefficient), blue: toDecimal(result.blueCoefficient) } },
+    });
+    const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
+    const view = jsonResult(resultView(result));
+    await this.notifications.add(
+      m,
+      players.map((p) => ({ to: p, template: 'result-homologated', gameId: game.id, payload: { gameId: game.id, turn: game.turn, ...view } })),
+    );
+  }
+
+  /** One transaction on one game's result, under the game's lock, with the actor's permission checked. */
+  private onResult(
+    actor: Actor,
+    gameId: string,
+    as: 'player' | 'arbiter',
+    work: (m: EntityManager, game: Game, result: Result, color: Color | null) => Promise<void>,
+  ): Promise<ResultView> {
+    return this.db.transaction(async (m) => {
+      const game = await findGame(m, gameId, { lock: true });
+      let color: Color | null = null;
+      if (as === 'player') {
+        color = sideInGame(actor, game);
+        if (!color) throw refusals.notYourGame();
+      } else {
+        const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+        if (!canArbitrate(actor, competition, game)) throw refusals.notArbiter();
+      }
+      const result = await m.findOneBy(Result, { gameId });
+      if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+      if (as === 'player' && result.status === 'homologated') {
+        throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
+      }
+      await work(m, game, result, color);
+      return resultView(result);
+    });
+  }
+}
+
+export function resultView(r: Result): ResultView {
+  return {
+    gameId: r.gameId,
+    status: r.status,
+    outcome: r.outcome,
+    scores: { red: r.redScore, blue: r.blueScore },
+    coefficients: { red: toDecimal(r.redCoefficient), blue: toDecimal(r.blueCoefficient) },
+    automatic: r.automatic,
+    dueOn: toLocalDate(r.dueOn),
+    confirmed: { red: r.redConfirmedAt !== null, blue: r.blueConfirmedAt !== null },
+    objections: r.objections,
+    homologatedAt: r.homologatedAt?.toISOString() ?? null,
+  };
+}
+
+function jsonResult(view: ResultView) {
+  return { outcome: view.outcome, scores: view.scores, coefficients: view.coefficients, dueOn: view.dueOn, automatic: view.automatic };
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { StandingsService } from './standings.service';
+
+/** Standings per group (RULES.md §7): public within the platform, as the federation publishes them. */
+@ApiTags('standings')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@ApiResponse({ status: 404, description: 'No such competition (UNKNOWN_COMPETITION).' })
+@Controller('api/competitions')
+export class StandingsController {
+  constructor(private readonly standings: StandingsService) {}
+
+  @Get(':id/standings')
+  @ApiOperation({ summary: 'Standings per group: sum of homologated coefficients, games, average, score difference.' })
+  @ApiOkResponse({ description: 'Groups, each ranked.' })
+  json(@Param('id') id: string) {
+    return this.standings.view(id);
+  }
+
+  @Get(':id/standings.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @ApiProduces('text/csv')
+  @ApiOperation({ summary: 'The standings as CSV.' })
+  csv(@Param('id') id: string) {
+    return this.standings.csv(id);
+  }
+}

@@ -1,0 +1,4 @@
+/** What a jsonb column holds: plain JSON, so a row reads back exactly as it was written. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
+
+export type JsonObject = { readonly [key: string]: Json | undefined };

@@ -1,0 +1,67 @@
+import { DynamicModule, LoggerService, Module, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Refusal } from '../auth/refusal';
+import { CommandIo, jsonLine } from '../cli/command';
+import { withDatabase } from '../cli/database-command';
+import { ClockModule } from '../common/clock.module';
+import { parseSettings } from '../config/settings';
+import { SettingsModule } from '../config/settings.module';
+import { DatabaseModule } from '../database/database.module';
+import { CompetitionsModule } from './competitions.module';
+
+/** The feature modules wired as in the platform, without HTTP, scheduler or workers running. */
+@Module({})
+class ServicesModule {
+  static forRoot(parts: DynamicModule[]): DynamicModule {
+    return { module: ServicesModule, imports: [...parts, CompetitionsModule] };
+  }
+}
+
+/** Nest's own messages go to stderr: stdout carries only the command's JSON result. */
+function stderrLogger(io: CommandIo): LoggerService {
+  const write = (level: string) => (message: unknown) => io.err(`${level}: ${String(message)}\n`);
+  return { log: () => undefined, warn: write('warn'), error: write('error') };
+}
+
+/**
+ * Runs CLI work with the platform's services (the same ones the API calls), on the
+ * database the environment names. Commands act as the platform itself (system actor):
+ * whoever runs them has the database anyway.
+ */
+export async function withServices<T>(io: CommandIo, work: (get: <S>(service: Type<S>) => S) => Promise<T>): Promise<T> {
+  const settings = parseSettings(io.env);
+  return withDatabase(io, async (database, migrations) => {
+    const context = await NestFactory.createApplicationContext(
+      ServicesModule.forRoot([
+        SettingsModule.forRoot(settings),
+        ClockModule.forRoot(),
+        // withDatabase closes the database; the module must not close it a second time.
+        DatabaseModule.forRoot({ database, migrations, close: async () => undefined }),
+      ]),
+      { logger: stderrLogger(io), abortOnError: false },
+    );
+    try {
+      return await work((service) => context.get(service, { strict: false }));
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** A refusal as the CLI prints it: the API's JSON body; exit 2 for unusable input, 1 for a rule's no. */
+export function printRefusal(io: CommandIo, error: unknown): number {
+  if (!(error instanceof Refusal)) throw error;
+  io.out(jsonLine(error.getResponse()));
+  return error.getStatus() === 400 ? 2 : 1;
+}
+
+/** A command's work with the services, its refusals printed as JSON (exit 2 or 1) instead of thrown. */
+export function runWithServices(io: CommandIo, work: (get: <S>(service: Type<S>) => S) => Promise<number>): Promise<number> {
+  return withServices(io, async (get) => {
+    try {
+      return await work(get);
+    } catch (error) {
+      return printRefusal(io, error);
+    }
+  });
+}

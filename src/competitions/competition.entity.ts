@@ -1,0 +1,99 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../auth/user.entity';
+import type { TileSetId } from '../games/engine';
+
+/** RULES.md §4: who gets the value of the tiles left on the racks at the end. */
+export type EndRackRule = 'transfer' | 'double';
+export type CompetitionStatus = 'draft' | 'started' | 'finished';
+
+/**
+ * A championship and its settings (RULES.md §1–§7, §9). The settings are columns, not a
+ * JSON document: they are few, each is read by queries (time zone, closing date) and the
+ * database checks their ranges.
+ */
+@Entity('competition')
+@Check('CHK_competition_tile_set', `"tile_set" IN ('ro', 'en', 'pl')`)
+@Check('CHK_competition_end_rack_rule', `"end_rack_rule" IN ('transfer', 'double')`)
+@Check('CHK_competition_status', `"status" IN ('draft', 'started', 'finished')`)
+@Check('CHK_competition_dates', `"closing_date" > "start_date"`)
+export class Competition {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_competition' })
+  id: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  /** Short name for mail subjects and sheets, e.g. "CN 2027". */
+  @Column({ name: 'short_name', type: 'text' })
+  shortName: string;
+
+  @Column({ name: 'tile_set', type: 'text', default: 'ro' })
+  tileSet: TileSetId;
+
+  /** RULES.md §2: first two tours' recorded scores capped (default on). */
+  @Column({ type: 'boolean', default: true })
+  handicap: boolean;
+
+  /** RULES.md §7 interpretations: consecutive zero-score turns that end a game. */
+  @Column({ name: 'zero_turns_to_end', type: 'integer', default: 6 })
+  zeroTurnsToEnd: number;
+
+  @Column({ name: 'end_rack_rule', type: 'text', default: 'transfer' })
+  endRackRule: EndRackRule;
+
+  /** RULES.md §5: thinking days per player per game. */
+  @Column({ name: 'thinking_days', type: 'integer', default: 50 })
+  thinkingDays: number;
+
+  @Column({ name: 'holiday_long_days', type: 'integer', default: 20 })
+  holidayLongDays: number;
+
+  @Column({ name: 'holiday_short_days', type: 'integer', default: 10 })
+  holidayShortDays: number;
+
+  /** RULES.md §5: silence after which the silent player is reminded. */
+  @Column({ name: 'reminder_days', type: 'integer', default: 15 })
+  reminderDays: number;
+
+  /** RULES.md §5: silence after which the arbiter is told. */
+  @Column({ name: 'escalation_days', type: 'integer', default: 30 })
+  escalationDays: number;
+
+  /** Thinking days are counted on calendar dates here (ARCHITECTURE.md "State"). */
+  @Column({ name: 'time_zone', type: 'text', default: 'Europe/Bucharest' })
+  timeZone: string;
+
+  /** Calendar day (YYYY-MM-DD) on which every game begins (RULES.md §9). */
+  @Column({ name: 'start_date', type: 'date' })
+  startDate: string;
+
+  /** Calendar day (YYYY-MM-DD) by which every game must be finished (RULES.md §9). */
+  @Column({ name: 'closing_date', type: 'date' })
+  closingDate: string;
+
+  /** The word list a move is checked against, when the competition names one (RULES.md §6). */
+  @Column({ type: 'text', nullable: true })
+  lexicon: string | null;
+
+  /** RULES.md §7: normal endings homologated without the arbiter unless this is off. */
+  @Column({ name: 'auto_homologate', type: 'boolean', default: true })
+  autoHomologate: boolean;
+
+  @Column({ type: 'text', default: 'draft' })
+  status: CompetitionStatus;
+
+  @Index('IDX_competition_arbiter')
+  @Column({ name: 'arbiter_user_id', type: 'uuid' })
+  arbiterUserId: string;
+
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'arbiter_user_id', foreignKeyConstraintName: 'FK_competition_arbiter' })
+  arbiter?: User;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  /** When the games were created and the sequences revealed. */
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt: Date | null;
+}

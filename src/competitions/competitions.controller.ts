@@ -1,0 +1,139 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { Actor } from '../auth/actor';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import { Refusal } from '../auth/refusal';
+import { CompetitionsService } from './competitions.service';
+import { CreateCompetitionDto } from './dto/create-competition.dto';
+import { ImportPlayersDto } from './dto/import-players.dto';
+import { MakeGroupsDto } from './dto/make-groups.dto';
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', example: 'BAD_INPUT' },
+        message: { type: 'string', description: 'In English.' },
+        messages: { type: 'object', properties: { ro: { type: 'string' }, en: { type: 'string' } } },
+        details: { type: 'object', description: 'e.g. the CSV problems, each with its line number.' },
+      },
+    },
+  },
+};
+const errors = {
+  401: { status: 401, description: 'No API key, or an unknown or revoked one (UNAUTHENTICATED).', schema: ERROR_SCHEMA },
+  403: { status: 403, description: 'Not this competition’s arbiter nor an admin (FORBIDDEN).', schema: ERROR_SCHEMA },
+  404: { status: 404, description: 'No such competition (NOT_FOUND).', schema: ERROR_SCHEMA },
+  409: { status: 409, description: 'The competition’s state does not allow it, e.g. already started (COMPETITION_STARTED).', schema: ERROR_SCHEMA },
+} as const;
+
+/** Competitions over JSON (issue 4 §7): DTO in, one service call, view out. */
+@ApiTags('competitions')
+@ApiBearerAuth()
+@ApiResponse(errors[401])
+@UseGuards(ApiKeyGuard)
+@Controller('api/competitions')
+export class CompetitionsController {
+  constructor(private readonly competitions: CompetitionsService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Create a competition; its sequence is dealt now and its SHA-256 published (RULES.md §2).' })
+  @ApiCreatedResponse({ description: 'The competition, with each sequence’s hash (tiles hidden until the start).' })
+  @ApiResponse({ status: 400, description: 'Bad settings or a typed sequence that is not the tile set (BAD_INPUT, BAD_SEQUENCE).', schema: ERROR_SCHEMA })
+  @ApiResponse(errors[403])
+  create(@CurrentActor() actor: Actor, @Body() dto: CreateCompetitionDto) {
+    return this.competitions.create(actor, dto);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A competition: settings, groups, sequence hashes; the tiles once play has started.' })
+  @ApiOkResponse({ description: 'The competition.' })
+  @ApiResponse(errors[404])
+  get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.competitions.get(actor, id);
+  }
+
+  @Get(':id/players')
+  @ApiOperation({ summary: 'The registered players, in list order (addresses shown to the arbiter only).' })
+  @ApiOkResponse({ description: 'The players.' })
+  @ApiResponse(errors[404])
+  players(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.competitions.players(actor, id);
+  }
+
+  @Post(':id/players')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Import players from CSV: all lines or none; every bad line is reported with its number.' })
+  @ApiConsumes('text/csv', 'application/json')
+  @ApiExtraModels(ImportPlayersDto)
+  @ApiBody({
+    schema: {
+      oneOf: [{ type: 'string', description: 'The CSV itself (Content-Type: text/csv)' }, { $ref: getSchemaPath(ImportPlayersDto) }],
+    },
+  })
+  @ApiCreatedResponse({ description: 'All the competition’s players after the import.' })
+  @ApiResponse({ status: 400, description: 'A missing or unknown column, a bad line, a duplicate address (MISSING_COLUMN, UNKNOWN_COLUMN, BAD_CSV, EMPTY_CSV).', schema: ERROR_SCHEMA })
+  @ApiResponse(errors[403])
+  @ApiResponse(errors[404])
+  @ApiResponse(errors[409])
+  importPlayers(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    return this.competitions.importPlayers(actor, id, csvOf(body));
+  }
+
+  @Post(':id/groups')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Split the players into round-robin groups (replaces earlier groups; RULES.md §9).' })
+  @ApiOkResponse({ description: 'The competition with its groups and seats.' })
+  @ApiResponse({ status: 400, description: 'Sizes that do not fit the players (BAD_INPUT).', schema: ERROR_SCHEMA })
+  @ApiResponse(errors[403])
+  @ApiResponse(errors[404])
+  @ApiResponse(errors[409])
+  makeGroups(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: MakeGroupsDto) {
+    return this.competitions.makeGroups(actor, id, dto);
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start play: sequences revealed, every game created, all beginning the same day.' })
+  @ApiOkResponse({ description: 'The start day, the number of games and the competition with its revealed tiles.' })
+  @ApiResponse(errors[403])
+  @ApiResponse(errors[404])
+  @ApiResponse({ status: 409, description: 'Already started, no groups, players without a group, closing date passed.', schema: ERROR_SCHEMA })
+  start(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.competitions.start(actor, id);
+  }
+}
+
+/**
+ * The CSV from either body form. The route takes `unknown` because the text/csv body is a
+ * string (parsed by the module's text middleware); the JSON form is validated here the
+ * way the global pipe would.
+ */
+function csvOf(body: unknown): string {
+  if (typeof body === 'string') return body;
+  const dto = plainToInstance(ImportPlayersDto, body ?? {});
+  const problems = validateSync(dto, { whitelist: true, forbidNonWhitelisted: true });
+  if (typeof body !== 'object' || body === null || problems.length) {
+    throw new Refusal('BAD_INPUT', {
+      ro: 'Trimiteți fișierul CSV cu Content-Type: text/csv, sau JSON {"csv": "…"}.',
+      en: 'Send the CSV with Content-Type: text/csv, or JSON {"csv": "…"}.',
+    });
+  }
+  return dto.csv;
+}

@@ -1,0 +1,659 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { AuditService } from '../arbiter/audit.service';
+import type { Actor } from '../auth/actor';
+import { normalizeEmail } from '../auth/email-address';
+import { canArbitrate, canCreateCompetition } from '../auth/permissions';
+import { forbidden, notFound, Refusal } from '../auth/refusal';
+import { User } from '../auth/user.entity';
+import { UsersService } from '../auth/users.service';
+import { toDecimal } from '../coefficients/coefficients';
+import { Clock } from '../common/clock';
+import { Database } from '../database/database';
+import type { Bilingual } from '../games/engine';
+import { GamesService, type GamePairing } from '../games/games.service';
+import { compareDays, localDate, type LocalDate } from '../thinking-time/calendar';
+import { Competition } from './competition.entity';
+import {
+  rulesOf,
+  validateCompetitionSettings,
+  type CompetitionRules,
+  type CompetitionSettings,
+  type CompetitionSettingsInput,
+} from './competition-settings';
+import { competitionsRepository as repo, type Entry } from './competitions.repository';
+import { Group } from './group.entity';
+import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './groups';
+import { roundRobin } from './pairing';
+import { PlayerEmail } from './player-email.entity';
+import { Player } from './player.entity';
+import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './players-csv';
+import { Registration } from './registration.entity';
+import { Sequence } from './sequence.entity';
+import { dealRandomSequence, parseTypedSequence, sequenceSha256 } from './sequence-dealing';
+
+/** One series and its sequence (RULES.md §2); `tiles` typed by the arbiter, or dealt at random when absent. */
+export interface SeriesInput {
+  readonly label: string;
+  readonly tiles?: string;
+}
+
+export interface CreateCompetitionInput extends CompetitionSettingsInput {
+  /** The arbiter; defaults to the acting arbiter or admin. Only an admin or the platform may name someone else. */
+  readonly arbiterUserId?: string;
+  /** The arbiter by address (CLI): the user is found, given the arbiter role, or created. Admin or platform only. */
+  readonly arbiterEmail?: string;
+  /** Default: one series "1", dealt at random. */
+  readonly series?: readonly SeriesInput[];
+}
+
+export interface GroupsInput {
+  /** How many groups of even size … */
+  readonly count?: number;
+  /** … or the size of each group … */
+  readonly sizes?: readonly number[];
+  /** … or the groups as the arbiter lists them: players by id or e-mail address, in seat order. */
+  readonly lists?: ReadonlyArray<{ readonly name?: string; readonly series?: string; readonly players: readonly string[] }>;
+  /** Order players are dealt in (count/sizes): by previous rank (default) or as listed. */
+  readonly order?: GroupOrder;
+  /** blocks (default: A strongest) or serpentine (groups of even strength). */
+  readonly distribution?: GroupDistribution;
+  /** Series of each group, in order (count/sizes); default the first series. */
+  readonly series?: readonly string[];
+}
+
+export interface SequenceView {
+  readonly series: string;
+  readonly sha256: string;
+  readonly source: 'random' | 'typed';
+  readonly createdAt: string;
+  readonly revealedAt: string | null;
+  /** Only once revealed (at the start): before that, only the hash is public. */
+  readonly tiles?: string;
+}
+
+export interface GroupView {
+  readonly id: string;
+  readonly name: string;
+  readonly series: string;
+  readonly players: ReadonlyArray<{ readonly seat: number; readonly playerId: string; readonly name: string }>;
+}
+
+export interface CompetitionView {
+  readonly id: string;
+  readonly name: string;
+  readonly shortName: string;
+  readonly status: Competition['status'];
+  readonly arbiterUserId: string;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly settings: CompetitionRules;
+  /** The first series' hash: what most competitions (one series) publish. */
+  readonly sequenceSha256: string;
+  readonly sequences: readonly SequenceView[];
+  readonly groups: readonly GroupView[];
+  readonly players: number;
+}
+
+export interface PlayerEntryView {
+  readonly playerId: string;
+  readonly name: string;
+  readonly club: string | null;
+  readonly language: Player['language'];
+  /** e.g. 1.5219 */
+  readonly previousCoefficient: number | null;
+  readonly previousRank: number | null;
+  readonly listPosition: number;
+  readonly group: string | null;
+  readonly seat: number | null;
+  readonly withdrawn: boolean;
+  /** Only for those who run the competition. */
+  readonly emails?: readonly string[];
+}
+
+export interface StartResult {
+  readonly competition: CompetitionView;
+  /** The day every game begins (RULES.md §9). */
+  readonly startDate: LocalDate;
+  readonly games: number;
+}
+
+const COMPETITION_NOT_FOUND = (id: string) =>
+  notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
+const NOT_ITS_ARBITER = () =>
+  forbidden({
+    ro: 'Doar arbitrul acestei competiții (sau un administrator) poate face asta.',
+    en: 'Only this competition’s arbiter (or an admin) may do that.',
+  });
+const ALREADY_STARTED = () =>
+  new Refusal(
+    'COMPETITION_STARTED',
+    { ro: 'Competiția a început deja: jucătorii, grupele și secvența nu se mai schimbă.', en: 'The competition has already started: its players, groups and sequence no longer change.' },
+    409,
+  );
+
+/**
+ * Competitions (issue 4 §2): create with the dealt sequences, import players, make groups,
+ * start. Each public method is one transaction with its audit entry; the `…In(manager)`
+ * forms let the CLI set a competition up in a single transaction.
+ */
+@Injectable()
+export class CompetitionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly games: GamesService,
+  ) {}
+
+  create(actor: Actor, input: CreateCompetitionInput): Promise<CompetitionView> {
+    return this.db.transaction(async (m) => this.view(m, await this.createIn(m, actor, input)));
+  }
+
+  async importPlayers(actor: Actor, competitionId: string, csv: string): Promise<PlayerEntryView[]> {
+    try {
+      return await this.db.transaction(async (m) => {
+        await this.importPlayersIn(m, actor, competitionId, csv);
+        return this.playersIn(m, actor, competitionId);
+      });
+    } catch (error) {
+      // Two imports (into different competitions) racing to register the same new address:
+      // the unique index lets one win; the other is told, and changed nothing.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw new Refusal(
+          'CONCURRENT_CHANGE',
+          {
+            ro: 'O adresă din listă a fost înregistrată chiar acum de altă operație; nu s-a importat nimic, încercați din nou.',
+            en: 'An address of the list was registered by another operation just now; nothing was imported, try again.',
+          },
+          409,
+        );
+      }
+      throw error;
+    }
+  }
+
+  makeGroups(actor: Actor, competitionId: string, input: GroupsInput): Promise<CompetitionView> {
+    return this.db.transaction(async (m) => {
+      const competition = await this.makeGroupsIn(m, actor, competitionId, input);
+      return this.view(m, competition);
+    });
+  }
+
+  start(actor: Actor, competitionId: string): Promise<StartResult> {
+    return this.db.transaction((m) => this.startIn(m, actor, competitionId));
+  }
+
+  /** Any signed-in user may read a competition: settings, groups and hashes are public, tiles once revealed. */
+  get(_actor: Actor, competitionId: string): Promise<CompetitionView> {
+    return this.db.run(async (m) => {
+      const competition = await repo.find(m, competitionId);
+      if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
+      return this.view(m, competition);
+    });
+  }
+
+  players(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
+    return this.db.run((m) => this.playersIn(m, actor, competitionId));
+  }
+
+  /** Creates the competition and deals its sequences; their SHA-256 are public from now on (RULES.md §2). */
+  async createIn(m: EntityManager, actor: Actor, input: CreateCompetitionInput): Promise<Competition> {
+    if (!canCreateCompetition(actor)) {
+      throw forbidden({ ro: 'Doar arbitrii și administratorii creează competiții.', en: 'Only arbiters and admins create competitions.' });
+    }
+    const checked = validateCompetitionSettings(input);
+    if (!checked.ok) {
+      throw new Refusal('BAD_INPUT', joinMessages(checked.problems.map((p) => p.message)), 400, { problems: checked.problems });
+    }
+    const settings = checked.settings;
+    const series = this.dealSeries(settings, input.series);
+    const arbiterUserId = await this.resolveArbiter(m, actor, input);
+    const now = this.clock.now();
+    const competition = m.create(Competition, {
+      id: randomUUID(),
+      ...settings,
+      status: 'draft',
+      arbiterUserId,
+      createdAt: now,
+      startedAt: null,
+    });
+    await m.insert(Competition, competition);
+    const sequences = series.map((s) =>
+      m.create(Sequence, {
+        id: randomUUID(),
+        competitionId: competition.id,
+        series: s.label,
+        tiles: s.tiles,
+        sha256: sequenceSha256(s.tiles),
+        dealtByUserId: actor.kind === 'user' ? actor.userId : null,
+        source: s.source,
+        revealedAt: null,
+        createdAt: now,
+      }),
+    );
+    await m.insert(Sequence, sequences);
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'competition.created',
+      competitionId: competition.id,
+      // The hashes only: the tiles stay secret until the start, even in the audit log.
+      details: { name: competition.name, arbiterUserId, sequences: sequences.map((s) => ({ series: s.series, sha256: s.sha256, source: s.source })) },
+    });
+    return competition;
+  }
+
+  /**
+   * Registers the players of a CSV (issue 4 §2). All or nothing: any bad line, a missing
+   * column or a duplicate address refuses the whole file, every problem listed by line.
+   * A player already known by one of their addresses is reused and their details updated.
+   */
+  async importPlayersIn(m: EntityManager, actor: Actor, competitionId: string, csv: string): Promise<Registration[]> {
+    const competition = await this.lockForArbiter(m, actor, competitionId);
+    if (competition.status !== 'draft') throw ALREADY_STARTED();
+    const parsed = parsePlayersCsv(csv);
+    if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
+
+    const owners = new Map((await repo.playerEmails(m, parsed.rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+    const registered = new Set((await m.findBy(Registration, { competitionId })).map((r) => r.playerId));
+    const lineOfPlayer = new Map<string, number>();
+    const problems: CsvProblem[] = [];
+    const existing: Array<{ row: PlayerRow; playerId: string }> = [];
+    const fresh: PlayerRow[] = [];
+    for (const row of parsed.rows) {
+      const bad = (message: Bilingual) =>
+        problems.push({ line: row.line, column: 'email', message: { ro: `linia ${row.line}: ${message.ro}`, en: `line ${row.line}: ${message.en}` } });
+      const ids = [...new Set(row.emails.map((a) => owners.get(a)).filter((id): id is string => id !== undefined))];
+      if (ids.length > 1) {
+        bad({ ro: 'adresele aparțin unor jucători diferiți', en: 'the addresses belong to different players' });
+      } else if (ids.length === 1 && registered.has(ids[0])) {
+        bad({ ro: 'jucătorul este deja înscris în această competiție', en: 'the player is already registered in this competition' });
+      } else if (ids.length === 1 && lineOfPlayer.has(ids[0])) {
+        bad({ ro: `este același jucător ca pe linia ${lineOfPlayer.get(ids[0])}`, en: `this is the same player as on line ${lineOfPlayer.get(ids[0])}` });
+      } else if (ids.length === 1) {
+        lineOfPlayer.set(ids[0], row.line);
+        existing.push({ row, playerId: ids[0] });
+      } else {
+        fresh.push(row);
+      }
+    }
+    if (problems.length) {
+      throw new Refusal('BAD_CSV', joinMessages(problems.map((p) => p.message), 'No player was imported.', 'Nu s-a importat niciun jucător.'), 400, { problems });
+    }
+
+    const now = this.clock.now();
+    const playerIdOfLine = new Map<number, string>();
+    for (const { row, playerId } of existing) {
+      await m.update(Player, { id: playerId }, {
+        name: row.name,
+        club: row.club,
+        language: row.language,
+        ...(row.previousCoefficient !== null ? { previousCoefficient: row.previousCoefficient } : {}),
+        ...(row.previousRank !== null ? { previousRank: row.previousRank } : {}),
+      });
+      const added = row.emails.filter((a) => !owners.has(a));
+      if (added.length) await m.insert(PlayerEmail, added.map((address) => ({ id: randomUUID(), playerId, address, verified: false })));
+      playerIdOfLine.set(row.line, playerId);
+    }
+    if (fresh.length) {
+      const players = fresh.map((row) => ({
+        id: randomUUID(),
+        name: row.name,
+        club: row.club,
+        language: row.language,
+        previousCoefficient: row.previousCoefficient,
+        previousRank: row.previousRank,
+        createdAt: now,
+      }));
+      await m.insert(Player, players);
+      await m.insert(
+        PlayerEmail,
+        fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: false }))),
+      );
+      fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
+    }
+
+    const last = await repo.lastListPosition(m, competitionId);
+    const registrations = parsed.rows.map((row, i) =>
+      m.create(Registration, {
+        id: randomUUID(),
+        competitionId,
+        groupId: null,
+        playerId: playerIdOfLine.get(row.line)!,
+        listPosition: last + i + 1,
+        seat: null,
+        withdrawnAt: null,
+        createdAt: now,
+      }),
+    );
+    await m.insert(Registration, registrations);
+    for (const row of parsed.rows) {
+      await this.users.ensurePlayerUser(m, { id: playerIdOfLine.get(row.line)!, name: row.name }, row.emails);
+    }
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'competition.players_imported',
+      competitionId,
+      details: { players: registrations.length, created: fresh.length, reused: existing.length },
+    });
+    return registrations;
+  }
+
+  /** Splits the registered players into groups and seats them for the pairing table (RULES.md §9). Replaces earlier groups. */
+  async makeGroupsIn(m: EntityManager, actor: Actor, competitionId: string, input: GroupsInput): Promise<Competition> {
+    const competition = await this.lockForArbiter(m, actor, competitionId);
+    if (competition.status !== 'draft') throw ALREADY_STARTED();
+    const ways = [input.count !== undefined, input.sizes !== undefined, input.lists !== undefined].filter(Boolean).length;
+    if (ways !== 1) {
+      throw badInput({
+        ro: 'Dați exact una dintre: numărul de grupe (count), mărimile lor (sizes) sau listele (lists).',
+        en: 'Give exactly one of: the number of groups (count), their sizes (sizes) or the lists (lists).',
+      });
+    }
+    const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
+    const seriesLabels = (await repo.sequences(m, competitionId)).map((s) => s.series);
+    const planned = input.lists ? this.groupsFromLists(entries, input.lists, seriesLabels) : this.groupsBySize(entries, input, seriesLabels);
+
+    await m.update(Registration, { competitionId }, { groupId: null, seat: null });
+    await m.delete(Group, { competitionId });
+    const groups = planned.map((p, i) => m.create(Group, { id: randomUUID(), competitionId, name: p.name, series: p.series, position: i + 1 }));
+    await m.insert(Group, groups);
+    for (const [i, p] of planned.entries()) {
+      for (const [s, entry] of p.members.entries()) {
+        await m.update(Registration, { id: entry.registration.id }, { groupId: groups[i].id, seat: s + 1 });
+      }
+    }
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'competition.groups_made',
+      competitionId,
+      details: {
+        how: input.lists ? 'lists' : { count: input.count, sizes: input.sizes, order: input.order ?? 'rank', distribution: input.distribution ?? 'blocks' },
+        groups: planned.map((p) => ({ name: p.name, series: p.series, players: p.members.map((e) => e.player.id) })),
+      },
+    });
+    return competition;
+  }
+
+  /**
+   * Starts play (RULES.md §9): the sequences are revealed, every group's round robin is
+   * created as games by the games service, all beginning the same day — the start date,
+   * or today when the arbiter starts late. One transaction: all games or none.
+   */
+  async startIn(m: EntityManager, actor: Actor, competitionId: string): Promise<StartResult> {
+    const competition = await this.lockForArbiter(m, actor, competitionId);
+    if (competition.status !== 'draft') throw ALREADY_STARTED();
+    const groups = await repo.groups(m, competitionId);
+    const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
+    if (groups.length === 0) {
+      throw conflict('NO_GROUPS', { ro: 'Faceți întâi grupele.', en: 'Make the groups first.' });
+    }
+    const ungrouped = entries.filter((e) => e.registration.groupId === null);
+    if (ungrouped.length) {
+      const names = ungrouped.map((e) => e.player.name).join(', ');
+      throw conflict('PLAYERS_WITHOUT_GROUP', {
+        ro: `Jucători fără grupă (refaceți grupele): ${names}.`,
+        en: `Players without a group (make the groups again): ${names}.`,
+      });
+    }
+    const today = localDate(this.clock.now(), competition.timeZone);
+    if (compareDays(today, competition.closingDate as LocalDate) >= 0) {
+      throw conflict('CLOSING_DATE_PASSED', {
+        ro: `Data de închidere (${competition.closingDate}) a trecut: nu se mai poate începe.`,
+        en: `The closing date (${competition.closingDate}) has passed: play can no longer start.`,
+      });
+    }
+    const startDate = compareDays(today, competition.startDate as LocalDate) > 0 ? today : (competition.startDate as LocalDate);
+
+    const sequences = new Map((await repo.sequences(m, competitionId)).map((s) => [s.series, s]));
+    const pairingsBySeries = new Map<string, GamePairing[]>();
+    for (const group of groups) {
+      const seats = entries.filter((e) => e.registration.groupId === group.id).sort((a, b) => a.registration.seat! - b.registration.seat!);
+      const playerAt = (seat: number) => seats[seat - 1].player.id;
+      const pairings = roundRobin(seats.length).map((p) => ({ groupId: group.id, red: playerAt(p.red), blue: playerAt(p.blue), round: p.round }));
+      pairingsBySeries.set(group.series, [...(pairingsBySeries.get(group.series) ?? []), ...pairings]);
+    }
+
+    const now = this.clock.now();
+    competition.status = 'started';
+    competition.startedAt = now;
+    competition.startDate = startDate;
+    await m.update(Competition, { id: competition.id }, { status: 'started', startedAt: now, startDate });
+    await m.update(Sequence, { competitionId }, { revealedAt: now });
+    let games = 0;
+    for (const [series, pairings] of pairingsBySeries) {
+      const sequence = sequences.get(series)!;
+      sequence.revealedAt = now;
+      await this.games.startGames(m, { competition, sequence, pairings });
+      games += pairings.length;
+    }
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'competition.started',
+      competitionId,
+      details: {
+        startDate,
+        games,
+        // Revealed now: anyone can check each against the hash published at creation.
+        sequences: [...sequences.values()].map((s) => ({ series: s.series, sha256: s.sha256, tiles: s.tiles })),
+      },
+    });
+    return { competition: await this.view(m, competition), startDate, games };
+  }
+
+  async playersIn(m: EntityManager, actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
+    const competition = await repo.find(m, competitionId);
+    if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
+    // Addresses are personal: shown to whoever runs the competition, and to each player for themselves.
+    const runs = canArbitrate(actor, competition);
+    const groupName = new Map((await repo.groups(m, competitionId)).map((g) => [g.id, g.name]));
+    return (await repo.entries(m, competitionId)).map(({ registration: r, player, emails }) => ({
+      playerId: player.id,
+      name: player.name,
+      club: player.club,
+      language: player.language,
+      previousCoefficient: player.previousCoefficient === null ? null : toDecimal(player.previousCoefficient),
+      previousRank: player.previousRank,
+      listPosition: r.listPosition,
+      group: r.groupId ? (groupName.get(r.groupId) ?? null) : null,
+      seat: r.seat,
+      withdrawn: r.withdrawnAt !== null,
+      ...(runs || (actor.kind === 'user' && actor.playerId === player.id) ? { emails } : {}),
+    }));
+  }
+
+  async view(m: EntityManager, competition: Competition): Promise<CompetitionView> {
+    // One after the other: inside a transaction they share one connection anyway.
+    const groups = await repo.groups(m, competition.id);
+    const sequences = await repo.sequences(m, competition.id);
+    const entries = await repo.entries(m, competition.id);
+    const c = competition;
+    return {
+      id: c.id,
+      name: c.name,
+      shortName: c.shortName,
+      status: c.status,
+      arbiterUserId: c.arbiterUserId,
+      createdAt: c.createdAt.toISOString(),
+      startedAt: c.startedAt?.toISOString() ?? null,
+      // Dates are `date` columns, read back as YYYY-MM-DD strings.
+      settings: rulesOf(c as unknown as CompetitionRules),
+      sequenceSha256: sequences[0]?.sha256 ?? '',
+      sequences: sequences.map(sequenceView),
+      groups: groups.map((g) => ({
+        id: g.id,
+        name: g.name,
+        series: g.series,
+        players: entries
+          .filter((e) => e.registration.groupId === g.id)
+          .sort((a, b) => a.registration.seat! - b.registration.seat!)
+          .map((e) => ({ seat: e.registration.seat!, playerId: e.player.id, name: e.player.name })),
+      })),
+      players: entries.length,
+    };
+  }
+
+  /** The competition, locked, after checking the actor runs it: 404, then 403. */
+  private async lockForArbiter(m: EntityManager, actor: Actor, competitionId: string): Promise<Competition> {
+    const competition = await repo.lock(m, competitionId);
+    if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
+    if (!canArbitrate(actor, competition)) throw NOT_ITS_ARBITER();
+    return competition;
+  }
+
+  private async resolveArbiter(m: EntityManager, actor: Actor, input: CreateCompetitionInput): Promise<string> {
+    const mayName = actor.kind === 'system' || actor.roles.includes('admin');
+    if (input.arbiterEmail !== undefined || input.arbiterUserId !== undefined) {
+      const self = actor.kind === 'user' && input.arbiterUserId === actor.userId && input.arbiterEmail === undefined;
+      if (!mayName && !self) {
+        throw forbidden({ ro: 'Doar un administrator numește arbitrul altcuiva.', en: 'Only an admin names someone else as arbiter.' });
+      }
+    }
+    if (input.arbiterEmail !== undefined) {
+      return (await this.users.ensureUserWithRole(m, { email: input.arbiterEmail, role: 'arbiter' })).user.id;
+    }
+    if (input.arbiterUserId !== undefined) {
+      const user = await m.findOneBy(User, { id: input.arbiterUserId });
+      if (!user || !(user.roles.includes('arbiter') || user.roles.includes('admin'))) {
+        throw badInput({ ro: 'Arbitrul ales nu este un utilizator cu rol de arbitru.', en: 'The chosen arbiter is not a user with the arbiter role.' });
+      }
+      return user.id;
+    }
+    if (actor.kind === 'user') return actor.userId;
+    throw badInput({ ro: 'Lipsește arbitrul competiției (arbiterEmail).', en: 'The competition’s arbiter is missing (arbiterEmail).' });
+  }
+
+  /** The series' sequences: typed ones checked against the tile set, the others dealt at random (RULES.md §2). */
+  private dealSeries(settings: CompetitionSettings, series: readonly SeriesInput[] | undefined) {
+    const wanted = series && series.length ? series : [{ label: '1' }];
+    const labels = wanted.map((s) => s.label.trim());
+    if (labels.some((l) => !l || l.length > 20) || new Set(labels).size !== labels.length || labels.length > GROUP_NAMES.length) {
+      throw badInput({
+        ro: 'Fiecare serie are o etichetă proprie de 1–20 de caractere (cel mult 26 de serii).',
+        en: 'Each series has its own label of 1–20 characters (at most 26 series).',
+      });
+    }
+    return wanted.map((s, i) => {
+      if (s.tiles === undefined) return { label: labels[i], tiles: dealRandomSequence(settings.tileSet), source: 'random' as const };
+      const typed = parseTypedSequence(settings.tileSet, s.tiles);
+      if (!typed.ok) {
+        throw new Refusal('BAD_SEQUENCE', { ro: `Seria ${labels[i]}: ${typed.message.ro}`, en: `Series ${labels[i]}: ${typed.message.en}` }, 400, {
+          series: labels[i],
+          problems: typed.problems,
+        });
+      }
+      return { label: labels[i], tiles: typed.tiles, source: 'typed' as const };
+    });
+  }
+
+  private groupsBySize(entries: Entry[], input: GroupsInput, seriesLabels: readonly string[]) {
+    const ordered = orderEntrants(
+      entries.map((e) => ({ entry: e, listPosition: e.registration.listPosition, previousRank: e.player.previousRank })),
+      input.order ?? 'rank',
+    );
+    const split = splitIntoGroups(ordered, input.sizes !== undefined ? { sizes: input.sizes } : { count: input.count! }, input.distribution ?? 'blocks');
+    if (!split.ok) throw badInput(splitMessage(split.problem));
+    if (input.series && input.series.length !== split.groups.length) {
+      throw badInput({
+        ro: `Dați seria pentru fiecare dintre cele ${split.groups.length} grupe.`,
+        en: `Give the series of each of the ${split.groups.length} groups.`,
+      });
+    }
+    return split.groups.map((members, i) => ({
+      name: GROUP_NAMES[i],
+      series: checkSeries(input.series?.[i] ?? seriesLabels[0], seriesLabels),
+      members: members.map((o) => o.entry),
+    }));
+  }
+
+  private groupsFromLists(entries: Entry[], lists: NonNullable<GroupsInput['lists']>, seriesLabels: readonly string[]) {
+    const byKey = new Map<string, Entry>();
+    for (const e of entries) {
+      byKey.set(e.player.id, e);
+      for (const address of e.emails) byKey.set(address, e);
+    }
+    const placed = new Map<string, string>();
+    const unknown: string[] = [];
+    const twice: string[] = [];
+    const planned = lists.map((list, i) => {
+      const name = (list.name ?? GROUP_NAMES[i] ?? '').trim();
+      const members: Entry[] = [];
+      for (const key of list.players) {
+        const entry = byKey.get(key) ?? byKey.get(normalizeEmail(key));
+        if (!entry) unknown.push(key);
+        else if (placed.has(entry.player.id)) twice.push(`${entry.player.name} (${placed.get(entry.player.id)}, ${name})`);
+        else {
+          placed.set(entry.player.id, name);
+          members.push(entry);
+        }
+      }
+      return { name, series: checkSeries(list.series ?? seriesLabels[0], seriesLabels), members };
+    });
+    const missing = entries.filter((e) => !placed.has(e.player.id)).map((e) => e.player.name);
+    const names = planned.map((p) => p.name);
+    const problems: Bilingual[] = [];
+    if (lists.length === 0 || lists.length > GROUP_NAMES.length) problems.push({ ro: 'între 1 și 26 de grupe', en: 'from 1 to 26 groups' });
+    if (names.some((n) => !n || n.length > 20) || new Set(names).size !== names.length) {
+      problems.push({ ro: 'fiecare grupă are un nume propriu de 1–20 de caractere', en: 'each group has its own name of 1–20 characters' });
+    }
+    if (unknown.length) problems.push({ ro: `neînscriși: ${unknown.join(', ')}`, en: `not registered: ${unknown.join(', ')}` });
+    if (twice.length) problems.push({ ro: `în două grupe: ${twice.join(', ')}`, en: `in two groups: ${twice.join(', ')}` });
+    if (missing.length) problems.push({ ro: `fără grupă: ${missing.join(', ')}`, en: `in no group: ${missing.join(', ')}` });
+    const small = planned.filter((p) => p.members.length < 2).map((p) => p.name);
+    if (small.length) problems.push({ ro: `grupe cu mai puțin de 2 jucători: ${small.join(', ')}`, en: `groups with fewer than 2 players: ${small.join(', ')}` });
+    if (problems.length) throw badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:'));
+    return planned;
+  }
+}
+
+function sequenceView(s: Sequence): SequenceView {
+  return {
+    series: s.series,
+    sha256: s.sha256,
+    source: s.source,
+    createdAt: s.createdAt.toISOString(),
+    revealedAt: s.revealedAt?.toISOString() ?? null,
+    ...(s.revealedAt ? { tiles: s.tiles } : {}),
+  };
+}
+
+function checkSeries(label: string, labels: readonly string[]): string {
+  if (!labels.includes(label)) {
+    throw badInput({ ro: `Seria „${label}” nu există (serii: ${labels.join(', ')}).`, en: `No series "${label}" (series: ${labels.join(', ')}).` });
+  }
+  return label;
+}
+
+function splitMessage(p: SplitProblem): Bilingual {
+  switch (p.kind) {
+    case 'sizes-sum':
+      return { ro: `Mărimile grupelor însumează ${p.sum}, dar sunt ${p.players} jucători.`, en: `The group sizes add up to ${p.sum}, but there are ${p.players} players.` };
+    case 'size-range':
+      return { ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`, en: `A group of ${p.size} players cannot be played (2–32).` };
+    case 'count-range':
+      return {
+        ro: `${p.players} jucători nu se pot împărți în ${p.count} grupe de cel puțin 2 (cel mult 26 de grupe).`,
+        en: `${p.players} players cannot make ${p.count} groups of at least 2 (at most 26 groups).`,
+      };
+  }
+}
+
+function badInput(message: Bilingual): Refusal {
+  return new Refusal('BAD_INPUT', message, 400);
+}
+
+function conflict(code: string, message: Bilingual): Refusal {
+  return new Refusal(code, message, 409);
+}
+
+function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = ''): Bilingual {
+  const join = (parts: string[], head: string) => `${head ? `${head} ` : ''}${parts.join('; ')}.`;
+  return { ro: join(messages.map((x) => x.ro), roHead), en: join(messages.map((x) => x.en), enHead) };
+}

@@ -1,0 +1,24 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Player } from './player.entity';
+
+/** One of a player's addresses, lower-cased: the mail channel finds the sender's player by it. */
+@Entity('player_email')
+export class PlayerEmail {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_player_email' })
+  id: string;
+
+  @Index('IDX_player_email_player')
+  @Column({ name: 'player_id', type: 'uuid' })
+  playerId: string;
+
+  @ManyToOne(() => Player, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_player_email_player' })
+  player?: Player;
+
+  @Index('UQ_player_email_address', { unique: true })
+  @Column({ type: 'text' })
+  address: string;
+
+  @Column({ type: 'boolean', default: false })
+  verified: boolean;
+}

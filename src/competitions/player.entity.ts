@@ -1,0 +1,36 @@
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type Language = 'ro' | 'en';
+
+/**
+ * A person who plays, known across competitions by their addresses (player_email).
+ * The previous coefficient and rank are what the next game sheet prints for them
+ * (RULES.md §7 interpretations, §8).
+ */
+@Entity('player')
+@Check('CHK_player_language', `"language" IN ('ro', 'en')`)
+export class Player {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_player' })
+  id: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  club: string | null;
+
+  /** The language of their mail and pages. */
+  @Column({ type: 'text', default: 'ro' })
+  language: Language;
+
+  /** Average homologated coefficient of their last competition, in ten-thousandths (1.5219 → 15219). */
+  @Column({ name: 'previous_coefficient', type: 'integer', nullable: true })
+  previousCoefficient: number | null;
+
+  /** Their place in their last competition. */
+  @Column({ name: 'previous_rank', type: 'integer', nullable: true })
+  previousRank: number | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,32 @@
+import { Penalty } from '../arbiter/penalty.entity';
+import { localDate, timelineOn, toLocalDate, type TimelineDay } from '../thinking-time';
+import type { Color } from './engine';
+import type { GameSession } from './game-session';
+import { gameTimeline } from './game-timeline';
+import { LongThinkingNotice } from './long-thinking-notice.entity';
+
+/** The thinking-time core's view of a game today (RULES.md §5): clocks, silence, deadlines. */
+export async function clocksOn(s: GameSession): Promise<TimelineDay> {
+  const [notices, penalties] = await Promise.all([
+    s.manager.find(LongThinkingNotice, { where: { gameId: s.game.id } }),
+    s.manager.find(Penalty, { where: { gameId: s.game.id, kind: 'thinking-days' } }),
+  ]);
+  const of = <T extends { playerId: string }>(rows: readonly T[], color: Color) => rows.filter((r) => r.playerId === s.players[color].id);
+  const timeline = gameTimeline({
+    competition: s.competition,
+    startedOn: s.game.startedOn,
+    currentTurn: s.game.turn,
+    moves: s.moves,
+    holidays: { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') },
+    notices: {
+      red: of(notices, 'red').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
+      blue: of(notices, 'blue').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
+    },
+    dayPenalties: {
+      red: of(penalties, 'red').map((p) => ({ days: p.amount, on: p.effectiveOn })),
+      blue: of(penalties, 'blue').map((p) => ({ days: p.amount, on: p.effectiveOn })),
+    },
+    ...(s.game.endedAt && { endedOn: localDate(s.game.endedAt, s.competition.timeZone) }),
+  });
+  return timelineOn(timeline, s.today);
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../auth/actor';
+import { canArbitrate } from '../auth/permissions';
+import { User } from '../auth/user.entity';
+import { Clock } from '../common/clock';
+import { resultView } from '../coefficients/results.service';
+import { Result } from '../coefficients/result.entity';
+import { toDecimal } from '../coefficients/coefficients';
+import { Group } from '../competitions/group.entity';
+import type { Player } from '../competitions/player.entity';
+import { Database } from '../database/database';
+import { COLORS, type Color } from './engine';
+import { toGcg } from './engine/gcg';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from './engine/sheet';
+import { clocksOn } from './game-clocks';
+import { GameSession } from './game-session';
+import { Lexicons } from './lexicons';
+import { UNNAMED_LEXICON } from './record/game-record';
+
+export interface SheetOptions {
+  /** Default: the player's language, else Romanian. */
+  readonly language?: SheetLanguage;
+  /** While an appeal keeps two lines: `A` (default) or `B`, or a line id. */
+  readonly line?: string;
+}
+
+/**
+ * The printable game sheet (RULES.md §8) and the GCG export of a stored game, from its
+ * move log replayed by the rules core. Anyone who may see the game may have them.
+ */
+@Injectable()
+export class GameSheetsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly lexicons: Lexicons,
+  ) {}
+
+  sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
+    return this.db.run(async (m) => {
+      const s = await this.open(actor, gameId, m);
+      const lineId = this.lineOf(s, options.line);
+      const replay = s.replay(lineId);
+      const path = s.pathOf(lineId);
+      const [group, arbiter, result, clocks] = await Promise.all([
+        m.findOneByOrFail(Group, { id: s.game.groupId }),
+        m.findOneBy(User, { id: s.competition.arbiterUserId }),
+        m.findOneBy(Result, { gameId }),
+        clocksOn(s),
+      ]);
+      const asker = actor.kind === 'user' ? COLORS.find((c) => s.players[c].id === actor.playerId) : undefined;
+      const language = options.language ?? (asker ? s.players[asker].language : 'ro');
+      const holidays = Object.fromEntries(
+        await Promise.all(COLORS.map(async (c) => [c, (await s.holidaysOf(c)).map((h) => [h.from, h.to] as const)] as const)),
+      ) as Record<Color, (readonly [string, string])[]>;
+      const model = sheetModelFromReplay(replay, {
+        language,
+        competition: s.competition.name,
+        group: group.name,
+        red: sheetPlayer(s.players.red),
+        blue: sheetPlayer(s.players.blue),
+        arbiter: arbiter?.displayName ?? '',
+        startDate: s.game.startedOn,
+        closingDate: s.competition.closingDate,
+        holidays,
+        timing: path.map((move) => ({ arrived: move.arrivedOn, sent: move.sentOn, thinkingDays: move.thinkingDays })),
+        ...(s.game.outcome && { outcome: s.game.outcome }),
+        thinkingDays: { red: clocks.clocks.red.used, blue: clocks.clocks.blue.used },
+        ...(result && { coefficients: resultView(result).coefficients }),
+      });
+      return renderSheet(model);
+    });
+  }
+
+  gcg(actor: Actor, gameId: string, options: Pick<SheetOptions, 'line'> = {}): Promise<string> {
+    return this.db.run(async (m) => {
+      const s = await this.open(actor, gameId, m);
+      const { state, records } = s.replay(this.lineOf(s, options.line));
+      return toGcg({
+        state,
+        records,
+        lexicon: s.competition.lexicon ?? UNNAMED_LEXICON,
+        players: { red: { name: s.players.red.name }, blue: { name: s.players.blue.name } },
+        title: s.competition.name,
+      });
+    });
+  }
+
+  private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
+    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c) });
+    if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+    return s;
+  }
+
+  private lineOf(s: GameSession, name: string | undefined): string {
+    return name === undefined ? s.liveLines()[0].id : s.resolveLine(name).id;
+  }
+}
+
+function sheetPlayer(p: Player): SheetPlayer {
+  return { name: p.name, previousCoefficient: p.previousCoefficient === null ? null : toDecimal(p.previousCoefficient), previousRank: p.previousRank };
+}

@@ -1,0 +1,144 @@
+// What the games service answers: plain JSON, the same for the API, the CLI, the mail
+// channel and the idempotency receipts (a repeated submission returns these very values).
+import type { ResultView } from '../coefficients/results.service';
+import type { PlayerClock } from '../thinking-time';
+import type { Color, MoveRecord } from './engine';
+import type { Dispute } from './dispute.entity';
+import type { LineLabel, LineSnapshot } from './game-state';
+import type { Game } from './game.entity';
+import type { Move } from './move.entity';
+import type { Offer } from './offer.entity';
+
+export type MoveView = {
+  readonly id: string;
+  /** The line's id (`main`, `f1`, …) and, while an appeal keeps two lines, its label. */
+  readonly line: string;
+  readonly label: LineLabel | null;
+  readonly number: number;
+  readonly turn: number;
+  readonly color: Color;
+  readonly kind: 'place' | 'pass';
+  readonly notation: string;
+  readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
+  readonly score: number;
+  /** The score on the sheet (RULES.md §2 handicap). */
+  readonly recorded: number;
+  /** The mover's running total in its line, when known. */
+  readonly total?: number;
+  /** Letters used, in sequence order (RULES.md §3), when known. */
+  readonly tilesUsed?: readonly string[];
+  /** Words missing from the competition's word list: contestable (RULES.md §6). */
+  readonly unknownWords: readonly string[];
+  readonly arrivedOn: string;
+  readonly sentOn: string;
+  readonly thinkingDays: number;
+  readonly source: Move['source'];
+  readonly annulled: boolean;
+};
+
+export function moveView(move: Move, label: LineLabel | null, record?: MoveRecord): MoveView {
+  return {
+    id: move.id,
+    line: move.lineId,
+    label,
+    number: move.number,
+    turn: move.turn,
+    color: move.color,
+    kind: move.kind,
+    notation: move.notation,
+    words: move.words.map(({ coord, word, score }) => ({ coord, word, score })),
+    score: move.score,
+    recorded: move.recordedScore,
+    ...(record && { total: record.total, tilesUsed: [...record.tilesUsed] }),
+    unknownWords: move.unknownWords,
+    arrivedOn: move.arrivedOn,
+    sentOn: move.sentOn,
+    thinkingDays: move.thinkingDays,
+    source: move.source,
+    annulled: move.annulled,
+  };
+}
+
+/** What every action answers: the game's new version and turn, and what the action did. */
+export type ActionResult = {
+  readonly gameId: string;
+  readonly version: number;
+  /** The turn now being played (reply tokens name it). */
+  readonly turn: number;
+  readonly status: Game['status'];
+  /** Moves the action played. */
+  readonly moves: readonly MoveView[];
+  /** Whether the actor's turn is complete (false while they still owe a move in the other line). */
+  readonly turnComplete: boolean;
+  readonly offer?: OfferView;
+  readonly dispute?: DisputeView;
+};
+
+export type OfferView = {
+  readonly id: string;
+  readonly kind: Offer['kind'];
+  readonly by: Color;
+  readonly status: Offer['status'];
+  readonly createdAt: string;
+};
+
+export function offerView(offer: Offer, by: Color): OfferView {
+  return { id: offer.id, kind: offer.kind, by, status: offer.status, createdAt: offer.createdAt.toISOString() };
+}
+
+export type DisputeView = {
+  readonly id: string;
+  readonly status: Dispute['status'];
+  readonly contester: Color;
+  readonly words: readonly string[];
+  readonly contestedMoveId: string;
+  readonly provisionalReplyId: string;
+  readonly lines: Dispute['lines'];
+  readonly keptLine: string | null;
+};
+
+export function disputeView(dispute: Dispute, contester: Color): DisputeView {
+  return {
+    id: dispute.id,
+    status: dispute.status,
+    contester,
+    words: dispute.words,
+    contestedMoveId: dispute.contestedMoveId,
+    provisionalReplyId: dispute.provisionalReplyId,
+    lines: dispute.lines,
+    keptLine: dispute.keptLineId,
+  };
+}
+
+export type PlayerView = {
+  readonly playerId: string;
+  readonly name: string;
+};
+
+/** GET /api/games/:id: the whole game as a player or the arbiter sees it. */
+export type GameView = {
+  readonly id: string;
+  readonly competitionId: string;
+  readonly groupId: string;
+  readonly round: number;
+  readonly status: Game['status'];
+  readonly version: number;
+  readonly turn: number;
+  readonly startedOn: string;
+  readonly endedAt: string | null;
+  readonly endReason: string | null;
+  readonly outcome: Game['outcome'];
+  readonly red: PlayerView;
+  readonly blue: PlayerView;
+  /** Who is to act now, and what is awaited: a move, the answer to a contest, or the arbiter's ruling. */
+  readonly toMove: Color | null;
+  readonly awaiting: 'move' | 'contest-answer' | 'ruling' | null;
+  /** The sequence is public once play starts (RULES.md §2), so racks are too: both are shown. */
+  readonly sequence: string;
+  readonly lines: readonly LineSnapshot[];
+  readonly moves: readonly MoveView[];
+  readonly dispute: DisputeView | null;
+  readonly offers: readonly OfferView[];
+  readonly clocks: Readonly<Record<Color, Pick<PlayerClock, 'used' | 'left' | 'exceeded' | 'onHoliday' | 'longThinking'>>>;
+  readonly result: ResultView | null;
+};

@@ -1,0 +1,244 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../auth/actor';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import type { RulingInput } from '../arbiter/rulings';
+import { ResultsService } from '../coefficients/results.service';
+import { AdmitDto, AppealDto, ContestDto, HolidayDto, KeyDto, LongThinkingDto, OfferDto, PassDto, SubmitMoveDto } from './dto/submit-move.dto';
+import { ArbiterMoveDto, HomologateDto, ImportGameDto, ObjectionDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
+import { refusals } from './game-refusals';
+import { GameSheetsService } from './game-sheets.service';
+import { GamesService, type PlayerMove } from './games.service';
+
+const ERROR = {
+  type: 'object',
+  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object' } } } },
+};
+const refused = (status: number, description: string) => ApiResponse({ status, description, schema: ERROR });
+
+/**
+ * Games over JSON (issue 4 §7): DTO in, one games-service call, its result out. The
+ * service checks who may act; refusals keep their code and status
+ * (400 bad input or illegal move, 403 not yours, 404 unknown, 409 not now).
+ */
+@ApiTags('games')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@refused(400, 'Bad input, or a move the rules refuse (the rules core code: NOT_CONNECTED, …).')
+@refused(403, 'Not a player of this game (NOT_YOUR_GAME), or not its arbiter (FORBIDDEN).')
+@refused(404, 'No such game (UNKNOWN_GAME).')
+@refused(409, 'Not now: NOT_YOUR_TURN, ALREADY_PLAYED, GAME_OVER, DISPUTE_OPEN, NO_OFFER, CONTEST_TOO_LATE, LINE_ANNULLED…')
+@Controller('api/games')
+export class GamesController {
+  constructor(
+    private readonly games: GamesService,
+    private readonly sheets: GameSheetsService,
+    private readonly results: ResultsService,
+  ) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The game: lines (board, racks, totals), moves, dispute, offers, clocks, result.' })
+  @ApiOkResponse({ description: 'The game view.' })
+  view(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.games.view(actor, id);
+  }
+
+  @Post(':id/moves')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Play a move: FRSc notation, tiles on squares, or one move per line while two are live.' })
+  move(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: SubmitMoveDto) {
+    const given = [dto.move, dto.tiles, dto.lines].filter((x) => x !== undefined).length;
+    if (given !== 1) throw refusals.badInput('give exactly one of move, tiles, lines', 'dați exact una dintre: move, tiles, lines');
+    const move: PlayerMove | undefined = dto.tiles ? { kind: 'tiles', tiles: dto.tiles } : dto.move;
+    return this.games.submitMove(actor, id, { move, lines: dto.lines, expectedTurn: dto.expectedTurn, idempotencyKey: dto.idempotencyKey, source: 'api' });
+  }
+
+  @Post(':id/pass')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Pass (RULES.md §3), in every line owed or in one.' })
+  pass(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: PassDto) {
+    return this.games.pass(actor, id, { ...dto, source: 'api' });
+  }
+
+  @Post(':id/holidays')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Declare or change the player's holiday (RULES.md §5): one per competition, for all their games." })
+  holiday(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HolidayDto) {
+    return this.games.declareHoliday(actor, id, dto);
+  }
+
+  @Post(':id/long-thinking')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Announce thinking more than 10 days on this move (RULES.md §5).' })
+  longThinking(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: LongThinkingDto) {
+    return this.games.announceLongThinking(actor, id, dto);
+  }
+
+  @Post(':id/offers')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Offer a draw or an interruption (RULES.md §7); offering what the partner offered accepts it." })
+  offer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: OfferDto) {
+    return this.games.offer(actor, id, dto);
+  }
+
+  @Post(':id/offers/:offerId/accept')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Accept the partner's offer: the game ends 1/1 (draw) or by the scores (interruption)." })
+  accept(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('offerId') offerId: string, @Body() dto: KeyDto) {
+    return this.games.acceptOffer(actor, id, { ...dto, offerId });
+  }
+
+  @Post(':id/offers/:offerId/decline')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Decline the partner's offer." })
+  decline(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('offerId') offerId: string, @Body() dto: KeyDto) {
+    return this.games.declineOffer(actor, id, { ...dto, offerId });
+  }
+
+  @Post(':id/abandon')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Abandon the game (RULES.md §7).' })
+  abandon(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
+    return this.games.abandon(actor, id, dto);
+  }
+
+  @Post(':id/claims')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Claim the partner has used more than the thinking days (RULES.md §5): a case for the arbiter.' })
+  claim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
+    return this.games.claimTime(actor, id, dto);
+  }
+
+  @Post(':id/contests')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Contest words of the partner's last move, with the provisional reply (RULES.md §6)." })
+  contest(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ContestDto) {
+    return this.games.contestWord(actor, id, { ...dto, source: 'api' });
+  }
+
+  @Post(':id/contests/:disputeId/admit')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Admit: the contested move is withdrawn, the provisional reply void; the replacement may come with it.' })
+  admit(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('disputeId') disputeId: string, @Body() dto: AdmitDto) {
+    return this.games.admitContest(actor, id, { ...dto, disputeId, source: 'api' });
+  }
+
+  @Post(':id/contests/:disputeId/appeal')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Appeal to the arbiter: lines A and B are played until the ruling.' })
+  appeal(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('disputeId') disputeId: string, @Body() dto: AppealDto) {
+    return this.games.appealContest(actor, id, { ...dto, disputeId, source: 'api' });
+  }
+
+  @Post(':id/rulings')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The arbiter's ruling, with its reason: word, claim, score correction, annulment, days, penalty, warning, outcome." })
+  rule(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: RulingDto) {
+    return this.games.rule(actor, id, { ...rulingOf(dto), idempotencyKey: dto.idempotencyKey });
+  }
+
+  @Post(':id/arbiter-moves')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The arbiter records a move received by post or telephone, with its real dates.' })
+  arbiterMove(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ArbiterMoveDto) {
+    return this.games.recordMoveByArbiter(actor, id, dto);
+  }
+
+  @Post(':id/import')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The arbiter imports a game in progress from its JSON game record.' })
+  import(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ImportGameDto) {
+    return this.games.importGameInProgress(actor, id, dto);
+  }
+
+  @Get(':id/sheet')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @ApiProduces('text/plain')
+  @ApiQuery({ name: 'language', required: false, enum: ['ro', 'en'] })
+  @ApiQuery({ name: 'line', required: false })
+  @ApiOperation({ summary: 'The game sheet as text (RULES.md §8).' })
+  sheet(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('language') language?: string, @Query('line') line?: string) {
+    if (language !== undefined && language !== 'ro' && language !== 'en') throw refusals.badInput('language is ro or en', 'limba este ro sau en');
+    return this.sheets.sheet(actor, id, { language, line });
+  }
+
+  @Get(':id/gcg')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'The game as GCG (UTF-8).' })
+  gcg(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('line') line?: string) {
+    return this.sheets.gcg(actor, id, { line });
+  }
+
+  @Post(':id/result/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the final sheet (RULES.md §7; silence confirms after 5 days).' })
+  confirm(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.results.confirmResult(actor, id);
+  }
+
+  @Post(':id/result/objections')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Object to the final sheet: the result waits for the arbiter.' })
+  object(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ObjectionDto) {
+    return this.results.objectToResult(actor, id, dto.text);
+  }
+
+  @Post(':id/result/homologate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The arbiter homologates the result.' })
+  homologate(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HomologateDto) {
+    return this.results.homologate(actor, id, dto.reason);
+  }
+}
+
+/** Competition-wide actions of the games service. */
+@ApiTags('games')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('api/competitions')
+export class CompetitionGamesController {
+  constructor(private readonly games: GamesService) {}
+
+  @Post(':id/players/:playerId/withdraw')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Withdraw (or exclude) a player: each unfinished game ends as their abandonment, for the arbiter's review." })
+  @refused(403, 'Not the arbiter of this competition.')
+  @refused(404, 'No such competition or player.')
+  withdraw(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: WithdrawDto) {
+    return this.games.withdrawPlayer(actor, id, playerId, dto);
+  }
+}
+
+/** A ruling as the service takes it, from the one DTO every kind shares: what a kind needs must be there. */
+function rulingOf(dto: RulingDto): RulingInput {
+  const need = <T>(value: T | undefined, field: string): T => {
+    if (value === undefined) throw refusals.badInput(`a ${dto.kind} ruling needs ${field}`, `o decizie „${dto.kind}” are nevoie de ${field}`);
+    return value;
+  };
+  const reason = dto.reason;
+  switch (dto.kind) {
+    case 'word':
+      return { kind: 'word', valid: need(dto.valid, 'valid'), reason };
+    case 'claim':
+      return { kind: 'claim', upheld: need(dto.upheld, 'upheld'), reason };
+    case 'score-correction':
+      return { kind: 'score-correction', player: need(dto.player, 'player'), points: need(dto.points, 'points'), reason };
+    case 'move-annulment':
+      return { kind: 'move-annulment', number: need(dto.number, 'number'), reason };
+    case 'thinking-days':
+      return { kind: 'thinking-days', player: need(dto.player, 'player'), days: need(dto.days, 'days'), reason };
+    case 'coefficient-penalty':
+      return { kind: 'coefficient-penalty', player: need(dto.player, 'player'), amount: Math.round(need(dto.coefficient, 'coefficient') * 10_000), reason };
+    case 'warning':
+      return { kind: 'warning', player: need(dto.player, 'player'), reason };
+    case 'outcome': {
+      const outcome = need(dto.outcome, 'outcome');
+      if (outcome.type === 'abandon' || outcome.type === 'timeout' || outcome.type === 'no-show') {
+        return { kind: 'outcome', outcome: { type: outcome.type, by: need(outcome.by, 'outcome.by') }, reason };
+      }
+      return { kind: 'outcome', outcome: { type: outcome.type }, reason };
+    }
+  }
+}

@@ -1,0 +1,508 @@
+// The JSON game record (issue 3 item 14): one line of play as an arbiter types it — tile set,
+// dealt sequence, rules, dates, holidays, moves and how the game ended. Parsed with zod into a
+// usable record (anything unusable is BAD_INPUT naming its field), then replayed through the
+// three pure cores: the engine, thinking days and coefficients. No Nest, no clock, no I/O.
+import { z } from 'zod';
+import { computeCoefficients, fullTours, toDecimal, type Outcome } from '../../coefficients/coefficients';
+import { diffDays, isLocalDate, thinkingDaysForMove, type DateRange, type LocalDate } from '../../thinking-time';
+import {
+  COLORS,
+  DEFAULT_RULES,
+  TILE_SET_IDS,
+  getTileSet,
+  parseSequence,
+  replayGame,
+  type Bilingual,
+  type Color,
+  type EndReason,
+  type EngineErrorCode,
+  type GameRules,
+  type GameState,
+  type Lexicon,
+  type MoveRecord,
+  type TileSetId,
+} from '../engine';
+import { toGcg } from '../engine/gcg';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from '../engine/sheet';
+
+// ---------------------------------------------------------------------------------------
+// The record
+
+/** RULES.md §1: the Romanian set, unless a record or the caller names another. */
+export const DEFAULT_TILE_SET: TileSetId = 'ro';
+
+/** RULES.md §7 endings a record declares; a normal end (going out, zero-score turns) comes from the moves. */
+export const DECLARED_OUTCOMES = [
+  'abandon',
+  'timeout',
+  'no-show',
+  'interrupted',
+  'draw-agreement',
+  'unfinished',
+  'no-information',
+] as const;
+
+export type DeclaredOutcomeType = (typeof DECLARED_OUTCOMES)[number];
+
+/** The endings about one player — who abandoned, ran out of time or never played (RULES.md §7) — name them with `by`. */
+const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout', 'no-show'];
+
+export type RecordOutcome =
+  | { readonly type: 'abandon' | 'timeout'; readonly by: Color }
+  | { readonly type: 'no-show'; readonly by: Color }
+  | { readonly type: Exclude<DeclaredOutcomeType, 'abandon' | 'timeout' | 'no-show'> };
+
+export interface RecordMove {
+  /** FRSc notation (RULES.md §3): `h8 CASA`, `8h CASA`, `PAS`. */
+  readonly move: string;
+  /** The day the move was sent (RULES.md §5). */
+  readonly date?: LocalDate;
+  /** The day the partner's move arrived, when it is not the previous move's date (or the start). */
+  readonly arrived?: LocalDate;
+}
+
+export interface RecordPlayer {
+  readonly name: string;
+  readonly previousCoefficient?: number;
+  readonly previousRank?: number;
+}
+
+/** A usable game record, defaults applied. */
+export interface GameRecord {
+  readonly tileSet: TileSetId;
+  readonly sequence: string;
+  readonly rules: GameRules;
+  /**
+   * The day the game sheet reached the players: RED's first move "arrived" then (RULES.md §5).
+   * Without it (and without that move's own `arrived`) RED's first thinking days are unknown:
+   * null, never guessed from the move's date, since an undercount could hide a time forfeit.
+   */
+  readonly start?: LocalDate;
+  readonly closing?: LocalDate;
+  /** RULES.md §5: holiday days are not thinking days; both ends included. */
+  readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
+  /** RED first, alternating (RULES.md §2). */
+  readonly moves: readonly RecordMove[];
+  readonly outcome?: RecordOutcome;
+  // What the sheet and the GCG export print; the replay itself does not use them.
+  /** The word list's name, for GCG's `#lexicon`. */
+  readonly lexicon?: string;
+  readonly competition?: string;
+  readonly group?: string;
+  readonly arbiter?: string;
+  readonly players?: Readonly<Partial<Record<Color, RecordPlayer>>>;
+}
+
+// Generous bounds on what a person types, so that a hostile record cannot make the replay
+// echo megabytes back in an error message: real moves are under 40 characters, a sequence
+// is 100 tiles plus the spaces a sheet groups them with.
+const MAX_MOVE_LENGTH = 200;
+const MAX_SEQUENCE_LENGTH = 2000;
+const MAX_TEXT_LENGTH = 500;
+
+const daySchema = z
+  .string()
+  .refine(isLocalDate, { error: 'expected a calendar date YYYY-MM-DD' })
+  .transform((day) => day as LocalDate);
+const textSchema = z.string().max(MAX_TEXT_LENGTH);
+const colorSchema = z.enum(['red', 'blue']);
+const holidayListSchema = z.array(z.tuple([daySchema, daySchema]));
+const playerSchema = z.strictObject({
+  name: textSchema,
+  previousCoefficient: z.number().min(0).max(2).optional(),
+  previousRank: z.int().min(1).optional(),
+});
+
+const recordSchema = z.strictObject({
+  tileSet: z.enum(TILE_SET_IDS as [TileSetId, ...TileSetId[]]).optional(),
+  sequence: z.string().max(MAX_SEQUENCE_LENGTH),
+  rules: z
+    .strictObject({
+      handicap: z.boolean().optional(),
+      zeroTurnsToEnd: z.int().min(1).optional(),
+      endRackRule: z.enum(['transfer', 'double']).optional(),
+    })
+    .optional(),
+  start: daySchema.optional(),
+  closing: daySchema.optional(),
+  holidays: z.strictObject({ red: holidayListSchema.optional(), blue: holidayListSchema.optional() }).optional(),
+  moves: z.array(
+    z.strictObject({ move: z.string().max(MAX_MOVE_LENGTH), date: daySchema.optional(), arrived: daySchema.optional() }),
+  ),
+  outcome: z.strictObject({ type: z.enum(DECLARED_OUTCOMES), by: colorSchema.optional() }).optional(),
+  lexicon: textSchema.optional(),
+  competition: textSchema.optional(),
+  group: textSchema.optional(),
+  arbiter: textSchema.optional(),
+  players: z.strictObject({ red: playerSchema.optional(), blue: playerSchema.optional() }).optional(),
+});
+
+type RecordShape = z.infer<typeof recordSchema>;
+
+export type RecordParse =
+  | { readonly ok: true; readonly record: GameRecord }
+  | { readonly ok: false; readonly code: 'BAD_INPUT'; readonly message: string };
+
+export interface ParseOptions {
+  /** The tile set the caller expects (the CLI's `--tile-set`): the record's default, and a record naming another is refused. */
+  readonly tileSet?: TileSetId;
+}
+
+/** A game record from JSON text. Anything unusable is BAD_INPUT with a message naming the field. */
+export function parseGameRecordJson(text: string, options: ParseOptions = {}): RecordParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return badInput(`not JSON: ${(error as Error).message}`);
+  }
+  return parseGameRecord(value, options);
+}
+
+/** A game record from a parsed JSON value. */
+export function parseGameRecord(value: unknown, options: ParseOptions = {}): RecordParse {
+  const parsed = recordSchema.safeParse(value, { reportInput: true });
+  if (!parsed.success) return badInput(describeIssue(parsed.error.issues[0]));
+  const problem = inconsistency(parsed.data, options);
+  if (problem) return badInput(`${fieldName(problem.path)}: ${problem.message}`);
+  const shape = parsed.data;
+  const record: GameRecord = {
+    ...shape,
+    tileSet: tileSetOf(shape, options),
+    rules: { ...DEFAULT_RULES, ...shape.rules },
+    holidays: {
+      red: (shape.holidays?.red ?? []).map(([from, to]) => ({ from, to })),
+      blue: (shape.holidays?.blue ?? []).map(([from, to]) => ({ from, to })),
+    },
+    outcome: shape.outcome as RecordOutcome | undefined,
+  };
+  return { ok: true, record };
+}
+
+function tileSetOf(shape: RecordShape, options: ParseOptions): TileSetId {
+  return shape.tileSet ?? options.tileSet ?? DEFAULT_TILE_SET;
+}
+
+function badInput(message: string): RecordParse {
+  return { ok: false, code: 'BAD_INPUT', message };
+}
+
+interface Problem {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** What the shape alone cannot say: the sequence against the tile set, dates in order, `by` where it belongs. */
+function inconsistency(shape: RecordShape, options: ParseOptions): Problem | undefined {
+  if (shape.tileSet && options.tileSet && shape.tileSet !== options.tileSet) {
+    return { path: ['tileSet'], message: `the record's tile set is "${shape.tileSet}", not "${options.tileSet}" as asked` };
+  }
+  const tileSet = getTileSet(tileSetOf(shape, options));
+  const sequence = parseSequence(tileSet, shape.sequence);
+  if (!sequence.ok) return { path: ['sequence'], message: sequence.message.en };
+
+  for (const color of COLORS) {
+    const ranges = shape.holidays?.[color] ?? [];
+    const reversed = ranges.findIndex(([from, to]) => diffDays(from, to) < 0);
+    if (reversed >= 0) {
+      const [from, to] = ranges[reversed];
+      return { path: ['holidays', color, reversed], message: `ends (${to}) before it begins (${from})` };
+    }
+  }
+
+  const arrived = arrivals(shape);
+  for (const [i, move] of shape.moves.entries()) {
+    const from = arrived[i];
+    if (from && move.date && diffDays(from, move.date) < 0) {
+      const source = move.arrived ? 'its "arrived"' : i === 0 ? 'the start' : "the previous move's date";
+      return { path: ['moves', i, 'date'], message: `${move.date} is before the move arrived (${from}, ${source})` };
+    }
+  }
+
+  const outcome = shape.outcome;
+  if (outcome) {
+    const needsBy = OUTCOMES_BY_PLAYER.includes(outcome.type);
+    if (needsBy && !outcome.by) {
+      return { path: ['outcome', 'by'], message: `"${outcome.type}" needs the player it is about: "red" or "blue"` };
+    }
+    if (!needsBy && outcome.by) {
+      return { path: ['outcome', 'by'], message: `only ${OUTCOMES_BY_PLAYER.join(', ')} name a player, not "${outcome.type}"` };
+    }
+    // RULES.md §7: a no-show never starts the game or never answers the partner's first move.
+    const ownFirstMove = outcome.by === 'blue' ? 2 : 1;
+    if (outcome.type === 'no-show' && shape.moves.length >= ownFirstMove) {
+      return { path: ['outcome'], message: `a no-show by ${outcome.by} cannot follow their own move ${ownFirstMove}` };
+    }
+  }
+  return undefined;
+}
+
+/** Each move's arrival (RULES.md §5): its own `arrived`, else the previous move's date, RED's first the start. */
+function arrivals(record: { readonly start?: LocalDate; readonly moves: readonly RecordMove[] }): (LocalDate | undefined)[] {
+  return record.moves.map((move, i) => move.arrived ?? (i === 0 ? record.start : record.moves[i - 1].date));
+}
+
+/** `moves[3].date (move 4)`: the JSON path, and the move's number as players count. */
+function fieldName(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'the record';
+  const name = path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join('');
+  return path[0] === 'moves' && typeof path[1] === 'number' ? `${name} (move ${path[1] + 1})` : name;
+}
+
+/** One zod issue as a sentence naming the field. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = fieldName(issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => `${fieldName([...issue.path, key])}: unknown field`).join('; ');
+    case 'invalid_type':
+      return issue.input === undefined ? `${field}: missing` : `${field}: expected ${issue.expected}, got ${describeValue(issue.input)}`;
+    case 'invalid_value':
+      return `${field}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(issue.input)}`;
+    case 'too_big':
+      return `${field}: ${issue.origin === 'string' ? `longer than ${issue.maximum} characters` : `more than ${issue.maximum}`}`;
+    case 'too_small':
+      return `${field}: ${issue.origin === 'array' ? `needs at least ${issue.minimum} items` : `less than ${issue.minimum}`}`;
+    case 'custom':
+      return `${field}: ${issue.message}, got ${describeValue(issue.input)}`;
+    default:
+      return `${field}: ${issue.message}`;
+  }
+}
+
+/** A value as an error message shows it: primitives in JSON (clipped), containers by kind only. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  // Containers are never stringified: a deeply nested one would overflow the stack.
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? JSON.stringify(value) : typeof value;
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+// ---------------------------------------------------------------------------------------
+// The replay
+
+/** One move of the replay's JSON (issue 3 item 14): the engine's record without the board detail, and its timing. */
+export type ReportMove = Pick<
+  MoveRecord,
+  'n' | 'tour' | 'player' | 'type' | 'notation' | 'coord' | 'word' | 'words' | 'tilesUsed' | 'score' | 'recorded' | 'total' | 'rackBefore' | 'rackAfter'
+> & {
+  /** Only when a lexicon was given: the move's words missing from it (never a refusal, RULES.md §3). */
+  readonly unknownWords?: readonly string[];
+  readonly arrived?: LocalDate;
+  /** The day the move was sent, as the record gives it. */
+  readonly date?: LocalDate;
+  /** Null when the arrival or the sending date is not in the record. */
+  readonly thinkingDays: number | null;
+};
+
+/** The replay's JSON (issue 3 item 14). */
+export interface ReplayReport {
+  readonly tileSet: TileSetId;
+  readonly moves: readonly ReportMove[];
+  /** Sums of recorded scores, before the end-of-game rack adjustment. */
+  readonly totals: Readonly<Record<Color, number>>;
+  readonly endAdjustment: Readonly<Record<Color, number>>;
+  readonly scores: Readonly<Record<Color, number>>;
+  readonly ended: boolean;
+  readonly endReason?: EndReason | DeclaredOutcomeType;
+  /** The player an abandonment, time forfeit or no-show is about. */
+  readonly by?: Color;
+  /** Per player; null when one of their moves' days is unknown. */
+  readonly thinkingDays: Readonly<Record<Color, number | null>>;
+  readonly coefficients?: Readonly<Record<Color, number>>;
+  readonly racks: Readonly<Record<Color, string>>;
+  /** Tiles of the sequence nobody has taken yet. */
+  readonly tilesLeft: number;
+  /** Whose move it is, while the game goes on. */
+  readonly toMove?: Color;
+}
+
+/** A move's dates and thinking days (RULES.md §5). */
+export interface MoveTiming {
+  readonly arrived?: LocalDate;
+  readonly sent?: LocalDate;
+  readonly thinkingDays: number | null;
+}
+
+export interface RecordReplay {
+  readonly ok: true;
+  readonly report: ReplayReport;
+  /** The engine's replay and each move's timing, for the sheet and the GCG export. */
+  readonly state: GameState;
+  readonly records: readonly MoveRecord[];
+  readonly timing: readonly MoveTiming[];
+}
+
+/** A refusal: the engine's (with the move's number) or GAME_OVER for an outcome after the end. */
+export interface ReplayRefusal {
+  readonly move?: number;
+  readonly code: EngineErrorCode;
+  /** English, as the CLI speaks; both languages in `messages`. */
+  readonly message: string;
+  readonly messages: Bilingual;
+}
+
+export interface ReplayOptions {
+  /** When given, each move reports its words missing from it. */
+  readonly lexicon?: Lexicon;
+}
+
+/** Replays a usable record: scores, thinking days, the end and, once ended, the coefficients. */
+export function replayRecord(
+  record: GameRecord,
+  options: ReplayOptions = {},
+): RecordReplay | { readonly ok: false; readonly error: ReplayRefusal } {
+  const replay = replayGame(
+    { tileSet: record.tileSet, sequence: record.sequence, rules: record.rules, lexicon: options.lexicon },
+    record.moves.map((m) => m.move),
+  );
+  if (!replay.ok) return refusal(replay.code, replay.message, replay.n);
+  const { state, records } = replay;
+  if (record.outcome && state.over) {
+    return refusal('GAME_OVER', {
+      ro: `Partida s-a încheiat deja la mutarea ${records.length}; nu i se mai poate declara un alt final („${record.outcome.type}”).`,
+      en: `The game already ended at move ${records.length}; no other ending ("${record.outcome.type}") can be declared.`,
+    });
+  }
+
+  const timing = moveTiming(record, records);
+  const thinkingDays = {
+    red: playerDays(records, timing, 'red'),
+    blue: playerDays(records, timing, 'blue'),
+  };
+  const ended = state.over || record.outcome !== undefined;
+  const by = record.outcome && 'by' in record.outcome ? record.outcome.by : undefined;
+  // RULES.md §7: the scores at an abandonment are the running totals; with no end by the
+  // moves the adjustment is zero, so `scores` are those totals.
+  const coefficients = ended ? computeCoefficients(state.scores, coefficientOutcome(record.outcome, records.length)) : undefined;
+  const report: ReplayReport = {
+    tileSet: record.tileSet,
+    moves: records.map((r, i) => reportMove(r, timing[i], options.lexicon !== undefined)),
+    totals: state.totals,
+    endAdjustment: state.endAdjustment,
+    scores: state.scores,
+    ended,
+    ...(ended && { endReason: state.endReason ?? record.outcome?.type }),
+    ...(by && { by }),
+    thinkingDays,
+    ...(coefficients && { coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) } }),
+    racks: { red: rackText(state, 'red'), blue: rackText(state, 'blue') },
+    tilesLeft: state.sequence.length - state.next,
+    ...(!ended && { toMove: state.toMove }),
+  };
+  return { ok: true, report, state, records, timing };
+}
+
+/** The coefficients core's outcome: an abandonment or time forfeit counts the full tours played (RULES.md §7). */
+export function coefficientOutcome(outcome: RecordOutcome | undefined, movesPlayed: number): Outcome {
+  if (!outcome) return { type: 'finished' };
+  switch (outcome.type) {
+    case 'abandon':
+    case 'timeout':
+      return { ...outcome, fullTours: fullTours(movesPlayed) };
+    default:
+      return outcome;
+  }
+}
+
+function refusal(code: EngineErrorCode, messages: Bilingual, move?: number): { ok: false; error: ReplayRefusal } {
+  return { ok: false, error: { ...(move !== undefined && { move }), code, message: messages.en, messages } };
+}
+
+/** RULES.md §5: the days strictly between arrival and sending, less the mover's holidays. */
+function moveTiming(record: GameRecord, records: readonly MoveRecord[]): MoveTiming[] {
+  const arrived = arrivals(record);
+  return records.map((r, i) => {
+    const sent = record.moves[i].date;
+    const from = arrived[i];
+    return {
+      ...(from && { arrived: from }),
+      ...(sent && { sent }),
+      thinkingDays: from && sent ? thinkingDaysForMove(from, sent, record.holidays[r.player]) : null,
+    };
+  });
+}
+
+/** A player's thinking days over the game; null if any of their moves is undated, since a partial sum would understate it. */
+function playerDays(records: readonly MoveRecord[], timing: readonly MoveTiming[], color: Color): number | null {
+  let sum = 0;
+  for (const [i, r] of records.entries()) {
+    if (r.player !== color) continue;
+    const days = timing[i].thinkingDays;
+    if (days === null) return null;
+    sum += days;
+  }
+  return sum;
+}
+
+function reportMove(r: MoveRecord, timing: MoveTiming, withLexicon: boolean): ReportMove {
+  return {
+    n: r.n,
+    tour: r.tour,
+    player: r.player,
+    type: r.type,
+    notation: r.notation,
+    ...(r.coord !== undefined && { coord: r.coord, word: r.word }),
+    words: r.words,
+    tilesUsed: r.tilesUsed,
+    score: r.score,
+    recorded: r.recorded,
+    total: r.total,
+    rackBefore: r.rackBefore,
+    rackAfter: r.rackAfter,
+    ...(withLexicon && { unknownWords: r.unknownWords }),
+    ...(timing.arrived && { arrived: timing.arrived }),
+    ...(timing.sent && { date: timing.sent }),
+    thinkingDays: timing.thinkingDays,
+  };
+}
+
+function rackText(state: GameState, color: Color): string {
+  return state.racks[color].map((t) => t.letter).join('');
+}
+
+// ---------------------------------------------------------------------------------------
+// The record as a game sheet and as GCG
+
+/** GCG needs a `#lexicon`; a record that does not name its word list says so. */
+export const UNNAMED_LEXICON = 'unspecified';
+
+/** The text game sheet (RULES.md §8) of a replayed record. */
+export function recordSheet(record: GameRecord, replay: RecordReplay, language: SheetLanguage): string {
+  const player = (color: Color): SheetPlayer => record.players?.[color] ?? { name: '' };
+  const { thinkingDays, coefficients } = replay.report;
+  const holidays = mapColors((c) => record.holidays[c].map(({ from, to }) => [from, to] as const));
+  return renderSheet(
+    sheetModelFromReplay(replay, {
+      language,
+      competition: record.competition ?? '',
+      group: record.group,
+      red: player('red'),
+      blue: player('blue'),
+      arbiter: record.arbiter ?? '',
+      startDate: record.start ?? '',
+      closingDate: record.closing ?? '',
+      ...(COLORS.some((c) => holidays[c].length > 0) && { holidays }),
+      timing: replay.timing.map((t) => ({ arrived: t.arrived, sent: t.sent, thinkingDays: t.thinkingDays ?? undefined })),
+      outcome: record.outcome,
+      ...(thinkingDays.red !== null && thinkingDays.blue !== null && { thinkingDays: { red: thinkingDays.red, blue: thinkingDays.blue } }),
+      coefficients,
+    }),
+  );
+}
+
+/**
+ * A replayed record as GCG, with `#tile-set` and `#lexicon`. GCG has no word for a declared
+ * ending (RULES.md §7), so a game abandoned or agreed ends like one in progress.
+ */
+export function recordGcg(record: GameRecord, replay: RecordReplay): string {
+  // A GCG nick cannot be empty: a player without a name is their colour, as toGcg does.
+  const players = mapColors((c) => ({ name: record.players?.[c]?.name || c.toUpperCase() }));
+  return toGcg({ ...replay, lexicon: record.lexicon ?? UNNAMED_LEXICON, players, title: record.competition });
+}
+
+function mapColors<T>(f: (color: Color) => T): Record<Color, T> {
+  return { red: f('red'), blue: f('blue') };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../common/clock';
+import type { JsonObject } from '../common/json';
+import { SETTINGS, type Settings } from '../config/settings';
+import type { Player } from '../competitions/player.entity';
+import { insertRows } from '../database/insert-rows';
+import { domainOf } from './mail-addresses';
+import { OutboundMail } from './outbound-mail.entity';
+import { tokenMessageId } from './reply-token';
+
+/** One notification to write: the mail issue renders `template` in the player's language. */
+export interface Notification {
+  readonly to: Pick<Player, 'id' | 'language'>;
+  readonly template: string;
+  readonly gameId?: string | null;
+  readonly payload: JsonObject;
+}
+
+/**
+ * Writes notifications as outbox rows in the caller's transaction (MAIL.md 17): the mail
+ * exists exactly when the change that caused it commits. Each gets its Message-ID now, so
+ * however often the sender retries, clients see one message.
+ */
+@Injectable()
+export class Notifications {
+  private readonly domain: string;
+
+  constructor(
+    private readonly clock: Clock,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'mailFrom' | 'mailReplyAddress' | 'secret'>,
+  ) {
+    this.domain = domainOf(settings.mailReplyAddress);
+  }
+
+  /**
+   * A game's mail carries the reply token in its Message-ID (MAIL.md 1), so a reply whose
+   * client dropped the plus address is still matched through In-Reply-To / References.
+   */
+  private messageId(id: string, n: Notification): string {
+    const turn = n.payload.turn;
+    if (n.gameId && typeof turn === 'number') return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
+    return `<${id}@${this.domain}>`;
+  }
+
+  async add(manager: EntityManager, notifications: readonly Notification[]): Promise<OutboundMail[]> {
+    const now = this.clock.now();
+    const rows = notifications.map((n) => {
+      const id = randomUUID();
+      return manager.create(OutboundMail, {
+        id,
+        gameId: n.gameId ?? null,
+        playerId: n.to.id,
+        template: n.template,
+        language: n.to.language,
+        payload: n.payload,
+        messageId: this.messageId(id, n),
+        status: 'pending',
+        createdAt: now,
+      });
+    });
+    await insertRows(manager, OutboundMail, ...rows);
+    return rows;
+  }
+}

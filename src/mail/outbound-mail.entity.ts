@@ -1,0 +1,84 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
+import { Player } from '../competitions/player.entity';
+import type { Language } from '../competitions/player.entity';
+import { Game } from '../games/game.entity';
+
+export type OutboundMailStatus = 'pending' | 'sent' | 'failed';
+
+/**
+ * The transactional outbox (MAIL.md 17): a notification written in the transaction of the
+ * action that caused it, its Message-ID fixed at insert so a resend is recognised. The
+ * mail issue renders `template` in `language` from `payload` and delivers it.
+ */
+@Entity('outbound_mail')
+@Index('UQ_outbound_mail_message_id', ['messageId'], { unique: true })
+@Index('IDX_outbound_mail_status', ['status', 'createdAt'])
+@Index('IDX_outbound_mail_game', ['gameId'])
+@Check('CHK_outbound_mail_status', `"status" IN ('pending', 'sent', 'failed')`)
+@Check('CHK_outbound_mail_auto_submitted', `"auto_submitted" IN ('auto-generated', 'auto-replied')`)
+export class OutboundMail {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_outbound_mail' })
+  id: string;
+
+  @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  gameId: string | null;
+
+  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
+  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_outbound_mail_game' })
+  game?: Game | null;
+
+  @Column({ name: 'player_id', type: 'uuid' })
+  playerId: string;
+
+  @ManyToOne(() => Player, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_outbound_mail_player' })
+  player?: Player;
+
+  /** `game-start`, `your-move`, `move-confirmation`, … (see notifications.ts). */
+  @Column({ type: 'text' })
+  template: string;
+
+  @Column({ type: 'text' })
+  language: Language;
+
+  @Column({ type: 'jsonb' })
+  payload: JsonObject;
+
+  @Column({ name: 'message_id', type: 'text' })
+  messageId: string;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: OutboundMailStatus;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  // Delivery state and reply details, added by the mail issue (migration 1764700000000-mail).
+
+  /** Failed delivery attempts; past the sender's limit the row is `failed` and a case is raised (MAIL.md 17). */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  /** Backoff: not tried again before this instant. */
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', nullable: true })
+  nextAttemptAt: Date | null;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+
+  /** One registered address to write to instead of all of the player's (a reply to their mail). */
+  @Column({ name: 'to_address', type: 'text', nullable: true })
+  toAddress: string | null;
+
+  /** RFC 3834: notifications are `auto-generated`, answers to a player's mail `auto-replied` (MAIL.md 16, 18). */
+  @Column({ name: 'auto_submitted', type: 'text', default: 'auto-generated' })
+  autoSubmitted: 'auto-generated' | 'auto-replied';
+
+  /** The player's Message-ID this mail answers, for threading. */
+  @Column({ name: 'in_reply_to', type: 'text', nullable: true })
+  inReplyTo: string | null;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTransport, Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+/** A composed message for one recipient, with its SMTP envelope (VERP sender). */
+export type OutgoingMessage = Mail.Options & { readonly envelope: { readonly from: string; readonly to: string } };
+
+/** Where mail goes: an SMTP server, or `.eml` files for the embedded default (issue 5 §1). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'files';
+  /** Resolves once the message is accepted; `key` names the message for idempotent writes. */
+  send(message: OutgoingMessage, key: string): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  // One connection per message: the sender is a slow trickle, and a dead pooled socket
+  // would turn an outage into a confusing error instead of a clean retry.
+  const parsed = new URL(url);
+  const transporter: Transporter = createTransport({
+    host: parsed.hostname,
+    port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
+    secure: parsed.protocol === 'smtps:',
+    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    kind: 'smtp',
+    send: async (message) => {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP_URL: each message is written, exactly as it would go on the wire, to
+ * DATA_DIR/outbox/<key>.eml; a retry rewrites the same file, so a mail appears once.
+ */
+export function fileTransport(directory: string): MailTransport {
+  const transporter: Transporter = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'files',
+    send: async (message, key) => {
+      const info = (await transporter.sendMail(message)) as { message: Buffer };
+      mkdirSync(directory, { recursive: true });
+      const file = join(directory, `${key}.eml`);
+      writeFileSync(`${file}.tmp`, info.message);
+      renameSync(`${file}.tmp`, file);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,95 @@
+import type { EntityManager } from 'typeorm';
+import { Competition } from '../../competitions/competition.entity';
+import { Group } from '../../competitions/group.entity';
+import { PlayerEmail } from '../../competitions/player-email.entity';
+import { Player } from '../../competitions/player.entity';
+import type { Settings } from '../../config/settings';
+import { Game } from '../../games/game.entity';
+import { verpAddress } from '../mail-addresses';
+import type { OutboundMail } from '../outbound-mail.entity';
+import { parseToken, replyAddress } from '../reply-token';
+import { renderMailContent } from './mail-content';
+import type { OutgoingMessage } from './mail-transport';
+
+/** MAIL.md 18: one constant subject per game thread, e.g. `[CN 2027 · Grupa A] Popescu – Ionescu`. */
+export function threadSubject(competition: string, groupWord: string, group: string, red: string, blue: string): string {
+  return `[${competition} · ${groupWord} ${group}] ${red} – ${blue}`;
+}
+
+/**
+ * The Message-ID clients thread a game's mails to a player under: their game sheet, else
+ * the first one written to them (rows of one transaction share a creation instant).
+ */
+async function threadRoot(manager: EntityManager, row: OutboundMail): Promise<string | undefined> {
+  if (!row.gameId) return undefined;
+  const first = await manager
+    .createQueryBuilder()
+    .select('m.message_id', 'messageId')
+    .from('outbound_mail', 'm')
+    .where('m.game_id = :gameId AND m.player_id = :playerId', { gameId: row.gameId, playerId: row.playerId })
+    .orderBy(`CASE WHEN m.template = 'game-start' THEN 0 ELSE 1 END`, 'ASC')
+    .addOrderBy('m.created_at', 'ASC')
+    .addOrderBy('m.id', 'ASC')
+    .limit(1)
+    .getRawOne<{ messageId: string }>();
+  return first?.messageId;
+}
+
+/**
+ * The turn a reply to this mail answers: the one its Message-ID's token names (MAIL.md 1),
+ * else the one the payload names, else the game's turn when the mail goes out.
+ */
+function replyTurn(row: OutboundMail, game: Game): number {
+  const fromId = parseToken(row.messageId)?.turn;
+  if (fromId) return fromId;
+  return typeof row.payload.turn === 'number' ? row.payload.turn : game.turn;
+}
+
+/**
+ * Turns an outbox row into one message per recipient address, with the headers of
+ * MAIL.md 18: Message-ID from the row, Auto-Submitted, X-Auto-Response-Suppress, a VERP
+ * envelope sender, the game thread (In-Reply-To / References / constant subject) and a
+ * Reply-To carrying the reply token.
+ */
+export async function composeOutbound(manager: EntityManager, settings: Settings, row: OutboundMail, now: Date): Promise<OutgoingMessage[]> {
+  const recipients = row.toAddress
+    ? [row.toAddress]
+    : (await manager.find(PlayerEmail, { where: { playerId: row.playerId }, order: { address: 'ASC' } })).map((e) => e.address);
+  const content = renderMailContent(row.template, row.language, row.payload);
+  const headers: Record<string, string> = {
+    'Auto-Submitted': row.autoSubmitted,
+    // Asks Exchange and Outlook not to answer our mail with their own auto-replies.
+    'X-Auto-Response-Suppress': 'All',
+  };
+  let subject = content.subject;
+  let replyTo: string | undefined;
+  const references: string[] = [];
+  if (row.gameId) {
+    const game = await manager.findOneOrFail(Game, { where: { id: row.gameId } });
+    const [competition, group, red, blue] = await Promise.all([
+      manager.findOneOrFail(Competition, { where: { id: game.competitionId } }),
+      manager.findOneOrFail(Group, { where: { id: game.groupId } }),
+      manager.findOneOrFail(Player, { where: { id: game.redPlayerId } }),
+      manager.findOneOrFail(Player, { where: { id: game.bluePlayerId } }),
+    ]);
+    subject = threadSubject(competition.shortName, row.language === 'ro' ? 'Grupa' : 'Group', group.name, red.name, blue.name);
+    replyTo = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: game.id, playerId: row.playerId, turn: replyTurn(row, game) });
+    const root = await threadRoot(manager, row);
+    if (root && root !== row.messageId) references.push(root);
+  }
+  if (row.inReplyTo && !references.includes(row.inReplyTo)) references.push(row.inReplyTo);
+  return recipients.map((to) => ({
+    from: settings.mailFrom,
+    to,
+    replyTo,
+    subject,
+    text: content.text,
+    html: content.html,
+    messageId: row.messageId,
+    date: now,
+    inReplyTo: references.at(-1),
+    references: references.length ? references : undefined,
+    headers,
+    envelope: { from: verpAddress(settings.mailReplyAddress, to), to },
+  }));
+}

@@ -1,0 +1,503 @@
+// One action per mail (MAIL.md 10), read from the player's own lines (quotes.ts). Keywords
+// in Romanian or English, any case, diacritics folded; a move is whatever the engine's FRSc
+// notation reader accepts (RULES.md §3), so this file never re-implements notation. What
+// is not understood is refused with a typed reason; the reply shows COMMAND_HELP.
+import { parseCoordParts } from '../../games/engine/board';
+import { parseFrscMove } from '../../games/engine/notation';
+import { getTileSet } from '../../games/engine/tile-sets';
+import type { EngineError, TileSet, WrittenMove } from '../../games/engine/types';
+import { isLocalDate, type LocalDate } from '../../thinking-time/calendar';
+import type { MailLanguage } from './quotes';
+
+/** A move line as written, parsed by the engine's notation reader (a pass included). */
+export interface MoveLine {
+  readonly text: string;
+  readonly move: WrittenMove;
+  /** RULES.md §3: a score written after the word is compared with ours, never trusted. */
+  readonly declaredScore?: number;
+}
+
+/** RULES.md §6: the two live lines of a disputed game, as the "your move" mail labels them. */
+export interface LineMoves {
+  readonly A: MoveLine;
+  readonly B: MoveLine;
+}
+
+export type MailCommand =
+  | { readonly kind: 'move'; readonly move: MoveLine }
+  /** RULES.md §6: the contested word(s) and the provisional reply, as if the move stood. */
+  | { readonly kind: 'contest'; readonly words: readonly string[]; readonly reply: MoveLine }
+  /** RULES.md §6: the contested move is withdrawn and replaced. */
+  | { readonly kind: 'admit'; readonly replacement: MoveLine }
+  /** RULES.md §6: the arbiter is asked; the mover plays on in both lines. */
+  | { readonly kind: 'appeal'; readonly lines: LineMoves }
+  /** A turn of a game with two live lines (RULES.md §6). */
+  | { readonly kind: 'line-moves'; readonly lines: LineMoves }
+  /** RULES.md §5: declare or change a holiday, both days included. */
+  | { readonly kind: 'holiday'; readonly from: LocalDate; readonly to: LocalDate }
+  /** RULES.md §5: announce thinking for more than 10 days on this move. */
+  | { readonly kind: 'long-thinking'; readonly days: number }
+  /** Offer, or accept the partner's offer (the game's state tells which). */
+  | { readonly kind: 'draw' }
+  | { readonly kind: 'interrupt' }
+  | { readonly kind: 'decline' }
+  | { readonly kind: 'resign' }
+  /** RULES.md §5: the partner exceeded the 50 days. */
+  | { readonly kind: 'claim-time' }
+  /** RULES.md §5: the answer to a time claim. */
+  | { readonly kind: 'answer'; readonly text: string }
+  /** RULES.md §7: the game's state declared at the closing date. */
+  | { readonly kind: 'position'; readonly text: string }
+  /** RULES.md §8: the final sheet accepted, or objected to. */
+  | { readonly kind: 'confirm'; readonly text?: string }
+  | { readonly kind: 'objection'; readonly text?: string }
+  /** MAIL.md 17: one daily mail instead of one per event. */
+  | { readonly kind: 'digest'; readonly on: boolean }
+  /** Send me the position. */
+  | { readonly kind: 'status' };
+
+export type MailCommandKind = MailCommand['kind'];
+
+/** What a command lacks: the line or the argument the player should add. */
+export type MissingPart = 'reply-move' | 'replacement-move' | 'line-A' | 'line-B' | 'words' | 'dates' | 'days' | 'on-off' | 'text';
+
+/** What an argument should have been. */
+export type ExpectedArgument = 'word' | 'dates' | 'real-date' | 'dates-in-order' | 'days' | 'on-off' | 'nothing' | 'one-line-each';
+
+export type CommandRefusal =
+  | { readonly ok: false; readonly code: 'NO_COMMAND' }
+  /** A line written as a move (it starts with a coordinate) that the notation reader refuses. */
+  | { readonly ok: false; readonly code: 'BAD_MOVE'; readonly text: string; readonly error: EngineError }
+  | { readonly ok: false; readonly code: 'INCOMPLETE'; readonly command: MailCommandKind; readonly missing: MissingPart }
+  | {
+      readonly ok: false;
+      readonly code: 'BAD_ARGUMENT';
+      readonly command: MailCommandKind;
+      readonly argument: string;
+      readonly expected: ExpectedArgument;
+    }
+  /** MAIL.md 10: one action per mail; two command lines are never guessed between. */
+  | { readonly ok: false; readonly code: 'SEVERAL_COMMANDS'; readonly lines: readonly string[] };
+
+export type CommandResult = { readonly ok: true; readonly command: MailCommand } | CommandRefusal;
+
+export interface ParseCommandOptions {
+  /** The game's tile set, for the letters a move may use (default Romanian). */
+  readonly tileSet?: TileSet;
+}
+
+type Keyword = Exclude<MailCommandKind, 'move' | 'line-moves'>;
+
+// MAIL.md 10, folded (no diacritics, lower case): GÂNDESC = GANDESC, REMIZĂ = REMIZA.
+const KEYWORDS: readonly (readonly [phrase: string, kind: Keyword])[] = [
+  ['contest', 'contest'],
+  ['contestez', 'contest'],
+  ['admit', 'admit'],
+  ['recunosc', 'admit'],
+  ['apel', 'appeal'],
+  ['appeal', 'appeal'],
+  ['concediu', 'holiday'],
+  ['holiday', 'holiday'],
+  ['gandesc', 'long-thinking'],
+  ['thinking', 'long-thinking'],
+  ['remiza', 'draw'],
+  ['draw', 'draw'],
+  ['intrerupere', 'interrupt'],
+  ['interrupt', 'interrupt'],
+  ['refuz', 'decline'],
+  ['decline', 'decline'],
+  ['abandon', 'resign'],
+  ['resign', 'resign'],
+  ['reclam timp', 'claim-time'],
+  ['reclam timpul', 'claim-time'],
+  ['claim time', 'claim-time'],
+  ['raspuns', 'answer'],
+  ['answer', 'answer'],
+  ['situatie', 'position'],
+  ['situatia', 'position'],
+  ['position', 'position'],
+  ['confirm', 'confirm'],
+  ['obiectie', 'objection'],
+  ['objection', 'objection'],
+  ['digest', 'digest'],
+  ['stare', 'status'],
+  ['status', 'status'],
+];
+
+/** Keywords that stand alone on their line: nothing may follow an irreversible ABANDON. */
+const BARE: ReadonlySet<Keyword> = new Set(['draw', 'interrupt', 'decline', 'resign', 'claim-time', 'status']);
+/** Lines before the command that greet ("Bună ziua,", "Hi Ion!"): at most this many. */
+const MAX_SALUTATIONS = 2;
+const SALUTATION = /^[^\d:]{1,60}[,!]$/u;
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+type LineReading =
+  | { readonly type: 'keyword'; readonly kind: Keyword; readonly rest: string }
+  | { readonly type: 'labelled'; readonly label: 'A' | 'B'; readonly rest: string }
+  | { readonly type: 'move'; readonly move: MoveLine }
+  | { readonly type: 'bad-move'; readonly text: string; readonly error: EngineError }
+  | { readonly type: 'text' };
+
+/** A keyword at the start of the line (a colon after it is allowed: `RĂSPUNS: …`). */
+function keywordOf(line: string): { kind: Keyword; rest: string } | undefined {
+  const words = line.split(/\s+/);
+  for (const [phrase, kind] of KEYWORDS) {
+    const n = phrase.split(' ').length;
+    const head = words.slice(0, n);
+    const last = head.length > 0 ? head[head.length - 1] : '';
+    if (head.length === n && fold([...head.slice(0, -1), last.replace(/[:.!]$/, '')].join(' ')) === phrase) {
+      return { kind, rest: words.slice(n).join(' ').replace(/^:\s*/, '') };
+    }
+  }
+  return undefined;
+}
+
+function readMove(text: string, tileSet: TileSet): LineReading {
+  // A sentence's full stop is no part of a move: `h8 CASA.` reads as `h8 CASA`.
+  const written = text.replace(/\.$/, '');
+  const parsed = parseFrscMove(written, tileSet);
+  if (parsed.ok) {
+    const move: MoveLine = { text: written, move: parsed.move, ...(parsed.declaredScore !== undefined && { declaredScore: parsed.declaredScore }) };
+    return { type: 'move', move };
+  }
+  // Written as a move (it starts with a coordinate): the engine's reason is the answer.
+  return parseCoordParts(written.split(/[\s:]/)[0]) ? { type: 'bad-move', text: written, error: parsed } : { type: 'text' };
+}
+
+function readLine(line: string, tileSet: TileSet): LineReading {
+  const keyword = keywordOf(line);
+  if (keyword) return { type: 'keyword', ...keyword };
+  const labelled = /^([AaBb])\s*:\s*(.*)$/.exec(line);
+  if (labelled) return { type: 'labelled', label: labelled[1].toUpperCase() as 'A' | 'B', rest: labelled[2] };
+  return readMove(line, tileSet);
+}
+
+function isCommand(reading: LineReading): boolean {
+  return reading.type === 'keyword' || reading.type === 'labelled' || reading.type === 'move';
+}
+
+/** The player's lines, trimmed, blank ones dropped, each with what it reads as. */
+class Cursor {
+  private index = 0;
+  constructor(
+    private readonly lines: readonly string[],
+    readonly tileSet: TileSet,
+  ) {}
+  peek(): string | undefined {
+    return this.lines[this.index];
+  }
+  next(): string | undefined {
+    return this.lines[this.index++];
+  }
+  /** Everything not read yet, as one text. */
+  rest(): string {
+    const text = this.lines.slice(this.index).join('\n');
+    this.index = this.lines.length;
+    return text;
+  }
+  remaining(): readonly string[] {
+    return this.lines.slice(this.index);
+  }
+}
+
+type Step = { readonly ok: true; readonly command: MailCommand } | CommandRefusal;
+
+function incomplete(command: MailCommandKind, missing: MissingPart): CommandRefusal {
+  return { ok: false, code: 'INCOMPLETE', command, missing };
+}
+
+function badArgument(command: MailCommandKind, argument: string, expected: ExpectedArgument): CommandRefusal {
+  return { ok: false, code: 'BAD_ARGUMENT', command, argument, expected };
+}
+
+/** A move from `text`, or the next line when `text` is empty. */
+function moveFrom(cursor: Cursor, text: string, command: MailCommandKind, missing: MissingPart): { ok: true; move: MoveLine } | CommandRefusal {
+  const source = text !== '' ? text : cursor.peek();
+  if (source === undefined) return incomplete(command, missing);
+  const reading = readMove(source, cursor.tileSet);
+  if (reading.type === 'bad-move') return { ok: false, code: 'BAD_MOVE', text: reading.text, error: reading.error };
+  if (reading.type !== 'move') return incomplete(command, missing);
+  if (text === '') cursor.next();
+  return { ok: true, move: reading.move };
+}
+
+/** `A: …` and `B: …`, in either order, starting with `first` (already read) or the next line. */
+function lineMoves(cursor: Cursor, command: MailCommandKind, first?: { label: 'A' | 'B'; rest: string }): { ok: true; lines: LineMoves } | CommandRefusal {
+  const found: Partial<Record<'A' | 'B', MoveLine>> = {};
+  let pending = first;
+  for (let i = 0; i < 2; i++) {
+    if (!pending) {
+      const line = cursor.peek();
+      const labelled = line === undefined ? undefined : readLine(line, cursor.tileSet);
+      if (labelled?.type !== 'labelled') break;
+      cursor.next();
+      pending = labelled;
+    }
+    if (found[pending.label]) return badArgument(command, `${pending.label}: ${pending.rest}`, 'one-line-each');
+    const move = moveFrom(cursor, pending.rest, command, `line-${pending.label}`);
+    if (!move.ok) return move;
+    found[pending.label] = move.move;
+    pending = undefined;
+  }
+  if (!found.A) return incomplete(command, 'line-A');
+  if (!found.B) return incomplete(command, 'line-B');
+  return { ok: true, lines: { A: found.A, B: found.B } };
+}
+
+// Dates as players write them: 01.02.2027, 1.2.2027, 01/02/2027, 2027-02-01.
+const DATE = /(?<!\d)(?:(\d{1,2})[./](\d{1,2})[./](\d{4})|(\d{4})-(\d{1,2})-(\d{1,2}))(?!\d)/g;
+// What may stand around the two dates: dashes, "de la … până la …", "from … to …".
+const DATE_WORDS = /\b(?:de|la|pana|from|to|until|till)\b/g;
+const DATE_SEPARATORS = /^[\s\-–—,]*$/;
+
+function dates(command: MailCommandKind, text: string): Step {
+  const found = [...text.matchAll(DATE)];
+  if (found.length === 0) return incomplete(command, 'dates');
+  const filler = fold(text.replace(DATE, ' ')).replace(DATE_WORDS, ' ');
+  if (found.length !== 2 || !DATE_SEPARATORS.test(filler)) return badArgument(command, text, 'dates');
+  const days: LocalDate[] = [];
+  for (const m of found) {
+    const [y, mo, d] = m[3] !== undefined ? [m[3], m[2], m[1]] : [m[4], m[5], m[6]];
+    const iso = `${y}-${mo.padStart(2, '0')}-${d.padStart(2, '0')}`;
+    if (!isLocalDate(iso)) return badArgument(command, m[0], 'real-date');
+    days.push(iso);
+  }
+  const [from, to] = days;
+  if (from > to) return badArgument(command, text, 'dates-in-order');
+  return { ok: true, command: { kind: 'holiday', from, to } };
+}
+
+function thinkingDays(text: string): Step {
+  if (text === '') return incomplete('long-thinking', 'days');
+  const m = /^(\d{1,3})(?:\s+(?:zile|zi|de zile|days?))?\.?$/i.exec(fold(text));
+  const days = m ? Number(m[1]) : 0;
+  if (days < 1) return badArgument('long-thinking', text, 'days');
+  return { ok: true, command: { kind: 'long-thinking', days } };
+}
+
+function digest(text: string): Step {
+  if (text === '') return incomplete('digest', 'on-off');
+  const value = fold(text).replace(/\.$/, '');
+  if (value === 'on' || value === 'da') return { ok: true, command: { kind: 'digest', on: true } };
+  if (value === 'off' || value === 'nu') return { ok: true, command: { kind: 'digest', on: false } };
+  return badArgument('digest', text, 'on-off');
+}
+
+/** Words of a CONTEST line; a coordinate written before a word is allowed and dropped. */
+function contestedWords(text: string): { ok: true; words: string[] } | CommandRefusal {
+  const tokens = text.split(/[\s,;]+/).filter((t) => t !== '' && !parseCoordParts(t.replace(/:$/, '')));
+  if (tokens.length === 0) return incomplete('contest', 'words');
+  const bad = tokens.find((t) => !/^\p{L}+$/u.test(t));
+  if (bad !== undefined) return badArgument('contest', bad, 'word');
+  return { ok: true, words: tokens.map((t) => t.toUpperCase()) };
+}
+
+function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
+  if (BARE.has(kind)) {
+    if (rest.replace(/[.!]$/, '') !== '') return badArgument(kind, rest, 'nothing');
+    return { ok: true, command: { kind } as MailCommand };
+  }
+  switch (kind) {
+    case 'contest': {
+      const words = contestedWords(rest);
+      if (!words.ok) return words;
+      const reply = moveFrom(cursor, '', 'contest', 'reply-move');
+      return reply.ok ? { ok: true, command: { kind, words: words.words, reply: reply.move } } : reply;
+    }
+    case 'admit': {
+      const replacement = moveFrom(cursor, rest, 'admit', 'replacement-move');
+      return replacement.ok ? { ok: true, command: { kind, replacement: replacement.move } } : replacement;
+    }
+    case 'appeal': {
+      if (rest !== '') return badArgument(kind, rest, 'nothing');
+      const lines = lineMoves(cursor, kind);
+      return lines.ok ? { ok: true, command: { kind, lines: lines.lines } } : lines;
+    }
+    case 'holiday':
+      return dates(kind, rest);
+    case 'long-thinking':
+      return thinkingDays(rest);
+    case 'digest':
+      return digest(rest);
+    case 'answer':
+    case 'position': {
+      const text = [rest, cursor.rest()].join('\n').trim();
+      return text === '' ? incomplete(kind, 'text') : { ok: true, command: { kind, text } };
+    }
+    case 'confirm':
+    case 'objection': {
+      const text = [rest, cursor.rest()].join('\n').trim();
+      return { ok: true, command: text === '' ? { kind } : { kind, text } };
+    }
+    default:
+      return { ok: false, code: 'NO_COMMAND' };
+  }
+}
+
+/**
+ * Read the one action of a reply (MAIL.md 10) from the player's lines. The command starts
+ * on the first line (after at most two greeting lines); the lines an action needs follow
+ * it; any later line that is itself a command makes the mail ambiguous and it is refused.
+ */
+export function parseCommand(lines: readonly string[], options: ParseCommandOptions = {}): CommandResult {
+  const tileSet = options.tileSet ?? getTileSet('ro');
+  const cursor = new Cursor(
+    lines.map((l) => l.trim()).filter((l) => l !== ''),
+    tileSet,
+  );
+  let reading: LineReading | undefined;
+  let line: string | undefined;
+  for (let skipped = 0; (line = cursor.next()) !== undefined; skipped++) {
+    reading = readLine(line, tileSet);
+    if (isCommand(reading) || reading.type === 'bad-move') break;
+    if (skipped >= MAX_SALUTATIONS || !SALUTATION.test(line)) return { ok: false, code: 'NO_COMMAND' };
+    reading = undefined;
+  }
+  if (!reading || line === undefined) return { ok: false, code: 'NO_COMMAND' };
+
+  let step: Step;
+  switch (reading.type) {
+    case 'bad-move':
+      return { ok: false, code: 'BAD_MOVE', text: reading.text, error: reading.error };
+    case 'move':
+      step = { ok: true, command: { kind: 'move', move: reading.move } };
+      break;
+    case 'labelled': {
+      const moves = lineMoves(cursor, 'line-moves', reading);
+      step = moves.ok ? { ok: true, command: { kind: 'line-moves', lines: moves.lines } } : moves;
+      break;
+    }
+    case 'keyword':
+      step = keywordCommand(cursor, reading.kind, reading.rest);
+      break;
+    default:
+      return { ok: false, code: 'NO_COMMAND' };
+  }
+  if (!step.ok) return step;
+  const extra = cursor.remaining().filter((l) => isCommand(readLine(l, tileSet)));
+  if (extra.length > 0) return { ok: false, code: 'SEVERAL_COMMANDS', lines: [line, ...extra] };
+  return step;
+}
+
+/** MAIL.md 10: the accepted forms, for the reply to a mail without a command (≤ 78 columns). */
+export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
+  ro: [
+    'Scrieți o singură comandă, pe primul rând al răspunsului, deasupra',
+    'rândului marcat de la începutul e-mailului nostru:',
+    '',
+    '  h8 CASA            mutare: h8 = orizontal de la h8, 8h = vertical;',
+    '                     jokerul cu literă mică (h8 CAsA); scorul e opțional',
+    '  PAS                pas',
+    '  CONTEST CASA       contestați cuvântul (sau cuvintele) mutării primite;',
+    '  h8 MASA            pe rândul următor: mutarea dumneavoastră provizorie',
+    '  RECUNOSC           recunoașteți greșeala; pe rândul următor:',
+    '  h8 MASA            mutarea care o înlocuiește',
+    '  APEL               cereți arbitrului să decidă; pe rândurile următoare:',
+    '  A: h8 CASA         mutarea în varianta A (mutarea contestată rămâne)',
+    '  B: 8h MASA         mutarea în varianta B (mutarea contestată e înlocuită)',
+    '  A: … / B: …        o mutare pentru fiecare variantă, cât timp sunt două',
+    '  CONCEDIU 01.02.2027 20.02.2027   concediu (ambele zile incluse)',
+    '  GANDESC 15         anunțați că vă gândiți mai mult de 10 zile',
+    '  REMIZA             propuneți sau acceptați remiza',
+    '  INTRERUPERE        propuneți sau acceptați întreruperea',
+    '  REFUZ              refuzați propunerea partenerului',
+    '  ABANDON            abandonați partida',
+    '  RECLAM TIMP        reclamați depășirea timpului de gândire al partenerului',
+    '  RASPUNS <text>     răspunsul la o reclamație',
+    '  SITUATIE <text>    situația partidei la data de închidere',
+    '  CONFIRM            confirmați fișa finală',
+    '  OBIECTIE <text>    obiecție la fișa finală',
+    '  DIGEST ON | OFF    un singur e-mail pe zi, sau câte unul pe eveniment',
+    '  STARE              trimiteți-mi poziția',
+    '',
+    'Diacriticele și literele mari sau mici ale comenzilor nu contează; la',
+    'mutare, litera mică înseamnă joker. Comenzile se pot scrie și în engleză.',
+  ].join('\n'),
+  en: [
+    'Write one command, on the first line of your reply, above the marked',
+    'line at the top of our mail:',
+    '',
+    '  h8 CASA            a move: h8 = across from h8, 8h = down;',
+    '                     a blank in lower case (h8 CAsA); the score is optional',
+    '  PASS               pass',
+    '  CONTEST CASA       contest the word(s) of the move you received;',
+    '  h8 MASA            on the next line: your provisional reply',
+    '  ADMIT              admit the error; on the next line:',
+    '  h8 MASA            the move that replaces it',
+    '  APPEAL             ask the arbiter to rule; on the next lines:',
+    '  A: h8 CASA         your move in line A (the contested move stands)',
+    '  B: 8h MASA         your move in line B (the contested move is replaced)',
+    '  A: … / B: …        one move for each line while there are two',
+    '  HOLIDAY 2027-02-01 2027-02-20   a holiday (both days included)',
+    '  THINKING 15        announce that you will think more than 10 days',
+    '  DRAW               offer or accept a draw',
+    '  INTERRUPT          offer or accept an interruption',
+    '  DECLINE            decline the partner\'s offer',
+    '  RESIGN             resign the game',
+    '  CLAIM TIME         claim that the partner exceeded the thinking time',
+    '  ANSWER <text>      your answer to a time claim',
+    '  POSITION <text>    the state of the game at the closing date',
+    '  CONFIRM            confirm the final sheet',
+    '  OBJECTION <text>   object to the final sheet',
+    '  DIGEST ON | OFF    one mail a day, or one mail per event',
+    '  STATUS             send me the position',
+    '',
+    'Commands may be written in any case, with or without diacritics; in a',
+    'move a lower-case letter is a blank. Romanian command words work too.',
+  ].join('\n'),
+};
+
+const MISSING: Readonly<Record<MissingPart, Readonly<Record<MailLanguage, string>>>> = {
+  'reply-move': {
+    ro: 'după CONTEST trebuie, pe rândul următor, mutarea dumneavoastră provizorie',
+    en: 'CONTEST needs your provisional reply move on the next line',
+  },
+  'replacement-move': {
+    ro: 'după RECUNOSC trebuie mutarea care înlocuiește mutarea contestată',
+    en: 'ADMIT needs the move that replaces the contested one',
+  },
+  'line-A': { ro: 'lipsește mutarea pentru varianta A („A: h8 CASA”)', en: 'the move for line A is missing ("A: h8 CASA")' },
+  'line-B': { ro: 'lipsește mutarea pentru varianta B („B: 8h CASA”)', en: 'the move for line B is missing ("B: 8h CASA")' },
+  words: { ro: 'după CONTEST scrieți cuvântul contestat', en: 'write the contested word after CONTEST' },
+  dates: { ro: 'scrieți prima și ultima zi a concediului', en: 'write the first and the last day of the holiday' },
+  days: { ro: 'scrieți numărul de zile', en: 'write the number of days' },
+  'on-off': { ro: 'scrieți DIGEST ON sau DIGEST OFF', en: 'write DIGEST ON or DIGEST OFF' },
+  text: { ro: 'după comandă trebuie textul', en: 'the command needs its text' },
+};
+
+const EXPECTED: Readonly<Record<ExpectedArgument, Readonly<Record<MailLanguage, string>>>> = {
+  word: { ro: 'un cuvânt se scrie doar cu litere', en: 'a word is letters only' },
+  dates: {
+    ro: 'scrieți două date, de exemplu 01.02.2027 20.02.2027',
+    en: 'write two dates, e.g. 2027-02-01 2027-02-20',
+  },
+  'real-date': { ro: 'data nu există în calendar', en: 'that day does not exist' },
+  'dates-in-order': { ro: 'prima zi trebuie să fie înaintea ultimei', en: 'the first day must come before the last' },
+  days: { ro: 'scrieți un număr de zile, de exemplu GANDESC 15', en: 'write a number of days, e.g. THINKING 15' },
+  'on-off': { ro: 'scrieți ON sau OFF', en: 'write ON or OFF' },
+  nothing: { ro: 'comanda se scrie singură pe rând', en: 'the command stands alone on its line' },
+  'one-line-each': { ro: 'câte o singură mutare pentru fiecare variantă', en: 'one move for each line only' },
+};
+
+/** A refusal of the command parser in the player's language, for the reply (MAIL.md 16). */
+export function describeCommandRefusal(refusal: CommandRefusal, language: MailLanguage): string {
+  switch (refusal.code) {
+    case 'NO_COMMAND':
+      return language === 'ro' ? 'Nu am găsit nicio comandă în răspunsul dumneavoastră.' : 'No command was found in your reply.';
+    case 'BAD_MOVE':
+      return refusal.error.message[language];
+    case 'INCOMPLETE':
+      return language === 'ro' ? `Comanda nu este completă: ${MISSING[refusal.missing].ro}.` : `The command is incomplete: ${MISSING[refusal.missing].en}.`;
+    case 'BAD_ARGUMENT':
+      return language === 'ro'
+        ? `Comanda nu poate fi citită la „${refusal.argument}”: ${EXPECTED[refusal.expected].ro}.`
+        : `The command cannot be read at "${refusal.argument}": ${EXPECTED[refusal.expected].en}.`;
+    case 'SEVERAL_COMMANDS':
+      return language === 'ro'
+        ? `Răspunsul conține mai multe comenzi (${refusal.lines.join(' / ')}); trimiteți una singură pe e-mail.`
+        : `The reply holds several commands (${refusal.lines.join(' / ')}); send one per mail.`;
+  }
+}

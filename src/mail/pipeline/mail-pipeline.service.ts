@@ -1,0 +1,433 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Between, EntityManager, In } from 'typeorm';
+import { normalizeEmail } from '../../auth/email-address';
+import { Clock } from '../../common/clock';
+import type { JsonObject } from '../../common/json';
+import { Competition } from '../../competitions/competition.entity';
+import { PlayerEmail } from '../../competitions/player-email.entity';
+import { Player } from '../../competitions/player.entity';
+import { SETTINGS, Settings } from '../../config/settings';
+import { Database } from '../../database/database';
+import { insertRows } from '../../database/insert-rows';
+import { getTileSet, type Bilingual } from '../../games/engine';
+import { Game } from '../../games/game.entity';
+import { localDate } from '../../thinking-time';
+import { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
+import { domainOf } from '../mail-addresses';
+import { raiseMailCase } from '../mail-cases';
+import { OutboundMail } from '../outbound-mail.entity';
+import { classifyInbound, type Bounce } from '../parsing/automated';
+import { parseCommand, type CommandRefusal, type MailCommand } from '../parsing/commands';
+import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
+import { extractReply } from '../parsing/quotes';
+import { findToken, gameIdRange, ParsedToken, tokenMessageId, verifyToken } from '../reply-token';
+import { dmarcVerdict } from './authentication-results';
+import { asJson, MailActions } from './mail-actions';
+import { rejectionMail } from './rejection-mail';
+
+/** MAIL.md 14: processing failures after which a mail goes to Failed and a case is raised. */
+export const MAX_PROCESSING_ATTEMPTS = 5;
+/** MAIL.md 16: rejections per address per day; they only stop loops. */
+export const MAX_REJECTIONS_PER_DAY = 20;
+
+/** Typed reasons a mail is refused or dropped (MAIL.md 16 and 5-7). */
+export type MailReason =
+  | 'TOO_LARGE'
+  | 'MALFORMED'
+  | 'NO_FROM'
+  | 'OWN_ADDRESS'
+  | 'AUTO_REPLY'
+  | 'BOUNCE'
+  | 'UNKNOWN_TOKEN'
+  | 'WRONG_SENDER'
+  | 'STALE_TOKEN'
+  | 'GAME_FINISHED'
+  | 'NO_COMMAND'
+  | 'DMARC_HELD'
+  | (string & {});
+
+/** Who a rejection is written to: a registered address of the player, or all of them. */
+interface RejectionTarget {
+  readonly playerId: string;
+  /** null: every registered address of the player (MAIL.md 3: never the unknown sender). */
+  readonly address: string | null;
+}
+
+interface GameContext {
+  readonly gameId: string;
+  readonly playerId: string;
+}
+
+type Decision =
+  | ({ readonly status: 'applied'; readonly result: JsonObject } & GameContext)
+  /** MAIL.md 4: the parsed command waits for the player's click; `turn` is the token's. */
+  | ({ readonly status: 'held'; readonly reason: 'DMARC_HELD'; readonly target: RejectionTarget; readonly command: JsonObject; readonly turn: number } & GameContext)
+  | {
+      readonly status: 'dropped';
+      readonly reason: MailReason;
+      readonly bounce?: { readonly playerId: string | null; readonly gameId: string | null; readonly address: string | null };
+    }
+  | {
+      readonly status: 'rejected';
+      readonly reason: MailReason;
+      readonly messages?: Bilingual;
+      readonly gameId?: string;
+      readonly playerId?: string;
+      /** Nobody is answered without one: an unknown sender never hears back (MAIL.md 3). */
+      readonly target?: RejectionTarget;
+      /** What the player wrote, for the rejection-content key (MAIL.md 16). */
+      readonly content?: string;
+      readonly commandRefusal?: CommandRefusal;
+      /** The turn the reply token named. */
+      readonly tokenTurn?: number;
+      /** A sender the token's owner never registered (MAIL.md 3). */
+      readonly sender?: string;
+    };
+
+/** TypeORM's update types recurse into jsonb values without end; the value is plain JSON. */
+const jsonb = (value: JsonObject) => value as never;
+
+/** Where each outcome's message goes once decided (MAIL.md 14). */
+const FOLDER: Record<Exclude<InboundMailStatus, 'received'>, MailFolder> = {
+  applied: 'Processed',
+  held: 'Processed',
+  duplicate: 'Processed',
+  dropped: 'Rejected',
+  rejected: 'Rejected',
+  failed: 'Failed',
+};
+
+/**
+ * The inbound pipeline (MAIL.md 1-16) for one stored mail: decode, loops and bounces, the
+ * token, the sender, the provider's DMARC verdict, the player's lines, then one games
+ * service call. Every outcome is written with the mail's row in one transaction; the IMAP
+ * move follows the commit (InboxService).
+ */
+@Injectable()
+export class MailPipeline {
+  private readonly logger = new Logger('MailPipeline');
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly actions: MailActions,
+  ) {}
+
+  /** Decides every stored mail still undecided, oldest first. Safe to run twice. */
+  async processStored(): Promise<void> {
+    const undecided = await this.db.run((m) =>
+      m.find(InboundMail, { where: { status: 'received' }, select: { id: true }, order: { receivedAt: 'ASC', uid: 'ASC' } }),
+    );
+    for (const { id } of undecided) {
+      const row = await this.db.run((m) => m.findOneByOrFail(InboundMail, { id }));
+      if (row.status !== 'received') continue;
+      try {
+        await this.process(row);
+      } catch (error) {
+        await this.recordFailure(row, error as Error);
+      }
+    }
+  }
+
+  private async process(row: InboundMail): Promise<void> {
+    // MAIL.md 13: the inbox stored only the headers of an oversized mail.
+    if (row.size > MAX_MESSAGE_BYTES) return this.decideByEnvelope(row, 'TOO_LARGE');
+    const decoded = await decodeMessage(row.raw);
+    if (!decoded.ok) return this.decideByEnvelope(row, decoded.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'MALFORMED');
+    await this.commit(row, await this.decide(row, decoded.message));
+  }
+
+  /** A mail that cannot be read: answered only when its envelope sender is a registered address. */
+  private async decideByEnvelope(row: InboundMail, reason: MailReason): Promise<void> {
+    const owner = row.fromAddress ? await this.playerByAddress(row.fromAddress) : undefined;
+    await this.commit(row, { status: 'rejected', reason, target: owner ? { playerId: owner, address: row.fromAddress } : undefined, content: row.sha256 });
+  }
+
+  /** Reads the mail and decides; the games service call, when one is due, happens here. */
+  private async decide(row: InboundMail, message: InboundMessage): Promise<Decision> {
+    const from = message.from?.address;
+    if (!from) return { status: 'rejected', reason: 'NO_FROM' };
+    // MAIL.md 5-7, in that order: our own mail, bounces (before anything looks for a move), automatic mail.
+    const kind = classifyInbound(message, { ownAddresses: [this.settings.mailFrom, this.settings.mailReplyAddress], replyAddress: this.settings.mailReplyAddress });
+    if (kind.kind === 'own') return { status: 'dropped', reason: 'OWN_ADDRESS' };
+    if (kind.kind === 'bounce') return { status: 'dropped', reason: 'BOUNCE', bounce: await this.bounced(kind.bounce) };
+    if (kind.kind === 'automated') return { status: 'dropped', reason: 'AUTO_REPLY' };
+
+    const sender = normalizeEmail(from);
+    const senderPlayer = await this.playerByAddress(sender);
+    const found = findToken(this.settings.mailReplyAddress, {
+      recipients: [...message.deliveredTo, ...message.originalTo, ...message.to.map((a) => a.address), ...message.cc.map((a) => a.address)],
+      // The decoder gives References newest first (MAIL.md 1).
+      thread: [...message.inReplyTo, ...message.references],
+    });
+    const reply = extractReply(message);
+    const content = reply.lines.join('\n');
+    // MAIL.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
+    const unknownToken: Decision = { status: 'rejected', reason: 'UNKNOWN_TOKEN', target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined, content };
+    const owner = found && (await this.tokenOwner(found.parsed));
+    if (!found || !owner) return unknownToken;
+    const { game, playerId } = owner;
+    const context = { gameId: game.id, playerId };
+    // MAIL.md 3: a reply from an address the token's owner has not registered (forwarded,
+    // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
+    const registered = await this.db.run((m) => m.find(PlayerEmail, { where: { playerId } }));
+    if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
+      return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content, sender };
+    }
+    const target = { playerId, address: sender };
+    const competition = await this.db.run((m) => m.findOneByOrFail(Competition, { id: game.competitionId }));
+    const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
+    if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
+    // MAIL.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
+    if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
+      return { status: 'held', reason: 'DMARC_HELD', ...context, target, command: asJson(command.command), turn: found.parsed.turn };
+    }
+    return this.apply(row, { ...context, command: command.command, turn: found.parsed.turn }, target, content);
+  }
+
+  /**
+   * One games service call, keyed by the mail (MAIL.md 11). The service checks its receipts
+   * before anything else, so after a crash between its commit and ours the repeat returns
+   * the first result and the mail is marked applied, not refused.
+   */
+  private async apply(
+    row: InboundMail,
+    action: { gameId: string; playerId: string; command: MailCommand; turn: number },
+    target: RejectionTarget,
+    content: string,
+  ): Promise<Decision> {
+    const outcome = await this.actions.run({
+      gameId: action.gameId,
+      playerId: action.playerId,
+      command: action.command,
+      expectedTurn: action.turn,
+      idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
+      inboundMailId: row.id,
+    });
+    const context = { gameId: action.gameId, playerId: action.playerId };
+    if (outcome.ok) return { status: 'applied', ...context, result: outcome.result };
+    let reason: MailReason = outcome.refusal.code;
+    if (reason === 'NOT_YOUR_TURN') {
+      // MAIL.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.
+      const game = await this.db.run((m) => m.findOneByOrFail(Game, { id: action.gameId }));
+      if (action.turn < game.turn) reason = 'STALE_TOKEN';
+    }
+    return {
+      status: 'rejected',
+      reason,
+      messages: reason === outcome.refusal.code ? outcome.refusal.messages : undefined,
+      ...context,
+      target,
+      content,
+      tokenTurn: action.turn,
+    };
+  }
+
+  /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */
+  private async bounced(bounce: Bounce): Promise<{ playerId: string | null; gameId: string | null; address: string | null }> {
+    const original = bounce.originalMessageId
+      ? await this.db.run((m) => m.findOne(OutboundMail, { where: { messageId: `<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>` } }))
+      : null;
+    const address = bounce.verpRecipient ?? bounce.recipients[0]?.address ?? null;
+    const playerId = original?.playerId ?? (address ? ((await this.playerByAddress(address)) ?? null) : null);
+    return { playerId, gameId: original?.gameId ?? null, address };
+  }
+
+  /** Finds the game a token names by its id prefix, then the side whose MAC verifies. */
+  private async tokenOwner(parsed: ParsedToken): Promise<{ game: Game; playerId: string } | undefined> {
+    const { low, high } = gameIdRange(parsed.gamePrefix);
+    const games = await this.db.run((m) => m.find(Game, { where: { id: Between(low, high) } }));
+    for (const game of games) {
+      for (const playerId of [game.redPlayerId, game.bluePlayerId]) {
+        if (verifyToken(this.settings.secret, parsed, game.id, playerId)) return { game, playerId };
+      }
+    }
+    return undefined;
+  }
+
+  private async playerByAddress(address: string): Promise<string | undefined> {
+    const row = await this.db.run((m) => m.findOne(PlayerEmail, { where: { address: normalizeEmail(address) } }));
+    return row?.playerId;
+  }
+
+  /** The one-click link of a held move (MAIL.md 4): the mail's id and an HMAC over it. */
+  confirmationUrl(inboundMailId: string): string {
+    return `${this.settings.publicUrl}/mail/confirm/${inboundMailId}/${this.confirmationCode(inboundMailId)}`;
+  }
+
+  private confirmationCode(inboundMailId: string): string {
+    return createHmac('sha256', this.settings.secret).update(`mail-confirm/v1\n${inboundMailId}`).digest('hex').slice(0, 32);
+  }
+
+  /**
+   * The confirmation page's action: plays a held move through the same keyed service call,
+   * so a second click (or a reload) changes nothing.
+   */
+  async confirmHeld(inboundMailId: string, code: string): Promise<{ ok: boolean; reason?: string; messages?: Bilingual }> {
+    const expected = Buffer.from(this.confirmationCode(inboundMailId));
+    const given = Buffer.from(code);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'UNKNOWN_LINK' };
+    const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
+    if (!row || !row.gameId || !row.playerId) return { ok: false, reason: 'UNKNOWN_LINK' };
+    if (row.status === 'applied') return { ok: true };
+    if (row.status !== 'held') return { ok: false, reason: row.reason ?? row.status };
+    const held = row.result as { command: MailCommand; turn: number };
+    const target = { playerId: row.playerId, address: row.fromAddress };
+    const decision = await this.apply(row, { gameId: row.gameId, playerId: row.playerId, command: held.command, turn: held.turn }, target, '');
+    await this.commit(row, decision, 'held');
+    return decision.status === 'applied' ? { ok: true } : { ok: false, reason: decision.reason, messages: 'messages' in decision ? decision.messages : undefined };
+  }
+
+  /** Writes the decision, its answer and its case with the mail's row, in one transaction (MAIL.md 11, 16). */
+  private async commit(row: InboundMail, decision: Decision, from: InboundMailStatus = 'received'): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (m) => {
+      const context = 'gameId' in decision ? { gameId: decision.gameId ?? null, playerId: decision.playerId ?? null } : {};
+      const updated = await m.update(
+        InboundMail,
+        { id: row.id, status: from },
+        {
+          status: decision.status,
+          reason: decision.status === 'applied' ? null : decision.reason,
+          folder: FOLDER[decision.status],
+          decidedAt: now,
+          error: null,
+          ...context,
+          ...(decision.status === 'applied' && { result: jsonb(decision.result) }),
+          ...(decision.status === 'held' && { result: jsonb({ command: decision.command, turn: decision.turn }) }),
+          ...(decision.status === 'dropped' && decision.bounce && { playerId: decision.bounce.playerId, gameId: decision.bounce.gameId }),
+        },
+      );
+      if (!updated.affected) return; // decided meanwhile: nothing more to write
+      switch (decision.status) {
+        case 'dropped':
+          // MAIL.md 7: recorded against the player, a case for the arbiter (RULES.md §5); never answered.
+          if (decision.bounce) {
+            await raiseMailCase(m, now, {
+              kind: 'mail-bounce',
+              gameId: decision.bounce.gameId,
+              playerId: decision.bounce.playerId,
+              payload: { inboundMailId: row.id, address: decision.bounce.address, subject: row.subject },
+            });
+          }
+          return;
+        case 'held':
+          return this.writeReply(m, row, {
+            template: 'move-confirmation-request',
+            playerId: decision.playerId,
+            gameId: decision.gameId,
+            address: decision.target.address,
+            autoSubmitted: 'auto-replied',
+            payload: { code: decision.reason, confirmUrl: this.confirmationUrl(row.id), command: decision.command },
+          });
+        case 'rejected':
+          if (decision.target) await this.reject(m, row, decision, decision.target, now);
+          return;
+      }
+    });
+  }
+
+  /**
+   * MAIL.md 16: a typed answer to every person who writes, but never two for the same
+   * content and at most 20 a day per address — the limits only stop loops.
+   */
+  private async reject(m: EntityManager, row: InboundMail, decision: Extract<Decision, { status: 'rejected' }>, target: RejectionTarget, now: Date): Promise<void> {
+    const recipient = target.address ?? `player:${target.playerId}`;
+    const rejectionKey = createHash('sha256')
+      .update(`${recipient}\n${decision.reason}\n${decision.gameId ?? ''}\n${(decision.content ?? '').trim()}`)
+      .digest('hex');
+    if (await m.exists(InboundMail, { where: { rejectionKey } })) return;
+    const day = localDate(now, this.settings.timeZone);
+    const today = await m.count(InboundMail, { where: { rejectedTo: recipient, rejectedOn: day } });
+    if (today >= MAX_REJECTIONS_PER_DAY) return;
+    await m.update(InboundMail, { id: row.id }, { rejectionKey, rejectedTo: recipient, rejectedOn: day });
+    const player = await m.findOneByOrFail(Player, { id: target.playerId });
+    const { template, payload } = await rejectionMail(m, this.settings, now, {
+      reason: decision.reason,
+      gameId: decision.gameId,
+      playerId: target.playerId,
+      language: player.language,
+      messages: decision.messages,
+      commandRefusal: decision.commandRefusal,
+      lines: (decision.content ?? '').split('\n').filter((l) => l.trim() !== ''),
+      subject: row.subject,
+      size: row.size,
+      tokenTurn: decision.tokenTurn,
+      sender: decision.sender,
+    });
+    await this.writeReply(m, row, { template, playerId: target.playerId, gameId: decision.gameId ?? null, address: target.address, autoSubmitted: 'auto-replied', payload });
+  }
+
+  /** An answer to a player's mail, through the outbox (MAIL.md 16: `auto-replied`). */
+  private async writeReply(
+    m: EntityManager,
+    row: InboundMail,
+    reply: {
+      template: string;
+      playerId: string;
+      gameId: string | null;
+      address: string | null;
+      autoSubmitted: OutboundMail['autoSubmitted'];
+      payload: JsonObject;
+    },
+  ): Promise<void> {
+    const [player, game] = await Promise.all([
+      m.findOneByOrFail(Player, { id: reply.playerId }),
+      reply.gameId ? m.findOneBy(Game, { id: reply.gameId }) : null,
+    ]);
+    const domain = domainOf(this.settings.mailReplyAddress);
+    const messageId = game
+      ? tokenMessageId(this.settings.secret, domain, { gameId: game.id, playerId: reply.playerId, turn: game.turn })
+      : `<reply.${randomBytes(12).toString('hex')}@${domain}>`;
+    await insertRows(m, OutboundMail, {
+      id: randomUUID(),
+      gameId: reply.gameId,
+      playerId: reply.playerId,
+      template: reply.template,
+      language: player.language,
+      payload: reply.payload,
+      messageId,
+      status: 'pending',
+      createdAt: this.clock.now(),
+      attempts: 0,
+      nextAttemptAt: null,
+      lastError: null,
+      sentAt: null,
+      toAddress: reply.address,
+      autoSubmitted: reply.autoSubmitted,
+      inReplyTo: row.messageId ? `<${row.messageId.replace(/^<|>$/g, '')}>` : null,
+    });
+  }
+
+  /** MAIL.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */
+  private async recordFailure(row: InboundMail, error: Error): Promise<void> {
+    const attempts = row.attempts + 1;
+    const failed = attempts >= MAX_PROCESSING_ATTEMPTS;
+    this.logger.warn({ inboundMailId: row.id, attempts, err: error }, `processing failed${failed ? ', giving up' : ''}`);
+    const now = this.clock.now();
+    // The arbiter to tell is the sender's, when the sender is a player (the mail was never decided).
+    const playerId = row.playerId ?? (failed && row.fromAddress ? ((await this.playerByAddress(row.fromAddress)) ?? null) : null);
+    await this.db.transaction(async (m) => {
+      await m.update(
+        InboundMail,
+        { id: row.id, status: 'received' },
+        { attempts, error: error.message.slice(0, 2000), ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }) },
+      );
+      if (failed) {
+        await raiseMailCase(m, now, {
+          kind: 'mail-failed',
+          gameId: row.gameId,
+          playerId,
+          payload: { inboundMailId: row.id, from: row.fromAddress, subject: row.subject, error: error.message.slice(0, 500) },
+        });
+      }
+    });
+  }
+
+  /** For the tests' final accounting and the arbiter: every stored mail of a status. */
+  byStatus(statuses: InboundMailStatus[]): Promise<InboundMail[]> {
+    return this.db.run((m) => m.find(InboundMail, { where: { status: In(statuses) }, order: { receivedAt: 'ASC' } }));
+  }
+}

@@ -1,0 +1,100 @@
+// The typed answer to a refused mail (MAIL.md 16), as one of the templates' view models
+// (src/mail/templates/models.ts), so the outbox renders it like every other mail.
+import type { EntityManager } from 'typeorm';
+import type { JsonObject } from '../../common/json';
+import { Group } from '../../competitions/group.entity';
+import type { Language } from '../../competitions/player.entity';
+import type { Settings } from '../../config/settings';
+import type { Bilingual, Color } from '../../games/engine';
+import type { SheetEndReason } from '../../games/engine/sheet';
+import { GameSession, loadGameRows } from '../../games/game-session';
+import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
+import { MAX_MESSAGE_BYTES } from '../parsing/decode';
+import { replyAddress } from '../reply-token';
+import { positionView, replyView, type GameView, type MailModels, type MailTemplateName } from '../templates';
+import { asJson } from './mail-actions';
+
+/** What was refused and why, as the pipeline decided it. */
+export interface RefusedMail {
+  readonly reason: string;
+  readonly gameId?: string;
+  readonly playerId: string;
+  readonly language: Language;
+  /** The service's own explanation (a games-service refusal: the engine's reason for an illegal move). */
+  readonly messages?: Bilingual;
+  /** Why the command parser could not read the reply. */
+  readonly commandRefusal?: CommandRefusal;
+  /** The player's lines as read (quotes and signature cut). */
+  readonly lines: readonly string[];
+  readonly subject: string | null;
+  readonly size: number;
+  /** The turn the reply token named. */
+  readonly tokenTurn?: number;
+  /** The sender, for a refusal explained to the registered address (MAIL.md 3). */
+  readonly sender?: string;
+}
+
+const UNREADABLE: Bilingual = {
+  ro: 'Mesajul nu a putut fi citit (structură MIME deteriorată). Trimiteți-l din nou, ca text simplu.',
+  en: 'The message could not be read (damaged MIME structure). Please send it again as plain text.',
+};
+
+const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => ({ template, payload: asJson(model) });
+
+/** The template and its model for one refusal; the game's position as it stands now where one is shown (MAIL.md 2). */
+export async function rejectionMail(m: EntityManager, settings: Settings, now: Date, refused: RefusedMail): Promise<{ template: string; payload: JsonObject }> {
+  const lang = refused.language;
+  if (!refused.gameId) {
+    if (refused.reason === 'TOO_LARGE') return mail('rejection-too-large', { sizeBytes: refused.size, limitBytes: MAX_MESSAGE_BYTES });
+    if (refused.reason === 'UNKNOWN_TOKEN') return mail('rejection-unknown-token', { receivedSubject: refused.subject ?? '' });
+    return mail('command-help', { problem: UNREADABLE[lang], received: refused.lines.slice(0, 5) });
+  }
+  const s = new GameSession(m, await loadGameRows(m, refused.gameId, { lock: false }), now);
+  const you: Color = s.colorOfPlayer(refused.playerId) ?? 'red';
+  const group = await m.findOneBy(Group, { id: s.game.groupId });
+  const game: GameView = {
+    competition: s.competition.shortName,
+    ...(group && { group: group.name }),
+    red: s.players.red.name,
+    blue: s.players.blue.name,
+    gameUrl: `${settings.publicUrl}/games/${s.game.id}`,
+  };
+  const names = { red: game.red, blue: game.blue };
+  const position = positionView(s.replay(s.officialLine().id), you, names);
+  const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId: refused.playerId, turn: s.game.turn }), game, lang);
+  const base = { game, you };
+  if (refused.commandRefusal) return mail('command-help', { game, problem: describeCommandRefusal(refused.commandRefusal, lang), received: refused.lines.slice(0, 5), reply });
+  switch (refused.reason) {
+    case 'WRONG_SENDER':
+      return mail('rejection-wrong-sender', { ...base, sender: refused.sender ?? '' });
+    case 'TOO_LARGE':
+      return mail('rejection-too-large', { game, sizeBytes: refused.size, limitBytes: MAX_MESSAGE_BYTES });
+    case 'STALE_TOKEN':
+    case 'ALREADY_PLAYED':
+      return mail('rejection-stale-token', {
+        ...base,
+        tokenMove: refused.tokenTurn ?? s.game.turn,
+        currentMove: s.game.turn,
+        yourTurn: s.turnPlayer() === you,
+        position,
+        reply,
+      });
+    case 'NOT_YOUR_TURN':
+      return mail('rejection-not-your-turn', { ...base, toMove: s.turnPlayer() ?? (you === 'red' ? 'blue' : 'red') });
+    case 'GAME_OVER': {
+      const line = s.state(s.officialLine().id);
+      const reason = (s.game.outcome?.type ?? s.game.endReason ?? 'out') as SheetEndReason;
+      const by = s.game.outcome && 'by' in s.game.outcome ? s.game.outcome.by : undefined;
+      return mail('rejection-game-finished', { ...base, scores: { red: line.scores.red, blue: line.scores.blue }, reason, ...(by && { by }) });
+    }
+    default:
+      // Every other refusal of the games service, the engine's reason for an illegal move among them.
+      return mail('move-rejection', {
+        ...base,
+        written: refused.lines[0] ?? '',
+        reason: { code: refused.reason, message: refused.messages?.[lang] ?? refused.reason },
+        position,
+        reply,
+      });
+  }
+}

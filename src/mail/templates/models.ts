@@ -1,0 +1,414 @@
+// View models of the mail templates (MAIL.md 19): plain JSON data, stored as the outbox row's
+// payload and rendered when the mail is sent. Build them with views.ts from engine data; the
+// templates under templates/mail/{ro,en}/ only lay them out.
+import type { SheetEndReason } from '../../games/engine/sheet';
+import type { Color } from '../../games/engine/types';
+import type { LocalDate } from '../../thinking-time/calendar';
+
+/** What names the game in the thread subject (MAIL.md 18) and links to its page. */
+export interface GameView {
+  /** Competition as players know it: `CN 2027`. */
+  readonly competition: string;
+  /** The group's name without the word "group": `A`. */
+  readonly group?: string;
+  readonly red: string;
+  readonly blue: string;
+  readonly gameUrl: string;
+}
+
+/**
+ * The board, compact: 15 rows of 15 characters, `.` for an empty square, upper case for a
+ * tile, lower case for a blank (RULES.md §3). `fresh` names the squares of the last move.
+ */
+export interface BoardView {
+  readonly rows: readonly string[];
+  readonly fresh?: readonly string[];
+}
+
+/** The dealt sequence (RULES.md §2), one character a tile (`?` = blank), and who took each. */
+export interface SequenceView {
+  readonly tiles: string;
+  /** One character a tile: `r` RED, `b` BLUE, `.` not taken yet. */
+  readonly takenBy: string;
+}
+
+export interface WordView {
+  /** `h8` across, `8h` down. */
+  readonly coord: string;
+  readonly word: string;
+  readonly score: number;
+}
+
+/** A move as every mail shows it (RULES.md §3 "what every move carries"). */
+export interface MoveView {
+  readonly n: number;
+  readonly tour: number;
+  readonly player: Color;
+  readonly playerName: string;
+  /** `h8 CASA` or `PAS`. */
+  readonly notation: string;
+  readonly pass: boolean;
+  /** Main word first, then the adjacent words, each with its position and score. */
+  readonly words: readonly WordView[];
+  readonly score: number;
+  /** The score written to the total (RULES.md §2: capped in tours I–II); equals `score` otherwise. */
+  readonly recorded: number;
+  readonly bingo: boolean;
+  /** Letters used, in sequence order, `?` = blank. */
+  readonly tilesUsed: readonly string[];
+  /** The mover's running total after the move. */
+  readonly total: number;
+}
+
+export interface PerColor<T> {
+  readonly red: T;
+  readonly blue: T;
+}
+
+/** RULES.md §5: thinking days for the whole game. */
+export interface ClockView {
+  readonly used: number;
+  readonly left: number;
+  readonly onHoliday?: boolean;
+  readonly longThinking?: boolean;
+}
+
+export interface ClocksView extends PerColor<ClockView> {
+  /** Days allowed for the game (RULES.md §5: 50). */
+  readonly limit: number;
+}
+
+/** The dates a player acts by (RULES.md §5 silence, §7 closing). Any may be absent. */
+export interface DeadlinesView {
+  /** Without an answer by then, the move is sent again (day 15). */
+  readonly reminder?: LocalDate;
+  /** Without an answer by then, the arbiter is told (day 30). */
+  readonly escalation?: LocalDate;
+  /** The competition's closing date. */
+  readonly closing?: LocalDate;
+  /** RULES.md §5: holiday rights are lost one month before the closing date. */
+  readonly holidayRightsEnd?: LocalDate;
+}
+
+/** Everything a player needs to move (MAIL.md 19). */
+export interface PositionView {
+  readonly board: BoardView;
+  /** The recipient's rack, in sequence order, `?` = blank. */
+  readonly rack: string;
+  readonly sequence: SequenceView;
+  readonly lastMove?: MoveView;
+  readonly totals: PerColor<number>;
+  /** Tiles of the sequence nobody has taken yet. */
+  readonly tilesLeft: number;
+}
+
+/** RULES.md §6: a live line of a disputed game. */
+export interface LineView {
+  readonly label: 'A' | 'B';
+  readonly position: PositionView;
+}
+
+/** Where and how to answer (MAIL.md 1, 17). */
+export interface ReplyView {
+  /** Reply-To with the token. */
+  readonly address: string;
+  /** `mailto:` link with the thread subject, for the digest and the HTML part. */
+  readonly mailto: string;
+}
+
+/** The parts every game mail has. */
+export interface GameMailModel {
+  readonly game: GameView;
+  /** The recipient's colour in this game. */
+  readonly you: Color;
+}
+
+export interface GameStartModel extends GameMailModel {
+  readonly arbiter: string;
+  readonly tileSet: string;
+  readonly startDate: LocalDate;
+  readonly closingDate: LocalDate;
+  readonly thinkingDays: number;
+  /** RULES.md §2: the tour I–II score caps apply. */
+  readonly handicap: boolean;
+  /** RULES.md §5: holidays declared on the sheet, both ends included. */
+  readonly holidays?: PerColor<readonly { readonly from: LocalDate; readonly to: LocalDate }[]>;
+  readonly sequence: SequenceView;
+  readonly rack: string;
+  readonly board: BoardView;
+  readonly deadlines: DeadlinesView;
+  readonly reply: ReplyView;
+}
+
+export interface YourMoveModel extends GameMailModel {
+  readonly tour: number;
+  /** The move asked for (1 = RED's first). */
+  readonly moveNumber: number;
+  /** One position, or (RULES.md §6) one per live line while a dispute is open. */
+  readonly position?: PositionView;
+  readonly lines?: readonly LineView[];
+  readonly clocks: ClocksView;
+  readonly deadlines: DeadlinesView;
+  readonly reply: ReplyView;
+}
+
+/** Day 15 of silence (RULES.md §5): the move is sent again. */
+export interface ReminderModel extends YourMoveModel {
+  readonly silentDays: number;
+}
+
+export interface MoveConfirmationModel extends GameMailModel {
+  readonly move: MoveView;
+  /** The recipient's rack after refilling. */
+  readonly rack: string;
+  readonly totals: PerColor<number>;
+  readonly clocks: ClocksView;
+  /** Thinking days this move cost (RULES.md §5). */
+  readonly thinkingDays: number;
+  /** RULES.md §3: the score the player wrote, when it differs from ours. */
+  readonly declaredScore?: number;
+  /** RULES.md §6: the line the move was played in, while two are live. */
+  readonly line?: 'A' | 'B';
+}
+
+/** A refused move (RULES.md §3 technical errors), with the engine's reason. */
+export interface MoveRejectionModel extends GameMailModel {
+  /** The move as the player wrote it. */
+  readonly written: string;
+  readonly reason: ReasonView;
+  readonly position: PositionView;
+  readonly reply: ReplyView;
+}
+
+export interface ReasonView {
+  /** The engine's error code (EngineErrorCode) or the platform's refusal code. */
+  readonly code: string;
+  /** The explanation in the recipient's language. */
+  readonly message: string;
+}
+
+/** Day 30 of silence (RULES.md §5): the arbiter is told. */
+export interface EscalationModel extends GameMailModel {
+  readonly silent: Color;
+  readonly silentDays: number;
+  /** The day the awaited move's clock started (the last move sent, or the start). */
+  readonly since: LocalDate;
+}
+
+/** RULES.md §5: the partner is told of a holiday. */
+export interface HolidayNoticeModel extends GameMailModel {
+  readonly player: Color;
+  readonly from: LocalDate;
+  readonly to: LocalDate;
+  readonly days: number;
+  /** A declared holiday was changed. */
+  readonly changed?: boolean;
+}
+
+/** RULES.md §5: more than 10 days of thinking on one move, announced to the partner. */
+export interface LongThinkingNoticeModel extends GameMailModel {
+  readonly player: Color;
+  readonly from: LocalDate;
+  readonly days: number;
+}
+
+export type OfferKind = 'draw' | 'interrupt';
+
+export interface OfferModel extends GameMailModel {
+  readonly offer: OfferKind;
+  readonly reply: ReplyView;
+}
+
+export interface OfferAnswerModel extends GameMailModel {
+  readonly offer: OfferKind;
+  readonly accepted: boolean;
+}
+
+/** RULES.md §6, step 1: the recipient's move is contested, with the provisional reply. */
+export interface DisputeContestModel extends GameMailModel {
+  readonly contested: MoveView;
+  readonly words: readonly string[];
+  readonly provisionalReply: MoveView;
+  /** A: the contested move stands (after the provisional reply); B: it is replaced. */
+  readonly lines: readonly LineView[];
+  readonly reply: ReplyView;
+}
+
+/** RULES.md §6: the author admitted; the provisional reply is void, the contester moves again. */
+export interface DisputeAdmittedModel extends GameMailModel {
+  readonly withdrawn: MoveView;
+  readonly replacement: MoveView;
+  readonly position: PositionView;
+  readonly reply: ReplyView;
+}
+
+/** RULES.md §6: the arbiter is asked; play goes on in both lines. */
+export interface DisputeAppealedModel extends GameMailModel {
+  readonly words: readonly string[];
+  readonly lines: readonly LineView[];
+  readonly reply: ReplyView;
+}
+
+/** RULES.md §6: the arbiter ruled; one line is kept. */
+export interface DisputeRuledModel extends GameMailModel {
+  readonly words: readonly { readonly word: string; readonly valid: boolean }[];
+  readonly kept: 'A' | 'B';
+  readonly arbiter: string;
+  readonly comment?: string;
+  readonly totals: PerColor<number>;
+}
+
+export interface GameEndModel extends GameMailModel {
+  readonly reason: SheetEndReason;
+  /** The player an abandonment, time forfeit or no-show is about. */
+  readonly by?: Color;
+  readonly totals: PerColor<number>;
+  /** RULES.md §4: rack points moved at the end. */
+  readonly endAdjustment?: PerColor<number>;
+  readonly scores: PerColor<number>;
+  readonly thinkingDays: PerColor<number>;
+  /** RULES.md §7, in ten-thousandths (coefficients.ts). */
+  readonly coefficients?: PerColor<number>;
+  /** RULES.md §8: CONFIRM or OBIECTIE by this day. */
+  readonly confirmBy?: LocalDate;
+  readonly reply: ReplyView;
+}
+
+export interface ArbiterRulingModel {
+  readonly game?: GameView;
+  /** What the case is about, in a few words: the mail's first line. */
+  readonly title: string;
+  readonly decision: string;
+  readonly effects?: readonly string[];
+  readonly arbiter: string;
+  /** RULES.md §6: a decision that ends the game, or taken after it, may be appealed. */
+  readonly appealable: boolean;
+  readonly appealBy?: LocalDate;
+}
+
+export interface MagicLinkModel {
+  readonly name: string;
+  readonly url: string;
+  readonly expiresInMinutes: number;
+}
+
+export interface DigestGameView extends GameMailModel {
+  readonly tour: number;
+  readonly position: PositionView;
+  readonly clocks: ClocksView;
+  readonly deadlines: DeadlinesView;
+  readonly reply: ReplyView;
+}
+
+/** MAIL.md 17: one mail listing every game awaiting the player. */
+export interface DailyDigestModel {
+  readonly name: string;
+  readonly day: LocalDate;
+  readonly games: readonly DigestGameView[];
+}
+
+/** MAIL.md 10: a reply without a command the parser understood. */
+export interface CommandHelpModel {
+  readonly game?: GameView;
+  /** describeCommandRefusal(): what was wrong. */
+  readonly problem: string;
+  /** The first lines read from the reply, so the player sees what we saw. */
+  readonly received: readonly string[];
+  readonly reply?: ReplyView;
+}
+
+/** MAIL.md 2: a token that does not verify; nothing about any game is revealed. */
+export interface UnknownTokenModel {
+  /** The subject of the mail refused, so the player knows which one. */
+  readonly receivedSubject: string;
+}
+
+/** MAIL.md 2: the token names an older move; the current position is attached. */
+export interface StaleTokenModel extends GameMailModel {
+  readonly tokenMove: number;
+  readonly currentMove: number;
+  readonly yourTurn: boolean;
+  readonly position: PositionView;
+  readonly reply?: ReplyView;
+}
+
+/** MAIL.md 3: sent to the registered address, never to the unknown sender. */
+export interface WrongSenderModel extends GameMailModel {
+  readonly sender: string;
+}
+
+export interface NotYourTurnModel extends GameMailModel {
+  readonly toMove: Color;
+}
+
+export interface GameFinishedModel extends GameMailModel {
+  readonly scores: PerColor<number>;
+  readonly reason: SheetEndReason;
+  readonly by?: Color;
+}
+
+/** MAIL.md 13. */
+export interface TooLargeModel {
+  readonly game?: GameView;
+  readonly sizeBytes: number;
+  readonly limitBytes: number;
+}
+
+/** Every template and its model: renderMail is typed by this map. */
+export interface MailModels {
+  'game-start': GameStartModel;
+  'your-move': YourMoveModel;
+  'move-confirmation': MoveConfirmationModel;
+  'move-rejection': MoveRejectionModel;
+  reminder: ReminderModel;
+  escalation: EscalationModel;
+  'holiday-notice': HolidayNoticeModel;
+  'long-thinking-notice': LongThinkingNoticeModel;
+  offer: OfferModel;
+  'offer-answer': OfferAnswerModel;
+  'dispute-contest': DisputeContestModel;
+  'dispute-admitted': DisputeAdmittedModel;
+  'dispute-appealed': DisputeAppealedModel;
+  'dispute-ruled': DisputeRuledModel;
+  'game-end': GameEndModel;
+  'arbiter-ruling': ArbiterRulingModel;
+  'magic-link': MagicLinkModel;
+  'daily-digest': DailyDigestModel;
+  'command-help': CommandHelpModel;
+  'rejection-unknown-token': UnknownTokenModel;
+  'rejection-stale-token': StaleTokenModel;
+  'rejection-wrong-sender': WrongSenderModel;
+  'rejection-not-your-turn': NotYourTurnModel;
+  'rejection-game-finished': GameFinishedModel;
+  'rejection-too-large': TooLargeModel;
+}
+
+export type MailTemplateName = keyof MailModels;
+
+export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
+  'game-start',
+  'your-move',
+  'move-confirmation',
+  'move-rejection',
+  'reminder',
+  'escalation',
+  'holiday-notice',
+  'long-thinking-notice',
+  'offer',
+  'offer-answer',
+  'dispute-contest',
+  'dispute-admitted',
+  'dispute-appealed',
+  'dispute-ruled',
+  'game-end',
+  'arbiter-ruling',
+  'magic-link',
+  'daily-digest',
+  'command-help',
+  'rejection-unknown-token',
+  'rejection-stale-token',
+  'rejection-wrong-sender',
+  'rejection-not-your-turn',
+  'rejection-game-finished',
+  'rejection-too-large',
+];

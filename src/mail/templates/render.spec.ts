@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import { parseCommand } from '../parsing/commands';
+import { extractReply, REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
+import { quoted } from '../parsing/testing/fixtures';
+import { MAIL_TEMPLATE_NAMES, type MailTemplateName } from './models';
+import { DEFAULT_TEMPLATE_ROOT, isMailTemplateName, renderMail, TEXT_WIDTH } from './render';
+import { sampleModels } from './testing/sample-models';
+
+const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
+const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
+/** Mails that belong to no game thread carry no reply marker. */
+const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token'];
+
+const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
+
+function render(name: MailTemplateName, language: MailLanguage) {
+  return renderMail(name, language, MODELS[language][name] as never);
+}
+
+describe('renderMail (MAIL.md 19)', () => {
+  it.each(CASES)('%s renders in %s', (name, language) => {
+    const mail = render(name, language);
+    expect(mail.subject).toEqual(expect.any(String));
+    expect(mail.subject!.trim()).not.toBe('');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/\{\{|\}\}|undefined|\[object Object\]|NaN/);
+    }
+    expect(mail.html).toMatch(new RegExp(`^<!DOCTYPE html>\\n<html lang="${language}">`));
+  });
+
+  it.each(CASES)('%s in %s: the text part keeps to 78 columns but for a single long token', (name, language) => {
+    const long = render(name, language)
+      .text.split('\n')
+      .filter((line) => line.length > TEXT_WIDTH && /\S\s+\S/.test(line.trim()));
+    expect(long).toEqual([]);
+  });
+
+  it.each(CASES)('%s in %s: says what happened first, then the marker (MAIL.md 9, 18)', (name, language) => {
+    const lines = render(name, language).text.split('\n');
+    // The first paragraph: what is asked (wrapped when a long name needs it), then the marker.
+    const first = lines.slice(0, lines.indexOf(''));
+    if (OUTSIDE_GAMES.includes(name)) {
+      expect(lines).not.toContain(REPLY_MARKER[language]);
+    } else {
+      expect(first.length).toBeGreaterThanOrEqual(2);
+      expect(first[first.length - 1]).toBe(REPLY_MARKER[language]);
+    }
+  });
+
+  it.each(CASES)('%s in %s: nothing in our own mail reads as a command', (name, language) => {
+    const mail = render(name, language);
+    expect(parseCommand(extractReply({ text: mail.text }).lines).ok).toBe(false);
+    expect(parseCommand(extractReply({ html: mail.html }).lines).ok).toBe(false);
+  });
+
+  it('Romanian mails write ș and ț with the comma below, never the cedilla', () => {
+    const files = readdirSync(join(DEFAULT_TEMPLATE_ROOT, 'ro'), { recursive: true }).map(String).filter((f) => f.endsWith('.hbs'));
+    for (const file of files) expect(readFileSync(join(DEFAULT_TEMPLATE_ROOT, 'ro', file), 'utf8')).not.toMatch(/[şţŞŢ]/);
+    for (const name of MAIL_TEMPLATE_NAMES) expect(render(name, 'ro').text).not.toMatch(/[şţŞŢ]/);
+  });
+
+  it('the your-move mail carries all a player needs (MAIL.md 19)', () => {
+    const model = MODELS.ro['your-move'];
+    const { text, html } = renderMail('your-move', 'ro', model);
+    const position = model.position!;
+    const last = position.lastMove!;
+    expect(text).toContain('    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15');
+    expect(text).toContain(`Suportul dumneavoastră: ${[...position.rack].join(' ')}`);
+    for (const w of last.words) expect(text).toContain(`${w.coord} ${w.word}:`);
+    expect(text).toContain(`Litere folosite, în ordinea secvenței: ${last.tilesUsed.join(',')}`);
+    expect(text).toMatch(new RegExp(`ROȘU\\s+${position.totals.red}\\n`));
+    expect(text).toMatch(new RegExp(`ALBASTRU\\s+${position.totals.blue}\\n`));
+    expect(text).toMatch(/Popescu-Rădulescu Ștefania\s+12\s+38/);
+    expect(text).toContain('16.03.2027  fără răspuns până atunci, mutarea se trimite din nou');
+    expect(text).toContain('SECVENȚA (R = luată de ROȘU');
+    expect(text).toContain(model.game.gameUrl);
+    expect(html.match(/<td title="[a-o]\d+/g)).toHaveLength(225);
+    expect(html).toContain('aria-label="Tabla"');
+    expect(html).toContain(`href="${Handlebars.escapeExpression(model.reply.mailto)}"`);
+  });
+
+  it('the daily digest gives every game its own reply link (MAIL.md 17)', () => {
+    const model = MODELS.en['daily-digest'];
+    const { html, text } = renderMail('daily-digest', 'en', model);
+    for (const game of model.games) {
+      expect(html).toContain(`href="${Handlebars.escapeExpression(game.reply.mailto)}"`);
+      expect(text).toMatch(new RegExp(`Reply to:\\s+${game.reply.address.replace(/[.+]/g, '\\$&')}`));
+    }
+  });
+
+  describe('a reply to our mail reads as the reply’s command, however the client quotes', () => {
+    const { text, html } = render('your-move', 'en');
+    it('plain text, quoted with > under a reply header', () => {
+      const reply = `h8 CASA\n\nOn Tue, 12 Jan 2027 at 10:00, Corr Scrabble <moves@scrabble.example> wrote:\n${quoted(text)}`;
+      expect(parseCommand(extractReply({ text: reply }).lines)).toMatchObject({ ok: true, command: { kind: 'move', move: { text: 'h8 CASA' } } });
+    });
+    it('plain text, Outlook style, unquoted below a header block', () => {
+      const reply = `PASS\n\nFrom: Corr Scrabble <moves@scrabble.example>\nSent: Tuesday, January 12, 2027 10:00 AM\nTo: Ion\nSubject: x\n\n${text}`;
+      expect(parseCommand(extractReply({ text: reply }).lines)).toMatchObject({ ok: true, command: { kind: 'move', move: { move: { kind: 'pass' } } } });
+    });
+    it('bottom-posted', () => {
+      const reply = `On Tue, 12 Jan 2027 at 10:00, Corr Scrabble wrote:\n${quoted(text)}\n\nd4 MARE\n\n-- \nIon\nh8 CASA`;
+      expect(parseCommand(extractReply({ text: reply }).lines)).toMatchObject({ ok: true, command: { kind: 'move', move: { text: 'd4 MARE' } } });
+    });
+    it('HTML only, our mail in a blockquote', () => {
+      const reply = `<div>8h CASA</div><blockquote type="cite">${html}</blockquote>`;
+      expect(parseCommand(extractReply({ html: reply }).lines)).toMatchObject({ ok: true, command: { kind: 'move', move: { text: '8h CASA' } } });
+    });
+    it('an empty reply plays nothing', () => {
+      expect(parseCommand(extractReply({ text: `\n\nOn Tue, 12 Jan 2027, X wrote:\n${quoted(text)}` }).lines)).toEqual({ ok: false, code: 'NO_COMMAND' });
+    });
+  });
+
+  it('knows its template names and refuses others', () => {
+    expect(isMailTemplateName('your-move')).toBe(true);
+    expect(isMailTemplateName('nope')).toBe(false);
+    expect(() => renderMail('nope' as MailTemplateName, 'ro', {} as never)).toThrow(RangeError);
+  });
+});

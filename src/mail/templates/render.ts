@@ -1,0 +1,203 @@
+// Mail rendering (MAIL.md 19): handlebars files under templates/mail/{ro,en}/, each mail a
+// plain-text part that reads well in a fixed-width font and an HTML part with the same
+// content. Pure but for reading the template files once; no clock, no database.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Handlebars from 'handlebars';
+import { formatCoefficient } from '../../coefficients/coefficients';
+import type { Color } from '../../games/engine/types';
+import { COMMAND_HELP } from '../parsing/commands';
+import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
+import { boardGrid, boardRows, cellStyle, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
+import { MAIL_TEMPLATE_NAMES, type GameView, type MailModels, type MailTemplateName } from './models';
+import { threadSubject } from './views';
+
+export interface RenderedMail {
+  /**
+   * The template's own subject (`<name>.subject.hbs`), else the game thread's (MAIL.md 18).
+   * Absent only for a mail outside any game without a subject template (none today).
+   */
+  readonly subject?: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** templates/mail of the project, from src/mail/templates or dist/mail/templates alike. */
+export const DEFAULT_TEMPLATE_ROOT = resolve(__dirname, '../../../templates/mail');
+
+/** The text part keeps to this width where the content allows (MAIL.md 19). */
+export const TEXT_WIDTH = 78;
+
+type Format = 'text' | 'html';
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return (MAIL_TEMPLATE_NAMES as readonly string[]).includes(name);
+}
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const COLOR_NAME: Readonly<Record<MailLanguage, Readonly<Record<Color, string>>>> = {
+  ro: { red: 'ROȘU', blue: 'ALBASTRU' },
+  en: { red: 'RED', blue: 'BLUE' },
+};
+
+/** `20 de zile`, `2 zile`, `1 zi`: Romanian puts "de" before 20 and up (but 101–119). */
+function count(language: MailLanguage, n: number, one: string, other: string): string {
+  if (n === 1) return `1 ${one}`;
+  const rest = Math.abs(n) % 100;
+  const de = language === 'ro' && Math.abs(n) >= 20 && (rest === 0 || rest >= 20);
+  return `${n} ${de ? 'de ' : ''}${other}`;
+}
+
+/** `12.01.2027` in Romanian, `12 Jan 2027` in English; anything else as given. */
+function formatDay(language: MailLanguage, day: unknown): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
+  if (!m) return String(day ?? '');
+  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+/** Handlebars passes its options object last; helpers take only the values before it. */
+function values(args: unknown[]): unknown[] {
+  return args.slice(0, -1);
+}
+
+function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelegate> {
+  const units = language === 'ro' ? { day: ['zi', 'zile'], point: ['punct', 'puncte'] } : { day: ['day', 'days'], point: ['point', 'points'] };
+  return {
+    date: (day: unknown) => formatDay(language, day),
+    days: (n: number) => count(language, Number(n), units.day[0], units.day[1]),
+    points: (n: number) => count(language, Number(n), units.point[0], units.point[1]),
+    count: (n: number, one: string, other: string) => count(language, Number(n), one, other),
+    color: (c: Color) => COLOR_NAME[language][c] ?? String(c),
+    other: (c: Color) => (c === 'red' ? 'blue' : 'red'),
+    player: (game: GameView, c: Color) => game?.[c] ?? '',
+    threadSubject: (game: GameView) => threadSubject(game, language),
+    wrap: (text: unknown, indent: unknown) => wrapText(String(text ?? ''), TEXT_WIDTH, typeof indent === 'string' ? indent : ''),
+    coef: (n: number) => {
+      const text = formatCoefficient(Number(n));
+      return language === 'ro' ? text.replace('.', ',') : text;
+    },
+    signed: (n: number) => (n > 0 ? `+${n}` : String(n)),
+    megabytes: (bytes: number) => {
+      const text = (Number(bytes) / (1024 * 1024)).toFixed(1);
+      return `${language === 'ro' ? text.replace('.', ',') : text} MB`;
+    },
+    board: boardGrid,
+    boardRows: (view: Parameters<typeof boardRows>[0]) => boardRows(view, language),
+    sequence: (view: Parameters<typeof sequenceText>[0]) => sequenceText(view, language),
+    sequenceRows,
+    cellStyle,
+    rack: rackText,
+    inc: (n: number) => Number(n) + 1,
+    letters: (text: unknown) => Array.from(String(text ?? '')),
+    words: wordsText,
+    pad: (text: unknown, width: number) => String(text ?? '').padEnd(Number(width)),
+    padStart: (text: unknown, width: number) => String(text ?? '').padStart(Number(width)),
+    join: (list: unknown, separator: unknown) => (Array.isArray(list) ? list.join(typeof separator === 'string' ? separator : ', ') : ''),
+    eq: (a: unknown, b: unknown) => a === b,
+    not: (a: unknown) => !a,
+    and: (...args: unknown[]) => values(args).every(Boolean),
+    or: (...args: unknown[]) => values(args).some(Boolean),
+    marker: () => REPLY_MARKER[language],
+    commandHelp: () => COMMAND_HELP[language],
+  };
+}
+
+/**
+ * Tidy the text part: prose lines wrapped to TEXT_WIDTH at spaces (keeping their indent; a
+ * single long token such as an address stays whole), no trailing spaces but the signature
+ * separator's (RFC 3676 "-- "), at most one blank line in a row, one final newline.
+ */
+function tidyText(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => {
+      if (line === '-- ') return line;
+      const trimmed = line.trimEnd();
+      if (trimmed.length <= TEXT_WIDTH) return trimmed;
+      const indent = /^ */.exec(trimmed)![0];
+      return wrapText(trimmed.slice(indent.length), TEXT_WIDTH, indent);
+    });
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
+
+/** The text part is never HTML-escaped; a partial keeps its own indentation. */
+const COMPILE: Readonly<Record<Format, CompileOptions>> = {
+  text: { noEscape: true, preventIndent: true },
+  html: { preventIndent: true },
+};
+
+/** `last-move.text.hbs` is a text partial, `end-reason.hbs` serves both formats (words only). */
+function partialName(file: string, format: Format): string | undefined {
+  const m = /^([a-z0-9-]+)(?:\.(text|html))?\.hbs$/.exec(file);
+  return m && (m[2] === undefined || m[2] === format) ? m[1] : undefined;
+}
+
+export class MailRenderer {
+  private readonly environments = new Map<string, typeof Handlebars>();
+  private readonly compiled = new Map<string, Handlebars.TemplateDelegate | null>();
+
+  constructor(private readonly root: string = DEFAULT_TEMPLATE_ROOT) {}
+
+  /** Render one mail; throws on an unknown template (a programming error, not user input). */
+  render<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {
+    if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
+    const text = tidyText(this.template(language, 'text', name)(model));
+    const html = this.template(language, 'html', name)(model);
+    // A template's own subject, else the game thread's (MAIL.md 18: constant per game).
+    const own = this.template(language, 'text', name, 'subject', { optional: true });
+    const game = (model as { game?: GameView }).game;
+    const subject = own ? own(model).replace(/\s+/g, ' ').trim() : game ? threadSubject(game, language) : undefined;
+    return subject === undefined ? { text, html } : { subject, text, html };
+  }
+
+  private path(...parts: string[]): string {
+    return join(this.root, ...parts);
+  }
+
+  /** A compiled template, read once; `optional` ones that have no file come back null. */
+  private template(language: MailLanguage, format: Format, name: string, part?: string): Handlebars.TemplateDelegate;
+  private template(language: MailLanguage, format: Format, name: string, part: string, opts: { optional: true }): Handlebars.TemplateDelegate | null;
+  private template(language: MailLanguage, format: Format, name: string, part: string = format, opts?: { optional: true }): Handlebars.TemplateDelegate | null {
+    const key = `${language}/${name}.${part}`;
+    let template = this.compiled.get(key);
+    if (template === undefined) {
+      const file = this.path(language, `${name}.${part}.hbs`);
+      template = opts?.optional && !existsSync(file) ? null : this.environment(language, format).compile(readFileSync(file, 'utf8'), COMPILE[format]);
+      this.compiled.set(key, template);
+    }
+    return template;
+  }
+
+  /**
+   * One handlebars environment per language and format: the text one never HTML-escapes.
+   * Partials: `shared/*.html.hbs` (language-free HTML) and `<language>/partials/*.<format>.hbs`.
+   */
+  private environment(language: MailLanguage, format: Format): typeof Handlebars {
+    const key = `${language}.${format}`;
+    let env = this.environments.get(key);
+    if (!env) {
+      env = Handlebars.create();
+      env.registerHelper(helpers(language));
+      for (const dir of [this.path('shared'), this.path(language, 'partials')]) {
+        if (!existsSync(dir)) continue;
+        for (const file of readdirSync(dir)) {
+          const name = partialName(file, format);
+          if (name === undefined) continue;
+          const source = readFileSync(join(dir, file), 'utf8');
+          env.registerPartial(name, env.compile(source, COMPILE[format]));
+        }
+      }
+      this.environments.set(key, env);
+    }
+    return env;
+  }
+}
+
+let defaultRenderer: MailRenderer | undefined;
+
+/** Render a mail from the project's templates (MAIL.md 19). */
+export function renderMail<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {
+  defaultRenderer ??= new MailRenderer();
+  return defaultRenderer.render(name, language, model);
+}

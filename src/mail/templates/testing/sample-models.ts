@@ -1,0 +1,159 @@
+// A sample model for every mail template, built from a real replayed game: for the template
+// specs and for looking at a mail while writing a template.
+import { newGame, replayGame, type GameState, type MoveRecord } from '../../../games/engine/replay';
+import { getTileSet } from '../../../games/engine/tile-sets';
+import { randomLegalGame } from '../../../games/engine/testing/random-game';
+import type { MailLanguage } from '../../parsing/quotes';
+import type { ClocksView, DeadlinesView, GameView, MailModels, MailTemplateName, PositionView } from '../models';
+import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../views';
+
+const TILE_SET = getTileSet('ro');
+// A long name, to see the columns hold (RULES.md §6: names as registered).
+const GAME: GameView = {
+  competition: 'CN 2027',
+  group: 'A',
+  red: 'Popescu-Rădulescu Ștefania',
+  blue: 'Ionescu Țuțea',
+  gameUrl: 'https://scrabble.example/games/5b0c7c1e-6c1f-4a8e-9d3e-0d9b1c2a3f4e',
+};
+const NAMES = { red: GAME.red, blue: GAME.blue };
+const REPLY_ADDRESS = 'moves+gabcdefghijklmnopqrst-t14-abcdefghijklmnopqrstuvwxyz@scrabble.example';
+
+interface Replay {
+  readonly state: GameState;
+  readonly records: readonly MoveRecord[];
+}
+
+function replayed(moves: number): Replay {
+  const game = randomLegalGame(2027, TILE_SET);
+  const replay = replayGame({ tileSet: TILE_SET, sequence: game.sequence }, game.moves.slice(0, moves));
+  if (!replay.ok) throw new Error(`sample game refused move ${replay.n}: ${replay.code}`);
+  return replay;
+}
+
+export function sampleModels(language: MailLanguage): MailModels {
+  const full = replayed(Number.MAX_SAFE_INTEGER);
+  const middle = replayed(13);
+  const lineB = replayed(12);
+  const start = newGame({ tileSet: TILE_SET, sequence: full.state.sequence.join('') });
+  const position: PositionView = positionView(middle, 'blue', NAMES);
+  const clocks: ClocksView = clocksView({
+    red: { used: 12, left: 38, onHoliday: false, longThinking: false },
+    blue: { used: 21, left: 29, onHoliday: false, longThinking: true },
+  });
+  const deadlines: DeadlinesView = { reminder: '2027-03-16', escalation: '2027-03-31', closing: '2027-06-30', holidayRightsEnd: '2027-05-30' };
+  const reply = replyView(REPLY_ADDRESS, GAME, language);
+  const lastMove = moveView(middle.records[middle.records.length - 1], NAMES);
+  const blueMove = moveView(middle.records[middle.records.length - 2], NAMES);
+  const lines = [
+    { label: 'A' as const, position },
+    { label: 'B' as const, position: positionView(lineB, 'blue', NAMES) },
+  ];
+  const base = { game: GAME, you: 'blue' as const };
+  const yourMove = { ...base, tour: lastMove.tour, moveNumber: lastMove.n + 1, position, clocks, deadlines, reply };
+  const finalScores = full.state.scores;
+  const reason = language === 'ro' ? 'Cuvântul „CAZMA” este valid (DEX).' : 'The word "CAZMA" is valid (DEX).';
+  return {
+    'game-start': {
+      game: GAME,
+      you: 'red',
+      arbiter: 'Marinescu Dan',
+      tileSet: TILE_SET.name,
+      startDate: '2027-01-10',
+      closingDate: '2027-06-30',
+      thinkingDays: 50,
+      handicap: true,
+      holidays: { red: [{ from: '2027-02-01', to: '2027-02-20' }], blue: [] },
+      sequence: sequenceView(start),
+      rack: start.racks.red.map((t) => t.letter).join(''),
+      board: boardView(start.board),
+      deadlines: { closing: '2027-06-30', holidayRightsEnd: '2027-05-30' },
+      reply,
+    },
+    'your-move': yourMove,
+    'move-confirmation': {
+      ...base,
+      move: blueMove,
+      rack: middle.state.racks.blue.map((t) => t.letter).join(''),
+      totals: middle.state.totals,
+      clocks,
+      thinkingDays: 3,
+      declaredScore: blueMove.score + 2,
+    },
+    'move-rejection': {
+      ...base,
+      written: 'h8 CAZMA',
+      reason: { code: 'TILES_NOT_IN_RACK', message: language === 'ro' ? 'Litera Z (pe h10) nu se află pe suportul dumneavoastră (suportul: AEIRST?). Un joker se scrie cu literă mică.' : 'The letter Z (on h10) is not on your rack (rack: AEIRST?). A blank is written in lower case.' },
+      position,
+      reply,
+    },
+    reminder: { ...yourMove, silentDays: 15 },
+    escalation: { ...base, silent: 'red', silentDays: 30, since: '2027-03-01' },
+    'holiday-notice': { ...base, player: 'red', from: '2027-02-01', to: '2027-02-10', days: 10, changed: false },
+    'long-thinking-notice': { ...base, player: 'red', from: '2027-03-02', days: 18 },
+    offer: { ...base, offer: 'draw', reply },
+    'offer-answer': { ...base, offer: 'interrupt', accepted: true },
+    'dispute-contest': { ...base, contested: blueMove, words: ['CAZMA', 'ZA'], provisionalReply: lastMove, lines, reply },
+    'dispute-admitted': { ...base, withdrawn: blueMove, replacement: lastMove, position, reply },
+    'dispute-appealed': { ...base, words: ['CAZMA'], lines, reply },
+    'dispute-ruled': {
+      ...base,
+      words: [
+        { word: 'CAZMA', valid: true },
+        { word: 'ZA', valid: false },
+      ],
+      kept: 'B',
+      arbiter: 'Marinescu Dan',
+      comment: reason,
+      totals: middle.state.totals,
+    },
+    'game-end': {
+      ...base,
+      reason: full.state.endReason ?? 'out',
+      totals: full.state.totals,
+      endAdjustment: full.state.endAdjustment,
+      scores: finalScores,
+      thinkingDays: { red: 31, blue: 44 },
+      coefficients: { red: 15219, blue: 4781 },
+      confirmBy: '2027-07-05',
+      reply,
+    },
+    'arbiter-ruling': {
+      game: GAME,
+      title: language === 'ro' ? 'reclamația de timp a lui Ionescu Țuțea' : "Ionescu Țuțea's time claim",
+      decision:
+        language === 'ro'
+          ? 'Reclamația este întemeiată: ROȘU a folosit 51 de zile de gândire. Partida se încheie prin depășirea timpului, cu coeficienții calculați după regulament.'
+          : 'The claim is founded: RED used 51 thinking days. The game ends on time, with the coefficients the rules give.',
+      effects: [language === 'ro' ? 'partida se încheie: depășirea timpului (ROȘU)' : 'the game ends: time exceeded (RED)'],
+      arbiter: 'Marinescu Dan',
+      appealable: true,
+      appealBy: '2027-04-15',
+    },
+    'magic-link': { name: 'Ionescu Țuțea', url: 'https://scrabble.example/login/3f1c9a7e0b2d4c6e8f1a3b5c7d9e0f21', expiresInMinutes: 20 },
+    'daily-digest': {
+      name: 'Ionescu Țuțea',
+      day: '2027-03-02',
+      games: [
+        { ...base, tour: lastMove.tour, position, clocks, deadlines, reply },
+        { ...base, game: { ...GAME, red: 'Vasilescu Ana', gameUrl: `${GAME.gameUrl}0` }, tour: 4, position, clocks, deadlines: {}, reply },
+      ],
+    },
+    'command-help': {
+      game: GAME,
+      problem: language === 'ro' ? 'Nu am găsit nicio comandă în răspunsul dumneavoastră.' : 'No command was found in your reply.',
+      received: ['Bună ziua,', 'mut CASA pe h8 dacă se poate'],
+      reply,
+    },
+    'rejection-unknown-token': { receivedSubject: 'Re: [CN 2027 · Grupa A] Popescu – Ionescu' },
+    'rejection-stale-token': { ...base, tokenMove: 11, currentMove: 14, yourTurn: true, position, reply },
+    'rejection-wrong-sender': { ...base, sender: 'ionescu.tutea@work.example' },
+    'rejection-not-your-turn': { ...base, toMove: 'red' },
+    'rejection-game-finished': { ...base, scores: finalScores, reason: 'abandon', by: 'red' },
+    'rejection-too-large': { game: GAME, sizeBytes: 31_457_280, limitBytes: 10_485_760 },
+  };
+}
+
+export function sampleModel<N extends MailTemplateName>(name: N, language: MailLanguage): MailModels[N] {
+  return sampleModels(language)[name];
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Actor } from '../auth/actor';
+import { canArbitrate, sideInGame } from '../auth/permissions';
+import { Clock } from '../common/clock';
+import { Competition } from '../competitions/competition.entity';
+import { Database } from '../database/database';
+import type { Color } from '../games/engine/types';
+import { refusals } from '../games/game-refusals';
+import { findGame } from '../games/game-session';
+import type { GameStatus } from '../games/game.entity';
+import { localDate, type LocalDate } from './calendar';
+import { deadlinesOn, type Deadlines } from './deadlines';
+import { loadTimelines } from './thinking-time.repository';
+import { timelineOn, type Awaiting, type PlayerClock } from './timeline';
+
+/** One game's clocks on a day (RULES.md §5): what the API, the mails and the pages show. */
+export interface GameClocks {
+  readonly gameId: string;
+  readonly status: GameStatus;
+  /** The day, in the competition's time zone: the state in its morning, facts of the day included. */
+  readonly day: LocalDate;
+  readonly timeZone: string;
+  /** Thinking days allowed for the game (RULES.md §5: 50). */
+  readonly limit: number;
+  readonly clocks: Readonly<Record<Color, PlayerClock>>;
+  /** The move owed and its silence so far; null before the start, once over, after the closing date. */
+  readonly awaiting: Awaiting | null;
+  readonly deadlines: Deadlines;
+}
+
+/** Live clocks from the pure core, for any game on any day. */
+@Injectable()
+export class ClocksService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The clocks of a game on `day` (default today in its competition's time zone), in the caller's transaction. */
+  async clocksFor(manager: EntityManager, gameId: string, day?: LocalDate): Promise<GameClocks> {
+    const game = await findGame(manager, gameId, { lock: false });
+    const competition = await manager.findOneByOrFail(Competition, { id: game.competitionId });
+    const timeline = (await loadTimelines(manager, competition, [game])).get(game.id)!;
+    const on = day ?? localDate(this.clock.now(), competition.timeZone);
+    const state = timelineOn(timeline, on);
+    return {
+      gameId: game.id,
+      status: game.status,
+      day: on,
+      timeZone: competition.timeZone,
+      limit: competition.thinkingDays,
+      clocks: state.clocks,
+      awaiting: state.awaiting,
+      deadlines: deadlinesOn(timeline, on),
+    };
+  }
+
+  /** GET /api/games/:id/clocks: the game's players and its arbiter may look, as at the game itself. */
+  view(actor: Actor, gameId: string): Promise<GameClocks> {
+    return this.db.run(async (m) => {
+      const game = await findGame(m, gameId, { lock: false });
+      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+      if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.notYourGame();
+      return this.clocksFor(m, gameId);
+    });
+  }
+}

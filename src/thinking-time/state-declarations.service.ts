@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../auth/actor';
+import { sideInGame } from '../auth/permissions';
+import { AuditService } from '../arbiter/audit.service';
+import { Clock } from '../common/clock';
+import { Competition } from '../competitions/competition.entity';
+import { Player } from '../competitions/player.entity';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import type { Color } from '../games/engine/types';
+import { refusals } from '../games/game-refusals';
+import { findGame, otherColor } from '../games/game-session';
+import { Notifications } from '../mail/notifications';
+import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
+import { StateDeclaration } from './state-declaration.entity';
+import { DEFAULT_TIMELINE_RULES } from './timeline';
+import { timeRefusals } from './time-refusals';
+
+export const MAX_DECLARATION_LENGTH = 4000;
+
+export interface StateDeclarationView {
+  readonly gameId: string;
+  readonly color: Color;
+  readonly text: string;
+  readonly declaredOn: LocalDate;
+  /** Whether it replaced the player's earlier declaration. */
+  readonly replaced: boolean;
+}
+
+/**
+ * RULES.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
+ * them declares the game's state at the deadline". The sweep asks both players on the
+ * closing date; a declaration is taken from that day through the report window (closing
+ * + 5 days), and read when the window has passed (SweepActions, `report-window-closed`).
+ */
+@Injectable()
+export class StateDeclarationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  declareState(actor: Actor, gameId: string, input: { readonly text: string }): Promise<StateDeclarationView> {
+    return this.db.transaction(async (m) => {
+      const game = await findGame(m, gameId, { lock: true });
+      const color = sideInGame(actor, game);
+      if (!color) throw refusals.notYourGame();
+      if (game.status !== 'playing') throw refusals.gameOver();
+      const text = typeof input.text === 'string' ? input.text.trim() : '';
+      if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
+        throw refusals.badInput(`the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`, `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`);
+      }
+      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+      const now = this.clock.now();
+      const today = localDate(now, competition.timeZone);
+      const closing = toLocalDate(competition.closingDate);
+      const reportBy = addDays(closing, DEFAULT_TIMELINE_RULES.reportWindowDays);
+      if (compareDays(today, closing) < 0) throw timeRefusals.declarationNotYet(closing);
+      if (compareDays(today, reportBy) > 0) throw timeRefusals.declarationTooLate(reportBy);
+
+      const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
+      const existing = await m.findOneBy(StateDeclaration, { gameId, playerId });
+      if (existing) await m.update(StateDeclaration, { id: existing.id }, { text, declaredOn: today, declaredAt: now });
+      else await insertRows(m, StateDeclaration, m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }));
+      const partner = otherColor(color);
+      const partnerPlayer = await m.findOneByOrFail(Player, { id: partner === 'red' ? game.redPlayerId : game.bluePlayerId });
+      await this.notifications.add(m, [{ to: partnerPlayer, template: 'state-declared', gameId, payload: { gameId, turn: game.turn, color: partner, player: color, text, declaredOn: today } }]);
+      await this.audit.record(m, { actor, action: 'state.declared', competitionId: game.competitionId, gameId, details: { color, text, replaced: existing !== null } });
+      return { gameId, color, text, declaredOn: today, replaced: existing !== null };
+    });
+  }
+}

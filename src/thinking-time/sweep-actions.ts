@@ -1,0 +1,214 @@
+// What each timeline action does (issue 6 item 2), inside the transaction that holds the
+// game's row lock and records the action: the mails to write, the case to open. Nothing
+// here commits on its own, so an action and its record exist together or not at all.
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CasesService } from '../arbiter/cases.service';
+import type { JsonObject } from '../common/json';
+import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/coefficients';
+import { Group } from '../competitions/group.entity';
+import { SETTINGS } from '../config/settings';
+import { Claim } from '../games/claim.entity';
+import { COLORS, type Color } from '../games/engine';
+import { otherColor, type GameSession } from '../games/game-session';
+import type { GameOutcome } from '../games/game-state';
+import { coefficientOutcome } from '../games/record/game-record';
+import { Notifications, type Notification } from '../mail/notifications';
+import type { GameView } from '../mail/templates/models';
+import { deadlinesOn } from './deadlines';
+import { StateDeclaration } from './state-declaration.entity';
+import { escalationPayload, gameView, holidayNoticePayload, noticePayload, reminderPayload, type MailSettings } from './sweep-mail';
+import { TimelineAction } from './timeline-action.entity';
+import { insertUnlessRecorded } from './thinking-time.repository';
+import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './timeline';
+
+/** Cases the sweep opens for the arbiter (arbiter/case.entity.ts CaseKind: "later issues add theirs"). */
+export const SILENCE_CASE = 'silence';
+export const CLOSING_CASE = 'closing';
+
+/** The game as the sweep acts on it: its session (locked), its timeline and the core's view of the day. */
+export interface SweepContext {
+  readonly s: GameSession;
+  readonly timeline: GameTimeline;
+  /** The last day looked at (today), with the clocks as they stand. */
+  readonly day: TimelineDay;
+}
+
+@Injectable()
+export class SweepActions {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: MailSettings,
+    private readonly notifications: Notifications,
+    private readonly cases: CasesService,
+  ) {}
+
+  /** Does one action; returns the case it opened, if any. */
+  async perform(ctx: SweepContext, due: CoreAction): Promise<string | null> {
+    const { s } = ctx;
+    // Done late (after downtime), a silence is told as long as it is today (catch-up.ts: it still holds).
+    const action = 'silentDays' in due && ctx.day.awaiting?.move === due.move ? { ...due, silentDays: ctx.day.awaiting.silentDays } : due;
+    const tell = (color: Color, template: string, payload: JsonObject): Notification => ({ to: s.players[color], template, gameId: s.game.id, payload });
+    switch (action.stage) {
+      case 'reminder':
+      case 'first-move-reminder': {
+        // RULES.md §5: the move is sent again to the silent player, a copy to the partner.
+        const deadlines = deadlinesOn(ctx.timeline, ctx.day.day);
+        const partner = otherColor(action.player);
+        await this.notifications.add(s.manager, [
+          tell(action.player, 'reminder', reminderPayload(this.settings, s, await this.gameView(s), action, ctx.day, deadlines)),
+          tell(partner, 'reminder-copy', noticePayload(s, partner, action.key, { silent: action.player, move: action.move, since: action.since, silentDays: action.silentDays, escalation: deadlines.escalation ?? null })),
+        ]);
+        return null;
+      }
+      case 'escalation':
+      case 'first-move-escalation': {
+        // RULES.md §5: the game record goes to the arbiter with a proposal for homologation; both players are told.
+        const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: SILENCE_CASE, payload: this.silenceCase(ctx, action) });
+        const game = await this.gameView(s);
+        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))));
+        return opened.id;
+      }
+      case 'holiday-start': {
+        const partner = otherColor(action.player);
+        await this.notifications.add(s.manager, [tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action))]);
+        return null;
+      }
+      case 'holiday-end': {
+        // The silence count resumes today (timeline.ts: holiday-end falls on the day after the holiday).
+        const partner = otherColor(action.player);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'holiday-end', noticePayload(s, partner, action.key, { player: action.player, from: action.holiday.from, to: action.holiday.to, resumesOn: action.on })),
+        ]);
+        return null;
+      }
+      case 'long-thinking-start':
+        // The partner was told when the notice was given (GamesService.announceLongThinking), on this very day: recorded, not repeated.
+        return null;
+      case 'long-thinking-end': {
+        const partner = otherColor(action.player);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'long-thinking-end', noticePayload(s, partner, action.key, { player: action.player, from: action.notice.from, days: action.notice.days, resumesOn: action.on })),
+        ]);
+        return null;
+      }
+      case 'time-exceeded': {
+        // RULES.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
+        const partner = otherColor(action.player);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'time-exceeded', noticePayload(s, partner, action.key, { player: action.player, used: action.used, limit: s.competition.thinkingDays, mayClaim: true })),
+        ]);
+        return null;
+      }
+      case 'holiday-rights-end':
+        await this.holidayRightsEnd(ctx, action);
+        return null;
+      case 'closing-date': {
+        // RULES.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
+        const { reportBy } = deadlinesOn(ctx.timeline, ctx.day.day);
+        await this.notifications.add(
+          s.manager,
+          COLORS.map((c) => tell(c, 'closing-date', noticePayload(s, c, action.key, { closingDate: s.competition.closingDate, declareBy: reportBy, clocks: clocksJson(ctx.day) }))),
+        );
+        return null;
+      }
+      case 'report-window-closed': {
+        const payload = await this.closingCase(ctx, action);
+        const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: CLOSING_CASE, payload });
+        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'report-window-closed', noticePayload(s, c, action.key, { proposal: payload.proposal ?? null }))));
+        return opened.id;
+      }
+    }
+  }
+
+  /**
+   * RULES.md §5: "the right to holiday is lost one month before the closing date" — every
+   * player is told once per competition, whatever number of games they still play: the
+   * notice is recorded per player (no game) beside the game's own record of the action.
+   */
+  private async holidayRightsEnd(ctx: SweepContext, action: CompetitionAction): Promise<void> {
+    const { s } = ctx;
+    const { lastHolidayDay, closing } = deadlinesOn(ctx.timeline, ctx.day.day);
+    for (const color of COLORS) {
+      const player = s.players[color];
+      const row = s.manager.create(TimelineAction, {
+        id: randomUUID(),
+        competitionId: s.competition.id,
+        gameId: null,
+        playerId: player.id,
+        key: action.key,
+        stage: action.stage,
+        dueOn: action.on,
+        status: 'done',
+        supersededBy: null,
+        caseId: null,
+        createdAt: s.now,
+      });
+      // Two games of one player may be swept at once (two instances): the unique key decides who tells.
+      if (!(await insertUnlessRecorded(s.manager, row))) continue;
+      await this.notifications.add(s.manager, [
+        { to: player, template: 'holiday-rights-end', gameId: null, payload: { competition: s.competition.shortName, closingDate: closing, lastHolidayDay, action: action.key } },
+      ]);
+    }
+  }
+
+  /** The escalation's case: the game record and the result proposed for homologation (RULES.md §5, §7). */
+  private silenceCase(ctx: SweepContext, action: SilenceAction): JsonObject {
+    const { s } = ctx;
+    const lines = s.liveLines();
+    // RULES.md §7: a player who never starts the game or never answers the partner's first move is a no-show; later silence is an abandonment.
+    const outcome: GameOutcome = action.move <= 2 ? { type: 'no-show', by: action.player } : { type: 'abandon', by: action.player };
+    const line = lines.length === 1 ? lines[0] : null;
+    const state = line && s.state(line.id);
+    return {
+      action: action.key,
+      move: action.move,
+      silent: action.player,
+      since: action.since,
+      silentDays: action.silentDays,
+      clocks: clocksJson(ctx.day),
+      // While an appeal keeps two lines (RULES.md §6) the arbiter rules on the word first: no proposal.
+      proposal: state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
+      record: line ? s.pathOf(line.id).map((m) => ({ n: m.number, color: m.color, notation: m.notation, score: m.recordedScore, sentOn: m.sentOn, thinkingDays: m.thinkingDays })) : [],
+    };
+  }
+
+  /**
+   * RULES.md §7, after the report window: 1/1 when at least one player declared the game's
+   * state and no time claim stands, 0/0 when nobody declared; with a claim open (or an
+   * appeal keeping two lines) the arbiter rules on that first, so nothing is proposed.
+   */
+  private async closingCase(ctx: SweepContext, action: CompetitionAction): Promise<JsonObject & { proposal?: JsonObject | null }> {
+    const { s } = ctx;
+    const [declarations, openClaim] = await Promise.all([
+      s.manager.find(StateDeclaration, { where: { gameId: s.game.id }, order: { color: 'DESC' } }),
+      s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
+    ]);
+    const lines = s.liveLines();
+    const state = lines.length === 1 ? s.state(lines[0].id) : null;
+    const outcome: GameOutcome | null = openClaim || !state ? null : declarations.length > 0 ? { type: 'unfinished' } : { type: 'no-information' };
+    return {
+      action: action.key,
+      closingDate: s.competition.closingDate,
+      declarations: declarations.map((d) => ({ color: d.color, text: d.text, declaredOn: d.declaredOn })),
+      openClaim: openClaim ? { claimId: openClaim.id, daysUsed: openClaim.daysUsed } : null,
+      disputeOpen: s.dispute !== null,
+      clocks: clocksJson(ctx.day),
+      proposal: outcome && state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
+    };
+  }
+
+  private async gameView(s: GameSession): Promise<GameView> {
+    const group = await s.manager.findOneByOrFail(Group, { id: s.game.groupId });
+    return gameView(this.settings, s.competition, group.name, s.players, s.game.id);
+  }
+}
+
+function proposal(outcome: GameOutcome, scores: Readonly<Record<Color, number>>, computed: Outcome): JsonObject {
+  const coefficients = computeCoefficients(scores, computed);
+  return { outcome: { ...outcome }, scores: { ...scores }, coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) } };
+}
+
+function clocksJson(day: TimelineDay): JsonObject {
+  const one = (c: Color) => ({ used: day.clocks[c].used, left: day.clocks[c].left });
+  return { red: one('red'), blue: one('blue') };
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Between } from 'typeorm';
+import { Clock } from '../common/clock';
+import { ResultsService } from '../coefficients/results.service';
+import { Competition } from '../competitions/competition.entity';
+import { SETTINGS, type Settings } from '../config/settings';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import type { SingletonWorker } from '../database/singleton-worker';
+import { WorkersService } from '../database/workers.service';
+import { findGame, GameSession } from '../games/game-session';
+import { Game } from '../games/game.entity';
+import { compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
+import { chooseActions } from './catch-up';
+import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
+import { SweepActions } from './sweep-actions';
+import { SweepCursor } from './sweep-cursor.entity';
+import { TimelineAction, type TimelineActionStatus } from './timeline-action.entity';
+import { loadTimelines } from './thinking-time.repository';
+import { timelineDays, type GameTimeline, type TimelineAction as CoreAction } from './timeline';
+
+export const SWEEP_WORKER = 'sweep';
+/** How soon another instance takes the sweep over when its holder dies. */
+export const SWEEP_TAKEOVER_MS = 10_000;
+
+export interface CompetitionSweep {
+  readonly competitionId: string;
+  /** The days looked at: one normally, more after downtime. */
+  readonly from: LocalDate;
+  readonly to: LocalDate;
+  /** Games that had something to do or record. */
+  readonly games: number;
+  readonly done: number;
+  readonly superseded: number;
+  /** Games whose transaction failed: retried at the next run. */
+  readonly failed: number;
+}
+
+export interface SweepReport {
+  readonly outage: Outage | null;
+  readonly competitions: readonly CompetitionSweep[];
+  /** Automatic results homologated because their 5 days passed (ResultsService.settleResultsDue). */
+  readonly resultsSettled: number;
+}
+
+/**
+ * The daily sweep (issue 6 items 2–3, ARCHITECTURE.md "Daily sweep"). Per competition it
+ * looks at the days since its cursor — today, or every day missed while the platform was
+ * down — and per game asks the thinking-time core what was due, chooses what still
+ * matters (catch-up.ts) and does it: one game, one transaction, its row lock, each action
+ * recorded under its unique key with its mails and case. Run twice, or on two instances at
+ * once, it does nothing twice. It runs on the singleton worker `sweep`, every few minutes
+ * (each run is also the heartbeat) and when the cron wakes it.
+ */
+@Injectable()
+export class SweepService {
+  private readonly logger = new Logger('Sweep');
+  private worker: SingletonWorker | undefined;
+  /** The last plan of each competition's games (see plan()). */
+  private readonly planned = new Map<string, ReadonlyMap<string, GamePlan>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'timeZone'>,
+    private readonly workers: WorkersService,
+    private readonly heartbeat: HeartbeatService,
+    private readonly actions: SweepActions,
+    private readonly results: ResultsService,
+  ) {}
+
+  /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
+  startWorker(options: { intervalMs?: number; acquireRetryMs?: number } = {}): SingletonWorker {
+    this.worker ??= this.workers.register(SWEEP_WORKER, () => this.runOnce().then((report) => this.log(report)), {
+      intervalMs: options.intervalMs ?? HEARTBEAT_MS,
+      acquireRetryMs: options.acquireRetryMs ?? SWEEP_TAKEOVER_MS,
+    });
+    this.worker.start();
+    return this.worker;
+  }
+
+  /** Runs the worker now if this instance leads it (the cron's call); nothing otherwise. */
+  wake(): Promise<void> {
+    return this.worker?.wake() ?? Promise.resolve();
+  }
+
+  /** One run: the heartbeat, every started competition's days, the results whose confirmation days passed. */
+  async runOnce(): Promise<SweepReport> {
+    const outage = await this.heartbeat.beat();
+    const now = this.clock.now();
+    const competitions = await this.db.run((m) => m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } }));
+    const swept: CompetitionSweep[] = [];
+    for (const competition of competitions) {
+      const report = await this.sweepCompetition(competition, now);
+      if (report) swept.push(report);
+    }
+    const resultsSettled = await this.results.settleResultsDue(localDate(now, this.settings.timeZone));
+    return { outage, competitions: swept, resultsSettled };
+  }
+
+  private async sweepCompetition(competition: Competition, now: Date): Promise<CompetitionSweep | null> {
+    const today = localDate(now, competition.timeZone);
+    if (compareDays(today, toLocalDate(competition.startDate)) < 0) return null;
+    // The days since the cursor, its own day included: a fact dated that day may have come
+    // after the run that swept it (a charge in the afternoon: timeline.ts, facts dated D count
+    // on D). What was already done is recorded and is not done again.
+    const cursor = await this.db.run((m) => m.findOneBy(SweepCursor, { competitionId: competition.id }));
+    const from = cursor ? toLocalDate(cursor.sweptThrough) : toLocalDate(competition.startDate);
+    if (compareDays(from, today) > 0) return null;
+
+    // A cheap read of every game, then a transaction only for games with something left to do.
+    const pending = await this.db.run(async (m) => {
+      const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' } });
+      const timelines = await loadTimelines(m, competition, games);
+      const recorded = await m.find(TimelineAction, { where: { competitionId: competition.id, dueOn: Between(from, today) }, select: { gameId: true, key: true } });
+      const done = new Set(recorded.map((r) => `${r.gameId} ${r.key}`));
+      const before = this.planned.get(competition.id);
+      const plans = new Map(games.map((game) => [game.id, plan(before?.get(game.id), timelines.get(game.id)!, from, today)]));
+      this.planned.set(competition.id, plans);
+      return games.filter((game) => plans.get(game.id)!.keys.some((key) => !done.has(`${game.id} ${key}`))).map((game) => ({ gameId: game.id, keys: plans.get(game.id)!.keys }));
+    });
+
+    let done = 0;
+    let superseded = 0;
+    let failed = 0;
+    for (const { gameId, keys } of pending) {
+      try {
+        const counts = await this.sweepGame(gameId, keys, from, today, now);
+        done += counts.done;
+        superseded += counts.superseded;
+      } catch (error) {
+        // One game's failure rolls back that game only; the others are not held up by it.
+        failed++;
+        this.logger.error({ err: error, gameId }, `sweep of game ${gameId} failed`);
+      }
+    }
+    // Only once every game of these days is swept: a run cut short, or with a game that
+    // failed, is taken up again from the same day, and what was done is not done again.
+    if (failed === 0) await this.db.run((m) => advanceCursor(m, competition.id, today, now));
+    return { competitionId: competition.id, from, to: today, games: pending.length, done, superseded, failed };
+  }
+
+  /**
+   * One game: its row locked, its timeline read again under the lock (a move may have come
+   * since the plan), what is due chosen again, each action not yet recorded done and
+   * recorded, in one transaction. `planned`: the plan's keys — when another instance has
+   * recorded them all meanwhile, there is nothing to load.
+   */
+  private sweepGame(gameId: string, planned: readonly string[], from: LocalDate, today: LocalDate, now: Date): Promise<{ done: number; superseded: number }> {
+    return this.db.transaction(async (m) => {
+      const game = await findGame(m, gameId, { lock: true });
+      const recorded = new Set((await m.find(TimelineAction, { where: { gameId }, select: { key: true } })).map((r) => r.key));
+      if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0 };
+      const s = await GameSession.open(m, gameId, { lock: true, now });
+      const timeline = (await loadTimelines(m, s.competition, [s.game])).get(gameId)!;
+      const days = timelineDays(timeline, from, today);
+      const choice = chooseActions(days);
+      const record = (action: CoreAction, status: TimelineActionStatus, extra: Partial<TimelineAction> = {}) =>
+        insertRows(
+          m,
+          TimelineAction,
+          m.create(TimelineAction, {
+            id: randomUUID(),
+            competitionId: s.competition.id,
+            gameId,
+            playerId: null,
+            key: action.key,
+            stage: action.stage,
+            dueOn: action.on,
+            status,
+            supersededBy: null,
+            caseId: null,
+            createdAt: now,
+            ...extra,
+          }),
+        );
+      let superseded = 0;
+      for (const { action, by } of choice.superseded) {
+        if (recorded.has(action.key)) continue;
+        await record(action, 'superseded', { supersededBy: by });
+        superseded++;
+      }
+      let done = 0;
+      for (const action of choice.due) {
+        if (recorded.has(action.key)) continue;
+        const caseId = await this.actions.perform({ s, timeline, day: days[days.length - 1] }, action);
+        await record(action, 'done', { caseId });
+        done++;
+      }
+      return { done, superseded };
+    });
+  }
+
+  private log(report: SweepReport): void {
+    if (report.outage) this.logger.warn(`the platform was down from ${report.outage.from.toISOString()} to ${report.outage.to.toISOString()}: ${report.outage.caseIds.length} credit case(s)`);
+    for (const c of report.competitions) {
+      if (c.done + c.superseded + c.failed > 0) {
+        this.logger.log(`competition ${c.competitionId}, ${c.from}..${c.to}: ${c.done} done, ${c.superseded} superseded, ${c.failed} failed, in ${c.games} games`);
+      }
+    }
+  }
+}
+
+interface GamePlan {
+  readonly fingerprint: string;
+  /** The keys of the actions the core gives for the days: to do, or to record as superseded. */
+  readonly keys: readonly string[];
+}
+
+/**
+ * What the core gives a game for these days. It walks a game from its start, so a plan is
+ * kept while the game's timeline and the days stay the same: the runs every few minutes of
+ * one day only recompute the games that changed.
+ */
+function plan(before: GamePlan | undefined, timeline: GameTimeline, from: LocalDate, today: LocalDate): GamePlan {
+  const fingerprint = `${from} ${today} ${JSON.stringify(timeline)}`;
+  if (before?.fingerprint === fingerprint) return before;
+  const choice = chooseActions(timelineDays(timeline, from, today));
+  return { fingerprint, keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key) };
+}
+
+/** The cursor never goes back, whichever instance writes last. */
+async function advanceCursor(m: EntityManager, competitionId: string, day: LocalDate, now: Date): Promise<void> {
+  await m.query(
+    `INSERT INTO "sweep_cursor" ("competition_id", "swept_through", "swept_at") VALUES ($1, $2, $3)
+     ON CONFLICT ("competition_id") DO UPDATE SET "swept_through" = GREATEST("sweep_cursor"."swept_through", EXCLUDED."swept_through"), "swept_at" = EXCLUDED."swept_at"`,
+    [competitionId, day, now],
+  );
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { Actor } from '../auth/actor';
+import { canArbitrate } from '../auth/permissions';
+import { AuditService } from '../arbiter/audit.service';
+import { Case } from '../arbiter/case.entity';
+import { RulingsService } from '../arbiter/rulings.service';
+import { Clock } from '../common/clock';
+import type { JsonObject } from '../common/json';
+import { Competition } from '../competitions/competition.entity';
+import { Player } from '../competitions/player.entity';
+import { Registration } from '../competitions/registration.entity';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { COLORS, type Color } from '../games/engine';
+import { refusals } from '../games/game-refusals';
+import type { ActionResult } from '../games/game-views';
+import { findGame } from '../games/game-session';
+import { Game } from '../games/game.entity';
+import { GamesService } from '../games/games.service';
+import { Notifications } from '../mail/notifications';
+import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './calendar';
+import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
+import { SpecialLeave } from './special-leave.entity';
+import { timeRefusals } from './time-refusals';
+
+/** RULES.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
+export const REFUSED_MAIL_DAYS = 10;
+
+export interface DaysInput {
+  readonly player: Color;
+  readonly reason: string;
+  readonly idempotencyKey?: string;
+}
+
+export interface LeaveInput {
+  readonly playerId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string;
+}
+
+export interface LeaveView {
+  readonly id: string;
+  readonly playerId: string;
+  readonly from: LocalDate;
+  readonly to: LocalDate;
+  readonly reason: string;
+  /** The games whose partners were told. */
+  readonly games: readonly string[];
+}
+
+export interface DowntimeDecision {
+  readonly caseId: string;
+  readonly confirmed: boolean;
+  /** The ruling written in each game credited. */
+  readonly rulings: readonly { readonly gameId: string; readonly rulingId: string }[];
+}
+
+/**
+ * The arbiter's controls on time (issue 6 item 5), each audited and each a day adjustment
+ * the thinking-time core understands: credits and charges become `thinking-days` penalties
+ * (timeline adjustments), special leave a holiday range (no thinking days, no silence).
+ */
+@Injectable()
+export class TimeControlsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly games: GamesService,
+    private readonly rulings: RulingsService,
+    private readonly audit: AuditService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (RULES.md §5). */
+  grantDays(actor: Actor, gameId: string, input: DaysInput & { readonly days: number }): Promise<ActionResult> {
+    if (!Number.isSafeInteger(input.days) || input.days < 1 || input.days > 1000) throw timeRefusals.badDays(1000);
+    return this.games.rule(actor, gameId, { kind: 'thinking-days', player: input.player, days: -input.days, reason: input.reason, idempotencyKey: input.idempotencyKey });
+  }
+
+  /**
+   * RULES.md §5: mail refused through the player's fault (a full or abandoned mailbox, the
+   * e-mail analogue of a letter not collected) costs them 10 days; the platform resends by
+   * itself, so the sender loses nothing.
+   */
+  chargeRefusedMail(actor: Actor, gameId: string, input: DaysInput): Promise<ActionResult> {
+    return this.games.rule(actor, gameId, { kind: 'thinking-days', player: input.player, days: REFUSED_MAIL_DAYS, reason: input.reason, idempotencyKey: input.idempotencyKey });
+  }
+
+  /**
+   * Special leave beyond the holiday right: like a holiday (RULES.md §5) its days are not
+   * thinking days and do not count as silence, in all the player's games; the player and
+   * every partner still playing them are told. The registration row is locked, as for a
+   * holiday declaration, so the two never interleave.
+   */
+  approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
+    return this.db.transaction(async (m) => {
+      const competition = await m.findOneBy(Competition, { id: competitionId });
+      if (!competition) throw refusals.unknownCompetition(competitionId);
+      if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
+      const reason = requireReason(input.reason);
+      const from = parseDay(input.from, 'from');
+      const to = parseDay(input.to, 'to');
+      if (compareDays(to, from) < 0) throw refusals.badInput('the leave ends before it starts', 'concediul se termină înainte de a începe');
+      const start = toLocalDate(competition.startDate);
+      const closing = toLocalDate(competition.closingDate);
+      if (compareDays(from, start) < 0 || compareDays(to, closing) > 0) throw timeRefusals.leaveOutsideCompetition(start, closing);
+      const registration = await m.findOne(Registration, { where: { competitionId, playerId: input.playerId }, lock: { mode: 'pessimistic_write' } });
+      if (!registration) throw refusals.unknownPlayer(input.playerId);
+      const now = this.clock.now();
+      const leave = m.create(SpecialLeave, {
+        id: randomUUID(),
+        competitionId,
+        playerId: input.playerId,
+        fromDay: from,
+        toDay: to,
+        reason,
+        approvedByUserId: actor.kind === 'user' ? actor.userId : null,
+        createdAt: now,
+      });
+      await insertRows(m, SpecialLeave, leave);
+      const games = await m.find(Game, {
+        where: [
+          { competitionId, redPlayerId: input.playerId, status: 'playing' },
+          { competitionId, bluePlayerId: input.playerId, status: 'playing' },
+        ],
+        order: { id: 'ASC' },
+      });
+      const players = new Map((await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [p.id, p]));
+      const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
+      await this.notifications.add(m, [
+        { to: players.get(input.playerId)!, template: 'special-leave', gameId: null, payload: { ...details, competition: competition.shortName, you: true } },
+        ...games.map((g) => {
+          const partner = players.get(g.redPlayerId === input.playerId ? g.bluePlayerId : g.redPlayerId)!;
+          return { to: partner, template: 'special-leave', gameId: g.id, payload: { ...details, gameId: g.id, turn: g.turn, player: players.get(input.playerId)!.name } };
+        }),
+      ]);
+      await this.audit.record(m, { actor, asArbiter: true, action: 'leave.approved', competitionId, details: { ...details, games: games.map((g) => g.id) } });
+      return { id: leave.id, playerId: input.playerId, from, to, reason, games: games.map((g) => g.id) };
+    });
+  }
+
+  /**
+   * The arbiter decides an outage case (HeartbeatService). Confirming writes, in each game,
+   * a `thinking-days` ruling crediting the days (effective from the first day down, so the
+   * clocks never show them) and tells both players; dismissing only closes the case. One
+   * transaction, the games locked in a fixed order.
+   */
+  decideDowntimeCredit(actor: Actor, caseId: string, input: { readonly confirm: boolean; readonly reason: string }): Promise<DowntimeDecision> {
+    return this.db.transaction(async (m) => {
+      const found = await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw timeRefusals.unknownCase(caseId);
+      const competition = await m.findOneByOrFail(Competition, { id: found.competitionId });
+      if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
+      if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
+      if (found.status !== 'open') throw timeRefusals.caseDecided();
+      const reason = requireReason(input.reason);
+      const credits = found.payload.credits as unknown as DowntimeCredit[];
+      const days = found.payload.days as { from: LocalDate; to: LocalDate };
+      const now = this.clock.now();
+      const written: { gameId: string; rulingId: string }[] = [];
+      if (input.confirm) {
+        for (const gameId of [...new Set(credits.map((c) => c.gameId))].sort()) {
+          const game = await findGame(m, gameId, { lock: true });
+          const mine = credits.filter((c) => c.gameId === gameId);
+          const given = mine.map((c) => ({ color: c.color, days: c.days }));
+          const ruling = await this.rulings.record(
+            m,
+            { actor, competitionId: competition.id, gameId, caseId, kind: 'thinking-days', reason, details: { outage: days, credits: given } },
+            mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: days.from })),
+          );
+          const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
+          await this.notifications.add(
+            m,
+            COLORS.map((color) => ({
+              to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
+              template: 'ruling',
+              gameId,
+              payload: { gameId, turn: game.turn, color, rulingId: ruling.id, kind: 'thinking-days', reason, outage: days, credits: given },
+            })),
+          );
+          await this.audit.record(m, { actor, asArbiter: true, action: 'ruling.thinking-days', competitionId: competition.id, gameId, details: { rulingId: ruling.id, reason, outage: days, credits: given } });
+          written.push({ gameId, rulingId: ruling.id });
+        }
+      }
+      await m.update(Case, { id: caseId }, { status: 'closed', closedAt: now });
+      await this.audit.record(m, { actor, asArbiter: true, action: input.confirm ? 'downtime-credit.confirmed' : 'downtime-credit.dismissed', competitionId: competition.id, details: { caseId, reason, games: written.length } });
+      return { caseId, confirmed: input.confirm, rulings: written };
+    });
+  }
+}
+
+function requireReason(reason: string | undefined): string {
+  if (typeof reason !== 'string' || reason.trim() === '') throw refusals.reasonRequired();
+  return reason.trim();
+}
+
+function parseDay(value: string, field: string): LocalDate {
+  if (typeof value !== 'string' || !isLocalDate(value)) throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
+  return value;
+}
