@@ -1,5 +1,5 @@
 // Tiers, selected by scripts/test.js: unit (pure code beside the source), integration on
-// PostgreSQL, the same integration suite once on PGlite, and mail (Dovecot + SMTP).
+// PostgreSQL, the same integration suite once on PGlite, mail (Dovecot + SMTP) and browser (Chromium).
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 const base = {
   moduleFileExtensions: ['js', 'json', 'ts'],
@@ -25,6 +25,24 @@ module.exports = {
       displayName: 'mail',
       rootDir: '.',
       testMatch: ['<rootDir>/test/mail/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    // The web pages in the machine's Chromium (playwright-core), on PostgreSQL (issue 7).
+    {
+      ...base,
+      displayName: 'browser',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    // Faults (issue 8): connections killed, Dovecot restarted, the process SIGKILLed; PostgreSQL + Dovecot.
+    {
+      ...base,
+      displayName: 'faults',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/faults/**/*.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

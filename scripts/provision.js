@@ -3,6 +3,7 @@
 // Root on Debian: installs or starts what is missing. Elsewhere: stops with the exact commands.
 'use strict';
 const { execSync, spawnSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
 const net = require('node:net');
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -22,10 +23,12 @@ function reachable(host, port) {
   });
 }
 
-/** Debian packages the suites run (later tiers add Chromium here). */
+/** Debian packages the suites run; `path` when the suite launches that exact file. */
 const packages = [
   // The mail tier starts a private Dovecot; the package's own service is never started (test/support/dovecot.ts).
   { command: 'dovecot', pkg: 'dovecot-imapd' },
+  // The browser tier drives the machine's Chromium with playwright-core (test/browser/support/browser.ts).
+  { command: 'chromium', path: '/usr/bin/chromium', pkg: 'chromium' },
 ];
 
 let aptUpdated = false;
@@ -54,10 +57,10 @@ async function postgres(problems) {
 
 async function main() {
   const problems = [];
-  for (const { command, pkg } of packages) {
-    if (has(command)) continue;
+  for (const { command, path, pkg } of packages) {
+    if (path ? existsSync(path) : has(command)) continue;
     if (isRoot && hasApt) aptInstall(pkg);
-    else problems.push(`${command} is missing: sudo apt-get install -y ${pkg}`);
+    else problems.push(`${path ?? command} is missing: sudo apt-get install -y ${pkg}`);
   }
   await postgres(problems);
   if (problems.length) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in turn, each with its own time budget, then one summary line.
-// `node scripts/test.js unit` (or integration-postgres, integration-pglite, mail) runs one tier;
+// `node scripts/test.js unit` (or integration-postgres, integration-pglite, mail, browser, faults) runs one tier;
 // further arguments go to jest (a path filter, -t "name").
 'use strict';
 const { spawn } = require('node:child_process');
@@ -28,6 +28,18 @@ const tiers = [
   {
     name: 'mail',
     project: 'mail',
+    budgetMin: 6,
+    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
+  },
+  {
+    name: 'browser',
+    project: 'browser',
+    budgetMin: 8,
+    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
+  },
+  {
+    name: 'faults',
+    project: 'faults',
     budgetMin: 6,
     env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
   },

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppOptions } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { openDatabase } from './database/open-database';
+import { WebExceptionFilter } from './web/web-exception.filter';
 
 export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOptions, 'database'>>;
 
@@ -22,7 +23,10 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
     throw error;
   });
   app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new ApiExceptionFilter());
+  // Behind a reverse proxy the client's address is in X-Forwarded-For (the login rate limit counts per client).
+  if (options.settings.trustProxy !== undefined) app.getHttpAdapter().getInstance().set('trust proxy', options.settings.trustProxy);
+  // The last filter is tried first: pages get error pages, /api keeps its JSON (the web filter hands those over).
+  app.useGlobalFilters(new ApiExceptionFilter(), app.get(WebExceptionFilter));
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

@@ -15,6 +15,7 @@ import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { ThinkingTimeModule } from './thinking-time/thinking-time.module';
+import { WebModule } from './web/web.module';
 
 export interface AppOptions {
   readonly settings: Settings;
@@ -49,6 +50,7 @@ export class AppModule {
         CompetitionsModule,
         ArbiterModule,
         AuthModule,
+        WebModule,
       ],
       controllers: [HealthController],
     };

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
+import { LoginLinks } from './auth/login-links.service';
 import { parseSettings, Settings, SettingsError } from './config/settings';
 import { DatabaseUnavailableError, DataDirLockedError } from './database/data-dir-lock';
 
@@ -28,6 +29,19 @@ async function main(): Promise<void> {
     await app.listen(settings.port, settings.host);
     const where = settings.database.kind === 'pglite' ? `embedded database in ${settings.database.dataDir}` : 'PostgreSQL';
     process.stderr.write(`corr-scrabble is running at ${settings.publicUrl} (${where})\n`);
+    // First start (issue 7): an admin and a way in, with nothing else configured.
+    const firstAdmin = await app.get(LoginLinks).ensureFirstAdmin();
+    if (firstAdmin) {
+      process.stderr.write(
+        `${firstAdmin.created ? 'First start: created the admin' : 'The admin has not logged in yet:'} ${firstAdmin.email}.\n` +
+          `Log in within 15 minutes with this link (it works once):\n\n  ${firstAdmin.url}\n\n` +
+          `A fresh link at any time: npm run --silent cli -- admin login-link` +
+          (settings.database.kind === 'pglite'
+            ? ` (with the platform stopped: the embedded database has one user at a time), or ask at ${settings.publicUrl}/login` +
+              ` and open the mail written under ${settings.dataDir}/outbox\n`
+            : '\n'),
+      );
+    }
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) return exit(error.message);
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

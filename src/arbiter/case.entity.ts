@@ -12,6 +12,15 @@ import { Game } from '../games/game.entity';
 export type CaseKind = 'dispute' | 'claim' | 'result' | 'objection' | (string & {});
 export type CaseStatus = 'open' | 'closed';
 
+/** The daily sweep's cases (src/thinking-time/sweep-actions.ts): a game silent 30 days, a game unfinished after the report window. */
+export const SILENCE_CASE = 'silence';
+export const CLOSING_CASE = 'closing';
+/**
+ * Cases that only wait for the game's result (RULES.md §5 "a proposal for homologation",
+ * §7 the closing date): an outcome the arbiter rules, or a result homologated, settles them.
+ */
+export const AWAITING_RESULT_CASES: readonly CaseKind[] = [SILENCE_CASE, CLOSING_CASE];
+
 /** Anything waiting for the arbiter (ARCHITECTURE.md "Data"): the dashboard lists the open ones by due date. */
 @Entity('arbiter_case')
 @Index('IDX_arbiter_case_open', ['competitionId', 'status', 'dueOn'])

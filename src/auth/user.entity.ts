@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Player } from '../competitions/player.entity';
+import type { Language } from '../competitions/player.entity';
 import type { Role } from './actor';
 
 
@@ -9,6 +10,7 @@ import type { Role } from './actor';
  */
 @Entity('app_user')
 @Check('CHK_app_user_roles', `"roles" <@ ARRAY['player', 'arbiter', 'admin']::text[]`)
+@Check('CHK_app_user_language', `"language" IN ('ro', 'en')`)
 export class User {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_app_user' })
   id: string;
@@ -27,6 +29,10 @@ export class User {
   @ManyToOne(() => Player, { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_app_user_player' })
   player?: Player | null;
+
+  /** The language of their pages and login mail when they are not a player (a player's is player.language). */
+  @Column({ type: 'text', default: 'ro' })
+  language: Language;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

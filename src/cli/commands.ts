@@ -30,12 +30,19 @@ export const commandModules: readonly CommandModule[] = [
     },
   },
   {
-    names: ['admin api-key'],
-    load: async () => [(await import('../auth/auth.commands')).adminApiKeyCommand],
+    names: ['admin api-key', 'admin login-link'],
+    load: async () => {
+      const m = await import('../auth/auth.commands');
+      return [m.adminApiKeyCommand, m.adminLoginLinkCommand];
+    },
   },
   {
     names: ['competition standings'],
     load: async () => [(await import('../coefficients/standings.commands')).competitionStandingsCommand],
+  },
+  {
+    names: ['sweep'],
+    load: async () => [(await import('../thinking-time/sweep.commands')).sweepCommand],
   },
   {
     names: ['game sheet', 'game gcg', 'check'],

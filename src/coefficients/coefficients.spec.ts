@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Color } from '../games/engine/types';
-import { computeCoefficients, formatCoefficient, fullTours, MAX_COEFFICIENT, toDecimal, type Outcome } from './coefficients';
+import { computeCoefficients, formatCoefficient, fullTours, MAX_COEFFICIENT, penalizedCoefficient, toDecimal, type Outcome } from './coefficients';
 
 const finished: Outcome = { type: 'finished' };
 const c = (red: number, blue: number, outcome: Outcome = finished) => {
@@ -211,6 +211,24 @@ describe('coefficient properties', () => {
         expect(r.red).toBeLessThanOrEqual(Math.min(15_300 + 100 * tours, MAX_COEFFICIENT));
         expect(r.red + r.blue).toBeLessThanOrEqual(20_000);
         if (red <= blue) expect(r).toEqual({ red: 15_300, blue: 4_700 });
+      }),
+    );
+  });
+});
+
+describe('coefficient penalties (RULES.md §6 sanctions)', () => {
+  it('deducts from the game coefficient', () => {
+    expect(penalizedCoefficient(15_219, 1_000)).toBe(14_219);
+    expect(penalizedCoefficient(10_000, 10_000)).toBe(0);
+  });
+  it('never takes a coefficient below 0', () => {
+    expect(penalizedCoefficient(4_781, 10_000)).toBe(0);
+    expect(penalizedCoefficient(0, 1_000)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_COEFFICIENT }), fc.array(fc.integer({ min: 1_000, max: 10_000 }), { maxLength: 5 }), (coef, penalties) => {
+        const after = penalizedCoefficient(coef, penalties.reduce((a, b) => a + b, 0));
+        expect(after).toBeGreaterThanOrEqual(0);
+        expect(after).toBeLessThanOrEqual(coef);
       }),
     );
   });

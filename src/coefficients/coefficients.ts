@@ -159,3 +159,12 @@ function requireCount(name: string, value: number): void {
 function requireColor(value: string): void {
   if (value !== 'red' && value !== 'blue') throw new RangeError(`not a colour: ${JSON.stringify(value)}`);
 }
+
+/**
+ * A game's coefficient after the arbiter's deductions (RULES.md §6 sanctions: 0.1–1 from a
+ * game's coefficient), in ten-thousandths. The rules know no coefficient below 0 (§7: a
+ * no-show's is 0, the lowest there is), so a deduction takes at most what the player has.
+ */
+export function penalizedCoefficient(coefficient: number, deductions: number): number {
+  return Math.max(0, coefficient - Math.max(0, deductions));
+}

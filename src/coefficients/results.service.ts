@@ -4,6 +4,7 @@ import { In, LessThan, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
 import { canArbitrate, sideInGame } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
+import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { Penalty } from '../arbiter/penalty.entity';
 import { Clock } from '../common/clock';
@@ -203,7 +204,8 @@ export class ResultsService {
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
     await m.update(Result, { id: result.id }, { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId });
-    await this.cases.closeFor(m, game.id, ['result', 'objection']);
+    // A homologated result also settles the sweep's silence and closing-date cases of the game.
+    await this.cases.closeFor(m, game.id, ['result', 'objection', ...AWAITING_RESULT_CASES]);
     await this.audit.record(m, {
       actor,
       asArbiter: true,
@@ -218,6 +220,23 @@ export class ResultsService {
       m,
       players.map((p) => ({ to: p, template: 'result-homologated', gameId: game.id, payload: { gameId: game.id, turn: game.turn, ...view } })),
     );
+    await this.finishCompetitionIfDone(m, game.competitionId);
+  }
+
+  /**
+   * The competition is finished when its last result is homologated: the public pages and the
+   * anonymisation of players go by it. The competition row is locked so that two last results
+   * homologated at once cannot each see the other still open.
+   */
+  private async finishCompetitionIfDone(m: EntityManager, competitionId: string): Promise<void> {
+    await m.createQueryBuilder(Competition, 'c').setLock('pessimistic_write').where('c.id = :competitionId', { competitionId }).getOne();
+    const open = await m
+      .createQueryBuilder(Game, 'g')
+      .leftJoin(Result, 'r', "r.game_id = g.id AND r.status = 'homologated'")
+      .where('g.competition_id = :competitionId', { competitionId })
+      .andWhere('r.id IS NULL')
+      .getCount();
+    if (open === 0) await m.update(Competition, { id: competitionId, status: 'started' }, { status: 'finished' });
   }
 
   /** One transaction on one game's result, under the game's lock, with the actor's permission checked. */

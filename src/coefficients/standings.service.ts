@@ -11,7 +11,7 @@ import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { Result } from './result.entity';
 import { rankGroup, standingsCsv, type StandingEntry, type StandingRow } from './standings';
-import { toDecimal } from './coefficients';
+import { penalizedCoefficient, toDecimal } from './coefficients';
 
 export interface GroupStandings {
   readonly groupId: string;
@@ -83,7 +83,7 @@ export class StandingsService {
         if (!entry) continue;
         // RULES.md §6: a sanction deducts 0.1–1 from this game's coefficient.
         const deducted = penalties.filter((p) => p.gameId === game.id && p.playerId === playerId).reduce((s, p) => s + p.amount, 0);
-        entry.coefficients.push(coefficient - deducted);
+        entry.coefficients.push(penalizedCoefficient(coefficient, deducted));
         entry.scoreDifference += own - other;
       }
     }

@@ -23,6 +23,10 @@ export class Player {
   @Column({ type: 'text', default: 'ro' })
   language: Language;
 
+  /** Mail once a day (the daily digest, MAIL.md) rather than one mail per event. */
+  @Column({ name: 'mail_digest', type: 'boolean', default: false })
+  mailDigest: boolean;
+
   /** Average homologated coefficient of their last competition, in ten-thousandths (1.5219 → 15219). */
   @Column({ name: 'previous_coefficient', type: 'integer', nullable: true })
   previousCoefficient: number | null;

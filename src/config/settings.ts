@@ -48,10 +48,20 @@ const schema = z.object({
   IMAP_MAILBOX: z.string().min(1).default('INBOX'),
   MAIL_FROM: email.default('corr-scrabble@localhost'),
   MAIL_REPLY_ADDRESS: email.default('moves@localhost'),
+  /** The first admin, created at first start when no user is an admin (issue 7). */
+  ADMIN_EMAIL: email.default('admin@localhost'),
+  /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
+  /** Behind a reverse proxy: Express's `trust proxy` (a hop count, `loopback`, addresses), so the rate limit sees clients, not the proxy. */
+  TRUST_PROXY: z.string().min(1).optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').default(5),
   /** MAIL.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
   MAIL_AUTHSERV_ID: z.string().min(1).optional(),
+  /** MAIL.md 17: the hour (0-23, in each competition's time zone) the daily digest goes out. */
+  MAIL_DIGEST_HOUR: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(0, 'expected 0 to 23').max(23, 'expected 0 to 23').default(7),
   /** The outbox sender and the IMAP inbox loops; tests of other features leave them off. */
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),
+  /** The daily sweep's worker (issue 6); tests of other features leave it off and sweep by hand. */
+  SWEEP_WORKER: z.enum(['on', 'off']).optional(),
   SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -73,9 +83,19 @@ export interface Settings {
   readonly imapMailbox: string;
   readonly mailFrom: string;
   readonly mailReplyAddress: string;
+  /** The address of the admin created at first start, and of `admin login-link` without --email. */
+  readonly adminEmail: string;
+  /** Login-link requests per client address and minute. */
+  readonly loginRateLimit: number;
+  /** Express's `trust proxy` when a reverse proxy stands in front; absent: the socket's address is the client's. */
+  readonly trustProxy?: string | number | boolean;
   readonly mailAuthservId?: string;
+  /** The hour of the daily digest, in the competition's time zone. */
+  readonly mailDigestHour: number;
   /** Whether this instance runs the outbox sender and the inbox (default: on, off under NODE_ENV=test). */
   readonly mailWorkers: boolean;
+  /** Whether this instance offers to run the daily sweep (default: on, off under NODE_ENV=test); one instance leads. */
+  readonly sweepWorker: boolean;
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
@@ -116,11 +136,24 @@ export function parseSettings(env: Env): Settings {
     imapMailbox: s.IMAP_MAILBOX,
     mailFrom: s.MAIL_FROM,
     mailReplyAddress: s.MAIL_REPLY_ADDRESS,
+    adminEmail: s.ADMIN_EMAIL.trim().toLowerCase(),
+    loginRateLimit: s.LOGIN_RATE_LIMIT,
+    trustProxy: trustProxy(s.TRUST_PROXY),
     mailAuthservId: s.MAIL_AUTHSERV_ID,
+    mailDigestHour: s.MAIL_DIGEST_HOUR,
     mailWorkers: s.MAIL_WORKERS ? s.MAIL_WORKERS === 'on' : s.NODE_ENV !== 'test',
+    sweepWorker: s.SWEEP_WORKER ? s.SWEEP_WORKER === 'on' : s.NODE_ENV !== 'test',
     secret: s.SECRET ?? keptSecret(dataDir),
     logLevel: s.LOG_LEVEL,
   };
+}
+
+/** `1` (hops), `true`, or addresses and names (`loopback, 10.0.0.0/8`) as Express takes them. */
+function trustProxy(value: string | undefined): string | number | boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
 }
 
 /** Without SECRET, one is generated once and kept in DATA_DIR so tokens survive restarts. */

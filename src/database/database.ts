@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { advisoryLockKey } from './advisory-lock';
+import { DatabaseInterruptedError, isTransientDatabaseError } from './database-interrupted';
 import { Mutex } from './mutex';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -21,14 +22,17 @@ export class Database {
     readonly kind: DatabaseKind,
   ) {}
 
-  /** One transaction; on PGlite, one at a time. */
+  /**
+   * One transaction; on PGlite, one at a time. A lost connection or a transaction the server
+   * gave up comes out as DatabaseInterruptedError: typed, and safe to send again.
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => this.dataSource.transaction(work));
+    return this.serialised(() => this.dataSource.transaction(work)).catch(interrupted);
   }
 
   /** Work outside a transaction (reads, health); on PGlite it still waits its turn. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => work(this.dataSource.manager));
+    return this.serialised(() => work(this.dataSource.manager)).catch(interrupted);
   }
 
   async ping(): Promise<void> {
@@ -63,4 +67,8 @@ export class Database {
     if (this.kind !== 'pglite' || this.holding.getStore()) return work();
     return this.turn.run(() => this.holding.run(true, work));
   }
+}
+
+function interrupted(error: unknown): never {
+  throw isTransientDatabaseError(error) && !(error instanceof DatabaseInterruptedError) ? new DatabaseInterruptedError(error) : error;
 }

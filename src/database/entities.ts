@@ -3,8 +3,10 @@ import { Case } from '../arbiter/case.entity';
 import { Penalty } from '../arbiter/penalty.entity';
 import { Ruling } from '../arbiter/ruling.entity';
 import { ApiKey } from '../auth/api-key.entity';
+import { LoginLink } from '../auth/login-link.entity';
 import { UserEmail } from '../auth/user-email.entity';
 import { User } from '../auth/user.entity';
+import { WebSession } from '../auth/web-session.entity';
 import { Result } from '../coefficients/result.entity';
 import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
@@ -67,4 +69,7 @@ export const entities = [
   UptimeSpan,
   SpecialLeave,
   StateDeclaration,
+  // the web: sessions and magic login links (issue 7)
+  WebSession,
+  LoginLink,
 ];

@@ -7,5 +7,12 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
  * the rows here are complete entities, so the cast loses nothing.
  */
 export async function insertRows<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, ...rows: T[]): Promise<void> {
-  if (rows.length > 0) await manager.insert(target, rows as QueryDeepPartialEntity<T>[]);
+  // PostgreSQL's protocol counts a statement's parameters in 16 bits: thousands of rows
+  // (a large competition's start mails) go in several statements.
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, manager.connection.getMetadata(target).columns.length)));
+  for (let i = 0; i < rows.length; i += perStatement) {
+    await manager.insert(target, rows.slice(i, i + perStatement) as QueryDeepPartialEntity<T>[]);
+  }
 }
+
+const MAX_PARAMETERS = 65_535;

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
-import { replayGame } from './engine';
+import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time';
+import { replayGame, type Color } from './engine';
 import { GameSession } from './game-session';
 import { lineSnapshot } from './game-state';
 import { Game } from './game.entity';
@@ -49,7 +50,10 @@ export class GameCheckService {
       );
       if (ids.length === 0) break;
       for (const { id } of ids) {
-        const found = await this.db.run(async (m) => checkGame(await GameSession.open(m, id, { lock: false, now: this.clock.now() })));
+        const found = await this.db.run(async (m) => {
+          const s = await GameSession.open(m, id, { lock: false, now: this.clock.now() });
+          return checkGame(s, { red: await s.pausesOf('red'), blue: await s.pausesOf('blue') });
+        });
         problems.push(...found.problems.map((problem) => ({ gameId: id, problem })));
         moves += found.moves;
         games++;
@@ -60,9 +64,21 @@ export class GameCheckService {
   }
 }
 
-/** What is wrong with one game, by replaying each of its lines. */
-export function checkGame(s: GameSession): { problems: string[]; moves: number } {
+/**
+ * What is wrong with one game, by replaying each of its lines. With `pauses` (each player's
+ * holiday and approved leave), each move's stored thinking days are also derived again from
+ * its arrival and sending days (RULES.md §5).
+ */
+export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readonly DateRange[]>>): { problems: string[]; moves: number } {
   const problems: string[] = [];
+  if (pauses) {
+    for (const move of s.moves) {
+      const derived = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses[move.color]);
+      if (derived !== move.thinkingDays) {
+        problems.push(`line ${move.lineId} move ${move.number}: ${move.thinkingDays} thinking days stored, ${derived} derived from arrival ${move.arrivedOn} and sending ${move.sentOn}`);
+      }
+    }
+  }
   const livePaths = new Set<string>();
   for (const line of s.lines) {
     const path = s.pathOf(line.id);

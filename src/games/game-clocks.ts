@@ -17,7 +17,8 @@ export async function clocksOn(s: GameSession): Promise<TimelineDay> {
     startedOn: s.game.startedOn,
     currentTurn: s.game.turn,
     moves: s.moves,
-    holidays: { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') },
+    // Holidays and approved special leave alike: not thinking days, no silence (RULES.md §5).
+    holidays: { red: await s.pausesOf('red'), blue: await s.pausesOf('blue') },
     notices: {
       red: of(notices, 'red').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
       blue: of(notices, 'blue').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),

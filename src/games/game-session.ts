@@ -20,6 +20,7 @@ import { refusals } from './game-refusals';
 import { lineSnapshot, type GameOutcome, type LineLabel } from './game-state';
 import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
+import { SpecialLeave } from '../thinking-time/special-leave.entity';
 import { Move, type MoveSource } from './move.entity';
 import { Offer } from './offer.entity';
 
@@ -127,6 +128,7 @@ export class GameSession {
   readonly outbox: Notification[] = [];
   private readonly replays = new Map<string, { state: GameState; records: readonly MoveRecord[] }>();
   private holidays?: Record<Color, DateRange[]>;
+  private leave?: Record<Color, DateRange[]>;
 
   constructor(
     readonly manager: EntityManager,
@@ -293,6 +295,22 @@ export class GameSession {
 
   // ---------------------------------------------------------------- moves
 
+  /**
+   * The days that are not the player's thinking days nor silence (RULES.md §5): their
+   * holiday and any special leave the arbiter approved, in all their games (as the sweep
+   * reads them: thinking-time.repository.ts loadTimelines).
+   */
+  async pausesOf(color: Color): Promise<DateRange[]> {
+    if (!this.leave) {
+      const rows = await this.manager.find(SpecialLeave, {
+        where: { competitionId: this.competition.id, playerId: In([this.game.redPlayerId, this.game.bluePlayerId]) },
+      });
+      const of = (playerId: string) => rows.filter((r) => r.playerId === playerId).map((r) => ({ from: toLocalDate(r.fromDay), to: toLocalDate(r.toDay) }));
+      this.leave = { red: of(this.game.redPlayerId), blue: of(this.game.bluePlayerId) };
+    }
+    return [...(await this.holidaysOf(color)), ...this.leave[color]];
+  }
+
   /** The player's current holidays in this competition (they cover all their games). */
   async holidaysOf(color: Color): Promise<DateRange[]> {
     if (!this.holidays) {
@@ -345,7 +363,7 @@ export class GameSession {
       arrivedOn,
       sentOn,
       receivedAt: timing.receivedAt,
-      thinkingDays: thinkingDaysForMove(arrivedOn, sentOn, await this.holidaysOf(color)),
+      thinkingDays: thinkingDaysForMove(arrivedOn, sentOn, await this.pausesOf(color)),
       source: timing.source,
       inboundMailId: timing.inboundMailId ?? null,
       idempotencyKey: timing.idempotencyKey ?? null,

@@ -4,6 +4,7 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
 import { canArbitrate } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
+import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { checkRuling, type RulingInput } from '../arbiter/rulings';
 import { RulingsService, type NewPenalty } from '../arbiter/rulings.service';
@@ -55,7 +56,11 @@ export interface SubmitOptions {
   readonly inboundMailId?: string;
   /** The turn the client answers (the reply token's, the form's): a stale one is refused. */
   readonly expectedTurn?: number;
+  /** Runs inside the action's transaction, after its work (or on a repeated key): e.g. the mail marks itself applied, so both commit together. */
+  readonly inTransaction?: InTransaction;
 }
+
+export type InTransaction = (manager: EntityManager, result: ActionResult) => Promise<void>;
 
 /** One move when one line is owed; one per line (by label `A`/`B` or line id) while two lines are live. */
 export interface TurnMoves {
@@ -117,6 +122,7 @@ interface ActionOptions {
   /** Named in the receipt: a key reused for another action is refused. */
   readonly action: string;
   readonly idempotencyKey?: string;
+  readonly inTransaction?: InTransaction;
 }
 
 /**
@@ -217,7 +223,7 @@ export class GamesService {
 
   /** A move in FRSc notation or as tiles; while two lines are live, one per line (RULES.md §6). */
   submitMove(actor: Actor, gameId: string, input: SubmitMoveInput): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'move', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+    return this.asPlayer(actor, gameId, { action: 'move', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       this.checkExpectedTurn(s, color, input.expectedTurn);
       const plays = this.assignLines(s, color, input);
@@ -227,7 +233,7 @@ export class GamesService {
 
   /** A pass (RULES.md §3: the only way to score zero), in every line the player owes, or in one. */
   pass(actor: Actor, gameId: string, input: SubmitOptions & { readonly line?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'pass', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+    return this.asPlayer(actor, gameId, { action: 'pass', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       this.checkExpectedTurn(s, color, input.expectedTurn);
       const owed = this.owedByTurnPlayer(s, color);
@@ -285,7 +291,13 @@ export class GamesService {
       const current = await m.findOneBy(Holiday, { competitionId: game.competitionId, playerId: player.id, replacedAt: IsNull() });
       const decision = validateHoliday(
         { from, to, declaredOn: s.today },
-        { start: toLocalDate(s.competition.startDate), closing: toLocalDate(s.competition.closingDate) },
+        {
+          start: toLocalDate(s.competition.startDate),
+          closing: toLocalDate(s.competition.closingDate),
+          // The competition's own lengths (competition-settings.ts), not RULES.md's defaults.
+          holidayLongDays: s.competition.holidayLongDays,
+          holidayShortDays: s.competition.holidayShortDays,
+        },
         current && { from: toLocalDate(current.fromDay), to: toLocalDate(current.toDay), declaredOn: toLocalDate(current.declaredOn), kind: current.kind },
       );
       if (!decision.ok) throw refusals.holidayRefused(decision);
@@ -336,8 +348,8 @@ export class GamesService {
   }
 
   /** RULES.md §5: a player who means to think more than 10 days on this move tells the partner. */
-  announceLongThinking(actor: Actor, gameId: string, input: { readonly days: number; readonly idempotencyKey?: string }): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'long-thinking', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  announceLongThinking(actor: Actor, gameId: string, input: { readonly days: number; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'long-thinking', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       if (s.turnPlayer() !== color) throw refusals.notYourTurn();
       const left = (await clocksOn(s)).clocks[color].left;
@@ -356,8 +368,8 @@ export class GamesService {
   }
 
   /** RULES.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
-  claimTime(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'claim', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  claimTime(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'claim', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       const partner = otherColor(color);
       const clock = (await clocksOn(s)).clocks[partner];
@@ -398,8 +410,8 @@ export class GamesService {
   // ================================================================ offers and abandonment
 
   /** Offers a draw or an interruption (RULES.md §7); offering what the partner already offered accepts it. */
-  offer(actor: Actor, gameId: string, input: { readonly kind: OfferKind; readonly idempotencyKey?: string }): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  offer(actor: Actor, gameId: string, input: { readonly kind: OfferKind; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'offer', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       const pending = await s.manager.findOneBy(Offer, { gameId: s.game.id, kind: input.kind, status: 'pending' });
       if (pending && pending.offeredByPlayerId === s.players[color].id) throw refusals.offerPending();
@@ -420,23 +432,23 @@ export class GamesService {
     });
   }
 
-  acceptOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer-accept', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  acceptOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'offer-accept', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), true);
     });
   }
 
-  declineOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer-decline', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  declineOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'offer-decline', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), false);
     });
   }
 
   /** RULES.md §7: the player leaves the game; the partner wins by the abandonment rule. */
-  abandon(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'abandon', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+  abandon(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
+    return this.asPlayer(actor, gameId, { action: 'abandon', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       await s.end({ type: 'abandon', by: color });
       await this.audit.record(s.manager, { actor, action: 'game.abandoned', competitionId: s.competition.id, gameId: s.game.id, details: { color } });
@@ -452,7 +464,7 @@ export class GamesService {
    * move is accepted (CONTEST_TOO_LATE).
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'contest', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+    return this.asPlayer(actor, gameId, { action: 'contest', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       if (s.dispute) throw refusals.disputeOpen();
       this.checkExpectedTurn(s, color, input.expectedTurn);
@@ -495,7 +507,7 @@ export class GamesService {
    * the replacement, when given, is played at once.
    */
   admitContest(actor: Actor, gameId: string, input: SubmitOptions & { readonly replacement?: PlayerMove; readonly disputeId?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'admit', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+    return this.asPlayer(actor, gameId, { action: 'admit', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       const { dispute, contested } = this.disputeToAnswer(s, color, input.disputeId);
       const replaced = await s.fork(contested.lineId, contested.number - 1, { closeParent: true });
       Object.assign(dispute, { status: 'admitted', lines: { stands: contested.lineId, replaced: replaced.id }, keptLineId: replaced.id, admittedAt: s.now });
@@ -520,7 +532,7 @@ export class GamesService {
     gameId: string,
     input: SubmitOptions & { readonly lines?: Readonly<Record<string, PlayerMove>>; readonly disputeId?: string } = {},
   ): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'appeal', idempotencyKey: input.idempotencyKey }, async (s, color) => {
+    return this.asPlayer(actor, gameId, { action: 'appeal', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       const { dispute, contested } = this.disputeToAnswer(s, color, input.disputeId);
       const replaced = await s.fork(contested.lineId, contested.number - 1, { closeParent: false });
       const lines = { stands: contested.lineId, replaced: replaced.id };
@@ -681,13 +693,17 @@ export class GamesService {
       const s = await this.session(m, gameId, { lock: true });
       const who = authorize(s);
       const receipt = await this.receipt(m, gameId, options.action, options.idempotencyKey);
-      if (receipt !== undefined) return receipt as ActionResult;
+      if (receipt !== undefined) {
+        await options.inTransaction?.(m, receipt as ActionResult);
+        return receipt as ActionResult;
+      }
       const turn = s.game.turn;
       const done = await work(s, who);
       await this.finish(s, turn);
       // The version and turn as committed, after the end of the game and the saved state.
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
       await this.storeReceipt(m, gameId, options.action, options.idempotencyKey, result);
+      await options.inTransaction?.(m, result);
       return result;
     });
   }
@@ -916,7 +932,8 @@ export class GamesService {
       case 'outcome':
         s.requirePlaying();
         await s.end(ruling.outcome);
-        return { caseKinds: [], penalties: [], details: {} };
+        // The sweep's silence and closing-date cases asked for exactly this: the ruling settles them.
+        return { caseKinds: [...AWAITING_RESULT_CASES], penalties: [], details: {} };
     }
   }
 

@@ -1,17 +1,28 @@
 import fc from 'fast-check';
-import { isOwnAddress, verpAddress, verpRecipient } from './mail-addresses';
+import { isOwnAddress, readVerp, verpAddress, verpRecipient } from './mail-addresses';
+
+const SECRET = 'a-test-secret-of-at-least-32-characters!';
 
 describe('our addresses (MAIL.md 5, 7, 18)', () => {
-  it('a VERP address names its recipient, and only ours are read as VERP', () => {
+  it('a VERP address names its recipient, signed; only ours, with a MAC that verifies, are read as VERP (MAIL.md 7)', () => {
     fc.assert(
       fc.property(fc.emailAddress(), (recipient) => {
-        const verp = verpAddress('Moves@Example.org', recipient);
-        expect(verp).toMatch(/^moves\+bounce-.*@example\.org$/);
-        expect(verpRecipient('moves@example.org', verp)).toBe(recipient.toLowerCase());
-        expect(verpRecipient('moves@other.org', verp)).toBeUndefined();
+        const verp = verpAddress(SECRET, 'Moves@Example.org', recipient);
+        expect(verp).toMatch(/^moves\+bounce-.*-[0-9a-f]{20}@example\.org$/);
+        expect(verpRecipient(SECRET, 'moves@example.org', verp)).toBe(recipient.toLowerCase());
+        expect(verpRecipient(SECRET, 'moves@other.org', verp)).toBeUndefined();
+        // Another server's secret, or the MAC cut off: forged.
+        expect(verpRecipient('another-secret-of-at-least-32-characters', 'moves@example.org', verp)).toBeUndefined();
+        expect(readVerp('another-secret-of-at-least-32-characters', 'moves@example.org', verp)).toEqual({ recipient: recipient.toLowerCase(), signed: false });
       }),
     );
-    expect(verpRecipient('moves@example.org', 'moves+g123-t1-abc@example.org')).toBeUndefined();
+    expect(verpRecipient(SECRET, 'moves@example.org', 'moves+g123-t1-abc@example.org')).toBeUndefined();
+    expect(readVerp(SECRET, 'moves@example.org', 'moves+g123-t1-abc@example.org')).toBeUndefined();
+    // The unsigned form of earlier versions, and a MAC for another recipient, are refused.
+    expect(readVerp(SECRET, 'moves@example.org', 'moves+bounce-ana=example.org@example.org')).toEqual({ recipient: undefined, signed: false });
+    const ion = verpAddress(SECRET, 'moves@example.org', 'ion@example.org');
+    const swapped = ion.replace('bounce-ion=', 'bounce-ana=');
+    expect(readVerp(SECRET, 'moves@example.org', swapped)).toEqual({ recipient: 'ana@example.org', signed: false });
   });
 
   it('our own addresses include their plus forms, and nothing that merely starts like them', () => {

@@ -3,6 +3,7 @@ import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, Settings } from '../config/settings';
 import { WorkersService } from '../database/workers.service';
 import { GamesModule } from '../games/games.module';
+import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
 import { InboxService } from './inbox/inbox.service';
 import { OutboxSender } from './outbox/outbox.sender';
 import { ConfirmationController } from './pipeline/confirmation.controller';
@@ -19,7 +20,7 @@ export const INBOX_POLL_MS = 60_000;
  * send or read the same mail twice at once.
  */
 @Module({
-  imports: [GamesModule, CoefficientsModule],
+  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule],
   providers: [OutboxSender, InboxService, MailPipeline, MailActions],
   controllers: [ConfirmationController],
   exports: [OutboxSender, InboxService, MailPipeline],

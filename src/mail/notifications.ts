@@ -12,7 +12,10 @@ import { tokenMessageId } from './reply-token';
 
 /** One notification to write: the mail issue renders `template` in the player's language. */
 export interface Notification {
-  readonly to: Pick<Player, 'id' | 'language'>;
+  /** The player; `id: null` for a user who is not a player (a login link to an arbiter), with `address` then required. */
+  readonly to: Pick<Player, 'language'> & { readonly id: string | null };
+  /** One address to write to instead of all of the player's. */
+  readonly address?: string;
   readonly template: string;
   readonly gameId?: string | null;
   readonly payload: JsonObject;
@@ -40,18 +43,20 @@ export class Notifications {
    */
   private messageId(id: string, n: Notification): string {
     const turn = n.payload.turn;
-    if (n.gameId && typeof turn === 'number') return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
+    if (n.gameId && n.to.id && typeof turn === 'number') return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
     return `<${id}@${this.domain}>`;
   }
 
   async add(manager: EntityManager, notifications: readonly Notification[]): Promise<OutboundMail[]> {
     const now = this.clock.now();
     const rows = notifications.map((n) => {
+      if (!n.to.id && !n.address) throw new Error(`notification ${n.template} has neither a player nor an address`);
       const id = randomUUID();
       return manager.create(OutboundMail, {
         id,
         gameId: n.gameId ?? null,
         playerId: n.to.id,
+        toAddress: n.address ?? null,
         template: n.template,
         language: n.to.language,
         payload: n.payload,

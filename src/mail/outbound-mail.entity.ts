@@ -4,7 +4,9 @@ import { Player } from '../competitions/player.entity';
 import type { Language } from '../competitions/player.entity';
 import { Game } from '../games/game.entity';
 
-export type OutboundMailStatus = 'pending' | 'sent' | 'failed';
+/** `digested`: folded into a daily digest (MAIL.md 17) instead of sent on its own. */
+export const OUTBOUND_MAIL_STATUSES = ['pending', 'sent', 'failed', 'digested'] as const;
+export type OutboundMailStatus = (typeof OUTBOUND_MAIL_STATUSES)[number];
 
 /**
  * The transactional outbox (MAIL.md 17): a notification written in the transaction of the
@@ -15,7 +17,7 @@ export type OutboundMailStatus = 'pending' | 'sent' | 'failed';
 @Index('UQ_outbound_mail_message_id', ['messageId'], { unique: true })
 @Index('IDX_outbound_mail_status', ['status', 'createdAt'])
 @Index('IDX_outbound_mail_game', ['gameId'])
-@Check('CHK_outbound_mail_status', `"status" IN ('pending', 'sent', 'failed')`)
+@Check('CHK_outbound_mail_status', `"status" IN ('pending', 'sent', 'failed', 'digested')`)
 @Check('CHK_outbound_mail_auto_submitted', `"auto_submitted" IN ('auto-generated', 'auto-replied')`)
 export class OutboundMail {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_outbound_mail' })
@@ -28,10 +30,11 @@ export class OutboundMail {
   @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_outbound_mail_game' })
   game?: Game | null;
 
-  @Column({ name: 'player_id', type: 'uuid' })
-  playerId: string;
+  /** Null for a mail to a user who is not a player (a login link to an arbiter), sent to `toAddress`. */
+  @Column({ name: 'player_id', type: 'uuid', nullable: true })
+  playerId: string | null;
 
-  @ManyToOne(() => Player, { onDelete: 'RESTRICT' })
+  @ManyToOne(() => Player, { onDelete: 'RESTRICT', nullable: true })
   @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_outbound_mail_player' })
   player?: Player;
 
@@ -81,4 +84,8 @@ export class OutboundMail {
   /** The player's Message-ID this mail answers, for threading. */
   @Column({ name: 'in_reply_to', type: 'text', nullable: true })
   inReplyTo: string | null;
+
+  /** The daily digest this notification went out in (migration 1765000000000-mail-digest). */
+  @Column({ name: 'digest_id', type: 'uuid', nullable: true })
+  digestId: string | null;
 }

@@ -10,9 +10,9 @@ import { Database } from '../database/database';
 import { refusals } from '../games/game-refusals';
 import { isUuid } from '../games/game-session';
 import { Game } from '../games/game.entity';
-import { OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
+import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
 
-const STATUSES: readonly OutboundMailStatus[] = ['pending', 'sent', 'failed'];
+const STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;
 const MAX_ROWS = 500;
 
 /**

@@ -110,3 +110,27 @@ describe('every holiday', () => {
     );
   });
 });
+
+describe('holiday lengths from the competition settings', () => {
+  const dates = { start: '2027-02-01', closing: '2027-09-30' } as const;
+  it('takes the long and short lengths of the competition, not the defaults', () => {
+    const settings = { ...dates, holidayLongDays: 15, holidayShortDays: 5 };
+    // Declared at the start: the long right, here 15 days.
+    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-15', declaredOn: '2027-02-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'long' } });
+    const tooLong = validateHoliday({ from: '2027-03-01', to: '2027-03-16', declaredOn: '2027-02-01' }, settings);
+    expect(tooLong).toMatchObject({ ok: false, code: 'TOO_LONG' });
+    expect(tooLong.ok === false && tooLong.message.en).toContain('at most 15 days');
+    // At short notice only the short right, here 5 days.
+    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-14', declaredOn: '2027-03-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'short' } });
+    const short = validateHoliday({ from: '2027-03-10', to: '2027-03-15', declaredOn: '2027-03-01' }, settings);
+    expect(short).toMatchObject({ ok: false, code: 'SHORT_NOTICE' });
+    expect(short.ok === false && short.message.ro).toContain('cel mult 5 zile');
+  });
+  it('allows longer holidays when the competition gives them', () => {
+    const settings = { ...dates, holidayLongDays: 30, holidayShortDays: 12 };
+    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-30', declaredOn: '2027-02-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'long' } });
+    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-21', declaredOn: '2027-03-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'short' } });
+    const refusal = validateHoliday({ from: '2027-03-01', to: '2027-03-31', declaredOn: '2027-02-01' }, settings);
+    expect(refusal.ok === false && refusal.message.ro).toContain('cel mult 30 de zile');
+  });
+});

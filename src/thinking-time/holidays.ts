@@ -22,6 +22,9 @@ export interface Holiday extends HolidayDeclaration {
 export interface CompetitionDates {
   readonly start: LocalDate;
   readonly closing: LocalDate;
+  /** The competition's holiday lengths (competition settings; RULES.md §5 defaults: 20 and 10). */
+  readonly holidayLongDays?: number;
+  readonly holidayShortDays?: number;
 }
 
 export type HolidayRefusalCode =
@@ -72,6 +75,8 @@ export function validateHoliday(
   current: Holiday | null = null,
 ): HolidayDecision {
   const { from, to, declaredOn } = declaration;
+  const long = competition.holidayLongDays ?? LONG_HOLIDAY_DAYS;
+  const short = competition.holidayShortDays ?? SHORT_HOLIDAY_DAYS;
   const length = diffDays(from, to) + 1;
   if (length < 1) return refuse('INVALID_RANGE', { from, to });
   // A holiday is announced before it is taken: the partner must know not to resend the move.
@@ -79,7 +84,7 @@ export function validateHoliday(
   if (compareDays(from, competition.start) < 0) return refuse('BEFORE_COMPETITION', { start: competition.start });
   const rightsEnd = holidayRightsEnd(competition.closing);
   if (compareDays(to, rightsEnd) >= 0) return refuse('LAST_MONTH', { closing: competition.closing, lastDay: addDays(rightsEnd, -1) });
-  if (length > LONG_HOLIDAY_DAYS) return refuse('TOO_LONG', { length });
+  if (length > long) return refuse('TOO_LONG', { length, long });
 
   // One holiday per player and competition. A 10-day one is taken once announced; a 20-day
   // one stays open to change until it begins, under the conditions below.
@@ -97,10 +102,10 @@ export function validateHoliday(
 
   // Otherwise only 10 days, "if no option was made or if the holiday is taken before the
   // option's start date" (seed): it then replaces the declared 20-day holiday.
-  if (current && (length > SHORT_HOLIDAY_DAYS || compareDays(from, current.from) >= 0)) {
-    return refuse('CHANGE_TOO_LATE', { from: current.from, to: current.to });
+  if (current && (length > short || compareDays(from, current.from) >= 0)) {
+    return refuse('CHANGE_TOO_LATE', { from: current.from, to: current.to, short });
   }
-  if (length > SHORT_HOLIDAY_DAYS) return refuse('SHORT_NOTICE', { length, deadline: longHolidayDeadline(from) });
+  if (length > short) return refuse('SHORT_NOTICE', { length, deadline: longHolidayDeadline(from), short });
   return accept({ ...declaration, kind: 'short' }, current);
 }
 
@@ -113,10 +118,10 @@ interface RefusalDetails {
   STARTS_IN_PAST: { from: LocalDate; declaredOn: LocalDate };
   BEFORE_COMPETITION: { start: LocalDate };
   LAST_MONTH: { closing: LocalDate; lastDay: LocalDate };
-  TOO_LONG: { length: number };
+  TOO_LONG: { length: number; long: number };
   ALREADY_TAKEN: { from: LocalDate; to: LocalDate };
-  SHORT_NOTICE: { length: number; deadline: LocalDate };
-  CHANGE_TOO_LATE: { from: LocalDate; to: LocalDate };
+  SHORT_NOTICE: { length: number; deadline: LocalDate; short: number };
+  CHANGE_TOO_LATE: { from: LocalDate; to: LocalDate; short: number };
 }
 
 function refuse<C extends HolidayRefusalCode>(code: C, details: RefusalDetails[C]): HolidayRefusal {
@@ -124,6 +129,13 @@ function refuse<C extends HolidayRefusalCode>(code: C, details: RefusalDetails[C
 }
 
 const ro = formatDayRo;
+
+/** `10 zile`, `20 de zile`, `1 zi`: Romanian puts "de" before 20 and up (but 101–119). */
+function roDays(n: number): string {
+  if (n === 1) return '1 zi';
+  const rest = n % 100;
+  return `${n} ${n >= 20 && (rest === 0 || rest >= 20) ? 'de ' : ''}zile`;
+}
 
 const MESSAGES: { [C in HolidayRefusalCode]: (d: RefusalDetails[C]) => Bilingual } = {
   INVALID_RANGE: (d) => ({
@@ -143,19 +155,19 @@ const MESSAGES: { [C in HolidayRefusalCode]: (d: RefusalDetails[C]) => Bilingual
     en: `Holiday rights end one month before the competition's closing date (${d.closing}): a holiday must end by ${d.lastDay}.`,
   }),
   TOO_LONG: (d) => ({
-    ro: `Concediul cerut are ${d.length} zile; se pot lua cel mult ${LONG_HOLIDAY_DAYS} de zile, într-o singură tranșă.`,
-    en: `The holiday asked for is ${d.length} days; at most ${LONG_HOLIDAY_DAYS} days can be taken, in one block.`,
+    ro: `Concediul cerut are ${d.length} zile; se pot lua cel mult ${roDays(d.long)}, într-o singură tranșă.`,
+    en: `The holiday asked for is ${d.length} days; at most ${d.long} days can be taken, in one block.`,
   }),
   ALREADY_TAKEN: (d) => ({
     ro: `Se acordă un singur concediu pe competiție, iar al dumneavoastră (${ro(d.from)} – ${ro(d.to)}) este deja luat și nu mai poate fi schimbat.`,
     en: `There is one holiday per competition, and yours (${d.from} – ${d.to}) is already taken and can no longer be changed.`,
   }),
   SHORT_NOTICE: (d) => ({
-    ro: `Un concediu de ${d.length} zile trebuie declarat la începutul competiției sau cu cel puțin o lună înainte (cel târziu la ${ro(d.deadline)}); acum se pot lua cel mult ${SHORT_HOLIDAY_DAYS} zile.`,
-    en: `A ${d.length}-day holiday must be declared at the competition's start or at least one month ahead (by ${d.deadline}); now at most ${SHORT_HOLIDAY_DAYS} days can be taken.`,
+    ro: `Un concediu de ${d.length} zile trebuie declarat la începutul competiției sau cu cel puțin o lună înainte (cel târziu la ${ro(d.deadline)}); acum se pot lua cel mult ${roDays(d.short)}.`,
+    en: `A ${d.length}-day holiday must be declared at the competition's start or at least one month ahead (by ${d.deadline}); now at most ${d.short} days can be taken.`,
   }),
   CHANGE_TOO_LATE: (d) => ({
-    ro: `Concediul declarat (${ro(d.from)} – ${ro(d.to)}) putea fi schimbat până la ${ro(longHolidayDeadline(d.from))}. Îl mai puteți înlocui doar cu un concediu de cel mult ${SHORT_HOLIDAY_DAYS} zile care începe înainte de ${ro(d.from)}.`,
-    en: `Your declared holiday (${d.from} – ${d.to}) could be changed until ${longHolidayDeadline(d.from)}. It can now only be replaced by a holiday of at most ${SHORT_HOLIDAY_DAYS} days starting before ${d.from}.`,
+    ro: `Concediul declarat (${ro(d.from)} – ${ro(d.to)}) putea fi schimbat până la ${ro(longHolidayDeadline(d.from))}. Îl mai puteți înlocui doar cu un concediu de cel mult ${roDays(d.short)} care începe înainte de ${ro(d.from)}.`,
+    en: `Your declared holiday (${d.from} – ${d.to}) could be changed until ${longHolidayDeadline(d.from)}. It can now only be replaced by a holiday of at most ${d.short} days starting before ${d.from}.`,
   }),
 };

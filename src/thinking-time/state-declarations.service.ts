@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/actor';
 import { sideInGame } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { Clock } from '../common/clock';
 import { Competition } from '../competitions/competition.entity';
+import { SETTINGS } from '../config/settings';
 import { Player } from '../competitions/player.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
@@ -14,6 +15,7 @@ import { findGame, otherColor } from '../games/game-session';
 import { Notifications } from '../mail/notifications';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
 import { StateDeclaration } from './state-declaration.entity';
+import { loadGameView, stateDeclaredPayload, type MailSettings } from './sweep-mail';
 import { DEFAULT_TIMELINE_RULES } from './timeline';
 import { timeRefusals } from './time-refusals';
 
@@ -41,6 +43,7 @@ export class StateDeclarationsService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
+    @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
   declareState(actor: Actor, gameId: string, input: { readonly text: string }): Promise<StateDeclarationView> {
@@ -66,8 +69,10 @@ export class StateDeclarationsService {
       if (existing) await m.update(StateDeclaration, { id: existing.id }, { text, declaredOn: today, declaredAt: now });
       else await insertRows(m, StateDeclaration, m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }));
       const partner = otherColor(color);
-      const partnerPlayer = await m.findOneByOrFail(Player, { id: partner === 'red' ? game.redPlayerId : game.bluePlayerId });
-      await this.notifications.add(m, [{ to: partnerPlayer, template: 'state-declared', gameId, payload: { gameId, turn: game.turn, color: partner, player: color, text, declaredOn: today } }]);
+      const [red, blue] = await Promise.all([m.findOneByOrFail(Player, { id: game.redPlayerId }), m.findOneByOrFail(Player, { id: game.bluePlayerId })]);
+      const view = await loadGameView(m, this.settings, competition, game, { red, blue });
+      const partnerPlayer = partner === 'red' ? red : blue;
+      await this.notifications.add(m, [{ to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) }]);
       await this.audit.record(m, { actor, action: 'state.declared', competitionId: game.competitionId, gameId, details: { color, text, replaced: existing !== null } });
       return { gameId, color, text, declaredOn: today, replaced: existing !== null };
     });

@@ -3,6 +3,7 @@
 // here commits on its own, so an action and its record exist together or not at all.
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { CLOSING_CASE, SILENCE_CASE } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { JsonObject } from '../common/json';
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/coefficients';
@@ -17,14 +18,26 @@ import { Notifications, type Notification } from '../mail/notifications';
 import type { GameView } from '../mail/templates/models';
 import { deadlinesOn } from './deadlines';
 import { StateDeclaration } from './state-declaration.entity';
-import { escalationPayload, gameView, holidayNoticePayload, noticePayload, reminderPayload, type MailSettings } from './sweep-mail';
+import {
+  closingDatePayload,
+  escalationPayload,
+  gameView,
+  holidayEndPayload,
+  holidayNoticePayload,
+  holidayRightsEndPayload,
+  longThinkingEndPayload,
+  reminderCopyPayload,
+  reminderPayload,
+  reportWindowClosedPayload,
+  timeExceededPayload,
+  type MailSettings,
+} from './sweep-mail';
 import { TimelineAction } from './timeline-action.entity';
 import { insertUnlessRecorded } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './timeline';
 
-/** Cases the sweep opens for the arbiter (arbiter/case.entity.ts CaseKind: "later issues add theirs"). */
-export const SILENCE_CASE = 'silence';
-export const CLOSING_CASE = 'closing';
+/** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */
+export { CLOSING_CASE, SILENCE_CASE };
 
 /** The game as the sweep acts on it: its session (locked), its timeline and the core's view of the day. */
 export interface SweepContext {
@@ -54,9 +67,10 @@ export class SweepActions {
         // RULES.md §5: the move is sent again to the silent player, a copy to the partner.
         const deadlines = deadlinesOn(ctx.timeline, ctx.day.day);
         const partner = otherColor(action.player);
+        const game = await this.gameView(s);
         await this.notifications.add(s.manager, [
-          tell(action.player, 'reminder', reminderPayload(this.settings, s, await this.gameView(s), action, ctx.day, deadlines)),
-          tell(partner, 'reminder-copy', noticePayload(s, partner, action.key, { silent: action.player, move: action.move, since: action.since, silentDays: action.silentDays, escalation: deadlines.escalation ?? null })),
+          tell(action.player, 'reminder', reminderPayload(this.settings, s, game, action, ctx.day, deadlines)),
+          tell(partner, 'reminder-copy', reminderCopyPayload(s, game, partner, action, deadlines.escalation)),
         ]);
         return null;
       }
@@ -76,9 +90,7 @@ export class SweepActions {
       case 'holiday-end': {
         // The silence count resumes today (timeline.ts: holiday-end falls on the day after the holiday).
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'holiday-end', noticePayload(s, partner, action.key, { player: action.player, from: action.holiday.from, to: action.holiday.to, resumesOn: action.on })),
-        ]);
+        await this.notifications.add(s.manager, [tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'long-thinking-start':
@@ -86,17 +98,13 @@ export class SweepActions {
         return null;
       case 'long-thinking-end': {
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'long-thinking-end', noticePayload(s, partner, action.key, { player: action.player, from: action.notice.from, days: action.notice.days, resumesOn: action.on })),
-        ]);
+        await this.notifications.add(s.manager, [tell(partner, 'long-thinking-end', longThinkingEndPayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'time-exceeded': {
         // RULES.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'time-exceeded', noticePayload(s, partner, action.key, { player: action.player, used: action.used, limit: s.competition.thinkingDays, mayClaim: true })),
-        ]);
+        await this.notifications.add(s.manager, [tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'holiday-rights-end':
@@ -105,16 +113,20 @@ export class SweepActions {
       case 'closing-date': {
         // RULES.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
         const { reportBy } = deadlinesOn(ctx.timeline, ctx.day.day);
+        const game = await this.gameView(s);
         await this.notifications.add(
           s.manager,
-          COLORS.map((c) => tell(c, 'closing-date', noticePayload(s, c, action.key, { closingDate: s.competition.closingDate, declareBy: reportBy, clocks: clocksJson(ctx.day) }))),
+          COLORS.map((c) => tell(c, 'closing-date', closingDatePayload(s, game, c, action, reportBy, ctx.day))),
         );
         return null;
       }
       case 'report-window-closed': {
         const payload = await this.closingCase(ctx, action);
         const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: CLOSING_CASE, payload });
-        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'report-window-closed', noticePayload(s, c, action.key, { proposal: payload.proposal ?? null }))));
+        const game = await this.gameView(s);
+        const declared = (payload.declarations as { color: Color }[]).map((d) => d.color);
+        const proposed = (payload.proposal ?? null) as Parameters<typeof reportWindowClosedPayload>[4];
+        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'report-window-closed', reportWindowClosedPayload(s, game, c, action, proposed, declared))));
         return opened.id;
       }
     }
@@ -146,7 +158,7 @@ export class SweepActions {
       // Two games of one player may be swept at once (two instances): the unique key decides who tells.
       if (!(await insertUnlessRecorded(s.manager, row))) continue;
       await this.notifications.add(s.manager, [
-        { to: player, template: 'holiday-rights-end', gameId: null, payload: { competition: s.competition.shortName, closingDate: closing, lastHolidayDay, action: action.key } },
+        { to: player, template: 'holiday-rights-end', gameId: null, payload: holidayRightsEndPayload(player, s.competition, closing, lastHolidayDay, action.key) },
       ]);
     }
   }

@@ -1,9 +1,11 @@
-// The mail the sweep writes, as outbox payloads (MAIL.md 17, 19). Where src/mail/templates
-// has a template (reminder, escalation, holiday-notice) the payload is its view model, built
-// with the templates' own builders; the other notices carry plain JSON that the outbox lists
-// readably until they get templates. Every payload names the game, the turn (the reply
-// token's, MAIL.md 1) and the timeline action it comes from.
+// The mail the sweep writes, as outbox payloads (MAIL.md 17, 19): each payload is the view
+// model of its template (src/mail/templates/models.ts, sweep-models.ts), built here or with
+// the templates' own builders. Every game mail's payload also names the game, the turn (the
+// reply token's, MAIL.md 1) and the timeline action it comes from.
+import type { EntityManager } from 'typeorm';
 import type { JsonObject } from '../common/json';
+import { Group } from '../competitions/group.entity';
+import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../competitions/player.entity';
 import type { Settings } from '../config/settings';
@@ -11,10 +13,22 @@ import type { Color } from '../games/engine/types';
 import type { GameSession } from '../games/game-session';
 import { replyAddress } from '../mail/reply-token';
 import type { DeadlinesView, EscalationModel, GameView, HolidayNoticeModel, ReminderModel } from '../mail/templates/models';
+import type {
+  ClosingDateModel,
+  ClosingProposalView,
+  HolidayEndModel,
+  HolidayRightsEndModel,
+  LongThinkingEndModel,
+  ReminderCopyModel,
+  ReportWindowClosedModel,
+  SpecialLeaveModel,
+  StateDeclaredModel,
+  TimeExceededModel,
+} from '../mail/templates/sweep-models';
 import { yourMoveModel } from '../mail/templates/views';
-import { rangeLength } from './calendar';
+import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './calendar';
 import type { Deadlines } from './deadlines';
-import type { HolidayAction, SilenceAction, TimelineDay } from './timeline';
+import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './timeline';
 
 export type MailSettings = Pick<Settings, 'publicUrl' | 'secret' | 'mailReplyAddress'>;
 
@@ -78,7 +92,117 @@ export function holidayNoticePayload(s: GameSession, game: GameView, you: Color,
   return payload(model, s, action.key);
 }
 
-/** A notice without a template yet: plain JSON the outbox lists (mail-content.ts). */
-export function noticePayload(s: Pick<GameSession, 'game'>, you: Color, action: string, details: JsonObject): JsonObject {
-  return { gameId: s.game.id, turn: s.game.turn, color: you, action, ...details };
+/** RULES.md §5 silence: the copy of the reminder, to the partner of the silent player. */
+export function reminderCopyPayload(s: GameSession, game: GameView, you: Color, action: SilenceAction, escalation: LocalDate | undefined): JsonObject {
+  const model: ReminderCopyModel = {
+    game,
+    you,
+    silent: action.player,
+    move: action.move,
+    since: action.since,
+    silentDays: action.silentDays,
+    ...(escalation && { escalation }),
+  };
+  return payload(model, s, action.key);
+}
+
+/** The holiday is over (the day after its last): the partner hears the silence count resumes. */
+export function holidayEndPayload(s: GameSession, game: GameView, you: Color, action: HolidayAction): JsonObject {
+  const model: HolidayEndModel = { game, you, player: action.player, from: action.holiday.from, to: action.holiday.to, resumesOn: action.on };
+  return payload(model, s, action.key);
+}
+
+export function longThinkingEndPayload(s: GameSession, game: GameView, you: Color, action: LongThinkingAction): JsonObject {
+  const model: LongThinkingEndModel = { game, you, player: action.player, from: action.notice.from, days: action.notice.days, resumesOn: action.on };
+  return payload(model, s, action.key);
+}
+
+/** RULES.md §5: 51 days or more used; the partner (`you`) may claim the game. */
+export function timeExceededPayload(s: GameSession, game: GameView, you: Color, action: TimeExceededAction): JsonObject {
+  const model: TimeExceededModel = { game, you, player: action.player, used: action.used, limit: s.competition.thinkingDays };
+  return payload(model, s, action.key);
+}
+
+/** RULES.md §7: the closing date; the players declare the game's state by the end of the report window. */
+export function closingDatePayload(s: GameSession, game: GameView, you: Color, action: CompetitionAction, declareBy: LocalDate, day: TimelineDay): JsonObject {
+  const clock = (c: Color) => ({ used: day.clocks[c].used, left: day.clocks[c].left });
+  const model: ClosingDateModel = {
+    game,
+    you,
+    closingDate: toLocalDate(s.competition.closingDate),
+    declareBy,
+    clocks: { red: clock('red'), blue: clock('blue'), limit: s.competition.thinkingDays },
+  };
+  return payload(model, s, action.key);
+}
+
+/** RULES.md §7: the report window has passed; `proposal` is the case's (coefficients as decimals), if any. */
+export function reportWindowClosedPayload(
+  s: GameSession,
+  game: GameView,
+  you: Color,
+  action: CompetitionAction,
+  proposal: { readonly outcome: { readonly type: string }; readonly scores: Readonly<Record<Color, number>>; readonly coefficients: Readonly<Record<Color, number>> } | null,
+  declared: readonly Color[],
+): JsonObject {
+  const tenThousandths = (n: number) => Math.round(n * 10_000);
+  const view: ClosingProposalView | undefined = proposal
+    ? {
+        outcome: proposal.outcome.type,
+        scores: { red: proposal.scores.red, blue: proposal.scores.blue },
+        coefficients: { red: tenThousandths(proposal.coefficients.red), blue: tenThousandths(proposal.coefficients.blue) },
+      }
+    : undefined;
+  const model: ReportWindowClosedModel = { game, you, ...(view && { proposal: view }), declared: [...declared] };
+  return payload(model, s, action.key);
+}
+
+/**
+ * RULES.md §5: holiday rights end, told once per player and competition, outside any game
+ * thread: the payload carries no game (mail-content.ts reads it as a view model), only the
+ * action it comes from.
+ */
+export function holidayRightsEndPayload(player: Pick<Player, 'name'>, competition: Pick<Competition, 'shortName'>, closingDate: LocalDate, lastHolidayDay: LocalDate, action: string): JsonObject {
+  const model: HolidayRightsEndModel = { name: player.name, competition: competition.shortName, closingDate, lastHolidayDay };
+  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), action };
+}
+
+/** The GameView of a stored game outside a game session: its group's name read. */
+export async function loadGameView(
+  m: EntityManager,
+  settings: MailSettings,
+  competition: Pick<Competition, 'shortName'>,
+  game: Pick<Game, 'id' | 'groupId'>,
+  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
+): Promise<GameView> {
+  const group = await m.findOneByOrFail(Group, { id: game.groupId });
+  return gameView(settings, competition, group.name, players, game.id);
+}
+
+/** RULES.md §7: the partner declared the unfinished game's state. */
+export function stateDeclaredPayload(view: GameView, game: Pick<Game, 'id' | 'turn'>, you: Color, player: Color, text: string, declaredOn: LocalDate): JsonObject {
+  const model: StateDeclaredModel = { game: view, you, player, text, declaredOn };
+  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), gameId: game.id, turn: game.turn };
+}
+
+/**
+ * Special leave approved (issue 6 item 5): to the player on leave (`inGame` absent: no game
+ * thread) or to a partner in one game. The arbiter's reason stays in the audit, not in mail.
+ */
+export function specialLeavePayload(
+  competition: Pick<Competition, 'shortName'>,
+  playerName: string,
+  range: DateRange,
+  leaveId: string,
+  inGame?: { readonly view: GameView; readonly you: Color; readonly game: Pick<Game, 'id' | 'turn'> },
+): JsonObject {
+  const model: SpecialLeaveModel = {
+    ...(inGame && { game: inGame.view, you: inGame.you }),
+    competition: competition.shortName,
+    playerName,
+    from: range.from,
+    to: range.to,
+    days: rangeLength(range),
+  };
+  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), leaveId, ...(inGame && { gameId: inGame.game.id, turn: inGame.game.turn }) };
 }

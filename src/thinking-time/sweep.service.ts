@@ -19,7 +19,7 @@ import { SweepActions } from './sweep-actions';
 import { SweepCursor } from './sweep-cursor.entity';
 import { TimelineAction, type TimelineActionStatus } from './timeline-action.entity';
 import { loadTimelines } from './thinking-time.repository';
-import { timelineDays, type GameTimeline, type TimelineAction as CoreAction } from './timeline';
+import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './timeline';
 
 export const SWEEP_WORKER = 'sweep';
 /** How soon another instance takes the sweep over when its holder dies. */
@@ -36,6 +36,18 @@ export interface CompetitionSweep {
   readonly superseded: number;
   /** Games whose transaction failed: retried at the next run. */
   readonly failed: number;
+  /** The actions done, by stage (reminder, escalation, closing-date, …). */
+  readonly stages: Readonly<Partial<Record<TimelineStage, number>>>;
+}
+
+export interface SweepRunOptions {
+  /**
+   * Sweep through this day instead of today (each competition's own day): the days since
+   * each competition's cursor are caught up as after downtime. Never after today.
+   */
+  readonly day?: LocalDate;
+  /** The run is also the platform's heartbeat; a run by hand (the CLI) is not, so it says nothing of uptime. */
+  readonly heartbeat?: boolean;
 }
 
 export interface SweepReport {
@@ -87,21 +99,22 @@ export class SweepService {
   }
 
   /** One run: the heartbeat, every started competition's days, the results whose confirmation days passed. */
-  async runOnce(): Promise<SweepReport> {
-    const outage = await this.heartbeat.beat();
+  async runOnce(options: SweepRunOptions = {}): Promise<SweepReport> {
+    const outage = options.heartbeat === false ? null : await this.heartbeat.beat();
     const now = this.clock.now();
     const competitions = await this.db.run((m) => m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } }));
     const swept: CompetitionSweep[] = [];
     for (const competition of competitions) {
-      const report = await this.sweepCompetition(competition, now);
+      const report = await this.sweepCompetition(competition, now, options.day);
       if (report) swept.push(report);
     }
-    const resultsSettled = await this.results.settleResultsDue(localDate(now, this.settings.timeZone));
+    const resultsSettled = await this.results.settleResultsDue(earliestDay(options.day, localDate(now, this.settings.timeZone)));
     return { outage, competitions: swept, resultsSettled };
   }
 
-  private async sweepCompetition(competition: Competition, now: Date): Promise<CompetitionSweep | null> {
-    const today = localDate(now, competition.timeZone);
+  private async sweepCompetition(competition: Competition, now: Date, day?: LocalDate): Promise<CompetitionSweep | null> {
+    // A day asked for is never after the competition's today: what is due later is not done early.
+    const today = earliestDay(day, localDate(now, competition.timeZone));
     if (compareDays(today, toLocalDate(competition.startDate)) < 0) return null;
     // The days since the cursor, its own day included: a fact dated that day may have come
     // after the run that swept it (a charge in the afternoon: timeline.ts, facts dated D count
@@ -125,11 +138,13 @@ export class SweepService {
     let done = 0;
     let superseded = 0;
     let failed = 0;
+    const stages: Partial<Record<TimelineStage, number>> = {};
     for (const { gameId, keys } of pending) {
       try {
         const counts = await this.sweepGame(gameId, keys, from, today, now);
         done += counts.done;
         superseded += counts.superseded;
+        for (const stage of counts.stages) stages[stage] = (stages[stage] ?? 0) + 1;
       } catch (error) {
         // One game's failure rolls back that game only; the others are not held up by it.
         failed++;
@@ -139,7 +154,7 @@ export class SweepService {
     // Only once every game of these days is swept: a run cut short, or with a game that
     // failed, is taken up again from the same day, and what was done is not done again.
     if (failed === 0) await this.db.run((m) => advanceCursor(m, competition.id, today, now));
-    return { competitionId: competition.id, from, to: today, games: pending.length, done, superseded, failed };
+    return { competitionId: competition.id, from, to: today, games: pending.length, done, superseded, failed, stages };
   }
 
   /**
@@ -148,11 +163,11 @@ export class SweepService {
    * recorded, in one transaction. `planned`: the plan's keys — when another instance has
    * recorded them all meanwhile, there is nothing to load.
    */
-  private sweepGame(gameId: string, planned: readonly string[], from: LocalDate, today: LocalDate, now: Date): Promise<{ done: number; superseded: number }> {
+  private sweepGame(gameId: string, planned: readonly string[], from: LocalDate, today: LocalDate, now: Date): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
     return this.db.transaction(async (m) => {
       const game = await findGame(m, gameId, { lock: true });
       const recorded = new Set((await m.find(TimelineAction, { where: { gameId }, select: { key: true } })).map((r) => r.key));
-      if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0 };
+      if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0, stages: [] };
       const s = await GameSession.open(m, gameId, { lock: true, now });
       const timeline = (await loadTimelines(m, s.competition, [s.game])).get(gameId)!;
       const days = timelineDays(timeline, from, today);
@@ -183,13 +198,15 @@ export class SweepService {
         superseded++;
       }
       let done = 0;
+      const stages: TimelineStage[] = [];
       for (const action of choice.due) {
         if (recorded.has(action.key)) continue;
         const caseId = await this.actions.perform({ s, timeline, day: days[days.length - 1] }, action);
         await record(action, 'done', { caseId });
+        stages.push(action.stage);
         done++;
       }
-      return { done, superseded };
+      return { done, superseded, stages };
     });
   }
 
@@ -219,6 +236,10 @@ function plan(before: GamePlan | undefined, timeline: GameTimeline, from: LocalD
   if (before?.fingerprint === fingerprint) return before;
   const choice = chooseActions(timelineDays(timeline, from, today));
   return { fingerprint, keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key) };
+}
+
+function earliestDay(asked: LocalDate | undefined, today: LocalDate): LocalDate {
+  return asked !== undefined && compareDays(asked, today) < 0 ? asked : today;
 }
 
 /** The cursor never goes back, whichever instance writes last. */

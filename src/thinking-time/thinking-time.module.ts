@@ -31,8 +31,8 @@ export class ThinkingTimeModule implements OnApplicationBootstrap {
     private readonly sweep: SweepService,
   ) {}
 
-  /** Every instance offers to run the sweep; one leads. Tests of other features keep it off and start it themselves. */
+  /** Every instance with SWEEP_WORKER on offers to run the sweep; one leads. Tests keep it off and sweep by hand. */
   onApplicationBootstrap(): void {
-    if (this.settings.env !== 'test') this.sweep.startWorker();
+    if (this.settings.sweepWorker) this.sweep.startWorker();
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
 import { canArbitrate } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
@@ -9,6 +9,7 @@ import { RulingsService } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
+import { SETTINGS } from '../config/settings';
 import { Player } from '../competitions/player.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
@@ -18,11 +19,15 @@ import { refusals } from '../games/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { findGame } from '../games/game-session';
 import { Game } from '../games/game.entity';
+import { Holiday } from '../games/holiday.entity';
+import { Move } from '../games/move.entity';
 import { GamesService } from '../games/games.service';
 import { Notifications } from '../mail/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './calendar';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { SpecialLeave } from './special-leave.entity';
+import { thinkingDaysForMove } from './thinking-days';
+import { loadGameView, specialLeavePayload, type MailSettings } from './sweep-mail';
 import { timeRefusals } from './time-refusals';
 
 /** RULES.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
@@ -72,6 +77,7 @@ export class TimeControlsService {
     private readonly rulings: RulingsService,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
+    @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (RULES.md §5). */
@@ -127,16 +133,20 @@ export class TimeControlsService {
           { competitionId, bluePlayerId: input.playerId, status: 'playing' },
         ],
         order: { id: 'ASC' },
+        // Their moves may be counted again below: no move is recorded meanwhile.
+        lock: { mode: 'pessimistic_write' },
       });
+      await recountThinkingDays(m, competitionId, input.playerId, games.map((g) => g.id));
       const players = new Map((await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [p.id, p]));
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
-      await this.notifications.add(m, [
-        { to: players.get(input.playerId)!, template: 'special-leave', gameId: null, payload: { ...details, competition: competition.shortName, you: true } },
-        ...games.map((g) => {
-          const partner = players.get(g.redPlayerId === input.playerId ? g.bluePlayerId : g.redPlayerId)!;
-          return { to: partner, template: 'special-leave', gameId: g.id, payload: { ...details, gameId: g.id, turn: g.turn, player: players.get(input.playerId)!.name } };
-        }),
-      ]);
+      const onLeave = players.get(input.playerId)!;
+      const partnersTold = [];
+      for (const g of games) {
+        const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
+        const view = await loadGameView(m, this.settings, competition, g, { red: players.get(g.redPlayerId)!, blue: players.get(g.bluePlayerId)! });
+        partnersTold.push({ to: players.get(you === 'red' ? g.redPlayerId : g.bluePlayerId)!, template: 'special-leave', gameId: g.id, payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id, { view, you, game: g }) });
+      }
+      await this.notifications.add(m, [{ to: onLeave, template: 'special-leave', gameId: null, payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id) }, ...partnersTold]);
       await this.audit.record(m, { actor, asArbiter: true, action: 'leave.approved', competitionId, details: { ...details, games: games.map((g) => g.id) } });
       return { id: leave.id, playerId: input.playerId, from, to, reason, games: games.map((g) => g.id) };
     });
@@ -189,6 +199,30 @@ export class TimeControlsService {
       await this.audit.record(m, { actor, asArbiter: true, action: input.confirm ? 'downtime-credit.confirmed' : 'downtime-credit.dismissed', competitionId: competition.id, details: { caseId, reason, games: written.length } });
       return { caseId, confirmed: input.confirm, rulings: written };
     });
+  }
+}
+
+/**
+ * Leave approved for days already past (illness told afterwards) changes what the player's
+ * moves of those days cost: each move's stored thinking days are counted again with the
+ * holiday and every approved leave (RULES.md §5), so the sheet and `check` agree with the
+ * clocks, which the core derives from the days themselves.
+ */
+async function recountThinkingDays(m: EntityManager, competitionId: string, playerId: string, gameIds: readonly string[]): Promise<void> {
+  if (gameIds.length === 0) return;
+  const [holidays, leave, games] = await Promise.all([
+    m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } }),
+    m.find(SpecialLeave, { where: { competitionId, playerId } }),
+    m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } }),
+  ]);
+  const pauses = [...holidays, ...leave].map((r) => ({ from: toLocalDate(r.fromDay), to: toLocalDate(r.toDay) }));
+  for (const game of games) {
+    const color = game.redPlayerId === playerId ? 'red' : 'blue';
+    const moves = await m.find(Move, { where: { gameId: game.id, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
+    for (const move of moves) {
+      const days = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses);
+      if (days !== move.thinkingDays) await m.update(Move, { id: move.id }, { thinkingDays: days });
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../../src/cli';
 import { ManualClock } from '../../src/common/clock';
+import { Competition } from '../../src/competitions/competition.entity';
 import { computeCoefficients, fullTours, type Outcome } from '../../src/coefficients/coefficients';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
@@ -189,9 +190,14 @@ describe(`a championship (${TEST_DB})`, () => {
     const settled = await results.settleResultsDue(toLocalDate(clock.now().toISOString().slice(0, 10)));
     expect(settled).toBe(normal.length - 2);
     expect(await results.settleResultsDue(toLocalDate(clock.now().toISOString().slice(0, 10)))).toBe(0);
-    for (const d of drivers.filter((x) => ['abandon', 'draw', 'no-show'].includes(x.script))) {
+    const byArbiter = drivers.filter((x) => ['abandon', 'draw', 'no-show'].includes(x.script));
+    const competitionStatus = () => t.database.run(async (m) => (await m.findOneByOrFail(Competition, { id: ch.competitionId })).status);
+    for (const d of byArbiter) {
+      expect(await competitionStatus()).toBe('started');
       expect((await results.homologate(ch.arbiter.actor, d.game.id, 'reviewed')).status).toBe('homologated');
     }
+    // The last result homologated finishes the competition.
+    expect(await competitionStatus()).toBe('finished');
   });
 
   it('ranks the group by coefficients recomputed independently from the move logs', async () => {

@@ -6,6 +6,12 @@ import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { renderMailContent } from '../../src/mail/outbox/mail-content';
+import { clocksOn } from '../../src/games/game-clocks';
+import { GameCheckService } from '../../src/games/game-check';
+import { GameSession } from '../../src/games/game-session';
+import { GamesService } from '../../src/games/games.service';
+import { Move } from '../../src/games/move.entity';
 import { StateDeclaration } from '../../src/thinking-time/state-declaration.entity';
 import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
@@ -126,7 +132,43 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
 
     const told = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'special-leave' } }));
     expect(told.map((r) => r.playerId).sort()).toEqual([blue, ...theirGames.map((g) => (g.redPlayerId === blue ? g.bluePlayerId : g.redPlayerId))].sort());
-    expect(await t.database.run((m) => m.countBy(AuditEntry, { action: 'leave.approved' }))).toBe(1);
+    // Each mail is its template's model: the player's own outside any game, the partners' in each game's thread; the reason stays with the arbiter.
+    for (const row of told) {
+      const mail = renderMailContent(row.template, row.language, row.payload);
+      expect(mail.html).toContain('16');
+      expect(JSON.stringify(row.payload)).not.toContain('hospital');
+      expect(row.payload).toMatchObject(row.gameId ? { game: { competition: expect.any(String) }, gameId: row.gameId } : { days: 5, from: '2027-02-12', to: '2027-02-16' });
+    }
+
+    // The games service counts the same clocks (clocksOn): the leave is not BLUE's thinking
+    // time there either, nor in the days stored with BLUE's move, and `check` agrees.
+    await t.database.run(async (m) => {
+      const s = await GameSession.open(m, game.id, { lock: false, now: clock.now() });
+      expect((await clocksOn(s)).clocks.blue).toMatchObject({ used: 12 });
+    });
+    await t.app.get(GamesService).pass(user(game, 'blue').actor, game.id);
+    const moves = await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } }));
+    expect(moves.map((mv) => [mv.color, mv.thinkingDays])).toEqual([
+      ['red', 0],
+      ['blue', 12],
+    ]);
+    const checked = await t.app.get(GameCheckService).check();
+    expect(checked.problems.filter((p) => p.gameId === game.id)).toEqual([]);
+    // A stored count that differs from the one derived from the move's days is reported.
+    await t.database.run((m) => m.update(Move, { id: moves[1].id }, { thinkingDays: 17 }));
+    const tampered = await t.app.get(GameCheckService).check();
+    expect(tampered.problems.filter((p) => p.gameId === game.id).map((p) => p.problem)).toEqual([
+      `line ${moves[1].lineId} move 2: 17 thinking days stored, 12 derived from arrival 2027-02-02 and sending 2027-02-20`,
+    ]);
+    await t.database.run((m) => m.update(Move, { id: moves[1].id }, { thinkingDays: 12 }));
+    // Leave approved afterwards for days already past (05–06.02) takes them off the move already sent too.
+    const late = await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-02-05', to: '2027-02-06', reason: 'told late' });
+    expect(late.status).toBe(200);
+    const recounted = await t.database.run((m) => m.findOneByOrFail(Move, { id: moves[1].id }));
+    expect(recounted.thinkingDays).toBe(10);
+    expect((await clocksOf(game, user(game, 'red'))).body).toMatchObject({ clocks: { blue: { used: 10 } } });
+    expect((await t.app.get(GameCheckService).check()).problems).toEqual([]);
+    expect(await t.database.run((m) => m.countBy(AuditEntry, { action: 'leave.approved' }))).toBe(2);
 
     expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-03-25', to: '2027-04-10', reason: 'x' }), 400, 'LEAVE_OUTSIDE_COMPETITION');
     expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-03-10', to: '2027-03-01', reason: 'x' }), 400, 'BAD_INPUT');

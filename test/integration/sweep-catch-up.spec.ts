@@ -55,8 +55,8 @@ describe(`catching up after downtime (${TEST_DB})`, () => {
   it('sends one current action per kind and game after 10 days down, proposes the credit, and after 20 days sends the escalation alone', async () => {
     const [a, , c, d, f] = g.games;
     const label = new Map(g.games.map((game, i) => [game.id, 'ABCDF'[i]]));
-    const colorOf = (gameId: string | null, playerId: string) => (g.games.find((x) => x.id === gameId)?.redPlayerId === playerId ? 'red' : 'blue');
-    const line = (m: { gameId: string | null; template: string; playerId: string }) => `${label.get(m.gameId!)} ${m.template} ${colorOf(m.gameId, m.playerId)}`;
+    const colorOf = (gameId: string | null, playerId: string | null) => (g.games.find((x) => x.id === gameId)?.redPlayerId === playerId ? 'red' : 'blue');
+    const line = (m: { gameId: string | null; template: string; playerId: string | null }) => `${label.get(m.gameId!)} ${m.template} ${colorOf(m.gameId, m.playerId)}`;
 
     // A: BLUE silent from 02.02. B: RED never starts. C: RED silent from 03.02. D: BLUE silent
     // from 02.02, on holiday 16–20.02. F: BLUE silent from 13.02.
@@ -75,7 +75,7 @@ describe(`catching up after downtime (${TEST_DB})`, () => {
     // Stopped after the sweep of 14.02; back at 00:05 on 25.02: 15–24.02 were 10 whole days down.
     at('2027-02-25', '00:05');
     const restart: SweepReport = await sweep.runOnce();
-    expect(restart.competitions).toEqual([{ competitionId: g.competitionId, from: '2027-02-14', to: '2027-02-25', games: 4, done: 5, superseded: 1, failed: 0 }]);
+    expect(restart.competitions).toEqual([{ competitionId: g.competitionId, from: '2027-02-14', to: '2027-02-25', games: 4, done: 5, superseded: 1, failed: 0, stages: { reminder: 3, 'first-move-reminder': 1, 'holiday-end': 1 } }]);
     expect((await mailsOn('2027-02-25')).map(line).sort()).toEqual(
       [
         // Due 18.02 (sent + 16), 17.02 (start + 16) and 19.02: each the one current reminder of its game.

@@ -1,4 +1,6 @@
 import { Case } from '../../src/arbiter/case.entity';
+import { Ruling } from '../../src/arbiter/ruling.entity';
+import { ResultsService } from '../../src/coefficients/results.service';
 import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
@@ -7,7 +9,7 @@ import { StateDeclarationsService } from '../../src/thinking-time/state-declarat
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
-import { actorIn, startSweepTest, SWEEP_TZ, sweepMails, type Groups, type SweepTest } from '../support/sweep';
+import { actorIn, instantAt, randomPlay, startGroups, startSweepTest, SWEEP_TZ, sweepMails, type Groups, type SweepTest } from '../support/sweep';
 import type { TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
@@ -29,11 +31,12 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
   let g: Groups;
   let play: SweepTest['play'];
   let at: SweepTest['at'];
+  let clock: SweepTest['clock'];
   const dayOf = (instant: Date) => localDate(instant, TZ);
 
   beforeAll(async () => {
     // Six groups of two: six games, each player in one, so a holiday touches one game only.
-    ({ t, games, sweep, g, play, at } = await startSweepTest({ players: 12, groups: 6, closingDate: '2027-03-31', seed: 6 }));
+    ({ t, games, sweep, g, play, at, clock } = await startSweepTest({ players: 12, groups: 6, closingDate: '2027-03-31', seed: 6 }));
   });
 
   afterAll(async () => {
@@ -43,7 +46,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
   it('does everything on its day, once, through six whole games', async () => {
     const [g1, g2, g3, g4, g5, g6] = g.games;
     const label = new Map(g.games.map((game, i) => [game.id, `G${i + 1}`]));
-    const colorOf = (gameId: string | null, playerId: string) => {
+    const colorOf = (gameId: string | null, playerId: string | null) => {
       const game = g.games.find((x) => x.id === gameId);
       return game ? (game.redPlayerId === playerId ? 'red' : 'blue') : 'player';
     };
@@ -177,10 +180,23 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     // The reminder is the "your move" mail again, rendered by its template, with the days used.
     const reminder = (await sweepMails(t.app, TZ)).find((m) => m.action === 'reminder:4')!;
     expect(reminder.payload).toMatchObject({ silentDays: 15, moveNumber: 4, clocks: { blue: { used: 15 }, limit: 50 }, deadlines: { escalation: '2027-03-13' } });
-    // Mails with a template (reminder, escalation, holiday notice) carry its view model, in the player's language.
-    const templated = (await sweepMails(t.app, TZ)).filter((m) => ['reminder', 'escalation', 'holiday-notice'].includes(m.template));
-    expect(templated.length).toBe(7 + 6 + 1);
-    for (const m of templated) expect(renderMailContent(m.template, m.language, m.payload as never).html).toContain('CN 2027');
+    // Every mail of the sweep carries its template's view model, and renders as text and HTML in the player's language.
+    const all = await sweepMails(t.app, TZ);
+    expect(all.length).toBe(expected.length);
+    for (const m of all) {
+      const mail = renderMailContent(m.template, m.language, m.payload as never);
+      expect([m.template, mail.html]).toEqual([m.template, expect.stringContaining('CN 2027')]);
+      expect(mail.text).not.toMatch(/^(Notificare|Notification):/);
+    }
+    // What the notices say, on their days.
+    const said = (action: string, gameId: string | null) => all.find((m) => m.action === action && m.gameId === gameId)!.payload;
+    expect(said('time-exceeded:red:2027-03-25', g1.id)).toMatchObject({ you: 'blue', player: 'red', used: 51, limit: 50 });
+    expect(said('holiday-end:blue:2027-02-10..2027-02-19', g3.id)).toMatchObject({ you: 'red', player: 'blue', resumesOn: '2027-02-20' });
+    expect(said('long-thinking-end:blue:2027-02-05', g4.id)).toMatchObject({ you: 'red', player: 'blue', from: '2027-02-05', days: 20, resumesOn: '2027-02-25' });
+    expect(said('closing-date', g5.id)).toMatchObject({ closingDate: '2027-03-31', declareBy: '2027-04-05', clocks: { limit: 50 } });
+    expect(said('report-window-closed', g4.id)).toMatchObject({ proposal: { outcome: 'unfinished', coefficients: { red: 10_000, blue: 10_000 } }, declared: ['red'] });
+    expect(said('report-window-closed', g1.id)).not.toHaveProperty('proposal');
+    expect(all.find((m) => m.template === 'holiday-rights-end')!.payload).toMatchObject({ closingDate: '2027-03-31', lastHolidayDay: '2027-02-27' });
 
     // Every action recorded once, nothing superseded on a platform that never stopped.
     const actions = await t.database.run((m) => m.find(TimelineAction, { where: { competitionId: g.competitionId } }));
@@ -192,4 +208,74 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     );
   });
 
+
+  it("settles the sweep's silence and closing cases when the arbiter rules the outcome, or homologates the result", async () => {
+    // Runs on the games of the test above, as they stand after the report window (08.04).
+    const [g1, , , , , g6] = g.games;
+    const openCases = async (gameId: string) =>
+      (await t.database.run((m) => m.find(Case, { where: { gameId, status: 'open' }, order: { openedAt: 'ASC' } }))).map((c) => c.kind);
+    expect(await openCases(g6.id)).toEqual(['silence', 'closing']);
+    at('2027-04-09', '11:00');
+    // G6: RED silent since 03.02: the arbiter rules the abandonment the silence case proposed.
+    await games.rule(g.arbiter.actor, g6.id, { kind: 'outcome', outcome: { type: 'abandon', by: 'red' }, reason: 'no answer since 03.02' });
+    expect(await openCases(g6.id)).toEqual(['result']);
+    const silenceCase = await t.database.run((m) => m.findOneByOrFail(Case, { gameId: g6.id, kind: 'silence' }));
+    const ruling = await t.database.run((m) => m.findOneByOrFail(Ruling, { gameId: g6.id, kind: 'outcome' }));
+    expect(ruling.caseId).toBe(silenceCase.id);
+
+    // G1: the time claim is upheld (the game is lost on time): the claim case closes; the
+    // silence and closing cases wait for the result, and its homologation settles them.
+    expect(await openCases(g1.id)).toEqual(['silence', 'claim', 'closing']);
+    await games.rule(g.arbiter.actor, g1.id, { kind: 'claim', upheld: true, reason: 'RED never moved' });
+    expect((await openCases(g1.id)).filter((k) => k !== 'result')).toEqual(['silence', 'closing']);
+    await t.app.get(ResultsService).homologate(g.arbiter.actor, g1.id, 'forfeit on time');
+    expect(await openCases(g1.id)).toEqual([]);
+
+    // The sweep has nothing more to do in either game.
+    const after = await sweep.runOnce();
+    expect(after.competitions.map((c) => c.done)).toEqual([0]);
+  });
+
+  it("keeps each competition on its own calendar and settings, with the seed's worked examples of thinking days", async () => {
+    // Auckland is 10–12 hours ahead of Bucharest: its days turn while Bucharest's afternoon goes on.
+    const AKL = 'Pacific/Auckland';
+    const k = await startGroups(t.app, { players: 2, groups: { count: 1 }, settings: { startDate: '2027-05-03', closingDate: '2027-08-31', timeZone: AKL, holidayShortDays: 5 } });
+    const [game] = k.games;
+    const { play: playK } = await randomPlay(t.app, k, 11);
+    const atK = (day: LocalDate, time: string) => clock.set(instantAt(day, time, AKL));
+    // RED at 00:30 on 10.05 in Auckland (still the 9th in UTC and in Bucharest): dated the 10th.
+    atK('2027-05-10', '00:30');
+    expect(localDate(clock.now(), 'UTC')).toBe('2027-05-09');
+    await playK(game, 'red');
+    // The seed's examples (RULES.md §5): arrived 10, sent 10 → 0; arrived 10, sent 11 → 0; arrived 10, sent 13 → 2 (here 11 → 14).
+    atK('2027-05-10', '23:30');
+    await playK(game, 'blue');
+    atK('2027-05-11', '08:00');
+    await playK(game, 'red');
+    atK('2027-05-14', '21:00');
+    await playK(game, 'blue');
+    const moves = await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } }));
+    expect(moves.map((mv) => [mv.color, mv.arrivedOn, mv.sentOn, mv.thinkingDays])).toEqual([
+      // RED's first move "arrived" with the game sheet on the start day: 04.05–09.05.
+      ['red', '2027-05-03', '2027-05-10', 6],
+      ['blue', '2027-05-10', '2027-05-10', 0],
+      ['red', '2027-05-10', '2027-05-11', 0],
+      ['blue', '2027-05-11', '2027-05-14', 2],
+    ]);
+    // RED silent since 14.05: the reminder is due on the 30th at Auckland's midnight, which
+    // is the 29th's noon in UTC; five minutes before it nothing is sent.
+    const reminders = async () => (await sweepMails(t.app, AKL)).filter((m) => m.gameId === game.id && m.template === 'reminder');
+    atK('2027-05-29', '23:55');
+    await sweep.runOnce();
+    expect(await reminders()).toEqual([]);
+    atK('2027-05-30', '00:05');
+    expect(localDate(clock.now(), TZ)).toBe('2027-05-29');
+    await sweep.runOnce();
+    expect((await reminders()).map((m) => [m.day, m.action, m.payload.silentDays])).toEqual([['2027-05-30', 'reminder:5', 15]]);
+
+    // This competition gives 5 days of holiday at short notice, not RULES.md's 10.
+    const red = actorIn(k, game, 'red');
+    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({ code: 'HOLIDAY_REFUSED', details: { reason: 'SHORT_NOTICE' }, message: expect.stringContaining('at most 5 days') });
+    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({ from: '2027-06-02', to: '2027-06-06' });
+  });
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { verpAddress } from '../../src/mail/mail-addresses';
 import { simpleParser } from 'mailparser';
 import { Case } from '../../src/arbiter/case.entity';
 import { Game } from '../../src/games/game.entity';
@@ -47,8 +48,9 @@ describe('the outbox sender, through a real SMTP server', () => {
     expect(toRed.parsed.messageId).toBe(redRow.messageId);
     expect(toRed.header('auto-submitted')).toBe('auto-generated');
     expect(toRed.header('x-auto-response-suppress')).toBe('All');
-    // VERP: bounces come back to an address naming the recipient.
-    expect(toRed.envelope.from).toBe(`moves+bounce-${game.red.address.replace('@', '=')}@corr-scrabble.test`);
+    // VERP: bounces come back to an address naming the recipient, signed with the server's secret.
+    expect(toRed.envelope.from).toBe(verpAddress(world.settings.secret, 'moves@corr-scrabble.test', game.red.address));
+    expect(toRed.envelope.from).toMatch(new RegExp(`^moves\\+bounce-${game.red.address.replace('@', '=').replace(/\./g, '\\.')}-[0-9a-f]{20}@corr-scrabble\\.test$`));
     expect(toRed.parsed.subject).toMatch(/^\[CN 2027 · (Grupa|Group) A\] Player 1 – Player 2$/);
     const replyTo = toRed.header('reply-to')!;
     expect(replyTo).toMatch(/^moves\+g[a-z2-7]{20}-t1-[a-z2-7]{26}@corr-scrabble\.test$/);

@@ -95,6 +95,29 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     applied.push(row.messageId!);
   });
 
+  it.each([
+    ['English quote header (On … wrote:)', (move: string, old: string) => `${move}\n\nOn Mon, 1 Feb 2027 at 10:00, corr-scrabble <arbitru@corr-scrabble.test> wrote:\n> ${old}\n> PASS\n`],
+    ['Romanian quote header over two lines', (move: string, old: string) => `${move}\n\nÎn lun., 1 feb. 2027 la 10:00, corr-scrabble\n<arbitru@corr-scrabble.test> a scris:\n> ${old}\n`],
+    ['Outlook -----Original Message----- block, unquoted', (move: string, old: string) => `${move}\n\n-----Original Message-----\nFrom: corr-scrabble <arbitru@corr-scrabble.test>\nSent: Monday, February 1, 2027 10:00\nSubject: your move\n\n${old}\nPASS\n`],
+  ])('quoted earlier moves, %s: only the new move on top is played', async (_shape, body) => {
+    const mover = await turnPlayer();
+    const mail = latestTo(world, mover.address);
+    const before = await gameRow();
+    const raw = await composeMail({
+      from: mover.address,
+      to: mail.header('reply-to')!,
+      subject: `Re: ${mail.parsed.subject}`,
+      inReplyTo: mail.parsed.messageId,
+      references: [mail.parsed.messageId!],
+      text: body(await nextMove(), game.moves[0]),
+    });
+    await deliver(raw);
+    const row = await stored(raw);
+    expect(row).toMatchObject({ status: 'applied' });
+    applied.push(row.messageId!);
+    expect((await gameRow()).turn).toBe(before.turn + 1);
+  });
+
   it('out of turn: the player who just moved writes again on a fresh token; told it is not their turn, nothing changes', async () => {
     const waiting = (await turnPlayer()) === game.red ? game.blue : game.red;
     const before = await gameRow();
@@ -194,7 +217,8 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const before = await gameRow();
     const count = world.smtp.delivered.length;
     const mail = latestTo(world, mover.address);
-    const reply = (await replyTo(mail, mover.address, await nextMove())).toString('latin1');
+    const move = await nextMove();
+    const reply = (await replyTo(mail, mover.address, move)).toString('latin1');
     // Our provider's header is on top; the sender's forged "pass" below it, and one under another authserv-id, count for nothing.
     const spoofed = Buffer.from(
       `Authentication-Results: ${AUTHSERV}; dmarc=fail (p=none) header.from=example.org\r\n` +
@@ -211,11 +235,20 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const link = /http:\/\/scrabble\.test(\/mail\/confirm\/\S+)/.exec(asks[0].parsed.text ?? '')![1].replace(/["',]+$/, '');
     const http = world.current.app.getHttpServer();
     // Opening the link (a scanner, a preview) confirms nothing; the button does, once.
-    expect((await request(http).get(link)).status).toBe(200);
+    // A browser: the page's cookies and its form's CSRF token go back with the click.
+    const browser = request.agent(http);
+    const shown = await browser.get(link);
+    expect(shown.status).toBe(200);
+    const csrf = /name="_csrf" value="([^"]*)"/.exec(shown.text)?.[1] ?? '';
+    const click = (url: string) => browser.post(url).type('form').send({ _csrf: csrf });
+    // The page shows what the click will play; the mail asked in text and HTML (move-confirmation-request).
+    expect(shown.text).toContain(move);
+    expect(asks[0].parsed.html).toContain(link);
+    expect(asks[0].parsed.text).toContain(move);
     expect((await gameRow()).version).toBe(before.version);
-    expect((await request(http).post(`${link.slice(0, -4)}0000`)).text).toMatch(/Move not recorded/);
-    expect((await request(http).post(link)).text).toMatch(/The move was recorded/);
-    expect((await request(http).post(link)).text).toMatch(/The move was recorded/);
+    expect((await click(`${link.slice(0, -4)}0000`)).text).toMatch(/Move not recorded/);
+    expect((await click(link)).text).toMatch(/The move was recorded/);
+    expect((await click(link)).text).toMatch(/The move was recorded/);
     expect((await stored(spoofed)).status).toBe('applied');
     applied.push(row.messageId!);
     expect((await gameRow()).turn).toBe(before.turn + 1);
@@ -236,7 +269,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const bounce = handWritten(
       {
         From: 'MAILER-DAEMON@mx.example.org',
-        To: verpAddress(REPLY_ADDRESS, mover.address),
+        To: verpAddress(world.settings.secret, REPLY_ADDRESS, mover.address),
         Subject: 'Undelivered Mail Returned to Sender',
         'Message-ID': newMessageId('mx.example.org'),
         'MIME-Version': '1.0',

@@ -69,6 +69,8 @@ export interface PrivateDovecot {
   setUidValidity(mailbox: string, value: number): void;
   /** Drops every IMAP connection of the user, as a server restart or a network cut does. */
   kick(): void;
+  /** Stops the server and starts it again on the same port and store, as an operator's restart does. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -126,10 +128,13 @@ service imap-login {
 }
 `,
   );
-  const child: ChildProcess = spawn('dovecot', ['-F', '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const launch = () => {
+    const process: ChildProcess = spawn('dovecot', ['-F', '-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    process.stderr!.on('data', (d) => (stderr += d));
+    return { process, exited: new Promise<void>((resolve) => process.once('exit', () => resolve())) };
+  };
+  let { process: child, exited } = launch();
   try {
     await waitForGreeting(port, 15_000);
   } catch (error) {
@@ -191,6 +196,12 @@ service imap-login {
       }),
     setUidValidity: (mailbox, value) => void doveadm('mailbox', 'update', '-u', user, '--uid-validity', String(value), mailbox),
     kick: () => void doveadm('kick', user),
+    restart: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      ({ process: child, exited } = launch());
+      await waitForGreeting(port, 15_000);
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -114,7 +114,7 @@ export interface SweepMail {
   readonly day: LocalDate;
   readonly template: string;
   readonly gameId: string | null;
-  readonly playerId: string;
+  readonly playerId: string | null;
   readonly action: string;
   readonly language: 'ro' | 'en';
   readonly payload: Record<string, unknown>;
@@ -131,5 +131,5 @@ export async function sweepMails(app: INestApplication, timeZone = 'Europe/Bucha
       .addOrderBy('o.player_id', 'ASC')
       .getMany(),
   );
-  return rows.map((r) => ({ day: localDate(r.createdAt, timeZone), template: r.template, gameId: r.gameId, playerId: r.playerId, action: String(r.payload.action), language: r.language, payload: r.payload as Record<string, unknown> }));
+  return rows.map((r) => ({ day: localDate(r.createdAt, timeZone), template: r.template, gameId: r.gameId, playerId: r.playerId!, action: String(r.payload.action), language: r.language, payload: r.payload as Record<string, unknown> }));
 }

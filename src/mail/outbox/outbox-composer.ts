@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Competition } from '../../competitions/competition.entity';
 import { Group } from '../../competitions/group.entity';
@@ -8,8 +9,12 @@ import { Game } from '../../games/game.entity';
 import { verpAddress } from '../mail-addresses';
 import type { OutboundMail } from '../outbound-mail.entity';
 import { parseToken, replyAddress } from '../reply-token';
-import { renderMailContent } from './mail-content';
+import { renderMail } from '../templates';
+import { gameMail } from './game-mail';
+import { renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
+
+const logger = new Logger('Outbox');
 
 /** MAIL.md 18: one constant subject per game thread, e.g. `[CN 2027 · Grupa A] Popescu – Ionescu`. */
 export function threadSubject(competition: string, groupWord: string, group: string, red: string, blue: string): string {
@@ -46,16 +51,42 @@ function replyTurn(row: OutboundMail, game: Game): number {
 }
 
 /**
+ * The body of a row (MAIL.md 19): a stored view model is rendered as it is; a game event
+ * written by the platform's services gets its model built from the game as of the row
+ * (game-mail.ts), so every game mail has the board, the clocks and how to answer, in text
+ * and HTML. Only a non-game row without a model falls back to the plain listing.
+ */
+export async function mailContent(manager: EntityManager, settings: Settings, row: OutboundMail): Promise<MailContent> {
+  const model = row.payload.game;
+  const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
+  if (row.gameId && row.playerId && !hasGameModel) {
+    try {
+      const built = await gameMail(manager, settings, row);
+      const rendered = renderMail(built.template, row.language, built.model);
+      return { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html };
+    } catch (error) {
+      // A model that cannot be built (a payload from an older version, a game since changed
+      // beyond replay) never holds a notification back: it goes out as the plain listing.
+      logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
+    }
+  }
+  return renderMailContent(row.template, row.language, row.payload);
+}
+
+/**
  * Turns an outbox row into one message per recipient address, with the headers of
  * MAIL.md 18: Message-ID from the row, Auto-Submitted, X-Auto-Response-Suppress, a VERP
  * envelope sender, the game thread (In-Reply-To / References / constant subject) and a
  * Reply-To carrying the reply token.
  */
 export async function composeOutbound(manager: EntityManager, settings: Settings, row: OutboundMail, now: Date): Promise<OutgoingMessage[]> {
+  // A row without a player (a login link to an arbiter) always names its address.
   const recipients = row.toAddress
     ? [row.toAddress]
-    : (await manager.find(PlayerEmail, { where: { playerId: row.playerId }, order: { address: 'ASC' } })).map((e) => e.address);
-  const content = renderMailContent(row.template, row.language, row.payload);
+    : row.playerId
+      ? (await manager.find(PlayerEmail, { where: { playerId: row.playerId }, order: { address: 'ASC' } })).map((e) => e.address)
+      : [];
+  const content = await mailContent(manager, settings, row);
   const headers: Record<string, string> = {
     'Auto-Submitted': row.autoSubmitted,
     // Asks Exchange and Outlook not to answer our mail with their own auto-replies.
@@ -73,7 +104,7 @@ export async function composeOutbound(manager: EntityManager, settings: Settings
       manager.findOneOrFail(Player, { where: { id: game.bluePlayerId } }),
     ]);
     subject = threadSubject(competition.shortName, row.language === 'ro' ? 'Grupa' : 'Group', group.name, red.name, blue.name);
-    replyTo = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: game.id, playerId: row.playerId, turn: replyTurn(row, game) });
+    replyTo = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: game.id, playerId: row.playerId!, turn: replyTurn(row, game) });
     const root = await threadRoot(manager, row);
     if (root && root !== row.messageId) references.push(root);
   }
@@ -90,6 +121,6 @@ export async function composeOutbound(manager: EntityManager, settings: Settings
     inReplyTo: references.at(-1),
     references: references.length ? references : undefined,
     headers,
-    envelope: { from: verpAddress(settings.mailReplyAddress, to), to },
+    envelope: { from: verpAddress(settings.secret, settings.mailReplyAddress, to), to },
   }));
 }

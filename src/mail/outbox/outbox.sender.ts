@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { IsNull, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { raiseMailCase } from '../mail-cases';
 import { OutboundMail } from '../outbound-mail.entity';
-import { composeOutbound } from './outbox-composer';
+import { Player } from '../../competitions/player.entity';
+import { Game } from '../../games/game.entity';
+import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';
+import { composeOutbound, mailContent } from './outbox-composer';
 import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
 
 /** How the sender retries (MAIL.md 17). */
@@ -54,16 +56,20 @@ export class OutboxSender implements OnApplicationShutdown {
 
   /** One pass over the due rows; the worker calls it, and so can a test. */
   async deliverDue(): Promise<OutboxPass> {
+    await this.writeDueDigests();
     const now = this.clock.now();
+    // Rows waiting for their player's daily digest are not sent on their own (MAIL.md 17).
     const due = await this.db.run((m) =>
-      m.find(OutboundMail, {
-        where: [
-          { status: 'pending', nextAttemptAt: IsNull() },
-          { status: 'pending', nextAttemptAt: LessThanOrEqual(now) },
-        ],
-        order: { createdAt: 'ASC', id: 'ASC' },
-        take: this.policy.batch,
-      }),
+      m
+        .createQueryBuilder(OutboundMail, 'o')
+        .leftJoin(Player, 'p', 'p.id = o.player_id')
+        .where(`o.status = 'pending'`)
+        .andWhere('(o.next_attempt_at IS NULL OR o.next_attempt_at <= :now)', { now })
+        .andWhere(`NOT ${DIGESTIBLE_SQL}`)
+        .orderBy('o.created_at', 'ASC')
+        .addOrderBy('o.id', 'ASC')
+        .limit(this.policy.batch)
+        .getMany(),
     );
     let sent = 0;
     let failed = 0;
@@ -72,6 +78,43 @@ export class OutboxSender implements OnApplicationShutdown {
       else failed++;
     }
     return { sent, failed };
+  }
+
+  /**
+   * MAIL.md 17: for every player who chose the digest and has notifications waiting, once
+   * their competition's clock has passed the digest hour, that day's digest is written and
+   * the notifications folded into it, in one transaction. Its Message-ID (player and day) is
+   * unique, so however many passes or instances try, each day's digest exists once.
+   */
+  async writeDueDigests(): Promise<number> {
+    const now = this.clock.now();
+    const waiting = await this.db.run((m) => digestibleRows(m).getMany());
+    const byPlayer = new Map<string, OutboundMail[]>();
+    for (const row of waiting) byPlayer.set(row.playerId!, [...(byPlayer.get(row.playerId!) ?? []), row]);
+    let written = 0;
+    for (const [playerId, rows] of byPlayer) {
+      try {
+        const done = await this.db.transaction(async (m) => {
+          const player = await m.findOneByOrFail(Player, { id: playerId });
+          // The competition of the oldest waiting event sets the hour's time zone.
+          const game = await m.findOne(Game, { where: { id: rows[0].gameId! }, relations: { competition: true } });
+          const day = dueDigestDay(now, game?.competition?.timeZone ?? this.settings.timeZone, this.settings.mailDigestHour);
+          if (!day) return false;
+          return writeDigest(m, this.settings, {
+            player,
+            day,
+            rows,
+            now,
+            summary: async (row) => (await mailContent(m, this.settings, row)).text.split('\n')[0] ?? row.template,
+          });
+        });
+        if (done) written++;
+      } catch (error) {
+        // Another instance wrote the day's digest first (unique Message-ID), or a row would not render: next pass.
+        this.logger.warn({ playerId, err: error }, 'daily digest not written');
+      }
+    }
+    return written;
   }
 
   private async deliver(row: OutboundMail): Promise<boolean> {

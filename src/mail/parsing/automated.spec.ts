@@ -54,7 +54,8 @@ describe('automatedEvidence (MAIL.md 6)', () => {
 
 describe('bounces (MAIL.md 7)', () => {
   it('reads a delivery-status report: the failed recipient, status, our VERP address and the returned mail', async () => {
-    expect(detectBounce(await decodedFixture('dsn-bounce.eml'), { replyAddress: REPLY_ADDRESS })).toEqual({
+    // The fixture's VERP address is signed with this secret (mail-addresses.ts verpAddress).
+    expect(detectBounce(await decodedFixture('dsn-bounce.eml'), { replyAddress: REPLY_ADDRESS, secret: 'a-test-secret-of-at-least-32-characters!' })).toEqual({
       via: 'delivery-status',
       verpRecipient: 'ion@example.ro',
       recipients: [
@@ -77,11 +78,16 @@ describe('bounces (MAIL.md 7)', () => {
   });
 
   it('recognises mail to our VERP address without a report, and a mailer-daemon with X-Failed-Recipients', async () => {
-    const verp = verpAddress(REPLY_ADDRESS, 'ana@example.org');
-    expect(parseVerp(verp, REPLY_ADDRESS)).toBe('ana@example.org');
-    expect(parseVerp('moves@scrabble.example', REPLY_ADDRESS)).toBeUndefined();
+    const secret = 'a-test-secret-of-at-least-32-characters!';
+    const verp = verpAddress(secret, REPLY_ADDRESS, 'ana@example.org');
+    expect(parseVerp(verp, REPLY_ADDRESS, secret)).toBe('ana@example.org');
+    expect(parseVerp(verp, REPLY_ADDRESS)).toBeUndefined();
+    expect(parseVerp('moves@scrabble.example', REPLY_ADDRESS, secret)).toBeUndefined();
     const plain = await personWith({ to: [{ address: verp, name: '' }], contentType: { value: 'text/plain', params: {} } });
-    expect(detectBounce(plain, { replyAddress: REPLY_ADDRESS })).toEqual({ via: 'verp', verpRecipient: 'ana@example.org', recipients: [], permanent: true });
+    expect(detectBounce(plain, { replyAddress: REPLY_ADDRESS, secret })).toEqual({ via: 'verp', verpRecipient: 'ana@example.org', recipients: [], permanent: true });
+    // An unsigned bounce address is no bounce of ours: classified as forged, before anything else is read.
+    const forged = await personWith({ to: [{ address: verp.replace(/-[0-9a-f]{20}@/, '@'), name: '' }], contentType: { value: 'text/plain', params: {} } });
+    expect(classifyInbound(forged, { ...OPTIONS, replyAddress: REPLY_ADDRESS, secret })).toEqual({ kind: 'forged-bounce', address: verp.replace(/-[0-9a-f]{20}@/, '@') });
     const exim = await personWith({
       from: { address: 'mailer-daemon@mx.example', name: '' },
       headers: new Map([['x-failed-recipients', ['ion@example.ro']]]),

@@ -1,7 +1,7 @@
 // Mail no person wrote (MAIL.md 5–7): our own mail coming back, bounces, auto-replies. Such
 // mail plays nothing and is never answered; a bounce is recorded against the player and
 // raises a case for the arbiter (RULES.md §5: a player who cannot be reached).
-import { isOwnAddress, verpRecipient } from '../mail-addresses';
+import { isOwnAddress, readVerp, verpRecipient } from '../mail-addresses';
 import type { InboundMessage } from './decode';
 
 /** Which header or trait showed a mail was sent by a machine (MAIL.md 6). */
@@ -138,11 +138,12 @@ function returnedMessageId(headers: string | undefined): string | undefined {
 
 /**
  * Our VERP envelope sender, as MAIL.md 18 has the outbox use it: `parseVerp(address,
- * replyAddress)` is the recipient it encodes (`moves+bounce-ana=example.org@our.org` names
- * ana@example.org), or undefined for any other address. The format is mail-addresses.ts's.
+ * replyAddress, secret)` is the recipient it encodes (`moves+bounce-ana=example.org-<mac>@our.org`
+ * names ana@example.org) when its MAC verifies, or undefined for any other address. Without
+ * the secret nothing verifies. The format is mail-addresses.ts's.
  */
-export function parseVerp(address: string, replyAddress: string): string | undefined {
-  return verpRecipient(replyAddress, address);
+export function parseVerp(address: string, replyAddress: string, secret?: string): string | undefined {
+  return secret === undefined ? undefined : verpRecipient(secret, replyAddress, address);
 }
 
 /** Where a bounce may name our VERP address: the envelope and header recipients. */
@@ -155,8 +156,8 @@ function recipientAddresses(message: InboundMessage): string[] {
  * (multipart/report), mail to our VERP address, or a mailer-daemon / postmaster sender
  * quoting failed recipients (`X-Failed-Recipients`, as Exim writes it).
  */
-export function detectBounce(message: InboundMessage, options: { readonly replyAddress?: string } = {}): Bounce | undefined {
-  const verp = options.replyAddress === undefined ? undefined : recipientAddresses(message).map((a) => parseVerp(a, options.replyAddress!)).find((r) => r !== undefined);
+export function detectBounce(message: InboundMessage, options: { readonly replyAddress?: string; readonly secret?: string } = {}): Bounce | undefined {
+  const verp = options.replyAddress === undefined ? undefined : recipientAddresses(message).map((a) => parseVerp(a, options.replyAddress!, options.secret)).find((r) => r !== undefined);
   const report = message.contentType.value === 'multipart/report' && message.deliveryStatus !== undefined;
   const recipients = report ? parseDeliveryStatus(message.deliveryStatus!) : [];
   const systemSender = message.from !== undefined && /^(?:mailer-daemon|postmaster)$/i.test(localPart(message.from.address));
@@ -184,10 +185,14 @@ export interface ClassifyOptions {
   readonly ownAddresses: readonly string[];
   /** The inbox's reply address, whose `+bounce-…` forms are the VERP envelope senders. */
   readonly replyAddress?: string;
+  /** The server SECRET the VERP addresses are signed with: a bounce-tagged address whose MAC fails is forged. */
+  readonly secret?: string;
 }
 
 export type InboundKind =
   | { readonly kind: 'own' }
+  /** Mail to a `+bounce-` address of ours whose MAC does not verify: nobody but us makes those. */
+  | { readonly kind: 'forged-bounce'; readonly address: string }
   | { readonly kind: 'bounce'; readonly bounce: Bounce }
   | { readonly kind: 'automated'; readonly evidence: readonly AutomatedEvidence[] }
   | { readonly kind: 'person' };
@@ -199,6 +204,10 @@ export type InboundKind =
  */
 export function classifyInbound(message: InboundMessage, options: ClassifyOptions): InboundKind {
   if (message.from && isOwnAddress(options.ownAddresses, message.from.address)) return { kind: 'own' };
+  if (options.replyAddress !== undefined && options.secret !== undefined) {
+    const forged = recipientAddresses(message).find((a) => readVerp(options.secret!, options.replyAddress!, a)?.signed === false);
+    if (forged !== undefined) return { kind: 'forged-bounce', address: forged };
+  }
   const bounce = detectBounce(message, options);
   if (bounce) return { kind: 'bounce', bounce };
   const evidence = automatedEvidence(message);

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Post } from '@nestjs/common';
+import { Controller, Get, Header, Param, Post, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { MailPipeline } from './mail-pipeline.service';
 
@@ -20,11 +20,19 @@ export class ConfirmationController {
 
   @Get(':id/:code')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  show(@Param('id') id: string, @Param('code') code: string): string {
+  async show(@Param('id') id: string, @Param('code') code: string, @Req() req: { csrf?: unknown }): Promise<string> {
+    const held = await this.pipeline.heldMail(id, code);
+    if (!held) return page('Legătură necunoscută / Unknown link', '<p>Această legătură nu este validă. / This link is not valid.</p>');
+    if (held.status === 'applied') return page('Mutare confirmată / Move confirmed', '<p>Mutarea a fost deja înregistrată. / The move was already recorded.</p>');
+    const lines = held.written.length ? `<pre style="font-family:monospace;background:#f4f1ea;padding:8px">${escape(held.written.join('\n'))}</pre>` : '';
     return page(
       'Confirmare mutare / Confirm move',
       `<p>Confirmați mutarea trimisă prin e-mail? / Confirm the move you sent by e-mail?</p>` +
+        (held.subject ? `<p>${escape(held.subject)}</p>` : '') +
+        lines +
         `<form method="post" action="/mail/confirm/${encodeURIComponent(id)}/${encodeURIComponent(code)}">` +
+        // The site's forms carry the web layer's CSRF token (double submit); the link's HMAC alone names the mail.
+        (typeof req.csrf === 'string' ? `<input type="hidden" name="_csrf" value="${escape(req.csrf)}">` : '') +
         `<button type="submit">Confirm / Confirmă</button></form>`,
     );
   }

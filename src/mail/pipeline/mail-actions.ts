@@ -1,12 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { UserActor } from '../../auth/actor';
 import { Refusal } from '../../auth/refusal';
 import { User } from '../../auth/user.entity';
 import { actorOf } from '../../auth/users.service';
 import type { JsonObject } from '../../common/json';
+import { Case } from '../../arbiter/case.entity';
+import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
+import { Player } from '../../competitions/player.entity';
+import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { GamesService, type SubmitOptions } from '../../games/games.service';
+import { insertRows } from '../../database/insert-rows';
+import { findGame, otherColor } from '../../games/game-session';
+import { Game } from '../../games/game.entity';
+import { Claim } from '../../games/claim.entity';
+import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
+import { domainOf } from '../mail-addresses';
+import { OutboundMail } from '../outbound-mail.entity';
+import { tokenMessageId } from '../reply-token';
+import { GamesService, type InTransaction, type SubmitOptions } from '../../games/games.service';
+import type { ActionResult } from '../../games/game-views';
 import { Offer, type OfferKind } from '../../games/offer.entity';
 import type { LineMoves, MailCommand } from '../parsing/commands';
 
@@ -19,15 +34,65 @@ export interface MailCommandInput {
   readonly inboundMailId: string;
   /** The turn the reply token names: the service refuses a stale one under the game's lock (MAIL.md 2, 12). */
   readonly expectedTurn: number;
+  /**
+   * Runs inside the games service's transaction: the mail's row is marked applied there, so
+   * the move and the mail's status commit together (MAIL.md 11).
+   */
+  readonly inTransaction?: InTransaction;
+  /** Where a command answered by mail (STATUS, DIGEST, ANSWER) is answered: the sender, under their mail. */
+  readonly answer?: { readonly address: string | null; readonly inReplyTo: string | null };
 }
 
-export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
+/** An answer to a player's mail (MAIL.md 16: `auto-replied`, never folded into a digest). */
+export interface MailReply {
+  readonly template: string;
+  readonly playerId: string;
+  readonly gameId: string | null;
+  /** One registered address, or null for all of the player's. */
+  readonly address: string | null;
+  readonly autoSubmitted: OutboundMail['autoSubmitted'];
+  readonly payload: JsonObject;
+}
 
-/** Commands of MAIL.md 10 that no service performs yet: refused with a typed reason, never guessed at. */
-const NOT_YET = {
-  ro: 'Această comandă nu se poate încă trimite prin e-mail; folosiți pagina partidei.',
-  en: 'This command cannot be sent by e-mail yet; use the game page.',
+/** Writes an answer to a player's mail to the outbox, threaded under it, in the caller's transaction. */
+export async function insertReply(m: EntityManager, settings: Settings, now: Date, inReplyTo: string | null, reply: MailReply): Promise<void> {
+  const [player, game] = await Promise.all([m.findOneByOrFail(Player, { id: reply.playerId }), reply.gameId ? m.findOneBy(Game, { id: reply.gameId }) : null]);
+  const domain = domainOf(settings.mailReplyAddress);
+  const messageId = game
+    ? tokenMessageId(settings.secret, domain, { gameId: game.id, playerId: reply.playerId, turn: game.turn })
+    : `<reply.${randomBytes(12).toString('hex')}@${domain}>`;
+  await insertRows(m, OutboundMail, {
+    id: randomUUID(),
+    gameId: reply.gameId,
+    playerId: reply.playerId,
+    template: reply.template,
+    language: player.language,
+    payload: reply.payload,
+    messageId,
+    status: 'pending',
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    sentAt: null,
+    toAddress: reply.address,
+    autoSubmitted: reply.autoSubmitted,
+    inReplyTo: inReplyTo ? `<${inReplyTo.replace(/^<|>$/g, '')}>` : null,
+    digestId: null,
+  });
+}
+
+const NO_CLAIM = {
+  ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.',
+  en: 'There is no time claim against you to answer.',
 };
+
+const EMPTY_TEXT = {
+  ro: 'Scrieți textul după comandă.',
+  en: 'Write the text after the command.',
+};
+
+export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
 
 /** A value as it reads back from a jsonb column: plain JSON, undefined fields gone. */
 export function asJson(value: object): JsonObject {
@@ -44,9 +109,12 @@ const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 @Injectable()
 export class MailActions {
   constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
+    private readonly clock: Clock,
     private readonly games: GamesService,
     private readonly results: ResultsService,
+    private readonly declarations: StateDeclarationsService,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -69,7 +137,8 @@ export class MailActions {
   private perform(actor: UserActor, input: MailCommandInput): Promise<unknown> {
     const { gameId, command } = input;
     const keyed = { idempotencyKey: input.idempotencyKey };
-    const submit: SubmitOptions = { ...keyed, source: 'mail', inboundMailId: input.inboundMailId, expectedTurn: input.expectedTurn };
+    const hooked = { ...keyed, inTransaction: input.inTransaction };
+    const submit: SubmitOptions = { ...hooked, source: 'mail', inboundMailId: input.inboundMailId, expectedTurn: input.expectedTurn };
     switch (command.kind) {
       case 'move':
         return command.move.move.kind === 'pass' ? this.games.pass(actor, gameId, submit) : this.games.submitMove(actor, gameId, { ...submit, move: command.move.text });
@@ -84,33 +153,91 @@ export class MailActions {
       case 'holiday':
         return this.games.declareHoliday(actor, gameId, { ...keyed, from: command.from, to: command.to });
       case 'long-thinking':
-        return this.games.announceLongThinking(actor, gameId, { ...keyed, days: command.days });
+        return this.games.announceLongThinking(actor, gameId, { ...hooked, days: command.days });
       case 'draw':
         return this.offerOrAccept(actor, input, 'draw');
       case 'interrupt':
         return this.offerOrAccept(actor, input, 'interruption');
       case 'decline':
-        return this.games.declineOffer(actor, gameId, keyed);
+        return this.games.declineOffer(actor, gameId, hooked);
       case 'resign':
-        return this.games.abandon(actor, gameId, keyed);
+        return this.games.abandon(actor, gameId, hooked);
       case 'claim-time':
-        return this.games.claimTime(actor, gameId, keyed);
+        return this.games.claimTime(actor, gameId, hooked);
       case 'confirm':
         return this.results.confirmResult(actor, gameId);
       case 'objection':
         return this.results.objectToResult(actor, gameId, command.text ?? '');
-      case 'answer':
       case 'position':
+        // RULES.md §7: the game's state at the closing date, declared by the player.
+        return this.declarations.declareState(actor, gameId, { text: command.text });
+      case 'answer':
+        return this.answerClaim(input, command.text);
       case 'digest':
+        return this.switchDigest(input, command.on);
       case 'status':
-        throw new Refusal('NOT_BY_MAIL_YET', NOT_YET, 409);
+        return this.sendStatus(input);
     }
+  }
+
+  /**
+   * Commands that change no game but answer by mail: one transaction holds the game's row
+   * lock, the change, the answer and the mail's "applied" (MAIL.md 11), so a repeat after a
+   * crash finds the mail decided and writes nothing twice.
+   */
+  private answered(input: MailCommandInput, work: (m: EntityManager, game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
+    return this.db.transaction(async (m) => {
+      const game = await findGame(m, input.gameId, { lock: true });
+      const reply = await work(m, game);
+      if (reply) await insertReply(m, this.settings, this.clock.now(), input.answer?.inReplyTo ?? null, reply);
+      const result: ActionResult = { gameId: game.id, version: game.version, turn: game.turn, status: game.status, moves: [], turnComplete: false };
+      await input.inTransaction?.(m, result);
+      return result;
+    });
+  }
+
+  private reply(input: MailCommandInput, template: string, payload: JsonObject): MailReply {
+    return { template, playerId: input.playerId, gameId: input.gameId, address: input.answer?.address ?? null, autoSubmitted: 'auto-replied', payload: { gameId: input.gameId, ...payload } };
+  }
+
+  /** `STARE` / `STATUS`: the game as it stands now, as a mail (MAIL.md 10). */
+  private sendStatus(input: MailCommandInput): Promise<ActionResult> {
+    return this.answered(input, async (_m, game) => this.reply(input, 'status', { turn: game.turn }));
+  }
+
+  /** `DIGEST ON|OFF`: one mail a day, or one per event (MAIL.md 17); the choice is the player's, for all their games. */
+  private switchDigest(input: MailCommandInput, on: boolean): Promise<ActionResult> {
+    return this.answered(input, async (m, game) => {
+      await m.update(Player, { id: input.playerId }, { mailDigest: on });
+      return this.reply(input, 'digest-setting', { turn: game.turn, digest: on });
+    });
+  }
+
+  /**
+   * `RASPUNS` / `ANSWER` + text: the answer to a time claim against the player (RULES.md §5:
+   * within 5 days), written on the claim's case for the arbiter.
+   */
+  private answerClaim(input: MailCommandInput, text: string): Promise<ActionResult> {
+    return this.answered(input, async (m, game) => {
+      if (text.trim() === '') throw new Refusal('BAD_INPUT', EMPTY_TEXT, 400);
+      const claim = await m.findOne(Claim, { where: { gameId: game.id, status: 'open' } });
+      const color = game.redPlayerId === input.playerId ? 'red' : 'blue';
+      if (!claim || claim.claimantPlayerId === input.playerId) throw new Refusal('NO_CLAIM', NO_CLAIM, 409);
+      const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
+      const now = this.clock.now();
+      for (const c of cases) {
+        const answers = Array.isArray(c.payload.answers) ? c.payload.answers : [];
+        const payload = { ...c.payload, answers: [...answers, { color, text: text.trim(), at: now.toISOString(), inboundMailId: input.inboundMailId }] };
+        await m.update(Case, { id: c.id }, { payload: payload as never });
+      }
+      return this.reply(input, 'answer-recorded', { turn: game.turn, claimant: otherColor(color) });
+    });
   }
 
   /** `REMIZA` / `DRAW` offers, or accepts the partner's pending offer of the same kind (MAIL.md 10). */
   private async offerOrAccept(actor: UserActor, input: MailCommandInput, kind: OfferKind): Promise<unknown> {
     const pending = await this.db.run((m) => m.findOne(Offer, { where: { gameId: input.gameId, kind, status: 'pending' } }));
-    const keyed = { idempotencyKey: input.idempotencyKey };
+    const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
     if (pending && pending.offeredByPlayerId !== input.playerId) return this.games.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });
     return this.games.offer(actor, input.gameId, { ...keyed, kind });
   }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Between, EntityManager, In } from 'typeorm';
 import { normalizeEmail } from '../../auth/email-address';
@@ -9,22 +9,22 @@ import { PlayerEmail } from '../../competitions/player-email.entity';
 import { Player } from '../../competitions/player.entity';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { insertRows } from '../../database/insert-rows';
 import { getTileSet, type Bilingual } from '../../games/engine';
 import { Game } from '../../games/game.entity';
 import { localDate } from '../../thinking-time';
 import { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
-import { domainOf } from '../mail-addresses';
 import { raiseMailCase } from '../mail-cases';
 import { OutboundMail } from '../outbound-mail.entity';
 import { classifyInbound, type Bounce } from '../parsing/automated';
 import { parseCommand, type CommandRefusal, type MailCommand } from '../parsing/commands';
 import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { extractReply } from '../parsing/quotes';
-import { findToken, gameIdRange, ParsedToken, tokenMessageId, verifyToken } from '../reply-token';
+import { findToken, gameIdRange, ParsedToken, verifyToken } from '../reply-token';
 import { dmarcVerdict } from './authentication-results';
-import { asJson, MailActions } from './mail-actions';
+import { asJson, insertReply, MailActions, type MailReply } from './mail-actions';
 import { rejectionMail } from './rejection-mail';
+import { gameViewOf } from '../outbox/game-mail';
+import type { MailModels } from '../templates';
 
 /** MAIL.md 14: processing failures after which a mail goes to Failed and a case is raised. */
 export const MAX_PROCESSING_ATTEMPTS = 5;
@@ -39,6 +39,7 @@ export type MailReason =
   | 'OWN_ADDRESS'
   | 'AUTO_REPLY'
   | 'BOUNCE'
+  | 'FORGED_BOUNCE'
   | 'UNKNOWN_TOKEN'
   | 'WRONG_SENDER'
   | 'STALE_TOKEN'
@@ -62,7 +63,15 @@ interface GameContext {
 type Decision =
   | ({ readonly status: 'applied'; readonly result: JsonObject } & GameContext)
   /** MAIL.md 4: the parsed command waits for the player's click; `turn` is the token's. */
-  | ({ readonly status: 'held'; readonly reason: 'DMARC_HELD'; readonly target: RejectionTarget; readonly command: JsonObject; readonly turn: number } & GameContext)
+  | ({
+      readonly status: 'held';
+      readonly reason: 'DMARC_HELD';
+      readonly target: RejectionTarget;
+      readonly command: JsonObject;
+      readonly turn: number;
+      /** The player's lines as read, shown back in the confirmation request. */
+      readonly written: readonly string[];
+    } & GameContext)
   | {
       readonly status: 'dropped';
       readonly reason: MailReason;
@@ -150,8 +159,14 @@ export class MailPipeline {
     const from = message.from?.address;
     if (!from) return { status: 'rejected', reason: 'NO_FROM' };
     // MAIL.md 5-7, in that order: our own mail, bounces (before anything looks for a move), automatic mail.
-    const kind = classifyInbound(message, { ownAddresses: [this.settings.mailFrom, this.settings.mailReplyAddress], replyAddress: this.settings.mailReplyAddress });
+    const kind = classifyInbound(message, {
+      ownAddresses: [this.settings.mailFrom, this.settings.mailReplyAddress],
+      replyAddress: this.settings.mailReplyAddress,
+      secret: this.settings.secret,
+    });
     if (kind.kind === 'own') return { status: 'dropped', reason: 'OWN_ADDRESS' };
+    // MAIL.md 7: our VERP addresses are signed; an unsigned or forged one names nobody, raises nothing, is never answered.
+    if (kind.kind === 'forged-bounce') return { status: 'dropped', reason: 'FORGED_BOUNCE' };
     if (kind.kind === 'bounce') return { status: 'dropped', reason: 'BOUNCE', bounce: await this.bounced(kind.bounce) };
     if (kind.kind === 'automated') return { status: 'dropped', reason: 'AUTO_REPLY' };
 
@@ -182,7 +197,7 @@ export class MailPipeline {
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
     // MAIL.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
     if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
-      return { status: 'held', reason: 'DMARC_HELD', ...context, target, command: asJson(command.command), turn: found.parsed.turn };
+      return { status: 'held', reason: 'DMARC_HELD', ...context, target, command: asJson(command.command), turn: found.parsed.turn, written: reply.lines.filter((l) => l.trim() !== '').slice(0, 5) };
     }
     return this.apply(row, { ...context, command: command.command, turn: found.parsed.turn }, target, content);
   }
@@ -205,6 +220,10 @@ export class MailPipeline {
       expectedTurn: action.turn,
       idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
       inboundMailId: row.id,
+      // MAIL.md 11: the move and the mail's "applied" commit together; commit() then finds it decided.
+      inTransaction: (m, result) => this.markApplied(m, row, action, asJson(result)),
+      // Commands answered by mail (STATUS, DIGEST, ANSWER) write their answer to the sender, threaded under their mail.
+      answer: { address: target.address, inReplyTo: row.messageId },
     });
     const context = { gameId: action.gameId, playerId: action.playerId };
     if (outcome.ok) return { status: 'applied', ...context, result: outcome.result };
@@ -223,6 +242,17 @@ export class MailPipeline {
       content,
       tokenTurn: action.turn,
     };
+  }
+
+  /** The mail's row marked applied inside the games service's transaction (MAIL.md 11). */
+  private async markApplied(m: EntityManager, row: InboundMail, action: { gameId: string; playerId: string }, result: JsonObject): Promise<void> {
+    const updated = await m.update(
+      InboundMail,
+      { id: row.id, status: In(['received', 'held']) },
+      { status: 'applied', reason: null, folder: FOLDER.applied, decidedAt: this.clock.now(), error: null, gameId: action.gameId, playerId: action.playerId, result: jsonb(result) },
+    );
+    // Decided meanwhile (another instance, a rejection): the action must not commit without it.
+    if (!updated.affected) throw new Error(`inbound mail ${row.id} was decided meanwhile`);
   }
 
   /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */
@@ -261,14 +291,27 @@ export class MailPipeline {
     return createHmac('sha256', this.settings.secret).update(`mail-confirm/v1\n${inboundMailId}`).digest('hex').slice(0, 32);
   }
 
+  /** What the confirmation page shows before the click: the lines read from the held mail, when the link verifies. */
+  async heldMail(inboundMailId: string, code: string): Promise<{ status: InboundMailStatus; written: string[]; subject: string | null } | undefined> {
+    if (!this.verifiesConfirmation(inboundMailId, code)) return undefined;
+    const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
+    if (!row) return undefined;
+    const written = Array.isArray(row.result?.written) ? row.result.written.filter((l): l is string => typeof l === 'string') : [];
+    return { status: row.status, written, subject: row.subject };
+  }
+
+  private verifiesConfirmation(inboundMailId: string, code: string): boolean {
+    const expected = Buffer.from(this.confirmationCode(inboundMailId));
+    const given = Buffer.from(code);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
   /**
    * The confirmation page's action: plays a held move through the same keyed service call,
    * so a second click (or a reload) changes nothing.
    */
   async confirmHeld(inboundMailId: string, code: string): Promise<{ ok: boolean; reason?: string; messages?: Bilingual }> {
-    const expected = Buffer.from(this.confirmationCode(inboundMailId));
-    const given = Buffer.from(code);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'UNKNOWN_LINK' };
+    if (!this.verifiesConfirmation(inboundMailId, code)) return { ok: false, reason: 'UNKNOWN_LINK' };
     const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
     if (!row || !row.gameId || !row.playerId) return { ok: false, reason: 'UNKNOWN_LINK' };
     if (row.status === 'applied') return { ok: true };
@@ -296,7 +339,7 @@ export class MailPipeline {
           error: null,
           ...context,
           ...(decision.status === 'applied' && { result: jsonb(decision.result) }),
-          ...(decision.status === 'held' && { result: jsonb({ command: decision.command, turn: decision.turn }) }),
+          ...(decision.status === 'held' && { result: jsonb({ command: decision.command, turn: decision.turn, written: [...decision.written] }) }),
           ...(decision.status === 'dropped' && decision.bounce && { playerId: decision.bounce.playerId, gameId: decision.bounce.gameId }),
         },
       );
@@ -320,7 +363,11 @@ export class MailPipeline {
             gameId: decision.gameId,
             address: decision.target.address,
             autoSubmitted: 'auto-replied',
-            payload: { code: decision.reason, confirmUrl: this.confirmationUrl(row.id), command: decision.command },
+            payload: asJson({
+              game: await gameViewOf(m, this.settings, decision.gameId),
+              written: decision.written,
+              confirmUrl: this.confirmationUrl(row.id),
+            } satisfies MailModels['move-confirmation-request']),
           });
         case 'rejected':
           if (decision.target) await this.reject(m, row, decision, decision.target, now);
@@ -361,44 +408,8 @@ export class MailPipeline {
   }
 
   /** An answer to a player's mail, through the outbox (MAIL.md 16: `auto-replied`). */
-  private async writeReply(
-    m: EntityManager,
-    row: InboundMail,
-    reply: {
-      template: string;
-      playerId: string;
-      gameId: string | null;
-      address: string | null;
-      autoSubmitted: OutboundMail['autoSubmitted'];
-      payload: JsonObject;
-    },
-  ): Promise<void> {
-    const [player, game] = await Promise.all([
-      m.findOneByOrFail(Player, { id: reply.playerId }),
-      reply.gameId ? m.findOneBy(Game, { id: reply.gameId }) : null,
-    ]);
-    const domain = domainOf(this.settings.mailReplyAddress);
-    const messageId = game
-      ? tokenMessageId(this.settings.secret, domain, { gameId: game.id, playerId: reply.playerId, turn: game.turn })
-      : `<reply.${randomBytes(12).toString('hex')}@${domain}>`;
-    await insertRows(m, OutboundMail, {
-      id: randomUUID(),
-      gameId: reply.gameId,
-      playerId: reply.playerId,
-      template: reply.template,
-      language: player.language,
-      payload: reply.payload,
-      messageId,
-      status: 'pending',
-      createdAt: this.clock.now(),
-      attempts: 0,
-      nextAttemptAt: null,
-      lastError: null,
-      sentAt: null,
-      toAddress: reply.address,
-      autoSubmitted: reply.autoSubmitted,
-      inReplyTo: row.messageId ? `<${row.messageId.replace(/^<|>$/g, '')}>` : null,
-    });
+  private writeReply(m: EntityManager, row: InboundMail, reply: MailReply): Promise<void> {
+    return insertReply(m, this.settings, this.clock.now(), row.messageId, reply);
   }
 
   /** MAIL.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */

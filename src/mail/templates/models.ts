@@ -4,6 +4,7 @@
 import type { SheetEndReason } from '../../games/engine/sheet';
 import type { Color } from '../../games/engine/types';
 import type { LocalDate } from '../../thinking-time/calendar';
+import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from './sweep-models';
 
 /** What names the game in the thread subject (MAIL.md 18) and links to its page. */
 export interface GameView {
@@ -300,11 +301,19 @@ export interface DigestGameView extends GameMailModel {
   readonly reply: ReplyView;
 }
 
+/** One notification folded into the digest: its game's thread subject and its first line. */
+export interface DigestEventView {
+  readonly subject: string;
+  readonly summary: string;
+}
+
 /** MAIL.md 17: one mail listing every game awaiting the player. */
 export interface DailyDigestModel {
   readonly name: string;
   readonly day: LocalDate;
   readonly games: readonly DigestGameView[];
+  /** What happened since the last digest, oldest first. */
+  readonly events?: readonly DigestEventView[];
 }
 
 /** MAIL.md 10: a reply without a command the parser understood. */
@@ -354,8 +363,30 @@ export interface TooLargeModel {
   readonly limitBytes: number;
 }
 
-/** Every template and its model: renderMail is typed by this map. */
-export interface MailModels {
+/** An event about a game without a template of its own (a time claim, a declaration, …), with the game's state. */
+export interface GameNoticeModel extends GameMailModel {
+  /** What happened, in the recipient's language: the mail's first line. */
+  readonly title: string;
+  readonly paragraphs: readonly string[];
+  readonly position?: PositionView;
+  readonly lines?: readonly LineView[];
+  readonly clocks: ClocksView;
+  readonly deadlines?: DeadlinesView;
+  /** Absent once the game is over. */
+  readonly reply?: ReplyView;
+  readonly yourTurn?: boolean;
+}
+
+/** MAIL.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
+export interface MoveConfirmationRequestModel {
+  readonly game?: GameView;
+  /** The command as the player wrote it, the lines read. */
+  readonly written: readonly string[];
+  readonly confirmUrl: string;
+}
+
+/** Every template and its model: renderMail is typed by this map (the sweep's notices: sweep-models.ts). */
+export interface MailModels extends SweepMailModels {
   'game-start': GameStartModel;
   'your-move': YourMoveModel;
   'move-confirmation': MoveConfirmationModel;
@@ -381,6 +412,8 @@ export interface MailModels {
   'rejection-not-your-turn': NotYourTurnModel;
   'rejection-game-finished': GameFinishedModel;
   'rejection-too-large': TooLargeModel;
+  'game-notice': GameNoticeModel;
+  'move-confirmation-request': MoveConfirmationRequestModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -411,4 +444,7 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'rejection-not-your-turn',
   'rejection-game-finished',
   'rejection-too-large',
+  'game-notice',
+  'move-confirmation-request',
+  ...SWEEP_MAIL_TEMPLATE_NAMES,
 ];

@@ -1,7 +1,8 @@
 // An instance of the platform (built in dist/) that reads the inbox once and kills itself
 // with SIGKILL at a chosen point: a real crash, for the exactly-once tests (issue 5 "Done when").
 //   before-apply:  the mail is stored and decided to be a move; the games service is not called
-//   after-apply:   the games service committed the move; the mail's own row is not yet updated
+//   after-apply:   the games service committed the move (with the mail's "applied", in its transaction);
+//                  the mail is not yet moved in IMAP nor answered
 //   before-move:   the mail's decision committed; the IMAP message is not yet moved
 'use strict';
 const { join } = require('node:path');

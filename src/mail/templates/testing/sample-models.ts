@@ -5,6 +5,7 @@ import { getTileSet } from '../../../games/engine/tile-sets';
 import { randomLegalGame } from '../../../games/engine/testing/random-game';
 import type { MailLanguage } from '../../parsing/quotes';
 import type { ClocksView, DeadlinesView, GameView, MailModels, MailTemplateName, PositionView } from '../models';
+import { sweepSampleModels } from './sweep-sample-models';
 import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../views';
 
 const TILE_SET = getTileSet('ro');
@@ -54,6 +55,7 @@ export function sampleModels(language: MailLanguage): MailModels {
   const finalScores = full.state.scores;
   const reason = language === 'ro' ? 'Cuvântul „CAZMA” este valid (DEX).' : 'The word "CAZMA" is valid (DEX).';
   return {
+    ...sweepSampleModels(GAME, clocks),
     'game-start': {
       game: GAME,
       you: 'red',
@@ -138,6 +140,9 @@ export function sampleModels(language: MailLanguage): MailModels {
         { ...base, tour: lastMove.tour, position, clocks, deadlines, reply },
         { ...base, game: { ...GAME, red: 'Vasilescu Ana', gameUrl: `${GAME.gameUrl}0` }, tour: 4, position, clocks, deadlines: {}, reply },
       ],
+      events: [
+        { subject: '[CN 2027 · Grupa A] Popescu-Rădulescu Ștefania – Ionescu Țuțea', summary: language === 'ro' ? 'Turul 7: este rândul dumneavoastră.' : 'Tour 7: your move.' },
+      ],
     },
     'command-help': {
       game: GAME,
@@ -151,6 +156,17 @@ export function sampleModels(language: MailLanguage): MailModels {
     'rejection-not-your-turn': { ...base, toMove: 'red' },
     'rejection-game-finished': { ...base, scores: finalScores, reason: 'abandon', by: 'red' },
     'rejection-too-large': { game: GAME, sizeBytes: 31_457_280, limitBytes: 10_485_760 },
+    'game-notice': {
+      ...base,
+      title: language === 'ro' ? 'Ionescu Țuțea reclamă depășirea timpului de gândire.' : 'Ionescu Țuțea claims you have run out of thinking time.',
+      paragraphs: [language === 'ro' ? 'Puteți răspunde arbitrului până la 05.03.2027.' : 'You may answer the arbiter by 5 Mar 2027.'],
+      position,
+      clocks,
+      deadlines,
+      reply,
+      yourTurn: true,
+    },
+    'move-confirmation-request': { game: GAME, written: ['h8 CASA'], confirmUrl: 'https://scrabble.example/mail/confirm/3f1c9a7e-0b2d-4c6e-8f1a-3b5c7d9e0f21/0123456789abcdef0123456789abcdef' },
   };
 }
 

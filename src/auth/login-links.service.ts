@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager, IsNull, LessThan, MoreThan } from 'typeorm';
+import { Clock } from '../common/clock';
+import { SETTINGS, type Settings } from '../config/settings';
+import { Player } from '../competitions/player.entity';
+import { advisoryLockKey } from '../database/advisory-lock';
+import { Database } from '../database/database';
+import { Notifications } from '../mail/notifications';
+import type { UserActor } from './actor';
+import { normalizeEmail } from './email-address';
+import { LoginLink } from './login-link.entity';
+import {
+  hashLoginToken,
+  isLoginAddress,
+  isLoginTokenShape,
+  LOGIN_LINK_TTL_MINUTES,
+  LOGIN_LINK_TTL_MS,
+  loginLinkState,
+  loginUrl,
+  newLoginToken,
+  type LoginLinkState,
+} from './login-link';
+import { UserEmail } from './user-email.entity';
+import { User } from './user.entity';
+import { actorOf, UsersService } from './users.service';
+
+export type Language = 'ro' | 'en';
+
+/** A user as the web sees them: who acts, in which language, under which name. */
+export interface WebUser {
+  readonly actor: UserActor;
+  readonly language: Language;
+  readonly displayName: string;
+}
+
+/** Used links and expired ones are kept a day, for the record of a "my link did not work" question. */
+const KEEP_SPENT_LINKS_MS = 24 * 60 * 60_000;
+
+/**
+ * Magic links (issue 7 §1): asked for by address and mailed through the outbox, printed
+ * on the console for the first admin and by `admin login-link`; single use, 15 minutes,
+ * only their SHA-256 stored.
+ */
+@Injectable()
+export class LoginLinks {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl' | 'adminEmail'>,
+    private readonly users: UsersService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /** A fresh link for a user; the clear token exists only in the returned URL. */
+  async issue(manager: EntityManager, userId: string, email: string | null): Promise<string> {
+    const token = newLoginToken();
+    const now = this.clock.now();
+    await manager.insert(LoginLink, {
+      id: randomUUID(),
+      userId,
+      tokenHash: hashLoginToken(token),
+      email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MS),
+      usedAt: null,
+    });
+    return loginUrl(this.settings.publicUrl, token);
+  }
+
+  /**
+   * The login form: mails a link when the address is a user's, and does nothing otherwise.
+   * The caller answers both the same way, so the form does not tell who has an account.
+   */
+  async requestByEmail(address: string): Promise<{ sent: boolean }> {
+    const email = normalizeEmail(address);
+    if (!isLoginAddress(email)) return { sent: false };
+    return this.db.transaction(async (m) => {
+      const user = await this.users.findUserByEmail(m, email);
+      if (!user) return { sent: false };
+      const player = user.playerId ? await m.findOneBy(Player, { id: user.playerId }) : null;
+      const url = await this.issue(m, user.id, email);
+      await this.notifications.add(m, [
+        {
+          to: player ? { id: player.id, language: player.language } : { id: null, language: user.language },
+          address: email,
+          template: 'magic-link',
+          payload: { name: player?.name ?? user.displayName, url, expiresInMinutes: LOGIN_LINK_TTL_MINUTES },
+        },
+      ]);
+      return { sent: true };
+    });
+  }
+
+  /** What a link is, without using it (the confirmation page). */
+  async state(token: string): Promise<LoginLinkState> {
+    if (!isLoginTokenShape(token)) return 'unknown';
+    const link = await this.db.run((m) => m.findOneBy(LoginLink, { tokenHash: hashLoginToken(token) }));
+    return loginLinkState(link, this.clock.now());
+  }
+
+  /**
+   * Uses a link: one guarded UPDATE, so of two clicks racing only one logs in. The address it
+   * was mailed to is proven by the click. Returns the user, or why the link is refused.
+   */
+  async consume(token: string): Promise<{ ok: true; user: WebUser } | { ok: false; state: LoginLinkState }> {
+    if (!isLoginTokenShape(token)) return { ok: false, state: 'unknown' };
+    const tokenHash = hashLoginToken(token);
+    return this.db.transaction(async (m) => {
+      const now = this.clock.now();
+      const claimed = await m.update(LoginLink, { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
+      const link = await m.findOneBy(LoginLink, { tokenHash });
+      if (!claimed.affected || !link) {
+        const state = loginLinkState(link, now);
+        // Valid yet not claimed: another click took it between the two statements.
+        return { ok: false as const, state: state === 'valid' ? 'used' : state };
+      }
+      if (link.email) await m.update(UserEmail, { userId: link.userId, address: link.email }, { verified: true });
+      await m.delete(LoginLink, { expiresAt: LessThan(new Date(now.getTime() - KEEP_SPENT_LINKS_MS)) });
+      const user = await this.webUser(m, link.userId);
+      return user ? { ok: true as const, user } : { ok: false as const, state: 'unknown' };
+    });
+  }
+
+  /** The user behind a session, as of now (roles changed since login apply at once); null once deleted. */
+  async webUser(manager: EntityManager | null, userId: string): Promise<WebUser | null> {
+    const load = async (m: EntityManager) => {
+      const user = await m.findOneBy(User, { id: userId });
+      if (!user) return null;
+      const player = user.playerId ? await m.findOne(Player, { where: { id: user.playerId }, select: { id: true, language: true } }) : null;
+      return { actor: actorOf(user), language: player?.language ?? user.language, displayName: user.displayName };
+    };
+    return manager ? load(manager) : this.db.run(load);
+  }
+
+  /** A user's page language (and their mail's, when they play): the player's when linked, else the user's. */
+  async setLanguage(userId: string, language: Language): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const user = await m.findOneBy(User, { id: userId });
+      if (!user) return;
+      await m.update(User, { id: userId }, { language });
+      if (user.playerId) await m.update(Player, { id: user.playerId }, { language });
+    });
+  }
+
+  /**
+   * First start (issue 7): when no user is an admin, the one with ADMIN_EMAIL becomes one
+   * (created if needed) and gets a login link for the console. Until an admin has logged in
+   * once, every start prints a fresh link (the first may have expired unused); after that,
+   * nothing. Under an advisory lock, so instances starting together make one admin.
+   */
+  async ensureFirstAdmin(): Promise<{ email: string; url: string; created: boolean } | null> {
+    return this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('first-admin')]);
+      const admins = await m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).orderBy('u.created_at', 'ASC').getMany();
+      if (admins.length === 0) {
+        const email = this.settings.adminEmail;
+        const user = await this.adminFor(m, email);
+        return { email, url: await this.issue(m, user.id, null), created: true };
+      }
+      const loggedIn = await m
+        .createQueryBuilder(LoginLink, 'l')
+        .where('l.user_id IN (:...ids)', { ids: admins.map((a) => a.id) })
+        .andWhere('l.used_at IS NOT NULL')
+        .getExists();
+      if (loggedIn) return null;
+      const first = admins[0];
+      const email = (await m.findOne(UserEmail, { where: { userId: first.id }, order: { address: 'ASC' } }))?.address ?? first.displayName;
+      return { email, url: await this.issue(m, first.id, null), created: false };
+    });
+  }
+
+  /** `admin login-link [--email E]`: a fresh link for that user; an unknown address becomes an admin, as with `admin api-key`. */
+  async linkForCli(address?: string): Promise<{ email: string; url: string; created: boolean; roles: readonly string[] }> {
+    const email = normalizeEmail(address ?? this.settings.adminEmail);
+    return this.db.transaction(async (m) => {
+      const existing = await this.users.findUserByEmail(m, email);
+      const user = existing ?? (await this.adminFor(m, email));
+      return { email, url: await this.issue(m, user.id, null), created: !existing, roles: user.roles };
+    });
+  }
+
+  /**
+   * The user with this address, made an admin. Written directly rather than through
+   * UsersService.createUser: the default `admin@localhost` has no dot in its domain, which
+   * the loose address check (meant for players' typing slips) would refuse.
+   */
+  private async adminFor(m: EntityManager, email: string): Promise<User> {
+    const existing = await this.users.findUserByEmail(m, email);
+    if (existing) {
+      if (!existing.roles.includes('admin')) {
+        existing.roles = [...existing.roles, 'admin'];
+        await m.update(User, { id: existing.id }, { roles: existing.roles });
+      }
+      return existing;
+    }
+    const user = m.create(User, { id: randomUUID(), displayName: email, roles: ['admin'], playerId: null, language: 'ro', createdAt: this.clock.now() });
+    await m.insert(User, user);
+    await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: email, verified: true });
+    return user;
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import session from 'express-session';
+import { LessThan } from 'typeorm';
+import type { Clock } from '../common/clock';
+import type { JsonObject } from '../common/json';
+import type { Database } from '../database/database';
+import { WebSession } from './web-session.entity';
+
+/** How long a session lives without being used; every use within it extends it again. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/** A session's expiry is pushed back at most this often, so reading a page is not a write every time. */
+const TOUCH_RESOLUTION_MS = 60 * 60_000;
+
+export function hashSessionId(sid: string): string {
+  return createHash('sha256').update(sid, 'utf8').digest('hex');
+}
+
+/**
+ * express-session's store over the migrated `web_session` table, through the app's
+ * Database so it works on PGlite as on PostgreSQL (connect-pg-simple needs its own pg pool).
+ * Expiry is the injected clock's, not the cookie's, so tests move time and sessions end.
+ */
+export class DatabaseSessionStore extends session.Store {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly ttlMs: number = SESSION_TTL_MS,
+  ) {
+    super();
+  }
+
+  override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
+    this.db
+      .run(async (m) => {
+        const row = await m.findOneBy(WebSession, { sidHash: hashSessionId(sid) });
+        if (!row || row.expiresAt.getTime() <= this.clock.now().getTime()) return null;
+        return row.data as unknown as session.SessionData;
+      })
+      .then((data) => callback(null, data), callback);
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    const now = this.clock.now();
+    const plain = JSON.parse(JSON.stringify(data)) as JsonObject;
+    const userId = typeof data.userId === 'string' ? data.userId : null;
+    this.db
+      .run(async (m) => {
+        // Plain SQL: an upsert, and TypeORM's typing of a jsonb value is too deep for tsc.
+        await m.query(
+          `INSERT INTO "web_session" ("sid_hash", "user_id", "data", "expires_at", "created_at") VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT ("sid_hash") DO UPDATE SET "user_id" = EXCLUDED."user_id", "data" = EXCLUDED."data", "expires_at" = EXCLUDED."expires_at"`,
+          [hashSessionId(sid), userId, JSON.stringify(plain), new Date(now.getTime() + this.ttlMs), now],
+        );
+      })
+      .then(() => callback?.(), (error: unknown) => callback?.(error));
+  }
+
+  override touch(sid: string, _data: session.SessionData, callback?: (err?: unknown) => void): void {
+    const now = this.clock.now().getTime();
+    this.db
+      .run((m) =>
+        m.update(
+          WebSession,
+          { sidHash: hashSessionId(sid), expiresAt: LessThan(new Date(now + this.ttlMs - TOUCH_RESOLUTION_MS)) },
+          { expiresAt: new Date(now + this.ttlMs) },
+        ),
+      )
+      .then(() => callback?.(), (error: unknown) => callback?.(error));
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.db
+      .run((m) => m.delete(WebSession, { sidHash: hashSessionId(sid) }))
+      .then(() => callback?.(), (error: unknown) => callback?.(error));
+  }
+
+  /** Removes sessions past their expiry; called at each login, so the table never grows unbounded. */
+  async prune(): Promise<number> {
+    const result = await this.db.run((m) => m.delete(WebSession, { expiresAt: LessThan(this.clock.now()) }));
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,119 @@
+// Shared pieces of the benchmarks (`npm run bench:*`): a scratch PostgreSQL database of
+// their own, latency percentiles, a progress line, and the bare durable-write baseline.
+import { randomBytes } from 'node:crypto';
+import { Client, Pool } from 'pg';
+
+/** As the test suite's: the project's machines run PostgreSQL there with trust auth for `postgres`. */
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface ScratchDatabase {
+  readonly url: string;
+  readonly name: string;
+  drop(): Promise<void>;
+}
+
+/** A new empty database on the server `serverUrl` names, dropped by `drop()` (and on Ctrl-C). */
+export async function createScratchDatabase(serverUrl: string, label: string): Promise<ScratchDatabase> {
+  const name = `corr_scrabble_bench_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    const client = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  process.once('SIGINT', () => {
+    void drop().finally(() => process.exit(130));
+  });
+  return { url: url.toString(), name, drop };
+}
+
+/** The value below which `p` of the sorted samples fall (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+export const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+/** A one-line progress bar on stderr, only when it is a terminal. */
+export function progressBar(label: string): (done: number, total: number, extra?: string) => void {
+  if (!process.stderr.isTTY) return () => undefined;
+  let last = 0;
+  return (done, total, extra = '') => {
+    const now = Date.now();
+    if (done !== total && now - last < 200) return;
+    last = now;
+    const width = 30;
+    const filled = total > 0 ? Math.round((done / total) * width) : width;
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${extra}\x1b[K${done === total ? '\n' : ''}`);
+  };
+}
+
+/**
+ * The floor cost of a durable write on this database: one-row INSERT transactions
+ * (BEGIN, INSERT, COMMIT: one WAL flush each), from `concurrency` connections at once,
+ * for about `seconds`. Returns transactions per second.
+ */
+export async function bareInsertRate(url: string, { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<number> {
+  const pool = new Pool({ connectionString: url, max: concurrency });
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), payload text NOT NULL)`);
+    const deadline = Date.now() + seconds * 1000;
+    let count = 0;
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const client = await pool.connect();
+        try {
+          while (Date.now() < deadline) {
+            await client.query('BEGIN');
+            await client.query('INSERT INTO bench_insert (payload) VALUES ($1)', [`row ${count}`]);
+            await client.query('COMMIT');
+            count++;
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+    return count / elapsed;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Runs `work` for every item with at most `concurrency` in flight. */
+export async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** Command-line `--name value` (or `--name=value`) as a number. */
+export function numberOption(name: string, fallback: number): number {
+  const args = process.argv.slice(2);
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}` && args[i + 1] !== undefined) return Number(args[i + 1]);
+    if (args[i].startsWith(`--${name}=`)) return Number(args[i].slice(name.length + 3));
+  }
+  return fallback;
+}

@@ -1,0 +1,353 @@
+// `npm run bench:championship` (issue 8 item 1): a round robin of 100 players — 4,950 games
+// started together (groups of 32 at most through the competitions service, the games across
+// groups through the games service's startGames) — played to the end with random legal moves through the games service,
+// several submissions in flight as on a real server, with the daily sweep run on each of
+// 100 simulated days; then the bare one-row INSERT transaction rate on the same database in
+// the same run, and the ratio of the two. Prints one JSON object on stdout.
+// Usage: node dist/bench/championship.bench.js [--players N] [--days D] [--concurrency C]
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server: the bench makes
+// and drops a scratch database of its own there. Not a test: nothing is asserted.
+import 'reflect-metadata';
+import { Session } from 'node:inspector';
+import { cpus } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { Logger as TypeOrmLogger } from 'typeorm';
+import { In } from 'typeorm';
+import { createApp } from '../app.factory';
+import type { UserActor } from '../auth/actor';
+import { actorOf, UsersService } from '../auth/users.service';
+import { ManualClock } from '../common/clock';
+import { CompetitionsService } from '../competitions/competitions.service';
+import { Competition } from '../competitions/competition.entity';
+import { Registration } from '../competitions/registration.entity';
+import { Sequence } from '../competitions/sequence.entity';
+import { parseSettings } from '../config/settings';
+import { Database } from '../database/database';
+import { openDatabase } from '../database/open-database';
+import { applyMove, replayGame, type GameState, type TileSetId } from '../games/engine';
+import { randomMove, seededRandom } from '../games/engine/testing/random-game';
+import { Game } from '../games/game.entity';
+import { GamesService, type GamePairing } from '../games/games.service';
+import { User } from '../auth/user.entity';
+import { addDays, type LocalDate } from '../thinking-time/calendar';
+import { SweepService } from '../thinking-time/sweep.service';
+import {
+  bareInsertRate,
+  createScratchDatabase,
+  DEFAULT_DATABASE_URL,
+  inParallel,
+  numberOption,
+  percentile,
+  progressBar,
+  round,
+} from './bench-support';
+
+const PLAYERS = numberOption('players', 100);
+const DAYS = numberOption('days', 100);
+/** Submissions in flight at once: a busy server's request handlers, under the pool of 10. */
+const CONCURRENCY = numberOption('concurrency', 8);
+/** Chance that a game moves on a given day: most games end within the simulated days. */
+const PACE = numberOption('pace', 0.45);
+/** `--profile-sweep`: a CPU profile of the sweeps only; the functions where they spend most in the report. */
+const PROFILE_SWEEP = process.argv.includes('--profile-sweep');
+/** `--trace`: print the SQL statements of the 100th move on stderr. */
+const TRACE = process.argv.includes('--trace');
+const TZ = 'Europe/Bucharest';
+const START: LocalDate = '2027-02-01';
+
+/** Counts the SQL statements TypeORM sends (the profile of a move: statements, not guesses). */
+class QueryCounter {
+  count = 0;
+  /** When set, the statements are also kept here (`--trace`: one move's SQL, printed). */
+  trace: string[] | null = null;
+  constructor(private readonly inner: TypeOrmLogger) {}
+  install(database: Database): void {
+    const counter = this;
+    const inner = this.inner;
+    (database.dataSource as unknown as { logger: TypeOrmLogger }).logger = {
+      logQuery: (...args) => {
+        counter.count++;
+        counter.trace?.push(`${String(args[0]).replace(/\s+/g, ' ').slice(0, 120)} [${JSON.stringify(args[1] ?? []).length} bytes of parameters]`);
+        return inner.logQuery(...args);
+      },
+      logQueryError: (...args) => inner.logQueryError(...args),
+      logQuerySlow: (...args) => inner.logQuerySlow(...args),
+      logSchemaBuild: (...args) => inner.logSchemaBuild(...args),
+      logMigration: (...args) => inner.logMigration(...args),
+      log: (...args) => inner.log(...args),
+    };
+  }
+}
+
+/**
+ * The V8 profiler of this process, sampling only while resumed (during the sweeps): the
+ * profile of the sweep days alone, summed by function (self time).
+ */
+class SweepProfiler {
+  private readonly self = new Map<string, number>();
+  private constructor(private readonly session: Session) {}
+
+  static async start(): Promise<SweepProfiler> {
+    const session = new Session();
+    session.connect();
+    const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 1000 });
+    return new SweepProfiler(session);
+  }
+
+  private post(method: string): Promise<unknown> {
+    return new Promise((resolve, reject) => this.session.post(method, {}, (e, r) => (e ? reject(e) : resolve(r))));
+  }
+
+  resume(): Promise<unknown> {
+    return this.post('Profiler.start');
+  }
+
+  async pause(): Promise<void> {
+    const { profile } = (await this.post('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    profile.samples.forEach((id, i) => {
+      const frame = byId.get(id)!.callFrame;
+      const where = frame.url.replace(/^.*\/(node_modules\/[^/]+|dist)\//, '$1/');
+      const key = `${frame.functionName || '(anonymous)'} ${where}${where ? `:${frame.lineNumber + 1}` : ''}`;
+      // The profiler's own messages and the waits are not the sweep's work.
+      if (key === 'dispatch ' || key === '(idle) ' || key === '(program) ') return;
+      this.self.set(key, (this.self.get(key) ?? 0) + profile.timeDeltas[i]);
+    });
+  }
+
+  async top(n: number): Promise<Record<string, number>> {
+    this.session.disconnect();
+    const total = [...this.self.values()].reduce((a, b) => a + b, 0);
+    return Object.fromEntries(
+      [...this.self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => [k, round((100 * v) / total, 1)]),
+    );
+  }
+}
+
+/** The instant a wall clock in `timeZone` shows `time` (HH:MM) on `day`. */
+function instantAt(day: LocalDate, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  let instant = wall;
+  for (let i = 0; i < 2; i++) {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+    instant += wall - Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
+  }
+  return new Date(instant);
+}
+
+function playersCsv(n: number): string {
+  const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
+  for (let i = 1; i <= n; i++) lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`);
+  return `${lines.join('\n')}\n`;
+}
+
+interface Live {
+  readonly game: Game;
+  state: GameState;
+  over: boolean;
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const scratch = await createScratchDatabase(serverUrl, 'championship');
+  const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-bench-'));
+  const clock = new ManualClock(instantAt('2027-01-20', '10:00', TZ).toISOString());
+  let app: INestApplication | undefined;
+  const bar = progressBar('championship');
+  try {
+    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'error', TZ_DEFAULT: TZ });
+    const opened = await openDatabase(settings.database);
+    app = await createApp({ settings, database: opened, clock });
+    await app.init();
+    const db = app.get(Database);
+    const counter = new QueryCounter(db.dataSource.logger);
+    counter.install(db);
+    const games = app.get(GamesService);
+    const sweep = app.get(SweepService);
+    const competitions = app.get(CompetitionsService);
+    const users = app.get(UsersService);
+
+    // Set-up: one arbiter, the players, one group (a round robin), started.
+    const setupStarted = Date.now();
+    const arbiter = await db.transaction(async (m) => actorOf(await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true })));
+    const created = await competitions.create(arbiter, { name: 'Bench championship', shortName: 'BENCH', startDate: START, closingDate: addDays(START, 364), timeZone: TZ });
+    await competitions.importPlayers(arbiter, created.id, playersCsv(PLAYERS));
+    // The competitions service plays groups of at most 32: a larger round robin is its groups
+    // started by the service, and every game between two groups added through the games
+    // service's startGames (as the start does), so that each player meets every other once.
+    const groupCount = Math.ceil(PLAYERS / 32);
+    await competitions.makeGroups(arbiter, created.id, { count: groupCount });
+    await competitions.start(arbiter, created.id);
+    if (groupCount > 1) {
+      await db.transaction(async (m) => {
+        const competition = await m.findOneByOrFail(Competition, { id: created.id });
+        const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });
+        const registrations = await m.find(Registration, { where: { competitionId: created.id }, order: { playerId: 'ASC' } });
+        const pairings: GamePairing[] = [];
+        registrations.forEach((a, i) =>
+          registrations.slice(i + 1).forEach((b, j) => {
+            if (a.groupId === b.groupId) return;
+            const [red, blue] = (i + j) % 2 === 0 ? [a, b] : [b, a];
+            pairings.push({ groupId: red.groupId!, red: red.playerId, blue: blue.playerId, round: 1000 + (pairings.length % 100) });
+          }),
+        );
+        await games.startGames(m, { competition, sequence, pairings });
+      });
+    }
+    const { list, sequence, actors } = await db.run(async (m) => {
+      const list = await m.find(Game, { where: { competitionId: created.id }, order: { round: 'ASC', id: 'ASC' } });
+      const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });
+      const people = await m.find(User, { where: { playerId: In(list.flatMap((g) => [g.redPlayerId, g.bluePlayerId])) } });
+      return { list, sequence, actors: new Map<string, UserActor>(people.map((u) => [u.playerId!, actorOf(u)])) };
+    });
+    const setupSeconds = (Date.now() - setupStarted) / 1000;
+    const tileSet = ((created as unknown as { tileSet?: TileSetId }).tileSet ?? 'ro') as TileSetId;
+    const opening = replayGame({ tileSet, sequence: sequence.tiles }, []);
+    if (!opening.ok) throw new Error('the opening position does not replay');
+    const live: Live[] = list.map((game) => ({ game, state: opening.state, over: false }));
+
+    const random = seededRandom(2027);
+    const latencies: number[] = [];
+    let moves = 0;
+    let refused = 0;
+    let moveSeconds = 0;
+    let moveQueries = 0;
+
+    /** The move of the player to move: a random legal one, through the service as a request would. */
+    const playOne = async (g: Live): Promise<void> => {
+      const move = randomMove(g.state, random, { passProbability: 0.03 });
+      const color = g.state.toMove;
+      const actor = actors.get(color === 'red' ? g.game.redPlayerId : g.game.bluePlayerId)!;
+      const traced = TRACE && moves === 100 && counter.trace === null;
+      if (traced) counter.trace = [];
+      const started = process.hrtime.bigint();
+      try {
+        const result = /^(pas|pass)$/i.test(move) ? await games.pass(actor, g.game.id) : await games.submitMove(actor, g.game.id, { move });
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        if (traced) {
+          process.stderr.write(`\nthe statements of one move (others in flight may be mixed in):\n${counter.trace!.join('\n')}\n`);
+          counter.trace = [];
+        }
+        const applied = applyMove(g.state, move);
+        if (!applied.ok) throw new Error(`model refused ${move}: ${applied.code}`);
+        g.state = applied.state;
+        moves++;
+        if (result.status !== 'playing') g.over = true;
+      } catch (error) {
+        refused++;
+        g.over = true;
+        if (refused <= 3) process.stderr.write(`\nrefused in game ${g.game.id}: ${(error as Error).message}\n`);
+      }
+    };
+
+    let moveCpuMicros = 0;
+    const timedMoves = async (batch: Live[], work: (g: Live) => Promise<void>) => {
+      const q = counter.count;
+      const cpu = process.cpuUsage();
+      const started = process.hrtime.bigint();
+      await inParallel(batch, CONCURRENCY, work);
+      moveSeconds += Number(process.hrtime.bigint() - started) / 1e9;
+      const used = process.cpuUsage(cpu);
+      moveCpuMicros += used.user + used.system;
+      moveQueries += counter.count - q;
+    };
+
+    // The baseline is sampled through the run, between the days, so that it sees the same
+    // neighbours on a shared machine as the moves do.
+    const insertSamples: number[] = [];
+    const sampleInserts = async () => insertSamples.push(await bareInsertRate(scratch.url, { concurrency: CONCURRENCY, seconds: 2 }));
+    await sampleInserts();
+
+    // The simulated days: players move just after midnight, the sweep runs at 00:05.
+    const sweepSeconds: number[] = [];
+    let sweepCpuMicros = 0;
+    let sweepQueries = 0;
+    const profiler = PROFILE_SWEEP ? await SweepProfiler.start() : undefined;
+    let playingAtSweep = 0;
+    for (let d = 0; d < DAYS; d++) {
+      const day = addDays(START, d);
+      clock.set(instantAt(day, '00:01', TZ));
+      await timedMoves(live.filter((g) => !g.over && random() < PACE), playOne);
+      clock.set(instantAt(day, '00:05', TZ));
+      playingAtSweep += live.filter((g) => !g.over).length;
+      const q = counter.count;
+      const cpu = process.cpuUsage();
+      await profiler?.resume();
+      const started = process.hrtime.bigint();
+      await sweep.runOnce();
+      sweepSeconds.push(Number(process.hrtime.bigint() - started) / 1e9);
+      await profiler?.pause();
+      const used = process.cpuUsage(cpu);
+      sweepCpuMicros += used.user + used.system;
+      sweepQueries += counter.count - q;
+      if ((d + 1) % 20 === 0) await sampleInserts();
+      bar(d + 1, DAYS, `days · ${moves} moves · ${live.filter((g) => !g.over).length} games playing`);
+    }
+
+    // Whatever is still playing is played to the end on the next day.
+    clock.set(instantAt(addDays(START, DAYS), '00:01', TZ));
+    const rest = live.filter((g) => !g.over);
+    let finished = 0;
+    await timedMoves(rest, async (g) => {
+      while (!g.over) await playOne(g);
+      bar(++finished, rest.length, 'games finished after the simulated days');
+    });
+
+    await sampleInserts();
+    const bareInsertsPerSecond = insertSamples.reduce((a, b) => a + b, 0) / insertSamples.length;
+    const movesPerSecond = moves / moveSeconds;
+    latencies.sort((a, b) => a - b);
+    const sortedSweeps = [...sweepSeconds].sort((a, b) => a - b);
+    const report = {
+      benchmark: 'championship',
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      players: PLAYERS,
+      games: list.length,
+      concurrency: CONCURRENCY,
+      setupSeconds: round(setupSeconds, 1),
+      moves,
+      refused,
+      movesPerSecond: round(movesPerSecond, 1),
+      submitLatencyMs: { p50: round(percentile(latencies, 0.5)), p99: round(percentile(latencies, 0.99)) },
+      queriesPerMove: round(moveQueries / Math.max(1, moves), 1),
+      nodeCpuMsPerMove: round(moveCpuMicros / 1000 / Math.max(1, moves), 2),
+      bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
+      bareInsertSamples: insertSamples.map((x) => Math.round(x)),
+      ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
+      ratioTarget: 0.25,
+      sweep: {
+        days: DAYS,
+        secondsPerDay: round(sweepSeconds.reduce((a, b) => a + b, 0) / Math.max(1, DAYS), 3),
+        maxSecondsPerDay: round(sortedSweeps.at(-1) ?? 0, 3),
+        p50SecondsPerDay: round(percentile(sortedSweeps, 0.5), 3),
+        averageGamesPlaying: Math.round(playingAtSweep / Math.max(1, DAYS)),
+        nodeCpuSecondsPerDay: round(sweepCpuMicros / 1e6 / Math.max(1, DAYS), 3),
+        queriesPerDay: Math.round(sweepQueries / Math.max(1, DAYS)),
+        ...(profiler && { profile: await profiler.top(12) }),
+        targetSecondsPerDay: 2,
+      },
+      sharedMachine: 'other processes may compete for the CPU: compare the ratio, not the absolute figures',
+    };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    await app?.close().catch(() => undefined);
+    await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

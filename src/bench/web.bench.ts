@@ -1,0 +1,172 @@
+// `npm run bench:web` (issue 8 item 3): a logged-in player's game page and its move preview
+// under 50 concurrent clients for 20 s each (autocannon), against the whole application
+// listening on a loopback port; the baseline is `/health` measured the same way in the
+// same run. Prints one JSON object: p50/p99 latency and requests per second of each.
+// Usage: node dist/bench/web.bench.js [--connections N] [--duration S] [--moves N]
+// PostgreSQL from DATABASE_URL, as bench:championship. Not a test: nothing is asserted.
+import 'reflect-metadata';
+import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import autocannon from 'autocannon';
+import { In } from 'typeorm';
+import { createApp } from '../app.factory';
+import { LoginLinks } from '../auth/login-links.service';
+import { User } from '../auth/user.entity';
+import { actorOf, UsersService } from '../auth/users.service';
+import { ManualClock } from '../common/clock';
+import { CompetitionsService } from '../competitions/competitions.service';
+import { PlayerEmail } from '../competitions/player-email.entity';
+import { Sequence } from '../competitions/sequence.entity';
+import { parseSettings } from '../config/settings';
+import { Database } from '../database/database';
+import { openDatabase } from '../database/open-database';
+import { applyMove, replayGame } from '../games/engine';
+import { randomMove, seededRandom } from '../games/engine/testing/random-game';
+import { Game } from '../games/game.entity';
+import { GamesService } from '../games/games.service';
+import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, round } from './bench-support';
+
+const CONNECTIONS = numberOption('connections', 50);
+const DURATION = numberOption('duration', 20);
+/** Moves played before measuring: a game page in mid-game, with its history and clocks. */
+const MOVES = numberOption('moves', 20);
+
+/** Cookies as a browser keeps them: the last value of each name. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+  get header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** Logs in through the login link's own page and form, as a player does; returns the session's cookies. */
+async function logIn(base: string, link: string): Promise<string> {
+  const jar = new CookieJar();
+  const path = new URL(link).pathname;
+  const form = await fetch(`${base}${path}`, { redirect: 'manual' });
+  jar.take(form);
+  const html = await form.text();
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!csrf) throw new Error(`no CSRF field on the login page (${form.status})`);
+  const done = await fetch(`${base}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header },
+    body: new URLSearchParams({ _csrf: csrf, next: '/' }).toString(),
+  });
+  if (done.status !== 303) throw new Error(`login answered ${done.status}: ${(await done.text()).slice(0, 300)}`);
+  jar.take(done);
+  return jar.header;
+}
+
+interface Measured {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly requestsPerSecond: number;
+  readonly requests: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+async function measure(url: string, cookie?: string): Promise<Measured> {
+  // Each request checked once before the load: a redirect to /login would measure the wrong page.
+  const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {} });
+  return {
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requestsPerSecond: round(result.requests.average, 1),
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const scratch = await createScratchDatabase(serverUrl, 'web');
+  const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-bench-'));
+  let app: INestApplication | undefined;
+  try {
+    const clock = new ManualClock('2027-02-01T09:00:00Z');
+    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'error', PUBLIC_URL: 'http://127.0.0.1' });
+    const opened = await openDatabase(settings.database);
+    app = await createApp({ settings, database: opened, clock });
+    await app.listen(0, '127.0.0.1');
+    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const db = app.get(Database);
+
+    // One game of a two-player competition, some moves into it.
+    const users = app.get(UsersService);
+    const competitions = app.get(CompetitionsService);
+    const arbiter = await db.transaction(async (m) => actorOf(await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true })));
+    const created = await competitions.create(arbiter, { name: 'Bench on the web', shortName: 'WEB', startDate: '2027-02-01', closingDate: '2027-12-31' });
+    await competitions.importPlayers(arbiter, created.id, 'name,email,club,language,previous_coefficient,previous_rank\nAna Popescu,ana@bench.example.org,,ro,,\nIon Ionescu,ion@bench.example.org,,ro,,\n');
+    await competitions.makeGroups(arbiter, created.id, { count: 1 });
+    await competitions.start(arbiter, created.id);
+    const { game, sequence, actors, redAddress } = await db.run(async (m) => {
+      const game = await m.findOneByOrFail(Game, { competitionId: created.id });
+      const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });
+      const people = await m.find(User, { where: { playerId: In([game.redPlayerId, game.bluePlayerId]) } });
+      const red = await m.findOneByOrFail(PlayerEmail, { playerId: game.redPlayerId });
+      return { game, sequence, actors: new Map(people.map((u) => [u.playerId!, actorOf(u)])), redAddress: red.address };
+    });
+    const games = app.get(GamesService);
+    const opening = replayGame({ tileSet: 'ro', sequence: sequence.tiles }, []);
+    if (!opening.ok) throw new Error('the opening does not replay');
+    let state = opening.state;
+    const random = seededRandom(5);
+    for (let i = 0; i < MOVES && !state.over; i++) {
+      const move = randomMove(state, random, { passProbability: 0 });
+      const actor = actors.get(state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId)!;
+      const result = await games.submitMove(actor, game.id, { move });
+      const applied = applyMove(state, move);
+      if (!applied.ok) throw new Error(`model refused ${move}`);
+      state = applied.state;
+      if (result.status !== 'playing') break;
+    }
+    // A move the player to move could send now, for the preview.
+    const candidate = randomMove(state, random, { passProbability: 0 });
+    const mover = state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId;
+    const moverAddress = mover === game.redPlayerId ? redAddress : (await db.run((m) => m.findOneByOrFail(PlayerEmail, { playerId: mover }))).address;
+    const { url: link } = await app.get(LoginLinks).linkForCli(moverAddress);
+    const cookie = await logIn(base, link);
+
+    const health = await measure(`${base}/health`);
+    const page = await measure(`${base}/games/${game.id}`, cookie);
+    const preview = await measure(`${base}/games/${game.id}/preview?notation=${encodeURIComponent(candidate)}`, cookie);
+    const report = {
+      benchmark: 'web',
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      movesPlayed: state.movesPlayed,
+      health,
+      gamePage: { ...page, ratioToHealth: round(page.requestsPerSecond / health.requestsPerSecond, 3) },
+      preview: { ...preview, notation: candidate, ratioToHealth: round(preview.requestsPerSecond / health.requestsPerSecond, 3) },
+      targetGamePageP99Ms: 100,
+      sharedMachine: 'other processes may compete for the CPU: compare the ratios, not the absolute figures',
+    };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    await app?.close().catch(() => undefined);
+    await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+});

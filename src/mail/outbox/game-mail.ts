@@ -1,0 +1,451 @@
+// The view model of a game notification (MAIL.md 19), built when the mail is rendered from
+// the game's rows as they stood when the notification was written.
+//
+// Why at render time and not at insert: the writers (games, results, thinking-time services)
+// keep their small event payloads and their transactions stay short; a fault in a view
+// model can never refuse a move; and the model is still the state *as of the notification*,
+// because the game is replayed only up to the row's creation instant (moves received later
+// are left out, clocks are counted on that day). A retried row renders the same mail.
+import type { EntityManager } from 'typeorm';
+import { User } from '../../auth/user.entity';
+import type { JsonObject } from '../../common/json';
+import { Result } from '../../coefficients/result.entity';
+import { Group } from '../../competitions/group.entity';
+import type { Settings } from '../../config/settings';
+import type { Color } from '../../games/engine';
+import type { SheetEndReason } from '../../games/engine/sheet';
+import { clocksOn } from '../../games/game-clocks';
+import { Game } from '../../games/game.entity';
+import { replayLine } from '../../games/game-lines';
+import { GameSession, loadGameRows } from '../../games/game-session';
+import { addDays, toLocalDate } from '../../thinking-time';
+import { holidayRightsEnd } from '../../thinking-time/holidays';
+import { DEFAULT_TIMELINE_RULES, type TimelineDay } from '../../thinking-time/timeline';
+import type { OutboundMail } from '../outbound-mail.entity';
+import type { MailLanguage } from '../parsing/quotes';
+import { replyAddress } from '../reply-token';
+import {
+  boardView,
+  clocksView,
+  moveView,
+  positionView,
+  replyView,
+  sequenceView,
+  type ClocksView,
+  type DeadlinesView,
+  type GameView,
+  type LineView,
+  type MailModels,
+  type MailTemplateName,
+  type MoveView,
+  type PositionView,
+  type ReplayView,
+  type ReplyView,
+} from '../templates';
+
+/** A template and its model, ready for renderMail. */
+export interface GameMail {
+  readonly template: MailTemplateName;
+  readonly model: MailModels[MailTemplateName];
+}
+
+const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({ template, model: model as MailModels[MailTemplateName] });
+
+const other = (c: Color): Color => (c === 'red' ? 'blue' : 'red');
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day as the templates' `date` helper writes it: `01.04.2027`, `1 Apr 2027`. */
+const day = (language: MailLanguage, v: unknown): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(str(v));
+  if (!m) return str(v);
+  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
+};
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** What every game mail is built from: the session as of the row, the recipient and the reply. */
+export interface GameMailContext {
+  readonly s: GameSession;
+  readonly you: Color;
+  readonly game: GameView;
+  readonly language: MailLanguage;
+  readonly reply: ReplyView;
+  readonly clocks: ClocksView;
+  readonly timeline: TimelineDay;
+  readonly deadlines: DeadlinesView;
+  readonly names: Readonly<Record<Color, string>>;
+}
+
+/**
+ * The session of `gameId` as it stood at `at`: moves received after it and lines forked
+ * after it left out, the turn as the notification named it, the day counted at `at`.
+ */
+export async function sessionAt(manager: EntityManager, gameId: string, at: Date, turn?: number): Promise<GameSession> {
+  const rows = await loadGameRows(manager, gameId, { lock: false });
+  // A turn's moves are numbered by the game's turn when played: those before the turn the
+  // notification named were made before it (several actions may share one clock instant).
+  const moves = rows.moves.filter((m) => {
+    const received = m.receivedAt.getTime();
+    if (received > at.getTime()) return false;
+    return turn === undefined || m.turn < turn || (m.turn === turn && received < at.getTime());
+  });
+  const lines = rows.lines.filter((l) => l.createdAt.getTime() <= at.getTime());
+  const game = Object.assign(Object.create(Object.getPrototypeOf(rows.game)) as typeof rows.game, rows.game);
+  if (turn !== undefined) game.turn = turn;
+  if (game.endedAt && game.endedAt.getTime() > at.getTime()) Object.assign(game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
+  // A dispute opened or appealed after the notification is not part of the game it describes.
+  const later = (d: Date | null) => d !== null && d.getTime() > at.getTime();
+  let dispute = rows.dispute;
+  if (dispute && later(dispute.createdAt)) dispute = null;
+  else if (dispute && later(dispute.appealedAt)) dispute = Object.assign(Object.create(Object.getPrototypeOf(dispute)) as typeof dispute, dispute, { status: 'open', lines: null, appealedAt: null });
+  const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
+  return new GameSession(manager, { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
+}
+
+/** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
+export async function gameViewOf(manager: EntityManager, settings: Settings, gameId: string): Promise<GameView> {
+  const game = await manager.findOneOrFail(Game, { where: { id: gameId }, relations: { competition: true, redPlayer: true, bluePlayer: true } });
+  const group = await manager.findOneBy(Group, { id: game.groupId });
+  return {
+    competition: game.competition!.shortName,
+    ...(group && { group: group.name }),
+    red: game.redPlayer!.name,
+    blue: game.bluePlayer!.name,
+    gameUrl: `${settings.publicUrl}/games/${game.id}`,
+  };
+}
+
+/** The game mail's common parts for the recipient of `row`. */
+export async function gameMailContext(manager: EntityManager, settings: Settings, gameId: string, playerId: string, language: MailLanguage, at: Date, turn?: number): Promise<GameMailContext> {
+  const s = await sessionAt(manager, gameId, at, turn);
+  const you = s.colorOfPlayer(playerId) ?? 'red';
+  const group = await manager.findOneBy(Group, { id: s.game.groupId });
+  const game: GameView = {
+    competition: s.competition.shortName,
+    ...(group && { group: group.name }),
+    red: s.players.red.name,
+    blue: s.players.blue.name,
+    gameUrl: `${settings.publicUrl}/games/${s.game.id}`,
+  };
+  const timeline = await clocksOn(s);
+  const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }), game, language);
+  return {
+    s,
+    you,
+    game,
+    language,
+    reply,
+    clocks: clocksView(timeline.clocks, s.competition.thinkingDays),
+    timeline,
+    deadlines: deadlinesOf(s, timeline),
+    names: { red: game.red, blue: game.blue },
+  };
+}
+
+/** RULES.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing date and the end of holiday rights. */
+function deadlinesOf(s: GameSession, timeline: TimelineDay): DeadlinesView {
+  const closing = toLocalDate(s.competition.closingDate);
+  const since = timeline.awaiting?.since;
+  return {
+    ...(since && { reminder: addDays(since, DEFAULT_TIMELINE_RULES.reminderDays), escalation: addDays(since, DEFAULT_TIMELINE_RULES.escalationDays) }),
+    closing,
+    // The template says "the last day a holiday can still be taken": the day before rights are lost.
+    holidayRightsEnd: addDays(holidayRightsEnd(closing), -1),
+  };
+}
+
+/** The live lines as the recipient sees them: one position, or A and B while an appeal waits. */
+function positions(c: GameMailContext): { position?: PositionView; lines?: LineView[] } {
+  const live = c.s.liveLines();
+  if (live.length >= 2) {
+    return { lines: live.slice(0, 2).map((l, i) => ({ label: (c.s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B', position: positionView(c.s.replay(l.id), c.you, c.names) })) };
+  }
+  return { position: positionView(c.s.replay(live[0].id), c.you, c.names) };
+}
+
+function mainPosition(c: GameMailContext): PositionView {
+  const p = positions(c);
+  return p.position ?? p.lines![0].position;
+}
+
+/** The engine's record of a stored move, by its line and number, as every mail shows it. */
+function recordedMove(c: GameMailContext, moveId: string | undefined, fallback?: { line?: string; number?: number }): MoveView | undefined {
+  for (const line of c.s.lines) {
+    const path = c.s.pathOf(line.id);
+    const index = path.findIndex((m) => m.id === moveId || (fallback?.line === line.id && fallback.number === m.number));
+    if (index >= 0) {
+      const { records } = replayLine(c.s.setup, path.slice(0, index + 1));
+      return moveView(records[index], c.names);
+    }
+  }
+  return undefined;
+}
+
+/** The replay of a line's first `moves` moves. */
+function replayUpTo(c: GameMailContext, lineId: string, moves: number): ReplayView {
+  return replayLine(c.s.setup, c.s.pathOf(lineId).slice(0, moves));
+}
+
+const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') as 'draw' | 'interrupt';
+
+/** The words of a payload's notice in the recipient's language (templates without their own file). */
+const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
+  'holiday-confirmation': {
+    ro: (p) => ({ title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`, paragraphs: ['Partenerii din toate partidele au fost anunțați (regulamentul §5).'] }),
+    en: (p) => ({ title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`, paragraphs: ['The partners of all your games were told (rules §5).'] }),
+  },
+  'time-claim': {
+    ro: (p) => ({
+      title: `${str(p.claimant)} reclamă depășirea timpului de gândire (${num(p.daysUsed)} de zile folosite).`,
+      paragraphs: [`Puteți răspunde arbitrului până la ${day('ro', p.answerBy)}: scrieți RASPUNS urmat de textul dumneavoastră.`],
+    }),
+    en: (p) => ({
+      title: `${str(p.claimant)} claims you have run out of thinking time (${num(p.daysUsed)} days used).`,
+      paragraphs: [`You may answer the arbiter by ${day('en', p.answerBy)}: reply ANSWER followed by your text.`],
+    }),
+  },
+  'time-claim-confirmation': {
+    ro: (p) => ({ title: `Reclamația de timp a fost trimisă arbitrului (${num(p.daysUsed)} de zile folosite de partener).`, paragraphs: [] }),
+    en: (p) => ({ title: `Your time claim went to the arbiter (your partner has used ${num(p.daysUsed)} days).`, paragraphs: [] }),
+  },
+  'result-homologated': {
+    ro: (p, c) => ({ title: 'Rezultatul partidei a fost omologat.', paragraphs: [resultLine(p, c, 'Scor final', 'coeficienți')] }),
+    en: (p, c) => ({ title: "The game's result was homologated.", paragraphs: [resultLine(p, c, 'Final score', 'coefficients')] }),
+  },
+  'state-declared': {
+    ro: (p, c) => ({ title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} a declarat situația partidei la data de închidere.`, paragraphs: [str(p.text)] }),
+    en: (p, c) => ({ title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} declared the game's state at the closing date.`, paragraphs: [str(p.text)] }),
+  },
+  status: {
+    ro: (_p, c) => ({
+      title: c.s.game.status === 'playing' ? `Situația partidei: este rândul lui ${c.names[c.s.turnPlayer() ?? 'red']}.` : 'Situația partidei: partida s-a încheiat.',
+      paragraphs: [],
+    }),
+    en: (_p, c) => ({
+      title: c.s.game.status === 'playing' ? `The game as it stands: ${c.names[c.s.turnPlayer() ?? 'red']} is to move.` : 'The game as it stands: the game is over.',
+      paragraphs: [],
+    }),
+  },
+  'answer-recorded': {
+    ro: () => ({ title: 'Răspunsul dumneavoastră a fost trimis arbitrului.', paragraphs: [] }),
+    en: () => ({ title: 'Your answer went to the arbiter.', paragraphs: [] }),
+  },
+  'digest-setting': {
+    ro: (p) => ({ title: p.digest ? 'Veți primi un singur e-mail pe zi (rezumat zilnic).' : 'Veți primi din nou câte un e-mail pentru fiecare eveniment.', paragraphs: [] }),
+    en: (p) => ({ title: p.digest ? 'You will get one mail a day (the daily digest).' : 'You will again get one mail per event.', paragraphs: [] }),
+  },
+};
+
+/** `Final score: Popescu 412 – Ionescu 377; coefficients 1.0823 / 0.9177` from a result payload (results.service jsonResult). */
+function resultLine(p: JsonObject, c: GameMailContext, score: string, coefficients: string): string {
+  const pair = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const scores = pair(p.scores);
+  const coefs = pair(p.coefficients);
+  const decimal = (v: unknown) => (typeof v === 'number' ? (c.language === 'ro' ? v.toFixed(4).replace('.', ',') : v.toFixed(4)) : '');
+  const line = `${score}: ${c.names.red} ${num(scores.red)} – ${c.names.blue} ${num(scores.blue)}`;
+  return typeof coefs.red === 'number' ? `${line}; ${coefficients} ${decimal(coefs.red)} / ${decimal(coefs.blue)}.` : `${line}.`;
+}
+
+const UNKNOWN_NOTICE: Record<MailLanguage, (template: string) => string> = {
+  ro: (t) => `Noutate în partidă: ${t.replace(/-/g, ' ')}.`,
+  en: (t) => `News in the game: ${t.replace(/-/g, ' ')}.`,
+};
+
+/** A notice about the game, with the position, the clocks and how to answer: for events without a template of their own. */
+export function gameNotice(c: GameMailContext, template: string, payload: JsonObject): GameMail {
+  const words = NOTICE[template]?.[c.language]?.(payload, c) ?? { title: UNKNOWN_NOTICE[c.language](template), paragraphs: [] };
+  const playing = c.s.game.status === 'playing';
+  return mail('game-notice', {
+    game: c.game,
+    you: c.you,
+    title: words.title,
+    paragraphs: words.paragraphs.filter((p) => p.trim() !== ''),
+    ...positions(c),
+    clocks: c.clocks,
+    ...(playing && { deadlines: c.deadlines, reply: c.reply, yourTurn: c.s.turnPlayer() === c.you }),
+  });
+}
+
+/**
+ * The model of one game notification. Templates the platform's writers use are mapped onto
+ * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
+ */
+export async function gameMail(manager: EntityManager, settings: Settings, row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>): Promise<GameMail> {
+  const p = row.payload;
+  const turn = typeof p.turn === 'number' ? p.turn : undefined;
+  const c = await gameMailContext(manager, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
+  const { s, you, game } = c;
+  switch (row.template) {
+    case 'game-start': {
+      const line = s.lines[0];
+      const opening = replayUpTo(c, line.id, 0);
+      const arbiter = await manager.findOneBy(User, { id: s.competition.arbiterUserId });
+      const holidays = { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') };
+      return mail('game-start', {
+        game,
+        you,
+        arbiter: arbiter?.displayName ?? '',
+        tileSet: s.competition.tileSet,
+        startDate: toLocalDate(s.game.startedOn),
+        closingDate: toLocalDate(s.competition.closingDate),
+        thinkingDays: s.competition.thinkingDays,
+        handicap: s.competition.handicap,
+        ...((holidays.red.length > 0 || holidays.blue.length > 0) && { holidays }),
+        sequence: sequenceView(opening.state),
+        rack: opening.state.racks[you].map((t) => t.letter).join(''),
+        board: boardView(opening.state.board),
+        deadlines: c.deadlines,
+        reply: c.reply,
+      });
+    }
+    case 'status':
+    case 'your-move':
+    case 'reminder-copy': {
+      // STARE / STATUS (MAIL.md 10): the position as "your move" when the move is theirs, else as a notice.
+      if (row.template === 'status' && (s.game.status !== 'playing' || s.turnPlayer() !== you)) return gameNotice(c, row.template, p);
+      const moveNumber = s.state(s.liveLines()[0].id).movesPlayed + 1;
+      return mail('your-move', {
+        game,
+        you,
+        tour: Math.ceil(moveNumber / 2),
+        moveNumber,
+        ...positions(c),
+        clocks: c.clocks,
+        deadlines: c.deadlines,
+        reply: c.reply,
+      });
+    }
+    case 'move-confirmation': {
+      const moves = Array.isArray(p.moves) ? (p.moves as JsonObject[]) : [];
+      const first = moves[0];
+      const move = first && recordedMove(c, str(first.id), { line: str(first.line), number: num(first.number) });
+      if (!move) return gameNotice(c, row.template, p);
+      const label = first.label === 'A' || first.label === 'B' ? first.label : undefined;
+      const position = mainPosition(c);
+      return mail('move-confirmation', {
+        game,
+        you,
+        move,
+        rack: position.rack,
+        totals: position.totals,
+        clocks: c.clocks,
+        thinkingDays: num(first.thinkingDays),
+        ...(label && { line: label }),
+      });
+    }
+    case 'holiday-notice': {
+      const from = toLocalDate(str(p.from));
+      const to = toLocalDate(str(p.to));
+      const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+      return mail('holiday-notice', { game, you, player: other(you), from, to, days, ...(p.replaced ? { changed: true } : {}) });
+    }
+    case 'long-thinking-notice':
+      return mail('long-thinking-notice', { game, you, player: other(you), from: toLocalDate(str(p.from)), days: num(p.days) });
+    case 'offer':
+      return mail('offer', { game, you, offer: OFFER_KIND(p.kind), reply: c.reply });
+    case 'offer-answer':
+      return mail('offer-answer', { game, you, offer: OFFER_KIND(p.kind), accepted: p.accepted === true });
+    case 'contest': {
+      const contested = p.contested as JsonObject | undefined;
+      const provisional = p.reply as JsonObject | undefined;
+      const contestedView = contested && recordedMove(c, str(contested.id), { line: str(contested.line), number: num(contested.number) });
+      const replyView_ = provisional && recordedMove(c, str(provisional.id), { line: str(provisional.line), number: num(provisional.number) });
+      if (!contestedView || !replyView_) return gameNotice(c, row.template, p);
+      const lineId = str(contested!.line) || s.liveLines()[0].id;
+      const a = replayUpTo(c, lineId, contestedView.n + 1);
+      const b = replayUpTo(c, lineId, contestedView.n - 1);
+      return mail('dispute-contest', {
+        game,
+        you,
+        contested: contestedView,
+        words: strings(p.words),
+        provisionalReply: replyView_,
+        lines: [
+          { label: 'A', position: positionView(a, you, c.names) },
+          { label: 'B', position: positionView(b, you, c.names) },
+        ],
+        reply: c.reply,
+      });
+    }
+    case 'contest-admitted': {
+      const position = mainPosition(c);
+      const last = position.lastMove;
+      const withdrawn = { ...(last ?? emptyMove(c, other(you))), notation: str(p.withdrawn) || last?.notation || '' };
+      if (!last || last.player !== other(you)) return gameNotice(c, row.template, p);
+      return mail('dispute-admitted', { game, you, withdrawn, replacement: last, position, reply: c.reply });
+    }
+    case 'contest-appealed':
+      return mail('dispute-appealed', { game, you, words: strings(p.words), lines: positions(c).lines ?? [{ label: 'A', position: mainPosition(c) }], reply: c.reply });
+    case 'ruling':
+      return rulingMail(manager, c, p);
+    case 'game-end': {
+      const result = await manager.findOneBy(Result, { gameId: s.game.id });
+      const line = s.state(s.liveLines()[0].id);
+      const outcome = s.game.outcome;
+      const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
+      const by = outcome && 'by' in outcome ? (outcome.by as Color) : undefined;
+      const adjusted = line.endAdjustment.red !== 0 || line.endAdjustment.blue !== 0;
+      return mail('game-end', {
+        game,
+        you,
+        reason,
+        ...(by && { by }),
+        totals: { red: line.totals.red, blue: line.totals.blue },
+        ...(adjusted && { endAdjustment: { red: line.endAdjustment.red, blue: line.endAdjustment.blue } }),
+        scores: result ? { red: result.redScore, blue: result.blueScore } : { red: line.scores.red, blue: line.scores.blue },
+        thinkingDays: { red: c.clocks.red.used, blue: c.clocks.blue.used },
+        ...(result && { coefficients: { red: result.redCoefficient, blue: result.blueCoefficient }, confirmBy: toLocalDate(result.dueOn) }),
+        reply: c.reply,
+      });
+    }
+    default:
+      return gameNotice(c, row.template, p);
+  }
+}
+
+function emptyMove(c: GameMailContext, color: Color): MoveView {
+  return { n: 0, tour: 0, player: color, playerName: c.names[color], notation: '', pass: false, words: [], score: 0, recorded: 0, bingo: false, tilesUsed: [], total: 0 };
+}
+
+const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
+  claim: { ro: 'reclamația de timp', en: 'the time claim' },
+  'score-correction': { ro: 'corectarea scorului', en: 'a score correction' },
+  'move-annulment': { ro: 'anularea unei mutări', en: 'a move annulled' },
+  'thinking-days': { ro: 'zile de gândire', en: 'thinking days' },
+  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'a coefficient penalty' },
+  warning: { ro: 'avertisment', en: 'a warning' },
+  outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
+};
+
+/** RULES.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
+async function rulingMail(manager: EntityManager, c: GameMailContext, p: JsonObject): Promise<GameMail> {
+  const arbiterUser = await manager.findOneBy(User, { id: c.s.competition.arbiterUserId });
+  const arbiter = arbiterUser?.displayName ?? '';
+  const kind = str(p.kind);
+  const position = mainPosition(c);
+  if (kind === 'word') {
+    const dispute = c.s.dispute;
+    const words = strings((p as { words?: unknown }).words ?? dispute?.words ?? []);
+    const valid = p.valid === true;
+    return mail('dispute-ruled', {
+      game: c.game,
+      you: c.you,
+      words: words.map((word) => ({ word, valid })),
+      kept: valid ? 'A' : 'B',
+      arbiter,
+      ...(str(p.reason) && { comment: str(p.reason) }),
+      totals: position.totals,
+    });
+  }
+  const effects = Object.entries(p)
+    .filter(([key]) => !['gameId', 'turn', 'color', 'rulingId', 'kind', 'reason'].includes(key))
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return mail('arbiter-ruling', {
+    game: c.game,
+    title: RULING_TITLE[kind]?.[c.language] ?? kind,
+    decision: str(p.reason) || kind,
+    ...(effects.length > 0 && { effects }),
+    arbiter,
+    appealable: c.s.game.status !== 'playing',
+  });
+}

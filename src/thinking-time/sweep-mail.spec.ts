@@ -1,0 +1,139 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { GameSession } from '../games/game-session';
+import { renderMailContent } from '../mail/outbox/mail-content';
+import { MAIL_TEMPLATE_NAMES } from '../mail/templates/models';
+import { DEFAULT_TEMPLATE_ROOT } from '../mail/templates/render';
+import { SWEEP_MAIL_TEMPLATE_NAMES } from '../mail/templates/sweep-models';
+import {
+  closingDatePayload,
+  gameView,
+  holidayEndPayload,
+  holidayRightsEndPayload,
+  longThinkingEndPayload,
+  reminderCopyPayload,
+  reportWindowClosedPayload,
+  specialLeavePayload,
+  stateDeclaredPayload,
+  timeExceededPayload,
+} from './sweep-mail';
+import type { TimelineDay } from './timeline';
+
+const SRC = resolve(__dirname, '..');
+const LANGUAGES = ['ro', 'en'] as const;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'testing' ? [] : sourceFiles(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The template names the services write into the outbox, read from the source: a
+ * `template: '…'` field, `notify(s, color, '…', …)` (games service) or `tell(color, '…', …)`
+ * (the sweep). A static reading, so a name built at run time would escape it: none is.
+ */
+function writtenTemplates(): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  const pattern = /template: '([a-z-]+)'|\bnotify\([^,()]+, [^,()]+(?:\([^()]*\))?, '([a-z-]+)'|\btell\([^,()]+, '([a-z-]+)'/g;
+  for (const file of sourceFiles(SRC)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(pattern)) {
+      const name = m[1] ?? m[2] ?? m[3];
+      names.set(name, new Set([...(names.get(name) ?? []), relative(SRC, file)]));
+    }
+  }
+  return names;
+}
+
+const hasFiles = (name: string) => LANGUAGES.every((l) => ['text', 'html'].every((part) => existsSync(join(DEFAULT_TEMPLATE_ROOT, l, `${name}.${part}.hbs`))));
+
+describe('the mail the services write has its templates (MAIL.md 19)', () => {
+  const written = writtenTemplates();
+
+  it('finds the writers', () => {
+    for (const name of ['reminder', 'reminder-copy', 'closing-date', 'special-leave', 'state-declared', 'your-move', 'game-end']) expect(written.has(name)).toBe(true);
+  });
+
+  it('every template the sweep and the time controls write exists in ro and en, text and HTML', () => {
+    const ours = [...written].filter(([name, files]) => name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/'))).map(([name]) => name);
+    expect(ours.sort()).toEqual(['closing-date', 'escalation', 'holiday-end', 'holiday-notice', 'holiday-rights-end', 'long-thinking-end', 'reminder', 'reminder-copy', 'report-window-closed', 'special-leave', 'state-declared', 'time-exceeded']);
+    for (const name of ours) {
+      expect([name, hasFiles(name)]).toEqual([name, true]);
+      expect(MAIL_TEMPLATE_NAMES).toContain(name);
+    }
+    for (const name of SWEEP_MAIL_TEMPLATE_NAMES) expect([name, hasFiles(name)]).toEqual([name, true]);
+  });
+
+  it('every other name written has its files, or the outbox maps it onto a template (src/mail/outbox/game-mail.ts)', () => {
+    const gameMail = readFileSync(join(SRC, 'mail/outbox/game-mail.ts'), 'utf8');
+    const mapped = (name: string) => gameMail.includes(`case '${name}':`) || gameMail.includes(`'${name}': {`);
+    const missing = [...written.keys()].filter((name) => !hasFiles(name) && !mapped(name));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the sweep's payloads render in both languages", () => {
+  const game = gameView({ publicUrl: 'https://scrabble.example', secret: 'x'.repeat(32), mailReplyAddress: 'moves@scrabble.example' }, { shortName: 'CN 2027' }, 'A', { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } }, 'g-1');
+  const s = { game: { id: 'g-1', turn: 7 }, competition: { thinkingDays: 50, closingDate: '2027-03-31', shortName: 'CN 2027' } } as unknown as GameSession;
+  const clock = { used: 12, left: 38, exceeded: false, exceededSince: null, onHoliday: false, longThinking: false };
+  const day = { day: '2027-03-31', clocks: { red: clock, blue: { ...clock, used: 51, left: 0, exceeded: true, exceededSince: '2027-03-25' } }, awaiting: null, actions: [] } as TimelineDay;
+  const silence = { stage: 'reminder', key: 'reminder:4', on: '2027-02-26', move: 4, player: 'blue', since: '2027-02-10', silentDays: 15 } as const;
+  const payloads = {
+    'reminder-copy': reminderCopyPayload(s, game, 'red', silence, '2027-03-13'),
+    'holiday-end': holidayEndPayload(s, game, 'red', { stage: 'holiday-end', key: 'holiday-end:blue', on: '2027-02-20', player: 'blue', holiday: { from: '2027-02-10', to: '2027-02-19' } }),
+    'long-thinking-end': longThinkingEndPayload(s, game, 'red', { stage: 'long-thinking-end', key: 'lt', on: '2027-02-25', player: 'blue', notice: { from: '2027-02-05', days: 20 } }),
+    'time-exceeded': timeExceededPayload(s, game, 'red', { stage: 'time-exceeded', key: 'te', on: '2027-03-25', player: 'blue', used: 51, move: 4 }),
+    'holiday-rights-end': holidayRightsEndPayload({ name: 'Popescu Ana' }, { shortName: 'CN 2027' }, '2027-03-31', '2027-02-27', 'holiday-rights-end'),
+    'closing-date': closingDatePayload(s, game, 'red', { stage: 'closing-date', key: 'closing-date', on: '2027-03-31' }, '2027-04-05', day),
+    'report-window-closed': reportWindowClosedPayload(
+      s,
+      game,
+      'red',
+      { stage: 'report-window-closed', key: 'report-window-closed', on: '2027-04-06' },
+      { outcome: { type: 'unfinished' }, scores: { red: 212, blue: 187 }, coefficients: { red: 1, blue: 1 } },
+      ['red'],
+    ),
+    'state-declared': stateDeclaredPayload(game, { id: 'g-1', turn: 7 }, 'blue', 'red', 'RED 212 – BLUE 187, 14 moves', '2027-04-02'),
+    'special-leave': specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1', { view: game, you: 'red', game: { id: 'g-1', turn: 7 } }),
+  } as const;
+
+  it.each(LANGUAGES.flatMap((language) => Object.keys(payloads).map((name) => [name, language] as const)))('%s in %s: a text and an HTML part from its template', (name, language) => {
+    const mail = renderMailContent(name, language, payloads[name as keyof typeof payloads]);
+    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+    for (const part of [mail.text, mail.html!]) expect(part).not.toMatch(/undefined|NaN|\[object Object\]|\{\{/);
+    // Not the outbox's plain listing of a payload without a template.
+    expect(mail.text).not.toMatch(/^(Notificare|Notification):/);
+  });
+
+  it('says what each notice means for the player', () => {
+    // Prose is wrapped at 78 columns: compared with its spaces and line ends made one.
+    const flat = (mail: { subject: string; text: string; html?: string }) => ({ ...mail, text: mail.text.replace(/[ \n]+/g, ' '), raw: mail.text });
+    const en = (name: keyof typeof payloads) => flat(renderMailContent(name, 'en', payloads[name]));
+    const ro = (name: keyof typeof payloads) => flat(renderMailContent(name, 'ro', payloads[name]));
+    expect(en('reminder-copy').text).toContain('Ionescu Dan (BLUE) has not answered for 15 days; we sent them the move again.');
+    expect(en('reminder-copy').text).toContain('13 Mar 2027');
+    expect(en('reminder-copy').subject).toBe(en('holiday-end').subject);
+    expect(en('holiday-end').text).toContain('From 20 Feb 2027 the days without an answer count again');
+    expect(ro('long-thinking-end').text).toContain('Din 25.02.2027 zilele fără răspuns se numără din nou');
+    expect(en('time-exceeded').text).toContain('Ionescu Dan (BLUE) has used 51 days of thinking time, more than the 50 allowed.');
+    expect(en('time-exceeded').raw).toContain('\n    CLAIM TIME\n');
+    expect(ro('time-exceeded').raw).toContain('\n    RECLAM TIMP\n');
+    expect(ro('time-exceeded').text).toContain('a folosit 51 de zile de gândire');
+    expect(en('holiday-rights-end').subject).toBe('Holiday rights have ended — CN 2027');
+    expect(ro('holiday-rights-end').text).toContain('Ultima zi în care se mai putea lua concediu a fost 27.02.2027');
+    expect(en('closing-date').text).toContain('Reply to this mail by 5 Apr 2027');
+    expect(en('closing-date').raw).toMatch(/Ionescu Dan\s+51\s+0\n/);
+    expect(en('report-window-closed').text).toContain('the result proposed is 1 / 1');
+    expect(ro('report-window-closed').text).toContain('coeficienți 1,0000 și 1,0000');
+    expect(en('state-declared').raw).toContain('\n    RED 212 – BLUE 187, 14 moves\n');
+    expect(en('special-leave').text).toContain('Ionescu Dan is on special leave from 12 Feb 2027 to 16 Feb 2027');
+    const own = flat(renderMailContent('special-leave', 'ro', specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1')));
+    expect(own.subject).toBe('Concediu special — CN 2027');
+    expect(own.text).toContain('Arbitrul v-a aprobat concediul special: 12.02.2027 – 16.02.2027.');
+    expect(own.text).toContain('Concediul are 5 zile');
+    const nothing = flat(renderMailContent('report-window-closed', 'en', reportWindowClosedPayload(s, game, 'red', { stage: 'report-window-closed', key: 'r', on: '2027-04-06' }, null, [])));
+    expect(nothing.text).toContain('no result is proposed yet');
+  });
+});

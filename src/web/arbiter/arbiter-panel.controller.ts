@@ -1,0 +1,503 @@
+import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import type { UserActor } from '../../auth/actor';
+import { hasRole } from '../../auth/actor';
+import { PersonalDataService } from '../../auth/personal-data.service';
+import { Refusal } from '../../auth/refusal';
+import { formatCoefficient } from '../../coefficients/coefficients';
+import { ResultsService } from '../../coefficients/results.service';
+import { StandingsService } from '../../coefficients/standings.service';
+import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
+import type { SheetLanguage } from '../../games/engine/sheet';
+import { GameSheetsService } from '../../games/game-sheets.service';
+import { GamesService } from '../../games/games.service';
+import { renderSheetPdf } from '../../games/sheet-pdf';
+import { TimeControlsService } from '../../thinking-time/time-controls.service';
+import { WebViews } from '../views.service';
+import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
+import type { WebRequest } from '../web-request';
+import { ArbiterPanelService, COMMISSION_OUTCOMES, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './arbiter-panel.service';
+import { CATEGORY_ORDER } from './dashboard';
+import { gamePanel } from './game-panel';
+import { parseRulingForm, RULED_OUTCOMES, RULING_FORMS } from './ruling-form';
+
+type Form = Readonly<Record<string, unknown>>;
+const STYLES = { styles: ['arbiter.css'] };
+
+function str(form: Form, name: string): string {
+  const v = form?.[name];
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function send(res: Response, status: number, html: string): void {
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+  res.send(html);
+}
+
+/** A refusal a form shows (bad input, wrong state); 403/404 are not form errors and go to the error page. */
+function formError(error: unknown, req: WebRequest): string | undefined {
+  if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404) return error.messages[req.lang] ?? error.messages.ro;
+  return undefined;
+}
+
+/**
+ * The arbiter's panel (issue 7 §3): dashboard, competition setup, games and rulings,
+ * homologation, standings, sheets, mail, lexicons, the commission's appeals. Arbiters and
+ * admins only; an arbiter sees only their competitions (another's is 404). Every change is
+ * one call of the platform's services, which check again who may act and write the audit
+ * log; a refused form is shown again with the reason (422), a done one redirects (303).
+ */
+@Controller('arbiter')
+@UseGuards(WebSessionGuard)
+@Roles('arbiter')
+export class ArbiterPanelController {
+  constructor(
+    private readonly panel: ArbiterPanelService,
+    private readonly competitions: CompetitionsService,
+    private readonly games: GamesService,
+    private readonly results: ResultsService,
+    private readonly standings: StandingsService,
+    private readonly sheets: GameSheetsService,
+    private readonly timeControls: TimeControlsService,
+    private readonly personalData: PersonalDataService,
+    private readonly views: WebViews,
+  ) {}
+
+  // ------------------------------------------------------------ dashboard
+
+  @Get()
+  async dashboard(@WebActor() actor: UserActor, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.dashboardPage(actor, req, { done: done === 'closed' || done === 'anonymised' ? `arbiter.done.${done}` : undefined }));
+  }
+
+  private async dashboardPage(actor: UserActor, req: WebRequest, extra: { error?: string; done?: string }): Promise<string> {
+    const [dashboard, competitions] = await Promise.all([this.panel.dashboard(actor), this.panel.competitions(actor)]);
+    return this.views.page(
+      req,
+      'arbiter/dashboard',
+      {
+        dashboard: this.localiseDashboard(dashboard, req),
+        competitions: competitions.map((c) => ({ ...c, statusText: this.views.t(req, `arbiter.status.${c.status}`) })),
+        empty: competitions.length === 0,
+        error: extra.error,
+        done: extra.done,
+      },
+      { title: this.views.t(req, 'arbiter.dashboard.title'), ...STYLES },
+    );
+  }
+
+  private localiseDashboard(dashboard: Awaited<ReturnType<ArbiterPanelService['dashboard']>>, req: WebRequest) {
+    return {
+      ...dashboard,
+      groups: dashboard.groups.map((g) => ({
+        ...g,
+        title: this.views.t(req, `arbiter.category.${g.category}`),
+        cases: g.cases.map((c) => ({ ...c, summaryText: c.summary[req.lang] ?? c.summary.ro })),
+      })),
+      categories: CATEGORY_ORDER,
+    };
+  }
+
+  // ------------------------------------------------------------ competitions: create and set up
+
+  @Get('competitions/new')
+  newCompetition(@Req() req: WebRequest, @Res() res: Response): void {
+    send(res, 200, this.createPage(req, {}));
+  }
+
+  private createPage(req: WebRequest, sent: Form, error?: string): string {
+    return this.views.page(req, 'arbiter/competition-new', { sent, error, lexicons: this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
+  }
+
+  @Post('competitions')
+  async create(@WebActor() actor: UserActor, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const number = (name: string) => (str(form, name) === '' ? undefined : Number(str(form, name)));
+    const sequence = str(form, 'sequence');
+    const input: CreateCompetitionInput = {
+      name: str(form, 'name'),
+      shortName: str(form, 'shortName'),
+      startDate: str(form, 'startDate'),
+      closingDate: str(form, 'closingDate'),
+      ...(str(form, 'tileSet') && { tileSet: str(form, 'tileSet') as CreateCompetitionInput['tileSet'] }),
+      ...(number('thinkingDays') !== undefined && { thinkingDays: number('thinkingDays') }),
+      ...(number('zeroTurnsToEnd') !== undefined && { zeroTurnsToEnd: number('zeroTurnsToEnd') }),
+      ...(str(form, 'lexicon') && { lexicon: str(form, 'lexicon') }),
+      handicap: str(form, 'handicap') === 'on',
+      autoHomologate: str(form, 'autoHomologate') === 'on',
+      ...(sequence && { series: [{ label: '1', tiles: sequence }] }),
+    };
+    try {
+      const created = await this.competitions.create(actor, input);
+      res.redirect(303, `/arbiter/competitions/${created.id}?done=created`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, this.createPage(req, form, message));
+    }
+  }
+
+  @Get('competitions/:id')
+  async competition(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('done') done: string | undefined,
+    @Query('word') word: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    let wordCheck: unknown = null;
+    let error: string | undefined;
+    if (word !== undefined && word.trim() !== '') {
+      try {
+        wordCheck = await this.panel.wordCheck(actor, id, word);
+      } catch (e) {
+        error = formError(e, req);
+        if (error === undefined) throw e;
+      }
+    }
+    send(res, 200, await this.competitionPage(actor, id, req, { done, wordCheck, error }));
+  }
+
+  private async competitionPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string }): Promise<string> {
+    await this.panel.competition(actor, id);
+    const [competition, players, games, dashboard] = await Promise.all([
+      this.competitions.get(actor, id),
+      this.competitions.players(actor, id),
+      this.panel.games(actor, id),
+      this.panel.dashboard(actor, id),
+    ]);
+    return this.views.page(
+      req,
+      'arbiter/competition',
+      {
+        competition,
+        statusText: this.views.t(req, `arbiter.status.${competition.status}`),
+        players,
+        games: games.map((g) => ({
+          ...g,
+          statusText: this.views.t(req, `arbiter.gameStatus.${g.status}`),
+          result: g.result && { ...g.result, statusText: this.views.t(req, `arbiter.resultStatus.${g.result.status}`) },
+        })),
+        dashboard: this.localiseDashboard(dashboard, req),
+        draft: competition.status === 'draft',
+        started: competition.status !== 'draft',
+        isAdmin: hasRole(actor, 'admin'),
+        done: extra.done && /^[a-z-]{1,30}$/.test(extra.done) ? `arbiter.done.${extra.done}` : null,
+        wordCheck: extra.wordCheck,
+        error: extra.error,
+        csv: extra.csv ?? '',
+      },
+      { title: competition.name, styles: ['arbiter.css'], scripts: ['arbiter.js'] },
+    );
+  }
+
+  /** A refused setup form: the competition page again with the reason (and the CSV as typed). */
+  private async setupAction(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, work: () => Promise<unknown>, csv?: string): Promise<void> {
+    try {
+      await work();
+      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=${done}`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.competitionPage(actor, id, req, { error: message, csv }));
+    }
+  }
+
+  @Post('competitions/:id/players')
+  importPlayers(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const csv = typeof form?.csv === 'string' ? form.csv : '';
+    return this.setupAction(actor, id, req, res, 'imported', () => this.competitions.importPlayers(actor, id, csv), csv);
+  }
+
+  @Post('competitions/:id/groups')
+  makeGroups(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const sizes = str(form, 'sizes');
+    const count = Number(str(form, 'count') || '1');
+    const input = sizes
+      ? { sizes: sizes.split(/[\s,;]+/).filter(Boolean).map(Number), distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const) }
+      : { count, distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const) };
+    return this.setupAction(actor, id, req, res, 'grouped', () => this.competitions.makeGroups(actor, id, input));
+  }
+
+  @Post('competitions/:id/start')
+  start(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'started', () => this.competitions.start(actor, id));
+  }
+
+  @Post('competitions/:id/leave')
+  leave(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'leave', () =>
+      this.timeControls.approveSpecialLeave(actor, id, { playerId: str(form, 'playerId'), from: str(form, 'from'), to: str(form, 'to'), reason: str(form, 'reason') }),
+    );
+  }
+
+  // ------------------------------------------------------------ standings, homologation, audit
+
+  @Get('competitions/:id/standings')
+  async standingsPage(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.competition(actor, id);
+    const groups = (await this.standings.standings(id)).map((g) => ({
+      ...g,
+      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total), average: formatCoefficient(r.average), best: formatCoefficient(r.best) })),
+    }));
+    send(res, 200, this.views.page(req, 'arbiter/standings', { competition, groups }, { title: this.views.t(req, 'arbiter.standings.title'), ...STYLES }));
+  }
+
+  @Get('competitions/:id/standings.csv')
+  async standingsCsv(@WebActor() actor: UserActor, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.competition(actor, id);
+    const csv = await this.standings.csv(id);
+    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="standings-${competition.id}.csv"`);
+    res.send(csv);
+  }
+
+  @Get('competitions/:id/homologation')
+  async homologation(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.homologationPage(actor, id, req, { done }));
+  }
+
+  private async homologationPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string }): Promise<string> {
+    const competition = await this.panel.competition(actor, id);
+    const games = await this.panel.toHomologate(actor, id);
+    return this.views.page(
+      req,
+      'arbiter/homologation',
+      { competition, games, empty: games.length === 0, done: extra.done === 'homologated' ? 'arbiter.done.homologated' : null, error: extra.error },
+      { title: this.views.t(req, 'arbiter.homologation.title'), ...STYLES },
+    );
+  }
+
+  @Post('games/:id/homologate')
+  async homologate(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.gameCompetition(actor, id);
+    try {
+      await this.results.homologate(actor, id, str(form, 'reason') || undefined);
+      res.redirect(303, str(form, 'back') === 'game' ? `/arbiter/games/${id}?done=homologated` : `/arbiter/competitions/${competition.id}/homologation?done=homologated`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.homologationPage(actor, competition.id, req, { error: message }));
+    }
+  }
+
+  @Get('competitions/:id/audit')
+  async audit(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.competition(actor, id);
+    const [entries, rulings] = await Promise.all([this.panel.auditLog(actor, id), this.panel.rulings(actor, id)]);
+    send(res, 200, this.views.page(req, 'arbiter/audit', { competition, entries, rulings }, { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES }));
+  }
+
+  // ------------------------------------------------------------ cases and the commission's appeals
+
+  @Post('cases/:id/close')
+  async closeCase(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    try {
+      await this.panel.closeCase(actor, id, str(form, 'reason'));
+      res.redirect(303, '/arbiter?done=closed');
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.dashboardPage(actor, req, { error: message }));
+    }
+  }
+
+  @Get('competitions/:id/appeals')
+  async appeals(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.appealsPage(actor, id, req, { done }));
+  }
+
+  private async appealsPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string; sent?: Form }): Promise<string> {
+    const competition = await this.panel.competition(actor, id);
+    const [appeals, rulings] = await Promise.all([this.panel.commissionAppeals(actor, id), this.panel.rulings(actor, id)]);
+    return this.views.page(
+      req,
+      'arbiter/appeals',
+      {
+        competition,
+        appeals,
+        rulings,
+        outcomes: COMMISSION_OUTCOMES,
+        done: extra.done === 'lodged' || extra.done === 'decided' ? `arbiter.done.appeal-${extra.done}` : null,
+        error: extra.error,
+        sent: extra.sent ?? {},
+      },
+      { title: this.views.t(req, 'arbiter.appeals.title'), ...STYLES },
+    );
+  }
+
+  @Post('competitions/:id/appeals')
+  async lodgeAppeal(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    try {
+      await this.panel.lodgeCommissionAppeal(actor, id, {
+        decision: str(form, 'decision'),
+        rulingId: str(form, 'rulingId') || undefined,
+        appellant: str(form, 'appellant'),
+        comment: str(form, 'comment'),
+        feeReceipt: str(form, 'feeReceipt'),
+      });
+      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}/appeals?done=lodged`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.appealsPage(actor, id, req, { error: message, sent: form }));
+    }
+  }
+
+  @Post('appeals/:caseId/decide')
+  async decideAppeal(@WebActor() actor: UserActor, @Param('caseId') caseId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competitionId = str(form, 'competitionId');
+    try {
+      await this.panel.decideCommissionAppeal(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
+      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(competitionId)}/appeals?done=decided`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.appealsPage(actor, competitionId, req, { error: message }));
+    }
+  }
+
+  // ------------------------------------------------------------ a game: view, rulings, sheet
+
+  @Get('games/:id')
+  async game(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.gamePage(actor, id, req, { done }));
+  }
+
+  private async gamePage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string; sent?: Form }): Promise<string> {
+    const competition = await this.panel.gameCompetition(actor, id);
+    const view = await this.games.view(actor, id);
+    const dashboard = await this.panel.dashboard(actor, competition.id);
+    const cases = this.localiseDashboard(dashboard, req).groups.flatMap((g) => g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })));
+    return this.views.page(
+      req,
+      'arbiter/game',
+      {
+        competition,
+        game: view,
+        panel: gamePanel(view),
+        statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
+        awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
+        disputeStatusText: view.dispute ? this.views.t(req, `arbiter.disputeStatus.${view.dispute.status}`) : null,
+        cases,
+        playing: view.status === 'playing',
+        resultProposed: view.result?.status === 'proposed',
+        rulingKinds: RULING_FORMS,
+        outcomes: RULED_OUTCOMES.map((o) => ({ value: o, text: this.views.t(req, `arbiter.outcome.${o}`) })),
+        done: extra.done && /^[a-z-]{1,30}$/.test(extra.done) ? `arbiter.done.${extra.done}` : null,
+        error: extra.error,
+        sent: extra.sent ?? {},
+      },
+      { title: `${view.red.name} – ${view.blue.name}`, ...STYLES },
+    );
+  }
+
+  /** Every ruling form posts here; the reason is required before anything is called (and the services check it again). */
+  @Post('games/:id/rulings')
+  async rule(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    await this.panel.gameCompetition(actor, id);
+    const parsed = parseRulingForm(form ?? {});
+    try {
+      if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400);
+      const action = parsed.action;
+      // An outcome ruling also settles the game's silence and closing-date cases (games service).
+      if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
+      else if (action.type === 'grant-days') await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
+      else {
+        const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
+        await this.games.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
+      }
+      res.redirect(303, `/arbiter/games/${encodeURIComponent(id)}?done=ruled`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.gamePage(actor, id, req, { error: message, sent: form }));
+    }
+  }
+
+  /** A move received by post or telephone (RULES.md §5), recorded with its dates and a reason. */
+  @Post('games/:id/moves')
+  async recordMove(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    try {
+      await this.games.recordMoveByArbiter(actor, id, {
+        move: str(form, 'move'),
+        sentOn: str(form, 'sentOn'),
+        ...(str(form, 'arrivedOn') && { arrivedOn: str(form, 'arrivedOn') }),
+        reason: str(form, 'reason'),
+      });
+      res.redirect(303, `/arbiter/games/${encodeURIComponent(id)}?done=recorded`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.gamePage(actor, id, req, { error: message, sent: form }));
+    }
+  }
+
+  @Get('games/:id/sheet')
+  async sheet(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.gameCompetition(actor, id);
+    const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }) });
+    send(res, 200, this.views.page(req, 'arbiter/sheet', { competition, gameId: id, text, pdf: `/arbiter/games/${id}/sheet.pdf` }, { title: this.views.t(req, 'arbiter.sheet.title'), ...STYLES }));
+  }
+
+  @Get('games/:id/sheet.pdf')
+  async sheetPdf(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.gameCompetition(actor, id);
+    const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }) });
+    const pdf = await renderSheetPdf({ text, title: competition.name });
+    res.status(200).type('application/pdf').setHeader('Content-Disposition', `inline; filename="sheet-${id}.pdf"`);
+    res.send(pdf);
+  }
+
+  // ------------------------------------------------------------ mail, lexicons, personal data
+
+  @Get('mail')
+  async mail(@WebActor() actor: UserActor, @Query('outbox') outboxStatus: string | undefined, @Query('inbox') inboxStatus: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const [outbox, inbox] = await Promise.all([this.panel.outbox(actor, outboxStatus), this.panel.inbox(actor, inboxStatus)]);
+    send(
+      res,
+      200,
+      this.views.page(
+        req,
+        'arbiter/mail',
+        { outbox, inbox, outboxStatuses: OUTBOX_STATUSES, inboxStatuses: INBOUND_MAIL_STATUSES, outboxStatus: outboxStatus ?? '', inboxStatus: inboxStatus ?? '' },
+        { title: this.views.t(req, 'arbiter.mail.title'), ...STYLES },
+      ),
+    );
+  }
+
+  @Get('lexicons')
+  lexicons(@Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): void {
+    send(res, 200, this.lexiconsPage(req, { done: done === 'uploaded' ? 'arbiter.done.lexicon' : undefined }));
+  }
+
+  private lexiconsPage(req: WebRequest, extra: { done?: string; error?: string; name?: string }): string {
+    return this.views.page(req, 'arbiter/lexicons', { lexicons: this.panel.lexiconNames(), ...extra }, { title: this.views.t(req, 'arbiter.lexicons.title'), styles: ['arbiter.css'], scripts: ['arbiter.js'] });
+  }
+
+  @Post('lexicons')
+  async uploadLexicon(@WebActor() actor: UserActor, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    try {
+      await this.panel.uploadLexicon(actor, str(form, 'name'), typeof form?.words === 'string' ? form.words : '');
+      res.redirect(303, '/arbiter/lexicons?done=uploaded');
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, this.lexiconsPage(req, { error: message, name: str(form, 'name') }));
+    }
+  }
+
+  /** Issue 7 §5: an admin anonymises a player once their competitions have ended. */
+  @Post('players/:playerId/anonymise')
+  @Roles('admin')
+  async anonymise(@WebActor() actor: UserActor, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competitionId = str(form, 'competitionId');
+    try {
+      await this.personalData.anonymise(actor, playerId);
+      res.redirect(303, competitionId ? `/arbiter/competitions/${encodeURIComponent(competitionId)}?done=anonymised` : '/arbiter?done=anonymised');
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined || !competitionId) throw error;
+      send(res, 422, await this.competitionPage(actor, competitionId, req, { error: message }));
+    }
+  }
+}

@@ -1,0 +1,421 @@
+// The game page's model (issue 7 §2), built purely from the games service's view of a game,
+// the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
+// no database, no clock: the shell passes "today" in.
+import { BOARD_SIZE, CENTER, letterValue, premiumAt, rowLetter, type Color, type MoveRecord, type Premium, type TileSet } from '../../games/engine';
+import type { LineLabel, LineSnapshot } from '../../games/game-state';
+import type { GameView, MoveView, OfferView } from '../../games/game-views';
+import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time';
+
+export type Lang = 'ro' | 'en';
+
+/** One live line as the shell replayed it: its path's records and the sequence positions each player took. */
+export interface LineInput {
+  readonly id: string;
+  readonly label: LineLabel | null;
+  readonly snapshot: LineSnapshot;
+  /** 0-based positions in the sequence, per player, in the order taken (GameState.taken). */
+  readonly taken: Readonly<Record<Color, readonly number[]>>;
+  /** The line's path: each move's engine record with its stored row id. */
+  readonly path: readonly { readonly moveId: string; readonly record: MoveRecord }[];
+}
+
+export interface GamePageInput {
+  readonly view: GameView;
+  readonly lines: readonly LineInput[];
+  /** The colour the viewer plays, or null for the arbiter / an admin. */
+  readonly me: Color | null;
+  readonly tileSet: TileSet;
+  readonly today: LocalDate;
+  readonly limit: number;
+  readonly competitionName: string;
+  readonly lang: Lang;
+  /** The day the running thinking time runs out, from the thinking-time core (see runOutFromTimeline); else today + days left. */
+  readonly deadline?: LocalDate | null;
+}
+
+export interface BoardCell {
+  readonly coord: string;
+  readonly row: number;
+  readonly col: number;
+  readonly letter: string | null;
+  readonly blank: boolean;
+  readonly value: number | null;
+  /** CSS modifier: tw, dw, tl, dl or null. */
+  readonly premium: string | null;
+  /** Message key naming the premium, for the cell's label. */
+  readonly premiumKey: string | null;
+  /** Message key of the premium's short mark shown on an empty square. */
+  readonly premiumShortKey: string | null;
+  readonly center: boolean;
+  /** Placed by the line's last move: highlighted. */
+  readonly last: boolean;
+}
+
+export interface BoardRow {
+  readonly letter: string;
+  readonly cells: readonly BoardCell[];
+}
+
+export interface RackTileModel {
+  readonly letter: string;
+  readonly blank: boolean;
+  readonly value: number;
+  /** Position in the rack, for the click-to-place script. */
+  readonly index: number;
+}
+
+export interface SequenceCell {
+  /** 1-based, as the paper sheet numbers it. */
+  readonly n: number;
+  readonly letter: string;
+  readonly by: Color | null;
+  /** Which draw of that player's it was (1 = first tile taken). */
+  readonly order: number | null;
+}
+
+export interface MoveRow {
+  readonly n: number;
+  readonly tour: number;
+  readonly color: Color;
+  /** Letters used, in sequence order, comma separated (RULES.md §8 "Letters"). */
+  readonly letters: string;
+  /** `7c: GO` or `PAS`. */
+  readonly main: string;
+  /** The adjacent words with their positions: `c7: GO; d7: OL`. */
+  readonly adjacent: string;
+  readonly score: number;
+  /** The handicap cap changed the score written (RULES.md §2): the real score is shown beside it. */
+  readonly capped: boolean;
+  readonly recorded: number;
+  readonly total: number;
+  readonly thinkingDays: number | null;
+  readonly sentOn: string | null;
+  readonly unknownWords: readonly string[];
+  readonly source: string | null;
+}
+
+export interface LineModel {
+  readonly id: string;
+  readonly label: LineLabel | null;
+  /** Form field name for a move in this line: `move`, or `lines[A]` while two lines live. */
+  readonly field: string;
+  readonly board: readonly BoardRow[];
+  readonly columns: readonly number[];
+  readonly sequence: readonly (readonly SequenceCell[])[];
+  readonly moves: readonly MoveRow[];
+  readonly totals: Readonly<Record<Color, number>>;
+  readonly scores: Readonly<Record<Color, number>>;
+  readonly bag: number;
+  readonly over: boolean;
+  readonly toMove: Color;
+  /** The viewer owes a move in this line now. */
+  readonly owed: boolean;
+  readonly racks: Readonly<Record<Color, readonly RackTileModel[]>>;
+  readonly myRack: readonly RackTileModel[];
+  /** The other racks, shown as text: public, derived from the sequence (RULES.md §2). */
+  readonly otherRacks: readonly { readonly color: Color; readonly name: string; readonly tiles: string }[];
+}
+
+export interface ClockModel {
+  readonly color: Color;
+  readonly name: string;
+  readonly used: number;
+  readonly left: number;
+  readonly limit: number;
+  readonly exceeded: boolean;
+  readonly onHoliday: boolean;
+  readonly longThinking: boolean;
+  /** Running now: this player owes the move. */
+  readonly running: boolean;
+  /** The day the thinking time runs out if no move comes and nothing else changes (dd.mm.yyyy). */
+  readonly deadline: string | null;
+  readonly deadlineIso: LocalDate | null;
+  readonly mine: boolean;
+}
+
+export interface GamePageModel {
+  readonly id: string;
+  readonly competitionName: string;
+  readonly round: number;
+  readonly status: GameView['status'];
+  readonly playing: boolean;
+  readonly turn: number;
+  readonly red: { readonly name: string; readonly mine: boolean };
+  readonly blue: { readonly name: string; readonly mine: boolean };
+  readonly me: Color | null;
+  readonly partner: Color | null;
+  readonly toMove: Color | null;
+  readonly toMoveName: string | null;
+  readonly awaiting: GameView['awaiting'];
+  readonly myTurn: boolean;
+  /** Two lines are live (an appealed dispute): both are shown side by side, and played both. */
+  readonly twoLines: boolean;
+  readonly lines: readonly LineModel[];
+  readonly clocks: readonly ClockModel[];
+  readonly canMove: boolean;
+  readonly canPass: boolean;
+  readonly owedLines: readonly LineModel[];
+  /** The partner's last placement, contestable with the provisional reply (RULES.md §6). */
+  readonly contest: { readonly words: readonly { readonly word: string; readonly unknown: boolean }[]; readonly notation: string } | null;
+  /** A contest the viewer must answer: admit (replace) or appeal to the arbiter. */
+  readonly disputeToAnswer: { readonly id: string; readonly words: string; readonly notation: string } | null;
+  readonly dispute: { readonly status: string; readonly words: string; readonly mine: boolean } | null;
+  readonly offersToAnswer: readonly OfferView[];
+  readonly myOffers: readonly OfferView[];
+  readonly canOffer: boolean;
+  readonly canClaim: boolean;
+  readonly canAbandon: boolean;
+  readonly canHoliday: boolean;
+  readonly canLongThinking: boolean;
+  readonly ended: boolean;
+  readonly endReason: string | null;
+  /** Message key naming how the game ended, when it is one the pages know. */
+  readonly endReasonKey: string | null;
+  readonly result: { readonly red: number; readonly blue: number; readonly coefficients: { readonly red: string; readonly blue: string } | null; readonly status: string } | null;
+  /** RULES.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
+  readonly canConfirm: boolean;
+  readonly confirmBy: string | null;
+  /** A hint for stale forms: the turn this page answers. */
+  readonly expectedTurn: number;
+  readonly tileValues: Readonly<Record<string, number>>;
+}
+
+/** How a game ends (RULES.md §4, §7): the engine's own endings and the recorded outcomes. */
+export const END_REASONS: readonly string[] = ['out', 'zero-turns', 'abandon', 'timeout', 'no-show', 'interrupted', 'draw-agreement', 'unfinished', 'no-information'];
+
+const PREMIUM_CLASS: Readonly<Record<NonNullable<Premium>, string>> = { TW: 'tw', DW: 'dw', TL: 'tl', DL: 'dl' };
+
+/** dd.mm.yyyy, as Romanian sheets write dates; English readers get the ISO day. */
+export function formatDay(day: string | null | undefined, lang: Lang): string | null {
+  if (!day) return null;
+  const [y, m, d] = day.slice(0, 10).split('-');
+  return lang === 'ro' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
+}
+
+/** The board of a line as table rows, premiums and the last move's tiles marked. */
+export function boardModel(snapshot: Pick<LineSnapshot, 'board'>, tileSet: TileSet, lastTiles: readonly { row: number; col: number }[] = []): BoardRow[] {
+  const last = new Set(lastTiles.map((t) => t.row * BOARD_SIZE + t.col));
+  const rows: BoardRow[] = [];
+  for (let row = 0; row < BOARD_SIZE; row++) {
+    const cells: BoardCell[] = [];
+    for (let col = 0; col < BOARD_SIZE; col++) {
+      const ch = snapshot.board[row]?.[col] ?? '.';
+      const letter = ch === '.' ? null : ch.toUpperCase();
+      const blank = letter !== null && ch !== letter;
+      const premium = premiumAt(row, col);
+      cells.push({
+        coord: `${rowLetter(row)}${col + 1}`,
+        row,
+        col,
+        letter,
+        blank,
+        value: letter === null ? null : blank ? 0 : letterValue(tileSet, letter),
+        premium: letter === null && premium ? PREMIUM_CLASS[premium] : null,
+        premiumKey: premium ? `player.premium.${PREMIUM_CLASS[premium]}` : null,
+        premiumShortKey: letter === null && premium ? `player.premium.short.${PREMIUM_CLASS[premium]}` : null,
+        center: row === CENTER.row && col === CENTER.col,
+        last: last.has(row * BOARD_SIZE + col),
+      });
+    }
+    rows.push({ letter: rowLetter(row), cells });
+  }
+  return rows;
+}
+
+/** Rack letters (`?` = blank) as tiles with their values. */
+export function rackModel(rack: string, tileSet: TileSet): RackTileModel[] {
+  return [...rack].map((letter, index) => ({ letter, blank: letter === '?', value: letter === '?' ? 0 : letterValue(tileSet, letter), index }));
+}
+
+/** The 100-tile sequence in rows of ten, each tile marked with the player who took it (RULES.md §8). */
+export function sequenceModel(sequence: string, taken: Readonly<Record<Color, readonly number[]>>, perRow = 10): SequenceCell[][] {
+  const by = new Map<number, { color: Color; order: number }>();
+  for (const color of ['red', 'blue'] as const) taken[color].forEach((p, i) => by.set(p, { color, order: i + 1 }));
+  const tiles = [...sequence];
+  const rows: SequenceCell[][] = [];
+  tiles.forEach((letter, i) => {
+    if (i % perRow === 0) rows.push([]);
+    const mark = by.get(i);
+    rows[rows.length - 1].push({ n: i + 1, letter, by: mark?.color ?? null, order: mark?.order ?? null });
+  });
+  return rows;
+}
+
+/** Writes a word as RULES.md §8 does: `7c: GO`. */
+function wordAt(coord: string, word: string): string {
+  return `${coord}: ${word}`;
+}
+
+/** The move table rows of a line (RULES.md §8): letters used, main word, adjacent words, score, total, days, date. */
+export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, MoveView>, lang: Lang): MoveRow[] {
+  return path.map(({ moveId, record }) => {
+    const stored = moves.get(moveId);
+    const [main, ...adjacent] = record.words;
+    return {
+      n: record.n,
+      tour: record.tour,
+      color: record.player,
+      letters: record.tilesUsed.join(','),
+      main: record.type === 'pass' ? 'PAS' : wordAt(main.coord, main.word),
+      adjacent: adjacent.map((w) => wordAt(w.coord, w.word)).join('; '),
+      score: record.score,
+      capped: record.recorded !== record.score,
+      recorded: record.recorded,
+      total: record.total,
+      thinkingDays: stored?.thinkingDays ?? null,
+      sentOn: formatDay(stored?.sentOn, lang),
+      unknownWords: stored?.unknownWords ?? record.unknownWords,
+      source: stored?.source ?? null,
+    };
+  });
+}
+
+function other(color: Color): Color {
+  return color === 'red' ? 'blue' : 'red';
+}
+
+export function gamePageModel(input: GamePageInput): GamePageModel {
+  const { view, me, tileSet, lang } = input;
+  const partner = me && other(me);
+  const playing = view.status === 'playing';
+  const movesById = new Map(view.moves.map((m) => [m.id, m]));
+  const twoLines = input.lines.length > 1;
+  const lines: LineModel[] = input.lines.map((line) => {
+    const last = line.path.at(-1)?.record;
+    const owed = playing && me !== null && view.awaiting === 'move' && !line.snapshot.over && line.snapshot.toMove === me;
+    const racks = { red: rackModel(line.snapshot.racks.red, tileSet), blue: rackModel(line.snapshot.racks.blue, tileSet) };
+    return {
+      id: line.id,
+      label: line.label,
+      field: twoLines && line.label ? `lines[${line.label}]` : 'move',
+      board: boardModel(line.snapshot, tileSet, last?.tiles ?? []),
+      columns: Array.from({ length: BOARD_SIZE }, (_, i) => i + 1),
+      sequence: sequenceModel(view.sequence, line.taken),
+      moves: moveRows(line.path, movesById, lang),
+      totals: line.snapshot.totals,
+      scores: line.snapshot.scores,
+      bag: line.snapshot.bag,
+      over: line.snapshot.over,
+      toMove: line.snapshot.toMove,
+      owed,
+      racks,
+      myRack: me ? racks[me] : [],
+      otherRacks: (['red', 'blue'] as const)
+        .filter((c) => c !== me)
+        .map((c) => ({ color: c, name: view[c].name, tiles: line.snapshot.racks[c].split('').join(' ') })),
+    };
+  });
+  const owedLines = lines.filter((l) => l.owed);
+  const myTurn = playing && me !== null && view.toMove === me;
+  const canMove = myTurn && view.awaiting === 'move' && owedLines.length > 0;
+
+  // RULES.md §6: the partner's last placement in the one official line may be contested with the reply.
+  let contest: GamePageModel['contest'] = null;
+  if (canMove && !twoLines && !view.dispute) {
+    const last = input.lines[0]?.path.at(-1);
+    if (last && last.record.player === partner && last.record.type === 'place') {
+      const unknown = new Set(movesById.get(last.moveId)?.unknownWords ?? last.record.unknownWords);
+      contest = { words: last.record.words.map((w) => ({ word: w.word, unknown: unknown.has(w.word) })), notation: last.record.notation };
+    }
+  }
+  const contestedMove = view.dispute ? movesById.get(view.dispute.contestedMoveId) : undefined;
+  const disputeToAnswer =
+    playing && me !== null && view.awaiting === 'contest-answer' && view.toMove === me && view.dispute
+      ? { id: view.dispute.id, words: view.dispute.words.join(', '), notation: contestedMove?.notation ?? '' }
+      : null;
+
+  const clocks: ClockModel[] = (['red', 'blue'] as const).map((color) => {
+    const clock = view.clocks[color];
+    const running = playing && view.toMove === color;
+    const deadlineIso = running ? (input.deadline !== undefined ? input.deadline : runOutDay(input.today, clock.left)) : null;
+    return {
+      color,
+      name: view[color].name,
+      used: clock.used,
+      left: clock.left,
+      limit: input.limit,
+      exceeded: clock.exceeded,
+      onHoliday: clock.onHoliday,
+      longThinking: clock.longThinking,
+      running,
+      deadline: formatDay(deadlineIso, lang),
+      deadlineIso,
+      mine: color === me,
+    };
+  });
+
+  const offersToAnswer = playing && me ? view.offers.filter((o) => o.status === 'pending' && o.by !== me) : [];
+  const myOffers = playing && me ? view.offers.filter((o) => o.status === 'pending' && o.by === me) : [];
+  const tileValues = Object.fromEntries(tileSet.tiles.map((t) => [t.letter, t.value]));
+  return {
+    id: view.id,
+    competitionName: input.competitionName,
+    round: view.round,
+    status: view.status,
+    playing,
+    turn: view.turn,
+    red: { name: view.red.name, mine: me === 'red' },
+    blue: { name: view.blue.name, mine: me === 'blue' },
+    me,
+    partner,
+    toMove: view.toMove,
+    toMoveName: view.toMove ? view[view.toMove].name : null,
+    awaiting: view.awaiting,
+    myTurn,
+    twoLines,
+    lines,
+    clocks,
+    canMove,
+    canPass: canMove,
+    owedLines,
+    contest,
+    disputeToAnswer,
+    dispute: view.dispute ? { status: view.dispute.status, words: view.dispute.words.join(', '), mine: view.dispute.contester === me } : null,
+    offersToAnswer,
+    myOffers,
+    canOffer: playing && me !== null && myOffers.length === 0,
+    canClaim: playing && partner !== null && view.clocks[partner].exceeded,
+    canAbandon: playing && me !== null,
+    canHoliday: playing && me !== null,
+    canLongThinking: canMove,
+    ended: view.status !== 'playing',
+    endReason: view.endReason,
+    endReasonKey: view.endReason && END_REASONS.includes(view.endReason) ? `player.end.${view.endReason}` : null,
+    result: view.result
+      ? {
+          red: view.result.scores.red,
+          blue: view.result.scores.blue,
+          coefficients: { red: view.result.coefficients.red.toFixed(4), blue: view.result.coefficients.blue.toFixed(4) },
+          status: view.result.status,
+        }
+      : null,
+    canConfirm: Boolean(me && view.result && view.result.status === 'proposed' && !view.result.confirmed[me]),
+    confirmBy: view.result ? formatDay(view.result.dueOn, lang) : null,
+    expectedTurn: view.turn,
+    tileValues,
+  };
+}
+
+/**
+ * The last day a move may be sent within the thinking time (RULES.md §5): every day from
+ * today on costs one, so `left` more days are allowed. Holidays still to come would move
+ * it later; the page says "if nothing else changes".
+ */
+export function runOutDay(today: LocalDate, left: number): LocalDate {
+  return addDays(today, Math.max(0, left));
+}
+
+/**
+ * The last day `player` may send the awaited move within the thinking time, walking the
+ * game's timeline on from `today` as if no move came: holidays, announced long thinking and
+ * the arbiter's leave are not thinking days (RULES.md §5), so they push it later. Null when
+ * the time does not run out before the closing date.
+ */
+export function runOutFromTimeline(timeline: GameTimeline, today: LocalDate, player: Color, left: number): LocalDate | null {
+  // Beyond the days left, at most the holiday and leave days could be skipped: a year bounds it.
+  const horizon = addDays(today, Math.max(0, left) + 366);
+  const to = compareDays(horizon, timeline.closing) < 0 ? horizon : timeline.closing;
+  if (compareDays(to, today) < 0) return null;
+  const first = timelineDays(timeline, today, to).find((d) => d.clocks[player].exceeded);
+  return first ? addDays(first.day, -1) : null;
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import type { UserActor } from '../../auth/actor';
+import { Refusal } from '../../auth/refusal';
+import { ResultsService } from '../../coefficients/results.service';
+import { GamesService, type PlayerMove } from '../../games/games.service';
+import { WebViews } from '../views.service';
+import { WebActor, WebSessionGuard } from '../web-session.guard';
+import type { WebRequest } from '../web-request';
+import {
+  AbandonFormDto,
+  AdmitFormDto,
+  AppealFormDto,
+  ContestFormDto,
+  HolidayFormDto,
+  LongThinkingFormDto,
+  MoveFormDto,
+  ObjectionFormDto,
+  OfferFormDto,
+  PassFormDto,
+  WebFormDto,
+} from './player-forms.dto';
+import { PlayerGamesService } from './player-games.service';
+
+const GAME_ASSETS = { styles: ['board.css'], scripts: ['game.js'] };
+
+/** What a form sent, shown again when the action is refused. */
+type Sent = Readonly<Record<string, unknown>>;
+
+/**
+ * The players' pages (issue 7 §2): my games, the game page and its forms. Every action is
+ * one GamesService call, POST then redirect to the page (303); a refusal re-renders the
+ * page with its message, status 422. Who may look or act is the games service's question:
+ * another player's game is refused there (403 / 404), by URL and by POST alike.
+ */
+@Controller()
+@UseGuards(WebSessionGuard)
+export class GamePagesController {
+  constructor(
+    private readonly pages: PlayerGamesService,
+    private readonly games: GamesService,
+    private readonly results: ResultsService,
+    private readonly views: WebViews,
+  ) {}
+
+  @Get()
+  async myGames(@WebActor() actor: UserActor, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const games = await this.pages.myGames(actor, req.lang);
+    send(res, 200, this.views.page(req, 'player/my-games', { games, empty: games.length === 0 }, { title: this.views.t(req, 'player.myGames.title'), styles: ['board.css'] }));
+  }
+
+  @Get('games/:id')
+  async game(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    // Only the confirmations we know: the query string never chooses what the page says.
+    const key = typeof done === 'string' && /^[a-z-]{1,30}$/.test(done) ? `player.done.${done}` : null;
+    send(res, 200, await this.render(actor, id, req, { done: key && key in this.views.messages ? key : null }));
+  }
+
+  /** Live preview for game.js: the rules core's words and score, or its refusal, as JSON. */
+  @Get('games/:id/preview')
+  async preview(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('notation') notation: string | undefined,
+    @Query('line') line: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const text = typeof notation === 'string' ? notation.slice(0, 200) : '';
+    const answer = await this.pages.preview(actor, id, text, req.lang, typeof line === 'string' && line !== '' ? line.slice(0, 20) : undefined);
+    res.status(200).json(answer);
+  }
+
+  @Post('games/:id/move')
+  move(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: MoveFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'move', form, () => {
+      const lines = cleanLines(form.lines);
+      const move = form.move?.trim();
+      if (lines) return this.games.submitMove(actor, id, { lines, ...submission(form), source: 'web' });
+      if (!move) throw this.missing(req, 'player.error.noMove');
+      return this.games.submitMove(actor, id, { move, ...submission(form), source: 'web' });
+    });
+  }
+
+  @Post('games/:id/pass')
+  pass(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: PassFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'pass', form, () =>
+      this.games.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) }),
+    );
+  }
+
+  @Post('games/:id/contest')
+  contest(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ContestFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'contest', form, () => {
+      const words = (Array.isArray(form.words) ? form.words : form.words ? [form.words] : []).filter((w) => typeof w === 'string' && w !== '').slice(0, 8);
+      if (words.length === 0) throw this.missing(req, 'player.error.noWords');
+      const reply = form.reply?.trim();
+      if (!reply) throw this.missing(req, 'player.error.noReply');
+      return this.games.contestWord(actor, id, { words, reply, ...submission(form), source: 'web' });
+    });
+  }
+
+  @Post('games/:id/contest/admit')
+  admit(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AdmitFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'admit', form, () => {
+      const replacement = form.replacement?.trim();
+      return this.games.admitContest(actor, id, { ...submission(form), source: 'web', ...(replacement ? { replacement } : {}) });
+    });
+  }
+
+  @Post('games/:id/contest/appeal')
+  appeal(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AppealFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'appeal', form, () => {
+      const lines = cleanLines(form.lines);
+      return this.games.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
+    });
+  }
+
+  @Post('games/:id/holiday')
+  holiday(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: HolidayFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'holiday', form, () =>
+      this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) }),
+    );
+  }
+
+  @Post('games/:id/long-thinking')
+  longThinking(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: LongThinkingFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'long-thinking', form, () => {
+      const days = /^\d{1,4}$/.test(form.days?.trim() ?? '') ? Number(form.days) : NaN;
+      return this.games.announceLongThinking(actor, id, { days, ...key(form) });
+    });
+  }
+
+  @Post('games/:id/offers')
+  offer(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: OfferFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'offer', form, () => this.games.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }));
+  }
+
+  @Post('games/:id/offers/:offerId/accept')
+  accept(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('offerId') offerId: string,
+    @Body() form: WebFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'offer-accepted', form, () => this.games.acceptOffer(actor, id, { offerId, ...key(form) }));
+  }
+
+  @Post('games/:id/offers/:offerId/decline')
+  decline(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('offerId') offerId: string,
+    @Body() form: WebFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'offer-declined', form, () => this.games.declineOffer(actor, id, { offerId, ...key(form) }));
+  }
+
+  @Post('games/:id/claim')
+  claim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'claim', form, () => this.games.claimTime(actor, id, key(form)));
+  }
+
+  /** Abandoning asks first: this page, then the POST with `confirm=yes`. */
+  @Get('games/:id/abandon')
+  async abandonPage(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const game = await this.pages.gamePage(actor, id, req.lang);
+    send(res, 200, this.views.page(req, 'player/abandon', { game, formKey: randomUUID() }, { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] }));
+  }
+
+  @Post('games/:id/abandon')
+  async abandon(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AbandonFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    if (form.confirm !== 'yes') {
+      const game = await this.pages.gamePage(actor, id, req.lang);
+      const error = this.views.t(req, 'player.abandon.notConfirmed');
+      send(res, 422, this.views.page(req, 'player/abandon', { game, formKey: randomUUID(), error }, { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] }));
+      return;
+    }
+    return this.act(actor, id, req, res, 'abandon', form, () => this.games.abandon(actor, id, key(form)));
+  }
+
+  /** RULES.md §7: the player confirms the final sheet… */
+  @Post('games/:id/result/confirm')
+  confirm(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'confirm', form, () => this.results.confirmResult(actor, id));
+  }
+
+  /** …or objects to it: the result then waits for the arbiter. */
+  @Post('games/:id/result/objection')
+  object(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ObjectionFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'objection', form, () => this.results.objectToResult(actor, id, form.text ?? ''));
+  }
+
+  // ---------------------------------------------------------------- the action frame
+
+  /**
+   * One form: the service call, then 303 back to the game page; a refusal (bad move, not
+   * now, bad dates…) re-renders the page with the message in the user's language, 422.
+   * Not a player of the game (403) or no such game (404) is not a form error: it goes to
+   * the web error page with its own status.
+   */
+  private async act(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, form: object, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const message = this.refusalMessage(req, error);
+      if (message === undefined) throw error;
+      send(res, 422, await this.render(actor, id, req, { error: message, sent: sentOf(form) }));
+      return;
+    }
+    res.redirect(303, `/games/${encodeURIComponent(id)}?done=${done}`);
+  }
+
+  /** The message of a refusal shown on a form, or undefined for what is not a form error. */
+  private refusalMessage(req: WebRequest, error: unknown): string | undefined {
+    if (error instanceof Refusal) {
+      if (error.getStatus() === 403 || error.getStatus() === 404) return undefined;
+      return error.messages[req.lang] ?? error.messages.ro;
+    }
+    if (error instanceof HttpException && error.getStatus() === 400) {
+      const body = error.getResponse() as { error?: { message?: string } };
+      return body?.error?.message ?? this.views.t(req, 'player.error.badInput');
+    }
+    return undefined;
+  }
+
+  private missing(req: WebRequest, key: string): Refusal {
+    return new Refusal('BAD_INPUT', { ro: this.views.t({ lang: 'ro' }, key), en: this.views.t({ lang: 'en' }, key) }, 400);
+  }
+
+  private async render(actor: UserActor, id: string, req: WebRequest, extra: { error?: string; done?: string | null; sent?: Sent }): Promise<string> {
+    const game = await this.pages.gamePage(actor, id, req.lang);
+    const title = `${game.red.name} – ${game.blue.name}`;
+    return this.views.page(
+      req,
+      'player/game',
+      {
+        game,
+        error: extra.error ?? null,
+        done: extra.done ?? null,
+        sent: extra.sent ?? {},
+        // A fresh key per rendering: a form sent twice (back button, double click) acts once.
+        formKey: randomUUID(),
+      },
+      { title, ...GAME_ASSETS },
+    );
+  }
+}
+
+function send(res: Response, status: number, html: string): void {
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+  res.send(html);
+}
+
+function key(form: WebFormDto): { idempotencyKey?: string } {
+  return form.idempotencyKey ? { idempotencyKey: form.idempotencyKey } : {};
+}
+
+function submission(form: WebFormDto): { idempotencyKey?: string; expectedTurn?: number } {
+  const turn = form.expectedTurn && /^\d{1,6}$/.test(form.expectedTurn) ? Number(form.expectedTurn) : undefined;
+  return { ...key(form), ...(turn ? { expectedTurn: turn } : {}) };
+}
+
+/** `lines[A]`, `lines[B]` from a form: the filled ones, or undefined when none is. */
+function cleanLines(lines: Record<string, string> | undefined): Record<string, PlayerMove> | undefined {
+  if (!lines || typeof lines !== 'object') return undefined;
+  const out: Record<string, PlayerMove> = {};
+  for (const [label, move] of Object.entries(lines)) {
+    if ((label === 'A' || label === 'B') && typeof move === 'string' && move.trim() !== '') out[label] = move.trim().slice(0, 200);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** What the user typed, to fill the form again after a refusal (never the token). */
+function sentOf(form: object): Sent {
+  const { _csrf: _token, idempotencyKey: _key, ...rest } = form as Record<string, unknown>;
+  return rest;
+}

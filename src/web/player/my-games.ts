@@ -1,0 +1,91 @@
+// "My games" (issue 7 §2): each game of the player with whose turn it is, both clocks and
+// the day the running thinking time would run out, most urgent first. Pure.
+import type { Color } from '../../games/engine';
+import { compareDays, type LocalDate } from '../../thinking-time';
+import { formatDay, runOutDay, type Lang } from './game-page';
+
+export interface MyGameInput {
+  readonly id: string;
+  readonly competitionName: string;
+  readonly round: number;
+  readonly status: 'playing' | 'ended';
+  readonly me: Color;
+  readonly names: Readonly<Record<Color, string>>;
+  /** Who is to act now, if anyone (a move or the answer to a contest). */
+  readonly toMove: Color | null;
+  readonly awaiting: 'move' | 'contest-answer' | 'ruling' | null;
+  readonly clocks: Readonly<Record<Color, { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean }>>;
+  readonly today: LocalDate;
+  /** The run-out day of the player to move, from the thinking-time core; else today + days left. */
+  readonly deadline?: LocalDate | null;
+  readonly scores: Readonly<Record<Color, number>>;
+}
+
+export interface MyGameRow {
+  readonly id: string;
+  readonly competitionName: string;
+  readonly round: number;
+  readonly playing: boolean;
+  readonly myColor: Color;
+  readonly opponent: string;
+  readonly myTurn: boolean;
+  /** Message key: your move, partner's move, contest to answer, waiting for the ruling, ended. */
+  readonly stateKey: string;
+  readonly mine: { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean };
+  readonly theirs: { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean };
+  readonly deadline: string | null;
+  readonly deadlineIso: LocalDate | null;
+  readonly myScore: number;
+  readonly theirScore: number;
+}
+
+function other(color: Color): Color {
+  return color === 'red' ? 'blue' : 'red';
+}
+
+export function myGameRow(g: MyGameInput, lang: Lang): MyGameRow {
+  const playing = g.status === 'playing';
+  const myTurn = playing && g.toMove === g.me;
+  const deadlineIso = playing && g.toMove ? (g.deadline !== undefined ? g.deadline : runOutDay(g.today, g.clocks[g.toMove].left)) : null;
+  const stateKey = !playing
+    ? 'player.state.ended'
+    : g.awaiting === 'ruling'
+      ? 'player.state.ruling'
+      : myTurn
+        ? g.awaiting === 'contest-answer'
+          ? 'player.state.answerContest'
+          : 'player.state.yourMove'
+        : 'player.state.theirMove';
+  return {
+    id: g.id,
+    competitionName: g.competitionName,
+    round: g.round,
+    playing,
+    myColor: g.me,
+    opponent: g.names[other(g.me)],
+    myTurn,
+    stateKey,
+    mine: g.clocks[g.me],
+    theirs: g.clocks[other(g.me)],
+    deadline: formatDay(deadlineIso, lang),
+    deadlineIso,
+    myScore: g.scores[g.me],
+    theirScore: g.scores[other(g.me)],
+  };
+}
+
+/**
+ * Most urgent first: games where I must act, by the day my time runs out; then games
+ * waiting for the partner, by theirs; then the rest; ended games last.
+ */
+export function myGamesModel(games: readonly MyGameInput[], lang: Lang): MyGameRow[] {
+  const rank = (r: MyGameRow) => (!r.playing ? 3 : r.myTurn ? 0 : r.deadlineIso ? 1 : 2);
+  return games
+    .map((g) => myGameRow(g, lang))
+    .sort((a, b) => rank(a) - rank(b) || compareDeadlines(a.deadlineIso, b.deadlineIso) || a.competitionName.localeCompare(b.competitionName) || a.round - b.round || a.id.localeCompare(b.id));
+}
+
+function compareDeadlines(a: LocalDate | null, b: LocalDate | null): number {
+  if (a && b) return compareDays(a, b);
+  return a ? -1 : b ? 1 : 0;
+}

@@ -1,0 +1,133 @@
+import { IsIn, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+
+// Form bodies of the game page. Every field arrives as text (urlencoded forms): the
+// controller converts and the games service checks, so a bad value is shown in words on
+// the page (422) rather than as the API's BAD_INPUT. `_csrf` is the double-submit token
+// the CSRF middleware checks; it is allowed here because the global pipe forbids unknown fields.
+
+export class WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  _csrf?: string;
+
+  /** A fresh key per rendered form: sending the same form twice acts once. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  idempotencyKey?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  expectedTurn?: string;
+}
+
+export class MoveFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  move?: string;
+
+  /** While two lines are live: `lines[A]`, `lines[B]`. */
+  @IsOptional()
+  @IsObject()
+  lines?: Record<string, string>;
+}
+
+export class PassFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  line?: string;
+}
+
+export class ContestFormDto extends WebFormDto {
+  /** One checkbox per word: a single one arrives as a string. */
+  @IsOptional()
+  words?: string[] | string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reply?: string;
+}
+
+export class AdmitFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  replacement?: string;
+}
+
+export class AppealFormDto extends WebFormDto {
+  @IsOptional()
+  @IsObject()
+  lines?: Record<string, string>;
+}
+
+export class HolidayFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  from?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  to?: string;
+}
+
+export class LongThinkingFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  days?: string;
+}
+
+export class OfferFormDto extends WebFormDto {
+  @IsOptional()
+  @IsIn(['draw', 'interruption'])
+  kind?: 'draw' | 'interruption';
+}
+
+export class AbandonFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
+}
+
+export class ObjectionFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  text?: string;
+}
+
+export class SettingsFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  _csrf?: string;
+
+  @IsOptional()
+  @IsIn(['ro', 'en'])
+  language?: 'ro' | 'en';
+
+  @IsOptional()
+  @IsIn(['event', 'digest'])
+  mail?: 'event' | 'digest';
+
+  /** A new address to add. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  email?: string;
+
+  /** An address to remove. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  remove?: string;
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { Actor, UserActor } from '../../auth/actor';
+import { canArbitrate, sideInGame } from '../../auth/permissions';
+import { Clock } from '../../common/clock';
+import { Competition } from '../../competitions/competition.entity';
+import { Player } from '../../competitions/player.entity';
+import { Database } from '../../database/database';
+import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
+import { refusals } from '../../games/game-refusals';
+import { GameSession } from '../../games/game-session';
+import { lineSnapshot } from '../../games/game-state';
+import { Game } from '../../games/game.entity';
+import { GamesService } from '../../games/games.service';
+import { Lexicons } from '../../games/lexicons';
+import { localDate, timelineOn } from '../../thinking-time';
+import { loadTimelines } from '../../thinking-time/thinking-time.repository';
+import { gamePageModel, runOutFromTimeline, type GamePageModel, type Lang, type LineInput } from './game-page';
+import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
+
+/** What `/games/:id/preview` answers: the words and score the engine gives, or its refusal in the user's language. */
+export type PreviewAnswer =
+  | {
+      readonly ok: true;
+      readonly notation: string;
+      readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
+      readonly score: number;
+      /** RULES.md §2: the score the sheet will record in tours I–II. */
+      readonly recorded: number;
+      readonly unknownWords: readonly string[];
+      readonly tiles: readonly { readonly row: number; readonly col: number; readonly letter: string; readonly blank: boolean }[];
+      readonly line: string | null;
+    }
+  | { readonly ok: false; readonly code: string; readonly message: string };
+
+/**
+ * The players' pages' reads (issue 7 §2): the game page from the games service's view and
+ * the replayed live lines, my games with their clocks, and the live preview from the rules
+ * core. Nothing here changes a game: every action goes through GamesService.
+ */
+@Injectable()
+export class PlayerGamesService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly games: GamesService,
+    private readonly lexicons: Lexicons,
+  ) {}
+
+  /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
+  async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
+    const view = await this.games.view(actor, gameId);
+    return this.db.run(async (m) => {
+      const s = await this.open(actor, gameId, m);
+      const lines: LineInput[] = s.liveLines().map((line) => {
+        const { state, records } = s.replay(line.id);
+        const path = s.pathOf(line.id);
+        return {
+          id: line.id,
+          label: s.label(line.id),
+          snapshot: lineSnapshot(line.id, s.label(line.id), state),
+          taken: state.taken,
+          path: path.map((move, i) => ({ moveId: move.id, record: records[i] })),
+        };
+      });
+      const timeline = (await loadTimelines(m, s.competition, [s.game])).get(s.game.id)!;
+      const running = view.status === 'playing' ? view.toMove : null;
+      return gamePageModel({
+        view,
+        deadline: running ? runOutFromTimeline(timeline, s.today, running, view.clocks[running].left) : null,
+        lines,
+        me: sideInGame(actor, s.game),
+        tileSet: getTileSet(s.competition.tileSet),
+        today: s.today,
+        limit: s.competition.thinkingDays,
+        competitionName: s.competition.name,
+        lang,
+      });
+    });
+  }
+
+  /**
+   * The engine's answer to a notation typed on the page, in the line the player owes (or
+   * the one named), before anything is sent: the words and the score, or the typed refusal.
+   */
+  preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
+    return this.db.run(async (m) => {
+      const s = await this.open(actor, gameId, m);
+      const me = sideInGame(actor, s.game);
+      const live = s.liveLines();
+      const line = lineName ? s.resolveLine(lineName) : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
+      const state: GameState = s.state(line.id);
+      const step = applyMove(state, notation);
+      if (!step.ok) return { ok: false, code: step.code, message: step.message[lang] };
+      const r = step.record;
+      return {
+        ok: true,
+        notation: r.notation,
+        words: r.words.map(({ coord, word, score }) => ({ coord, word, score })),
+        score: r.score,
+        recorded: r.recorded,
+        unknownWords: r.unknownWords,
+        tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
+        line: s.label(line.id),
+      };
+    });
+  }
+
+  /** Every game the user plays, most urgent first, with both clocks and the run-out day. */
+  myGames(actor: UserActor, lang: Lang): Promise<MyGameRow[]> {
+    const playerId = actor.playerId;
+    if (!playerId) return Promise.resolve([]);
+    return this.db.run(async (m) => {
+      const games = await m.find(Game, { where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }], order: { createdAt: 'ASC', id: 'ASC' } });
+      if (games.length === 0) return [];
+      const competitions = new Map((await m.findBy(Competition, { id: In([...new Set(games.map((g) => g.competitionId))]) })).map((c) => [c.id, c]));
+      const players = new Map(
+        (await m.findBy(Player, { id: In([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) })).map((p) => [p.id, p.name]),
+      );
+      const inputs: MyGameInput[] = [];
+      for (const competition of competitions.values()) {
+        const theirs = games.filter((g) => g.competitionId === competition.id);
+        const timelines = await loadTimelines(m, competition, theirs);
+        const today = localDate(this.clock.now(), competition.timeZone);
+        for (const game of theirs) {
+          const timeline = timelines.get(game.id)!;
+          const { clocks, awaiting } = timelineOn(timeline, today);
+          const first = game.state.lines[0];
+          const playing = game.status === 'playing';
+          const toMove: Color | null = !playing ? null : (awaiting?.player ?? first?.toMove ?? null);
+          inputs.push({
+            id: game.id,
+            competitionName: competition.name,
+            round: game.round,
+            status: playing ? 'playing' : 'ended',
+            me: game.redPlayerId === playerId ? 'red' : 'blue',
+            names: { red: players.get(game.redPlayerId) ?? '', blue: players.get(game.bluePlayerId) ?? '' },
+            toMove,
+            awaiting: playing ? 'move' : null,
+            clocks,
+            today,
+            deadline: toMove ? runOutFromTimeline(timeline, today, toMove, clocks[toMove].left) : null,
+            scores: first?.scores ?? { red: 0, blue: 0 },
+          });
+        }
+      }
+      return myGamesModel(inputs, lang);
+    });
+  }
+
+  /** Read-only session; only the game's players, its arbiter or an admin may look. */
+  private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
+    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c) });
+    if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.notYourGame();
+    return s;
+  }
+}

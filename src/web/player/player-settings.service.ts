@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { UserActor } from '../../auth/actor';
+import { LoginLinks } from '../../auth/login-links.service';
+import { User } from '../../auth/user.entity';
+import { UserEmail } from '../../auth/user-email.entity';
+import { Clock } from '../../common/clock';
+import { PlayerEmail } from '../../competitions/player-email.entity';
+import { Player, type Language } from '../../competitions/player.entity';
+import { SETTINGS, type Settings } from '../../config/settings';
+import { Database } from '../../database/database';
+import { calendarToken, deadlinesCalendar, userOfCalendarToken, type DeadlineEvent } from './calendar-feed';
+import type { Lang } from './game-page';
+import { PlayerGamesService } from './player-games.service';
+
+export interface SettingsModel {
+  /** The page language: the player's when the user plays, else the user's own. */
+  readonly language: Language;
+  readonly player: { readonly name: string; readonly mailDigest: boolean } | null;
+  /** The addresses the platform knows for the user: login and the mail channel's. */
+  readonly addresses: readonly { readonly address: string; readonly verified: boolean }[];
+  readonly calendarUrl: string;
+}
+
+/** "My settings" (issue 7 §2) and the deadlines feed: the player's language and mail choice, addresses, calendar. */
+@Injectable()
+export class PlayerSettingsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly pages: PlayerGamesService,
+    private readonly links: LoginLinks,
+  ) {}
+
+  load(actor: UserActor): Promise<SettingsModel> {
+    return this.db.run(async (m) => {
+      const player = actor.playerId ? await m.findOneBy(Player, { id: actor.playerId }) : null;
+      const user = await m.findOneByOrFail(User, { id: actor.userId });
+      const [userEmails, playerEmails] = await Promise.all([
+        m.find(UserEmail, { where: { userId: actor.userId }, order: { address: 'ASC' } }),
+        actor.playerId ? m.find(PlayerEmail, { where: { playerId: actor.playerId }, order: { address: 'ASC' } }) : Promise.resolve([]),
+      ]);
+      const byAddress = new Map<string, boolean>();
+      for (const e of [...userEmails, ...playerEmails]) byAddress.set(e.address, (byAddress.get(e.address) ?? false) || e.verified);
+      return {
+        language: player?.language ?? user.language,
+        player: player && { name: player.name, mailDigest: player.mailDigest },
+        addresses: [...byAddress].sort(([a], [b]) => a.localeCompare(b)).map(([address, verified]) => ({ address, verified })),
+        calendarUrl: `${this.settings.publicUrl}/calendar/${calendarToken(this.settings.secret, actor.userId)}.ics`,
+      };
+    });
+  }
+
+  /** Saves the language (the user's, and the player's when they play) and a player's mail choice. */
+  async save(actor: UserActor, input: { readonly language?: Language; readonly mailDigest?: boolean }): Promise<void> {
+    if (input.language) await this.links.setLanguage(actor.userId, input.language);
+    const playerId = actor.playerId;
+    if (playerId && input.mailDigest !== undefined) {
+      const mailDigest = input.mailDigest;
+      await this.db.transaction((m) => m.update(Player, { id: playerId }, { mailDigest }));
+    }
+  }
+
+  /** The feed for a token, or null for a token that names nobody. */
+  async calendar(token: string): Promise<string | null> {
+    const userId = userOfCalendarToken(this.settings.secret, token);
+    if (!userId) return null;
+    const found = await this.db.run(async (m) => {
+      const user = await m.findOneBy(User, { id: userId });
+      const player = user?.playerId ? await m.findOneBy(Player, { id: user.playerId }) : null;
+      return user && { user, language: (player?.language ?? 'ro') as Lang };
+    });
+    if (!found) return null;
+    const { user, language } = found;
+    const actor: UserActor = { kind: 'user', userId: user.id, roles: user.roles, ...(user.playerId ? { playerId: user.playerId } : {}) };
+    const games = await this.pages.myGames(actor, language);
+    const ro = language === 'ro';
+    const events: DeadlineEvent[] = games
+      .filter((g) => g.playing && g.myTurn && g.deadlineIso)
+      .map((g) => ({
+        uid: `${g.id}-thinking-time@corr-scrabble`,
+        day: g.deadlineIso!,
+        summary: ro ? `Termen: mutarea cu ${g.opponent}` : `Deadline: your move vs ${g.opponent}`,
+        description: ro
+          ? `${g.competitionName}, runda ${g.round}. Timpul de gândire se termină în această zi dacă nu trimiteți mutarea (${g.mine.used} zile folosite, ${g.mine.left} rămase).`
+          : `${g.competitionName}, round ${g.round}. Your thinking time runs out on this day unless you send your move (${g.mine.used} days used, ${g.mine.left} left).`,
+        url: `${this.settings.publicUrl}/games/${g.id}`,
+      }));
+    return deadlinesCalendar(ro ? 'Termenele mele — Scrabble prin corespondență' : 'My deadlines — correspondence Scrabble', events, this.clock.now());
+  }
+}

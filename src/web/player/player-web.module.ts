@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CoefficientsModule } from '../../coefficients/coefficients.module';
+import { GamesModule } from '../../games/games.module';
+import { Lexicons } from '../../games/lexicons';
+import { GamePagesController } from './game-pages.controller';
+import { PlayerGamesService } from './player-games.service';
+import { PlayerSettingsService } from './player-settings.service';
+import { CalendarController, SettingsPagesController } from './settings-pages.controller';
+
+/**
+ * The players' pages (issue 7 §2): my games, the game page and its forms, settings, the
+ * deadlines calendar. WebViews, the session guard and LoginLinks come from the global WebCoreModule.
+ */
+@Module({
+  imports: [GamesModule, CoefficientsModule],
+  controllers: [GamePagesController, SettingsPagesController, CalendarController],
+  providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
+  exports: [PlayerGamesService],
+})
+export class PlayerWebModule {}

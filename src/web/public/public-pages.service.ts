@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { SYSTEM_ACTOR } from '../../auth/actor';
+import { notFound } from '../../auth/refusal';
+import { toDecimal } from '../../coefficients/coefficients';
+import { Result } from '../../coefficients/result.entity';
+import { StandingsService } from '../../coefficients/standings.service';
+import { Competition } from '../../competitions/competition.entity';
+import { CompetitionsService, type CompetitionView } from '../../competitions/competitions.service';
+import { Group } from '../../competitions/group.entity';
+import { Player } from '../../competitions/player.entity';
+import { Database } from '../../database/database';
+import type { SheetLanguage } from '../../games/engine/sheet';
+import { GameSheetsService } from '../../games/game-sheets.service';
+import { isUuid } from '../../games/game-session';
+import { Game } from '../../games/game.entity';
+import { renderSheetPdf } from '../../games/sheet-pdf';
+
+export interface PublicResultRow {
+  readonly gameId: string;
+  readonly group: string;
+  readonly round: number;
+  readonly red: string;
+  readonly blue: string;
+  readonly scores: string;
+  readonly coefficients: string;
+  readonly homologated: boolean;
+}
+
+export interface PublicCompetition {
+  readonly competition: CompetitionView;
+  readonly standings: Awaited<ReturnType<StandingsService['standings']>>;
+  readonly results: readonly PublicResultRow[];
+  /** Games still being played: counted, never shown (issue 7 §4). */
+  readonly gamesInProgress: number;
+}
+
+const NO_COMPETITION = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
+/** The same answer for a game that does not exist and one still in progress: neither is public. */
+const NO_SHEET = (id: string) =>
+  notFound({ ro: `Fișa partidei ${id} nu este publică (partida nu există sau nu s-a terminat).`, en: `The sheet of game ${id} is not public (no such game, or it has not ended).` });
+
+/**
+ * The public pages (issue 7 §4), no login: competitions, groups, standings, results, the
+ * published sequence hashes, and the sheets of finished games only. A game in progress is
+ * never shown: its sheet would help one player against the other.
+ */
+@Injectable()
+export class PublicPagesService {
+  constructor(
+    private readonly db: Database,
+    private readonly competitions: CompetitionsService,
+    private readonly standings: StandingsService,
+    private readonly sheets: GameSheetsService,
+  ) {}
+
+  list() {
+    return this.db.run(async (m) => {
+      const rows = await m.find(Competition, { order: { startDate: 'DESC', createdAt: 'DESC' } });
+      return rows.map((c) => ({ id: c.id, name: c.name, shortName: c.shortName, status: c.status, startDate: c.startDate, closingDate: c.closingDate }));
+    });
+  }
+
+  async competition(id: string): Promise<PublicCompetition> {
+    if (!isUuid(id)) throw NO_COMPETITION(id);
+    const competition = await this.competitions.get(SYSTEM_ACTOR, id);
+    const standings = competition.status === 'draft' ? [] : await this.standings.standings(id);
+    const { results, inProgress } = await this.db.run(async (m) => {
+      const games = await m.find(Game, { where: { competitionId: id }, order: { round: 'ASC', id: 'ASC' } });
+      const ended = games.filter((g) => g.status === 'ended');
+      const [players, groups, found] = ended.length
+        ? [
+            await m.findBy(Player, { id: In([...new Set(ended.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) }),
+            await m.findBy(Group, { competitionId: id }),
+            await m.findBy(Result, { gameId: In(ended.map((g) => g.id)) }),
+          ]
+        : [[], [], []];
+      const name = new Map(players.map((p) => [p.id, p.name]));
+      const group = new Map(groups.map((g) => [g.id, g.name]));
+      const result = new Map(found.map((r) => [r.gameId, r]));
+      return {
+        inProgress: games.length - ended.length,
+        results: ended.map((g): PublicResultRow => {
+          const r = result.get(g.id);
+          return {
+            gameId: g.id,
+            group: group.get(g.groupId) ?? '',
+            round: g.round,
+            red: name.get(g.redPlayerId) ?? '',
+            blue: name.get(g.bluePlayerId) ?? '',
+            scores: r ? `${r.redScore} – ${r.blueScore}` : '',
+            coefficients: r ? `${toDecimal(r.redCoefficient).toFixed(4)} – ${toDecimal(r.blueCoefficient).toFixed(4)}` : '',
+            homologated: r?.status === 'homologated',
+          };
+        }),
+      };
+    });
+    return { competition, standings, results, gamesInProgress: inProgress };
+  }
+
+  /** The text sheet of a finished game; 404 for a game in progress, as for one that does not exist. */
+  async sheet(gameId: string, language: SheetLanguage): Promise<{ text: string; title: string }> {
+    const game = isUuid(gameId) ? await this.db.run((m) => m.findOneBy(Game, { id: gameId })) : null;
+    if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
+    const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language });
+    const competition = await this.db.run((m) => m.findOneByOrFail(Competition, { id: game.competitionId }));
+    return { text, title: competition.name };
+  }
+
+  async sheetPdf(gameId: string, language: SheetLanguage): Promise<Buffer> {
+    const { text, title } = await this.sheet(gameId, language);
+    return renderSheetPdf({ text, title });
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ArbiterModule } from '../../arbiter/arbiter.module';
+import { PersonalDataService } from '../../auth/personal-data.service';
+import { CoefficientsModule } from '../../coefficients/coefficients.module';
+import { CompetitionsModule } from '../../competitions/competitions.module';
+import { GamesModule } from '../../games/games.module';
+import { PersonalDataController } from './personal-data.controller';
+import { PublicPagesController } from './public-pages.controller';
+import { PublicPagesService } from './public-pages.service';
+
+/** Public pages, no login (issue 7 §4), and a person's own data download (§5). */
+@Module({
+  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule],
+  controllers: [PublicPagesController, PersonalDataController],
+  providers: [PublicPagesService, PersonalDataService],
+})
+export class PublicWebModule {}

@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import Handlebars from 'handlebars';
+import type { WebLanguage, WebRequest } from './web-request';
+
+/** templates/web of the project, from src/web or dist/web alike. */
+export const WEB_TEMPLATE_ROOT = resolve(__dirname, '../../templates/web');
+
+/** `{ "key": { "ro": "…", "en": "…" } }`, merged from every templates/web/**\/messages.json. */
+export type MessageDictionary = Readonly<Record<string, Readonly<Record<WebLanguage, string>>>>;
+
+export interface PageOptions {
+  /** The page title (already translated); the site name alone when absent. */
+  readonly title?: string;
+  /** Extra stylesheets under /assets/, e.g. `board.css`. */
+  readonly styles?: readonly string[];
+  /** Extra scripts under /assets/, e.g. `game.js` (CSP: only files of our own, never inline). */
+  readonly scripts?: readonly string[];
+}
+
+function filesUnder(dir: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(suffix))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** Every messages.json under the root, merged; a key defined twice is a mistake caught at load. */
+export function loadMessages(root: string = WEB_TEMPLATE_ROOT): MessageDictionary {
+  const merged: Record<string, Record<WebLanguage, string>> = {};
+  for (const file of filesUnder(root, 'messages.json')) {
+    const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<WebLanguage, string>>;
+    for (const [key, value] of Object.entries(entries)) {
+      if (key in merged) throw new Error(`web message "${key}" is defined twice (again in ${relative(root, file)})`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+/** `{name}` placeholders filled from params; an unknown key shows itself (the dictionary test catches it). */
+export function translate(messages: MessageDictionary, lang: WebLanguage, key: string, params: Readonly<Record<string, unknown>> = {}): string {
+  const entry = messages[key];
+  const text = entry?.[lang] ?? entry?.ro ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name] ?? '') : whole));
+}
+
+/**
+ * Server-rendered pages (issue 7): `templates/web/<view>.hbs` inside `layout.hbs`, with
+ * every partial under partials/ and the `{{t "key"}}` helper over the merged dictionary.
+ * Templates are read once per application.
+ */
+@Injectable()
+export class WebViews {
+  readonly messages: MessageDictionary;
+  private readonly hbs = Handlebars.create();
+  private readonly views = new Map<string, Handlebars.TemplateDelegate>();
+  private readonly layout: Handlebars.TemplateDelegate;
+
+  constructor() {
+    this.messages = loadMessages(WEB_TEMPLATE_ROOT);
+    const partialsDir = join(WEB_TEMPLATE_ROOT, 'partials');
+    for (const file of filesUnder(partialsDir, '.hbs')) {
+      const name = relative(partialsDir, file).slice(0, -'.hbs'.length).split(sep).join('/');
+      this.hbs.registerPartial(name, readFileSync(file, 'utf8'));
+    }
+    const messages = this.messages;
+    this.hbs.registerHelper('t', function (this: unknown, key: string, options: Handlebars.HelperOptions) {
+      const lang = (options.data?.root?.lang as WebLanguage | undefined) ?? 'ro';
+      return translate(messages, lang, String(key), options.hash ?? {});
+    });
+    // A stored code shown in words: `{{tCode "arbiter.mail.state" status}}` → key `arbiter.mail.state.<status>`.
+    this.hbs.registerHelper('tCode', function (this: unknown, prefix: string, code: string, options: Handlebars.HelperOptions) {
+      const lang = (options.data?.root?.lang as WebLanguage | undefined) ?? 'ro';
+      return translate(messages, lang, `${prefix}.${code}`, {});
+    });
+    this.hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+    this.hbs.registerHelper('hasRole', (actor: { roles?: readonly string[] } | undefined, role: string) => Boolean(actor?.roles?.includes(role)));
+    this.layout = this.compile('layout');
+  }
+
+  /** A message in the request's language, for controllers (flash texts, refusals shown in a form). */
+  t(req: Pick<WebRequest, 'lang'>, key: string, params?: Readonly<Record<string, unknown>>): string {
+    return translate(this.messages, req.lang ?? 'ro', key, params);
+  }
+
+  page(req: WebRequest, view: string, model: object = {}, opts: PageOptions = {}): string {
+    const lang: WebLanguage = req.lang ?? 'ro';
+    const context = {
+      lang,
+      actor: req.actor,
+      csrfToken: req.csrf ?? '',
+      t: (key: string, params?: Record<string, unknown>) => translate(this.messages, lang, key, params),
+      ...model,
+    };
+    const body = this.view(view)(context);
+    return this.layout({
+      ...context,
+      body,
+      title: opts.title,
+      styles: opts.styles ?? [],
+      scripts: opts.scripts ?? [],
+      path: req.originalUrl ?? req.url ?? '/',
+    });
+  }
+
+  private view(name: string): Handlebars.TemplateDelegate {
+    let template = this.views.get(name);
+    if (!template) {
+      template = this.compile(name);
+      this.views.set(name, template);
+    }
+    return template;
+  }
+
+  private compile(name: string): Handlebars.TemplateDelegate {
+    if (!/^[a-z0-9][a-z0-9/_-]*$/.test(name)) throw new Error(`bad web view name "${name}"`);
+    return this.hbs.compile(readFileSync(join(WEB_TEMPLATE_ROOT, `${name}.hbs`), 'utf8'));
+  }
+}

@@ -1,0 +1,33 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { SETTINGS, type Settings } from '../config/settings';
+import { ArbiterWebModule } from './arbiter/arbiter-web.module';
+import { LoginController } from './login.controller';
+import { PlayerWebModule } from './player/player-web.module';
+import { PublicWebModule } from './public/public-web.module';
+import { WebContextMiddleware } from './web-context.middleware';
+import { WebCoreModule } from './web-core.module';
+
+/**
+ * The web (issue 7): server-rendered pages for players, the arbiter and the public, with
+ * login by magic link. Every path outside /api goes through WebContextMiddleware.
+ */
+@Module({
+  imports: [
+    WebCoreModule,
+    // Login-link requests per client address (issue 7 §1); one instance's count, kept in memory.
+    ThrottlerModule.forRootAsync({
+      inject: [SETTINGS],
+      useFactory: (settings: Settings) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: settings.loginRateLimit }] }),
+    }),
+    PlayerWebModule,
+    ArbiterWebModule,
+    PublicWebModule,
+  ],
+  controllers: [LoginController],
+})
+export class WebModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(WebContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+}

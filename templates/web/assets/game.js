@@ -1,0 +1,206 @@
+// The game page's small script (issue 7 §2): click rack tiles then board squares to write
+// the notation, and a live preview of the words and the score from the rules core
+// (/games/:id/preview) before sending. Without it the page works: type the notation.
+(function () {
+  'use strict';
+  var page = document.querySelector('.game-page');
+  if (!page) return;
+  var en = (document.documentElement.lang || 'ro').slice(0, 2) === 'en';
+  var previewUrl = page.getAttribute('data-preview');
+
+  function rowLetter(r) { return String.fromCharCode(97 + r); }
+
+  // ------------------------------------------------------------ live preview
+  function outputFor(input) {
+    var ids = (input.getAttribute('aria-describedby') || '').split(/\s+/);
+    for (var i = 0; i < ids.length; i++) {
+      var el = document.getElementById(ids[i]);
+      if (el && el.tagName === 'OUTPUT') return el;
+    }
+    return null;
+  }
+
+  function showPreview(out, answer) {
+    out.classList.remove('ok', 'refused');
+    if (!answer) { out.textContent = ''; return; }
+    if (answer.ok) {
+      var words = answer.words.map(function (w) { return w.coord + ': ' + w.word + ' ' + w.score; }).join('; ');
+      var text = (words ? words + ' — ' : '') + (en ? 'Score: ' : 'Puncte: ') + answer.score;
+      if (answer.recorded !== answer.score) text += en ? ' (recorded ' + answer.recorded + ')' : ' (pe fișă ' + answer.recorded + ')';
+      if (answer.unknownWords && answer.unknownWords.length) text += en ? ' · not in the word list: ' : ' · lipsesc din listă: ';
+      if (answer.unknownWords && answer.unknownWords.length) text += answer.unknownWords.join(', ');
+      out.textContent = text;
+      out.classList.add('ok');
+    } else {
+      out.textContent = answer.message;
+      out.classList.add('refused');
+    }
+  }
+
+  function wirePreview(input) {
+    var out = outputFor(input);
+    if (!out || !previewUrl) return;
+    var timer = null;
+    var seq = 0;
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      var text = input.value.trim();
+      if (!text) { showPreview(out, null); return; }
+      timer = setTimeout(function () {
+        var mine = ++seq;
+        var url = previewUrl + '?notation=' + encodeURIComponent(text);
+        var line = input.getAttribute('data-line');
+        if (line) url += '&line=' + encodeURIComponent(line);
+        fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+          .then(function (r) { return r.ok ? r.json() : null; })
+          .then(function (answer) { if (mine === seq) showPreview(out, answer); })
+          .catch(function () { /* the preview is a help: sending still works */ });
+      }, 250);
+    });
+    if (input.value.trim()) input.dispatchEvent(new Event('input'));
+  }
+  Array.prototype.forEach.call(page.querySelectorAll('input.notation'), wirePreview);
+
+  // ------------------------------------------------------------ click to place
+  function fieldFor(board) {
+    var name = board.getAttribute('data-field') || 'move';
+    var form = document.getElementById('move-form');
+    return form ? form.querySelector('input[name="' + name.replace(/"/g, '') + '"]') : null;
+  }
+
+  Array.prototype.forEach.call(page.querySelectorAll('section.line'), function (section) {
+    var board = section.querySelector('table.board');
+    var rack = section.querySelector('.rack');
+    if (!board) return;
+    var field = fieldFor(board);
+    var selected = null;
+    var pending = [];
+
+    function cell(r, c) { return board.querySelector('td[data-row="' + r + '"][data-col="' + c + '"]'); }
+    function letterAt(r, c) {
+      var p = pending.filter(function (t) { return t.row === r && t.col === c; })[0];
+      if (p) return p.blank ? p.letter.toLowerCase() : p.letter;
+      var td = cell(r, c);
+      if (!td || !td.getAttribute('data-letter')) return null;
+      var l = td.getAttribute('data-letter');
+      return td.getAttribute('data-blank') ? l.toLowerCase() : l;
+    }
+
+    function notation() {
+      if (pending.length === 0) return '';
+      var rows = pending.map(function (t) { return t.row; });
+      var cols = pending.map(function (t) { return t.col; });
+      var sameRow = rows.every(function (r) { return r === rows[0]; });
+      var sameCol = cols.every(function (c) { return c === cols[0]; });
+      var across;
+      if (pending.length > 1) across = sameRow;
+      else {
+        var t = pending[0];
+        var side = letterAt(t.row, t.col - 1) || letterAt(t.row, t.col + 1);
+        var vert = letterAt(t.row - 1, t.col) || letterAt(t.row + 1, t.col);
+        across = side ? true : !vert;
+      }
+      if (!across && !sameCol) return '';
+      var dr = across ? 0 : 1, dc = across ? 1 : 0;
+      var first = pending.slice().sort(function (a, b) { return a.row - b.row || a.col - b.col; })[0];
+      var r = first.row, c = first.col;
+      while (letterAt(r - dr, c - dc)) { r -= dr; c -= dc; }
+      var start = { row: r, col: c };
+      var word = '';
+      while (r < 15 && c < 15 && letterAt(r, c)) { word += letterAt(r, c); r += dr; c += dc; }
+      var coord = across ? rowLetter(start.row) + (start.col + 1) : (start.col + 1) + rowLetter(start.row);
+      return coord + ' ' + word;
+    }
+
+    function update() {
+      if (!field) return;
+      field.value = notation();
+      field.dispatchEvent(new Event('input'));
+    }
+
+    function clear() {
+      pending.forEach(function (t) {
+        var td = cell(t.row, t.col);
+        td.classList.remove('pending');
+        var b = td.querySelector('.sq-btn');
+        if (b) b.innerHTML = b.getAttribute('data-empty') || '';
+      });
+      pending = [];
+      if (rack) Array.prototype.forEach.call(rack.querySelectorAll('.rack-tile'), function (b) { b.classList.remove('used'); b.disabled = false; b.setAttribute('aria-pressed', 'false'); });
+      selected = null;
+    }
+
+    if (rack) {
+      rack.addEventListener('click', function (e) {
+        var b = e.target.closest('.rack-tile');
+        if (!b || b.disabled) return;
+        Array.prototype.forEach.call(rack.querySelectorAll('.rack-tile'), function (x) { x.setAttribute('aria-pressed', 'false'); });
+        if (selected === b) { selected = null; return; }
+        selected = b;
+        b.setAttribute('aria-pressed', 'true');
+      });
+    }
+
+    board.addEventListener('click', function (e) {
+      var b = e.target.closest('.sq-btn');
+      if (!b) return;
+      var td = b.closest('td');
+      var r = Number(td.getAttribute('data-row')), c = Number(td.getAttribute('data-col'));
+      var at = -1;
+      pending.forEach(function (t, i) { if (t.row === r && t.col === c) at = i; });
+      if (at >= 0) {
+        // Clicking a tile just placed takes it back to the rack.
+        var t = pending.splice(at, 1)[0];
+        td.classList.remove('pending');
+        b.innerHTML = b.getAttribute('data-empty') || '';
+        if (t.tile) { t.tile.classList.remove('used'); t.tile.disabled = false; }
+        update();
+        return;
+      }
+      if (!selected) return;
+      var letter = selected.getAttribute('data-letter');
+      var blank = letter === '?';
+      if (blank) {
+        letter = (window.prompt(en ? 'Letter for the blank:' : 'Litera jokerului:') || '').trim().toUpperCase().slice(0, 1);
+        if (!letter) return;
+      }
+      if (!b.hasAttribute('data-empty')) b.setAttribute('data-empty', b.innerHTML);
+      b.textContent = blank ? letter.toLowerCase() : letter;
+      td.classList.add('pending');
+      pending.push({ row: r, col: c, letter: letter, blank: blank, tile: selected });
+      selected.classList.add('used');
+      selected.disabled = true;
+      selected.setAttribute('aria-pressed', 'false');
+      selected = null;
+      update();
+    });
+
+    // Keyboard: arrows move between empty squares, Enter/Space places (buttons do that natively).
+    var buttons = board.querySelectorAll('.sq-btn');
+    var centre = board.querySelector('td[data-coord="h8"] .sq-btn') || buttons[0];
+    if (centre) centre.tabIndex = 0;
+    board.addEventListener('keydown', function (e) {
+      var moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      var d = moves[e.key];
+      var td = e.target.closest && e.target.closest('td');
+      if (!d || !td) return;
+      var r = Number(td.getAttribute('data-row')), c = Number(td.getAttribute('data-col'));
+      for (var i = 0; i < 15; i++) {
+        r += d[0]; c += d[1];
+        var next = cell(r, c);
+        if (!next) return;
+        var nb = next.querySelector('.sq-btn');
+        if (nb) {
+          e.preventDefault();
+          e.target.tabIndex = -1;
+          nb.tabIndex = 0;
+          nb.focus();
+          return;
+        }
+      }
+    });
+
+    var clearButton = document.querySelector('#move-form .clear-tiles');
+    if (clearButton) clearButton.addEventListener('click', function () { clear(); update(); });
+  });
+})();
