@@ -125,10 +125,10 @@ export class LoginLinks {
   /** The user behind a session, as of now (roles changed since login apply at once); null once deleted. */
   async webUser(manager: EntityManager | null, userId: string): Promise<WebUser | null> {
     const load = async (m: EntityManager) => {
-      const user = await m.findOneBy(User, { id: userId });
+      // Every page asks this: one query with the player's row (its language), not two.
+      const user = await m.findOne(User, { where: { id: userId }, relations: { player: true } });
       if (!user) return null;
-      const player = user.playerId ? await m.findOne(Player, { where: { id: user.playerId }, select: { id: true, language: true } }) : null;
-      return { actor: actorOf(user), language: player?.language ?? user.language, displayName: user.displayName };
+      return { actor: actorOf(user), language: user.player?.language ?? user.language, displayName: user.displayName };
     };
     return manager ? load(manager) : this.db.run(load);
   }

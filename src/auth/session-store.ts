@@ -10,6 +10,8 @@ import { WebSession } from './web-session.entity';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 /** A session's expiry is pushed back at most this often, so reading a page is not a write every time. */
 const TOUCH_RESOLUTION_MS = 60 * 60_000;
+/** Sessions whose read expiry waits for their request's touch: beyond this many the memory starts again. */
+const MAX_REMEMBERED_EXPIRIES = 10_000;
 
 export function hashSessionId(sid: string): string {
   return createHash('sha256').update(sid, 'utf8').digest('hex');
@@ -21,6 +23,13 @@ export function hashSessionId(sid: string): string {
  * Expiry is the injected clock's, not the cookie's, so tests move time and sessions end.
  */
 export class DatabaseSessionStore extends session.Store {
+  /**
+   * The expiry each session had when `get` read it, until the same request's `touch`: a
+   * touch that the UPDATE's own condition would skip (pushed back less than
+   * TOUCH_RESOLUTION_MS ago) is then no query at all. Bounded; a miss only costs the UPDATE.
+   */
+  private readonly expiries = new Map<string, number>();
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -32,14 +41,22 @@ export class DatabaseSessionStore extends session.Store {
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
     this.db
       .run(async (m) => {
-        const row = await m.findOneBy(WebSession, { sidHash: hashSessionId(sid) });
-        if (!row || row.expiresAt.getTime() <= this.clock.now().getTime()) return null;
-        return row.data as unknown as session.SessionData;
+        // Plain SQL: read on every page, and TypeORM's query building is most of its cost.
+        const [row] = (await m.query(`SELECT "data", "expires_at" FROM "web_session" WHERE "sid_hash" = $1`, [hashSessionId(sid)])) as {
+          data: JsonObject | string;
+          expires_at: Date | string;
+        }[];
+        const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
+        if (!row || expiresAt <= this.clock.now().getTime()) return null;
+        if (this.expiries.size >= MAX_REMEMBERED_EXPIRIES) this.expiries.clear();
+        this.expiries.set(sid, expiresAt);
+        return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as unknown as session.SessionData;
       })
       .then((data) => callback(null, data), callback);
   }
 
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.expiries.delete(sid);
     const now = this.clock.now();
     const plain = JSON.parse(JSON.stringify(data)) as JsonObject;
     const userId = typeof data.userId === 'string' ? data.userId : null;
@@ -57,6 +74,13 @@ export class DatabaseSessionStore extends session.Store {
 
   override touch(sid: string, _data: session.SessionData, callback?: (err?: unknown) => void): void {
     const now = this.clock.now().getTime();
+    const known = this.expiries.get(sid);
+    this.expiries.delete(sid);
+    // The same test as the UPDATE's WHERE, on the expiry this request read: nothing to write.
+    if (known !== undefined && known >= now + this.ttlMs - TOUCH_RESOLUTION_MS) {
+      callback?.();
+      return;
+    }
     this.db
       .run((m) =>
         m.update(
@@ -69,6 +93,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.expiries.delete(sid);
     this.db
       .run((m) => m.delete(WebSession, { sidHash: hashSessionId(sid) }))
       .then(() => callback?.(), (error: unknown) => callback?.(error));

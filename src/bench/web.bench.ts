@@ -1,15 +1,15 @@
 // `npm run bench:web` (issue 8 item 3): a logged-in player's game page and its move preview
-// under 50 concurrent clients for 20 s each (autocannon), against the whole application
-// listening on a loopback port; the baseline is `/health` measured the same way in the
-// same run. Prints one JSON object: p50/p99 latency and requests per second of each.
-// Usage: node dist/bench/web.bench.js [--connections N] [--duration S] [--moves N]
+// under 50 concurrent clients for 20 s each (autocannon, in a child process of its own:
+// load-generator.ts), against the whole application listening on a loopback port; the
+// baseline is `/health` measured the same way in the same run. Prints one JSON object: p50/p99 latency and requests per second of each.
+// Usage: node dist/bench/web.bench.js [--connections N] [--duration S] [--moves N] [--only health|page|preview]
 // PostgreSQL from DATABASE_URL, as bench:championship. Not a test: nothing is asserted.
 import 'reflect-metadata';
 import { cpus, tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import autocannon from 'autocannon';
 import { In } from 'typeorm';
 import { createApp } from '../app.factory';
 import { LoginLinks } from '../auth/login-links.service';
@@ -27,11 +27,13 @@ import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { GamesService } from '../games/games.service';
 import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, round } from './bench-support';
+import type { LoadJob, LoadSummary } from './load-generator';
 
 const CONNECTIONS = numberOption('connections', 50);
 const DURATION = numberOption('duration', 20);
 /** Moves played before measuring: a game page in mid-game, with its history and clocks. */
 const MOVES = numberOption('moves', 20);
+const ONLY = ((i) => (i >= 0 ? process.argv[i + 1] : undefined))(process.argv.indexOf('--only'));
 
 /** Cookies as a browser keeps them: the last value of each name. */
 class CookieJar {
@@ -68,28 +70,24 @@ async function logIn(base: string, link: string): Promise<string> {
   return jar.header;
 }
 
-interface Measured {
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly requestsPerSecond: number;
-  readonly requests: number;
-  readonly errors: number;
-  readonly non2xx: number;
+type Measured = LoadSummary;
+
+/** Runs autocannon in a child node process, so the server under test has this process to itself. */
+function loadFromChild(job: LoadJob): Promise<LoadSummary> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(__dirname, 'load-generator.js'), JSON.stringify(job)], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
+      resolve(JSON.parse(stdout) as LoadSummary);
+    });
+  });
 }
 
 async function measure(url: string, cookie?: string): Promise<Measured> {
   // Each request checked once before the load: a redirect to /login would measure the wrong page.
   const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {} });
-  return {
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requestsPerSecond: round(result.requests.average, 1),
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  const result = await loadFromChild({ url, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {} });
+  return { ...result, requestsPerSecond: round(result.requestsPerSecond, 1) };
 }
 
 async function main(): Promise<void> {
@@ -142,9 +140,12 @@ async function main(): Promise<void> {
     const { url: link } = await app.get(LoginLinks).linkForCli(moverAddress);
     const cookie = await logIn(base, link);
 
-    const health = await measure(`${base}/health`);
-    const page = await measure(`${base}/games/${game.id}`, cookie);
-    const preview = await measure(`${base}/games/${game.id}/preview?notation=${encodeURIComponent(candidate)}`, cookie);
+    // --only page (or health, preview): one measurement, e.g. under `node --cpu-prof`; the others read as zero.
+    const skipped: Measured = { p50Ms: 0, p99Ms: 0, requestsPerSecond: 0, requests: 0, errors: 0, non2xx: 0 };
+    const wanted = (name: string) => ONLY === undefined || ONLY === name;
+    const health = wanted('health') ? await measure(`${base}/health`) : skipped;
+    const page = wanted('page') ? await measure(`${base}/games/${game.id}`, cookie) : skipped;
+    const preview = wanted('preview') ? await measure(`${base}/games/${game.id}/preview?notation=${encodeURIComponent(candidate)}`, cookie) : skipped;
     const report = {
       benchmark: 'web',
       date: new Date().toISOString(),
@@ -153,9 +154,10 @@ async function main(): Promise<void> {
       durationSeconds: DURATION,
       movesPlayed: state.movesPlayed,
       health,
-      gamePage: { ...page, ratioToHealth: round(page.requestsPerSecond / health.requestsPerSecond, 3) },
-      preview: { ...preview, notation: candidate, ratioToHealth: round(preview.requestsPerSecond / health.requestsPerSecond, 3) },
+      gamePage: { ...page, ratioToHealth: round(page.requestsPerSecond / (health.requestsPerSecond || NaN), 3) },
+      preview: { ...preview, notation: candidate, ratioToHealth: round(preview.requestsPerSecond / (health.requestsPerSecond || NaN), 3) },
       targetGamePageP99Ms: 100,
+      loadGenerator: 'a child process of its own (load-generator.ts)',
       sharedMachine: 'other processes may compete for the CPU: compare the ratios, not the absolute figures',
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

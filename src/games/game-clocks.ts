@@ -1,5 +1,5 @@
 import { Penalty } from '../arbiter/penalty.entity';
-import { localDate, timelineOn, toLocalDate, type TimelineDay } from '../thinking-time';
+import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time';
 import type { Color } from './engine';
 import type { GameSession } from './game-session';
 import { gameTimeline } from './game-timeline';
@@ -7,18 +7,24 @@ import { LongThinkingNotice } from './long-thinking-notice.entity';
 
 /** The thinking-time core's view of a game today (RULES.md §5): clocks, silence, deadlines. */
 export async function clocksOn(s: GameSession): Promise<TimelineDay> {
-  const [notices, penalties] = await Promise.all([
+  return timelineOn(await timelineOf(s), s.today);
+}
+
+/** The game's whole timeline, as clocksOn reads it (the web page also asks it for the run-out day). */
+export async function timelineOf(s: GameSession): Promise<GameTimeline> {
+  const [notices, penalties, redPauses] = await Promise.all([
     s.manager.find(LongThinkingNotice, { where: { gameId: s.game.id } }),
     s.manager.find(Penalty, { where: { gameId: s.game.id, kind: 'thinking-days' } }),
+    s.pausesOf('red'),
   ]);
   const of = <T extends { playerId: string }>(rows: readonly T[], color: Color) => rows.filter((r) => r.playerId === s.players[color].id);
-  const timeline = gameTimeline({
+  return gameTimeline({
     competition: s.competition,
     startedOn: s.game.startedOn,
     currentTurn: s.game.turn,
     moves: s.moves,
     // Holidays and approved special leave alike: not thinking days, no silence (RULES.md §5).
-    holidays: { red: await s.pausesOf('red'), blue: await s.pausesOf('blue') },
+    holidays: { red: redPauses, blue: await s.pausesOf('blue') },
     notices: {
       red: of(notices, 'red').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
       blue: of(notices, 'blue').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
@@ -29,5 +35,4 @@ export async function clocksOn(s: GameSession): Promise<TimelineDay> {
     },
     ...(s.game.endedAt && { endedOn: localDate(s.game.endedAt, s.competition.timeZone) }),
   });
-  return timelineOn(timeline, s.today);
 }

@@ -23,6 +23,8 @@ import { Holiday } from './holiday.entity';
 import { SpecialLeave } from '../thinking-time/special-leave.entity';
 import { Move, type MoveSource } from './move.entity';
 import { Offer } from './offer.entity';
+import type { ReplayCache } from './replay-cache';
+import { GAME_ROWS_MARK_SQL, type GameRowsCache, type GameRowsMark } from './game-rows-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,16 +67,51 @@ export interface GameRows {
   labels: DisputeLines | null;
 }
 
-/** Loads a game's rows; with `lock`, the game row is locked for the rest of the transaction. */
-export async function loadGameRows(manager: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<GameRows> {
-  await findGame(manager, gameId, { lock });
-  const [game, lines, moves, disputes] = await Promise.all([
-    manager.findOneOrFail(Game, { where: { id: gameId }, relations: { competition: true, sequence: true, redPlayer: true, bluePlayer: true } }),
+function loadPlayRows(manager: EntityManager, gameId: string): Promise<[GameLine[], Move[], Dispute[]]> {
+  return Promise.all([
     manager.find(GameLine, { where: { gameId }, order: { createdAt: 'ASC', id: 'ASC' } }),
     manager.find(Move, { where: { gameId }, order: { lineId: 'ASC', number: 'ASC' } }),
     manager.find(Dispute, { where: { gameId }, order: { createdAt: 'DESC' } }),
   ]);
-  const { competition, sequence, redPlayer, bluePlayer, ...row } = game;
+}
+
+async function readMark(manager: EntityManager, gameId: string): Promise<GameRowsMark | undefined> {
+  const rows = (await manager.query(GAME_ROWS_MARK_SQL, [gameId])) as GameRowsMark[];
+  return rows[0] && { version: Number(rows[0].version), days: rows[0].days };
+}
+
+/**
+ * Loads a game's rows; with `lock`, the game row is locked for the rest of the transaction.
+ * A read (no lock) given `cache` takes the lines, moves and disputes from it while the
+ * database's mark is the one they were read under (game-rows-cache.ts).
+ */
+export async function loadGameRows(manager: EntityManager, gameId: string, { lock, cache }: { lock: boolean; cache?: GameRowsCache }): Promise<GameRows> {
+  // A read needs no lock: the row with its relations below is the existence check (one query less per page).
+  if (lock) await findGame(manager, gameId, { lock });
+  else if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
+  const reading = !lock && cache !== undefined;
+  const [found, mark, play] = await Promise.all([
+    manager.findOne(Game, { where: { id: gameId }, relations: { competition: true, sequence: true, redPlayer: true, bluePlayer: true } }),
+    reading ? readMark(manager, gameId) : undefined,
+    reading ? undefined : loadPlayRows(manager, gameId),
+  ]);
+  if (!found) throw refusals.unknownGame(gameId);
+  let lines: GameLine[], moves: Move[], disputes: Dispute[];
+  if (play) [lines, moves, disputes] = play;
+  else {
+    // The game row and the mark must agree, else an action committed between them: no cache.
+    const cached = mark && mark.version === found.version ? cache!.take(gameId, mark) : undefined;
+    if (cached) {
+      // Fresh arrays: a session may push to its own (the entities are only read by reads).
+      [lines, moves, disputes] = [[...cached.lines], [...cached.moves], [...cached.disputes]];
+    } else {
+      [lines, moves, disputes] = await loadPlayRows(manager, gameId);
+      if (mark && mark.version === found.version) {
+        cache!.keep(gameId, mark, await readMark(manager, gameId), { lines: [...lines], moves: [...moves], disputes: [...disputes] });
+      }
+    }
+  }
+  const { competition, sequence, redPlayer, bluePlayer, ...row } = found;
   return {
     game: Object.assign(new Game(), row),
     competition: competition!,
@@ -116,10 +153,16 @@ export class GameSession {
   static async open(
     manager: EntityManager,
     gameId: string,
-    { lock, now, lexicon }: { lock: boolean; now: Date; lexicon?: (competition: Competition) => Lexicon | undefined },
+    {
+      lock,
+      now,
+      lexicon,
+      replays,
+      rows: rowsCache,
+    }: { lock: boolean; now: Date; lexicon?: (competition: Competition) => Lexicon | undefined; replays?: ReplayCache; rows?: GameRowsCache },
   ): Promise<GameSession> {
-    const rows = await loadGameRows(manager, gameId, { lock });
-    return new GameSession(manager, rows, now, lexicon?.(rows.competition));
+    const rows = await loadGameRows(manager, gameId, { lock, cache: rowsCache });
+    return new GameSession(manager, rows, now, lexicon?.(rows.competition), replays);
   }
 
   readonly setup: GameSetup;
@@ -135,6 +178,8 @@ export class GameSession {
     rows: GameRows,
     readonly now: Date,
     lexicon?: Lexicon,
+    /** Replays shared between sessions (reads): keyed by their inputs, see replay-cache.ts. */
+    private readonly sharedReplays?: ReplayCache,
   ) {
     Object.assign(this, rows);
     this.setup = gameSetup(this.competition, this.sequence, lexicon);
@@ -210,7 +255,8 @@ export class GameSession {
   replay(lineId: string): { state: GameState; records: readonly MoveRecord[] } {
     let replay = this.replays.get(lineId);
     if (!replay) {
-      replay = replayLine(this.setup, this.pathOf(lineId));
+      const path = this.pathOf(lineId);
+      replay = this.sharedReplays ? this.sharedReplays.replay(this.setup, path, () => replayLine(this.setup, path)) : replayLine(this.setup, path);
       this.replays.set(lineId, replay);
     }
     return replay;
@@ -302,9 +348,11 @@ export class GameSession {
    */
   async pausesOf(color: Color): Promise<DateRange[]> {
     if (!this.leave) {
-      const rows = await this.manager.find(SpecialLeave, {
-        where: { competitionId: this.competition.id, playerId: In([this.game.redPlayerId, this.game.bluePlayerId]) },
-      });
+      // Both tables at once: a page waits for one round trip, not two.
+      const [rows] = await Promise.all([
+        this.manager.find(SpecialLeave, { where: { competitionId: this.competition.id, playerId: In([this.game.redPlayerId, this.game.bluePlayerId]) } }),
+        this.holidaysOf(color),
+      ]);
       const of = (playerId: string) => rows.filter((r) => r.playerId === playerId).map((r) => ({ from: toLocalDate(r.fromDay), to: toLocalDate(r.toDay) }));
       this.leave = { red: of(this.game.redPlayerId), blue: of(this.game.bluePlayerId) };
     }

@@ -24,7 +24,9 @@ import {
   compareDays,
   localDate,
   toLocalDate,
+  timelineOn,
   validateHoliday,
+  type GameTimeline,
   type LocalDate,
 } from '../thinking-time';
 import { ActionReceipt } from './action-receipt.entity';
@@ -35,7 +37,9 @@ import { GameLine } from './game-line.entity';
 import { refusals } from './game-refusals';
 import { GameSession, gameSetup, openingLine, otherColor, type MoveTiming, type PlayedMove } from './game-session';
 import { lineSnapshot } from './game-state';
-import { clocksOn } from './game-clocks';
+import { clocksOn, timelineOf } from './game-clocks';
+import { ReplayCache } from './replay-cache';
+import { GameRowsCache } from './game-rows-cache';
 import { disputeView, moveView, offerView, type ActionResult, type GameView, type MoveView } from './game-views';
 import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
@@ -134,6 +138,11 @@ interface ActionOptions {
  */
 @Injectable()
 export class GamesService {
+  /** Line replays shared by the reads of this instance (the web game page and its preview): replay-cache.ts. */
+  readonly replays = new ReplayCache();
+  /** The same reads' lines, moves and disputes while the game's mark is unchanged: game-rows-cache.ts. */
+  readonly rows = new GameRowsCache();
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -212,10 +221,20 @@ export class GamesService {
 
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
   view(actor: Actor, gameId: string): Promise<GameView> {
+    return this.viewing(actor, gameId, (view) => view);
+  }
+
+  /**
+   * The view, and the read-only session and timeline it was built from, to a reader that
+   * shows more of the same rows (the web game page: replayed lines, run-out day) without
+   * loading and replaying the game a second time. `then` runs in the same read.
+   */
+  viewing<T>(actor: Actor, gameId: string, then: (view: GameView, s: GameSession, timeline: GameTimeline) => T | Promise<T>): Promise<T> {
     return this.db.run(async (m) => {
       const s = await this.session(m, gameId, { lock: false });
       if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
-      return this.gameView(s);
+      const timeline = await timelineOf(s);
+      return then(await this.gameView(s, timeline), s, timeline);
     });
   }
 
@@ -709,7 +728,8 @@ export class GamesService {
   }
 
   private session(m: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
-    return GameSession.open(m, gameId, { lock, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c) });
+    // Reads share replays (pure, keyed by their inputs); an action replays its own, under its lock.
+    return GameSession.open(m, gameId, { lock, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), ...(!lock && { replays: this.replays, rows: this.rows }) });
   }
 
   /**
@@ -987,12 +1007,13 @@ export class GamesService {
     return { gameId: s.game.id, version: s.game.version, turn: s.game.turn, status: s.game.status, moves, turnComplete };
   }
 
-  private async gameView(s: GameSession): Promise<GameView> {
-    const [offers, result, clocks] = await Promise.all([
+  private async gameView(s: GameSession, timeline: GameTimeline): Promise<GameView> {
+    const [offers, result] = await Promise.all([
       s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' } }),
-      this.results.find(s.manager, s.game.id),
-      clocksOn(s),
+      // A result is only ever proposed once the game has ended (finish), and a game never restarts.
+      s.game.status === 'playing' ? null : this.results.find(s.manager, s.game.id),
     ]);
+    const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
     for (const line of s.liveLines()) s.pathOf(line.id).forEach((m, i) => records.set(m.id, s.replay(line.id).records[i]));
     const turnPlayer = s.turnPlayer();

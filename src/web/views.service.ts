@@ -47,6 +47,17 @@ export function translate(messages: MessageDictionary, lang: WebLanguage, key: s
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name] ?? '') : whole));
 }
 
+/** What partials/board.hbs reads of its `line`: the memo's key (WebViews.memoizeBoard). */
+interface BoardLine {
+  readonly label?: unknown;
+  readonly field?: unknown;
+  readonly columns?: unknown;
+  readonly board?: unknown;
+}
+
+/** Distinct boards kept rendered (a few per game being looked at, in each language). */
+const BOARD_MEMO_SIZE = 200;
+
 /**
  * Server-rendered pages (issue 7): `templates/web/<view>.hbs` inside `layout.hbs`, with
  * every partial under partials/ and the `{{t "key"}}` helper over the merged dictionary.
@@ -76,6 +87,7 @@ export class WebViews {
       const lang = (options.data?.root?.lang as WebLanguage | undefined) ?? 'ro';
       return translate(messages, lang, `${prefix}.${code}`, {});
     });
+    this.memoizeBoard();
     this.hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
     this.hbs.registerHelper('hasRole', (actor: { roles?: readonly string[] } | undefined, role: string) => Boolean(actor?.roles?.includes(role)));
     this.layout = this.compile('layout');
@@ -104,6 +116,30 @@ export class WebViews {
       scripts: opts.scripts ?? [],
       path: req.originalUrl ?? req.url ?? '/',
     });
+  }
+
+  /**
+   * The board (225 squares, a good part of a game page's rendering) is a pure function of
+   * the line's board fields and the language: each distinct one is rendered once and kept
+   * (issue 8 item 3), keyed by exactly what partials/board.hbs reads.
+   */
+  private memoizeBoard(): void {
+    const source = this.hbs.partials.board as string | undefined;
+    if (typeof source !== 'string') return;
+    const render = this.hbs.compile(source);
+    const rendered = new Map<string, string>();
+    this.hbs.registerPartial('board', ((context: { line?: BoardLine }, options?: Handlebars.RuntimeOptions) => {
+      const line = context.line;
+      const lang = ((options?.data as { root?: { lang?: string } } | undefined)?.root?.lang ?? 'ro') as string;
+      const key = `${lang}\u0000${JSON.stringify([line?.label, line?.field, line?.columns, line?.board])}`;
+      let html = rendered.get(key);
+      if (html === undefined) {
+        html = render(context, options);
+        if (rendered.size >= BOARD_MEMO_SIZE) rendered.delete(rendered.keys().next().value!);
+        rendered.set(key, html);
+      }
+      return html;
+    }) as unknown as Handlebars.Template);
   }
 
   private view(name: string): Handlebars.TemplateDelegate {

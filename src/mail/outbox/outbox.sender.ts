@@ -20,9 +20,11 @@ export interface OutboxPolicy {
   readonly maxAttempts: number;
   /** Rows taken per pass. */
   readonly batch: number;
+  /** Recipients served at once: a mail's time is mostly waiting on the SMTP server. */
+  readonly concurrency: number;
 }
 
-export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = { firstDelayMs: 60_000, maxDelayMs: 6 * 3600_000, maxAttempts: 10, batch: 50 };
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = { firstDelayMs: 60_000, maxDelayMs: 6 * 3600_000, maxAttempts: 10, batch: 50, concurrency: 4 };
 
 /** Exponential backoff: 1, 2, 4 … minutes, capped. */
 export function retryDelay(policy: OutboxPolicy, attempts: number): number {
@@ -73,10 +75,18 @@ export class OutboxSender implements OnApplicationShutdown {
     );
     let sent = 0;
     let failed = 0;
-    for (const row of due) {
-      if (await this.deliver(row)) sent++;
-      else failed++;
-    }
+    // One queue per recipient keeps each player's mail in the order it was written; several
+    // recipients are served at once.
+    const queues = [...groupBy(due, (row) => row.playerId ?? row.toAddress ?? row.id).values()];
+    const worker = async () => {
+      for (let queue = queues.shift(); queue; queue = queues.shift()) {
+        for (const row of queue) {
+          if (await this.deliver(row)) sent++;
+          else failed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.policy.concurrency) }, worker));
     return { sent, failed };
   }
 
@@ -167,4 +177,15 @@ export class OutboxSender implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.transport.close();
   }
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }

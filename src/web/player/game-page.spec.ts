@@ -263,6 +263,9 @@ describe('runOutFromTimeline', () => {
     expect(runOutFromTimeline(base, '2027-02-01', 'red', 50)).toBe('2027-03-24');
     const holiday = { ...base, holidays: { red: [{ from: '2027-02-10', to: '2027-02-19' }] } } as const;
     expect(runOutFromTimeline(holiday, '2027-02-01', 'red', 50)).toBe('2027-04-03');
+    // Pauses longer than the first, short walk: found by the walk to the whole bound.
+    const long = { ...base, holidays: { red: [{ from: '2027-02-10', to: '2027-04-10' }] } } as const;
+    expect(runOutFromTimeline(long, '2027-02-01', 'red', 50)).toBe('2027-05-23');
     // Not before the closing date: nothing to show.
     expect(runOutFromTimeline({ ...base, closing: '2027-03-01' }, '2027-02-01', 'red', 50)).toBeNull();
   });

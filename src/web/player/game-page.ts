@@ -416,6 +416,14 @@ export function runOutFromTimeline(timeline: GameTimeline, today: LocalDate, pla
   const horizon = addDays(today, Math.max(0, left) + 366);
   const to = compareDays(horizon, timeline.closing) < 0 ? horizon : timeline.closing;
   if (compareDays(to, today) < 0) return null;
-  const first = timelineDays(timeline, today, to).find((d) => d.clocks[player].exceeded);
-  return first ? addDays(first.day, -1) : null;
+  // Without pauses the time runs out a day or two after the `left` days: walk a month past
+  // them first (the walk is per day, from the game's start), and the whole bound only when
+  // pauses pushed it on. The first exceeded day is the same whichever walk finds it.
+  const near = addDays(today, Math.max(0, left) + 31);
+  const spans = compareDays(near, to) < 0 ? [near, to] : [to];
+  for (const end of spans) {
+    const first = timelineDays(timeline, today, end).find((d) => d.clocks[player].exceeded);
+    if (first) return addDays(first.day, -1);
+  }
+  return null;
 }

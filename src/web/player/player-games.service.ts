@@ -48,10 +48,9 @@ export class PlayerGamesService {
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
-  async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
-    const view = await this.games.view(actor, gameId);
-    return this.db.run(async (m) => {
-      const s = await this.open(actor, gameId, m);
+  gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
+    // One load and one replay: the view's session serves the lines and its timeline the run-out day.
+    return this.games.viewing(actor, gameId, (view, s, timeline) => {
       const lines: LineInput[] = s.liveLines().map((line) => {
         const { state, records } = s.replay(line.id);
         const path = s.pathOf(line.id);
@@ -63,7 +62,6 @@ export class PlayerGamesService {
           path: path.map((move, i) => ({ moveId: move.id, record: records[i] })),
         };
       });
-      const timeline = (await loadTimelines(m, s.competition, [s.game])).get(s.game.id)!;
       const running = view.status === 'playing' ? view.toMove : null;
       return gamePageModel({
         view,
@@ -150,7 +148,7 @@ export class PlayerGamesService {
 
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
   private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
-    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c) });
+    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), replays: this.games.replays, rows: this.games.rows });
     if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.notYourGame();
     return s;
   }

@@ -1,0 +1,72 @@
+import { ManualClock } from '../../src/common/clock';
+import { Database } from '../../src/database/database';
+import { GAME_ROWS_MARK_SQL, movesDigest } from '../../src/games/game-rows-cache';
+import { GamesService } from '../../src/games/games.service';
+import { Move } from '../../src/games/move.entity';
+import { placementFor, playerOf, startChampionship, type Championship } from '../support/games';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { TEST_DB } from '../support/test-database';
+
+/**
+ * Issue 8 item 3: reads take a game's lines, moves and disputes from the games service's
+ * cache while the database's mark (version, thinking days) is unchanged; every change of
+ * the game is seen by the next read, never a stale page.
+ */
+describe(`game reads from the rows cache (${TEST_DB})`, () => {
+  let t: TestApp;
+  let games: GamesService;
+  let db: Database;
+  let ch: Championship;
+  const clock = new ManualClock('2027-02-01T09:00:00Z');
+
+  beforeAll(async () => {
+    t = await startTestApp({ clock });
+    games = t.app.get(GamesService);
+    db = t.app.get(Database);
+    ch = await startChampionship(t.app, { players: 2 });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("the database's digest of the moves is the one computed from the rows, so reads hit the cache", async () => {
+    const game = ch.games[0];
+    const red = playerOf(ch, game, 'red');
+    const blue = playerOf(ch, game, 'blue');
+    const first = placementFor(ch, [], 7);
+    await games.submitMove(red, game.id, { move: first, source: 'web' });
+    const [mark] = (await db.run((m) => m.query(GAME_ROWS_MARK_SQL, [game.id]))) as { version: number; days: string }[];
+    const moves = await db.run((m) => m.find(Move, { where: { gameId: game.id } }));
+    expect(mark.days).toBe(movesDigest(moves));
+
+    const take = jest.spyOn(games.rows, 'take');
+    try {
+      const missed = await games.view(blue, game.id);
+      const hit = await games.view(blue, game.id);
+      expect(take.mock.results.at(-1)?.value).toBeDefined();
+      expect(hit).toEqual(missed);
+
+      // A move is a new version: the next read has it.
+      const second = placementFor(ch, [first], 8);
+      await games.submitMove(blue, game.id, { move: second, source: 'web' });
+      const after = await games.view(red, game.id);
+      expect(after.moves.map((m) => m.notation)).toEqual([missed.moves[0].notation, expect.any(String)]);
+      expect(after.version).toBe(missed.version + 1);
+
+      // Thinking days recounted without an action (leave approved afterwards): the digest changes.
+      await games.view(red, game.id);
+      const changed = after.moves[0];
+      await db.run((m) => m.update(Move, { id: changed.id }, { thinkingDays: changed.thinkingDays + 3 }));
+      const recounted = await games.view(red, game.id);
+      expect(recounted.version).toBe(after.version);
+      expect(recounted.moves.find((m) => m.id === changed.id)?.thinkingDays).toBe(changed.thinkingDays + 3);
+    } finally {
+      take.mockRestore();
+    }
+  });
+
+  it('an unknown game is still refused on a read', async () => {
+    await expect(games.view(playerOf(ch, ch.games[0], 'red'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+  });
+});
