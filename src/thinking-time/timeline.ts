@@ -19,6 +19,7 @@ import {
 } from './calendar';
 import { holidayRightsEnd } from './holidays';
 import { adjustedTotal, daysStrictlyBetween, type DayAdjustment } from './thinking-days';
+import { groupBy } from '../common/collections';
 
 export interface TimelineRules {
   /** RULES.md §5: 50 days per player for the whole game. */
@@ -397,15 +398,4 @@ function latestPerDay(notices: readonly LongThinkingNotice[]): LongThinkingNotic
 
 function uniqueRanges(ranges: readonly DateRange[]): DateRange[] {
   return [...new Map(ranges.map((r) => [`${r.from}..${r.to}`, r] as const)).values()];
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }

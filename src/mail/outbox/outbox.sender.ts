@@ -10,6 +10,7 @@ import { Game } from '../../games/game.entity';
 import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';
 import { composeOutbound, mailContent } from './outbox-composer';
 import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
+import { groupBy } from '../../common/collections';
 
 /** How the sender retries (MAIL.md 17). */
 export interface OutboxPolicy {
@@ -177,15 +178,4 @@ export class OutboxSender implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.transport.close();
   }
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
