@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks (`npm run bench:*`): a scratch PostgreSQL database of
 // their own, latency percentiles, a progress line, and the bare durable-write baseline.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { Client, Pool } from 'pg';
 
 /** As the test suite's: the project's machines run PostgreSQL there with trust auth for `postgres`. */
@@ -116,4 +117,24 @@ export function numberOption(name: string, fallback: number): number {
     if (args[i].startsWith(`--${name}=`)) return Number(args[i].slice(name.length + 3));
   }
   return fallback;
+}
+
+/** The report on stdout, as one JSON object. */
+export function printReport(report: object): void {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** After a run, whatever happened: the app closed, the scratch database dropped, the data directory removed. */
+export async function tearDown(app: { close(): Promise<void> } | undefined, scratch: ScratchDatabase, dataDir: string): Promise<void> {
+  await app?.close().catch(() => undefined);
+  await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Runs a benchmark's main; a failure prints its stack and sets the exit code. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  });
 }

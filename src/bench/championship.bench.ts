@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import { Session } from 'node:inspector';
 import { cpus } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -34,16 +34,7 @@ import { GamesService, type GamePairing } from '../games/games.service';
 import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../thinking-time/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
-import {
-  bareInsertRate,
-  createScratchDatabase,
-  DEFAULT_DATABASE_URL,
-  inParallel,
-  numberOption,
-  percentile,
-  progressBar,
-  round,
-} from './bench-support';
+import { bareInsertRate, createScratchDatabase, DEFAULT_DATABASE_URL, inParallel, numberOption, percentile, printReport, progressBar, round, runBench, tearDown } from './bench-support';
 
 const PLAYERS = numberOption('players', 100);
 const DAYS = numberOption('days', 100);
@@ -339,15 +330,10 @@ async function main(): Promise<void> {
       },
       sharedMachine: 'other processes may compete for the CPU: compare the ratio, not the absolute figures',
     };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    printReport(report);
   } finally {
-    await app?.close().catch(() => undefined);
-    await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await tearDown(app, scratch, dataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

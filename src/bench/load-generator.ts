@@ -3,6 +3,7 @@
 // JSON job from argv, runs autocannon, prints its summary as one JSON line on stdout.
 // Usage (by web.bench.ts): node dist/bench/load-generator.js '{"url":…,"connections":50,"duration":10,"headers":{…}}'
 import autocannon from 'autocannon';
+import { runBench } from './bench-support';
 
 export interface LoadJob {
   readonly url: string;
@@ -34,7 +35,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

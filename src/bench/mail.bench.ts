@@ -10,7 +10,7 @@
 // that the application's build holds no test code.
 import 'reflect-metadata';
 import { cpus, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ImapFlow } from 'imapflow';
@@ -33,7 +33,7 @@ import { InboxService } from '../mail/inbox/inbox.service';
 import { OutboundMail } from '../mail/outbound-mail.entity';
 import { OutboxSender } from '../mail/outbox/outbox.sender';
 import { replyAddress } from '../mail/reply-token';
-import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, progressBar, round } from './bench-support';
+import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, printReport, progressBar, round, runBench, tearDown } from './bench-support';
 
 /** What the bench uses of test/support/dovecot.ts (PrivateDovecot). */
 interface PrivateDovecot {
@@ -194,12 +194,10 @@ async function main(): Promise<void> {
       ratioTarget: 0.3,
       sharedMachine: 'other processes may compete for the CPU: compare the ratio, not the absolute figures',
     };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    printReport(report);
   } finally {
-    await app?.close().catch(() => undefined);
+    await tearDown(app, scratch, dataDir);
     await Promise.all([dovecot?.stop(), smtp?.stop()].map((p) => p?.catch(() => undefined)));
-    await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -225,7 +223,4 @@ async function bareFetch(dovecot: PrivateDovecot, expected: number): Promise<num
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);

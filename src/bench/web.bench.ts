@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { cpus, tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { In } from 'typeorm';
@@ -26,7 +26,7 @@ import { applyMove, replayGame } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { GamesService } from '../games/games.service';
-import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, round } from './bench-support';
+import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, printReport, round, runBench, tearDown } from './bench-support';
 import type { LoadJob, LoadSummary } from './load-generator';
 
 const CONNECTIONS = numberOption('connections', 50);
@@ -160,15 +160,10 @@ async function main(): Promise<void> {
       loadGenerator: 'a child process of its own (load-generator.ts)',
       sharedMachine: 'other processes may compete for the CPU: compare the ratios, not the absolute figures',
     };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    printReport(report);
   } finally {
-    await app?.close().catch(() => undefined);
-    await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await tearDown(app, scratch, dataDir);
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-  process.exitCode = 1;
-});
+runBench(main);
