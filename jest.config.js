@@ -6,45 +6,26 @@ const base = {
   transform: { '^.+\\.ts$': tsJest },
   testEnvironment: 'node',
 };
+/** A tier of test/<folder> whose run shares the template databases of the global setup. */
+const withDatabases = (folder) => ({
+  ...base,
+  displayName: folder,
+  rootDir: '.',
+  testMatch: [`<rootDir>/test/${folder}/**/*.spec.ts`],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+});
 module.exports = {
   // Integration tests start processes and databases; a hung one still fails well inside its tier's budget.
   testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    {
-      ...base,
-      displayName: 'integration',
-      rootDir: '.',
-      testMatch: ['<rootDir>/test/integration/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    withDatabases('integration'),
     // The mail channel through a private Dovecot and an in-process SMTP server, on PostgreSQL.
-    {
-      ...base,
-      displayName: 'mail',
-      rootDir: '.',
-      testMatch: ['<rootDir>/test/mail/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    withDatabases('mail'),
     // The web pages in the machine's Chromium (playwright-core), on PostgreSQL (issue 7).
-    {
-      ...base,
-      displayName: 'browser',
-      rootDir: '.',
-      testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    withDatabases('browser'),
     // Faults (issue 8): connections killed, Dovecot restarted, the process SIGKILLed; PostgreSQL + Dovecot.
-    {
-      ...base,
-      displayName: 'faults',
-      rootDir: '.',
-      testMatch: ['<rootDir>/test/faults/**/*.spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    withDatabases('faults'),
   ],
 };

@@ -10,39 +10,17 @@ const { join } = require('node:path');
 const root = join(__dirname, '..');
 const jest = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 
+/** The tiers with a database: jest needs the VM-modules flag for PGlite's WebAssembly import. */
+const onDatabase = (TEST_DB) => ({ TEST_DB, NODE_OPTIONS: '--experimental-vm-modules --no-warnings' });
+
 /** Budgets are for this machine's size (2 cores); a tier past its budget fails. */
 const tiers = [
   { name: 'unit', project: 'unit', budgetMin: 5, env: {} },
-  {
-    name: 'integration-postgres',
-    project: 'integration',
-    budgetMin: 10,
-    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
-  },
-  {
-    name: 'integration-pglite',
-    project: 'integration',
-    budgetMin: 12,
-    env: { TEST_DB: 'pglite', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
-  },
-  {
-    name: 'mail',
-    project: 'mail',
-    budgetMin: 6,
-    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
-  },
-  {
-    name: 'browser',
-    project: 'browser',
-    budgetMin: 8,
-    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
-  },
-  {
-    name: 'faults',
-    project: 'faults',
-    budgetMin: 6,
-    env: { TEST_DB: 'postgres', NODE_OPTIONS: '--experimental-vm-modules --no-warnings' },
-  },
+  { name: 'integration-postgres', project: 'integration', budgetMin: 10, env: onDatabase('postgres') },
+  { name: 'integration-pglite', project: 'integration', budgetMin: 12, env: onDatabase('pglite') },
+  { name: 'mail', project: 'mail', budgetMin: 6, env: onDatabase('postgres') },
+  { name: 'browser', project: 'browser', budgetMin: 8, env: onDatabase('postgres') },
+  { name: 'faults', project: 'faults', budgetMin: 6, env: onDatabase('postgres') },
 ];
 
 function runTier(tier, extraArgs) {

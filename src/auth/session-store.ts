@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import session from 'express-session';
 import { LessThan } from 'typeorm';
 import type { Clock } from '../common/clock';
-import type { JsonObject } from '../common/json';
+import { asJson, type JsonObject } from '../common/json';
 import type { Database } from '../database/database';
 import { WebSession } from './web-session.entity';
 
@@ -58,7 +58,7 @@ export class DatabaseSessionStore extends session.Store {
   override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
     this.expiries.delete(sid);
     const now = this.clock.now();
-    const plain = JSON.parse(JSON.stringify(data)) as JsonObject;
+    const plain = asJson(data);
     const userId = typeof data.userId === 'string' ? data.userId : null;
     this.db
       .run(async (m) => {

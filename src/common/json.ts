@@ -2,3 +2,8 @@
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
 export type JsonObject = { readonly [key: string]: Json | undefined };
+
+/** A value as it reads back from a jsonb column: plain JSON, undefined fields gone. */
+export function asJson(value: object): JsonObject {
+  return JSON.parse(JSON.stringify(value)) as JsonObject;
+}

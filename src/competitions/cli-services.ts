@@ -1,10 +1,10 @@
-import { DynamicModule, LoggerService, Module, Type } from '@nestjs/common';
+import { Abstract, DynamicModule, LoggerService, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Refusal } from '../auth/refusal';
 import { CommandIo, jsonLine } from '../cli/command';
 import { withDatabase } from '../cli/database-command';
 import { ClockModule } from '../common/clock.module';
-import { parseSettings } from '../config/settings';
+import { parseSettings, type Settings } from '../config/settings';
 import { SettingsModule } from '../config/settings.module';
 import { DatabaseModule } from '../database/database.module';
 import { CompetitionsModule } from './competitions.module';
@@ -12,8 +12,8 @@ import { CompetitionsModule } from './competitions.module';
 /** The feature modules wired as in the platform, without HTTP, scheduler or workers running. */
 @Module({})
 class ServicesModule {
-  static forRoot(parts: DynamicModule[]): DynamicModule {
-    return { module: ServicesModule, imports: [...parts, CompetitionsModule] };
+  static forRoot(parts: DynamicModule[], features: readonly Type[]): DynamicModule {
+    return { module: ServicesModule, imports: [...parts, ...features] };
   }
 }
 
@@ -23,13 +23,27 @@ function stderrLogger(io: CommandIo): LoggerService {
   return { log: () => undefined, warn: write('warn'), error: write('error') };
 }
 
+/** A service of the wired context, by class (abstract ones too, such as Clock). */
+export type ServiceGetter = <S>(service: Type<S> | Abstract<S>) => S;
+
+export interface ServicesOptions {
+  /** The feature modules to wire (default: competitions, which brings games, mail and results). */
+  readonly features?: readonly Type[];
+  /** Settings over the environment's, e.g. workers a command must not start. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * Runs CLI work with the platform's services (the same ones the API calls), on the
  * database the environment names. Commands act as the platform itself (system actor):
  * whoever runs them has the database anyway.
  */
-export async function withServices<T>(io: CommandIo, work: (get: <S>(service: Type<S>) => S) => Promise<T>): Promise<T> {
-  const settings = parseSettings(io.env);
+export async function withServices<T>(
+  io: CommandIo,
+  work: (get: ServiceGetter, settings: Settings) => Promise<T>,
+  { features = [CompetitionsModule], env = {} }: ServicesOptions = {},
+): Promise<T> {
+  const settings = parseSettings({ ...io.env, ...env });
   return withDatabase(io, async (database, migrations) => {
     const context = await NestFactory.createApplicationContext(
       ServicesModule.forRoot([
@@ -37,11 +51,11 @@ export async function withServices<T>(io: CommandIo, work: (get: <S>(service: Ty
         ClockModule.forRoot(),
         // withDatabase closes the database; the module must not close it a second time.
         DatabaseModule.forRoot({ database, migrations, close: async () => undefined }),
-      ]),
+      ], features),
       { logger: stderrLogger(io), abortOnError: false },
     );
     try {
-      return await work((service) => context.get(service, { strict: false }));
+      return await work((service) => context.get(service, { strict: false }), settings);
     } finally {
       await context.close();
     }
@@ -56,7 +70,7 @@ export function printRefusal(io: CommandIo, error: unknown): number {
 }
 
 /** A command's work with the services, its refusals printed as JSON (exit 2 or 1) instead of thrown. */
-export function runWithServices(io: CommandIo, work: (get: <S>(service: Type<S>) => S) => Promise<number>): Promise<number> {
+export function runWithServices(io: CommandIo, work: (get: ServiceGetter) => Promise<number>): Promise<number> {
   return withServices(io, async (get) => {
     try {
       return await work(get);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { In } from 'typeorm';
 import { AuditService } from '../arbiter/audit.service';
 import type { Actor } from '../auth/actor';
 import { normalizeEmail } from '../auth/email-address';

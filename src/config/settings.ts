@@ -50,9 +50,9 @@ const schema = z.object({
   MAIL_REPLY_ADDRESS: email.default('moves@localhost'),
   /** The first admin, created at first start when no user is an admin (issue 7). */
   ADMIN_EMAIL: email.default('admin@localhost'),
-  /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
   /** Behind a reverse proxy: Express's `trust proxy` (a hop count, `loopback`, addresses), so the rate limit sees clients, not the proxy. */
   TRUST_PROXY: z.string().min(1).optional(),
+  /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
   LOGIN_RATE_LIMIT: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').default(5),
   /** MAIL.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
   MAIL_AUTHSERV_ID: z.string().min(1).optional(),

@@ -5,6 +5,7 @@
 import type { Competition } from '../competitions/competition.entity';
 import { toLocalDate, type DateRange, type DayAdjustment, type GameTimeline, type LocalDate, type LongThinkingNotice } from '../thinking-time';
 import type { Color } from './engine';
+import { groupBy } from '../common/collections';
 
 export interface TimelineMoveRow {
   readonly turn: number;
@@ -29,8 +30,10 @@ export interface TimelineRows {
 }
 
 export function gameTimeline(rows: TimelineRows): GameTimeline {
-  const turns = new Map<number, TimelineMoveRow[]>();
-  for (const m of rows.moves) if (m.turn < rows.currentTurn) turns.set(m.turn, [...(turns.get(m.turn) ?? []), m]);
+  const turns = groupBy(
+    rows.moves.filter((m) => m.turn < rows.currentTurn),
+    (m) => m.turn,
+  );
   const moves: GameTimeline['moves'][number][] = [];
   const adjustments: Record<Color, DayAdjustment[]> = { red: [], blue: [] };
   for (const [, turn] of [...turns].sort(([a], [b]) => a - b)) {

@@ -7,7 +7,6 @@ import { CLOSING_CASE, SILENCE_CASE } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { JsonObject } from '../common/json';
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/coefficients';
-import { Group } from '../competitions/group.entity';
 import { SETTINGS } from '../config/settings';
 import { Claim } from '../games/claim.entity';
 import { COLORS, type Color } from '../games/engine';
@@ -21,7 +20,8 @@ import { StateDeclaration } from './state-declaration.entity';
 import {
   closingDatePayload,
   escalationPayload,
-  gameView,
+  clocksOf,
+  loadGameView,
   holidayEndPayload,
   holidayNoticePayload,
   holidayRightsEndPayload,
@@ -177,7 +177,7 @@ export class SweepActions {
       silent: action.player,
       since: action.since,
       silentDays: action.silentDays,
-      clocks: clocksJson(ctx.day),
+      clocks: clocksOf(ctx.day),
       // While an appeal keeps two lines (RULES.md §6) the arbiter rules on the word first: no proposal.
       proposal: state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
       record: line ? s.pathOf(line.id).map((m) => ({ n: m.number, color: m.color, notation: m.notation, score: m.recordedScore, sentOn: m.sentOn, thinkingDays: m.thinkingDays })) : [],
@@ -204,23 +204,17 @@ export class SweepActions {
       declarations: declarations.map((d) => ({ color: d.color, text: d.text, declaredOn: d.declaredOn })),
       openClaim: openClaim ? { claimId: openClaim.id, daysUsed: openClaim.daysUsed } : null,
       disputeOpen: s.dispute !== null,
-      clocks: clocksJson(ctx.day),
+      clocks: clocksOf(ctx.day),
       proposal: outcome && state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
     };
   }
 
-  private async gameView(s: GameSession): Promise<GameView> {
-    const group = await s.manager.findOneByOrFail(Group, { id: s.game.groupId });
-    return gameView(this.settings, s.competition, group.name, s.players, s.game.id);
+  private gameView(s: GameSession): Promise<GameView> {
+    return loadGameView(s.manager, this.settings, s.competition, s.game, s.players);
   }
 }
 
 function proposal(outcome: GameOutcome, scores: Readonly<Record<Color, number>>, computed: Outcome): JsonObject {
   const coefficients = computeCoefficients(scores, computed);
   return { outcome: { ...outcome }, scores: { ...scores }, coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) } };
-}
-
-function clocksJson(day: TimelineDay): JsonObject {
-  const one = (c: Color) => ({ used: day.clocks[c].used, left: day.clocks[c].left });
-  return { red: one('red'), blue: one('blue') };
 }

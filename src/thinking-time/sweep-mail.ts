@@ -3,7 +3,7 @@
 // the templates' own builders. Every game mail's payload also names the game, the turn (the
 // reply token's, MAIL.md 1) and the timeline action it comes from.
 import type { EntityManager } from 'typeorm';
-import type { JsonObject } from '../common/json';
+import { asJson, type JsonObject } from '../common/json';
 import { Group } from '../competitions/group.entity';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
@@ -45,7 +45,7 @@ export function deadlinesView(deadlines: Deadlines): DeadlinesView {
 
 /** JSON of a view model, with what every sweep payload carries beside it. */
 function payload(model: object, s: Pick<GameSession, 'game'>, action: string): JsonObject {
-  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), gameId: s.game.id, turn: s.game.turn, action };
+  return { ...asJson(model), gameId: s.game.id, turn: s.game.turn, action };
 }
 
 /**
@@ -123,15 +123,20 @@ export function timeExceededPayload(s: GameSession, game: GameView, you: Color, 
   return payload(model, s, action.key);
 }
 
+/** Both players' days used and left on a day of the timeline. */
+export function clocksOf(day: TimelineDay): { red: { used: number; left: number }; blue: { used: number; left: number } } {
+  const one = (c: Color) => ({ used: day.clocks[c].used, left: day.clocks[c].left });
+  return { red: one('red'), blue: one('blue') };
+}
+
 /** RULES.md §7: the closing date; the players declare the game's state by the end of the report window. */
 export function closingDatePayload(s: GameSession, game: GameView, you: Color, action: CompetitionAction, declareBy: LocalDate, day: TimelineDay): JsonObject {
-  const clock = (c: Color) => ({ used: day.clocks[c].used, left: day.clocks[c].left });
   const model: ClosingDateModel = {
     game,
     you,
     closingDate: toLocalDate(s.competition.closingDate),
     declareBy,
-    clocks: { red: clock('red'), blue: clock('blue'), limit: s.competition.thinkingDays },
+    clocks: { ...clocksOf(day), limit: s.competition.thinkingDays },
   };
   return payload(model, s, action.key);
 }
@@ -164,7 +169,7 @@ export function reportWindowClosedPayload(
  */
 export function holidayRightsEndPayload(player: Pick<Player, 'name'>, competition: Pick<Competition, 'shortName'>, closingDate: LocalDate, lastHolidayDay: LocalDate, action: string): JsonObject {
   const model: HolidayRightsEndModel = { name: player.name, competition: competition.shortName, closingDate, lastHolidayDay };
-  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), action };
+  return { ...asJson(model), action };
 }
 
 /** The GameView of a stored game outside a game session: its group's name read. */
@@ -182,7 +187,7 @@ export async function loadGameView(
 /** RULES.md §7: the partner declared the unfinished game's state. */
 export function stateDeclaredPayload(view: GameView, game: Pick<Game, 'id' | 'turn'>, you: Color, player: Color, text: string, declaredOn: LocalDate): JsonObject {
   const model: StateDeclaredModel = { game: view, you, player, text, declaredOn };
-  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), gameId: game.id, turn: game.turn };
+  return { ...asJson(model), gameId: game.id, turn: game.turn };
 }
 
 /**
@@ -204,5 +209,5 @@ export function specialLeavePayload(
     to: range.to,
     days: rangeLength(range),
   };
-  return { ...(JSON.parse(JSON.stringify(model)) as JsonObject), leaveId, ...(inGame && { gameId: inGame.game.id, turn: inGame.game.turn }) };
+  return { ...asJson(model), leaveId, ...(inGame && { gameId: inGame.game.id, turn: inGame.game.turn }) };
 }

@@ -2,16 +2,11 @@
 // the environment names, with the platform's own services. It does what the worker would
 // do on its next run — the same exactly-once records, so running it beside a live
 // platform, or twice, sends nothing twice — and prints what it did.
-import { DynamicModule, LoggerService, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { jsonLine, type Command, type CommandIo } from '../cli/command';
-import { withDatabase } from '../cli/database-command';
 import { parseOptions } from '../cli/options';
 import { Clock } from '../common/clock';
-import { ClockModule } from '../common/clock.module';
-import { parseSettings, type Settings } from '../config/settings';
-import { SettingsModule } from '../config/settings.module';
-import { DatabaseModule } from '../database/database.module';
+import { withServices } from '../competitions/cli-services';
+import type { Settings } from '../config/settings';
 import { sweepDay, sweepSummary } from './sweep-summary';
 import { SweepService } from './sweep.service';
 import { ThinkingTimeModule } from './thinking-time.module';
@@ -30,18 +25,6 @@ export async function runSweep(io: Pick<CommandIo, 'out' | 'err'>, sweep: SweepS
   return summary.competitions.some((c) => c.failed > 0) ? 1 : 0;
 }
 
-@Module({})
-class SweepCommandModule {
-  static forRoot(parts: DynamicModule[]): DynamicModule {
-    return { module: SweepCommandModule, imports: [...parts, ThinkingTimeModule] };
-  }
-}
-
-function stderrLogger(io: CommandIo): LoggerService {
-  const write = (level: string) => (message: unknown) => io.err(`${level}: ${String(message)}\n`);
-  return { log: () => undefined, warn: write('warn'), error: write('error') };
-}
-
 export const sweepCommand: Command = {
   name: 'sweep',
   usage: 'sweep [--date YYYY-MM-DD]',
@@ -49,21 +32,9 @@ export const sweepCommand: Command = {
   async run(io) {
     const { options } = parseOptions(io.args, { date: 'value' });
     // The worker is never started here: this run is the one.
-    const settings = parseSettings({ ...io.env, SWEEP_WORKER: 'off', MAIL_WORKERS: 'off' });
-    return withDatabase(io, async (database, migrations) => {
-      const context = await NestFactory.createApplicationContext(
-        SweepCommandModule.forRoot([
-          SettingsModule.forRoot(settings),
-          ClockModule.forRoot(),
-          DatabaseModule.forRoot({ database, migrations, close: async () => undefined }),
-        ]),
-        { logger: stderrLogger(io), abortOnError: false },
-      );
-      try {
-        return await runSweep(io, context.get(SweepService), context.get(Clock), settings, options.date);
-      } finally {
-        await context.close();
-      }
+    return withServices(io, (get, settings) => runSweep(io, get(SweepService), get(Clock), settings, options.date), {
+      features: [ThinkingTimeModule],
+      env: { SWEEP_WORKER: 'off', MAIL_WORKERS: 'off' },
     });
   },
 };

@@ -16,14 +16,9 @@ import { localDate, toLocalDate, type DateRange } from './calendar';
 import { SpecialLeave } from './special-leave.entity';
 import { TimelineAction } from './timeline-action.entity';
 import type { GameTimeline } from './timeline';
+import { groupBy } from '../common/collections';
 
 type GameRow = Pick<Game, 'id' | 'redPlayerId' | 'bluePlayerId' | 'startedOn' | 'turn' | 'endedAt'>;
-
-function byKey<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
-  return map;
-}
 
 const range = (r: { fromDay: string; toDay: string }): DateRange => ({ from: toLocalDate(r.fromDay), to: toLocalDate(r.toDay) });
 
@@ -39,10 +34,10 @@ export async function loadTimelines(m: EntityManager, competition: Competition, 
     m.find(LongThinkingNotice, { where: { gameId: In(ids) } }),
     m.find(Penalty, { where: { gameId: In(ids), kind: 'thinking-days' } }),
   ]);
-  const movesOf = byKey(moves, (r) => r.gameId);
-  const pausesOf = byKey<Holiday | SpecialLeave, string>([...holidays, ...leave], (r) => r.playerId);
-  const noticesOf = byKey(notices, (r) => `${r.gameId}:${r.playerId}`);
-  const penaltiesOf = byKey(penalties, (r) => `${r.gameId}:${r.playerId}`);
+  const movesOf = groupBy(moves, (r) => r.gameId);
+  const pausesOf = groupBy<Holiday | SpecialLeave, string>([...holidays, ...leave], (r) => r.playerId);
+  const noticesOf = groupBy(notices, (r) => `${r.gameId}:${r.playerId}`);
+  const penaltiesOf = groupBy(penalties, (r) => `${r.gameId}:${r.playerId}`);
   const timelines = new Map<string, GameTimeline>();
   for (const game of games) {
     const player: Record<Color, string> = { red: game.redPlayerId, blue: game.bluePlayerId };

@@ -51,7 +51,7 @@ export class WebContextMiddleware implements NestMiddleware {
   readonly store: DatabaseSessionStore;
 
   constructor(
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(SETTINGS) settings: Settings,
     db: Database,
     clock: Clock,
     private readonly links: LoginLinks,

@@ -9,7 +9,6 @@ import { ManualClock } from '../../src/common/clock';
 import { applyMove, type Color } from '../../src/games/engine';
 import { GameCheckService } from '../../src/games/game-check';
 import type { Game } from '../../src/games/game.entity';
-import { Move } from '../../src/games/move.entity';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import type { TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { mailedLoginLink } from '../browser/support/browser';
+import { IsNull, MoreThan } from 'typeorm';
+import { normalizeEmail } from '../../src/auth/email-address';
+import { hashLoginToken } from '../../src/auth/login-link';
+import { LoginLink } from '../../src/auth/login-link.entity';
+import type { ManualClock } from '../../src/common/clock';
+import type { Database } from '../../src/database/database';
+import { OutboundMail } from '../../src/mail/outbound-mail.entity';
 import type { TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;
@@ -22,4 +28,19 @@ export function csrfOf(html: string): string {
   const m = /name="_csrf" value="([^"]+)"/.exec(html);
   if (!m) throw new Error('no CSRF token on the page');
   return m[1];
+}
+
+/** The newest unused login link mailed to this address, read from the outbox as a mail reader would. */
+export async function mailedLoginLink(web: { readonly database: Database; readonly clock: ManualClock }, email: string): Promise<string> {
+  const address = normalizeEmail(email);
+  return web.database.run(async (m) => {
+    const rows = await m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address } });
+    const urls = rows.map((r) => String(r.payload.url ?? ''));
+    for (const url of urls.reverse()) {
+      const token = url.split('/login/')[1] ?? '';
+      const unused = await m.findOneBy(LoginLink, { tokenHash: hashLoginToken(token), usedAt: IsNull(), expiresAt: MoreThan(web.clock.now()) });
+      if (unused) return url;
+    }
+    throw new Error(`no unused login link was mailed to ${address}`);
+  });
 }

@@ -13,7 +13,8 @@ import { domainOf } from '../mail-addresses';
 import { OutboundMail } from '../outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext } from './game-mail';
+import { gameMailContext, gameViewOf } from './game-mail';
+import { asJson } from '../../common/json';
 
 /**
  * Confirmations of the player's own action go out at once: they answer what the player just
@@ -73,8 +74,7 @@ export async function writeDigest(
   for (const row of input.rows) {
     let subject = subjects.get(row.gameId!);
     if (subject === undefined) {
-      const c = await gameMailContext(m, settings, row.gameId!, input.player.id, language, input.now);
-      subject = threadSubject(c.game, language);
+      subject = threadSubject(await gameViewOf(m, settings, row.gameId!), language);
       subjects.set(row.gameId!, subject);
     }
     events.push({ subject, summary: await input.summary(row) });
@@ -87,7 +87,7 @@ export async function writeDigest(
       playerId: input.player.id,
       template: 'daily-digest',
       language: input.player.language,
-      payload: JSON.parse(JSON.stringify(model)) as OutboundMail['payload'],
+      payload: asJson(model),
       messageId,
       status: 'pending',
       createdAt: input.now,

@@ -10,7 +10,6 @@ import type { EntityManager } from 'typeorm';
 import { User } from '../../auth/user.entity';
 import type { JsonObject } from '../../common/json';
 import { Result } from '../../coefficients/result.entity';
-import { Group } from '../../competitions/group.entity';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
@@ -20,6 +19,7 @@ import { replayLine } from '../../games/game-lines';
 import { GameSession, loadGameRows } from '../../games/game-session';
 import { addDays, toLocalDate } from '../../thinking-time';
 import { holidayRightsEnd } from '../../thinking-time/holidays';
+import { loadGameView } from '../../thinking-time/sweep-mail';
 import { DEFAULT_TIMELINE_RULES, type TimelineDay } from '../../thinking-time/timeline';
 import type { OutboundMail } from '../outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
@@ -105,28 +105,14 @@ export async function sessionAt(manager: EntityManager, gameId: string, at: Date
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
 export async function gameViewOf(manager: EntityManager, settings: Settings, gameId: string): Promise<GameView> {
   const game = await manager.findOneOrFail(Game, { where: { id: gameId }, relations: { competition: true, redPlayer: true, bluePlayer: true } });
-  const group = await manager.findOneBy(Group, { id: game.groupId });
-  return {
-    competition: game.competition!.shortName,
-    ...(group && { group: group.name }),
-    red: game.redPlayer!.name,
-    blue: game.bluePlayer!.name,
-    gameUrl: `${settings.publicUrl}/games/${game.id}`,
-  };
+  return loadGameView(manager, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** The game mail's common parts for the recipient of `row`. */
 export async function gameMailContext(manager: EntityManager, settings: Settings, gameId: string, playerId: string, language: MailLanguage, at: Date, turn?: number): Promise<GameMailContext> {
   const s = await sessionAt(manager, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
-  const group = await manager.findOneBy(Group, { id: s.game.groupId });
-  const game: GameView = {
-    competition: s.competition.shortName,
-    ...(group && { group: group.name }),
-    red: s.players.red.name,
-    blue: s.players.blue.name,
-    gameUrl: `${settings.publicUrl}/games/${s.game.id}`,
-  };
+  const game = await loadGameView(manager, settings, s.competition, s.game, s.players);
   const timeline = await clocksOn(s);
   const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }), game, language);
   return {

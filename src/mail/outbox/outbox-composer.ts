@@ -1,25 +1,17 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Competition } from '../../competitions/competition.entity';
-import { Group } from '../../competitions/group.entity';
 import { PlayerEmail } from '../../competitions/player-email.entity';
-import { Player } from '../../competitions/player.entity';
 import type { Settings } from '../../config/settings';
 import { Game } from '../../games/game.entity';
 import { verpAddress } from '../mail-addresses';
 import type { OutboundMail } from '../outbound-mail.entity';
 import { parseToken, replyAddress } from '../reply-token';
-import { renderMail } from '../templates';
-import { gameMail } from './game-mail';
+import { renderMail, threadSubject } from '../templates';
+import { gameMail, gameViewOf } from './game-mail';
 import { renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
 
 const logger = new Logger('Outbox');
-
-/** MAIL.md 18: one constant subject per game thread, e.g. `[CN 2027 · Grupa A] Popescu – Ionescu`. */
-export function threadSubject(competition: string, groupWord: string, group: string, red: string, blue: string): string {
-  return `[${competition} · ${groupWord} ${group}] ${red} – ${blue}`;
-}
 
 /**
  * The Message-ID clients thread a game's mails to a player under: their game sheet, else
@@ -97,13 +89,7 @@ export async function composeOutbound(manager: EntityManager, settings: Settings
   const references: string[] = [];
   if (row.gameId) {
     const game = await manager.findOneOrFail(Game, { where: { id: row.gameId } });
-    const [competition, group, red, blue] = await Promise.all([
-      manager.findOneOrFail(Competition, { where: { id: game.competitionId } }),
-      manager.findOneOrFail(Group, { where: { id: game.groupId } }),
-      manager.findOneOrFail(Player, { where: { id: game.redPlayerId } }),
-      manager.findOneOrFail(Player, { where: { id: game.bluePlayerId } }),
-    ]);
-    subject = threadSubject(competition.shortName, row.language === 'ro' ? 'Grupa' : 'Group', group.name, red.name, blue.name);
+    subject = threadSubject(await gameViewOf(manager, settings, game.id), row.language);
     replyTo = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: game.id, playerId: row.playerId!, turn: replyTurn(row, game) });
     const root = await threadRoot(manager, row);
     if (root && root !== row.messageId) references.push(root);

@@ -100,8 +100,7 @@ export class OutboxSender implements OnApplicationShutdown {
   async writeDueDigests(): Promise<number> {
     const now = this.clock.now();
     const waiting = await this.db.run((m) => digestibleRows(m).getMany());
-    const byPlayer = new Map<string, OutboundMail[]>();
-    for (const row of waiting) byPlayer.set(row.playerId!, [...(byPlayer.get(row.playerId!) ?? []), row]);
+    const byPlayer = groupBy(waiting, (row) => row.playerId!);
     let written = 0;
     for (const [playerId, rows] of byPlayer) {
       try {

@@ -147,7 +147,7 @@ export function parseVerp(address: string, replyAddress: string, secret?: string
 }
 
 /** Where a bounce may name our VERP address: the envelope and header recipients. */
-function recipientAddresses(message: InboundMessage): string[] {
+export function recipientAddresses(message: InboundMessage): string[] {
   return [...message.deliveredTo, ...message.originalTo, ...message.to.map((a) => a.address), ...message.cc.map((a) => a.address)];
 }
 

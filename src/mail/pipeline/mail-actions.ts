@@ -5,7 +5,7 @@ import type { UserActor } from '../../auth/actor';
 import { Refusal } from '../../auth/refusal';
 import { User } from '../../auth/user.entity';
 import { actorOf } from '../../auth/users.service';
-import type { JsonObject } from '../../common/json';
+import { asJson, type JsonObject } from '../../common/json';
 import { Case } from '../../arbiter/case.entity';
 import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
@@ -94,10 +94,6 @@ const EMPTY_TEXT = {
 
 export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
 
-/** A value as it reads back from a jsonb column: plain JSON, undefined fields gone. */
-export function asJson(value: object): JsonObject {
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
-}
 
 const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 

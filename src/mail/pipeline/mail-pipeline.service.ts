@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Between, EntityManager, In } from 'typeorm';
 import { normalizeEmail } from '../../auth/email-address';
 import { Clock } from '../../common/clock';
-import type { JsonObject } from '../../common/json';
+import { asJson, type JsonObject } from '../../common/json';
 import { Competition } from '../../competitions/competition.entity';
 import { PlayerEmail } from '../../competitions/player-email.entity';
 import { Player } from '../../competitions/player.entity';
@@ -15,13 +15,13 @@ import { localDate } from '../../thinking-time';
 import { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
 import { raiseMailCase } from '../mail-cases';
 import { OutboundMail } from '../outbound-mail.entity';
-import { classifyInbound, type Bounce } from '../parsing/automated';
+import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
 import { parseCommand, type CommandRefusal, type MailCommand } from '../parsing/commands';
 import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { extractReply } from '../parsing/quotes';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../reply-token';
 import { dmarcVerdict } from './authentication-results';
-import { asJson, insertReply, MailActions, type MailReply } from './mail-actions';
+import { insertReply, MailActions, type MailReply } from './mail-actions';
 import { rejectionMail } from './rejection-mail';
 import { gameViewOf } from '../outbox/game-mail';
 import type { MailModels } from '../templates';
@@ -173,7 +173,7 @@ export class MailPipeline {
     const sender = normalizeEmail(from);
     const senderPlayer = await this.playerByAddress(sender);
     const found = findToken(this.settings.mailReplyAddress, {
-      recipients: [...message.deliveredTo, ...message.originalTo, ...message.to.map((a) => a.address), ...message.cc.map((a) => a.address)],
+      recipients: recipientAddresses(message),
       // The decoder gives References newest first (MAIL.md 1).
       thread: [...message.inReplyTo, ...message.references],
     });

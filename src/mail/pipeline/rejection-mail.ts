@@ -1,18 +1,17 @@
 // The typed answer to a refused mail (MAIL.md 16), as one of the templates' view models
 // (src/mail/templates/models.ts), so the outbox renders it like every other mail.
 import type { EntityManager } from 'typeorm';
-import type { JsonObject } from '../../common/json';
-import { Group } from '../../competitions/group.entity';
+import { asJson, type JsonObject } from '../../common/json';
 import type { Language } from '../../competitions/player.entity';
 import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
 import { GameSession, loadGameRows } from '../../games/game-session';
+import { loadGameView } from '../../thinking-time/sweep-mail';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { replyAddress } from '../reply-token';
-import { positionView, replyView, type GameView, type MailModels, type MailTemplateName } from '../templates';
-import { asJson } from './mail-actions';
+import { positionView, replyView, type MailModels, type MailTemplateName } from '../templates';
 
 /** What was refused and why, as the pipeline decided it. */
 export interface RefusedMail {
@@ -51,14 +50,7 @@ export async function rejectionMail(m: EntityManager, settings: Settings, now: D
   }
   const s = new GameSession(m, await loadGameRows(m, refused.gameId, { lock: false }), now);
   const you: Color = s.colorOfPlayer(refused.playerId) ?? 'red';
-  const group = await m.findOneBy(Group, { id: s.game.groupId });
-  const game: GameView = {
-    competition: s.competition.shortName,
-    ...(group && { group: group.name }),
-    red: s.players.red.name,
-    blue: s.players.blue.name,
-    gameUrl: `${settings.publicUrl}/games/${s.game.id}`,
-  };
+  const game = await loadGameView(m, settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const position = positionView(s.replay(s.officialLine().id), you, names);
   const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId: refused.playerId, turn: s.game.turn }), game, lang);

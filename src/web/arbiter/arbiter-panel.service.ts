@@ -13,7 +13,7 @@ import { canArbitrate } from '../../auth/permissions';
 import { notFound, Refusal } from '../../auth/refusal';
 import { Clock } from '../../common/clock';
 import type { JsonObject } from '../../common/json';
-import { toDecimal } from '../../coefficients/coefficients';
+import { formatCoefficient } from '../../coefficients/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import { Competition } from '../../competitions/competition.entity';
 import { Group } from '../../competitions/group.entity';
@@ -193,7 +193,7 @@ export class ArbiterPanelService {
           ? {
               status: r.status,
               scores: `${r.redScore} – ${r.blueScore}`,
-              coefficients: `${toDecimal(r.redCoefficient).toFixed(4)} – ${toDecimal(r.blueCoefficient).toFixed(4)}`,
+              coefficients: `${formatCoefficient(r.redCoefficient)} – ${formatCoefficient(r.blueCoefficient)}`,
               automatic: r.automatic,
             }
           : null,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { UserActor } from '../../auth/actor';
+import { actorOf } from '../../auth/users.service';
 import { LoginLinks } from '../../auth/login-links.service';
 import { User } from '../../auth/user.entity';
 import { UserEmail } from '../../auth/user-email.entity';
@@ -72,8 +73,7 @@ export class PlayerSettingsService {
     });
     if (!found) return null;
     const { user, language } = found;
-    const actor: UserActor = { kind: 'user', userId: user.id, roles: user.roles, ...(user.playerId ? { playerId: user.playerId } : {}) };
-    const games = await this.pages.myGames(actor, language);
+    const games = await this.pages.myGames(actorOf(user), language);
     const ro = language === 'ro';
     const events: DeadlineEvent[] = games
       .filter((g) => g.playing && g.myTurn && g.deadlineIso)

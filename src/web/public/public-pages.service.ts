@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { SYSTEM_ACTOR } from '../../auth/actor';
 import { notFound } from '../../auth/refusal';
-import { toDecimal } from '../../coefficients/coefficients';
+import { formatCoefficient } from '../../coefficients/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import { StandingsService } from '../../coefficients/standings.service';
 import { Competition } from '../../competitions/competition.entity';
@@ -89,7 +89,7 @@ export class PublicPagesService {
             red: name.get(g.redPlayerId) ?? '',
             blue: name.get(g.bluePlayerId) ?? '',
             scores: r ? `${r.redScore} – ${r.blueScore}` : '',
-            coefficients: r ? `${toDecimal(r.redCoefficient).toFixed(4)} – ${toDecimal(r.blueCoefficient).toFixed(4)}` : '',
+            coefficients: r ? `${formatCoefficient(r.redCoefficient)} – ${formatCoefficient(r.blueCoefficient)}` : '',
             homologated: r?.status === 'homologated',
           };
         }),

@@ -5,17 +5,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { IsNull, MoreThan } from 'typeorm';
 import { createApp } from '../../../src/app.factory';
-import { normalizeEmail } from '../../../src/auth/email-address';
-import { hashLoginToken } from '../../../src/auth/login-link';
-import { LoginLink } from '../../../src/auth/login-link.entity';
 import { ManualClock } from '../../../src/common/clock';
 import type { Settings } from '../../../src/config/settings';
 import { Database } from '../../../src/database/database';
-import { OutboundMail } from '../../../src/mail/outbound-mail.entity';
 import { freePort } from '../../support/ports';
+import { mailedLoginLink } from '../../support/web';
 import { openTestDatabase, testSettings } from '../../support/test-app';
+
+export { mailedLoginLink };
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', '..', 'test-output', 'screenshots');
@@ -86,20 +84,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The newest unused login link mailed to this address, read from the outbox as a mail reader would. */
-export async function mailedLoginLink(web: Pick<WebApp, 'database' | 'clock'>, email: string): Promise<string> {
-  const address = normalizeEmail(email);
-  return web.database.run(async (m) => {
-    const rows = await m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address } });
-    const urls = rows.map((r) => String(r.payload.url ?? ''));
-    for (const url of urls.reverse()) {
-      const token = url.split('/login/')[1] ?? '';
-      const unused = await m.findOneBy(LoginLink, { tokenHash: hashLoginToken(token), usedAt: IsNull(), expiresAt: MoreThan(web.clock.now()) });
-      if (unused) return url;
-    }
-    throw new Error(`no unused login link was mailed to ${address}`);
-  });
-}
 
 /**
  * Logs in through the real flow: the /login form, the link from the outbox, the confirmation
