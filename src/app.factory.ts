@@ -1,9 +1,13 @@
-import { BadRequestException, INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppOptions } from './app.module';
+import { Refusal } from './auth/refusal';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { requestBodyParsers } from './common/request-body';
+import { securityHeaders } from './common/security-headers';
 import { openDatabase } from './database/open-database';
 import { WebExceptionFilter } from './web/web-exception.filter';
 
@@ -18,6 +22,8 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
   const app = await NestFactory.create(AppModule.forRoot({ ...options, database }), {
     bufferLogs: true,
     abortOnError: false,
+    // Our own parsers (src/common/request-body.ts): limits, depth, and refusals the filters render.
+    bodyParser: false,
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -25,20 +31,26 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
   app.useLogger(app.get(Logger));
   // Behind a reverse proxy the client's address is in X-Forwarded-For (the login rate limit counts per client).
   if (options.settings.trustProxy !== undefined) app.getHttpAdapter().getInstance().set('trust proxy', options.settings.trustProxy);
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  // Before anything else, so every answer carries them: pages, /api, /api/docs, refused bodies.
+  app.use(securityHeaders({ https: options.settings.publicUrl.startsWith('https:') }));
   // The last filter is tried first: pages get error pages, /api keeps its JSON (the web filter hands those over).
-  app.useGlobalFilters(new ApiExceptionFilter(), app.get(WebExceptionFilter));
+  const webFilter = app.get(WebExceptionFilter);
+  app.useGlobalFilters(new ApiExceptionFilter(), webFilter);
+  // A body refused before Nest routes the request is shown by the same filter as any refusal.
+  app.use(...requestBodyParsers((refusal, req, res, next) => webFilter.catch(refusal, new ExecutionContextHost([req, res, next]))));
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      exceptionFactory: (errors) =>
-        new BadRequestException({
-          error: {
-            code: 'BAD_INPUT',
-            message: errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '),
-          },
-        }),
+      exceptionFactory: (errors) => {
+        const problems = validationProblems(errors);
+        return new Refusal('BAD_INPUT', { ro: `Date greșite: ${problems.join('; ')}.`, en: `Bad input: ${problems.join('; ')}.` }, 400, {
+          fields: [...new Set(problems.map((p) => p.split(' ')[0]))],
+        });
+      },
     }),
   );
   const openApi = new DocumentBuilder()
@@ -48,4 +60,14 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   return app;
+}
+
+/** Each failed constraint, its field named by its path (`outcome.type`, `tiles.0.row`) so the caller knows what to fix. */
+function validationProblems(errors: readonly ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((e) => {
+    const path = `${prefix}${e.property}`;
+    const own = Object.values(e.constraints ?? {}).map((text) => (text.startsWith(`${e.property} `) ? `${path}${text.slice(e.property.length)}` : `${path}: ${text}`));
+    const nested = validationProblems(e.children ?? [], `${path}.`);
+    return own.length || nested.length ? [...own, ...nested] : [`${path} is invalid`];
+  });
 }

@@ -33,8 +33,8 @@ async function main(): Promise<void> {
     const firstAdmin = await app.get(LoginLinks).ensureFirstAdmin();
     if (firstAdmin) {
       process.stderr.write(
-        `${firstAdmin.created ? 'First start: created the admin' : 'The admin has not logged in yet:'} ${firstAdmin.email}.\n` +
-          `Log in within 15 minutes with this link (it works once):\n\n  ${firstAdmin.url}\n\n` +
+        `First start: created the admin ${firstAdmin.email}.\n` +
+          `Log in within 15 minutes with this link (it works once, and is not printed again):\n\n  ${firstAdmin.url}\n\n` +
           `A fresh link at any time: npm run --silent cli -- admin login-link` +
           (settings.database.kind === 'pglite'
             ? ` (with the platform stopped: the embedded database has one user at a time), or ask at ${settings.publicUrl}/login` +

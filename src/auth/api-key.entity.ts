@@ -29,6 +29,10 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
+  /** Issue 12 §4: a key stops working at this time (a year after creation unless asked otherwise). */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt: Date | null;
 }

@@ -1,6 +1,7 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import { CanActivate, ExecutionContext, HttpException, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { Actor } from './actor';
+import { ApiKeyFailures } from './api-key-failures';
 import { Refusal } from './refusal';
 import { UsersService } from './users.service';
 
@@ -9,16 +10,23 @@ export interface RequestWithActor extends Request {
   actor?: Actor;
 }
 
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
 /**
- * `Authorization: Bearer <API key>` → the acting user (issue 4 §3: an API key per user
- * until the web issue adds logins). No key or an unknown or revoked one: 401.
+ * `Authorization: Bearer <API key>` → the acting user (issue 4 §3). No key, an unknown,
+ * revoked or expired one: 401, saying which (issue 12 §4); too many bad keys from one
+ * client: 429 for a minute, before any lookup.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly failures: ApiKeyFailures,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<RequestWithActor>();
+    const res = context.switchToHttp().getResponse<Response>();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     if (!match) {
       throw new Refusal(
@@ -30,15 +38,48 @@ export class ApiKeyGuard implements CanActivate {
         401,
       );
     }
-    const actor = await this.users.actorForApiKey(match[1]);
-    if (!actor) {
+    const client = this.failures.clientOf(req);
+    const waiting = this.failures.retryAfter(client);
+    if (waiting) throw tooManyBadKeys(res, waiting);
+    const check = await this.users.checkApiKey(match[1]);
+    if (check.ok) {
+      req.actor = check.actor;
+      return true;
+    }
+    const wait = await this.failures.failed(client);
+    if (wait) throw tooManyBadKeys(res, wait);
+    if (check.reason === 'expired') {
       throw new Refusal(
         'UNAUTHENTICATED',
-        { ro: 'Cheia de acces nu este validă sau a fost revocată.', en: 'The API key is unknown or revoked.' },
+        {
+          ro: `Cheia de acces a expirat la ${day(check.at!)}: cereți una nouă (panoul arbitrului, „Chei API”, sau administratorul).`,
+          en: `The API key expired on ${day(check.at!)}: get a new one (the arbiter's panel, "API keys", or the administrator).`,
+        },
         401,
+        { reason: 'expired', at: check.at!.toISOString() },
       );
     }
-    req.actor = actor;
-    return true;
+    if (check.reason === 'revoked') {
+      throw new Refusal(
+        'UNAUTHENTICATED',
+        {
+          ro: `Cheia de acces a fost revocată la ${day(check.at!)}: nu mai poate fi folosită.`,
+          en: `The API key was revoked on ${day(check.at!)}: it can no longer be used.`,
+        },
+        401,
+        { reason: 'revoked', at: check.at!.toISOString() },
+      );
+    }
+    throw new Refusal('UNAUTHENTICATED', { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.' }, 401, { reason: 'unknown' });
   }
+}
+
+/** 429 with Retry-After, in the API's error shape; the status is outside Refusal's, which are the domain's. */
+function tooManyBadKeys(res: Response, seconds: number): HttpException {
+  res.setHeader('Retry-After', String(seconds));
+  const messages = {
+    ro: `Prea multe chei de acces greșite de la această adresă: așteptați ${seconds} s și încercați din nou.`,
+    en: `Too many wrong API keys from this address: wait ${seconds} s and try again.`,
+  };
+  return new HttpException({ error: { code: 'TOO_MANY_REQUESTS', message: messages.en, messages } }, 429);
 }

@@ -5,6 +5,10 @@ import { createHash, randomBytes } from 'node:crypto';
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const LOGIN_LINK_TTL_MS = LOGIN_LINK_TTL_MINUTES * 60_000;
 
+/** Issue 12 §3: links mailed to one address per hour, whoever asks (the per-client limit is LOGIN_RATE_LIMIT). */
+export const LOGIN_LINKS_PER_ADDRESS_PER_HOUR = 5;
+export const LOGIN_LINK_ADDRESS_WINDOW_MS = 60 * 60_000;
+
 /** 256 random bits, base64url: 43 characters that survive any mail client's line wrapping as one word. */
 export function newLoginToken(): string {
   return randomBytes(32).toString('base64url');

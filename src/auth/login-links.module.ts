@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../mail/notifications.module';
 import { AuthModule } from './auth.module';
+import { LoginLinkRequests } from './login-link-requests';
 import { LoginLinks } from './login-links.service';
 
 /** Magic links beside AuthModule: they need the outbox, whose module already imports AuthModule. */
 @Module({
   imports: [AuthModule, NotificationsModule],
-  providers: [LoginLinks],
-  exports: [LoginLinks],
+  providers: [LoginLinks, LoginLinkRequests],
+  exports: [LoginLinks, LoginLinkRequests],
 })
 export class LoginLinksModule {}

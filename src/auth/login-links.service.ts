@@ -14,8 +14,10 @@ import {
   hashLoginToken,
   isLoginAddress,
   isLoginTokenShape,
+  LOGIN_LINK_ADDRESS_WINDOW_MS,
   LOGIN_LINK_TTL_MINUTES,
   LOGIN_LINK_TTL_MS,
+  LOGIN_LINKS_PER_ADDRESS_PER_HOUR,
   loginLinkState,
   loginUrl,
   newLoginToken,
@@ -40,7 +42,7 @@ const KEEP_SPENT_LINKS_MS = 24 * 60 * 60_000;
 /**
  * Magic links (issue 7 §1): asked for by address and mailed through the outbox, printed
  * on the console for the first admin and by `admin login-link`; single use, 15 minutes,
- * only their SHA-256 stored.
+ * only their SHA-256 stored, the latest of a user's the only one that works.
  */
 @Injectable()
 export class LoginLinks {
@@ -52,10 +54,15 @@ export class LoginLinks {
     private readonly notifications: Notifications,
   ) {}
 
-  /** A fresh link for a user; the clear token exists only in the returned URL. */
+  /**
+   * A fresh link for a user; the clear token exists only in the returned URL. Issue 12 §3:
+   * their older unused links stop working (expired now, kept for the count and the record),
+   * so only the latest mail or printout logs in.
+   */
   async issue(manager: EntityManager, userId: string, email: string | null): Promise<string> {
     const token = newLoginToken();
     const now = this.clock.now();
+    await manager.update(LoginLink, { userId, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
     await manager.insert(LoginLink, {
       id: randomUUID(),
       userId,
@@ -69,15 +76,23 @@ export class LoginLinks {
   }
 
   /**
-   * The login form: mails a link when the address is a user's, and does nothing otherwise.
-   * The caller answers both the same way, so the form does not tell who has an account.
+   * The login form's request, handled after the answer (LoginLinkRequests): mails a link
+   * when the address is a user's, and does nothing otherwise. Issue 12 §3: at most
+   * LOGIN_LINKS_PER_ADDRESS_PER_HOUR links to one address, whoever asks and from where,
+   * so the form cannot be used to flood a mailbox.
    */
-  async requestByEmail(address: string): Promise<{ sent: boolean }> {
+  async requestByEmail(address: string): Promise<{ sent: boolean; limited?: true }> {
     const email = normalizeEmail(address);
     if (!isLoginAddress(email)) return { sent: false };
     return this.db.transaction(async (m) => {
+      // One request per address at a time, on every instance: the count below stays exact.
+      await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey(`login-link:${email}`)]);
       const user = await this.users.findUserByEmail(m, email);
       if (!user) return { sent: false };
+      const since = new Date(this.clock.now().getTime() - LOGIN_LINK_ADDRESS_WINDOW_MS);
+      if ((await m.countBy(LoginLink, { email, createdAt: MoreThan(since) })) >= LOGIN_LINKS_PER_ADDRESS_PER_HOUR) {
+        return { sent: false, limited: true as const };
+      }
       const player = user.playerId ? await m.findOneBy(Player, { id: user.playerId }) : null;
       const url = await this.issue(m, user.id, email);
       await this.notifications.add(m, [
@@ -145,28 +160,19 @@ export class LoginLinks {
 
   /**
    * First start (issue 7): when no user is an admin, the one with ADMIN_EMAIL becomes one
-   * (created if needed) and gets a login link for the console. Until an admin has logged in
-   * once, every start prints a fresh link (the first may have expired unused); after that,
-   * nothing. Under an advisory lock, so instances starting together make one admin.
+   * (created if needed) and gets a login link for the console. Printed that once only
+   * (issue 12 §2: start-up logs are kept and shared, a link in them at every start would be
+   * a link at rest); another comes from `admin login-link`. Under an advisory lock, so
+   * instances starting together make one admin.
    */
-  async ensureFirstAdmin(): Promise<{ email: string; url: string; created: boolean } | null> {
+  async ensureFirstAdmin(): Promise<{ email: string; url: string; created: true } | null> {
     return this.db.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('first-admin')]);
-      const admins = await m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).orderBy('u.created_at', 'ASC').getMany();
-      if (admins.length === 0) {
-        const email = this.settings.adminEmail;
-        const user = await this.adminFor(m, email);
-        return { email, url: await this.issue(m, user.id, null), created: true };
-      }
-      const loggedIn = await m
-        .createQueryBuilder(LoginLink, 'l')
-        .where('l.user_id IN (:...ids)', { ids: admins.map((a) => a.id) })
-        .andWhere('l.used_at IS NOT NULL')
-        .getExists();
-      if (loggedIn) return null;
-      const first = admins[0];
-      const email = (await m.findOne(UserEmail, { where: { userId: first.id }, order: { address: 'ASC' } }))?.address ?? first.displayName;
-      return { email, url: await this.issue(m, first.id, null), created: false };
+      const anAdmin = await m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).getExists();
+      if (anAdmin) return null;
+      const email = this.settings.adminEmail;
+      const user = await this.adminFor(m, email);
+      return { email, url: await this.issue(m, user.id, null), created: true as const };
     });
   }
 

@@ -59,3 +59,20 @@ export function canArbitrate(
 export function canCreateCompetition(actor: Actor): boolean {
   return actor.kind === 'system' || hasRole(actor, 'arbiter') || hasRole(actor, 'admin');
 }
+
+/**
+ * Whether the actor may know the game exists (issue 12 §8): its players, whoever may
+ * arbitrate it, the platform. To anyone else it answers exactly as an unknown game does.
+ */
+export function canSeeGame(actor: Actor, game: GameParties): boolean {
+  return canActInGame(actor, game);
+}
+
+/**
+ * Whether an arbiter action on a competition the actor does not run answers as for an
+ * unknown one (issue 12 §8, docs/web.md): an arbiter sees only the competitions they run.
+ * A user with no arbiter role is told plainly that the action is the arbiter's (403).
+ */
+export function hidesCompetition(actor: Actor, competition: CompetitionAuthority): boolean {
+  return hasRole(actor, 'arbiter') && !canArbitrate(actor, competition);
+}

@@ -20,6 +20,7 @@ import { Move } from '../games/move.entity';
 import { Offer } from '../games/offer.entity';
 import { InboundMail } from '../mail/inbound-mail.entity';
 import { OutboundMail } from '../mail/outbound-mail.entity';
+import { withoutSecrets } from '../mail/outbox/payload-secrets';
 import { SpecialLeave } from '../thinking-time/special-leave.entity';
 import { StateDeclaration } from '../thinking-time/state-declaration.entity';
 import type { Actor } from './actor';
@@ -134,7 +135,8 @@ export class PersonalDataService {
       mailSentToYou: (await m.find(OutboundMail, { where: { playerId: pid }, order: { createdAt: 'ASC' } })).map((o) => ({
         template: o.template,
         language: o.language,
-        payload: o.payload,
+        // Issue 12 §2: the data of a person, not their live login links.
+        payload: withoutSecrets(o.template, o.payload),
         status: o.status,
         toAddress: o.toAddress,
         createdAt: o.createdAt,

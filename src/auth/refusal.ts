@@ -1,8 +1,8 @@
 import { HttpException } from '@nestjs/common';
 import type { Bilingual } from '../games/engine';
 
-/** HTTP statuses a refusal maps to: bad input, no identity, not allowed, unknown, state conflict. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409;
+/** HTTP statuses a refusal maps to: bad input, no identity, not allowed, unknown, state conflict, body too large, encoding refused. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
 
 /**
  * A request the platform will not honour, with a stable code and the reason in the two

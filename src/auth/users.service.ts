@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In, IsNull } from 'typeorm';
 import { Clock } from '../common/clock';
+import { cleanName } from '../common/names';
 import { Database } from '../database/database';
 import type { Role, UserActor } from './actor';
 import { ApiKey } from './api-key.entity';
@@ -24,7 +25,15 @@ export interface IssuedApiKey {
   readonly id: string;
   readonly userId: string;
   readonly key: string;
+  /** Issue 12 §4: when the key stops working; shown with the key. */
+  readonly expiresAt: Date;
 }
+
+/** Issue 12 §4: a key lives a year unless its maker asks for less (or more). */
+export const API_KEY_LIFETIME_DAYS = 365;
+
+/** Why a clear key does not let its bearer in; the guard tells them which. */
+export type ApiKeyCheck = { readonly ok: true; readonly actor: UserActor } | { readonly ok: false; readonly reason: 'unknown' | 'revoked' | 'expired'; readonly at?: Date };
 
 /** Keys look like `csk_` + 43 base64url characters (256 random bits): recognisable in logs, unguessable. */
 const KEY_PREFIX = 'csk_';
@@ -66,7 +75,7 @@ export class UsersService {
     }
     const user = manager.create(User, {
       id: randomUUID(),
-      displayName: input.displayName.trim(),
+      displayName: cleanName(input.displayName),
       roles: [...new Set(input.roles)],
       playerId: input.playerId ?? null,
       createdAt: this.clock.now(),
@@ -154,41 +163,55 @@ export class UsersService {
     });
   }
 
-  async createApiKey(manager: EntityManager, userId: string, label = ''): Promise<IssuedApiKey> {
+  async createApiKey(manager: EntityManager, userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
+    if (!Number.isInteger(lifetimeDays) || lifetimeDays < 1 || lifetimeDays > 5 * 366) {
+      throw new Refusal('BAD_INPUT', { ro: 'O cheie API trăiește între 1 și 1830 de zile.', en: 'An API key lives from 1 to 1830 days.' });
+    }
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
+    const createdAt = this.clock.now();
+    const expiresAt = new Date(createdAt.getTime() + lifetimeDays * 86_400_000);
     await manager.insert(ApiKey, {
       id,
       userId,
       keyHash: hashApiKey(key),
       label,
-      createdAt: this.clock.now(),
+      createdAt,
+      expiresAt,
       lastUsedAt: null,
       revokedAt: null,
     });
-    return { id, userId, key };
+    return { id, userId, key, expiresAt };
   }
 
   async revokeApiKey(manager: EntityManager, id: string): Promise<void> {
     await manager.update(ApiKey, { id, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
   }
 
-  /** The acting user behind a clear API key, or null for an unknown or revoked key. */
+  /** The acting user behind a clear API key, or null for an unknown, revoked or expired key. */
   async actorForApiKey(key: string): Promise<UserActor | null> {
-    if (!key.startsWith(KEY_PREFIX)) return null;
+    const check = await this.checkApiKey(key);
+    return check.ok ? check.actor : null;
+  }
+
+  /** The acting user behind a clear API key, or why there is none (issue 12 §4: revoked and expired keys say so). */
+  async checkApiKey(key: string): Promise<ApiKeyCheck> {
+    if (!key.startsWith(KEY_PREFIX)) return { ok: false, reason: 'unknown' };
     return this.db.run(async (manager) => {
-      const row = await manager.findOne(ApiKey, { where: { keyHash: hashApiKey(key), revokedAt: IsNull() }, relations: { user: true } });
-      if (!row?.user) return null;
+      const row = await manager.findOne(ApiKey, { where: { keyHash: hashApiKey(key) }, relations: { user: true } });
+      if (!row?.user) return { ok: false, reason: 'unknown' };
+      if (row.revokedAt) return { ok: false, reason: 'revoked', at: row.revokedAt };
       const now = this.clock.now();
+      if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', at: row.expiresAt };
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
         await manager.update(ApiKey, { id: row.id }, { lastUsedAt: now });
       }
-      return actorOf(row.user);
+      return { ok: true, actor: actorOf(row.user) };
     });
   }
 
   /** `admin api-key EMAIL`: a fresh key for the user with that address, creating an admin when nobody has it. */
-  async issueApiKeyForEmail(email: string, label = 'cli'): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
+  async issueApiKeyForEmail(email: string, label = 'cli', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
     if (!isEmailAddress(normalizeEmail(email))) {
       throw new Refusal('BAD_INPUT', { ro: `„${email}” nu este o adresă de e-mail.`, en: `"${email}" is not an e-mail address.` });
     }
@@ -198,7 +221,7 @@ export class UsersService {
       if (!user) {
         ({ user, created } = await this.ensureUserWithRole(manager, { email, role: 'admin' }));
       }
-      const issued = await this.createApiKey(manager, user.id, label);
+      const issued = await this.createApiKey(manager, user.id, label, lifetimeDays);
       return { ...issued, created, roles: user.roles };
     });
   }

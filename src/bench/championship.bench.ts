@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   let app: INestApplication | undefined;
   const bar = progressBar('championship');
   try {
-    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'error', TZ_DEFAULT: TZ });
+    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21', LOG_LEVEL: 'error', TZ_DEFAULT: TZ });
     const opened = await openDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.init();

@@ -58,7 +58,7 @@ const { startSmtpSink } = require(join(support, 'smtp-sink.js')) as { startSmtpS
 
 const MAILS = numberOption('mails', 2000);
 const REPLY = 'moves@bench.example.org';
-const SECRET = 'bench-secret-bench-secret-bench-secret-01';
+const SECRET = 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21';
 const GROUP = 30;
 
 function compose(options: ConstructorParameters<typeof MailComposer>[0]): Promise<Buffer> {

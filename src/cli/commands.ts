@@ -23,17 +23,17 @@ export const commandModules: readonly CommandModule[] = [
     load: async () => (await import('./rules.commands')).rulesCommands,
   },
   {
-    names: ['competition create', 'competition start'],
+    names: ['competition create', 'competition start', 'player confirm-address'],
     load: async () => {
       const m = await import('../competitions/competitions.commands');
-      return [m.competitionCreateCommand, m.competitionStartCommand];
+      return [m.competitionCreateCommand, m.competitionStartCommand, m.playerConfirmAddressCommand];
     },
   },
   {
-    names: ['admin api-key', 'admin login-link'],
+    names: ['admin api-key', 'admin api-key list', 'admin api-key revoke', 'admin login-link'],
     load: async () => {
       const m = await import('../auth/auth.commands');
-      return [m.adminApiKeyCommand, m.adminLoginLinkCommand];
+      return [m.adminApiKeyCommand, m.adminApiKeyListCommand, m.adminApiKeyRevokeCommand, m.adminLoginLinkCommand];
     },
   },
   {

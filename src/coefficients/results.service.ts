@@ -251,10 +251,10 @@ export class ResultsService {
       let color: Color | null = null;
       if (as === 'player') {
         color = sideInGame(actor, game);
-        if (!color) throw refusals.notYourGame();
+        if (!color) throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
       } else {
         const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
-        if (!canArbitrate(actor, competition, game)) throw refusals.notArbiter();
+        if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
       }
       const result = await m.findOneBy(Result, { gameId });
       if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');

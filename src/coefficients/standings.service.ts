@@ -10,7 +10,7 @@ import { Player } from '../competitions/player.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { Result } from './result.entity';
-import { rankGroup, standingsCsv, type StandingEntry, type StandingRow } from './standings';
+import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './standings';
 import { penalizedCoefficient, toDecimal } from './coefficients';
 
 export interface GroupStandings {
@@ -50,8 +50,18 @@ export class StandingsService {
     };
   }
 
+  /** The CSV as text (the CLI prints it for pipes and scripts). */
   async csv(competitionId: string): Promise<string> {
     return standingsCsv(await this.standings(competitionId));
+  }
+
+  /** The CSV as a spreadsheet file (issue 12 §7): with the UTF-8 BOM, named after the competition. */
+  async csvFile(competitionId: string): Promise<{ readonly fileName: string; readonly body: string }> {
+    return this.db.run(async (m) => {
+      const groups = await this.compute(m, competitionId);
+      const { name } = await m.findOneByOrFail(Competition, { id: competitionId });
+      return { fileName: `${name} - standings.csv`, body: `${UTF8_BOM}${standingsCsv(groups)}` };
+    });
   }
 
   private async compute(m: EntityManager, competitionId: string): Promise<GroupStandings[]> {

@@ -54,14 +54,42 @@ export function standingsCsv(groups: readonly { readonly name: string; readonly 
   for (const group of groups) {
     for (const r of group.rows) {
       lines.push(
-        [group.name, r.rank, csvText(r.name), r.played, formatCoefficient(r.total), formatCoefficient(r.average), formatCoefficient(r.best), r.scoreDifference].join(','),
+        [
+          csvText(group.name),
+          csvNumber(r.rank),
+          csvText(r.name),
+          csvNumber(r.played),
+          formatCoefficient(r.total),
+          formatCoefficient(r.average),
+          formatCoefficient(r.best),
+          csvNumber(r.scoreDifference),
+        ].join(','),
       );
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csvText(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** Excel reads a CSV as the local code page unless it starts with the UTF-8 byte order mark (Iași, not IaÈ™i). */
+export const UTF8_BOM = '\uFEFF';
+
+/** What a spreadsheet takes for a formula (OWASP CSV injection): = + - @, and tab or CR before one. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell (a name, a group): RFC 4180 quoting, and a cell a spreadsheet would run as a
+ * formula is prefixed with ' and quoted (OWASP), so `=HYPERLINK(…)` in a player's name stays text.
+ */
+export function csvText(value: string): string {
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return inert !== value || /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
+
+/**
+ * A number the platform computed is written as it is, minus sign included: it cannot carry a
+ * formula, and a quoted '-12 would turn a score difference into text nobody can sum.
+ */
+function csvNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a number for the CSV: ${value}`);
+  return String(value);
 }

@@ -1,9 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 
-/** The shape of every refusal the API gives: `{"error":{"code","message"}}`. */
+/** The shape of every refusal the API gives: `{"error":{"code","message","messages"}}`. */
 export interface ApiErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly [extra: string]: unknown };
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly messages: { readonly ro: string; readonly en: string };
+    readonly [extra: string]: unknown;
+  };
 }
 
 /** Never a stack trace to a user: known refusals keep their code, anything else is logged and hidden. */
@@ -13,6 +18,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    // A stream (a PDF, a CSV) that failed half-way: the status has gone, nothing more can be said.
+    if (res.headersSent) {
+      if (!(exception instanceof HttpException)) this.logger.error({ err: exception }, 'unexpected error after the answer began');
+      // Cut, not ended: a truncated file must not look whole.
+      res.destroy();
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
@@ -20,17 +32,37 @@ export class ApiExceptionFilter implements ExceptionFilter {
         res.status(status).json(body);
         return;
       }
+      // Nest's own exceptions (an unknown route, a guard's 401): their English text is about the request, not the code.
       const message =
         typeof body === 'string' ? body : Array.isArray((body as { message?: unknown }).message)
           ? ((body as { message: string[] }).message).join('; ')
           : String((body as { message?: unknown }).message ?? exception.message);
-      res.status(status).json({ error: { code: codeForStatus(status), message } } satisfies ApiErrorBody);
+      const code = codeForStatus(status);
+      res.status(status).json({ error: { code, message, messages: { ro: romanianFor(status, message), en: message } } } satisfies ApiErrorBody);
       return;
     }
     this.logger.error({ err: exception }, 'unexpected error');
     res
       .status(HttpStatus.INTERNAL_SERVER_ERROR)
-      .json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side; nothing was changed.' } });
+      .json({ error: { code: 'INTERNAL', message: INTERNAL.en, messages: INTERNAL } } satisfies ApiErrorBody);
+  }
+}
+
+const INTERNAL = { ro: 'Ceva nu a mers pe partea noastră; nu s-a schimbat nimic.', en: 'Something went wrong on our side; nothing was changed.' };
+
+/** Romanian for the statuses Nest raises by itself; the English detail stays beside it. */
+function romanianFor(status: number, en: string): string {
+  switch (status) {
+    case 401:
+      return 'Lipsește cheia API sau nu este validă.';
+    case 403:
+      return 'Nu aveți dreptul să faceți aceasta.';
+    case 404:
+      return `Nu există: ${en}`;
+    case 429:
+      return 'Prea multe cereri; încercați din nou mai târziu.';
+    default:
+      return status >= 500 ? INTERNAL.ro : `Cerere greșită: ${en}`;
   }
 }
 
@@ -46,6 +78,8 @@ function codeForStatus(status: number): string {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
     case 429:
       return 'TOO_MANY_REQUESTS';
     default:

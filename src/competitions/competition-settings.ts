@@ -1,5 +1,6 @@
 // A competition's settings as the arbiter gives them, checked before anything is written
 // (issue 4 §2). Pure: the API's DTO checks shapes, this checks meaning, for every channel.
+import { cleanName } from '../common/names';
 import { isTileSetId, type Bilingual, type TileSetId } from '../games/engine';
 import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../thinking-time/calendar';
 import type { EndRackRule } from './competition.entity';
@@ -82,8 +83,8 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   const s = { ...DEFAULT_SETTINGS, ...withoutUndefined(input) };
 
   // Input from a file (CLI) has no DTO in front of it: every field's type is checked here too.
-  const name = typeof s.name === 'string' ? s.name.trim() : '';
-  const shortName = typeof s.shortName === 'string' ? s.shortName.trim() : '';
+  const name = typeof s.name === 'string' ? cleanName(s.name) : '';
+  const shortName = typeof s.shortName === 'string' ? cleanName(s.shortName) : '';
   if (!name || name.length > 200) bad('name', 'numele trebuie să aibă 1–200 de caractere', 'the name must have 1–200 characters');
   if (!shortName || shortName.length > 40) {
     bad('shortName', 'numele scurt trebuie să aibă 1–40 de caractere', 'the short name must have 1–40 characters');

@@ -7,6 +7,8 @@ import { Database } from '../database/database';
 import { RULE_KEYS } from './competition-settings';
 import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from './competitions.service';
 import { runWithServices } from './cli-services';
+import { parseOptions } from '../cli/options';
+import { PlayerIdentityService } from './player-identity.service';
 
 /**
  * The competition file (JSON or YAML): the settings of POST /api/competitions, plus
@@ -112,6 +114,22 @@ export const competitionStartCommand: Command = {
           sequences: started.competition.sequences.map((s) => ({ series: s.series, sha256: s.sha256, tiles: s.tiles })),
         }),
       );
+      return 0;
+    });
+  },
+};
+
+/** Issue 12 §1: the operator confirms an added address for its owner, who could not use the mailed link. */
+export const playerConfirmAddressCommand: Command = {
+  name: 'player confirm-address',
+  usage: 'player confirm-address EMAIL --reason TEXT',
+  summary: 'confirm an address added to a player, for its owner (audited with the reason, announced to the partners)',
+  async run(io) {
+    const { options, positionals } = parseOptions(io.args, { reason: 'value' });
+    if (positionals.length !== 1 || !options.reason?.trim()) throw new BadInputError('usage: player confirm-address EMAIL --reason TEXT');
+    return runWithServices(io, async (get) => {
+      const confirmed = await get(PlayerIdentityService).confirmByAdmin(SYSTEM_ACTOR, positionals[0], options.reason!);
+      io.out(jsonLine({ ...confirmed, verified: true }));
       return 0;
     });
   },

@@ -17,7 +17,10 @@ export function isUuid(value: string): boolean {
 export interface Entry {
   readonly registration: Registration;
   readonly player: Player;
+  /** Confirmed addresses (those that get mail and may send moves). */
   readonly emails: readonly string[];
+  /** Addresses added to the player, waiting for their owner's confirmation. */
+  readonly pendingEmails: readonly string[];
 }
 
 /** Every query of the competitions feature; each takes the caller's manager (inside or outside a transaction). */
@@ -49,12 +52,12 @@ export const competitionsRepository = {
     });
     const playerIds = registrations.map((r) => r.playerId);
     const emails = playerIds.length ? await manager.find(PlayerEmail, { where: { playerId: In(playerIds) }, order: { address: 'ASC' } }) : [];
-    const byPlayer = new Map<string, string[]>();
-    for (const e of emails) byPlayer.set(e.playerId, [...(byPlayer.get(e.playerId) ?? []), e.address]);
+    const addressesOf = (playerId: string, verified: boolean) => emails.filter((e) => e.playerId === playerId && e.verified === verified).map((e) => e.address);
     return registrations.map((registration) => ({
       registration,
       player: registration.player!,
-      emails: byPlayer.get(registration.playerId) ?? [],
+      emails: addressesOf(registration.playerId, true),
+      pendingEmails: addressesOf(registration.playerId, false),
     }));
   },
 

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AuditService } from '../arbiter/audit.service';
 import type { Actor } from '../auth/actor';
 import { normalizeEmail } from '../auth/email-address';
-import { canArbitrate, canCreateCompetition } from '../auth/permissions';
+import { canArbitrate, canCreateCompetition, hidesCompetition } from '../auth/permissions';
 import { forbidden, notFound, Refusal } from '../auth/refusal';
 import { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
@@ -28,6 +28,7 @@ import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, ty
 import { roundRobin } from './pairing';
 import { PlayerEmail } from './player-email.entity';
 import { Player } from './player.entity';
+import { PlayerIdentityService, type ImportNote } from './player-identity.service';
 import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './players-csv';
 import { Registration } from './registration.entity';
 import { Sequence } from './sequence.entity';
@@ -108,8 +109,12 @@ export interface PlayerEntryView {
   readonly group: string | null;
   readonly seat: number | null;
   readonly withdrawn: boolean;
-  /** Only for those who run the competition. */
+  /** Only for those who run the competition (and the player): the confirmed addresses, … */
   readonly emails?: readonly string[];
+  /** … and those added that wait for their owner's confirmation. */
+  readonly pendingEmails?: readonly string[];
+  /** After an import, for a player already known: what the import left unchanged or added unconfirmed. */
+  readonly importNote?: ImportNote;
 }
 
 export interface StartResult {
@@ -146,6 +151,7 @@ export class CompetitionsService {
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly games: GamesService,
+    private readonly identity: PlayerIdentityService,
   ) {}
 
   create(actor: Actor, input: CreateCompetitionInput): Promise<CompetitionView> {
@@ -155,8 +161,8 @@ export class CompetitionsService {
   async importPlayers(actor: Actor, competitionId: string, csv: string): Promise<PlayerEntryView[]> {
     try {
       return await this.db.transaction(async (m) => {
-        await this.importPlayersIn(m, actor, competitionId, csv);
-        return this.playersIn(m, actor, competitionId);
+        const { notes } = await this.importPlayersIn(m, actor, competitionId, csv);
+        return (await this.playersIn(m, actor, competitionId)).map((p) => (notes.has(p.playerId) ? { ...p, importNote: notes.get(p.playerId) } : p));
       });
     } catch (error) {
       // Two imports (into different competitions) racing to register the same new address:
@@ -249,9 +255,10 @@ export class CompetitionsService {
   /**
    * Registers the players of a CSV (issue 4 §2). All or nothing: any bad line, a missing
    * column or a duplicate address refuses the whole file, every problem listed by line.
-   * A player already known by one of their addresses is reused and their details updated.
+   * A player already known by one of their addresses is linked, and changed only as far as
+   * the identity rules allow (player-identity.ts); the notes say what was not changed.
    */
-  async importPlayersIn(m: EntityManager, actor: Actor, competitionId: string, csv: string): Promise<Registration[]> {
+  async importPlayersIn(m: EntityManager, actor: Actor, competitionId: string, csv: string): Promise<{ registrations: Registration[]; notes: Map<string, ImportNote> }> {
     const competition = await this.lockForArbiter(m, actor, competitionId);
     if (competition.status !== 'draft') throw ALREADY_STARTED();
     const parsed = parsePlayersCsv(csv);
@@ -286,18 +293,8 @@ export class CompetitionsService {
 
     const now = this.clock.now();
     const playerIdOfLine = new Map<number, string>();
-    for (const { row, playerId } of existing) {
-      await m.update(Player, { id: playerId }, {
-        name: row.name,
-        club: row.club,
-        language: row.language,
-        ...(row.previousCoefficient !== null ? { previousCoefficient: row.previousCoefficient } : {}),
-        ...(row.previousRank !== null ? { previousRank: row.previousRank } : {}),
-      });
-      const added = row.emails.filter((a) => !owners.has(a));
-      if (added.length) await m.insert(PlayerEmail, added.map((address) => ({ id: randomUUID(), playerId, address, verified: false })));
-      playerIdOfLine.set(row.line, playerId);
-    }
+    for (const { row, playerId } of existing) playerIdOfLine.set(row.line, playerId);
+    const notes = await this.identity.importKnownIn(m, actor, competitionId, existing.map(({ row, playerId }) => ({ listed: row, playerId })));
     if (fresh.length) {
       const players = fresh.map((row) => ({
         id: randomUUID(),
@@ -311,7 +308,8 @@ export class CompetitionsService {
       await m.insert(Player, players);
       await m.insert(
         PlayerEmail,
-        fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: false }))),
+        // The addresses a player is registered with are the registration itself (RULES.md §6).
+        fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: true }))),
       );
       fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
     }
@@ -331,7 +329,10 @@ export class CompetitionsService {
     );
     await m.insert(Registration, registrations);
     for (const row of parsed.rows) {
-      await this.users.ensurePlayerUser(m, { id: playerIdOfLine.get(row.line)!, name: row.name }, row.emails);
+      // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
+      const playerId = playerIdOfLine.get(row.line)!;
+      const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
+      await this.users.ensurePlayerUser(m, { id: playerId, name: row.name }, emails);
     }
     await this.audit.record(m, {
       actor,
@@ -340,7 +341,7 @@ export class CompetitionsService {
       competitionId,
       details: { players: registrations.length, created: fresh.length, reused: existing.length },
     });
-    return registrations;
+    return { registrations, notes };
   }
 
   /** Splits the registered players into groups and seats them for the pairing table (RULES.md §9). Replaces earlier groups. */
@@ -453,7 +454,7 @@ export class CompetitionsService {
     // Addresses are personal: shown to whoever runs the competition, and to each player for themselves.
     const runs = canArbitrate(actor, competition);
     const groupName = new Map((await repo.groups(m, competitionId)).map((g) => [g.id, g.name]));
-    return (await repo.entries(m, competitionId)).map(({ registration: r, player, emails }) => ({
+    return (await repo.entries(m, competitionId)).map(({ registration: r, player, emails, pendingEmails }) => ({
       playerId: player.id,
       name: player.name,
       club: player.club,
@@ -464,7 +465,7 @@ export class CompetitionsService {
       group: r.groupId ? (groupName.get(r.groupId) ?? null) : null,
       seat: r.seat,
       withdrawn: r.withdrawnAt !== null,
-      ...(runs || (actor.kind === 'user' && actor.playerId === player.id) ? { emails } : {}),
+      ...(runs || (actor.kind === 'user' && actor.playerId === player.id) ? { emails, pendingEmails } : {}),
     }));
   }
 
@@ -499,10 +500,10 @@ export class CompetitionsService {
     };
   }
 
-  /** The competition, locked, after checking the actor runs it: 404, then 403. */
+  /** The competition, locked, after checking the actor runs it: 404 (also to another arbiter, issue 12 §8), then 403. */
   private async lockForArbiter(m: EntityManager, actor: Actor, competitionId: string): Promise<Competition> {
     const competition = await repo.lock(m, competitionId);
-    if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
+    if (!competition || hidesCompetition(actor, competition)) throw COMPETITION_NOT_FOUND(competitionId);
     if (!canArbitrate(actor, competition)) throw NOT_ITS_ARBITER();
     return competition;
   }

@@ -19,6 +19,18 @@ export class PlayerEmail {
   @Column({ type: 'text' })
   address: string;
 
+  /**
+   * Whether the address may receive game mail and send moves: true for the addresses a player
+   * was registered with, false for one added later until its owner (or an admin) confirms it.
+   */
   @Column({ type: 'boolean', default: false })
   verified: boolean;
+
+  /** Hex SHA-256 of the token in the confirmation link of an unverified address. */
+  @Index('UQ_player_email_confirm_token_hash', { unique: true })
+  @Column({ name: 'confirm_token_hash', type: 'text', nullable: true })
+  confirmTokenHash: string | null;
+
+  @Column({ name: 'confirm_expires_at', type: 'timestamptz', nullable: true })
+  confirmExpiresAt: Date | null;
 }

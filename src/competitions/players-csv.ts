@@ -3,6 +3,7 @@
 // whole file is right, so the arbiter fixes all the lines at once.
 import { CsvError, parse } from 'csv-parse/sync';
 import { isEmailAddress, normalizeEmail } from '../auth/email-address';
+import { cleanName } from '../common/names';
 import type { Bilingual } from '../games/engine';
 import type { Language } from './player.entity';
 
@@ -152,7 +153,7 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
     const cell = (c: Column) => (columns.has(c) ? r.record[columns.get(c)!] : '');
     const before = problems.length;
 
-    const name = cell('name').replace(/\s+/g, ' ');
+    const name = cleanName(cell('name'));
     if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing' });
 
     const emails = cell('email')
@@ -204,7 +205,7 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
         line,
         name,
         emails: [...new Set(emails)],
-        club: cell('club') || null,
+        club: cleanName(cell('club')) || null,
         language,
         previousCoefficient: previousCoefficient ?? null,
         previousRank: previousRank ?? null,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { secretWeakness } from './secret-strength';
 
 const url = (protocols: string[]) =>
   z.string().refine(
@@ -62,7 +63,14 @@ const schema = z.object({
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),
   /** The daily sweep's worker (issue 6); tests of other features leave it off and sweep by hand. */
   SWEEP_WORKER: z.enum(['on', 'off']).optional(),
-  SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** Issue 12 §6: at least 256 bits by the estimate of secret-strength.ts. */
+  SECRET: z
+    .string()
+    .superRefine((value, ctx) => {
+      const weakness = secretWeakness(value);
+      if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,9 +109,12 @@ export interface Settings {
   readonly logLevel: string;
 }
 
+/** Settings whose value must never reach a console or a log, even when refused. */
+const REDACTED = new Set(['SECRET']);
+
 export class SettingsError extends Error {
   constructor(readonly variable: string, readonly reason: string, readonly value: unknown) {
-    super(`Invalid setting ${variable}=${JSON.stringify(value ?? '')}: ${reason}`);
+    super(`Invalid setting ${variable}${REDACTED.has(variable) ? '' : `=${JSON.stringify(value ?? '')}`}: ${reason}`);
   }
 }
 
@@ -156,9 +167,20 @@ function trustProxy(value: string | undefined): string | number | boolean | unde
   return value;
 }
 
-/** Without SECRET, one is generated once and kept in DATA_DIR so tokens survive restarts. */
+/**
+ * Without SECRET, one is generated once and kept in DATA_DIR so tokens survive restarts.
+ * A kept one is held to the same standard: an emptied or hand-written weak file stops the start.
+ */
 function keptSecret(dataDir: string): string {
   const file = join(dataDir, 'secret');
+  const secret = readOrCreateSecret(file);
+  const weakness = secretWeakness(secret);
+  if (weakness) throw new SettingsError('SECRET', `the secret kept in ${file} is not usable: ${weakness} (or delete the file to have one generated)`, undefined);
+  return secret;
+}
+
+function readOrCreateSecret(file: string): string {
+  const dataDir = dirname(file);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {

@@ -1,6 +1,8 @@
 // Every way the games service says no (issue 4 "Bad input"): a stable code, the reason in
 // Romanian and English, the HTTP status the API gives it. Thrown inside the action's
 // transaction, a refusal rolls everything back: a refused request changes nothing.
+import type { Actor } from '../auth/actor';
+import { canSeeGame, type CompetitionAuthority } from '../auth/permissions';
 import { Refusal } from '../auth/refusal';
 import type { HolidayRefusal } from '../thinking-time';
 import type { Bilingual, EngineError } from './engine';
@@ -15,8 +17,21 @@ export const refusals = {
   unknownPlayer: (id: string) =>
     new Refusal('UNKNOWN_PLAYER', { ro: `Jucătorul ${id} nu există în această competiție.`, en: `There is no player ${id} in this competition.` }, 404),
 
+  /** To someone who sees the game (its arbiter) but does not play in it. */
   notYourGame: () =>
     new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
+
+  /**
+   * Issue 12 §8: whoever may not see the game at all is answered exactly as for an unknown
+   * one (same status, code and words), so a game's id tells a stranger nothing; whoever
+   * sees it (its players, its arbiter) is told why not.
+   */
+  unlessSeen: (
+    actor: Actor,
+    game: { readonly id: string; readonly redPlayerId: string; readonly bluePlayerId: string },
+    competition: CompetitionAuthority,
+    because: Refusal,
+  ): Refusal => (canSeeGame(actor, { ...game, competitionArbiterId: competition.arbiterUserId }) ? because : refusals.unknownGame(game.id)),
 
   notArbiter: () =>
     new Refusal(

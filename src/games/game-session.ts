@@ -191,13 +191,13 @@ export class GameSession {
   /** The actor's colour: only the game's two players act as players in it. */
   requirePlayer(actor: Actor): Color {
     const color = sideInGame(actor, this.game);
-    if (!color) throw refusals.notYourGame();
+    if (!color) throw refusals.unlessSeen(actor, this.game, this.competition, refusals.notYourGame());
     return color;
   }
 
   /** Only the competition's arbiter (or an admin, or the platform), never in a game they play. */
   requireArbiter(actor: Actor): void {
-    if (!canArbitrate(actor, this.competition, this.game)) throw refusals.notArbiter();
+    if (!canArbitrate(actor, this.competition, this.game)) throw refusals.unlessSeen(actor, this.game, this.competition, refusals.notArbiter());
   }
 
   requirePlaying(): void {

@@ -26,8 +26,8 @@ const refused = (status: number, description: string) => ApiResponse({ status, d
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)
 @refused(400, 'Bad input, or a move the rules refuse (the rules core code: NOT_CONNECTED, …).')
-@refused(403, 'Not a player of this game (NOT_YOUR_GAME), or not its arbiter (FORBIDDEN).')
-@refused(404, 'No such game (UNKNOWN_GAME).')
+@refused(403, 'Seen but not yours to do: the arbiter acting as a player (NOT_YOUR_GAME), a player acting as the arbiter (FORBIDDEN).')
+@refused(404, 'No such game, or one the caller neither plays nor arbitrates: the same answer (UNKNOWN_GAME).')
 @refused(409, 'Not now: NOT_YOUR_TURN, ALREADY_PLAYED, GAME_OVER, DISPUTE_OPEN, NO_OFFER, CONTEST_TOO_LATE, LINE_ANNULLED…')
 @Controller('api/games')
 export class GamesController {

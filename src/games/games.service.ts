@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
-import { canArbitrate } from '../auth/permissions';
+import { canArbitrate, hidesCompetition } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
@@ -649,7 +649,7 @@ export class GamesService {
     return this.db.transaction(async (m) => {
       requireReason(input.reason);
       const competition = await m.findOneBy(Competition, { id: competitionId });
-      if (!competition) throw refusals.unknownCompetition(competitionId);
+      if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const registration = await m.findOne(Registration, { where: { competitionId, playerId }, lock: { mode: 'pessimistic_write' } });
       if (!registration) throw refusals.unknownPlayer(playerId);

@@ -11,6 +11,7 @@ import { refusals } from '../games/game-refusals';
 import { isUuid } from '../games/game-session';
 import { Game } from '../games/game.entity';
 import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
+import { withoutSecrets } from './outbox/payload-secrets';
 
 const STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;
 const MAX_ROWS = 500;
@@ -65,7 +66,8 @@ export class OutboxController {
         playerId: r.playerId,
         template: r.template,
         language: r.language,
-        payload: r.payload,
+        // Issue 12 §2: a link that logs in or confirms is never shown, sent or not.
+        payload: withoutSecrets(r.template, r.payload),
         messageId: r.messageId,
         status: r.status,
         createdAt: r.createdAt.toISOString(),

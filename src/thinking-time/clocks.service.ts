@@ -61,7 +61,7 @@ export class ClocksService {
     return this.db.run(async (m) => {
       const game = await findGame(m, gameId, { lock: false });
       const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
-      if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.notYourGame();
+      if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.unknownGame(game.id);
       return this.clocksFor(m, gameId);
     });
   }

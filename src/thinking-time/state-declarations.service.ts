@@ -50,7 +50,7 @@ export class StateDeclarationsService {
     return this.db.transaction(async (m) => {
       const game = await findGame(m, gameId, { lock: true });
       const color = sideInGame(actor, game);
-      if (!color) throw refusals.notYourGame();
+      if (!color) throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
       if (game.status !== 'playing') throw refusals.gameOver();
       const text = typeof input.text === 'string' ? input.text.trim() : '';
       if (text === '' || text.length > MAX_DECLARATION_LENGTH) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
-import { canArbitrate } from '../auth/permissions';
+import { canArbitrate, hidesCompetition } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { Case } from '../arbiter/case.entity';
 import { RulingsService } from '../arbiter/rulings.service';
@@ -104,7 +104,7 @@ export class TimeControlsService {
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
     return this.db.transaction(async (m) => {
       const competition = await m.findOneBy(Competition, { id: competitionId });
-      if (!competition) throw refusals.unknownCompetition(competitionId);
+      if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const reason = requireReason(input.reason);
       const from = parseDay(input.from, 'from');
@@ -163,6 +163,7 @@ export class TimeControlsService {
       const found = await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw timeRefusals.unknownCase(caseId);
       const competition = await m.findOneByOrFail(Competition, { id: found.competitionId });
+      if (hidesCompetition(actor, competition)) throw timeRefusals.unknownCase(caseId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
       if (found.status !== 'open') throw timeRefusals.caseDecided();

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { normalizeEmail } from '../auth/email-address';
 import type { LoginLinkState } from '../auth/login-link';
 import { isLoginAddress, safeNextPath } from '../auth/login-link';
+import { LoginLinkRequests } from '../auth/login-link-requests';
 import { LoginLinks } from '../auth/login-links.service';
 import { WebViews } from './views.service';
 import { LANG_COOKIE, SESSION_COOKIE, WebContextMiddleware } from './web-context.middleware';
@@ -24,6 +25,7 @@ export class LoginController {
   constructor(
     private readonly views: WebViews,
     private readonly links: LoginLinks,
+    private readonly requests: LoginLinkRequests,
     private readonly context: WebContextMiddleware,
   ) {}
 
@@ -37,7 +39,7 @@ export class LoginController {
 
   @Post('login')
   @UseGuards(ThrottlerGuard)
-  async requestLink(@Req() req: WebRequest, @Res() res: Response, @Body() form: Form): Promise<void> {
+  requestLink(@Req() req: WebRequest, @Res() res: Response, @Body() form: Form): void {
     const email = normalizeEmail(field(form, 'email'));
     const next = safeNextPath(field(form, 'next'));
     if (!isLoginAddress(email)) {
@@ -50,8 +52,9 @@ export class LoginController {
       res.status(422).type('html').send(html);
       return;
     }
-    // Known address or not, the same answer: the form does not tell who has an account.
-    await this.links.requestByEmail(email);
+    // Known address or not, the same answer at the same moment (issue 12 §3): the lookup and
+    // the mail happen after it, so neither the page nor its timing tells who has an account.
+    this.requests.submit(email);
     res.redirect(303, '/login/sent');
   }
 
@@ -94,7 +97,7 @@ export class LoginController {
     const lang = field(form, 'lang');
     if (isWebLanguage(lang)) {
       if (req.actor) await this.links.setLanguage(req.actor.userId, lang);
-      res.cookie(LANG_COOKIE, lang, { httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 60 * 60_000, path: '/' });
+      res.cookie(LANG_COOKIE, lang, this.context.langCookie);
     }
     res.redirect(303, safeNextPath(field(form, 'next')));
   }

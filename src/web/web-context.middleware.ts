@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { ForbiddenException, Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type CookieOptions, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
-import helmet from 'helmet';
 import { LoginLinks } from '../auth/login-links.service';
 import { DatabaseSessionStore, SESSION_TTL_MS } from '../auth/session-store';
 import { Clock } from '../common/clock';
@@ -37,13 +36,13 @@ function run(handler: RequestHandler, req: Request, res: Response): Promise<void
 
 /**
  * Everything a web page needs before its controller runs, for every path outside /api:
- * security headers (helmet, CSP: our own files only), static files under /assets/, the
- * database session, the user and language behind it, and the CSRF double-submit check of
- * every request that is not a GET.
+ * static files under /assets/, the database session, the user and language behind it, and
+ * the CSRF double-submit check of every request that is not a GET.
  */
 @Injectable()
 export class WebContextMiddleware implements NestMiddleware {
-  private readonly headers: RequestHandler;
+  /** The visitor's language cookie: `Secure` under https like the session's (issue 12 §8). */
+  readonly langCookie: CookieOptions;
   private readonly assets: RequestHandler;
   private readonly cookies: RequestHandler;
   private readonly session: RequestHandler;
@@ -57,26 +56,8 @@ export class WebContextMiddleware implements NestMiddleware {
     private readonly links: LoginLinks,
   ) {
     const https = settings.publicUrl.startsWith('https:');
-    this.headers = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          objectSrc: ["'none'"],
-          // On plain http (a club's laptop) upgrading would break every asset.
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: https,
-    }) as RequestHandler;
+    // Security headers are sent for every path by createApp (src/common/security-headers.ts).
+    this.langCookie = { httpOnly: true, sameSite: 'lax', secure: https, maxAge: 365 * 24 * 60 * 60_000, path: '/' };
     this.assets = express.static(join(WEB_TEMPLATE_ROOT, 'assets'), { index: false, fallthrough: true, maxAge: '1h' });
     this.cookies = cookieParser() as RequestHandler;
     this.store = new DatabaseSessionStore(db, clock);
@@ -114,7 +95,6 @@ export class WebContextMiddleware implements NestMiddleware {
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     const path = (req.originalUrl ?? req.url).split('?')[0];
     if (isApiPath(path)) return next();
-    await run(this.headers, req, res);
     if (path.startsWith('/assets/')) {
       // express.static resolves the path under the assets folder and refuses `..`.
       const url = req.url;

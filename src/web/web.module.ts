@@ -1,6 +1,8 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { SETTINGS, type Settings } from '../config/settings';
+import { AddressConfirmationController } from './address-confirmation.controller';
 import { ArbiterWebModule } from './arbiter/arbiter-web.module';
 import { LoginController } from './login.controller';
 import { PlayerWebModule } from './player/player-web.module';
@@ -20,11 +22,12 @@ import { WebCoreModule } from './web-core.module';
       inject: [SETTINGS],
       useFactory: (settings: Settings) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: settings.loginRateLimit }] }),
     }),
+    CompetitionsModule,
     PlayerWebModule,
     ArbiterWebModule,
     PublicWebModule,
   ],
-  controllers: [LoginController],
+  controllers: [LoginController, AddressConfirmationController],
 })
 export class WebModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -86,7 +86,7 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
 
   it('shows the clocks to the two players and the arbiter only', async () => {
     const game = ch.games[0];
-    expectError(await clocksOf(game, stranger(game)), 403, 'NOT_YOUR_GAME');
+    expectError(await clocksOf(game, stranger(game)), 404, 'UNKNOWN_GAME');
     expectError(await request(http).get(`/api/games/${game.id}/clocks`), 401, 'UNAUTHENTICATED');
     expectError(await clocksOf({ ...game, id: randomUUID() }, ch.arbiter), 404, 'UNKNOWN_GAME');
   });
@@ -187,7 +187,7 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     expect(first.body).toEqual({ gameId: game.id, color: 'red', text: 'RED leads 120–98', declaredOn: '2027-03-31', replaced: false });
     at('2027-04-05', '23:50');
     expect((await declare(user(game, 'red'), 'RED leads 120–98, BLUE to move')).body).toMatchObject({ replaced: true, declaredOn: '2027-04-05' });
-    expectError(await declare(stranger(game), 'not mine'), 403, 'NOT_YOUR_GAME');
+    expectError(await declare(stranger(game), 'not mine'), 404, 'UNKNOWN_GAME');
     expectError(await declare(user(game, 'blue'), ' '), 400, 'BAD_INPUT');
     at('2027-04-06', '00:10');
     expectError(await declare(user(game, 'blue'), 'too late'), 409, 'DECLARATION_TOO_LATE');

@@ -28,7 +28,7 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
       PATH: process.env.PATH ?? '',
       LOG_LEVEL: 'warn',
       DATA_DIR: join(dir, 'data'),
-      SECRET: 'test-secret-test-secret-test-secret-0123',
+      SECRET: '24304a8992024b1c947ff961040e72d7b091cfdaf64e8c76dbbd51c10a829426',
       // PGlite: the CLI's own embedded database in DATA_DIR (this process opens it only at the end).
       ...(testDb.url ? { DATABASE_URL: testDb.url } : {}),
     };

@@ -319,10 +319,10 @@ describe(`competitions (${TEST_DB})`, () => {
       player = await keyForPlayer(t.app, 'player1@perm.example');
     });
 
-    it('refuses the arbiter of another competition (403), whatever they try', async () => {
-      expectError(await post(`/api/competitions/${id}/players`, otherArbiter, playersCsv(2, { domain: 'x.example' }), 'text/csv'), 403, 'FORBIDDEN');
-      expectError(await post(`/api/competitions/${id}/groups`, otherArbiter, { count: 1 }), 403, 'FORBIDDEN');
-      expectError(await post(`/api/competitions/${id}/start`, otherArbiter), 403, 'FORBIDDEN');
+    it('refuses the arbiter of another competition as for an unknown one (404, issue 12 §8), whatever they try', async () => {
+      expectError(await post(`/api/competitions/${id}/players`, otherArbiter, playersCsv(2, { domain: 'x.example' }), 'text/csv'), 404, 'NOT_FOUND');
+      expectError(await post(`/api/competitions/${id}/groups`, otherArbiter, { count: 1 }), 404, 'NOT_FOUND');
+      expectError(await post(`/api/competitions/${id}/start`, otherArbiter), 404, 'NOT_FOUND');
     });
 
     it('refuses a player who wants to start the competition (403)', async () => {

@@ -75,7 +75,7 @@ describe(`the games API (${TEST_DB})`, () => {
     expect(res.body).toMatchObject({ id: game.id, toMove: 'red', lines: [{ id: 'main', movesPlayed: 0 }], clocks: { red: { used: 0, left: 50 } } });
     expect((await get(`/api/games/${game.id}`, ch.arbiter)).status).toBe(200);
     const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
-    expectError(await get(`/api/games/${game.id}`, stranger), 403, 'NOT_YOUR_GAME');
+    expectError(await get(`/api/games/${game.id}`, stranger), 404, 'UNKNOWN_GAME');
     expectError(await get(`/api/games/${randomUUID()}`, stranger), 404, 'UNKNOWN_GAME');
     expectError(await get(`/api/games/${game.id}`, null), 401, 'UNAUTHENTICATED');
   });
@@ -215,7 +215,7 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(blue.total).toBeCloseTo(after.coefficients.blue - 0.2, 4);
       const csv = await get(`/api/competitions/${ch.competitionId}/standings.csv`, ch.arbiter);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-      expect(csv.text.split('\n')[0]).toBe('group,rank,name,played,total,average,best,score_difference');
+      expect(csv.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('group,rank,name,played,total,average,best,score_difference');
       expectError(await get(`/api/competitions/${randomUUID()}/standings`, ch.arbiter), 404, 'UNKNOWN_COMPETITION');
     });
 

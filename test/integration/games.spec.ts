@@ -180,9 +180,10 @@ describe(`games (${TEST_DB})`, () => {
 
     it('a player of another game, and an arbiter of another competition', async () => {
       const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
-      await refused(game.id, () => games.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'NOT_YOUR_GAME', { status: 403 });
+      // Issue 12 §8: to those who may not see it, the game does not exist.
+      await refused(game.id, () => games.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'UNKNOWN_GAME', { status: 404 });
       const other: UserActor = { kind: 'user', userId: randomUUID(), roles: ['arbiter'] };
-      await refused(game.id, () => games.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'FORBIDDEN', { status: 403 });
+      await refused(game.id, () => games.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', { status: 404 });
     });
 
     it('a move out of turn, and a stale reply for a turn already played', async () => {

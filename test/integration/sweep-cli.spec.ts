@@ -92,7 +92,7 @@ describe(`the sweep command (${TEST_DB})`, () => {
     const testDb: TestDatabase = await createTestDatabase();
     const env = {
       LOG_LEVEL: 'warn',
-      SECRET: 'test-secret-test-secret-test-secret-0123',
+      SECRET: '24304a8992024b1c947ff961040e72d7b091cfdaf64e8c76dbbd51c10a829426',
       ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: join(mkdtempSync(join(tmpdir(), 'corr-scrabble-sweep-')), 'data') }),
     };
     try {

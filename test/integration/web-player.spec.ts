@@ -81,18 +81,19 @@ describe(`player pages (${TEST_DB})`, () => {
   });
 
   it('refuses another player’s game by URL and by POST, and changes nothing', async () => {
+    // Issue 12 §8: to an outsider the game does not exist (404), as docs/web.md says.
     const page = await outsider.get(`/games/${game.id}`);
-    expect([403, 404]).toContain(page.status);
+    expect(page.status).toBe(404);
     expect(page.text).not.toContain('id="move-form"');
     const preview = await outsider.get(`/games/${game.id}/preview`).query({ notation: 'h8 CASA' });
-    expect([403, 404]).toContain(preview.status);
+    expect(preview.status).toBe(404);
     const home = await outsider.get('/');
     const before = await moveCount(game.id);
     const res = await outsider
       .post(`/games/${game.id}/move`)
       .type('form')
       .send({ _csrf: csrfOf(home.text), move: placementFor(ch, [], 1) });
-    expect([403, 404]).toContain(res.status);
+    expect(res.status).toBe(404);
     // Every other action of the page, too: refused, nothing changed.
     for (const [path, form] of [
       ['pass', {}],
@@ -104,10 +105,10 @@ describe(`player pages (${TEST_DB})`, () => {
       ['abandon', { confirm: 'yes' }],
     ] as const) {
       const refused = await outsider.post(`/games/${game.id}/${path}`).type('form').send({ _csrf: csrfOf(home.text), ...form });
-      expect([path, refused.status]).toEqual([path, 403]);
+      expect([path, refused.status]).toEqual([path, 404]);
     }
     const abandonPage = await outsider.get(`/games/${game.id}/abandon`);
-    expect(abandonPage.status).toBe(403);
+    expect(abandonPage.status).toBe(404);
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: game.id }));
     expect(stored.status).toBe('playing');
     expect(await moveCount(game.id)).toBe(before);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import request from 'supertest';
 import { Case } from '../../src/arbiter/case.entity';
+import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { createUser, SETTINGS } from '../support/competitions';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
@@ -210,6 +212,31 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const sent = world.smtp.delivered.slice(count);
     expect(sent.every((d) => d.envelope.to.every((to) => to === mover.address))).toBe(true);
     expect(sent.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("issue 12 §1: an address another competition's arbiter attached to the player gets none of their mail and plays nothing for them", async () => {
+    const mover = await turnPlayer();
+    const before = await gameRow();
+    const competitions = world.current.app.get(CompetitionsService);
+    const stranger = await createUser(world.current.app, { email: 'stranger-arbiter@attacker.example', roles: ['arbiter'] });
+    const c2 = await competitions.create(stranger.actor, SETTINGS);
+    await competitions.importPlayers(stranger.actor, c2.id, `name,email,club,language\nHijacked,${mover.address} hijack@attacker.example,Evil,en\n`);
+    const count = world.smtp.delivered.length;
+    await world.current.outbox.deliverDue();
+    // Only the confirmation link reaches the added address; the player hears of it at their own.
+    const toHijacker = world.smtp.delivered.slice(count).filter((d) => d.envelope.to.includes('hijack@attacker.example'));
+    expect(toHijacker).toHaveLength(1);
+    expect(toHijacker[0].parsed.subject).toMatch(/Confirm|Confirmați/);
+    // A reply from it, with the player's own valid token: refused as a wrong sender, explained to the player only.
+    // A line of its own: the same content as the earlier wrong-sender mail would (rightly) be answered once only (MAIL.md 16).
+    const raw = await replyTo(latestTo(world, mover.address), 'hijack@attacker.example', `${await nextMove()}\nTrimis de pe adresa nouă.`);
+    const sentBefore = world.smtp.delivered.length;
+    await deliver(raw);
+    expect(await stored(raw)).toMatchObject({ status: 'rejected', reason: 'WRONG_SENDER' });
+    expect((await gameRow()).version).toBe(before.version);
+    const sent = world.smtp.delivered.slice(sentBefore);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.every((d) => d.envelope.to.every((to) => to === mover.address))).toBe(true);
   });
 
   it('a spoofed From (our provider says DMARC fail) and a forged Authentication-Results: the move is held until the player confirms on the web', async () => {

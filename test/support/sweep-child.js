@@ -17,7 +17,7 @@ async function main() {
     NODE_ENV: 'test',
     DATABASE_URL: url,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'corr-scrabble-sweep-child-')),
-    SECRET: 'test-secret-test-secret-test-secret-0123',
+    SECRET: '24304a8992024b1c947ff961040e72d7b091cfdaf64e8c76dbbd51c10a829426',
     LOG_LEVEL: 'silent',
   });
   const app = await createApp({ settings, clock: new ManualClock(instant) });

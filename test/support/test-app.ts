@@ -22,7 +22,7 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
   return parseSettings({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'corr-scrabble-test-')),
-    SECRET: 'test-secret-test-secret-test-secret-0123',
+    SECRET: '24304a8992024b1c947ff961040e72d7b091cfdaf64e8c76dbbd51c10a829426',
     LOG_LEVEL: 'warn',
     ...overrides,
   });

@@ -10,12 +10,16 @@ import {
   IsString,
   IsUUID,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import type { CreateCompetitionInput } from '../competitions.service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Type-level bound of the numeric settings; competition-settings.ts checks their real ranges. */
+const MAX_SETTING = 1000;
 
 export class SeriesDto {
   @ApiProperty({ example: '1', description: 'Series label; the groups of a series play its sequence (RULES.md §2).' })
@@ -57,6 +61,8 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @ApiPropertyOptional({ default: 6, description: 'Consecutive zero-score turns that end a game.' })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   zeroTurnsToEnd?: number;
 
   @ApiPropertyOptional({ enum: ['transfer', 'double'], default: 'transfer' })
@@ -67,26 +73,36 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @ApiPropertyOptional({ default: 50 })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   thinkingDays?: number;
 
   @ApiPropertyOptional({ default: 20 })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   holidayLongDays?: number;
 
   @ApiPropertyOptional({ default: 10 })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   holidayShortDays?: number;
 
   @ApiPropertyOptional({ default: 15 })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   reminderDays?: number;
 
   @ApiPropertyOptional({ default: 30 })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
   escalationDays?: number;
 
   @ApiPropertyOptional({ default: 'Europe/Bucharest' })

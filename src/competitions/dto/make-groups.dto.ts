@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { GroupsInput } from '../competitions.service';
 
 export class GroupListDto {
@@ -21,11 +21,16 @@ export class GroupListDto {
   players: string[];
 }
 
+/** Type-level bound of a count or a size; the service checks that the groups can be made. */
+const MAX_GROUP = 1000;
+
 /** Exactly one of count, sizes or lists (RULES.md §9). */
 export class MakeGroupsDto implements GroupsInput {
   @ApiPropertyOptional({ example: 2, description: 'Number of groups of even size.' })
   @IsOptional()
   @IsInt()
+  @Min(0)
+  @Max(MAX_GROUP)
   count?: number;
 
   @ApiPropertyOptional({ type: [Number], example: [6, 5], description: 'Size of each group.' })
@@ -33,6 +38,8 @@ export class MakeGroupsDto implements GroupsInput {
   @IsArray()
   @ArrayMaxSize(26)
   @IsInt({ each: true })
+  @Min(0, { each: true })
+  @Max(MAX_GROUP, { each: true })
   sizes?: number[];
 
   @ApiPropertyOptional({ type: [GroupListDto], description: 'The groups as the arbiter lists them.' })

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { KeyDto } from './submit-move.dto';
+import { KeyDto, MAX_DAYS, MAX_MOVES } from './submit-move.dto';
+
+/** Far beyond any real correction (a whole game scores under 2000), well inside a 32-bit column. */
+const MAX_POINTS = 10_000;
 
 const OUTCOMES = ['abandon', 'timeout', 'no-show', 'interrupted', 'draw-agreement', 'unfinished', 'no-information'] as const;
 
@@ -44,19 +47,25 @@ export class RulingDto extends KeyDto {
   @IsIn(['red', 'blue'])
   player?: 'red' | 'blue';
 
-  @ApiPropertyOptional({ description: 'score-correction: points added (negative: taken).' })
+  @ApiPropertyOptional({ description: 'score-correction: points added (negative: taken).', minimum: -MAX_POINTS, maximum: MAX_POINTS })
   @IsOptional()
   @IsInt()
+  @Min(-MAX_POINTS)
+  @Max(MAX_POINTS)
   points?: number;
 
-  @ApiPropertyOptional({ description: 'move-annulment: the first move annulled, in the official line.' })
+  @ApiPropertyOptional({ description: 'move-annulment: the first move annulled, in the official line.', minimum: 1, maximum: MAX_MOVES })
   @IsOptional()
   @IsInt()
+  @Min(1)
+  @Max(MAX_MOVES)
   number?: number;
 
-  @ApiPropertyOptional({ description: 'thinking-days: charged (positive) or credited (negative).' })
+  @ApiPropertyOptional({ description: 'thinking-days: charged (positive) or credited (negative).', minimum: -MAX_DAYS, maximum: MAX_DAYS })
   @IsOptional()
   @IsInt()
+  @Min(-MAX_DAYS)
+  @Max(MAX_DAYS)
   days?: number;
 
   @ApiPropertyOptional({ example: 0.1, description: 'coefficient-penalty: from 0.1 to 1.' })
@@ -68,6 +77,7 @@ export class RulingDto extends KeyDto {
 
   @ApiPropertyOptional({ type: OutcomeDto })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => OutcomeDto)
   outcome?: OutcomeDto;

@@ -2,6 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 
+// Bounds on numbers (issue 12 §5): wide enough for any real game, narrow enough that no
+// value reaches a 32-bit column or a date computation out of range. The services check meaning.
+/** A game has at most a few hundred moves and turns. */
+export const MAX_MOVES = 10_000;
+/** Thinking days granted, charged or announced: a competition lasts at most a few years. */
+export const MAX_DAYS = 1000;
+
 /** What every player submission may carry (games.service SubmitOptions). */
 export class SubmissionDto {
   @ApiPropertyOptional({ description: 'A form token or Message-ID: a repeat returns the first result instead of acting twice.', maxLength: 200 })
@@ -14,6 +21,7 @@ export class SubmissionDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_MOVES)
   expectedTurn?: number;
 }
 
@@ -91,8 +99,10 @@ export class HolidayDto extends KeyDto {
 }
 
 export class LongThinkingDto extends KeyDto {
-  @ApiProperty({ example: 14, description: 'More than 10, within the days left (RULES.md §5).' })
+  @ApiProperty({ example: 14, description: 'More than 10, within the days left (RULES.md §5).', maximum: MAX_DAYS })
   @IsInt()
+  @Min(-MAX_DAYS)
+  @Max(MAX_DAYS)
   days: number;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -36,6 +36,10 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
+/** Issue 12 §2: the files hold live login links, so only the platform's own user may read them. */
+export const MAIL_DIRECTORY_MODE = 0o700;
+export const MAIL_FILE_MODE = 0o600;
+
 /**
  * Without SMTP_URL: each message is written, exactly as it would go on the wire, to
  * DATA_DIR/outbox/<key>.eml; a retry rewrites the same file, so a mail appears once.
@@ -46,9 +50,12 @@ export function fileTransport(directory: string): MailTransport {
     kind: 'files',
     send: async (message, key) => {
       const info = (await transporter.sendMail(message)) as { message: Buffer };
-      mkdirSync(directory, { recursive: true });
+      mkdirSync(directory, { recursive: true, mode: MAIL_DIRECTORY_MODE });
+      // chmod as well: mkdir's and open's modes pass through the umask, and the folder may predate this.
+      chmodSync(directory, MAIL_DIRECTORY_MODE);
       const file = join(directory, `${key}.eml`);
-      writeFileSync(`${file}.tmp`, info.message);
+      writeFileSync(`${file}.tmp`, info.message, { mode: MAIL_FILE_MODE });
+      chmodSync(`${file}.tmp`, MAIL_FILE_MODE);
       renameSync(`${file}.tmp`, file);
     },
     close: () => transporter.close(),

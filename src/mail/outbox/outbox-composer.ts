@@ -76,7 +76,8 @@ export async function composeOutbound(manager: EntityManager, settings: Settings
   const recipients = row.toAddress
     ? [row.toAddress]
     : row.playerId
-      ? (await manager.find(PlayerEmail, { where: { playerId: row.playerId }, order: { address: 'ASC' } })).map((e) => e.address)
+      ? // Issue 12 §1: an address added to a player gets no mail before its owner confirms it.
+      (await manager.find(PlayerEmail, { where: { playerId: row.playerId, verified: true }, order: { address: 'ASC' } })).map((e) => e.address)
       : [];
   const content = await mailContent(manager, settings, row);
   const headers: Record<string, string> = {

@@ -10,6 +10,7 @@ import { Game } from '../../games/game.entity';
 import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';
 import { composeOutbound, mailContent } from './outbox-composer';
 import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
+import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
 
 /** How the sender retries (MAIL.md 17). */
@@ -131,8 +132,15 @@ export class OutboxSender implements OnApplicationShutdown {
     try {
       const messages = await this.db.run((m) => composeOutbound(m, this.settings, row, this.clock.now()));
       for (const [index, message] of messages.entries()) await this.transport.send(message, `${row.id}-${index}`);
+      // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
+      // once the mail is handed over no table holds a usable login link.
       await this.db.run((m) =>
-        m.update(OutboundMail, { id: row.id, status: 'pending' }, { status: 'sent', sentAt: this.clock.now(), lastError: null, nextAttemptAt: null }),
+        m
+          .createQueryBuilder()
+          .update(OutboundMail)
+          .set({ status: 'sent', sentAt: this.clock.now(), lastError: null, nextAttemptAt: null, ...this.scrubbed(row) })
+          .where(`id = :id AND status = 'pending'`, { id: row.id, payload: JSON.stringify(withoutSecrets(row.template, row.payload)) })
+          .execute(),
       );
       return true;
     } catch (error) {
@@ -157,6 +165,10 @@ export class OutboxSender implements OnApplicationShutdown {
           nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
         },
       );
+      if (givingUp && holdsSecrets(row.template, row.payload)) {
+        // Never to be sent: its links need not outlive the last attempt either.
+        await m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(withoutSecrets(row.template, row.payload)), row.id]);
+      }
       if (givingUp) {
         // MAIL.md 17: a player who cannot be written to is the arbiter's matter (RULES.md §5).
         await raiseMailCase(m, now, {
@@ -167,6 +179,15 @@ export class OutboxSender implements OnApplicationShutdown {
         });
       }
     });
+  }
+
+  /**
+   * The payload without its links' secrets, as an update's field (the statement binds
+   * `:payload`); nothing when it holds none. SQL rather than the typed value: TypeORM's
+   * typing of a jsonb update blows up.
+   */
+  private scrubbed(row: OutboundMail): { payload?: () => string } {
+    return holdsSecrets(row.template, row.payload) ? { payload: () => 'CAST(:payload AS jsonb)' } : {};
   }
 
   /** Rows still owed, for the arbiter's list and for tests. */

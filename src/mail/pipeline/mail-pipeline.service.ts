@@ -187,7 +187,8 @@ export class MailPipeline {
     const context = { gameId: game.id, playerId };
     // MAIL.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
-    const registered = await this.db.run((m) => m.find(PlayerEmail, { where: { playerId } }));
+    // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
+    const registered = await this.db.run((m) => m.find(PlayerEmail, { where: { playerId, verified: true } }));
     if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
       return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content, sender };
     }
@@ -278,7 +279,7 @@ export class MailPipeline {
   }
 
   private async playerByAddress(address: string): Promise<string | undefined> {
-    const row = await this.db.run((m) => m.findOne(PlayerEmail, { where: { address: normalizeEmail(address) } }));
+    const row = await this.db.run((m) => m.findOne(PlayerEmail, { where: { address: normalizeEmail(address), verified: true } }));
     return row?.playerId;
   }
 

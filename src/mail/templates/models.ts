@@ -385,6 +385,30 @@ export interface MoveConfirmationRequestModel {
   readonly confirmUrl: string;
 }
 
+/** Issue 12 §1: to an address added to a player, the link that confirms it. */
+export interface AddressConfirmationModel {
+  readonly name: string;
+  readonly address: string;
+  readonly url: string;
+  readonly expiresInDays: number;
+}
+
+/** Issue 12 §1: to the player's confirmed addresses, when one is added. */
+export interface AddressAddedModel {
+  readonly name: string;
+  readonly addresses: readonly string[];
+}
+
+/** RULES.md §6 Identity: to the partners of a player whose name or address changed. */
+export interface IdentityChangedModel {
+  /** The partner the mail is for. */
+  readonly name: string;
+  /** The player, as named now. */
+  readonly player: string;
+  readonly change: 'name' | 'address';
+  readonly previousName?: string;
+}
+
 /** Every template and its model: renderMail is typed by this map (the sweep's notices: sweep-models.ts). */
 export interface MailModels extends SweepMailModels {
   'game-start': GameStartModel;
@@ -414,6 +438,9 @@ export interface MailModels extends SweepMailModels {
   'rejection-too-large': TooLargeModel;
   'game-notice': GameNoticeModel;
   'move-confirmation-request': MoveConfirmationRequestModel;
+  'address-confirmation': AddressConfirmationModel;
+  'address-added': AddressAddedModel;
+  'identity-changed': IdentityChangedModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -446,5 +473,8 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'rejection-too-large',
   'game-notice',
   'move-confirmation-request',
+  'address-confirmation',
+  'address-added',
+  'identity-changed',
   ...SWEEP_MAIL_TEMPLATE_NAMES,
 ];

@@ -11,7 +11,7 @@ import { sampleModels } from './testing/sample-models';
 const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
 /** Mails that belong to no game thread carry no reply marker. */
-const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end'];
+const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'identity-changed'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
 

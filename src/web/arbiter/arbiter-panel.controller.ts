@@ -6,8 +6,10 @@ import { PersonalDataService } from '../../auth/personal-data.service';
 import { Refusal } from '../../auth/refusal';
 import { formatCoefficient } from '../../coefficients/coefficients';
 import { ResultsService } from '../../coefficients/results.service';
+import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
+import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { GamesService } from '../../games/games.service';
@@ -19,6 +21,7 @@ import type { WebRequest } from '../web-request';
 import { ArbiterPanelService, COMMISSION_OUTCOMES, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './arbiter-panel.service';
 import { CATEGORY_ORDER } from './dashboard';
 import { gamePanel } from './game-panel';
+import { importNoteLines } from './import-notes';
 import { parseRulingForm, RULED_OUTCOMES, RULING_FORMS } from './ruling-form';
 
 type Form = Readonly<Record<string, unknown>>;
@@ -53,6 +56,7 @@ function formError(error: unknown, req: WebRequest): string | undefined {
 export class ArbiterPanelController {
   constructor(
     private readonly panel: ArbiterPanelService,
+    private readonly identity: PlayerIdentityService,
     private readonly competitions: CompetitionsService,
     private readonly games: GamesService,
     private readonly results: ResultsService,
@@ -158,7 +162,7 @@ export class ArbiterPanelController {
     send(res, 200, await this.competitionPage(actor, id, req, { done, wordCheck, error }));
   }
 
-  private async competitionPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string }): Promise<string> {
+  private async competitionPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string; importNotes?: readonly string[] }): Promise<string> {
     await this.panel.competition(actor, id);
     const [competition, players, games, dashboard] = await Promise.all([
       this.competitions.get(actor, id),
@@ -186,15 +190,27 @@ export class ArbiterPanelController {
         wordCheck: extra.wordCheck,
         error: extra.error,
         csv: extra.csv ?? '',
+        importNotes: extra.importNotes,
       },
       { title: competition.name, styles: ['arbiter.css'], scripts: ['arbiter.js'] },
     );
   }
 
   /** A refused setup form: the competition page again with the reason (and the CSV as typed). */
-  private async setupAction(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, work: () => Promise<unknown>, csv?: string): Promise<void> {
+  private async setupAction(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    res: Response,
+    done: string,
+    work: () => Promise<unknown>,
+    csv?: string,
+    report?: () => Promise<string> | null,
+  ): Promise<void> {
     try {
       await work();
+      const page = report?.();
+      if (page) return send(res, 200, await page);
       res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=${done}`);
     } catch (error) {
       const message = formError(error, req);
@@ -206,7 +222,18 @@ export class ArbiterPanelController {
   @Post('competitions/:id/players')
   importPlayers(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const csv = typeof form?.csv === 'string' ? form.csv : '';
-    return this.setupAction(actor, id, req, res, 'imported', () => this.competitions.importPlayers(actor, id, csv), csv);
+    let notes: string[] = [];
+    const importing = async () => {
+      notes = importNoteLines((await this.competitions.importPlayers(actor, id, csv)).filter((p) => p.importNote), (key, params) => this.views.t(req, key, params));
+    };
+    // Players already known, left partly unchanged (issue 12 §1): the arbiter reads why at once.
+    return this.setupAction(actor, id, req, res, 'imported', importing, csv, () => (notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null));
+  }
+
+  /** Issue 12 §1: an address added to a player here is unverified until its owner confirms it. */
+  @Post('competitions/:id/players/:playerId/emails')
+  addAddress(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'address-added', () => this.identity.addAddress(actor, id, playerId, str(form, 'address')));
   }
 
   @Post('competitions/:id/groups')
@@ -245,10 +272,10 @@ export class ArbiterPanelController {
 
   @Get('competitions/:id/standings.csv')
   async standingsCsv(@WebActor() actor: UserActor, @Param('id') id: string, @Res() res: Response): Promise<void> {
-    const competition = await this.panel.competition(actor, id);
-    const csv = await this.standings.csv(id);
-    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', `attachment; filename="standings-${competition.id}.csv"`);
-    res.send(csv);
+    await this.panel.competition(actor, id);
+    const file = await this.standings.csvFile(id);
+    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', attachmentDisposition(file.fileName, 'standings.csv'));
+    res.send(file.body);
   }
 
   @Get('competitions/:id/homologation')

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AuditEntry } from '../../arbiter/audit.entity';
 import { AuditService } from '../../arbiter/audit.service';
 import { Case } from '../../arbiter/case.entity';
@@ -253,14 +253,18 @@ export class ArbiterPanelService {
     ).map((r) => r.id);
   }
 
-  /** The outbox (MAIL.md 17) of the actor's competitions' players, newest first. */
+  /**
+   * The outbox (MAIL.md 17) of the actor's competitions' games, newest first (all for an
+   * admin). Issue 12 §8: not by player, or an arbiter would read the mail of their players'
+   * games in competitions others run, and their login mail.
+   */
   outbox(actor: UserActor, status?: string) {
     const wanted = OUTBOX_STATUSES.includes(status as OutboundMailStatus) ? (status as OutboundMailStatus) : undefined;
     return this.db.run(async (m) => {
-      const players = await this.playerIdsInScope(m, actor);
-      if (players && players.length === 0) return [];
+      const games = await this.gameIdsInScope(m, actor);
+      if (games && games.length === 0) return [];
       const rows = await m.find(OutboundMail, {
-        where: { ...(wanted && { status: wanted }), ...(players && { playerId: In(players) }) },
+        where: { ...(wanted && { status: wanted }), ...(games && { gameId: In(games) }) },
         order: { createdAt: 'DESC', id: 'ASC' },
         take: LIST_LIMIT,
       });
@@ -289,7 +293,8 @@ export class ArbiterPanelService {
       const where: FindOptionsWhere<InboundMail>[] = [];
       if (players === null || games === null) where.push(base);
       else {
-        if (players.length) where.push({ ...base, playerId: In(players) });
+        // Issue 12 §8: a player's mail about a game of another arbiter's competition is not theirs to read.
+        if (players.length) where.push({ ...base, playerId: In(players), gameId: IsNull() });
         if (games.length) where.push({ ...base, gameId: In(games) });
       }
       if (where.length === 0) return [];

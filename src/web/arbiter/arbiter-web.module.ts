@@ -1,18 +1,20 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
+import { AuthModule } from '../../auth/auth.module';
 import { PersonalDataService } from '../../auth/personal-data.service';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
+import { ApiKeysController } from './api-keys.controller';
 import { ArbiterPanelController } from './arbiter-panel.controller';
 import { ArbiterPanelService } from './arbiter-panel.service';
 
 /** The arbiter's panel (issue 7 §3). */
 @Module({
-  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
-  controllers: [ArbiterPanelController],
+  imports: [AuthModule, ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
+  controllers: [ArbiterPanelController, ApiKeysController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
   providers: [ArbiterPanelService, PersonalDataService, Lexicons],
 })

@@ -149,7 +149,7 @@ export class PlayerGamesService {
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
   private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
     const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), replays: this.games.replays, rows: this.games.rows });
-    if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.notYourGame();
+    if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.unknownGame(s.game.id);
     return s;
   }
 }

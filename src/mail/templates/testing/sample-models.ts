@@ -133,6 +133,14 @@ export function sampleModels(language: MailLanguage): MailModels {
       appealBy: '2027-04-15',
     },
     'magic-link': { name: 'Ionescu Țuțea', url: 'https://scrabble.example/login/3f1c9a7e0b2d4c6e8f1a3b5c7d9e0f21', expiresInMinutes: 20 },
+    'address-confirmation': {
+      name: 'Popescu-Rădulescu Ștefania',
+      address: 'stefania.popescu-radulescu@federatia-scrabble.example.ro',
+      url: 'https://scrabble.example/addresses/confirm/3f1c9a7e0b2d4c6e8f1a3b5c7d9e0f21aBcDeFg1234',
+      expiresInDays: 14,
+    },
+    'address-added': { name: 'Popescu-Rădulescu Ștefania', addresses: ['stefania.popescu-radulescu@federatia-scrabble.example.ro'] },
+    'identity-changed': { name: 'Ionescu Țuțea', player: 'Popescu-Rădulescu Ștefania', change: 'name', previousName: 'Popescu Ștefania' },
     'daily-digest': {
       name: 'Ionescu Țuțea',
       day: '2027-03-02',

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, FindOptionsWhere, In } from 'typeorm';
+import { Clock } from '../common/clock';
+import { Database } from '../database/database';
+import { hasRole, type Actor, type UserActor } from './actor';
+import { ApiKey } from './api-key.entity';
+import { forbidden, notFound } from './refusal';
+import { UserEmail } from './user-email.entity';
+import { User } from './user.entity';
+import { API_KEY_LIFETIME_DAYS, UsersService, type IssuedApiKey } from './users.service';
+
+export type ApiKeyState = 'active' | 'expired' | 'revoked';
+
+/** A key as its owner (or an admin) sees it: never the key itself, which exists only at creation. */
+export interface ApiKeySummary {
+  readonly id: string;
+  readonly userId: string;
+  readonly owner: { readonly displayName: string; readonly email: string | null };
+  readonly label: string;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly lastUsedAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly state: ApiKeyState;
+}
+
+export interface ApiKeyFilter {
+  /** Only this user's keys (an admin, or the operator's CLI; a user may name only their own address). */
+  readonly email?: string;
+  /** Every user's keys: an admin or the CLI. */
+  readonly all?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notYourKey = (id: string) => notFound({ ro: `Nu există cheia API ${id}.`, en: `There is no API key ${id}.` });
+
+/**
+ * Listing, issuing and revoking API keys (issue 12 §4). A user sees and revokes their own
+ * keys; an admin, and the operator at the CLI (the system actor), anyone's. Another user's
+ * key is "not found" to a user: its existence is no business of theirs.
+ */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly users: UsersService,
+  ) {}
+
+  async list(actor: Actor, filter: ApiKeyFilter = {}): Promise<ApiKeySummary[]> {
+    const maySeeAll = actor.kind === 'system' || hasRole(actor, 'admin');
+    return this.db.run(async (m) => {
+      let where: FindOptionsWhere<ApiKey> = {};
+      if (filter.email !== undefined) {
+        const owner = await this.users.findUserByEmail(m, filter.email);
+        // Unknown or someone else's, the same answer: the filter does not tell who has an account.
+        if (!maySeeAll && owner?.id !== (actor as UserActor).userId) {
+          throw forbidden({ ro: 'Puteți vedea doar cheile dumneavoastră.', en: 'You may see only your own keys.' });
+        }
+        if (!owner) return [];
+        where = { userId: owner.id };
+      } else if (actor.kind === 'user' && !(filter.all && maySeeAll)) {
+        where = { userId: actor.userId };
+      }
+      return this.summaries(m, await m.find(ApiKey, { where, order: { createdAt: 'DESC', id: 'ASC' } }));
+    });
+  }
+
+  /** A fresh key for the acting user, from the panel: shown once, with its expiry. */
+  async issue(actor: UserActor, label: string, lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
+    return this.db.transaction((m) => this.users.createApiKey(m, actor.userId, label.trim().slice(0, 100), lifetimeDays));
+  }
+
+  /** One key the actor may see (their own; any for an admin or the CLI); anything else is "not found". */
+  async find(actor: Actor, id: string): Promise<ApiKeySummary> {
+    return this.db.run(async (m) => {
+      const [summary] = await this.summaries(m, [await this.visibleKey(m, actor, id)]);
+      return summary;
+    });
+  }
+
+  /** Revokes at once; a key already revoked stays revoked at its first time (safe to repeat). */
+  async revoke(actor: Actor, id: string): Promise<ApiKeySummary> {
+    return this.db.transaction(async (m) => {
+      const key = await this.visibleKey(m, actor, id);
+      await this.users.revokeApiKey(m, key.id);
+      const [summary] = await this.summaries(m, [await m.findOneByOrFail(ApiKey, { id: key.id })]);
+      return summary;
+    });
+  }
+
+  private async visibleKey(m: EntityManager, actor: Actor, id: string): Promise<ApiKey> {
+    const key = UUID.test(id) ? await m.findOneBy(ApiKey, { id: id.toLowerCase() }) : null;
+    if (!key || !(actor.kind === 'system' || hasRole(actor, 'admin') || key.userId === actor.userId)) throw notYourKey(id);
+    return key;
+  }
+
+  private async summaries(m: EntityManager, keys: readonly ApiKey[]): Promise<ApiKeySummary[]> {
+    if (!keys.length) return [];
+    const userIds = [...new Set(keys.map((k) => k.userId))];
+    const [users, emails] = await Promise.all([
+      m.findBy(User, { id: In(userIds) }),
+      m.find(UserEmail, { where: { userId: In(userIds) }, order: { address: 'ASC' } }),
+    ]);
+    const name = new Map(users.map((u) => [u.id, u.displayName]));
+    const email = new Map<string, string>();
+    for (const e of emails) if (!email.has(e.userId)) email.set(e.userId, e.address);
+    const now = this.clock.now().getTime();
+    return keys.map((k) => ({
+      id: k.id,
+      userId: k.userId,
+      owner: { displayName: name.get(k.userId) ?? '', email: email.get(k.userId) ?? null },
+      label: k.label,
+      createdAt: k.createdAt,
+      expiresAt: k.expiresAt,
+      lastUsedAt: k.lastUsedAt,
+      revokedAt: k.revokedAt,
+      state: k.revokedAt ? 'revoked' : k.expiresAt.getTime() <= now ? 'expired' : 'active',
+    }));
+  }
+}

@@ -1,0 +1,108 @@
+// Request bodies (issue 12 §5): every parser has a size limit, JSON has a depth limit, and
+// whatever a parser refuses becomes a typed Refusal shown by the app's own filters — the
+// API's JSON error or a readable page — never Express's default error page with its stack.
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Refusal } from '../auth/refusal';
+
+export const MIB = 1024 * 1024;
+
+/** The limits, one place: docs/web.md "Security model" quotes them. */
+export const BODY_LIMITS = {
+  /** JSON (the API, the game page's fetch calls): a player CSV of 1 MB fits with its escapes. */
+  jsonBytes: 2 * MIB,
+  /** Ordinary web forms, the players' CSV pasted into the arbiter's form included. */
+  formBytes: 4 * MIB,
+  /** A CSV sent as the body of POST /api/competitions/:id/players. */
+  csvBytes: 1 * MIB,
+  /** The word list itself (arbiter-panel.service checks it after decoding). */
+  lexiconBytes: 20 * MIB,
+  /** Nesting of a JSON body: no DTO goes past 4, so 32 is ample and still cheap to check. */
+  jsonDepth: 32,
+} as const;
+
+/** The one form that carries a whole word list; percent-encoding can triple its bytes. */
+const LEXICON_FORM = '/arbiter/lexicons';
+const CSV_IMPORT = /^\/api\/competitions\/[^/]+\/players$/;
+
+/** Called with the refusal and the request; the app renders it as it renders any refusal. */
+export type BodyRefused = (refusal: Refusal, req: Request, res: Response, next: NextFunction) => void;
+
+/** The app's body parsers, in order, each turning its own failure into a Refusal. */
+export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
+  const json = express.json({ limit: BODY_LIMITS.jsonBytes });
+  // body-parser's own depth limit for extended forms is 32 as well: deeper is a 400.
+  const form = express.urlencoded({ extended: true, limit: BODY_LIMITS.formBytes });
+  const lexiconForm = express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
+  const csv = express.text({ type: ['text/csv', 'text/plain'], limit: BODY_LIMITS.csvBytes });
+  const guard = (parse: RequestHandler, applies: (req: Request) => boolean = () => true): RequestHandler =>
+    (req, res, next) => {
+      if (!applies(req)) return next();
+      parse(req, res, (error?: unknown) => {
+        if (error) return refused(bodyRefusal(error), req, res, next);
+        next();
+      });
+    };
+  const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
+  const isLexiconUpload = (req: Request) => req.method === 'POST' && pathOf(req) === LEXICON_FORM;
+  return [
+    guard(json),
+    (req, res, next) => {
+      if (tooDeep(req.body, BODY_LIMITS.jsonDepth)) return refused(deepRefusal(), req, res, next);
+      next();
+    },
+    guard(lexiconForm, isLexiconUpload),
+    guard(form, (req) => !isLexiconUpload(req)),
+    guard(csv, (req) => req.method === 'POST' && CSV_IMPORT.test(pathOf(req))),
+  ];
+}
+
+/** Whether a parsed body nests deeper than `max` (walked with a stack: a deep body cannot overflow ours). */
+export function tooDeep(body: unknown, max: number): boolean {
+  if (body === null || typeof body !== 'object') return false;
+  const stack: Array<[unknown, number]> = [[body, 1]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Object.values(value as object)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+const deepRefusal = () =>
+  new Refusal(
+    'TOO_DEEP',
+    {
+      ro: `Corpul cererii are structuri imbricate pe mai mult de ${BODY_LIMITS.jsonDepth} de niveluri.`,
+      en: `The request body nests deeper than ${BODY_LIMITS.jsonDepth} levels.`,
+    },
+    400,
+  );
+
+/** body-parser's errors carry a `type` and a status; each gets a code and words people read. */
+export function bodyRefusal(error: unknown): Refusal {
+  const { type, status } = error as { type?: string; status?: number };
+  switch (type) {
+    case 'entity.too.large':
+    case 'parameters.too.many':
+      return new Refusal(
+        'PAYLOAD_TOO_LARGE',
+        { ro: 'Cererea este prea mare pentru această adresă.', en: 'The request is too large for this address.' },
+        413,
+      );
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new Refusal(
+        'UNSUPPORTED_ENCODING',
+        { ro: 'Codificarea cererii nu este acceptată (folosiți UTF-8, necomprimat).', en: 'The request’s encoding is not accepted (send UTF-8, uncompressed).' },
+        415,
+      );
+    case 'entity.parse.failed':
+      return new Refusal('BAD_JSON', { ro: 'Corpul cererii nu este JSON valid.', en: 'The request body is not valid JSON.' }, 400);
+    default:
+      if (status === 413) return bodyRefusal({ type: 'entity.too.large' });
+      // Depth exceeded in a form, a body cut short, a length that does not match: all the sender's doing.
+      return new Refusal('BAD_INPUT', { ro: 'Corpul cererii nu poate fi citit.', en: 'The request body cannot be read.' }, 400);
+  }
+}

@@ -1,0 +1,24 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+
+/** An address the arbiter adds to a registered player: unverified until its owner confirms it. */
+export class AddPlayerAddressDto {
+  @ApiProperty({ example: 'ion.popescu@work.example' })
+  @IsString()
+  @MaxLength(320)
+  address: string;
+}
+
+/** An admin confirms an address for its owner, saying why (audited). */
+export class ConfirmPlayerAddressDto {
+  @ApiProperty({ example: 'ion.popescu@work.example' })
+  @IsString()
+  @MaxLength(320)
+  address: string;
+
+  @ApiProperty({ example: 'The player confirmed it on the phone on 12.03.2027.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(2000)
+  reason: string;
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../auth/actor';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { CurrentActor } from '../auth/current-actor.decorator';
+import { AddPlayerAddressDto, ConfirmPlayerAddressDto } from './dto/player-address.dto';
+import { PlayerIdentityService } from './player-identity.service';
+
+/** A player's addresses over JSON (issue 12 §1): added unverified by the arbiter, confirmed by their owner or an admin. */
+@ApiTags('competitions')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No API key, or an unknown or revoked one (UNAUTHENTICATED).' })
+@UseGuards(ApiKeyGuard)
+@Controller('api')
+export class PlayerAddressesController {
+  constructor(private readonly identity: PlayerIdentityService) {}
+
+  @Post('competitions/:id/players/:playerId/emails')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Add an address to a registered player: it gets no mail and sends no move until its owner confirms it from the link mailed to it; the player is told at their addresses.' })
+  @ApiCreatedResponse({ description: '{address, verified: false}' })
+  @ApiResponse({ status: 400, description: 'Not an e-mail address (BAD_INPUT).' })
+  @ApiResponse({ status: 403, description: 'Not the competition’s arbiter (FORBIDDEN).' })
+  @ApiResponse({ status: 404, description: 'No such competition, or the player is not registered in it (NOT_FOUND).' })
+  @ApiResponse({ status: 409, description: 'The address is registered already (EMAIL_TAKEN).' })
+  addAddress(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: AddPlayerAddressDto) {
+    return this.identity.addAddress(actor, id, playerId, dto.address);
+  }
+
+  @Post('players/emails/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Admin only: confirm an added address for its owner, with the reason (audited, announced to the partners).' })
+  @ApiOkResponse({ description: '{address, playerId}' })
+  @ApiResponse({ status: 403, description: 'Not an admin (FORBIDDEN).' })
+  @ApiResponse({ status: 404, description: 'The address is not registered (NOT_FOUND).' })
+  @ApiResponse({ status: 409, description: 'Confirmed already (ALREADY_VERIFIED).' })
+  confirmAddress(@CurrentActor() actor: Actor, @Body() dto: ConfirmPlayerAddressDto) {
+    return this.identity.confirmByAdmin(actor, dto.address, dto.reason);
+  }
+}

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager, In, MoreThan } from 'typeorm';
+import { AuditService } from '../arbiter/audit.service';
+import type { Actor } from '../auth/actor';
+import { hasRole } from '../auth/actor';
+import { isEmailAddress, normalizeEmail } from '../auth/email-address';
+import { hashLoginToken, isLoginTokenShape, newLoginToken } from '../auth/login-link';
+import { canArbitrate, hidesCompetition } from '../auth/permissions';
+import { forbidden, notFound, Refusal } from '../auth/refusal';
+import { UserEmail } from '../auth/user-email.entity';
+import { User } from '../auth/user.entity';
+import { Clock } from '../common/clock';
+import { SETTINGS, type Settings } from '../config/settings';
+import { Database } from '../database/database';
+import { Game } from '../games/game.entity';
+import { Notifications, type Notification } from '../mail/notifications';
+import { Competition } from './competition.entity';
+import { competitionsRepository as repo, isUuid } from './competitions.repository';
+import { PlayerEmail } from './player-email.entity';
+import {
+  ADDRESS_CONFIRMATION_TTL_DAYS,
+  addressConfirmationState,
+  mayEditIdentity,
+  planImport,
+  type AddressConfirmationState,
+  type ListedFacts,
+  type ListedPlayer,
+} from './player-identity';
+import { Player } from './player.entity';
+import { Registration } from './registration.entity';
+
+/** What an import did not do to a player already known, for the arbiter to read. */
+export interface ImportNote {
+  /** The list's values left as the player has them (another arbiter's player). */
+  readonly unchanged: Partial<ListedFacts>;
+  /** Addresses added, waiting for their owner's confirmation. */
+  readonly pendingEmails: readonly string[];
+}
+
+/** A change of identity the player's partners are told of (RULES.md §6 Identity). */
+type IdentityChange = { readonly kind: 'name'; readonly previousName: string } | { readonly kind: 'address' };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A player's identity (issue 12 §1): the rules of player-identity.ts applied to the
+ * database, the addresses added to a known player and their confirmation by mailed link,
+ * and the announcements RULES.md §6 asks for.
+ */
+@Injectable()
+export class PlayerIdentityService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly notifications: Notifications,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl'>,
+  ) {}
+
+  /**
+   * An import's lines naming players already known: each gets what the rules allow the
+   * actor to change. Returns, per player, what was left unchanged or waits for confirmation.
+   */
+  async importKnownIn(m: EntityManager, actor: Actor, competitionId: string, lines: ReadonlyArray<{ readonly listed: ListedPlayer; readonly playerId: string }>): Promise<Map<string, ImportNote>> {
+    const notes = new Map<string, ImportNote>();
+    if (!lines.length) return notes;
+    const ids = lines.map((l) => l.playerId);
+    const players = new Map((await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
+    const addresses = await m.findBy(PlayerEmail, { playerId: In(ids) });
+    const elsewhere = await m
+      .createQueryBuilder(Registration, 'r')
+      .innerJoin(Competition, 'c', 'c.id = r.competition_id')
+      .select('r.player_id', 'playerId')
+      .addSelect('c.arbiter_user_id', 'arbiterUserId')
+      .where('r.player_id IN (:...ids)', { ids })
+      .andWhere('r.competition_id <> :competitionId', { competitionId })
+      .getRawMany<{ playerId: string; arbiterUserId: string }>();
+    for (const { listed, playerId } of lines) {
+      const player = players.get(playerId)!;
+      const known = new Set(addresses.filter((a) => a.playerId === playerId).map((a) => a.address));
+      const arbiters = elsewhere.filter((e) => e.playerId === playerId).map((e) => e.arbiterUserId);
+      const plan = planImport(player, listed, known, mayEditIdentity(actor, arbiters));
+      if (Object.keys(plan.updates).length) {
+        await m.update(Player, { id: playerId }, plan.updates);
+        const before = Object.fromEntries(Object.keys(plan.updates).map((k) => [k, player[k as keyof ListedFacts]]));
+        await this.audit.record(m, { actor, asArbiter: true, action: 'player.updated', competitionId, details: { playerId, before, after: plan.updates } });
+        Object.assign(player, plan.updates);
+        if (plan.renamedFrom !== null) await this.announceIn(m, player, { kind: 'name', previousName: plan.renamedFrom });
+      }
+      if (plan.newAddresses.length) await this.addAddressesIn(m, actor, player, plan.newAddresses, competitionId);
+      if (Object.keys(plan.unchanged).length || plan.newAddresses.length) {
+        notes.set(playerId, { unchanged: plan.unchanged, pendingEmails: plan.newAddresses });
+      }
+    }
+    return notes;
+  }
+
+  /**
+   * Adds addresses to a known player, unverified: each gets its confirmation link, and the
+   * player is told at the addresses they have (an address they did not ask for is a warning).
+   */
+  async addAddressesIn(m: EntityManager, actor: Actor, player: Player, addresses: readonly string[], competitionId: string | null): Promise<void> {
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + ADDRESS_CONFIRMATION_TTL_DAYS * DAY_MS);
+    const mails: Notification[] = [];
+    for (const address of addresses) {
+      const token = newLoginToken();
+      await m.insert(PlayerEmail, { id: randomUUID(), playerId: player.id, address, verified: false, confirmTokenHash: hashLoginToken(token), confirmExpiresAt: expiresAt });
+      mails.push({
+        to: { id: player.id, language: player.language },
+        address,
+        template: 'address-confirmation',
+        payload: { name: player.name, address, url: this.confirmationUrl(token), expiresInDays: ADDRESS_CONFIRMATION_TTL_DAYS },
+      });
+    }
+    if (await m.existsBy(PlayerEmail, { playerId: player.id, verified: true })) {
+      mails.push({ to: { id: player.id, language: player.language }, template: 'address-added', payload: { name: player.name, addresses: [...addresses] } });
+    }
+    await this.notifications.add(m, mails);
+    await this.audit.record(m, { actor, asArbiter: true, action: 'player.address_added', competitionId, details: { playerId: player.id, addresses: [...addresses] } });
+  }
+
+  /** `POST /api/competitions/:id/players/:playerId/emails`: the competition's arbiter adds an address to one of its players. */
+  async addAddress(actor: Actor, competitionId: string, playerId: string, address: string): Promise<{ address: string; verified: false }> {
+    const email = normalizeEmail(address);
+    if (!isEmailAddress(email)) throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
+    return this.db.transaction(async (m) => {
+      const competition = await repo.find(m, competitionId);
+      // Another arbiter's competition answers as an unknown one (issue 12 §8).
+      const registered = competition && !hidesCompetition(actor, competition) && isUuid(playerId) ? await m.findOneBy(Registration, { competitionId, playerId }) : null;
+      if (!competition || !registered) throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+      if (!canArbitrate(actor, competition)) throw forbidden({ ro: 'Doar arbitrul competiției poate adăuga o adresă.', en: 'Only the competition’s arbiter may add an address.' });
+      if (await m.existsBy(PlayerEmail, { address: email })) {
+        throw new Refusal('EMAIL_TAKEN', { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` }, 409);
+      }
+      const player = await m.findOneByOrFail(Player, { id: playerId });
+      await this.addAddressesIn(m, actor, player, [email], competitionId);
+      return { address: email, verified: false as const };
+    });
+  }
+
+  /** What a confirmation link is, without using it (the page with the button). */
+  async linkState(token: string): Promise<{ state: AddressConfirmationState; address?: string }> {
+    if (!isLoginTokenShape(token)) return { state: 'unknown' };
+    const row = await this.db.run((m) => m.findOneBy(PlayerEmail, { confirmTokenHash: hashLoginToken(token) }));
+    const state = addressConfirmationState(row, this.clock.now());
+    return state === 'valid' ? { state, address: row!.address } : { state };
+  }
+
+  /** The owner's click: one guarded UPDATE, so a link confirms once. */
+  async confirm(token: string): Promise<{ ok: true; address: string } | { ok: false; state: AddressConfirmationState }> {
+    if (!isLoginTokenShape(token)) return { ok: false, state: 'unknown' };
+    const tokenHash = hashLoginToken(token);
+    return this.db.transaction(async (m) => {
+      const now = this.clock.now();
+      const row = await m.findOneBy(PlayerEmail, { confirmTokenHash: tokenHash });
+      const claimed = await m.update(PlayerEmail, { confirmTokenHash: tokenHash, verified: false, confirmExpiresAt: MoreThan(now) }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
+      if (!claimed.affected || !row) return { ok: false as const, state: addressConfirmationState(row, now) === 'expired' ? ('expired' as const) : ('unknown' as const) };
+      await this.confirmedIn(m, { kind: 'system' }, row, { by: 'link' });
+      return { ok: true as const, address: row.address };
+    });
+  }
+
+  /** An admin confirms an address for its owner (who told them by other means); audited with the reason. */
+  async confirmByAdmin(actor: Actor, address: string, reason: string): Promise<{ address: string; playerId: string }> {
+    if (actor.kind !== 'system' && !hasRole(actor, 'admin')) throw forbidden({ ro: 'Doar un administrator poate confirma o adresă.', en: 'Only an admin may confirm an address.' });
+    if (!reason.trim()) throw new Refusal('BAD_INPUT', { ro: 'Spuneți de ce confirmați adresa în locul titularului.', en: 'Say why you confirm the address for its owner.' });
+    const email = normalizeEmail(address);
+    return this.db.transaction(async (m) => {
+      const row = await m.findOneBy(PlayerEmail, { address: email });
+      if (!row) throw notFound({ ro: `Adresa ${email} nu este înregistrată.`, en: `The address ${email} is not registered.` });
+      if (row.verified) throw new Refusal('ALREADY_VERIFIED', { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` }, 409);
+      await m.update(PlayerEmail, { id: row.id }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
+      await this.confirmedIn(m, actor, row, { by: 'admin', reason: reason.trim() });
+      return { address: email, playerId: row.playerId };
+    });
+  }
+
+  /** A confirmed address: the player can log in with it, it is audited and announced. */
+  private async confirmedIn(m: EntityManager, actor: Actor, row: PlayerEmail, how: { by: 'link' } | { by: 'admin'; reason: string }): Promise<void> {
+    const user = await m.findOneBy(User, { playerId: row.playerId });
+    if (user && !(await m.existsBy(UserEmail, { address: row.address }))) {
+      await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: row.address, verified: true });
+    }
+    await this.audit.record(m, { actor, asArbiter: how.by === 'admin', action: 'player.address_confirmed', details: { playerId: row.playerId, address: row.address, ...how } });
+    await this.announceIn(m, await m.findOneByOrFail(Player, { id: row.playerId }), { kind: 'address' });
+  }
+
+  /** RULES.md §6 Identity: the partners of the player's games in play hear of the change at once. */
+  private async announceIn(m: EntityManager, player: Player, change: IdentityChange): Promise<void> {
+    const games = await m.find(Game, { where: [{ redPlayerId: player.id, status: 'playing' }, { bluePlayerId: player.id, status: 'playing' }] });
+    const partnerIds = [...new Set(games.map((g) => (g.redPlayerId === player.id ? g.bluePlayerId : g.redPlayerId)))];
+    if (!partnerIds.length) return;
+    const partners = await m.findBy(Player, { id: In(partnerIds) });
+    await this.notifications.add(
+      m,
+      partners.map((partner) => ({
+        to: { id: partner.id, language: partner.language },
+        template: 'identity-changed',
+        payload: { name: partner.name, player: player.name, change: change.kind, ...(change.kind === 'name' ? { previousName: change.previousName } : {}) },
+      })),
+    );
+  }
+
+  private confirmationUrl(token: string): string {
+    return `${this.settings.publicUrl}/addresses/confirm/${token}`;
+  }
+}
