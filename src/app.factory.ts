@@ -9,6 +9,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { requestBodyParsers } from './common/request-body';
 import { securityHeaders } from './common/security-headers';
 import { openDatabase } from './database/open-database';
+import { loadRehearsalClock } from './rehearsal/rehearsal-clock-state';
 import { WebExceptionFilter } from './web/web-exception.filter';
 
 export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOptions, 'database'>>;
@@ -19,7 +20,9 @@ export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOp
  */
 export async function createApp(options: CreateAppOptions): Promise<INestApplication> {
   const database = options.database ?? (await openDatabase(options.settings.database));
-  const app = await NestFactory.create(AppModule.forRoot({ ...options, database }), {
+  // Issue 14: REHEARSAL_CLOCK=on makes the rehearsal clock the injected Clock, at the offset it was left at.
+  const clock = options.clock ?? (options.settings.rehearsalClock ? await loadRehearsalClock(database.database) : undefined);
+  const app = await NestFactory.create(AppModule.forRoot({ ...options, database, clock }), {
     bufferLogs: true,
     abortOnError: false,
     // Our own parsers (src/common/request-body.ts): limits, depth, and refusals the filters render.

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DemoModule } from './demo/demo.module';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { ArbiterModule } from './arbiter/arbiter.module';
@@ -14,6 +15,7 @@ import type { OpenedDatabase } from './database/open-database';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { RehearsalWebModule } from './rehearsal/rehearsal-web.module';
 import { ThinkingTimeModule } from './thinking-time/thinking-time.module';
 import { WebModule } from './web/web.module';
 
@@ -46,8 +48,10 @@ export class AppModule {
         GamesModule,
         MailModule,
         ThinkingTimeModule,
+        RehearsalWebModule,
         CoefficientsModule,
         CompetitionsModule,
+        DemoModule,
         ArbiterModule,
         AuthModule,
         WebModule,

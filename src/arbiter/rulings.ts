@@ -13,7 +13,12 @@ export type GameRuling =
   /** RULES.md §6: the contested word is valid (the move stands: line A) or not (line B). */
   | { readonly kind: 'word'; readonly valid: boolean }
   /** RULES.md §5: the time claim is upheld (the game is lost on time) or rejected. */
-  | { readonly kind: 'claim'; readonly upheld: boolean }
+  | {
+      readonly kind: 'claim';
+      readonly upheld: boolean;
+      /** Upholds before the accused's 5 days to answer ran out (claim-window.ts mayRule): explicit, with the reason, audited. */
+      readonly earlyOverride?: boolean;
+    }
   /** RULES.md §6: "the arbiter may correct score arithmetic at any time": points added to (or taken from) a player's score. */
   | { readonly kind: 'score-correction'; readonly player: Color; readonly points: number }
   /** RULES.md §6: a technically wrong move and everything after it are annulled; play resumes before it. */

@@ -41,8 +41,19 @@ export const commandModules: readonly CommandModule[] = [
     load: async () => [(await import('../coefficients/standings.commands')).competitionStandingsCommand],
   },
   {
+    names: ['demo'],
+    load: async () => [(await import('../demo/demo.commands')).demoCommand],
+  },
+  {
     names: ['sweep'],
     load: async () => [(await import('../thinking-time/sweep.commands')).sweepCommand],
+  },
+  {
+    names: ['rehearsal advance', 'rehearsal clock'],
+    load: async () => {
+      const m = await import('../rehearsal/rehearsal.commands');
+      return [m.rehearsalAdvanceCommand, m.rehearsalClockCommand];
+    },
   },
   {
     names: ['game sheet', 'game gcg', 'check'],

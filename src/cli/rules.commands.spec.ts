@@ -381,7 +381,7 @@ describe('sheet and gcg (issue 3 item 16)', () => {
     expect(english.out).toContain('End: abandonment (BLUE)');
     const romanian = await cli(['sheet', '--language', 'ro', file(EXAMPLE)]);
     expect(romanian.out).toContain('FIȘA DE CONCURS');
-    expect(romanian.out).toMatch(/1 R {2}C,A,S,A {2}h8: CASA +8 +8 +1 +12\.01\.2027/);
+    expect(romanian.out).toMatch(/1 Ro {2}C,A,S,A {2}h8: CASA +8 +8 +1 +12\.01\.2027/);
   });
 
   it('gcg converts the record, with #tile-set and #lexicon', async () => {

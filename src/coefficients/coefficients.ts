@@ -134,12 +134,21 @@ function other(c: Color): Color {
   return c === 'red' ? 'blue' : 'red';
 }
 
-/** `1.5219` from 15219; four decimals always, as homologated. */
-export function formatCoefficient(tenThousandths: number): string {
+/**
+ * `1.5219` from 15219; four decimals always, as homologated (RULES.md §7). The one way a
+ * coefficient is written for a person: `1,5219` in Romanian, `1.5219` in English (and in
+ * machine files, the default).
+ */
+export function formatCoefficient(tenThousandths: number, language: 'ro' | 'en' = 'en'): string {
   if (!Number.isSafeInteger(tenThousandths)) throw new RangeError(`not a coefficient in ten-thousandths: ${tenThousandths}`);
   const sign = tenThousandths < 0 ? '-' : '';
   const abs = Math.abs(tenThousandths);
-  return `${sign}${Math.floor(abs / ONE)}.${String(abs % ONE).padStart(4, '0')}`;
+  return `${sign}${Math.floor(abs / ONE)}${language === 'ro' ? ',' : '.'}${String(abs % ONE).padStart(4, '0')}`;
+}
+
+/** A coefficient given as its decimal value (JSON, toDecimal), written as formatCoefficient does. */
+export function formatCoefficientValue(value: number, language: 'ro' | 'en' = 'en'): string {
+  return formatCoefficient(Math.round(value * ONE), language);
 }
 
 /** 1.5219 from 15219, for JSON and display; the nearest double prints as the four decimals. */

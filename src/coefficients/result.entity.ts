@@ -9,6 +9,22 @@ import type { Outcome } from './coefficients';
  */
 export type ResultStatus = 'proposed' | 'homologated';
 
+/** The arbiter's decision on an objection (RULES.md §7), always with its reason. */
+export interface ObjectionDecision {
+  readonly verdict: 'upheld' | 'rejected';
+  readonly reason: string;
+  readonly at: string;
+  readonly byUserId: string | null;
+}
+
+/** A player's objection to the final sheet; open until `decision` is set. */
+export interface Objection {
+  readonly color: 'red' | 'blue';
+  readonly text: string;
+  readonly at: string;
+  readonly decision?: ObjectionDecision;
+}
+
 /** A game's result: final scores, the coefficients they give, and the homologation. */
 @Entity('result')
 @Index('IDX_result_due', ['status', 'dueOn'])
@@ -60,9 +76,9 @@ export class Result {
   @Column({ name: 'blue_confirmed_at', type: 'timestamptz', nullable: true })
   blueConfirmedAt: Date | null;
 
-  /** A player's objection to the final sheet: the result then waits for the arbiter. */
+  /** A player's objection to the final sheet: the result then waits for the arbiter's decision. */
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  objections: { color: 'red' | 'blue'; text: string; at: string }[];
+  objections: Objection[];
 
   @Column({ name: 'proposed_at', type: 'timestamptz' })
   proposedAt: Date;

@@ -4,7 +4,7 @@ import { In, LessThan, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
 import { canArbitrate, sideInGame } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
-import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
+import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { Penalty } from '../arbiter/penalty.entity';
 import { Clock } from '../common/clock';
@@ -21,7 +21,9 @@ import { Notifications } from '../mail/notifications';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time';
 import { coefficientOutcome } from '../games/record/game-record';
 import { computeCoefficients, toDecimal, type Outcome } from './coefficients';
-import { Result } from './result.entity';
+import { homologationRefusal, objectionRefusals } from './homologation-refusals';
+import { mayHomologate, type HomologationBasis } from './homologation-rule';
+import { Result, type Objection } from './result.entity';
 
 /** RULES.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
 export const CONFIRMATION_DAYS = 5;
@@ -45,6 +47,8 @@ export interface ResultView {
   readonly automatic: boolean;
   readonly dueOn: string;
   readonly confirmed: Readonly<Record<Color, boolean>>;
+  /** When each player confirmed the final sheet (ISO instant), null while they have not. */
+  readonly confirmedAt: Readonly<Record<Color, string | null>>;
   readonly objections: Result['objections'];
   readonly homologatedAt: string | null;
 }
@@ -135,6 +139,15 @@ export class ResultsService {
     };
   }
 
+  /**
+   * The results of these games and today in the competition's time zone (the homologation
+   * page); the caller has checked that the actor runs the competition.
+   */
+  async forHomologation(gameIds: readonly string[], timeZone: string): Promise<{ today: LocalDate; results: Map<string, Result> }> {
+    const rows = gameIds.length ? await this.db.run((m) => m.findBy(Result, { gameId: In([...gameIds]) })) : [];
+    return { today: localDate(this.clock.now(), timeZone), results: new Map(rows.map((r) => [r.gameId, r])) };
+  }
+
   /** The result of a game, if it has one. */
   find(manager: EntityManager, gameId: string): Promise<Result | null> {
     return manager.findOneBy(Result, { gameId });
@@ -148,7 +161,7 @@ export class ResultsService {
       await m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
       await this.audit.record(m, { actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
       if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
-        await this.homologateIn(m, { kind: 'system' }, game, result, 'both players confirmed');
+        await this.homologateIn(m, { kind: 'system' }, game, result, { reason: 'both players confirmed' });
       }
     });
   }
@@ -170,9 +183,44 @@ export class ResultsService {
     });
   }
 
-  /** The arbiter homologates a proposed result (any ending); it then counts in the standings. */
-  homologate(actor: Actor, gameId: string, reason?: string): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', (m, game, result) => this.homologateIn(m, actor, game, result, reason ?? null));
+  /**
+   * The arbiter homologates a proposed result (any ending); it then counts in the standings.
+   * RULES.md §7 (mayHomologate): never while an objection is undecided; inside the players'
+   * 5 days only with both confirmations, or with `override` and a reason (audited).
+   */
+  homologate(actor: Actor, gameId: string, reason?: string, override = false): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'arbiter', (m, game, result) => this.homologateIn(m, actor, game, result, { reason: reason ?? null, override }));
+  }
+
+  /**
+   * The arbiter decides a player's objection to the final sheet, upheld or rejected, always
+   * with a reason: audited, its case closed with that decision, the players told on the game
+   * page. Upholding it does not change the sheet by itself: a score correction does (§6).
+   */
+  decideObjection(actor: Actor, gameId: string, index: number, verdict: string, reason: string): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'arbiter', async (m, game, result) => {
+      if (result.status === 'homologated') throw homologationRefusal('already-homologated', toLocalDate(result.dueOn));
+      const objection: Objection | undefined = Number.isSafeInteger(index) && index >= 0 ? result.objections[index] : undefined;
+      if (!objection) throw objectionRefusals.unknown();
+      if (objection.decision) throw objectionRefusals.decided();
+      if (verdict !== 'upheld' && verdict !== 'rejected') throw objectionRefusals.verdict();
+      if (!reason.trim()) throw objectionRefusals.reason();
+      const decision = { verdict, reason: reason.trim(), at: this.clock.now().toISOString(), byUserId: actor.kind === 'user' ? actor.userId : null } as const;
+      result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
+      await m.update(Result, { id: result.id }, { objections: result.objections });
+      // The objection's own case (one per objection, opened with its colour and text).
+      const cases = await this.cases.openFor(m, game.id, ['objection']);
+      const own = cases.find((c) => c.payload.color === objection.color && c.payload.text === objection.text) ?? cases[0];
+      if (own) await m.update(Case, { id: own.id, status: 'open' }, { status: 'closed', closedAt: this.clock.now() });
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: 'result.objection-decided',
+        competitionId: game.competitionId,
+        gameId,
+        details: { color: objection.color, objection: objection.text, verdict, reason: decision.reason },
+      });
+    });
   }
 
   /**
@@ -189,30 +237,58 @@ export class ResultsService {
         const game = await findGame(m, gameId, { lock: true });
         const result = await m.findOneByOrFail(Result, { gameId });
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
-        await this.homologateIn(m, { kind: 'system' }, game, result, 'no objection within 5 days');
+        await this.homologateIn(m, { kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
         return 1;
       });
     }
     return settled;
   }
 
-  private async homologateIn(m: EntityManager, actor: Actor, game: Game, result: Result, reason: string | null): Promise<void> {
-    if (result.status === 'homologated') {
-      throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
-    }
+  private async homologateIn(
+    m: EntityManager,
+    actor: Actor,
+    game: Game,
+    result: Result,
+    ask: { reason: string | null; override?: boolean; today?: LocalDate },
+  ): Promise<void> {
+    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    const dueOn = toLocalDate(result.dueOn);
+    const decision = mayHomologate(
+      {
+        status: result.status,
+        today: ask.today ?? localDate(this.clock.now(), competition.timeZone),
+        dueOn,
+        confirmed: { red: result.redConfirmedAt !== null, blue: result.blueConfirmedAt !== null },
+        openObjections: result.objections.filter((o) => !o.decision).length,
+      },
+      // Only an explicit request overrides the players' window: the platform's own paths never ask.
+      { override: ask.override === true, reason: ask.reason },
+    );
+    if (!decision.ok) throw homologationRefusal(decision.why, dueOn);
+    const basis: HomologationBasis = decision.basis;
+    const reason = ask.reason?.trim() || null;
     result.status = 'homologated';
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
     await m.update(Result, { id: result.id }, { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId });
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
-    await this.cases.closeFor(m, game.id, ['result', 'objection', ...AWAITING_RESULT_CASES]);
+    // Objection cases are not among them: each closes with its own decision (decideObjection).
+    await this.cases.closeFor(m, game.id, ['result', ...AWAITING_RESULT_CASES]);
     await this.audit.record(m, {
       actor,
       asArbiter: true,
       action: 'result.homologated',
       competitionId: game.competitionId,
       gameId: game.id,
-      details: { reason, coefficients: { red: toDecimal(result.redCoefficient), blue: toDecimal(result.blueCoefficient) } },
+      details: {
+        reason,
+        basis,
+        override: basis === 'override',
+        windowEndsOn: dueOn,
+        confirmed: { red: result.redConfirmedAt !== null, blue: result.blueConfirmedAt !== null },
+        objections: result.objections.map((o) => ({ color: o.color, verdict: o.decision?.verdict ?? null })),
+        coefficients: { red: toDecimal(result.redCoefficient), blue: toDecimal(result.blueCoefficient) },
+      },
     });
     const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
     const view = jsonResult(resultView(result));
@@ -277,6 +353,7 @@ export function resultView(r: Result): ResultView {
     automatic: r.automatic,
     dueOn: toLocalDate(r.dueOn),
     confirmed: { red: r.redConfirmedAt !== null, blue: r.blueConfirmedAt !== null },
+    confirmedAt: { red: r.redConfirmedAt?.toISOString() ?? null, blue: r.blueConfirmedAt?.toISOString() ?? null },
     objections: r.objections,
     homologatedAt: r.homologatedAt?.toISOString() ?? null,
   };

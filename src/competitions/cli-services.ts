@@ -7,6 +7,7 @@ import { ClockModule } from '../common/clock.module';
 import { parseSettings, type Settings } from '../config/settings';
 import { SettingsModule } from '../config/settings.module';
 import { DatabaseModule } from '../database/database.module';
+import { loadRehearsalClock } from '../rehearsal/rehearsal-clock-state';
 import { CompetitionsModule } from './competitions.module';
 
 /** The feature modules wired as in the platform, without HTTP, scheduler or workers running. */
@@ -48,7 +49,8 @@ export async function withServices<T>(
     const context = await NestFactory.createApplicationContext(
       ServicesModule.forRoot([
         SettingsModule.forRoot(settings),
-        ClockModule.forRoot(),
+        // Issue 14: under REHEARSAL_CLOCK=on commands run on the rehearsal's day, as the platform does.
+        ClockModule.forRoot(settings.rehearsalClock ? await loadRehearsalClock(database) : undefined),
         // withDatabase closes the database; the module must not close it a second time.
         DatabaseModule.forRoot({ database, migrations, close: async () => undefined }),
       ], features),

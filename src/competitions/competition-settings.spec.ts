@@ -22,6 +22,7 @@ describe('competition settings (issue 4 §1)', () => {
         holidayShortDays: 10,
         reminderDays: 15,
         escalationDays: 30,
+        offerCooldownDays: 3,
         timeZone: 'Europe/Bucharest',
         startDate: '2027-02-01',
         closingDate: '2027-12-31',

@@ -18,6 +18,7 @@ export interface CompetitionSettingsInput {
   readonly holidayShortDays?: number;
   readonly reminderDays?: number;
   readonly escalationDays?: number;
+  readonly offerCooldownDays?: number;
   readonly timeZone?: string;
   readonly startDate: string;
   readonly closingDate: string;
@@ -38,6 +39,8 @@ export interface CompetitionSettings {
   readonly holidayShortDays: number;
   readonly reminderDays: number;
   readonly escalationDays: number;
+  /** Issue 14: days after a declined offer before the same player may offer it again. */
+  readonly offerCooldownDays: number;
   readonly timeZone: string;
   readonly startDate: LocalDate;
   readonly closingDate: LocalDate;
@@ -55,6 +58,7 @@ export const DEFAULT_SETTINGS = {
   holidayShortDays: 10,
   reminderDays: 15,
   escalationDays: 30,
+  offerCooldownDays: 3,
   timeZone: DEFAULT_TIME_ZONE,
   autoHomologate: true, // RULES.md §7: normal endings homologated unless the competition says otherwise
 } as const;
@@ -107,6 +111,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   whole('thinkingDays', s.thinkingDays, 1, 365);
   whole('holidayLongDays', s.holidayLongDays, 0, 365);
   whole('holidayShortDays', s.holidayShortDays, 0, 365);
+  whole('offerCooldownDays', s.offerCooldownDays, 0, 365);
   const reminderOk = whole('reminderDays', s.reminderDays, 1, 365);
   const escalationOk = whole('escalationDays', s.escalationDays, 1, 365);
   if (reminderOk && escalationOk && s.escalationDays <= s.reminderDays) {
@@ -144,6 +149,7 @@ export const RULE_KEYS = [
   'holidayShortDays',
   'reminderDays',
   'escalationDays',
+  'offerCooldownDays',
   'timeZone',
   'startDate',
   'closingDate',

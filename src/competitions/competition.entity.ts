@@ -59,6 +59,10 @@ export class Competition {
   @Column({ name: 'escalation_days', type: 'integer', default: 30 })
   escalationDays: number;
 
+  /** Issue 14: days after a declined offer before the same player may offer it again. */
+  @Column({ name: 'offer_cooldown_days', type: 'integer', default: 3 })
+  offerCooldownDays: number;
+
   /** Thinking days are counted on calendar dates here (ARCHITECTURE.md "State"). */
   @Column({ name: 'time_zone', type: 'text', default: 'Europe/Bucharest' })
   timeZone: string;

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../auth/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { AddPlayerAddressDto, ConfirmPlayerAddressDto } from './dto/player-address.dto';
+import { AddPlayerAddressDto, ConfirmPlayerAddressDto, EditPlayerDto } from './dto/player-address.dto';
 import { PlayerIdentityService } from './player-identity.service';
 
 /** A player's addresses over JSON (issue 12 §1): added unverified by the arbiter, confirmed by their owner or an admin. */
@@ -25,6 +25,16 @@ export class PlayerAddressesController {
   @ApiResponse({ status: 409, description: 'The address is registered already (EMAIL_TAKEN).' })
   addAddress(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: AddPlayerAddressDto) {
     return this.identity.addAddress(actor, id, playerId, dto.address);
+  }
+
+  @Patch('competitions/:id/players/:playerId')
+  @ApiOperation({ summary: 'Change a registered player’s name, club or language: only when the arbiter runs every competition the player is in (else an admin); a rename is announced to the partners; audited.' })
+  @ApiOkResponse({ description: 'The player as stored.' })
+  @ApiResponse({ status: 403, description: 'The player also plays in another arbiter’s competitions (IDENTITY_NOT_YOURS), or not the arbiter (FORBIDDEN).' })
+  @ApiResponse({ status: 404, description: 'No such competition, or the player is not registered in it (NOT_FOUND).' })
+  async editPlayer(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: EditPlayerDto) {
+    const p = await this.identity.editPlayer(actor, id, playerId, dto);
+    return { playerId: p.id, name: p.name, club: p.club, language: p.language };
   }
 
   @Post('players/emails/confirm')

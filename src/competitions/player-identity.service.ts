@@ -11,6 +11,7 @@ import { forbidden, notFound, Refusal } from '../auth/refusal';
 import { UserEmail } from '../auth/user-email.entity';
 import { User } from '../auth/user.entity';
 import { Clock } from '../common/clock';
+import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Game } from '../games/game.entity';
@@ -68,14 +69,7 @@ export class PlayerIdentityService {
     const ids = lines.map((l) => l.playerId);
     const players = new Map((await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
     const addresses = await m.findBy(PlayerEmail, { playerId: In(ids) });
-    const elsewhere = await m
-      .createQueryBuilder(Registration, 'r')
-      .innerJoin(Competition, 'c', 'c.id = r.competition_id')
-      .select('r.player_id', 'playerId')
-      .addSelect('c.arbiter_user_id', 'arbiterUserId')
-      .where('r.player_id IN (:...ids)', { ids })
-      .andWhere('r.competition_id <> :competitionId', { competitionId })
-      .getRawMany<{ playerId: string; arbiterUserId: string }>();
+    const elsewhere = await this.arbitersOf(m, ids, competitionId);
     for (const { listed, playerId } of lines) {
       const player = players.get(playerId)!;
       const known = new Set(addresses.filter((a) => a.playerId === playerId).map((a) => a.address));
@@ -126,11 +120,7 @@ export class PlayerIdentityService {
     const email = normalizeEmail(address);
     if (!isEmailAddress(email)) throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
     return this.db.transaction(async (m) => {
-      const competition = await repo.find(m, competitionId);
-      // Another arbiter's competition answers as an unknown one (issue 12 §8).
-      const registered = competition && !hidesCompetition(actor, competition) && isUuid(playerId) ? await m.findOneBy(Registration, { competitionId, playerId }) : null;
-      if (!competition || !registered) throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
-      if (!canArbitrate(actor, competition)) throw forbidden({ ro: 'Doar arbitrul competiției poate adăuga o adresă.', en: 'Only the competition’s arbiter may add an address.' });
+      await this.registrationForArbiter(m, actor, competitionId, playerId, { ro: 'Doar arbitrul competiției poate adăuga o adresă.', en: 'Only the competition’s arbiter may add an address.' });
       if (await m.existsBy(PlayerEmail, { address: email })) {
         throw new Refusal('EMAIL_TAKEN', { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` }, 409);
       }
@@ -138,6 +128,71 @@ export class PlayerIdentityService {
       await this.addAddressesIn(m, actor, player, [email], competitionId);
       return { address: email, verified: false as const };
     });
+  }
+
+  /**
+   * The arbiter's panel (and `PATCH /api/competitions/:id/players/:playerId`): a player's name,
+   * club and language, changed by whoever may change their identity (player-identity.ts);
+   * a rename is announced to the partners, every change audited.
+   */
+  async editPlayer(actor: Actor, competitionId: string, playerId: string, input: Partial<Pick<ListedFacts, 'name' | 'club' | 'language'>>): Promise<Player> {
+    const name = input.name === undefined ? undefined : cleanName(input.name);
+    const club = input.club === undefined ? undefined : cleanName(input.club ?? '') || null;
+    if (name !== undefined && (!name || name.length > 200)) throw new Refusal('BAD_INPUT', { ro: 'Numele trebuie să aibă 1–200 de caractere.', en: 'The name must have 1–200 characters.' });
+    if (club && club.length > 200) throw new Refusal('BAD_INPUT', { ro: 'Clubul are cel mult 200 de caractere.', en: 'The club has at most 200 characters.' });
+    if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en') {
+      throw new Refusal('BAD_INPUT', { ro: 'Limba este ro sau en.', en: 'The language is ro or en.' });
+    }
+    return this.db.transaction(async (m) => {
+      await this.registrationForArbiter(m, actor, competitionId, playerId, { ro: 'Doar arbitrul competiției poate schimba datele unui jucător.', en: 'Only the competition’s arbiter may change a player’s details.' });
+      const arbiters = (await this.arbitersOf(m, [playerId], competitionId)).map((e) => e.arbiterUserId);
+      if (!mayEditIdentity(actor, arbiters)) {
+        throw new Refusal(
+          'IDENTITY_NOT_YOURS',
+          {
+            ro: 'Jucătorul joacă și în competiții ale altui arbitru: numele, clubul și limba lui le poate schimba doar un administrator.',
+            en: 'The player also plays in another arbiter’s competitions: only an admin may change their name, club and language.',
+          },
+          403,
+        );
+      }
+      const player = await m.findOneByOrFail(Player, { id: playerId });
+      const after = { ...(name !== undefined ? { name } : {}), ...(club !== undefined ? { club } : {}), ...(input.language !== undefined ? { language: input.language } : {}) };
+      const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => player[k as keyof typeof after] !== v));
+      if (!Object.keys(changed).length) return player;
+      const before = Object.fromEntries(Object.keys(changed).map((k) => [k, player[k as keyof typeof after]]));
+      await m.update(Player, { id: playerId }, changed);
+      await this.audit.record(m, { actor, asArbiter: true, action: 'player.updated', competitionId, details: { playerId, before, after: changed } });
+      const previousName = player.name;
+      Object.assign(player, changed);
+      if (changed.name !== undefined) await this.announceIn(m, player, { kind: 'name', previousName });
+      return player;
+    });
+  }
+
+  /**
+   * The player's registration in a competition the actor runs. Another arbiter's competition
+   * answers as an unknown one (issue 12 §8); a user who is no arbiter is told it is the arbiter's.
+   */
+  private async registrationForArbiter(m: EntityManager, actor: Actor, competitionId: string, playerId: string, notArbiter: { ro: string; en: string }): Promise<Registration> {
+    const competition = await repo.find(m, competitionId);
+    if (!competition || hidesCompetition(actor, competition)) throw notFound({ ro: `Competiția ${competitionId} nu există.`, en: `There is no competition ${competitionId}.` });
+    if (!canArbitrate(actor, competition)) throw forbidden(notArbiter);
+    const registered = isUuid(playerId) ? await m.findOneBy(Registration, { competitionId, playerId }) : null;
+    if (!registered) throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+    return registered;
+  }
+
+  /** The arbiters of the other competitions these players are registered in. */
+  private arbitersOf(m: EntityManager, ids: readonly string[], competitionId: string): Promise<Array<{ playerId: string; arbiterUserId: string }>> {
+    return m
+      .createQueryBuilder(Registration, 'r')
+      .innerJoin(Competition, 'c', 'c.id = r.competition_id')
+      .select('r.player_id', 'playerId')
+      .addSelect('c.arbiter_user_id', 'arbiterUserId')
+      .where('r.player_id IN (:...ids)', { ids })
+      .andWhere('r.competition_id <> :competitionId', { competitionId })
+      .getRawMany<{ playerId: string; arbiterUserId: string }>();
   }
 
   /** What a confirmation link is, without using it (the page with the button). */

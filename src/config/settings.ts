@@ -72,6 +72,8 @@ const schema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Issue 14: the platform's clock moved forward by an admin, for rehearsing a season (src/rehearsal/). */
+  REHEARSAL_CLOCK: z.enum(['on', 'off']).default('off'),
 });
 
 export type DatabaseSettings =
@@ -107,6 +109,8 @@ export interface Settings {
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
+  /** Issue 14: the rehearsal clock (REHEARSAL_CLOCK=on): only on a rehearsal or test database, mail to files only. */
+  readonly rehearsalClock?: boolean;
 }
 
 /** Settings whose value must never reach a console or a log, even when refused. */
@@ -132,6 +136,11 @@ export function parseSettings(env: Env): Settings {
   }
   const s = parsed.data;
   const dataDir = resolve(s.DATA_DIR);
+  const rehearsalClock = s.REHEARSAL_CLOCK === 'on';
+  if (rehearsalClock) {
+    const refused = rehearsalDatabaseRefusal(s.DATABASE_URL);
+    if (refused) throw new SettingsError('REHEARSAL_CLOCK', refused, s.REHEARSAL_CLOCK);
+  }
   return {
     env: s.NODE_ENV,
     port: s.PORT,
@@ -142,7 +151,8 @@ export function parseSettings(env: Env): Settings {
       : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
     timeZone: s.TZ_DEFAULT,
-    smtpUrl: s.SMTP_URL,
+    // A rehearsal writes its mail to files only: nobody real is written to about a season that is not.
+    smtpUrl: rehearsalClock ? undefined : s.SMTP_URL,
     imapUrl: s.IMAP_URL,
     imapMailbox: s.IMAP_MAILBOX,
     mailFrom: s.MAIL_FROM,
@@ -156,7 +166,19 @@ export function parseSettings(env: Env): Settings {
     sweepWorker: s.SWEEP_WORKER ? s.SWEEP_WORKER === 'on' : s.NODE_ENV !== 'test',
     secret: s.SECRET ?? keptSecret(dataDir),
     logLevel: s.LOG_LEVEL,
+    rehearsalClock,
   };
+}
+
+/**
+ * The rehearsal clock moves the platform's days forward for good: only on the embedded
+ * database, or on a PostgreSQL database whose name says it is a rehearsal or a test.
+ */
+export function rehearsalDatabaseRefusal(databaseUrl: string | undefined): string | null {
+  if (databaseUrl === undefined) return null;
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+  if (/rehearsal|test/i.test(name)) return null;
+  return `the rehearsal clock runs only on the embedded database or on a PostgreSQL database whose name contains "rehearsal" or "test" (this one is "${name}")`;
 }
 
 /** `1` (hops), `true`, or addresses and names (`loopback, 10.0.0.0/8`) as Express takes them. */

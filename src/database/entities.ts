@@ -31,6 +31,7 @@ import { StateDeclaration } from '../thinking-time/state-declaration.entity';
 import { SweepCursor } from '../thinking-time/sweep-cursor.entity';
 import { TimelineAction } from '../thinking-time/timeline-action.entity';
 import { UptimeSpan } from '../thinking-time/uptime-span.entity';
+import { PlatformOutage } from '../thinking-time/platform-outage.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -67,6 +68,7 @@ export const entities = [
   TimelineAction,
   SweepCursor,
   UptimeSpan,
+  PlatformOutage,
   SpecialLeave,
   StateDeclaration,
   // the web: sessions and magic login links (issue 7)

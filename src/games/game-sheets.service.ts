@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/actor';
 import { canArbitrate } from '../auth/permissions';
 import { User } from '../auth/user.entity';
+import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
 import { resultView } from '../coefficients/results.service';
 import { Result } from '../coefficients/result.entity';
@@ -59,7 +60,7 @@ export class GameSheetsService {
         group: group.name,
         red: sheetPlayer(s.players.red),
         blue: sheetPlayer(s.players.blue),
-        arbiter: arbiter?.displayName ?? '',
+        arbiter: personName(arbiter?.displayName),
         startDate: s.game.startedOn,
         closingDate: s.competition.closingDate,
         holidays,

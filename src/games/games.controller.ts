@@ -5,8 +5,11 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import type { RulingInput } from '../arbiter/rulings';
 import { ResultsService } from '../coefficients/results.service';
+import { ObjectionDecisionDto } from '../coefficients/homologation.dto';
 import { AdmitDto, AppealDto, ContestDto, HolidayDto, KeyDto, LongThinkingDto, OfferDto, PassDto, SubmitMoveDto } from './dto/submit-move.dto';
 import { ArbiterMoveDto, HomologateDto, ImportGameDto, ObjectionDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
+import { ClaimAnswersService } from './claim-answers.service';
+import { ClaimAnswerDto } from './dto/claim-answer.dto';
 import { refusals } from './game-refusals';
 import { GameSheetsService } from './game-sheets.service';
 import { GamesService, type PlayerMove } from './games.service';
@@ -35,6 +38,7 @@ export class GamesController {
     private readonly games: GamesService,
     private readonly sheets: GameSheetsService,
     private readonly results: ResultsService,
+    private readonly claimAnswers: ClaimAnswersService,
   ) {}
 
   @Get(':id')
@@ -108,6 +112,16 @@ export class GamesController {
   @ApiOperation({ summary: 'Claim the partner has used more than the thinking days (RULES.md §5): a case for the arbiter.' })
   claim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
     return this.games.claimTime(actor, id, dto);
+  }
+
+  @Post(':id/claims/answer')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "The accused answers the open time claim (RULES.md §5), within 5 days of it: written on the claim's case, told to the claimant and the arbiter.",
+    description: 'Refused with CLAIM_ANSWER_LATE (409) after the 5th day, NO_CLAIM (409) when no claim against the caller is open, BAD_INPUT (400) for an empty text.',
+  })
+  answerClaim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ClaimAnswerDto) {
+    return this.claimAnswers.answer(actor, id, { text: dto.text, source: 'api', ...(dto.idempotencyKey && { idempotencyKey: dto.idempotencyKey }) });
   }
 
   @Post(':id/contests')
@@ -189,7 +203,14 @@ export class GamesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The arbiter homologates the result.' })
   homologate(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HomologateDto) {
-    return this.results.homologate(actor, id, dto.reason);
+    return this.results.homologate(actor, id, dto.reason, dto.override === true);
+  }
+
+  @Post(':id/result/objections/:index/decision')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The arbiter upholds or rejects an objection to the final sheet, with a reason (RULES.md §7).' })
+  decideObjection(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('index') index: string, @Body() dto: ObjectionDecisionDto) {
+    return this.results.decideObjection(actor, id, /^\d{1,3}$/.test(index) ? Number(index) : -1, dto.verdict, dto.reason);
   }
 }
 
@@ -222,7 +243,7 @@ function rulingOf(dto: RulingDto): RulingInput {
     case 'word':
       return { kind: 'word', valid: need(dto.valid, 'valid'), reason };
     case 'claim':
-      return { kind: 'claim', upheld: need(dto.upheld, 'upheld'), reason };
+      return { kind: 'claim', upheld: need(dto.upheld, 'upheld'), ...(dto.earlyOverride && { earlyOverride: true }), reason };
     case 'score-correction':
       return { kind: 'score-correction', player: need(dto.player, 'player'), points: need(dto.points, 'points'), reason };
     case 'move-annulment':

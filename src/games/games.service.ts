@@ -30,7 +30,10 @@ import {
   type LocalDate,
 } from '../thinking-time';
 import { ActionReceipt } from './action-receipt.entity';
+import { requirePlayOpen } from './closing-guard';
 import { Claim } from './claim.entity';
+import { checkClaimRuling } from './claim-answers.service';
+import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { Dispute } from './dispute.entity';
 import { COLORS, foldWord, getTileSet, newGame, parseSequence, type Color, type MoveRecord, type PlacedTile } from './engine';
 import { GameLine } from './game-line.entity';
@@ -47,6 +50,7 @@ import { Lexicons } from './lexicons';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
 import type { Move, MoveSource } from './move.entity';
 import { Offer, type OfferKind } from './offer.entity';
+import { offerDecision, offerRefusal } from './offer-limits';
 import { parseGameRecord, replayRecord } from './record/game-record';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
@@ -114,6 +118,8 @@ export interface HolidayView {
   readonly replaced: { readonly from: string; readonly to: string } | null;
   /** The games whose partners were told. */
   readonly games: readonly string[];
+  /** Set when the holiday asked ran into the last month before the closing date and was cut there (RULES.md §5). */
+  readonly shortened: { readonly askedTo: string; readonly to: string; readonly closingDate: string; readonly message: { readonly ro: string; readonly en: string } } | null;
 }
 
 export interface WithdrawalView {
@@ -273,6 +279,7 @@ export class GamesService {
       const color = s.turnPlayer();
       if (!color) throw refusals.gameOver();
       const sentOn = parseDay(input.sentOn, 'sentOn');
+      requirePlayOpen('arbiter-move', { day: sentOn, closing: toLocalDate(s.competition.closingDate), playing: true });
       const arrivedOn = input.arrivedOn === undefined ? s.arrivalFor(color) : parseDay(input.arrivedOn, 'arrivedOn');
       if (compareDays(sentOn, s.today) > 0) throw refusals.badInput('the move cannot be sent after today', 'mutarea nu poate fi trimisă după ziua de azi');
       if (compareDays(arrivedOn, s.arrivalFor(color)) < 0 || compareDays(sentOn, arrivedOn) < 0) {
@@ -306,10 +313,10 @@ export class GamesService {
       const receipt = await this.receipt(m, gameId, 'holiday', input.idempotencyKey);
       if (receipt !== undefined) return receipt as HolidayView;
       const from = parseDay(input.from, 'from');
-      const to = parseDay(input.to, 'to');
+      const asked = parseDay(input.to, 'to');
       const current = await m.findOneBy(Holiday, { competitionId: game.competitionId, playerId: player.id, replacedAt: IsNull() });
       const decision = validateHoliday(
-        { from, to, declaredOn: s.today },
+        { from, to: asked, declaredOn: s.today },
         {
           start: toLocalDate(s.competition.startDate),
           closing: toLocalDate(s.competition.closingDate),
@@ -320,6 +327,9 @@ export class GamesService {
         current && { from: toLocalDate(current.fromDay), to: toLocalDate(current.toDay), declaredOn: toLocalDate(current.declaredOn), kind: current.kind },
       );
       if (!decision.ok) throw refusals.holidayRefused(decision);
+      // RULES.md §5: a holiday into the last month is cut at the line (holidays.ts); the player is told to which day.
+      const to = decision.holiday.to;
+      const shortened = decision.cut && { askedTo: decision.cut.askedTo, to: decision.cut.to, closingDate: decision.cut.closing, message: { ro: decision.cut.message.ro, en: decision.cut.message.en } };
       if (current) await m.update(Holiday, { id: current.id }, { replacedAt: s.now });
       const holiday = m.create(Holiday, {
         id: randomUUID(),
@@ -350,6 +360,7 @@ export class GamesService {
         declaredOn: s.today,
         replaced: current ? { from: current.fromDay, to: current.toDay } : null,
         games: games.map((g) => g.id),
+        shortened,
       };
       await this.notifications.add(m, [
         ...games.map((g) => ({
@@ -432,9 +443,18 @@ export class GamesService {
   offer(actor: Actor, gameId: string, input: { readonly kind: OfferKind; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'offer', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
-      const pending = await s.manager.findOneBy(Offer, { gameId: s.game.id, kind: input.kind, status: 'pending' });
-      if (pending && pending.offeredByPlayerId === s.players[color].id) throw refusals.offerPending();
-      if (pending) return this.answerOffer(s, actor, color, pending, true);
+      // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
+      const offers = await s.manager.find(Offer, { where: { gameId: s.game.id }, order: { createdAt: 'ASC' } });
+      const mine = s.players[color].id;
+      const decision = offerDecision({
+        kind: input.kind,
+        offers: offers.map((o) => ({ kind: o.kind, status: o.status, mine: o.offeredByPlayerId === mine, answeredAt: o.answeredAt })),
+        now: s.now,
+        timeZone: s.competition.timeZone,
+        cooldownDays: s.competition.offerCooldownDays,
+      });
+      if (!decision.ok) throw offerRefusal(decision);
+      if (decision.accepts) return this.answerOffer(s, actor, color, offers.find((o) => o.status === 'pending' && o.kind === input.kind)!, true);
       const offer = s.manager.create(Offer, {
         id: randomUUID(),
         gameId: s.game.id,
@@ -716,6 +736,8 @@ export class GamesService {
         await options.inTransaction?.(m, receipt as ActionResult);
         return receipt as ActionResult;
       }
+      // RULES.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
+      if (options.action !== 'arbiter-move') requirePlayOpen(options.action, { day: s.today, closing: toLocalDate(s.competition.closingDate), playing: s.game.status === 'playing' });
       const turn = s.game.turn;
       const done = await work(s, who);
       await this.finish(s, turn);
@@ -739,6 +761,8 @@ export class GamesService {
    */
   private async finish(s: GameSession, turnBefore: number): Promise<void> {
     if (s.endedByPlay()) await s.end(null);
+    // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
+    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.manager, s.game.id))) {
       await this.results.propose(s.manager, this.ended(s));
     }
@@ -909,6 +933,8 @@ export class GamesService {
       case 'claim': {
         const claim = await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' });
         if (!claim) throw refusals.notAllowedNow('there is no time claim to rule on', 'nu există nicio reclamație de timp');
+        // RULES.md §5: upholding before the accused's 5 days ran out needs an explicit override (claim-answers.service.ts).
+        const window = await checkClaimRuling(s.manager, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
         claim.status = ruling.upheld ? 'upheld' : 'rejected';
         await s.manager.update(Claim, { id: claim.id }, { status: claim.status, ruledAt: s.now });
         let voided = 0;
@@ -918,7 +944,7 @@ export class GamesService {
           voided = await this.voidMovesAfterTimeRanOut(s, by);
           await s.end({ type: 'timeout', by });
         }
-        return { caseKinds: ['claim'], penalties: [], details: { claimId: claim.id, voidedMoves: voided } };
+        return { caseKinds: ['claim'], penalties: [], details: { claimId: claim.id, voidedMoves: voided, ...window } };
       }
       case 'score-correction':
         // An existing result is scored again once the correction is written (rule()).

@@ -27,12 +27,28 @@ export interface DowntimeCredit {
   readonly playerId: string;
   readonly color: 'red' | 'blue';
   readonly days: number;
+  /** The game's competition and its days down (in its time zone); older cases name only the case's. */
+  readonly competitionId?: string;
+  readonly from?: LocalDate;
+  readonly to?: LocalDate;
+}
+
+/** One game of an outage case, as the arbiter reads it: who plays and the days each player is owed. */
+export interface DowntimeGame {
+  readonly gameId: string;
+  readonly competitionId: string;
+  readonly competition: string;
+  readonly red: string;
+  readonly blue: string;
+  readonly from: LocalDate;
+  readonly to: LocalDate;
+  readonly days: { readonly red: number; readonly blue: number };
 }
 
 export interface Outage {
   readonly from: Date;
   readonly to: Date;
-  /** The cases opened, one per competition whose clocks ran while the platform was down. */
+  /** The cases opened: one for the outage (one per arbiter when competitions have different arbiters). */
   readonly caseIds: readonly string[];
 }
 
@@ -40,8 +56,11 @@ export interface Outage {
  * The platform's own downtime is not the players' thinking time (issue 6 item 4). Each
  * beat stretches the current uptime span; a beat after a silence starts a new span, and
  * the whole days between the two (in each competition's time zone) are days on which the
- * platform could not receive moves: ONE case per competition proposes to credit every
- * player whose clock ran on them, for the arbiter to confirm (TimeControlsService).
+ * platform could not receive moves. Issue 14 item 5: the outage is recorded once, keyed by
+ * its start (PlatformOutage), and ONE case names its dates and every game whose clocks ran,
+ * with the days to credit per player, for the arbiter to grant or refuse
+ * (TimeControlsService). Competitions of different arbiters get one case each, so no
+ * arbiter reads another's games (issue 12).
  */
 @Injectable()
 export class HeartbeatService {
@@ -65,7 +84,14 @@ export class HeartbeatService {
       }
       await insertRows(m, UptimeSpan, m.create(UptimeSpan, { id: randomUUID(), fromAt: now, toAt: now }));
       if (!latest) return null;
-      return { from: latest.toAt, to: now, caseIds: await this.proposeCredits(m, latest.toAt, now) };
+      // The outage's start is unique: one already recorded (and its case opened) is not opened again.
+      const outageId = randomUUID();
+      const inserted: unknown[] = await m.query(
+        'INSERT INTO "platform_outage" ("id", "from_at", "to_at") VALUES ($1, $2, $3) ON CONFLICT ("from_at") DO NOTHING RETURNING "id"',
+        [outageId, latest.toAt, now],
+      );
+      if (inserted.length === 0) return { from: latest.toAt, to: now, caseIds: [] };
+      return { from: latest.toAt, to: now, caseIds: await this.proposeCredits(m, outageId, latest.toAt, now) };
     });
   }
 
@@ -74,23 +100,49 @@ export class HeartbeatService {
    * on the days it went down and came back up the platform did receive moves. The credit
    * per player is what the core counted as their thinking days then (downtimeCredits).
    */
-  private async proposeCredits(m: EntityManager, from: Date, to: Date): Promise<string[]> {
-    const opened: string[] = [];
+  private async proposeCredits(m: EntityManager, outageId: string, from: Date, to: Date): Promise<string[]> {
+    const byArbiter = new Map<string, { competitionId: string; games: DowntimeGame[]; credits: DowntimeCredit[] }>();
     const competitions = await m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } });
     for (const competition of competitions) {
       const days = downDays(competition, from, to);
       if (!days) continue;
-      const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' } });
+      const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' }, relations: { redPlayer: true, bluePlayer: true } });
       const timelines = await loadTimelines(m, competition, games);
-      const credits: DowntimeCredit[] = games.flatMap((game) => {
+      for (const game of games) {
         const ran = downtimeCredits(timelines.get(game.id)!, days.from, days.to);
-        return (['red', 'blue'] as const)
-          .filter((color) => ran[color] > 0)
-          .map((color) => ({ gameId: game.id, playerId: color === 'red' ? game.redPlayerId : game.bluePlayerId, color, days: ran[color] }));
-      });
-      if (credits.length === 0) continue;
-      const payload: JsonObject = { outage: { from: from.toISOString(), to: to.toISOString() }, days: { ...days }, credits: credits.map((c) => ({ ...c })) };
-      opened.push((await this.cases.open(m, { competitionId: competition.id, kind: DOWNTIME_CASE, payload })).id);
+        if (ran.red === 0 && ran.blue === 0) continue;
+        const entry = byArbiter.get(competition.arbiterUserId) ?? { competitionId: competition.id, games: [], credits: [] };
+        byArbiter.set(competition.arbiterUserId, entry);
+        entry.games.push({
+          gameId: game.id,
+          competitionId: competition.id,
+          competition: competition.shortName || competition.name,
+          red: game.redPlayer?.name ?? '',
+          blue: game.bluePlayer?.name ?? '',
+          ...days,
+          days: { red: ran.red, blue: ran.blue },
+        });
+        for (const color of ['red', 'blue'] as const) {
+          if (ran[color] === 0) continue;
+          const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
+          entry.credits.push({ gameId: game.id, playerId, color, days: ran[color], competitionId: competition.id, ...days });
+        }
+      }
+    }
+    const opened: string[] = [];
+    for (const entry of byArbiter.values()) {
+      // As the arbiter reads them: by competition, then by the players' names.
+      entry.games.sort((a, b) => a.competition.localeCompare(b.competition, 'ro') || a.red.localeCompare(b.red, 'ro') || a.blue.localeCompare(b.blue, 'ro'));
+      const first = entry.games.map((g) => g.from).sort(compareDays)[0];
+      const last = entry.games.map((g) => g.to).sort(compareDays).at(-1)!;
+      const payload: JsonObject = {
+        outageId,
+        outage: { from: from.toISOString(), to: to.toISOString() },
+        days: { from: first, to: last },
+        games: entry.games.map((g) => ({ ...g, days: { ...g.days } })),
+        credits: entry.credits.map((c) => ({ ...c })),
+      };
+      opened.push((await this.cases.open(m, { competitionId: entry.competitionId, kind: DOWNTIME_CASE, payload })).id);
     }
     return opened;
   }

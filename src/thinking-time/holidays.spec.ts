@@ -75,9 +75,46 @@ describe('the 10-day holiday (RULES.md §5)', () => {
 describe('every holiday', () => {
   it('ends before the last month of the competition (rights lost on 30 May for a 30 June closing)', () => {
     expect(holidayRightsEnd('2027-06-30')).toBe('2027-05-30');
-    expect(accepted(declare('2027-05-20', '2027-05-29', '2027-05-20')).to).toBe('2027-05-29');
-    expect(refusal(declare('2027-05-21', '2027-05-30', '2027-05-20'))).toBe('LAST_MONTH');
+    expect(declare('2027-05-20', '2027-05-29', '2027-05-20')).toMatchObject({ ok: true, holiday: { to: '2027-05-29' }, cut: null });
+    // Only a holiday that would begin inside the last month has nothing left to take.
+    expect(refusal(declare('2027-05-30', '2027-06-03', '2027-05-20'))).toBe('LAST_MONTH');
     expect(refusal(declare('2027-06-01', '2027-06-05', '2027-06-01'))).toBe('LAST_MONTH');
+  });
+
+  it('running into the last month is cut at the line, not refused: "the remaining fraction of it is lost" (seed 003)', () => {
+    const decision = declare('2027-05-21', '2027-05-30', '2027-05-20');
+    expect(decision).toMatchObject({
+      ok: true,
+      holiday: { from: '2027-05-21', to: '2027-05-29', kind: 'short' },
+      cut: { askedTo: '2027-05-30', to: '2027-05-29', closing: '2027-06-30' },
+    });
+    // The player is told it was shortened, and to which day, in both languages.
+    expect(decision.ok && decision.cut?.message).toEqual({
+      ro: expect.stringMatching(/scurtat.*29\.05\.2027.*30\.05\.2027.*30\.06\.2027/),
+      en: expect.stringMatching(/shortened.*2027-05-29.*2027-05-30.*2027-06-30/),
+    });
+    // A 20-day holiday declared at the start, reaching into June, keeps its days up to 29 May.
+    expect(declare('2027-05-15', '2027-06-03', '2027-01-10')).toMatchObject({ ok: true, holiday: { from: '2027-05-15', to: '2027-05-29', kind: 'long' } });
+    // The rules judge the holiday kept: 14 days asked at short notice, 9 of them kept, is a 10-day right.
+    expect(declare('2027-05-21', '2027-06-03', '2027-05-20')).toMatchObject({ ok: true, holiday: { to: '2027-05-29', kind: 'short' } });
+  });
+
+  it('cut or not, keeps its first day and never reaches the last month (property)', () => {
+    const day = fc.integer({ min: 0, max: 170 }).map((n) => addDays(competition.start, n));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 60 }), (declaredOn, length, ahead) => {
+        const from = addDays(declaredOn, ahead);
+        const to = addDays(from, length - 1);
+        const decision = declare(from, to, '2027-01-10');
+        const rightsEnd = holidayRightsEnd(competition.closing);
+        if (from >= rightsEnd) return expect(decision).toMatchObject({ ok: false, code: 'LAST_MONTH' });
+        expect(decision.ok).toBe(true);
+        if (!decision.ok) return;
+        expect(decision.holiday.from).toBe(from);
+        expect(decision.holiday.to).toBe(to < rightsEnd ? to : addDays(rightsEnd, -1));
+        expect(decision.cut !== null).toBe(to >= rightsEnd);
+      }),
+    );
   });
 
   it('is a real range, not in the past, not before the competition', () => {
@@ -87,7 +124,7 @@ describe('every holiday', () => {
   });
 
   it('explains a refusal in Romanian and English with the dates that matter', () => {
-    const decision = declare('2027-05-21', '2027-05-30', '2027-05-20');
+    const decision = declare('2027-06-01', '2027-06-05', '2027-05-20');
     expect(decision).toMatchObject({
       ok: false,
       message: { ro: expect.stringContaining('29.05.2027'), en: expect.stringContaining('2027-05-29') },

@@ -43,8 +43,25 @@ export interface HolidayRefusal {
   readonly message: Bilingual;
 }
 
+/** A holiday asked into the last month, cut at the line (RULES.md §5): what was asked, and why it ends earlier. */
+export interface HolidayCut {
+  /** The last day the player asked for. */
+  readonly askedTo: LocalDate;
+  /** The holiday's last day now: the day before the rights are lost. */
+  readonly to: LocalDate;
+  readonly closing: LocalDate;
+  readonly message: Bilingual;
+}
+
 export type HolidayDecision =
-  | { readonly ok: true; readonly holiday: Holiday; /** The declaration it replaces, if any. */ readonly replaces: Holiday | null }
+  | {
+      readonly ok: true;
+      readonly holiday: Holiday;
+      /** The declaration it replaces, if any. */
+      readonly replaces: Holiday | null;
+      /** Set when the holiday asked ran into the last month and was shortened. */
+      readonly cut: HolidayCut | null;
+    }
   | HolidayRefusal;
 
 /**
@@ -74,16 +91,23 @@ export function validateHoliday(
   competition: CompetitionDates,
   current: Holiday | null = null,
 ): HolidayDecision {
-  const { from, to, declaredOn } = declaration;
+  const { from, declaredOn } = declaration;
   const long = competition.holidayLongDays ?? LONG_HOLIDAY_DAYS;
   const short = competition.holidayShortDays ?? SHORT_HOLIDAY_DAYS;
-  const length = diffDays(from, to) + 1;
-  if (length < 1) return refuse('INVALID_RANGE', { from, to });
+  if (diffDays(from, declaration.to) < 0) return refuse('INVALID_RANGE', { from, to: declaration.to });
   // A holiday is announced before it is taken: the partner must know not to resend the move.
   if (compareDays(from, declaredOn) < 0) return refuse('STARTS_IN_PAST', { from, declaredOn });
   if (compareDays(from, competition.start) < 0) return refuse('BEFORE_COMPETITION', { start: competition.start });
+  // "The right to the holiday, or to the remaining fraction of it, is lost one month before
+  // the closing date" (seed [C]): a holiday running into the last month is cut at that line,
+  // and only one that would begin inside it has nothing left to take.
   const rightsEnd = holidayRightsEnd(competition.closing);
-  if (compareDays(to, rightsEnd) >= 0) return refuse('LAST_MONTH', { closing: competition.closing, lastDay: addDays(rightsEnd, -1) });
+  const lastDay = addDays(rightsEnd, -1);
+  if (compareDays(from, rightsEnd) >= 0) return refuse('LAST_MONTH', { closing: competition.closing, lastDay });
+  const cut = compareDays(declaration.to, rightsEnd) >= 0 ? holidayCut(declaration.to, lastDay, competition.closing) : null;
+  const to = cut ? lastDay : declaration.to;
+  // The rules below judge the holiday as it is kept, after the cut.
+  const length = diffDays(from, to) + 1;
   if (length > long) return refuse('TOO_LONG', { length, long });
 
   // One holiday per player and competition. A 10-day one is taken once announced; a 20-day
@@ -98,7 +122,7 @@ export function validateHoliday(
   const inTime = (holidayFrom: LocalDate) =>
     compareDays(declaredOn, competition.start) <= 0 || compareDays(declaredOn, longHolidayDeadline(holidayFrom)) <= 0;
   const mayChangeCurrent = current === null || inTime(current.from);
-  if (inTime(from) && mayChangeCurrent) return accept({ ...declaration, kind: 'long' }, current);
+  if (inTime(from) && mayChangeCurrent) return accept({ ...declaration, to, kind: 'long' }, current, cut);
 
   // Otherwise only 10 days, "if no option was made or if the holiday is taken before the
   // option's start date" (seed): it then replaces the declared 20-day holiday.
@@ -106,11 +130,23 @@ export function validateHoliday(
     return refuse('CHANGE_TOO_LATE', { from: current.from, to: current.to, short });
   }
   if (length > short) return refuse('SHORT_NOTICE', { length, deadline: longHolidayDeadline(from), short });
-  return accept({ ...declaration, kind: 'short' }, current);
+  return accept({ ...declaration, to, kind: 'short' }, current, cut);
 }
 
-function accept(holiday: Holiday, replaces: Holiday | null): HolidayDecision {
-  return { ok: true, holiday, replaces };
+function accept(holiday: Holiday, replaces: Holiday | null, cut: HolidayCut | null): HolidayDecision {
+  return { ok: true, holiday, replaces, cut };
+}
+
+function holidayCut(askedTo: LocalDate, to: LocalDate, closing: LocalDate): HolidayCut {
+  return {
+    askedTo,
+    to,
+    closing,
+    message: {
+      ro: `Concediul a fost scurtat: se încheie la ${ro(to)}, nu la ${ro(askedTo)}, pentru că dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(closing)}).`,
+      en: `The holiday was shortened: it ends on ${to}, not ${askedTo}, because holiday rights are lost one month before the competition's closing date (${closing}).`,
+    },
+  };
 }
 
 interface RefusalDetails {
@@ -151,8 +187,8 @@ const MESSAGES: { [C in HolidayRefusalCode]: (d: RefusalDetails[C]) => Bilingual
     en: `A holiday cannot start before the competition does (${d.start}).`,
   }),
   LAST_MONTH: (d) => ({
-    ro: `Dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(d.closing)}): concediul trebuie să se încheie cel târziu la ${ro(d.lastDay)}.`,
-    en: `Holiday rights end one month before the competition's closing date (${d.closing}): a holiday must end by ${d.lastDay}.`,
+    ro: `Dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(d.closing)}): un concediu trebuie să înceapă cel târziu la ${ro(d.lastDay)}.`,
+    en: `Holiday rights end one month before the competition's closing date (${d.closing}): a holiday must start by ${d.lastDay}.`,
   }),
   TOO_LONG: (d) => ({
     ro: `Concediul cerut are ${d.length} zile; se pot lua cel mult ${roDays(d.long)}, într-o singură tranșă.`,

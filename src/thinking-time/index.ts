@@ -4,3 +4,4 @@ export * from './calendar';
 export * from './thinking-days';
 export * from './holidays';
 export * from './timeline';
+export * from './closing-date';

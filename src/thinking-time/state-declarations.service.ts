@@ -32,7 +32,8 @@ export interface StateDeclarationView {
 
 /**
  * RULES.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
- * them declares the game's state at the deadline". The sweep asks both players on the
+ * them declares the game's state at the deadline" (on the platform the record itself is
+ * that information: docs/rules.md, closing-date.ts). The sweep asks both players on the
  * closing date; a declaration is taken from that day through the report window (closing
  * + 5 days), and read when the window has passed (SweepActions, `report-window-closed`).
  */

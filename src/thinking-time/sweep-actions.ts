@@ -15,6 +15,7 @@ import type { GameOutcome } from '../games/game-state';
 import { coefficientOutcome } from '../games/record/game-record';
 import { Notifications, type Notification } from '../mail/notifications';
 import type { GameView } from '../mail/templates/models';
+import { closingDateProposal } from './closing-date';
 import { deadlinesOn } from './deadlines';
 import { StateDeclaration } from './state-declaration.entity';
 import {
@@ -185,9 +186,10 @@ export class SweepActions {
   }
 
   /**
-   * RULES.md §7, after the report window: 1/1 when at least one player declared the game's
-   * state and no time claim stands, 0/0 when nobody declared; with a claim open (or an
-   * appeal keeping two lines) the arbiter rules on that first, so nothing is proposed.
+   * RULES.md §7, after the report window, as the platform reads it (docs/rules.md,
+   * closing-date.ts): 1/1 for a game with moves and no open time claim, declared or not;
+   * a no-show for a game never started; with a claim open (or an appeal keeping two
+   * lines) the arbiter rules on that first, so nothing is proposed.
    */
   private async closingCase(ctx: SweepContext, action: CompetitionAction): Promise<JsonObject & { proposal?: JsonObject | null }> {
     const { s } = ctx;
@@ -197,7 +199,7 @@ export class SweepActions {
     ]);
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
-    const outcome: GameOutcome | null = openClaim || !state ? null : declarations.length > 0 ? { type: 'unfinished' } : { type: 'no-information' };
+    const outcome: GameOutcome | null = closingDateProposal({ openClaim: openClaim !== null, liveLines: lines.length, movesMade: s.moves.length, firstToMove: 'red' });
     return {
       action: action.key,
       closingDate: s.competition.closingDate,

@@ -123,7 +123,9 @@ describe("the sweep's payloads render in both languages", () => {
     expect(ro('time-exceeded').text).toContain('a folosit 51 de zile de gândire');
     expect(en('holiday-rights-end').subject).toBe('Holiday rights have ended — CN 2027');
     expect(ro('holiday-rights-end').text).toContain('Ultima zi în care se mai putea lua concediu a fost 27.02.2027');
-    expect(en('closing-date').text).toContain('Reply to this mail by 5 Apr 2027');
+    expect(en('closing-date').text).toContain('by replying to this mail by 5 Apr 2027');
+    expect(en('closing-date').text).toContain('after this day no move, pass, offer or contest is accepted');
+    expect(ro('closing-date').text).toContain('propune acest rezultat și fără o declarație');
     expect(en('closing-date').raw).toMatch(/Ionescu Dan\s+51\s+0\n/);
     expect(en('report-window-closed').text).toContain('the result proposed is 1 / 1');
     expect(ro('report-window-closed').text).toContain('coeficienți 1,0000 și 1,0000');

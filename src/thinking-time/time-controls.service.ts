@@ -24,6 +24,7 @@ import { Move } from '../games/move.entity';
 import { GamesService } from '../games/games.service';
 import { Notifications } from '../mail/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './calendar';
+import { isUuid } from '../games/game-session';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { SpecialLeave } from './special-leave.entity';
 import { thinkingDaysForMove } from './thinking-days';
@@ -158,18 +159,29 @@ export class TimeControlsService {
    * clocks never show them) and tells both players; dismissing only closes the case. One
    * transaction, the games locked in a fixed order.
    */
-  decideDowntimeCredit(actor: Actor, caseId: string, input: { readonly confirm: boolean; readonly reason: string }): Promise<DowntimeDecision> {
+  decideDowntimeCredit(
+    actor: Actor,
+    caseId: string,
+    input: { readonly confirm: boolean; readonly reason: string; /** The web form's own checks, once the case is known to be the actor's. */ readonly check?: () => void },
+  ): Promise<DowntimeDecision> {
     return this.db.transaction(async (m) => {
-      const found = await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } });
+      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
       if (!found) throw timeRefusals.unknownCase(caseId);
       const competition = await m.findOneByOrFail(Competition, { id: found.competitionId });
       if (hidesCompetition(actor, competition)) throw timeRefusals.unknownCase(caseId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
       if (found.status !== 'open') throw timeRefusals.caseDecided();
+      input.check?.();
       const reason = requireReason(input.reason);
       const credits = found.payload.credits as unknown as DowntimeCredit[];
       const days = found.payload.days as { from: LocalDate; to: LocalDate };
+      // Issue 14 item 5: one case names every game of the outage; the arbiter must run each game's competition.
+      for (const id of new Set(credits.map((c) => c.competitionId ?? competition.id))) {
+        if (id === competition.id) continue;
+        const other = await m.findOneBy(Competition, { id });
+        if (!other || !canArbitrate(actor, other)) throw refusals.notArbiter();
+      }
       const now = this.clock.now();
       const written: { gameId: string; rulingId: string }[] = [];
       if (input.confirm) {
@@ -177,10 +189,11 @@ export class TimeControlsService {
           const game = await findGame(m, gameId, { lock: true });
           const mine = credits.filter((c) => c.gameId === gameId);
           const given = mine.map((c) => ({ color: c.color, days: c.days }));
+          const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
           const ruling = await this.rulings.record(
             m,
-            { actor, competitionId: competition.id, gameId, caseId, kind: 'thinking-days', reason, details: { outage: days, credits: given } },
-            mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: days.from })),
+            { actor, competitionId: game.competitionId, gameId, caseId, kind: 'thinking-days', reason, details: { outage: gameDays, credits: given } },
+            mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
           await this.notifications.add(
@@ -189,10 +202,10 @@ export class TimeControlsService {
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
               template: 'ruling',
               gameId,
-              payload: { gameId, turn: game.turn, color, rulingId: ruling.id, kind: 'thinking-days', reason, outage: days, credits: given },
+              payload: { gameId, turn: game.turn, color, rulingId: ruling.id, kind: 'thinking-days', reason, outage: gameDays, credits: given },
             })),
           );
-          await this.audit.record(m, { actor, asArbiter: true, action: 'ruling.thinking-days', competitionId: competition.id, gameId, details: { rulingId: ruling.id, reason, outage: days, credits: given } });
+          await this.audit.record(m, { actor, asArbiter: true, action: 'ruling.thinking-days', competitionId: game.competitionId, gameId, details: { rulingId: ruling.id, reason, outage: gameDays, credits: given } });
           written.push({ gameId, rulingId: ruling.id });
         }
       }

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import type { WebLanguage, WebRequest } from './web-request';
+import { Clock } from '../common/clock';
+import { SETTINGS, type Settings } from '../config/settings';
+import { rehearsalBanner } from '../rehearsal/rehearsal-banner';
 
 /** templates/web of the project, from src/web or dist/web alike. */
 export const WEB_TEMPLATE_ROOT = resolve(__dirname, '../../templates/web');
@@ -70,7 +73,11 @@ export class WebViews {
   private readonly views = new Map<string, Handlebars.TemplateDelegate>();
   private readonly layout: Handlebars.TemplateDelegate;
 
-  constructor() {
+  constructor(
+    // Issue 14: on the rehearsal clock every page says which day the rehearsal is on.
+    @Optional() private readonly clock?: Clock,
+    @Optional() @Inject(SETTINGS) private readonly settings?: Pick<Settings, 'timeZone'>,
+  ) {
     this.messages = loadMessages(WEB_TEMPLATE_ROOT);
     const partialsDir = join(WEB_TEMPLATE_ROOT, 'partials');
     for (const file of filesUnder(partialsDir, '.hbs')) {
@@ -105,6 +112,7 @@ export class WebViews {
       actor: req.actor,
       csrfToken: req.csrf ?? '',
       t: (key: string, params?: Record<string, unknown>) => translate(this.messages, lang, key, params),
+      rehearsal: this.clock && rehearsalBanner(this.clock, this.settings?.timeZone, (key, params) => translate(this.messages, lang, key, params)),
       ...model,
     };
     const body = this.view(view)(context);

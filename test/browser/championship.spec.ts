@@ -71,6 +71,7 @@ describe('a championship run from the arbiter’s panel', () => {
     await noError(arbiter, 'import');
     await submit(arbiter, `form[action="/arbiter/competitions/${competitionId}/groups"] button[type=submit]`);
     await noError(arbiter, 'groups');
+    await arbiter.check('#start-confirm');
     await submit(arbiter, '[data-testid=start]');
     await noError(arbiter, 'start');
     expect(await arbiter.locator('[data-testid=status]').getAttribute('data-status')).toBe('started');
@@ -139,15 +140,20 @@ describe('a championship run from the arbiter’s panel', () => {
     expect((await games.view({ kind: 'system' }, game.id)).status).toBe('ended');
 
     // The arbiter homologates from the panel; the standings show the homologated coefficients.
+    // The players' 5 days have not passed: homologating now is the arbiter's override, with a reason.
     await arbiter.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/homologation`);
-    await submit(arbiter, `form[action="/arbiter/games/${game.id}/homologate"] button[type=submit]`);
+    const homologate = `form[action="/arbiter/games/${game.id}/homologate"]`;
+    await arbiter.locator(`${homologate} input[name=override]`).check();
+    await arbiter.locator(`${homologate} input[name=reason]`).fill('Ambii jucători au confirmat fișa telefonic.');
+    await submit(arbiter, `${homologate} button[type=submit]`);
     await noError(arbiter, 'homologation');
     const result = await web.database.run((m) => m.findOneByOrFail(Result, { gameId: game.id }));
     expect(result.status).toBe('homologated');
     await arbiter.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/standings`);
     const standings = (await arbiter.locator('[data-testid=standings]').textContent())!;
-    expect(standings).toContain(formatCoefficient(result.redCoefficient));
-    expect(standings).toContain(formatCoefficient(result.blueCoefficient));
+    // The arbiter reads Romanian: four decimals with the decimal comma (issue 14 §6).
+    expect(standings).toContain(formatCoefficient(result.redCoefficient, 'ro'));
+    expect(standings).toContain(formatCoefficient(result.blueCoefficient, 'ro'));
     await screenshot(arbiter, 'arbiter-standings');
 
     // The sheet as a PDF, fonts embedded; and the public page shows the finished game's sheet.

@@ -171,7 +171,9 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(claim.status).toBe(200);
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'claim', status: 'open' }))).toBe(1);
       expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', reason: 'late' }), 400, 'BAD_INPUT');
-      const ruled = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, reason: '55 days used' });
+      // RULES.md §5: BLUE still has 5 days to answer; upholding now needs the explicit override.
+      expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, reason: '55 days used' }), 409, 'CLAIM_WINDOW_OPEN');
+      const ruled = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, earlyOverride: true, reason: '55 days used' });
       expect(ruled.body).toMatchObject({ status: 'ended' });
       const view = (await get(`/api/games/${game.id}`, ch.arbiter)).body;
       expect(view).toMatchObject({ endReason: 'timeout', outcome: { type: 'timeout', by: 'blue' } });
@@ -209,7 +211,7 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(await t.database.run((m) => m.findBy(Penalty, { gameId: game.id }))).toEqual(
         expect.arrayContaining([expect.objectContaining({ kind: 'score', amount: 5 }), expect.objectContaining({ kind: 'thinking-days', amount: 10 }), expect.objectContaining({ kind: 'coefficient', amount: 2000 })]),
       );
-      expect((await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { reason: 'ok' })).body.status).toBe('homologated');
+      expect((await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { reason: 'ok', override: true })).body.status).toBe('homologated');
       const standings = (await get(`/api/competitions/${ch.competitionId}/standings`, user(game, 'red'))).body;
       const blue = standings.groups[0].rows.find((r: { playerId: string }) => r.playerId === game.bluePlayerId);
       expect(blue.total).toBeCloseTo(after.coefficients.blue - 0.2, 4);

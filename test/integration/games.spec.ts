@@ -346,7 +346,7 @@ describe(`games (${TEST_DB})`, () => {
       expect(view.result).toMatchObject({ status: 'proposed', automatic: false, coefficients: { red: 1, blue: 1 }, outcome: { type: 'draw-agreement' } });
       expect(await mailsTo(game.id, game.bluePlayerId, 'game-end')).toHaveLength(1);
       await refused(game.id, () => results.homologate(red(game), game.id), 'FORBIDDEN');
-      const homologated = await results.homologate(ch.arbiter.actor, game.id, 'agreed');
+      const homologated = await results.homologate(ch.arbiter.actor, game.id, 'agreed', true);
       expect(homologated.status).toBe('homologated');
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, status: 'open' }))).toBe(0);
     });

@@ -208,6 +208,41 @@ describe(`a player's identity (${TEST_DB})`, () => {
     expect(await mails({ template: 'address-confirmation', toAddress: 'panou.nou@q.example' })).toHaveLength(1);
   });
 
+  it("editing a player: the panel and the API change name, club and language for the player's own arbiter, announce a rename, and refuse another arbiter's player", async () => {
+    const http = t.app.getHttpServer();
+    const c = await competitions.create(owner.actor, SETTINGS);
+    const [mine] = await competitions.importPlayers(owner.actor, c.id, `${HEADER}Ion Editat,editat@q.example,,ro\n`);
+    const agent = await loginAgent(t, owner.email);
+    const path = `/arbiter/competitions/${c.id}/players/${mine.playerId}`;
+    const form = await agent.get(path).expect(200);
+    expect(form.text).toContain('value="Ion Editat"');
+    const saved = await agent.post(path).type('form').send({ _csrf: csrfOf(form.text), name: 'Ion\u2028Editat-Nou', club: 'CS Arad', language: 'en' });
+    expect(saved.status).toBe(303);
+    expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: mine.playerId }))).toMatchObject({ name: 'Ion Editat-Nou', club: 'CS Arad', language: 'en' });
+    expect(await audits('player.updated')).toContainEqual(
+      expect.objectContaining({ details: { playerId: mine.playerId, before: { name: 'Ion Editat', club: null, language: 'ro' }, after: { name: 'Ion Editat-Nou', club: 'CS Arad', language: 'en' } } }),
+    );
+    const empty = await agent.post(path).type('form').send({ _csrf: csrfOf(form.text), name: '  ', club: '', language: 'ro' });
+    expect(empty.status).toBe(422);
+    // The victim plays in `owner`'s competition: its arbiter `other` registers them too, and may not rename them.
+    const c2 = await competitions.create(other.actor, SETTINGS);
+    await competitions.importPlayers(other.actor, c2.id, `${HEADER}${victim.name},player1@p.example,,${victim.language}\n`);
+    const refused = await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', other.bearer).send({ name: 'Altcineva' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('IDENTITY_NOT_YOURS');
+    // And from another arbiter's competition it is not there at all.
+    expect((await request(http).patch(`/api/competitions/${c.id}/players/${mine.playerId}`).set('Authorization', other.bearer).send({ name: 'X' })).status).toBe(404);
+    expect((await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', other.bearer).send({ language: 'fr' })).status).toBe(400);
+    // A player is told it is the arbiter's.
+    const asPlayer = await request(http).patch(`/api/competitions/${c.id}/players/${mine.playerId}`).set('Authorization', (await keyForPlayer(t.app, 'editat@q.example')).bearer).send({ name: 'Eu' });
+    expect([asPlayer.status, asPlayer.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+    // An admin may.
+    const byAdmin = await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', admin.bearer).send({ club: 'CSM Iași' });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toMatchObject({ playerId: victim.id, name: victim.name, club: 'CSM Iași' });
+    victim = await playerByAddress('player1@p.example');
+  });
+
   it('strips control characters from names at entry, so a name cannot add lines to a mail', async () => {
     const c = await competitions.create(other.actor, SETTINGS);
     const [entry] = await competitions.importPlayers(other.actor, c.id, `${HEADER}"Ana\u0085Bcc: x@y.example\u2028Pop",ana.nel@q.example,"Club\u001b",ro\n`);

@@ -61,6 +61,7 @@ const ARBITER_GAME_API = new Set([
   'POST /api/games/:id/arbiter-moves',
   'POST /api/games/:id/import',
   'POST /api/games/:id/result/homologate',
+  'POST /api/games/:id/result/objections/:index/decision',
   'POST /api/games/:id/time-credits',
   'POST /api/games/:id/refused-mail-penalties',
 ]);
@@ -127,6 +128,7 @@ function apiBody(route: Route, ids: Ids): object {
     'arbiter-moves': { move: 'PAS', sentOn: '2027-02-01', reason: 'review' },
     import: { record: {}, reason: 'review' },
     'result/objections': { text: 'review' },
+    'result/objections/:index/decision': { verdict: 'rejected', reason: 'review' },
     'state-declaration': { text: 'review' },
     'time-credits': { player: 'red', days: 1, reason: 'review' },
     'refused-mail-penalties': { player: 'red', reason: 'review' },
@@ -136,6 +138,9 @@ function apiBody(route: Route, ids: Ids): object {
     'downtime-credit': { confirm: false, reason: 'review' },
     'players/:playerId/withdraw': { reason: 'review' },
     'players/:playerId/emails': { address: 'intruder@elsewhere.example' },
+    'players/:playerId': { name: 'Intrus' },
+    review: { notation: 'a1 AB' },
+    'claims/answer': { text: 'review' },
     '/api/players/emails/confirm': { address: 'player1@a.example', reason: 'review' },
     '': { name: 'Cupa intrusului', shortName: 'CI', startDate: '2027-03-01', closingDate: '2027-12-31' },
   };
@@ -146,6 +151,7 @@ function apiBody(route: Route, ids: Ids): object {
 function webForm(route: Route, ids: Ids): Record<string, string> {
   const forms: Record<string, Record<string, string>> = {
     '/arbiter/cases/:id/close': { reason: 'review' },
+    '/arbiter/games/:id/objections/:index/decide': { verdict: 'rejected', reason: 'review' },
     '/arbiter/appeals/:caseId/decide': { competitionId: ids.id, outcome: 'rejected', comment: 'review' },
     '/arbiter/games/:id/rulings': { kind: 'warning', player: 'red', reason: 'review' },
     '/arbiter/games/:id/moves': { move: 'PAS', sentOn: '2027-02-01', reason: 'review' },
@@ -213,6 +219,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       token: 'A'.repeat(43),
       file: `${red.id}.${'0'.repeat(64)}.ics`,
       code: 'forged',
+      index: '0',
     };
   }
 
@@ -231,7 +238,10 @@ describe(`authorization on every route (${TEST_DB})`, () => {
 
   function apiRequest(route: Route, who: TestUser | null, bearer?: string) {
     const url = urlOf(route);
-    const req = route.method === 'GET' ? request(app.getHttpServer()).get(url) : request(app.getHttpServer()).post(url).send(apiBody(route, idsFor(route)));
+    // Each route with its own method (PATCH, DELETE… as well as GET and POST).
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    const base = request(app.getHttpServer())[method](url);
+    const req = route.method === 'GET' ? base : base.send(apiBody(route, idsFor(route)));
     const auth = bearer ?? who?.bearer;
     return auth ? req.set('Authorization', auth) : req;
   }

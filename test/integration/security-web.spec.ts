@@ -107,7 +107,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const foreignToken = await tokenFor(elsewhere, '/login');
       const before = await counts();
       const wrong: string[] = [];
-      const ids = { id: game.id, offerId: randomUUID(), caseId: randomUUID(), playerId: evil.actor.playerId!, token: 'A'.repeat(43), code: 'x' };
+      const ids = { id: game.id, offerId: randomUUID(), caseId: randomUUID(), playerId: evil.actor.playerId!, token: 'A'.repeat(43), code: 'x', index: '0' };
       const body = { reason: 'r', kind: 'warning', player: 'red', move: 'PAS', csv: 'name,email,club,language\nX,x@web.example,C,ro\n', name: 'lista', words: 'CASA\n', confirm: 'yes', lang: 'en', email: 'evil@web.example' };
       for (const route of forms) {
         const url = fill(route.path, ids);

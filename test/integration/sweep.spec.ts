@@ -163,11 +163,11 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       '2027-03-13 G2 silence: abandon by blue',
       // A time claim is open: the arbiter rules on it first.
       '2027-04-06 G1 closing: nothing proposed',
-      // Nobody declared: 0/0. One declared, no claim: 1/1.
-      '2027-04-06 G2 closing: no-information',
+      // Moves and no claim: 1/1, declared (G4, G5) or not (G2, G6) — docs/rules.md, the platform's reading.
+      '2027-04-06 G2 closing: unfinished',
       '2027-04-06 G4 closing: unfinished',
       '2027-04-06 G5 closing: unfinished',
-      '2027-04-06 G6 closing: no-information',
+      '2027-04-06 G6 closing: unfinished',
     ]);
     expect(cases.find((c) => c.kind === 'silence' && c.gameId === g1.id)!.payload.proposal).toMatchObject({ coefficients: { red: 0, blue: 1.53 } });
     expect(cases.find((c) => c.kind === 'closing' && c.gameId === g4.id)!.payload).toMatchObject({
@@ -223,12 +223,13 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     const ruling = await t.database.run((m) => m.findOneByOrFail(Ruling, { gameId: g6.id, kind: 'outcome' }));
     expect(ruling.caseId).toBe(silenceCase.id);
 
-    // G1: the time claim is upheld (the game is lost on time): the claim case closes; the
-    // silence and closing cases wait for the result, and its homologation settles them.
+    // G1: the time claim is upheld (the game is lost on time): the claim case closes, and the
+    // silence case with it (the game ended: issue 14 item 3); the closing case waits for the
+    // result, and its homologation settles it.
     expect(await openCases(g1.id)).toEqual(['silence', 'claim', 'closing']);
     await games.rule(g.arbiter.actor, g1.id, { kind: 'claim', upheld: true, reason: 'RED never moved' });
-    expect((await openCases(g1.id)).filter((k) => k !== 'result')).toEqual(['silence', 'closing']);
-    await t.app.get(ResultsService).homologate(g.arbiter.actor, g1.id, 'forfeit on time');
+    expect((await openCases(g1.id)).filter((k) => k !== 'result')).toEqual(['closing']);
+    await t.app.get(ResultsService).homologate(g.arbiter.actor, g1.id, 'forfeit on time', true);
     expect(await openCases(g1.id)).toEqual([]);
 
     // The sweep has nothing more to do in either game.

@@ -117,7 +117,13 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     const imported = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players`, { csv: playersCsv(4, { domain: 'cupa.example.org', prefix: 'Jucător' }) });
     expect(imported.status).toBe(303);
     expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/groups`, { count: '1', distribution: 'blocks' })).toMatchObject({ status: 303 });
-    expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, {})).toMatchObject({ status: 303 });
+    // Starting cannot be undone: without the ticked box it is refused and nothing starts (issue 14).
+    const unconfirmed = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, {});
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toContain('Bifați căsuța de confirmare');
+    expect(await count(Game, { competitionId: id })).toBe(0);
+    expect((await page()).text).toContain('name="confirm" value="yes" required id="start-confirm"');
+    expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, { confirm: 'yes' })).toMatchObject({ status: 303 });
     const started = await page();
     expect(started.text).toContain('data-testid="status" data-status="started"');
     expect(started.text).toContain(hash);
@@ -201,7 +207,8 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     ]);
     const dashboard = await arbiter.get('/arbiter');
     expect(dashboard.text).toMatch(/data-category="silences"><a [^>]*>[^<]*<\/a> <strong>1<\/strong>/);
-    expect(dashboard.text).toContain('albastru nu a răspuns de 30 de zile');
+    // Issue 14 item 6: the row names the silent player, with the colour.
+    expect(dashboard.text).toContain(`${ch.names.get(silent.bluePlayerId)} (albastru) nu a răspuns de 30 de zile`);
 
     const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, { kind: 'outcome', outcome: 'no-show', player: 'blue', reason: 'nu a răspuns la nicio scrisoare' });
     expect(noShow.status).toBe(303);
@@ -266,7 +273,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   it('homologates from the panel, and the standings (page and CSV) count the result', async () => {
     const page = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/homologation`);
     expect(page.text).toContain(`/arbiter/games/${game.id}/homologate`);
-    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, { reason: 'abandon confirmat' });
+    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, { reason: 'abandon confirmat', override: 'yes' });
     expect(done.status).toBe(303);
     const csv = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/standings.csv`);
     expect(csv.status).toBe(200);
@@ -296,7 +303,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     const playerId = game.redPlayerId;
     const path = `/arbiter/players/${playerId}/anonymise`;
     expect((await post(arbiter, '/arbiter', path, { competitionId: ch.competitionId })).status).toBe(403);
-    const running = await post(admin, '/arbiter', path, { competitionId: ch.competitionId });
+    const running = await post(admin, '/arbiter', path, { competitionId: ch.competitionId, confirm: 'yes' });
     expect(running.status).toBe(422);
     expect(running.text).toContain('nu s-a încheiat');
     expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: playerId }))).toMatchObject({ name: ch.names.get(playerId) });
@@ -309,9 +316,14 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     }
     for (const g of await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }))) {
       const result = await t.database.run((m) => m.query(`SELECT status FROM result WHERE game_id = $1`, [g.id]));
-      if (result[0]?.status !== 'homologated') await results.homologate(SYSTEM_ACTOR, g.id, 'end of the competition');
+      if (result[0]?.status !== 'homologated') await results.homologate(SYSTEM_ACTOR, g.id, 'end of the competition', true);
     }
-    const done = await post(admin, '/arbiter', path, { competitionId: ch.competitionId });
+    // Anonymising cannot be undone: without the ticked box it is refused, the name kept (issue 14).
+    const unconfirmed = await post(admin, '/arbiter', path, { competitionId: ch.competitionId });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toContain('anonimizarea jucătorului');
+    expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: playerId }))).toMatchObject({ name: ch.names.get(playerId) });
+    const done = await post(admin, '/arbiter', path, { competitionId: ch.competitionId, confirm: 'yes' });
     expect(done.status).toBe(303);
     const anonymised = await t.database.run((m) => m.findOneByOrFail(Player, { id: playerId }));
     expect(anonymised.name).toMatch(/^Jucător anonim /);

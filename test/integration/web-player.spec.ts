@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/common/clock';
 import { Player } from '../../src/competitions/player.entity';
 import { applyMove } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
+import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
 import { calendarToken } from '../../src/web/player/calendar-feed';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
@@ -197,6 +198,18 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(stored.status).toBe('playing');
   });
 
+  it('asks before passing: without the ticked box the pass is refused and nothing changes (issue 14)', async () => {
+    const view = await app.get(GamesService).view({ kind: 'system' }, game.id);
+    const mover = view.toMove === 'blue' ? blue : red;
+    const page = await mover.get(`/games/${game.id}`);
+    expect(page.text).toContain('name="confirm" value="yes" required id="pass-confirm"');
+    const before = await moveCount(game.id);
+    const res = await mover.post(`/games/${game.id}/pass`).type('form').send({ _csrf: csrfOf(page.text) });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/Bifați căsuța de confirmare|Tick the confirmation box/);
+    expect(await moveCount(game.id)).toBe(before);
+  });
+
   it('contests a word with the provisional reply, then shows both lines once the partner appeals', async () => {
     // BLUE's move here: RED's move stands in `kept`; BLUE contests its main word with a reply.
     const kept = [...(await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } })))].map((m) => m.notation);
@@ -240,7 +253,8 @@ describe(`player pages (${TEST_DB})`, () => {
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: other.id }));
     expect(stored.status).toBe('ended');
     const ended = await b.get(`/games/${other.id}`);
-    expect(ended.text).toMatch(/(coeficienți|coefficients) 1\.0000 \/ 1\.0000/);
+    // Four decimals, with the reader's decimal mark (issue 14 §6).
+    expect(ended.text).toMatch(/coeficienți 1,0000 \/ 1,0000|coefficients 1\.0000 \/ 1\.0000/);
     expect(ended.text).toMatch(/remiză convenită|draw agreed/);
     // RULES.md §7: each player confirms the final sheet (or objects) on the page.
     expect(ended.text).toContain('class="confirm-form"');

@@ -203,6 +203,9 @@ describe('the commands of MAIL.md 10, through the real IMAP and SMTP servers', (
     const [claimCase] = await db().run((m) => m.find(Case, { where: { gameId: two.gameId, kind: 'claim' } }));
     expect(claimCase.payload.answers).toEqual([expect.objectContaining({ color: 'blue', text: 'Am fost internat în spital; trimit certificatul.' })]);
     expect(newTo(count, two.blue).some((d) => /trimis arbitrului/.test(d.parsed.text ?? ''))).toBe(true);
+    // Issue 14 item 9: the answer reaches the claimant and the arbiter, one mail each.
+    const told = (await world.outboundMail()).filter((r) => r.template === 'claim-answered' && r.payload.text === 'Am fost internat în spital; trimit certificatul.');
+    expect(told.map((r) => (r.playerId === null ? 'arbiter' : r.playerId === two.red.playerId ? 'claimant' : 'other')).sort()).toEqual(['arbiter', 'claimant']);
     // The claimant has nothing to answer: refused, typed, with an answer.
     count = world.smtp.delivered.length;
     expect(await send(two, two.red, 'RASPUNS nu e cazul')).toMatchObject({ status: 'rejected', reason: 'NO_CLAIM' });

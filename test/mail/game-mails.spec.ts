@@ -5,6 +5,7 @@ import { keyForPlayer, type TestUser } from '../support/competitions';
 import type { DeliveredMail } from '../support/smtp-sink';
 import { MailGame, startMailGame } from './support/mail-game';
 import { MailWorld, startMailWorld } from './support/mail-test-app';
+import { REPLY_MARKER } from '../../src/mail/parsing/quotes';
 
 /**
  * MAIL.md 19, issue 5 §2: every notification the games and results services write goes out
@@ -129,6 +130,26 @@ describe('every game notification is rendered through its template, in text and 
       expect(mail.parsed.text).toMatch(/Decizia arbitrului|The arbiter's decision/);
       expect(mail.parsed.text).toContain('Mesaje nepoliticoase către partener.');
     }
+  });
+
+  it('issue 14 item 9: a ruling carries the reply marker and how to reply only to the player who has a move to make', async () => {
+    const before = world.smtp.delivered.length;
+    await games.rule(game.arbiter, game.gameId, { kind: 'warning', player: 'red', reason: 'Al doilea avertisment.' });
+    await world.current.outbox.deliverDue();
+    const fresh = world.smtp.delivered.slice(before);
+    expect(fresh).toHaveLength(2);
+    const turn = (await world.current.database.run((m) => m.findOneByOrFail(Game, { id: game.gameId }))).turn;
+    const toMove = turn % 2 === 1 ? game.red : game.blue;
+    const waiting = toMove === game.red ? game.blue : game.red;
+    const markerOf = (mail: DeliveredMail) => [REPLY_MARKER.ro, REPLY_MARKER.en].some((m) => (mail.parsed.text ?? '').includes(m));
+    const mover = fresh.find((d) => d.envelope.to.includes(toMove.address))!;
+    const other = fresh.find((d) => d.envelope.to.includes(waiting.address))!;
+    expect(markerOf(mover)).toBe(true);
+    expect(mover.parsed.text).toMatch(/CUM RĂSPUNDEȚI|HOW TO REPLY/);
+    expect(markerOf(other)).toBe(false);
+    expect(other.parsed.text).not.toMatch(/CUM RĂSPUNDEȚI|HOW TO REPLY/);
+    expect(other.parsed.html).not.toContain(REPLY_MARKER.ro);
+    expect(other.parsed.html).not.toContain(REPLY_MARKER.en);
   });
 
   it('the end of the game: scores and proposed coefficients, CONFIRM / OBIECTIE', async () => {

@@ -105,6 +105,13 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @Max(MAX_SETTING)
   escalationDays?: number;
 
+  @ApiPropertyOptional({ default: 3, description: 'days after a declined draw or interruption offer before the same player may offer it again' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_SETTING)
+  offerCooldownDays?: number;
+
   @ApiPropertyOptional({ default: 'Europe/Bucharest' })
   @IsOptional()
   @IsString()

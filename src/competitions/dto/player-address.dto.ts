@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
 /** An address the arbiter adds to a registered player: unverified until its owner confirms it. */
 export class AddPlayerAddressDto {
@@ -21,4 +21,24 @@ export class ConfirmPlayerAddressDto {
   @MinLength(1)
   @MaxLength(2000)
   reason: string;
+}
+
+/** A player's details the arbiter changes (name, club, language), under the identity rules. */
+export class EditPlayerDto {
+  @ApiPropertyOptional({ example: 'Popescu-Rădulescu Ștefania' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'CS Arad', description: 'Empty for none.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  club?: string;
+
+  @ApiPropertyOptional({ enum: ['ro', 'en'] })
+  @IsOptional()
+  @IsIn(['ro', 'en'])
+  language?: 'ro' | 'en';
 }

@@ -42,6 +42,13 @@ export class RulingDto extends KeyDto {
   @IsBoolean()
   upheld?: boolean;
 
+  @ApiPropertyOptional({
+    description: "claim: uphold before the accused's 5 days to answer ran out (RULES.md §5). Refused with CLAIM_WINDOW_OPEN (409) without it; audited with the reason.",
+  })
+  @IsOptional()
+  @IsBoolean()
+  earlyOverride?: boolean;
+
   @ApiPropertyOptional({ enum: ['red', 'blue'], description: 'The player a correction, days, penalty or warning is about.' })
   @IsOptional()
   @IsIn(['red', 'blue'])
@@ -146,4 +153,9 @@ export class HomologateDto {
   @IsString()
   @MaxLength(2000)
   reason?: string;
+
+  @ApiPropertyOptional({ description: "RULES.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited." })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }

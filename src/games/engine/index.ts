@@ -9,3 +9,4 @@ export * from './validate';
 export * from './rack';
 export * from './lexicon';
 export * from './replay';
+export * from './tour';

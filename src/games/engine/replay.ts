@@ -6,6 +6,7 @@ import { engineError } from './messages';
 import { formatFrscMove, parseFrscMove } from './notation';
 import { openingRacks, parseSequence, rackLetters, refillRack, takeFromRack, type Rack } from './rack';
 import { getTileSet, tilesValue } from './tile-sets';
+import { tourOf } from './tour';
 import {
   DEFAULT_RULES,
   type Color,
@@ -232,7 +233,7 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
   const lexicon = state.lexicon;
   const record: MoveRecord = {
     n,
-    tour: Math.ceil(n / 2),
+    tour: tourOf(n),
     player: mover,
     type: placement ? 'place' : 'pass',
     notation: formatFrscMove(placement ? placement.main : { kind: 'pass' }),

@@ -125,7 +125,7 @@ describe('renderSheet', () => {
     expect(text[at + 1]).toBe(`${' '.repeat(text[at].indexOf('7c'))}c7: GO;  d7: OL`);
   });
 
-  it('speaks Romanian: labels, colours R/A, decimal comma, day-first dates', () => {
+  it('speaks Romanian: labels, colours Ro/Al (never a tile letter), decimal comma, day-first dates', () => {
     const text = renderSheet(
       model({
         language: 'ro',
@@ -142,10 +142,11 @@ describe('renderSheet', () => {
     expect(text).toContain('FIȘA DE CONCURS — SCRABBLE PRIN CORESPONDENȚĂ');
     expect(text).toContain('ROȘU:              Ion Popescu (coef. anterior 1,2345, locul 3)');
     expect(text).toContain('Concedii:          ROȘU 01.02.2027 – 20.02.2027');
-    expect(text).toContain('SECVENȚA (R = ROȘU, A = ALBASTRU, . = neluată)');
-    expect(text).toContain('     R  R  R  R  R  R  R  A  A  A        A  A  A  A  R  R  R  R  .  .');
+    expect(text).toContain('SECVENȚA (Ro = ROȘU, Al = ALBASTRU, . = neluată)');
+    expect(text).toContain('    Ro Ro Ro Ro Ro Ro Ro Al Al Al       Al Al Al Al Ro Ro Ro Ro  .  .');
+    expect(text).toContain('\n  Al  O,G      7c: GO      40    20     20     2  15.01.2027\n');
     expect(text).toContain('Tur  Litere   Mutarea   Scor  Înr.  Total  Zile  Trimisă');
-    expect(text).toContain('\n2 R           PAS          0            6     0  15.01.2027\n');
+    expect(text).toContain('\n2 Ro           PAS          0            6     0  15.01.2027\n');
     expect(text).toContain(
       [
         'REZULTATUL',

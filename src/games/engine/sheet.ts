@@ -6,6 +6,7 @@
 import { renderBoardText, type Board } from './board';
 import { COLORS, type GameState, type MoveRecord } from './replay';
 import type { Color } from './types';
+import { formatCoefficientValue } from '../../coefficients/coefficients';
 
 export type SheetLanguage = 'ro' | 'en';
 
@@ -216,7 +217,8 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     competition: 'Competiția',
     group: 'Grupa',
     color: { red: 'ROȘU', blue: 'ALBASTRU' },
-    mark: { red: 'R', blue: 'A' },
+    // Two letters, never a tile's one: "A" would read as the tile A (issue 14 item 6).
+    mark: { red: 'Ro', blue: 'Al' },
     previousCoefficient: 'coef. anterior',
     rank: 'locul',
     arbiter: 'Arbitru',
@@ -510,9 +512,9 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-/** RULES.md §7: coefficients have four decimals; Romanian writes a decimal comma. */
+/** RULES.md §7: coefficients have four decimals; Romanian writes a decimal comma (the platform's one formatCoefficient). */
 function formatCoefficient(value: number, l: Labels): string {
-  return value.toFixed(4).replace('.', l.decimal);
+  return formatCoefficientValue(value, l.decimal === ',' ? 'ro' : 'en');
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -94,6 +94,26 @@ export type EngineErrorCode =
   | 'NOT_IN_LINE'
   | 'GAP';
 
+/** The technical errors of RULES.md §3 a mover may ask the arbiter to review (a finished game has nothing to review). */
+const REVIEWABLE: ReadonlySet<string> = new Set<EngineErrorCode>([
+  'BAD_NOTATION',
+  'OFF_BOARD',
+  'FIRST_MOVE_NOT_ON_CENTER',
+  'NOT_CONNECTED',
+  'INCOMPLETE_WORD',
+  'WORD_MISMATCH',
+  'NO_NEW_TILES',
+  'WORD_TOO_SHORT',
+  'TILES_NOT_IN_RACK',
+  'ZERO_SCORE_PLACEMENT',
+  'NOT_IN_LINE',
+  'GAP',
+]);
+
+export function isEngineRefusal(code: string): code is EngineErrorCode {
+  return REVIEWABLE.has(code);
+}
+
 export interface EngineError {
   readonly ok: false;
   readonly code: EngineErrorCode;

@@ -406,7 +406,8 @@ describe('the record as a sheet and as GCG (issue 3 item 16)', () => {
     expect(sheet).toContain('Campionatul național 2027');
     expect(sheet).toContain('Ion Popescu (coef. anterior 1,2345, locul 3)');
     expect(sheet).toContain('ROȘU 01.02.2027 – 20.02.2027');
-    expect(sheet).toMatch(/1 R {2}C,A,S,A {2}h8: CASA +8 +8 +2 +13\.01\.2027/);
+    // Romanian marks RED "Ro" (ALBASTRU "Al"), so no mark reads as the tile A (issue 14 §6).
+    expect(sheet).toMatch(/1 Ro {2}C,A,S,A {2}h8: CASA +8 +8 +2 +13\.01\.2027/);
     expect(sheet).toMatch(/Coeficient +0,3810 +1,5400/);
     expect(sheet).toContain('Încheiere: abandon (ROȘU)');
   });

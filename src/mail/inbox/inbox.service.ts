@@ -36,6 +36,9 @@ export class InboxService implements OnApplicationShutdown {
   private reconnectAt = 0;
   /** Set at shutdown: a pass still running must not open a new connection behind it. */
   private stopped = false;
+  /** MAIL.md 15: after a `close`, the timer that brings the connection back without waiting for the poll. */
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectAttempts = 0;
   /** Set by IDLE's `exists` while a pass runs, so the pass goes round once more. */
   private newMail = false;
   /** Called when IDLE reports new mail: the worker's wake-up. */
@@ -53,6 +56,11 @@ export class InboxService implements OnApplicationShutdown {
 
   get mailbox(): string {
     return this.settings.imapMailbox;
+  }
+
+  /** Whether a connection is up now (it IDLEs between passes). */
+  get isConnected(): boolean {
+    return this.client?.usable === true;
   }
 
   /** One pass, repeated while IDLE announced new mail during it. */
@@ -96,6 +104,8 @@ export class InboxService implements OnApplicationShutdown {
       if (this.client === client) {
         this.client = undefined;
         this.foldersReady = false;
+        // MAIL.md 15: a closed connection is rebuilt now, with backoff, so IDLE resumes within seconds.
+        this.scheduleReconnect();
       }
     };
     client.on('error', (error: Error) => {
@@ -113,9 +123,11 @@ export class InboxService implements OnApplicationShutdown {
       this.failures++;
       this.reconnectAt = performance.now() + Math.min(this.options.reconnectMaxMs, this.options.reconnectFirstMs * 2 ** (this.failures - 1));
       client.close();
+      this.scheduleReconnect();
       throw error;
     }
     this.failures = 0;
+    this.reconnectAttempts = 0;
     this.client = client;
     if (!this.foldersReady) {
       const existing = new Set((await client.list()).map((m) => m.path));
@@ -123,6 +135,25 @@ export class InboxService implements OnApplicationShutdown {
       this.foldersReady = true;
     }
     return client;
+  }
+
+  /**
+   * MAIL.md 15: wakes the worker (whose pass builds the new client) once the backoff allows,
+   * and again after each failed attempt, until a connection is up or the inbox stops.
+   */
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const backoff = Math.min(this.options.reconnectMaxMs, this.options.reconnectFirstMs * 2 ** this.reconnectAttempts);
+    const delay = Math.max(backoff, this.reconnectAt - performance.now());
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.stopped || this.client?.usable) return;
+      this.reconnectAttempts++;
+      this.onNewMail();
+      // The woken pass may meet a server still down, or be skipped because a pass was running: look again later either way.
+      this.scheduleReconnect();
+    }, delay);
+    this.reconnectTimer.unref();
   }
 
   /**
@@ -197,6 +228,8 @@ export class InboxService implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
     const client = this.client;
     this.client = undefined;
     if (client) await client.logout().catch(() => client.close());

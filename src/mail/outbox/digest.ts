@@ -7,6 +7,7 @@ import { In } from 'typeorm';
 import { Player } from '../../competitions/player.entity';
 import type { Settings } from '../../config/settings';
 import { insertRows } from '../../database/insert-rows';
+import { tourToPlay } from '../../games/engine/tour';
 import { Game } from '../../games/game.entity';
 import { localDate, type LocalDate } from '../../thinking-time';
 import { domainOf } from '../mail-addresses';
@@ -123,7 +124,7 @@ async function awaitingGames(m: EntityManager, settings: Settings, player: Playe
     const live = c.s.liveLines();
     const replay = c.s.replay(live[0].id);
     const position = positionView(replay, c.you, c.names);
-    views.push({ game: c.game, you: c.you, tour: Math.ceil((replay.state.movesPlayed + 1) / 2), position, clocks: c.clocks, deadlines: c.deadlines, reply: c.reply });
+    views.push({ game: c.game, you: c.you, tour: tourToPlay(replay.state.movesPlayed), position, clocks: c.clocks, deadlines: c.deadlines, reply: c.reply });
   }
   return views;
 }

@@ -7,23 +7,27 @@
 // because the game is replayed only up to the row's creation instant (moves received later
 // are left out, clocks are counted on that day). A retried row renders the same mail.
 import type { EntityManager } from 'typeorm';
+import { personName } from '../../auth/display-name';
 import { User } from '../../auth/user.entity';
 import type { JsonObject } from '../../common/json';
+import { formatCoefficientValue } from '../../coefficients/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
-import { clocksOn } from '../../games/game-clocks';
+import { tourOf } from '../../games/engine/tour';
+import { timelineOf } from '../../games/game-clocks';
 import { Game } from '../../games/game.entity';
 import { replayLine } from '../../games/game-lines';
 import { GameSession, loadGameRows } from '../../games/game-session';
-import { addDays, toLocalDate } from '../../thinking-time';
-import { holidayRightsEnd } from '../../thinking-time/holidays';
+import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time';
+import { deadlinesOn } from '../../thinking-time/deadlines';
 import { loadGameView } from '../../thinking-time/sweep-mail';
-import { DEFAULT_TIMELINE_RULES, type TimelineDay } from '../../thinking-time/timeline';
+import type { TimelineDay } from '../../thinking-time/timeline';
 import type { OutboundMail } from '../outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyAddress } from '../reply-token';
+import { rulingEffects } from './ruling-effects';
 import {
   boardView,
   clocksView,
@@ -61,6 +65,12 @@ const day = (language: MailLanguage, v: unknown): string => {
   return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
 };
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
+/** The words of a holiday shortened at the closing date's last month (HolidayView.shortened), if it was. */
+const shortenedBy = (p: JsonObject, lang: MailLanguage): string[] => {
+  const cut = p.shortened as { message?: Record<string, unknown> } | null | undefined;
+  const words = cut?.message?.[lang];
+  return typeof words === 'string' ? [words] : [];
+};
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** What every game mail is built from: the session as of the row, the recipient and the reply. */
@@ -113,7 +123,8 @@ export async function gameMailContext(manager: EntityManager, settings: Settings
   const s = await sessionAt(manager, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
   const game = await loadGameView(manager, settings, s.competition, s.game, s.players);
-  const timeline = await clocksOn(s);
+  const whole = await timelineOf(s);
+  const timeline = timelineOn(whole, s.today);
   const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }), game, language);
   return {
     s,
@@ -123,20 +134,24 @@ export async function gameMailContext(manager: EntityManager, settings: Settings
     reply,
     clocks: clocksView(timeline.clocks, s.competition.thinkingDays),
     timeline,
-    deadlines: deadlinesOf(s, timeline),
+    deadlines: deadlinesOf(whole, s.today),
     names: { red: game.red, blue: game.blue },
   };
 }
 
-/** RULES.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing date and the end of holiday rights. */
-function deadlinesOf(s: GameSession, timeline: TimelineDay): DeadlinesView {
-  const closing = toLocalDate(s.competition.closingDate);
-  const since = timeline.awaiting?.since;
+/**
+ * RULES.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing
+ * date and the last day of holiday rights — the sweep's own deadlinesOn, so a start mail and
+ * the reminder of the same wait give the same days (holidays and notices counted).
+ */
+function deadlinesOf(timeline: GameTimeline, today: LocalDate): DeadlinesView {
+  const d = deadlinesOn(timeline, today);
   return {
-    ...(since && { reminder: addDays(since, DEFAULT_TIMELINE_RULES.reminderDays), escalation: addDays(since, DEFAULT_TIMELINE_RULES.escalationDays) }),
-    closing,
-    // The template says "the last day a holiday can still be taken": the day before rights are lost.
-    holidayRightsEnd: addDays(holidayRightsEnd(closing), -1),
+    ...(d.reminder && { reminder: d.reminder }),
+    ...(d.escalation && { escalation: d.escalation }),
+    closing: d.closing,
+    // The template says "the last day a holiday can still be taken".
+    holidayRightsEnd: d.lastHolidayDay,
   };
 }
 
@@ -177,8 +192,9 @@ const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') a
 /** The words of a payload's notice in the recipient's language (templates without their own file). */
 const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
   'holiday-confirmation': {
-    ro: (p) => ({ title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`, paragraphs: ['Partenerii din toate partidele au fost anunțați (regulamentul §5).'] }),
-    en: (p) => ({ title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`, paragraphs: ['The partners of all your games were told (rules §5).'] }),
+    // A holiday cut at the last month before the closing date (RULES.md §5) says so, with its new last day.
+    ro: (p) => ({ title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`, paragraphs: [...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'] }),
+    en: (p) => ({ title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`, paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'] }),
   },
   'time-claim': {
     ro: (p) => ({
@@ -227,7 +243,7 @@ function resultLine(p: JsonObject, c: GameMailContext, score: string, coefficien
   const pair = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
   const scores = pair(p.scores);
   const coefs = pair(p.coefficients);
-  const decimal = (v: unknown) => (typeof v === 'number' ? (c.language === 'ro' ? v.toFixed(4).replace('.', ',') : v.toFixed(4)) : '');
+  const decimal = (v: unknown) => (typeof v === 'number' ? formatCoefficientValue(v, c.language) : '');
   const line = `${score}: ${c.names.red} ${num(scores.red)} – ${c.names.blue} ${num(scores.blue)}`;
   return typeof coefs.red === 'number' ? `${line}; ${coefficients} ${decimal(coefs.red)} / ${decimal(coefs.blue)}.` : `${line}.`;
 }
@@ -270,7 +286,7 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       return mail('game-start', {
         game,
         you,
-        arbiter: arbiter?.displayName ?? '',
+        arbiter: personName(arbiter?.displayName),
         tileSet: s.competition.tileSet,
         startDate: toLocalDate(s.game.startedOn),
         closingDate: toLocalDate(s.competition.closingDate),
@@ -293,7 +309,7 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       return mail('your-move', {
         game,
         you,
-        tour: Math.ceil(moveNumber / 2),
+        tour: tourOf(moveNumber),
         moveNumber,
         ...positions(c),
         clocks: c.clocks,
@@ -406,9 +422,11 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
 /** RULES.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
 async function rulingMail(manager: EntityManager, c: GameMailContext, p: JsonObject): Promise<GameMail> {
   const arbiterUser = await manager.findOneBy(User, { id: c.s.competition.arbiterUserId });
-  const arbiter = arbiterUser?.displayName ?? '';
+  const arbiter = personName(arbiterUser?.displayName);
   const kind = str(p.kind);
   const position = mainPosition(c);
+  // Issue 14 item 9: the marker and how to reply only for a recipient who has a move to make.
+  const toMove = c.s.game.status === 'playing' && c.s.turnPlayer() === c.you ? { reply: c.reply } : {};
   if (kind === 'word') {
     const dispute = c.s.dispute;
     const words = strings((p as { words?: unknown }).words ?? dispute?.words ?? []);
@@ -421,17 +439,18 @@ async function rulingMail(manager: EntityManager, c: GameMailContext, p: JsonObj
       arbiter,
       ...(str(p.reason) && { comment: str(p.reason) }),
       totals: position.totals,
+      ...toMove,
     });
   }
-  const effects = Object.entries(p)
-    .filter(([key]) => !['gameId', 'turn', 'color', 'rulingId', 'kind', 'reason'].includes(key))
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  // Issue 14 item 6: what the ruling changes in sentences, never the payload's keys.
+  const effects = rulingEffects(kind, p, c.language, c.names);
   return mail('arbiter-ruling', {
     game: c.game,
-    title: RULING_TITLE[kind]?.[c.language] ?? kind,
-    decision: str(p.reason) || kind,
+    title: RULING_TITLE[kind]?.[c.language] ?? (c.language === 'ro' ? 'o decizie' : 'a decision'),
+    decision: str(p.reason) || (RULING_TITLE[kind]?.[c.language] ?? ''),
     ...(effects.length > 0 && { effects }),
     arbiter,
     appealable: c.s.game.status !== 'playing',
+    ...toMove,
   });
 }

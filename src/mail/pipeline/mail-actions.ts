@@ -6,7 +6,6 @@ import { Refusal } from '../../auth/refusal';
 import { User } from '../../auth/user.entity';
 import { actorOf } from '../../auth/users.service';
 import { asJson, type JsonObject } from '../../common/json';
-import { Case } from '../../arbiter/case.entity';
 import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
 import { Player } from '../../competitions/player.entity';
@@ -15,7 +14,7 @@ import { Database } from '../../database/database';
 import { insertRows } from '../../database/insert-rows';
 import { findGame, otherColor } from '../../games/game-session';
 import { Game } from '../../games/game.entity';
-import { Claim } from '../../games/claim.entity';
+import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
 import { domainOf } from '../mail-addresses';
 import { OutboundMail } from '../outbound-mail.entity';
@@ -82,16 +81,6 @@ export async function insertReply(m: EntityManager, settings: Settings, now: Dat
   });
 }
 
-const NO_CLAIM = {
-  ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.',
-  en: 'There is no time claim against you to answer.',
-};
-
-const EMPTY_TEXT = {
-  ro: 'Scrieți textul după comandă.',
-  en: 'Write the text after the command.',
-};
-
 export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
 
 
@@ -111,6 +100,7 @@ export class MailActions {
     private readonly games: GamesService,
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
+    private readonly claimAnswers: ClaimAnswersService,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -168,7 +158,7 @@ export class MailActions {
         // RULES.md §7: the game's state at the closing date, declared by the player.
         return this.declarations.declareState(actor, gameId, { text: command.text });
       case 'answer':
-        return this.answerClaim(input, command.text);
+        return this.answerClaim(actor, input, command.text);
       case 'digest':
         return this.switchDigest(input, command.on);
       case 'status':
@@ -213,19 +203,11 @@ export class MailActions {
    * `RASPUNS` / `ANSWER` + text: the answer to a time claim against the player (RULES.md §5:
    * within 5 days), written on the claim's case for the arbiter.
    */
-  private answerClaim(input: MailCommandInput, text: string): Promise<ActionResult> {
+  private answerClaim(actor: UserActor, input: MailCommandInput, text: string): Promise<ActionResult> {
     return this.answered(input, async (m, game) => {
-      if (text.trim() === '') throw new Refusal('BAD_INPUT', EMPTY_TEXT, 400);
-      const claim = await m.findOne(Claim, { where: { gameId: game.id, status: 'open' } });
       const color = game.redPlayerId === input.playerId ? 'red' : 'blue';
-      if (!claim || claim.claimantPlayerId === input.playerId) throw new Refusal('NO_CLAIM', NO_CLAIM, 409);
-      const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
-      const now = this.clock.now();
-      for (const c of cases) {
-        const answers = Array.isArray(c.payload.answers) ? c.payload.answers : [];
-        const payload = { ...c.payload, answers: [...answers, { color, text: text.trim(), at: now.toISOString(), inboundMailId: input.inboundMailId }] };
-        await m.update(Case, { id: c.id }, { payload: payload as never });
-      }
+      // The 5-day limit, the case, the audit and the mails to the claimant and the arbiter: claim-answers.service.ts.
+      await this.claimAnswers.recordIn(m, { actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
       return this.reply(input, 'answer-recorded', { turn: game.turn, claimant: otherColor(color) });
     });
   }

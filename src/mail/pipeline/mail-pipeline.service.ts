@@ -94,6 +94,33 @@ type Decision =
       readonly sender?: string;
     };
 
+/** `Re:`, `Fwd:`, `RE:`, `AW:`, `Răsp:`… as clients and loops stack them on a subject. */
+const REPLY_PREFIX = /^\s*(?:(?:re|fw|fwd|aw|wg|sv|tr|r|rasp|răsp|răspuns|raspuns)\s*(?:\[\d+\])?\s*:\s*)+/i;
+
+/**
+ * MAIL.md 16: what was decided, as the answer would say it — the reason, the game, the
+ * turn the token named, why the command could not be read, the lines read and the subject
+ * (without its reply prefixes) — not the body text alone: an empty body under a new subject
+ * (a move written in the Subject) is a new question and gets its answer; the same mail
+ * sent again, as a loop does, does not.
+ */
+export function rejectionKeyOf(
+  recipient: string,
+  decision: { readonly reason: string; readonly gameId?: string; readonly tokenTurn?: number; readonly commandRefusal?: CommandRefusal; readonly content?: string },
+  subject: string | null,
+): string {
+  const decided = {
+    recipient,
+    reason: decision.reason,
+    gameId: decision.gameId ?? null,
+    tokenTurn: decision.tokenTurn ?? null,
+    refusal: decision.commandRefusal ?? null,
+    content: (decision.content ?? '').trim(),
+    subject: (subject ?? '').replace(REPLY_PREFIX, '').replace(/\s+/g, ' ').trim().normalize('NFC').toLowerCase(),
+  };
+  return createHash('sha256').update(JSON.stringify(decided)).digest('hex');
+}
+
 /** TypeORM's update types recurse into jsonb values without end; the value is plain JSON. */
 const jsonb = (value: JsonObject) => value as never;
 
@@ -383,9 +410,7 @@ export class MailPipeline {
    */
   private async reject(m: EntityManager, row: InboundMail, decision: Extract<Decision, { status: 'rejected' }>, target: RejectionTarget, now: Date): Promise<void> {
     const recipient = target.address ?? `player:${target.playerId}`;
-    const rejectionKey = createHash('sha256')
-      .update(`${recipient}\n${decision.reason}\n${decision.gameId ?? ''}\n${(decision.content ?? '').trim()}`)
-      .digest('hex');
+    const rejectionKey = rejectionKeyOf(recipient, decision, row.subject);
     if (await m.exists(InboundMail, { where: { rejectionKey } })) return;
     const day = localDate(now, this.settings.timeZone);
     const today = await m.count(InboundMail, { where: { rejectedTo: recipient, rejectedOn: day } });

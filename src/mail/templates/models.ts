@@ -257,6 +257,8 @@ export interface DisputeRuledModel extends GameMailModel {
   readonly arbiter: string;
   readonly comment?: string;
   readonly totals: PerColor<number>;
+  /** Only when the recipient has a move to make: then the marker and how to reply (issue 14 item 9). */
+  readonly reply?: ReplyView;
 }
 
 export interface GameEndModel extends GameMailModel {
@@ -285,6 +287,8 @@ export interface ArbiterRulingModel {
   /** RULES.md §6: a decision that ends the game, or taken after it, may be appealed. */
   readonly appealable: boolean;
   readonly appealBy?: LocalDate;
+  /** Only when the recipient has a move to make: then the marker and how to reply (issue 14 item 9). */
+  readonly reply?: ReplyView;
 }
 
 export interface MagicLinkModel {
@@ -409,6 +413,20 @@ export interface IdentityChangedModel {
   readonly previousName?: string;
 }
 
+/** RULES.md §5: the accused answered a time claim; to the claimant and to the arbiter (claim-answers.service.ts). */
+export interface ClaimAnsweredModel {
+  /** The recipient. */
+  readonly name: string;
+  readonly game: GameView;
+  readonly accused: string;
+  readonly claimant: string;
+  readonly text: string;
+  readonly answeredOn: LocalDate;
+  /** The last day of the 5 the rules give to answer. */
+  readonly answerBy: LocalDate;
+  readonly toArbiter: boolean;
+}
+
 /** Every template and its model: renderMail is typed by this map (the sweep's notices: sweep-models.ts). */
 export interface MailModels extends SweepMailModels {
   'game-start': GameStartModel;
@@ -441,6 +459,7 @@ export interface MailModels extends SweepMailModels {
   'address-confirmation': AddressConfirmationModel;
   'address-added': AddressAddedModel;
   'identity-changed': IdentityChangedModel;
+  'claim-answered': ClaimAnsweredModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -476,5 +495,6 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'address-confirmation',
   'address-added',
   'identity-changed',
+  'claim-answered',
   ...SWEEP_MAIL_TEMPLATE_NAMES,
 ];

@@ -11,7 +11,10 @@ import { sampleModels } from './testing/sample-models';
 const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
 /** Mails that belong to no game thread carry no reply marker. */
-const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'identity-changed'];
+const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'identity-changed', 'claim-answered'];
+
+/** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
+const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
 
@@ -41,13 +44,28 @@ describe('renderMail (MAIL.md 19)', () => {
     const lines = render(name, language).text.split('\n');
     // The first paragraph: what is asked (wrapped when a long name needs it), then the marker.
     const first = lines.slice(0, lines.indexOf(''));
-    if (OUTSIDE_GAMES.includes(name)) {
+    if (OUTSIDE_GAMES.includes(name) || NOTHING_TO_ANSWER.includes(name)) {
       expect(lines).not.toContain(REPLY_MARKER[language]);
     } else {
       expect(first.length).toBeGreaterThanOrEqual(2);
       expect(first[first.length - 1]).toBe(REPLY_MARKER[language]);
     }
   });
+
+  it.each(LANGUAGES.flatMap((language) => NOTHING_TO_ANSWER.map((name) => [name, language] as const)))(
+    '%s in %s: no marker and no reply instructions without a move to make; both when the recipient is to move',
+    (name, language) => {
+      const without = render(name, language);
+      for (const part of [without.text, without.html]) expect(part).not.toContain(REPLY_MARKER[language]);
+      expect(without.text).not.toContain(language === 'ro' ? 'CUM RĂSPUNDEȚI' : 'HOW TO REPLY');
+      const reply = (MODELS[language]['your-move'] as { reply: unknown }).reply;
+      const withReply = renderMail(name, language, { ...MODELS[language][name], reply } as never);
+      const lines = withReply.text.split('\n');
+      expect(lines.slice(0, lines.indexOf('')).at(-1)).toBe(REPLY_MARKER[language]);
+      expect(withReply.html).toContain(REPLY_MARKER[language]);
+      expect(withReply.text).toContain(language === 'ro' ? 'CUM RĂSPUNDEȚI' : 'HOW TO REPLY');
+    },
+  );
 
   it.each(CASES)('%s in %s: nothing in our own mail reads as a command', (name, language) => {
     const mail = render(name, language);

@@ -73,8 +73,7 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     threadSubject: (game: GameView) => threadSubject(game, language),
     wrap: (text: unknown, indent: unknown) => wrapText(String(text ?? ''), TEXT_WIDTH, typeof indent === 'string' ? indent : ''),
     coef: (n: number) => {
-      const text = formatCoefficient(Number(n));
-      return language === 'ro' ? text.replace('.', ',') : text;
+      return formatCoefficient(Number(n), language);
     },
     signed: (n: number) => (n > 0 ? `+${n}` : String(n)),
     megabytes: (bytes: number) => {

@@ -60,7 +60,7 @@ export interface ClosingDateModel extends GameMailModel {
 
 /** RULES.md §7: what the sweep proposed to the arbiter for an unfinished game. */
 export interface ClosingProposalView {
-  /** `unfinished` (1/1, a state was declared) or `no-information` (0/0). */
+  /** `unfinished` (1/1: moves recorded, no open claim) or `no-show` (no move ever made): closing-date.ts. */
   readonly outcome: string;
   readonly scores: PerColor<number>;
   /** In ten-thousandths (coefficients.ts). */

@@ -3,6 +3,7 @@
 import { BOARD_SIZE, squareName, tileAt, type Board } from '../../games/engine/board';
 import { COLORS, type GameState, type MoveRecord } from '../../games/engine/replay';
 import { RACK_SIZE, lowerLetter } from '../../games/engine/tile-sets';
+import { tourOf } from '../../games/engine/tour';
 import type { Color, EngineError } from '../../games/engine/types';
 import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/timeline';
 import type { MailLanguage } from '../parsing/quotes';
@@ -131,7 +132,7 @@ export function yourMoveModel(input: YourMoveInput): YourMoveModel {
   return {
     game,
     you,
-    tour: Math.ceil(moveNumber / 2),
+    tour: tourOf(moveNumber),
     moveNumber,
     ...('state' in input.replay
       ? { position: positionView(input.replay, you, names) }

@@ -5,10 +5,14 @@ import { hasRole } from '../../auth/actor';
 import { PersonalDataService } from '../../auth/personal-data.service';
 import { Refusal } from '../../auth/refusal';
 import { formatCoefficient } from '../../coefficients/coefficients';
+import { coefficientValuePair, localisedResult } from './panel-texts';
+import { mailTemplateName } from './mail-names';
+import { formatInstant } from '../format-instant';
 import { ResultsService } from '../../coefficients/results.service';
 import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
+import { DEFAULT_SETTINGS } from '../../competitions/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
@@ -21,8 +25,11 @@ import type { WebRequest } from '../web-request';
 import { ArbiterPanelService, COMMISSION_OUTCOMES, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './arbiter-panel.service';
 import { CATEGORY_ORDER } from './dashboard';
 import { gamePanel } from './game-panel';
+import { TimeNoticesService } from '../player/time-notices';
+import { homologationRow } from './homologation-page';
 import { importNoteLines } from './import-notes';
 import { parseRulingForm, RULED_OUTCOMES, RULING_FORMS } from './ruling-form';
+import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 
 type Form = Readonly<Record<string, unknown>>;
 const STYLES = { styles: ['arbiter.css'] };
@@ -65,13 +72,14 @@ export class ArbiterPanelController {
     private readonly timeControls: TimeControlsService,
     private readonly personalData: PersonalDataService,
     private readonly views: WebViews,
+    private readonly timeNotices: TimeNoticesService,
   ) {}
 
   // ------------------------------------------------------------ dashboard
 
   @Get()
   async dashboard(@WebActor() actor: UserActor, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    send(res, 200, await this.dashboardPage(actor, req, { done: done === 'closed' || done === 'anonymised' ? `arbiter.done.${done}` : undefined }));
+    send(res, 200, await this.dashboardPage(actor, req, { done: done === 'closed' || done === 'anonymised' || done === 'downtime' ? `arbiter.done.${done}` : undefined }));
   }
 
   private async dashboardPage(actor: UserActor, req: WebRequest, extra: { error?: string; done?: string }): Promise<string> {
@@ -110,7 +118,7 @@ export class ArbiterPanelController {
   }
 
   private createPage(req: WebRequest, sent: Form, error?: string): string {
-    return this.views.page(req, 'arbiter/competition-new', { sent, error, lexicons: this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
+    return this.views.page(req, 'arbiter/competition-new', { sent, error, defaults: DEFAULT_SETTINGS, lexicons: this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
   }
 
   @Post('competitions')
@@ -125,6 +133,11 @@ export class ArbiterPanelController {
       ...(str(form, 'tileSet') && { tileSet: str(form, 'tileSet') as CreateCompetitionInput['tileSet'] }),
       ...(number('thinkingDays') !== undefined && { thinkingDays: number('thinkingDays') }),
       ...(number('zeroTurnsToEnd') !== undefined && { zeroTurnsToEnd: number('zeroTurnsToEnd') }),
+      ...Object.fromEntries(
+        (['holidayLongDays', 'holidayShortDays', 'reminderDays', 'escalationDays', 'offerCooldownDays'] as const).flatMap((f) => (number(f) === undefined ? [] : [[f, number(f)]])),
+      ),
+      ...(str(form, 'timeZone') && { timeZone: str(form, 'timeZone') }),
+      ...(str(form, 'endRackRule') && { endRackRule: str(form, 'endRackRule') }),
       ...(str(form, 'lexicon') && { lexicon: str(form, 'lexicon') }),
       handicap: str(form, 'handicap') === 'on',
       autoHomologate: str(form, 'autoHomologate') === 'on',
@@ -180,7 +193,7 @@ export class ArbiterPanelController {
         games: games.map((g) => ({
           ...g,
           statusText: this.views.t(req, `arbiter.gameStatus.${g.status}`),
-          result: g.result && { ...g.result, statusText: this.views.t(req, `arbiter.resultStatus.${g.result.status}`) },
+          result: localisedResult(g.result, req.lang, (key) => this.views.t(req, key)),
         })),
         dashboard: this.localiseDashboard(dashboard, req),
         draft: competition.status === 'draft',
@@ -247,8 +260,11 @@ export class ArbiterPanelController {
   }
 
   @Post('competitions/:id/start')
-  start(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    return this.setupAction(actor, id, req, res, 'started', () => this.competitions.start(actor, id));
+  start(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'started', async () => {
+      requireConfirmed(form, IRREVERSIBLE.start);
+      return this.competitions.start(actor, id);
+    });
   }
 
   @Post('competitions/:id/leave')
@@ -265,7 +281,7 @@ export class ArbiterPanelController {
     const competition = await this.panel.competition(actor, id);
     const groups = (await this.standings.standings(id)).map((g) => ({
       ...g,
-      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total), average: formatCoefficient(r.average), best: formatCoefficient(r.best) })),
+      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
     }));
     send(res, 200, this.views.page(req, 'arbiter/standings', { competition, groups }, { title: this.views.t(req, 'arbiter.standings.title'), ...STYLES }));
   }
@@ -285,11 +301,17 @@ export class ArbiterPanelController {
 
   private async homologationPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string }): Promise<string> {
     const competition = await this.panel.competition(actor, id);
-    const games = await this.panel.toHomologate(actor, id);
+    const rows = await this.panel.toHomologate(actor, id);
+    const { today, results } = await this.results.forHomologation(rows.map((g) => g.id), competition.timeZone);
+    const games = rows.map((g) => {
+      const r = results.get(g.id);
+      const homologation = r ? homologationRow(r, { red: g.red, blue: g.blue }, today, competition.timeZone, req.lang) : null;
+      return { ...g, homologation, result: localisedResult(g.result, req.lang, (key) => this.views.t(req, key)) };
+    });
     return this.views.page(
       req,
       'arbiter/homologation',
-      { competition, games, empty: games.length === 0, done: extra.done === 'homologated' ? 'arbiter.done.homologated' : null, error: extra.error },
+      { competition, games, empty: games.length === 0, done: extra.done === 'homologated' ? 'arbiter.done.homologated' : extra.done === 'objection' ? 'arbiter.homologation.objectionDecided' : null, error: extra.error },
       { title: this.views.t(req, 'arbiter.homologation.title'), ...STYLES },
     );
   }
@@ -298,8 +320,22 @@ export class ArbiterPanelController {
   async homologate(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     try {
-      await this.results.homologate(actor, id, str(form, 'reason') || undefined);
+      await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
       res.redirect(303, str(form, 'back') === 'game' ? `/arbiter/games/${id}?done=homologated` : `/arbiter/competitions/${competition.id}/homologation?done=homologated`);
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.homologationPage(actor, competition.id, req, { error: message }));
+    }
+  }
+
+  /** RULES.md §7: an objection to the final sheet is upheld or rejected, with a reason. */
+  @Post('games/:id/objections/:index/decide')
+  async decideObjection(@WebActor() actor: UserActor, @Param('id') id: string, @Param('index') index: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const competition = await this.panel.gameCompetition(actor, id);
+    try {
+      await this.results.decideObjection(actor, id, /^\d{1,3}$/.test(index) ? Number(index) : -1, str(form, 'verdict'), str(form, 'reason'));
+      res.redirect(303, `/arbiter/competitions/${competition.id}/homologation?done=objection`);
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined) throw error;
@@ -310,7 +346,7 @@ export class ArbiterPanelController {
   @Get('competitions/:id/audit')
   async audit(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.competition(actor, id);
-    const [entries, rulings] = await Promise.all([this.panel.auditLog(actor, id), this.panel.rulings(actor, id)]);
+    const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang);
     send(res, 200, this.views.page(req, 'arbiter/audit', { competition, entries, rulings }, { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES }));
   }
 
@@ -321,6 +357,27 @@ export class ArbiterPanelController {
     try {
       await this.panel.closeCase(actor, id, str(form, 'reason'));
       res.redirect(303, '/arbiter?done=closed');
+    } catch (error) {
+      const message = formError(error, req);
+      if (message === undefined) throw error;
+      send(res, 422, await this.dashboardPage(actor, req, { error: message }));
+    }
+  }
+
+  /** Issue 14 item 5: the outage case granted (the days credited, as rulings) or refused, with a reason; it closes then. */
+  @Post('cases/:id/downtime-credit')
+  async decideDowntime(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    try {
+      const decision = str(form, 'decision');
+      // Checked once the case is known to be this arbiter's: another's stays 404 whatever the form holds.
+      const check = () => {
+        if (decision !== 'grant' && decision !== 'refuse') {
+          throw new Refusal('NO_DECISION', { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' }, 400);
+        }
+        requireConfirmed(form, { ro: 'decizia privind zilele de creditat', en: 'the decision on the days to credit' });
+      };
+      await this.timeControls.decideDowntimeCredit(actor, id, { confirm: decision === 'grant', reason: str(form, 'reason'), check });
+      res.redirect(303, '/arbiter?done=downtime');
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined) throw error;
@@ -401,10 +458,13 @@ export class ArbiterPanelController {
       {
         competition,
         game: view,
+        // RULES.md §5: the open claim (its answer window, "no answer within 5 days") and the holidays (time-notices.ts).
+        notices: await this.timeNotices.forGame(actor, id, req.lang),
         panel: gamePanel(view),
         statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
         awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
         disputeStatusText: view.dispute ? this.views.t(req, `arbiter.disputeStatus.${view.dispute.status}`) : null,
+        resultText: view.result ? { coefficients: coefficientValuePair(view.result.coefficients, req.lang), status: this.views.t(req, `arbiter.resultStatus.${view.result.status}`) } : null,
         cases,
         playing: view.status === 'playing',
         resultProposed: view.result?.status === 'proposed',
@@ -479,7 +539,11 @@ export class ArbiterPanelController {
 
   @Get('mail')
   async mail(@WebActor() actor: UserActor, @Query('outbox') outboxStatus: string | undefined, @Query('inbox') inboxStatus: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    const [outbox, inbox] = await Promise.all([this.panel.outbox(actor, outboxStatus), this.panel.inbox(actor, inboxStatus)]);
+    const [sent, received] = await Promise.all([this.panel.outbox(actor, outboxStatus), this.panel.inbox(actor, inboxStatus)]);
+    // Issue 14 item 6: each mail by its name in words, times in the platform's zone.
+    const when = (iso: string) => formatInstant(new Date(iso), this.panel.timeZone, req.lang);
+    const outbox = sent.map((r) => ({ ...r, createdAt: when(r.createdAt), createdAtIso: r.createdAt, templateName: mailTemplateName(r.template, req.lang) }));
+    const inbox = received.map((r) => ({ ...r, receivedAt: when(r.receivedAt), receivedAtIso: r.receivedAt }));
     send(
       res,
       200,
@@ -519,6 +583,7 @@ export class ArbiterPanelController {
   async anonymise(@WebActor() actor: UserActor, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competitionId = str(form, 'competitionId');
     try {
+      requireConfirmed(form, IRREVERSIBLE.anonymise);
       await this.personalData.anonymise(actor, playerId);
       res.redirect(303, competitionId ? `/arbiter/competitions/${encodeURIComponent(competitionId)}?done=anonymised` : '/arbiter?done=anonymised');
     } catch (error) {

@@ -29,6 +29,8 @@ import { InboundMail, INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../.
 import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from '../../mail/outbound-mail.entity';
 import { localDate } from '../../thinking-time/calendar';
 import { buildDashboard, closableByHand, type Dashboard } from './dashboard';
+import { readableAuditLog } from './audit-log';
+import type { WebLanguage } from '../web-request';
 
 /** A case kind of the panel's own: an appeal to the federation's commission (issue 7 §3). */
 export const COMMISSION_APPEAL = 'commission-appeal';
@@ -60,7 +62,14 @@ export interface GameRow {
   readonly blue: string;
   readonly status: Game['status'];
   readonly turn: number;
-  readonly result: null | { readonly status: Result['status']; readonly scores: string; readonly coefficients: string; readonly automatic: boolean };
+  readonly result: null | {
+    readonly status: Result['status'];
+    readonly scores: string;
+    /** In English (`0.4700 – 1.5300`); pages write it in their language from `coefficientValues` (localisedResult). */
+    readonly coefficients: string;
+    readonly coefficientValues: { readonly red: number; readonly blue: number };
+    readonly automatic: boolean;
+  };
 }
 
 export interface CommissionAppealInput {
@@ -149,6 +158,7 @@ export class ArbiterPanelService {
         ? await m.find(Case, { where: { competitionId: In(competitions.map((c) => c.id)), status: 'open' }, order: { openedAt: 'ASC' } })
         : [];
       const today = localDate(this.clock.now(), competitions[0]?.timeZone);
+      const players = await this.casePlayers(m, open);
       return buildDashboard(
         open.map((c) => ({
           id: c.id,
@@ -159,10 +169,20 @@ export class ArbiterPanelService {
           dueOn: c.dueOn,
           openedAt: c.openedAt.toISOString(),
           payload: c.payload,
+          ...(c.gameId && players.has(c.gameId) && { players: players.get(c.gameId) }),
         })),
         today,
       );
     });
+  }
+
+  /** The players' names of each case's game, by colour: a dashboard row names them. */
+  private async casePlayers(m: EntityManager, cases: readonly Case[]): Promise<Map<string, { red: string; blue: string }>> {
+    const ids = [...new Set(cases.map((c) => c.gameId).filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map();
+    const games = await m.find(Game, { where: { id: In(ids) }, select: { id: true, redPlayerId: true, bluePlayerId: true } });
+    const names = await this.playerNames(m, games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
+    return new Map(games.map((g) => [g.id, { red: names.get(g.redPlayerId) ?? '', blue: names.get(g.bluePlayerId) ?? '' }]));
   }
 
   games(actor: UserActor, competitionId: string): Promise<GameRow[]> {
@@ -194,6 +214,7 @@ export class ArbiterPanelService {
               status: r.status,
               scores: `${r.redScore} – ${r.blueScore}`,
               coefficients: `${formatCoefficient(r.redCoefficient)} – ${formatCoefficient(r.blueCoefficient)}`,
+              coefficientValues: { red: r.redCoefficient, blue: r.blueCoefficient },
               automatic: r.automatic,
             }
           : null,
@@ -217,6 +238,16 @@ export class ArbiterPanelService {
       const rows = await m.find(AuditEntry, { where: { competitionId }, order: { at: 'DESC', id: 'ASC' }, take: LIST_LIMIT });
       return rows.map((a) => ({ at: a.at.toISOString(), action: a.action, role: a.actorRole, gameId: a.gameId, details: JSON.stringify(a.details) }));
     });
+  }
+
+  /** The platform's time zone (TZ_DEFAULT): the mail log's times, which span competitions. */
+  get timeZone(): string {
+    return this.settings.timeZone;
+  }
+
+  /** The audit log and the rulings in sentences, times in the competition's time zone (issue 14 item 6). */
+  readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage) {
+    return this.db.run(async (m) => readableAuditLog(m, await this.competitionIn(m, actor, competitionId), lang, LIST_LIMIT));
   }
 
   /** Rulings of a competition, newest first. */

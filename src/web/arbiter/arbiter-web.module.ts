@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
+import { DemoModule } from '../../demo/demo.module';
 import { AuthModule } from '../../auth/auth.module';
 import { PersonalDataService } from '../../auth/personal-data.service';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
@@ -10,12 +11,15 @@ import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
 import { ApiKeysController } from './api-keys.controller';
 import { ArbiterPanelController } from './arbiter-panel.controller';
 import { ArbiterPanelService } from './arbiter-panel.service';
+import { PlayerEditController } from './player-edit.controller';
+import { DemoController } from './demo.controller';
+import { TimeNoticesService } from '../player/time-notices';
 
 /** The arbiter's panel (issue 7 §3). */
 @Module({
-  imports: [AuthModule, ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
-  controllers: [ArbiterPanelController, ApiKeysController],
+  imports: [AuthModule, ArbiterModule, DemoModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
+  controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, DemoController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
-  providers: [ArbiterPanelService, PersonalDataService, Lexicons],
+  providers: [ArbiterPanelService, PersonalDataService, Lexicons, TimeNoticesService],
 })
 export class ArbiterWebModule {}

@@ -1,6 +1,8 @@
 // The arbiter's dashboard (issue 7 §3) as plain values: open cases grouped by what they are
 // about, the most urgent group first, each case with its days left. Pure: cases in, model out.
 
+import { downtimeCaseView, downtimeSummary, type DowntimeCaseView } from './downtime-case';
+
 /** What the arbiter sees a case as. */
 export type DashboardCategory = 'disputes' | 'claims' | 'closing' | 'silences' | 'mail' | 'homologation' | 'appeals' | 'other';
 
@@ -38,6 +40,8 @@ export interface OpenCase {
   readonly dueOn: string | null;
   readonly openedAt: string;
   readonly payload: Readonly<Record<string, unknown>>;
+  /** The players of the case's game by colour (issue 14 item 6: a row names them). */
+  readonly players?: { readonly red: string; readonly blue: string };
 }
 
 /**
@@ -57,6 +61,8 @@ export interface DashboardCase extends OpenCase {
   readonly daysLeft: number | null;
   readonly overdue: boolean;
   readonly summary: { readonly ro: string; readonly en: string };
+  /** A platform-outage case: its days and games, for the grant-or-refuse form (issue 14 item 5). */
+  readonly downtime?: DowntimeCaseView;
 }
 
 export interface DashboardGroup {
@@ -81,7 +87,14 @@ export function daysBetween(from: string, to: string): number {
 export function buildDashboard(cases: readonly OpenCase[], today: string): Dashboard {
   const decorated = cases.map((c): DashboardCase => {
     const daysLeft = c.dueOn ? daysBetween(today, c.dueOn) : null;
-    return { ...c, daysLeft, overdue: daysLeft !== null && daysLeft < 0, closable: closableByHand(c.kind), summary: caseSummary(c.kind, c.payload) };
+    return {
+      ...c,
+      daysLeft,
+      overdue: daysLeft !== null && daysLeft < 0,
+      closable: closableByHand(c.kind),
+      summary: caseSummary(c.kind, c.payload, c.players),
+      ...(c.kind === 'downtime-credit' && { downtime: downtimeCaseView(c.payload) }),
+    };
   });
   const groups = CATEGORY_ORDER.map((category): DashboardGroup => {
     const mine = decorated.filter((c) => categoryOf(c.kind) === category).sort(byUrgency);
@@ -102,8 +115,21 @@ function byUrgency(a: DashboardCase, b: DashboardCase): number {
 
 const COLOR = { red: { ro: 'roșu', en: 'red' }, blue: { ro: 'albastru', en: 'blue' } } as const;
 
-function colorName(value: unknown): { ro: string; en: string } {
-  return value === 'red' || value === 'blue' ? COLOR[value] : { ro: String(value ?? '?'), en: String(value ?? '?') };
+function colorName(value: unknown, players?: OpenCase['players']): { ro: string; en: string } {
+  if (value !== 'red' && value !== 'blue') return { ro: '?', en: '?' };
+  const name = players?.[value];
+  return name ? { ro: `${name} (${COLOR[value].ro})`, en: `${name} (${COLOR[value].en})` } : COLOR[value];
+}
+
+/** ` (Popescu Ion – Ionescu Țuțea)`: the game a case is about, when known. */
+function pairing(players?: OpenCase['players']): string {
+  return players ? ` (${players.red} – ${players.blue})` : '';
+}
+
+/** `15.03.2027` / `2027-03-15` from a stored day. */
+function dayText(value: unknown): { ro: string; en: string } {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value));
+  return m ? { ro: `${m[3]}.${m[2]}.${m[1]}`, en: text(value) } : { ro: text(value), en: text(value) };
 }
 
 /** "5 zile", "30 de zile": Romanian puts "de" after numbers ending in 20–99 (and hundreds). */
@@ -120,32 +146,34 @@ function text(value: unknown): string {
 }
 
 /** One line saying what the case is about, from its payload (whatever the raising service wrote). */
-export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>): { ro: string; en: string } {
+export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>, players?: OpenCase['players']): { ro: string; en: string } {
+  const game = pairing(players);
   switch (kind) {
     case 'dispute': {
       const words = Array.isArray(payload.words) ? payload.words.join(', ') : '';
-      return { ro: `Contestație la arbitru: ${words}`, en: `Contest appealed: ${words}` };
+      return { ro: `Contestație la arbitru${game}: ${words}`, en: `Contest appealed${game}: ${words}` };
     }
     case 'claim': {
-      const c = colorName(payload.claimant);
+      const c = colorName(payload.claimant, players);
       return {
-        ro: `Reclamație de timp (${c.ro}): partenerul a folosit ${roDays(payload.daysUsed)}`,
-        en: `Time claim (${c.en}): the partner has used ${text(payload.daysUsed)} days`,
+        ro: `Reclamație de timp ${players ? `de la ${c.ro}` : `(${c.ro})`}: partenerul a folosit ${roDays(payload.daysUsed)}`,
+        en: `Time claim ${players ? `by ${c.en}` : `(${c.en})`}: the partner has used ${text(payload.daysUsed)} days`,
       };
     }
     case 'silence': {
-      const c = colorName(payload.silent);
+      const c = colorName(payload.silent, players);
+      const since = dayText(payload.since);
       return {
-        ro: `Tăcere: ${c.ro} nu a răspuns de ${roDays(payload.silentDays)} (din ${text(payload.since)})`,
-        en: `Silence: ${c.en} has not answered for ${text(payload.silentDays)} days (since ${text(payload.since)})`,
+        ro: `Tăcere: ${c.ro} nu a răspuns de ${roDays(payload.silentDays)} (din ${since.ro})`,
+        en: `Silence: ${c.en} has not answered for ${text(payload.silentDays)} days (since ${since.en})`,
       };
     }
     case 'closing':
-      return { ro: 'Partidă neterminată la data de închidere', en: 'Game unfinished at the closing date' };
+      return { ro: `Partidă neterminată la data de închidere${game}`, en: `Game unfinished at the closing date${game}` };
     case 'result':
-      return { ro: 'Rezultat de omologat', en: 'Result to homologate' };
+      return { ro: `Rezultat de omologat${game}`, en: `Result to homologate${game}` };
     case 'objection': {
-      const c = colorName(payload.color);
+      const c = colorName(payload.color, players);
       return { ro: `Obiecție la fișă (${c.ro}): ${text(payload.text)}`, en: `Objection to the sheet (${c.en}): ${text(payload.text)}` };
     }
     case 'mail-bounce':
@@ -155,13 +183,20 @@ export function caseSummary(kind: string, payload: Readonly<Record<string, unkno
     case 'mail-undeliverable':
       return { ro: `Mesaj nelivrat (${text(payload.template)}): ${text(payload.error)}`, en: `Mail not delivered (${text(payload.template)}): ${text(payload.error)}` };
     case 'downtime-credit':
-      return { ro: 'Zile de creditat după o întrerupere a platformei', en: 'Days to credit after a platform outage' };
+      return downtimeSummary(payload);
+    case 'move-review': {
+      const refusal = (payload.refusal ?? {}) as Record<string, unknown>;
+      return {
+        ro: `Cerere de revizuire a unei mutări refuzate (${text(payload.playerName)}): ${text(payload.notation)} — ${text(refusal.ro)}${payload.comment ? ` „${text(payload.comment)}”` : ''}`,
+        en: `Review of a refused move asked (${text(payload.playerName)}): ${text(payload.notation)} — ${text(refusal.en)}${payload.comment ? ` "${text(payload.comment)}"` : ''}`,
+      };
+    }
     case 'commission-appeal':
       return {
         ro: `Apel la comisia federației: ${text(payload.decision)}`,
         en: `Appeal to the federation's commission: ${text(payload.decision)}`,
       };
     default:
-      return { ro: kind, en: kind };
+      return { ro: `Alt caz${game}`, en: `Another case${game}` };
   }
 }

@@ -73,7 +73,7 @@ export function parseRulingForm(form: Form): RulingFormResult {
     case 'claim': {
       const upheld = yes(form, 'upheld');
       if (upheld === null) return refuse('BAD_INPUT', 'say whether the claim is upheld', 'spuneți dacă reclamația este admisă');
-      return { ok: true, action: { type: 'rule', ruling: { kind, upheld, reason } } };
+      return { ok: true, action: { type: 'rule', ruling: { kind, upheld, ...(yes(form, 'earlyOverride') && { earlyOverride: true }), reason } } };
     }
     case 'score-correction': {
       const points = integer(form, 'points');

@@ -229,6 +229,7 @@ describe('gamePageModel', () => {
           automatic: false,
           dueOn: '2027-02-05',
           confirmed: { red: false, blue: false },
+          confirmedAt: { red: null, blue: null },
           objections: [],
           homologatedAt: null,
         },
@@ -236,7 +237,8 @@ describe('gamePageModel', () => {
     });
     expect(model.ended).toBe(true);
     expect(model.canMove || model.canAbandon || model.canOffer).toBe(false);
-    expect(model.result?.coefficients).toEqual({ red: '1.5300', blue: '0.4700' });
+    // RULES.md §7 four decimals, with the page's (Romanian) decimal comma.
+    expect(model.result?.coefficients).toEqual({ red: '1,5300', blue: '0,4700' });
     expect(model.canConfirm).toBe(true);
     expect(model.confirmBy).toBe('05.02.2027');
   });

@@ -1,9 +1,12 @@
 // The game page's model (issue 7 §2), built purely from the games service's view of a game,
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
-import { BOARD_SIZE, CENTER, letterValue, premiumAt, rowLetter, type Color, type MoveRecord, type Premium, type TileSet } from '../../games/engine';
+import { BOARD_SIZE, CENTER, letterValue, premiumAt, rowLetter, tourToPlay, type Color, type MoveRecord, type Premium, type TileSet } from '../../games/engine';
+import { formatCoefficientValue } from '../../coefficients/coefficients';
 import type { LineLabel, LineSnapshot } from '../../games/game-state';
 import type { GameView, MoveView, OfferView } from '../../games/game-views';
+import { resultAnswer, type MyResultAnswer } from './result-answer';
+import type { TimeNotices } from './time-notices';
 import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time';
 
 export type Lang = 'ro' | 'en';
@@ -140,6 +143,8 @@ export interface GamePageModel {
   readonly status: GameView['status'];
   readonly playing: boolean;
   readonly turn: number;
+  /** RULES.md §2: the tour of the move awaited in the first live line (engine tourToPlay, as mail and sheet). */
+  readonly tour: number;
   readonly red: { readonly name: string; readonly mine: boolean };
   readonly blue: { readonly name: string; readonly mine: boolean };
   readonly me: Color | null;
@@ -174,9 +179,13 @@ export interface GamePageModel {
   readonly result: { readonly red: number; readonly blue: number; readonly coefficients: { readonly red: string; readonly blue: string } | null; readonly status: string } | null;
   /** RULES.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
   readonly canConfirm: boolean;
+  /** What the viewer answered (confirmation or objection, and the arbiter's decision on it). */
+  readonly myAnswer: MyResultAnswer | null;
   readonly confirmBy: string | null;
   /** A hint for stale forms: the turn this page answers. */
   readonly expectedTurn: number;
+  /** The open time claim and the declared holidays (time-notices.ts), added by the page's loader. */
+  readonly timeNotices?: TimeNotices;
   readonly tileValues: Readonly<Record<string, number>>;
 }
 
@@ -354,6 +363,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
     status: view.status,
     playing,
     turn: view.turn,
+    tour: tourToPlay(input.lines[0]?.path.length ?? 0),
     red: { name: view.red.name, mine: me === 'red' },
     blue: { name: view.blue.name, mine: me === 'blue' },
     me,
@@ -385,11 +395,11 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
       ? {
           red: view.result.scores.red,
           blue: view.result.scores.blue,
-          coefficients: { red: view.result.coefficients.red.toFixed(4), blue: view.result.coefficients.blue.toFixed(4) },
+          coefficients: { red: formatCoefficientValue(view.result.coefficients.red, lang), blue: formatCoefficientValue(view.result.coefficients.blue, lang) },
           status: view.result.status,
         }
       : null,
-    canConfirm: Boolean(me && view.result && view.result.status === 'proposed' && !view.result.confirmed[me]),
+    ...resultAnswer(view.result, me, lang),
     confirmBy: view.result ? formatDay(view.result.dueOn, lang) : null,
     expectedTurn: view.turn,
     tileValues,

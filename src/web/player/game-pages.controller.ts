@@ -4,7 +4,9 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/actor';
 import { Refusal } from '../../auth/refusal';
 import { ResultsService } from '../../coefficients/results.service';
+import { isEngineRefusal } from '../../games/engine';
 import { GamesService, type PlayerMove } from '../../games/games.service';
+import { MoveReviewsService } from '../../games/move-reviews.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
@@ -22,6 +24,10 @@ import {
   WebFormDto,
 } from './player-forms.dto';
 import { PlayerGamesService } from './player-games.service';
+import { ClaimAnswerFormDto } from './claim-answer-form.dto';
+import { ClaimAnswersService } from '../../games/claim-answers.service';
+import { ReviewFormDto } from './review-form.dto';
+import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 
 const GAME_ASSETS = { styles: ['board.css'], scripts: ['game.js'] };
 
@@ -42,6 +48,8 @@ export class GamePagesController {
     private readonly games: GamesService,
     private readonly results: ResultsService,
     private readonly views: WebViews,
+    private readonly reviews: MoveReviewsService,
+    private readonly claimAnswers: ClaimAnswersService,
   ) {}
 
   @Get()
@@ -83,11 +91,20 @@ export class GamePagesController {
     });
   }
 
+  /** RULES.md §3: the mover asks the arbiter to review a refused move; the case keeps the move and the reason. */
+  @Post('games/:id/review')
+  review(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ReviewFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'review', form, () =>
+      this.reviews.request(actor, id, { notation: form.notation ?? '', ...(form.line ? { line: form.line } : {}), comment: form.comment ?? '' }),
+    );
+  }
+
   @Post('games/:id/pass')
   pass(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: PassFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    return this.act(actor, id, req, res, 'pass', form, () =>
-      this.games.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) }),
-    );
+    return this.act(actor, id, req, res, 'pass', form, async () => {
+      requireConfirmed(form, IRREVERSIBLE.pass);
+      return this.games.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) });
+    });
   }
 
   @Post('games/:id/contest')
@@ -161,6 +178,12 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'offer-declined', form, () => this.games.declineOffer(actor, id, { offerId, ...key(form) }));
   }
 
+  /** RULES.md §5: the accused answers the open time claim, within 5 days (claim-answers.service.ts). */
+  @Post('games/:id/claim/answer')
+  answerClaim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ClaimAnswerFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    return this.act(actor, id, req, res, 'claim-answer', form, () => this.claimAnswers.answer(actor, id, { text: form.text ?? '', source: 'web', ...key(form) }));
+  }
+
   @Post('games/:id/claim')
   claim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     return this.act(actor, id, req, res, 'claim', form, () => this.games.claimTime(actor, id, key(form)));
@@ -210,7 +233,7 @@ export class GamePagesController {
     } catch (error) {
       const message = this.refusalMessage(req, error);
       if (message === undefined) throw error;
-      send(res, 422, await this.render(actor, id, req, { error: message, sent: sentOf(form) }));
+      send(res, 422, await this.render(actor, id, req, { error: message, sent: sentOf(form), review: reviewable(done, form, error) }));
       return;
     }
     res.redirect(303, `/games/${encodeURIComponent(id)}?done=${done}`);
@@ -233,7 +256,7 @@ export class GamePagesController {
     return new Refusal('BAD_INPUT', { ro: this.views.t({ lang: 'ro' }, key), en: this.views.t({ lang: 'en' }, key) }, 400);
   }
 
-  private async render(actor: UserActor, id: string, req: WebRequest, extra: { error?: string; done?: string | null; sent?: Sent }): Promise<string> {
+  private async render(actor: UserActor, id: string, req: WebRequest, extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null }): Promise<string> {
     const game = await this.pages.gamePage(actor, id, req.lang);
     const title = `${game.red.name} – ${game.blue.name}`;
     return this.views.page(
@@ -244,6 +267,7 @@ export class GamePagesController {
         error: extra.error ?? null,
         done: extra.done ?? null,
         sent: extra.sent ?? {},
+        review: extra.review ?? null,
         // A fresh key per rendering: a form sent twice (back button, double click) acts once.
         formKey: randomUUID(),
       },
@@ -277,6 +301,19 @@ function cleanLines(lines: Record<string, string> | undefined): Record<string, P
 }
 
 /** What the user typed, to fill the form again after a refusal (never the token). */
+/** A move the engine refused: the page offers to have the arbiter review it (RULES.md §3). */
+interface Reviewable {
+  readonly notation: string;
+  readonly line?: string;
+}
+
+function reviewable(done: string, form: object, error: unknown): Reviewable | null {
+  const move = (form as MoveFormDto).move?.trim();
+  if (done !== 'move' || !move || !(error instanceof Refusal) || !isEngineRefusal(error.code)) return null;
+  const line = (form as { line?: unknown }).line;
+  return { notation: move, ...(typeof line === 'string' && line ? { line } : {}) };
+}
+
 function sentOf(form: object): Sent {
   const { _csrf: _token, idempotencyKey: _key, ...rest } = form as Record<string, unknown>;
   return rest;

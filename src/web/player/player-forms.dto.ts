@@ -40,6 +40,12 @@ export class PassFormDto extends WebFormDto {
   @IsString()
   @MaxLength(20)
   line?: string;
+
+  /** Issue 14: a pass cannot be taken back, so the form asks once (`confirm=yes`). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
 }
 
 export class ContestFormDto extends WebFormDto {

@@ -16,6 +16,7 @@ import { Lexicons } from '../../games/lexicons';
 import { localDate, timelineOn } from '../../thinking-time';
 import { loadTimelines } from '../../thinking-time/thinking-time.repository';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type Lang, type LineInput } from './game-page';
+import { loadTimeNotices } from './time-notices';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
 /** What `/games/:id/preview` answers: the words and score the engine gives, or its refusal in the user's language. */
@@ -50,7 +51,7 @@ export class PlayerGamesService {
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
   gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
     // One load and one replay: the view's session serves the lines and its timeline the run-out day.
-    return this.games.viewing(actor, gameId, (view, s, timeline) => {
+    return this.games.viewing(actor, gameId, async (view, s, timeline) => {
       const lines: LineInput[] = s.liveLines().map((line) => {
         const { state, records } = s.replay(line.id);
         const path = s.pathOf(line.id);
@@ -63,7 +64,7 @@ export class PlayerGamesService {
         };
       });
       const running = view.status === 'playing' ? view.toMove : null;
-      return gamePageModel({
+      const model = gamePageModel({
         view,
         deadline: running ? runOutFromTimeline(timeline, s.today, running, view.clocks[running].left) : null,
         lines,
@@ -74,6 +75,8 @@ export class PlayerGamesService {
         competitionName: s.competition.name,
         lang,
       });
+      // RULES.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
+      return { ...model, timeNotices: await loadTimeNotices(s, model.me, lang) };
     });
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
+import { GameSheetPagesController } from './game-sheet-pages.controller';
 import { GamePagesController } from './game-pages.controller';
 import { PlayerGamesService } from './player-games.service';
 import { PlayerSettingsService } from './player-settings.service';
@@ -13,7 +14,7 @@ import { CalendarController, SettingsPagesController } from './settings-pages.co
  */
 @Module({
   imports: [GamesModule, CoefficientsModule],
-  controllers: [GamePagesController, SettingsPagesController, CalendarController],
+  controllers: [GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
   providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
   exports: [PlayerGamesService],
 })

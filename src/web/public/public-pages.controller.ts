@@ -33,14 +33,20 @@ export class PublicPagesController {
     const page = await this.pages.competition(id);
     const standings = page.standings.map((g) => ({
       ...g,
-      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total), average: formatCoefficient(r.average), best: formatCoefficient(r.best) })),
+      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
     }));
     send(
       res,
       this.views.page(
         req,
         'public/competition',
-        { ...page, standings, draft: page.competition.status === 'draft', hasResults: page.results.length > 0 },
+        {
+          ...page,
+          standings,
+          results: page.results.map((r) => ({ ...r, coefficients: r.coefficientValues ? `${formatCoefficient(r.coefficientValues.red, req.lang)} – ${formatCoefficient(r.coefficientValues.blue, req.lang)}` : '' })),
+          draft: page.competition.status === 'draft',
+          hasResults: page.results.length > 0,
+        },
         { title: page.competition.name, styles: ['arbiter.css'] },
       ),
     );

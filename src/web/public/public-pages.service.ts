@@ -24,6 +24,8 @@ export interface PublicResultRow {
   readonly blue: string;
   readonly scores: string;
   readonly coefficients: string;
+  /** Ten-thousandths, for the page to write in its language (formatCoefficient). */
+  readonly coefficientValues: { readonly red: number; readonly blue: number } | null;
   readonly homologated: boolean;
 }
 
@@ -90,6 +92,7 @@ export class PublicPagesService {
             blue: name.get(g.bluePlayerId) ?? '',
             scores: r ? `${r.redScore} – ${r.blueScore}` : '',
             coefficients: r ? `${formatCoefficient(r.redCoefficient)} – ${formatCoefficient(r.blueCoefficient)}` : '',
+            coefficientValues: r ? { red: r.redCoefficient, blue: r.blueCoefficient } : null,
             homologated: r?.status === 'homologated',
           };
         }),

@@ -86,8 +86,11 @@
       return td.getAttribute('data-blank') ? l.toLowerCase() : l;
     }
 
-    function notation() {
-      if (pending.length === 0) return '';
+    // The placed tiles as notation, or why they are not a move yet (issue 14 §8): tiles
+    // not on one row or column, or a gap between them not filled by board letters, keep
+    // their squares and the reason is shown; only a real word is written in the field.
+    function placement() {
+      if (pending.length === 0) return { text: '' };
       var rows = pending.map(function (t) { return t.row; });
       var cols = pending.map(function (t) { return t.col; });
       var sameRow = rows.every(function (r) { return r === rows[0]; });
@@ -100,22 +103,41 @@
         var vert = letterAt(t.row - 1, t.col) || letterAt(t.row + 1, t.col);
         across = side ? true : !vert;
       }
-      if (!across && !sameCol) return '';
+      if (!across && !sameCol) {
+        return { text: '', problem: en ? 'The tiles must be on the same row or the same column.' : 'Literele trebuie puse pe același rând sau pe aceeași coloană.' };
+      }
       var dr = across ? 0 : 1, dc = across ? 1 : 0;
-      var first = pending.slice().sort(function (a, b) { return a.row - b.row || a.col - b.col; })[0];
+      var sorted = pending.slice().sort(function (a, b) { return a.row - b.row || a.col - b.col; });
+      var first = sorted[0], last = sorted[sorted.length - 1];
       var r = first.row, c = first.col;
       while (letterAt(r - dr, c - dc)) { r -= dr; c -= dc; }
       var start = { row: r, col: c };
       var word = '';
       while (r < 15 && c < 15 && letterAt(r, c)) { word += letterAt(r, c); r += dr; c += dc; }
+      // The word read from the first tile must reach the last one: otherwise there is a gap.
+      var reached = across ? c > last.col : r > last.row;
+      if (!reached) {
+        return { text: '', problem: en ? 'There is a gap between the tiles: fill it, or take back the tiles after it.' : 'Între litere a rămas un loc gol: completați-l sau luați înapoi literele de după el.' };
+      }
       var coord = across ? rowLetter(start.row) + (start.col + 1) : (start.col + 1) + rowLetter(start.row);
-      return coord + ' ' + word;
+      return { text: coord + ' ' + word };
     }
 
     function update() {
       if (!field) return;
-      field.value = notation();
+      var placed = placement();
+      field.value = placed.text;
       field.dispatchEvent(new Event('input'));
+      var out = outputFor(field);
+      if (out && placed.problem) {
+        out.classList.remove('ok');
+        out.classList.add('refused');
+        out.textContent = placed.problem;
+      }
+    }
+
+    function restoreLabel(b) {
+      if (b.hasAttribute('data-label')) b.setAttribute('aria-label', b.getAttribute('data-label'));
     }
 
     function clear() {
@@ -123,7 +145,7 @@
         var td = cell(t.row, t.col);
         td.classList.remove('pending');
         var b = td.querySelector('.sq-btn');
-        if (b) b.innerHTML = b.getAttribute('data-empty') || '';
+        if (b) { b.innerHTML = b.getAttribute('data-empty') || ''; restoreLabel(b); }
       });
       pending = [];
       if (rack) Array.prototype.forEach.call(rack.querySelectorAll('.rack-tile'), function (b) { b.classList.remove('used'); b.disabled = false; b.setAttribute('aria-pressed', 'false'); });
@@ -153,6 +175,7 @@
         var t = pending.splice(at, 1)[0];
         td.classList.remove('pending');
         b.innerHTML = b.getAttribute('data-empty') || '';
+        restoreLabel(b);
         if (t.tile) { t.tile.classList.remove('used'); t.tile.disabled = false; }
         update();
         return;
@@ -166,6 +189,9 @@
       }
       if (!b.hasAttribute('data-empty')) b.setAttribute('data-empty', b.innerHTML);
       b.textContent = blank ? letter.toLowerCase() : letter;
+      // The square's name says what now stands on it (its visible text is part of its name).
+      if (!b.hasAttribute('data-label')) b.setAttribute('data-label', b.getAttribute('aria-label') || '');
+      b.setAttribute('aria-label', b.getAttribute('data-label') + ': ' + (blank ? letter.toLowerCase() : letter));
       td.classList.add('pending');
       pending.push({ row: r, col: c, letter: letter, blank: blank, tile: selected });
       selected.classList.add('used');

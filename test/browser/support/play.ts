@@ -54,6 +54,7 @@ export async function tryMove(page: Page, notation: string, { line, waitForPrevi
 
 /** Passes (in every line owed). */
 export async function pass(page: Page): Promise<void> {
+  await page.check('.pass-form input[name="confirm"]');
   await submit(page, '.pass-form button[type="submit"]');
   await expectAccepted(page, 'pass');
 }

@@ -141,6 +141,16 @@ export function sampleModels(language: MailLanguage): MailModels {
     },
     'address-added': { name: 'Popescu-Rădulescu Ștefania', addresses: ['stefania.popescu-radulescu@federatia-scrabble.example.ro'] },
     'identity-changed': { name: 'Ionescu Țuțea', player: 'Popescu-Rădulescu Ștefania', change: 'name', previousName: 'Popescu Ștefania' },
+    'claim-answered': {
+      name: 'Marinescu Dan',
+      game: GAME,
+      accused: 'Popescu-Rădulescu Ștefania',
+      claimant: 'Ionescu Țuțea',
+      text: language === 'ro' ? 'Am fost internată în spital; trimit certificatul medical arbitrului.' : 'I was in hospital; I am sending the medical certificate to the arbiter.',
+      answeredOn: '2027-03-30',
+      answerBy: '2027-04-02',
+      toArbiter: true,
+    },
     'daily-digest': {
       name: 'Ionescu Țuțea',
       day: '2027-03-02',

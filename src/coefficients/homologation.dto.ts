@@ -1,0 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsString, Length } from 'class-validator';
+
+/** RULES.md §7: the arbiter's decision on an objection to the final sheet, always with a reason. */
+export class ObjectionDecisionDto {
+  @ApiProperty({ enum: ['upheld', 'rejected'] })
+  @IsIn(['upheld', 'rejected'])
+  verdict: 'upheld' | 'rejected';
+
+  @ApiProperty({ description: 'Why: shown to the players and kept in the audit log.' })
+  @IsString()
+  @Length(1, 2000)
+  reason: string;
+}

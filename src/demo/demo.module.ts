@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { LoginLinksModule } from '../auth/login-links.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
+import { GamesModule } from '../games/games.module';
+import { DemoService } from './demo.service';
+
+/** The demo competition (issue 14), for the CLI and the empty arbiter dashboard. */
+@Module({
+  imports: [AuthModule, LoginLinksModule, CompetitionsModule, GamesModule],
+  providers: [DemoService],
+  exports: [DemoService],
+})
+export class DemoModule {}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import type { UserActor } from '../auth/actor';
+import { LoginLinks } from '../auth/login-links.service';
+import { Refusal } from '../auth/refusal';
+import { User } from '../auth/user.entity';
+import { actorOf, UsersService } from '../auth/users.service';
+import { Clock } from '../common/clock';
+import { Competition } from '../competitions/competition.entity';
+import { CompetitionsService } from '../competitions/competitions.service';
+import { Sequence } from '../competitions/sequence.entity';
+import { Database } from '../database/database';
+import { applyMove, replayGame, type GameState } from '../games/engine';
+import { randomMove, seededRandom } from '../games/engine/testing/random-game';
+import { Game } from '../games/game.entity';
+import { gameSetup } from '../games/game-session';
+import { GamesService } from '../games/games.service';
+import { addDays, localDate } from '../thinking-time/calendar';
+
+/** Six players with Romanian names, as a federation's list would have them. */
+const PLAYERS = [
+  ['Popescu Ana', 'ana.popescu', 'CS Arad'],
+  ['Ionescu Mihai', 'mihai.ionescu', 'CSM Iași'],
+  ['Rădulescu Ștefania', 'stefania.radulescu', 'Universitatea Cluj'],
+  ['Dumitrescu Tudor', 'tudor.dumitrescu', 'CS Arad'],
+  ['Munteanu Ioana', 'ioana.munteanu', 'Rapid București'],
+  ['Țurcanu Radu', 'radu.turcanu', 'CSM Iași'],
+] as const;
+const DOMAIN = 'demo.example';
+const ARBITER = `arbitru@${DOMAIN}`;
+
+export interface DemoResult {
+  readonly competitionId: string;
+  readonly games: number;
+  readonly logins: ReadonlyArray<{ readonly who: string; readonly email: string; readonly url: string }>;
+}
+
+/**
+ * `demo` (issue 14): a competition a newcomer can look at within a minute of `npm start`,
+ * made through the platform's own services so every number in it follows the rules:
+ * games at different stages, one dispute played on two lines, one holiday, and one game
+ * ended and waiting for homologation.
+ */
+@Injectable()
+export class DemoService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly users: UsersService,
+    private readonly competitions: CompetitionsService,
+    private readonly games: GamesService,
+    private readonly links: LoginLinks,
+  ) {}
+
+  async fill({ force = false }: { force?: boolean } = {}): Promise<DemoResult> {
+    const existing = await this.db.run((m) => m.count(Competition));
+    if (existing > 0 && !force) {
+      throw new Refusal(
+        'DEMO_NOT_EMPTY',
+        {
+          ro: `Baza de date are deja ${existing} ${existing === 1 ? 'competiție' : 'competiții'}: demonstrația se pune doar într-una goală (sau cu --force).`,
+          en: `The database already has ${existing} competition${existing === 1 ? '' : 's'}: the demo goes into an empty one only (or with --force).`,
+        },
+        409,
+      );
+    }
+    const arbiter = await this.arbiter();
+    const today = localDate(this.clock.now(), 'Europe/Bucharest');
+    const created = await this.competitions.create(arbiter, {
+      name: 'Campionatul demonstrativ prin corespondență',
+      shortName: 'Demo',
+      startDate: today,
+      closingDate: addDays(today, 365),
+    });
+    const csv = ['name,email,club,language', ...PLAYERS.map(([name, local, club]) => `${name},${local}@${DOMAIN},${club},ro`)].join('\n');
+    await this.competitions.importPlayers(arbiter, created.id, `${csv}\n`);
+    await this.competitions.makeGroups(arbiter, created.id, { count: 1 });
+    await this.competitions.start(arbiter, created.id);
+
+    const { games, state0 } = await this.db.run(async (m) => {
+      const competition = await m.findOneByOrFail(Competition, { id: created.id });
+      const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });
+      const rows = await m.find(Game, { where: { competitionId: created.id }, order: { round: 'ASC', id: 'ASC' } });
+      return { games: rows, state0: replayGame(gameSetup(competition, sequence), []) };
+    });
+    if (!state0.ok) throw new Error('demo: the dealt sequence does not start a game');
+    const actors = new Map<string, UserActor>();
+    const actorOfPlayer = async (playerId: string) => {
+      if (!actors.has(playerId)) {
+        actors.set(playerId, actorOf(await this.db.run((m) => m.findOneByOrFail(User, { playerId }))));
+      }
+      return actors.get(playerId)!;
+    };
+    const random = seededRandom(2027);
+    /** Plays `count` placements in a game from the start, each by the side to move; returns the state. */
+    const play = async (game: Game, count: number): Promise<GameState> => {
+      let state = state0.state;
+      for (let i = 0; i < count; i++) {
+        const move = this.placement(state, random);
+        const mover = await actorOfPlayer(state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId);
+        await this.games.submitMove(mover, game.id, { move, source: 'web' });
+        const step = applyMove(state, move);
+        if (!step.ok) throw new Error(`demo: ${move} refused (${step.code})`);
+        state = step.state;
+      }
+      return state;
+    };
+
+    // Games at different stages: a few moves in, a dozen in, untouched ones.
+    const [disputed, holiday, ended, longer, ...rest] = games;
+    await play(rest[0] ?? longer, 3);
+    await play(longer, 10);
+    // One dispute on two lines: BLUE contests RED's word with a provisional reply, RED appeals.
+    const before = await play(disputed, 2);
+    const contested = this.placement(before, random);
+    const red = await actorOfPlayer(disputed.redPlayerId);
+    const blue = await actorOfPlayer(disputed.bluePlayerId);
+    await this.games.submitMove(red, disputed.id, { move: contested, source: 'web' });
+    const after = applyMove(before, contested);
+    if (!after.ok) throw new Error('demo: the contested move was refused');
+    const reply = this.placement(after.state, random);
+    await this.games.contestWord(blue, disputed.id, { words: [after.record.words[0].word], reply, source: 'web' });
+    await this.games.appealContest(red, disputed.id, {});
+    // One holiday, declared by BLUE from next week.
+    await play(holiday, 2);
+    await this.games.declareHoliday(await actorOfPlayer(holiday.bluePlayerId), holiday.id, { from: addDays(today, 7), to: addDays(today, 16) });
+    // One game over (RED abandons after a few moves): its result waits for homologation.
+    await play(ended, 4);
+    await this.games.abandon(await actorOfPlayer(ended.redPlayerId), ended.id);
+
+    const logins = [
+      { who: 'arbiter', email: ARBITER },
+      { who: PLAYERS[0][0], email: `${PLAYERS[0][1]}@${DOMAIN}` },
+      { who: PLAYERS[1][0], email: `${PLAYERS[1][1]}@${DOMAIN}` },
+    ];
+    return {
+      competitionId: created.id,
+      games: games.length,
+      logins: await Promise.all(logins.map(async (l) => ({ ...l, url: (await this.links.linkForCli(l.email)).url }))),
+    };
+  }
+
+  /** A placement the engine takes (the demo never passes: a pass tells a newcomer nothing). */
+  private placement(state: GameState, random: () => number): string {
+    for (let i = 0; i < 200; i++) {
+      const move = randomMove(state, random, { passProbability: 0 });
+      if (move !== 'PAS' && move !== 'pass' && applyMove(state, move).ok) return move;
+    }
+    throw new Error('demo: no placement found');
+  }
+
+  private async arbiter(): Promise<UserActor> {
+    return this.db.transaction(async (m) => {
+      const { user } = await this.users.ensureUserWithRole(m, { email: ARBITER, role: 'arbiter', displayName: 'Arbitru Demonstrație' });
+      return actorOf(user);
+    });
+  }
+}

@@ -1,0 +1,222 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Actor } from '../auth/actor';
+import { sideInGame } from '../auth/permissions';
+import { Refusal } from '../auth/refusal';
+import { User } from '../auth/user.entity';
+import { UserEmail } from '../auth/user-email.entity';
+import { AuditService } from '../arbiter/audit.service';
+import { Case } from '../arbiter/case.entity';
+import { Clock } from '../common/clock';
+import { asJson } from '../common/json';
+import { Competition } from '../competitions/competition.entity';
+import { Player } from '../competitions/player.entity';
+import { SETTINGS, type Settings } from '../config/settings';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { Notifications } from '../mail/notifications';
+import type { ClaimAnsweredModel } from '../mail/templates/models';
+import { formatDayRo, localDate, type LocalDate } from '../thinking-time';
+import { loadGameView } from '../thinking-time/sweep-mail';
+import { ActionReceipt } from './action-receipt.entity';
+import { Claim } from './claim.entity';
+import { claimWindow, mayAnswer, mayRule } from './claim-window';
+import type { Color } from './engine';
+import { refusals } from './game-refusals';
+import { findGame } from './game-session';
+import type { Game } from './game.entity';
+
+/** What an answer is written as on the claim's case: RULES.md §5 "the other player answers the arbiter". */
+export interface ClaimAnswer {
+  readonly color: Color;
+  readonly text: string;
+  readonly at: string;
+  readonly source: 'web' | 'api' | 'mail';
+  readonly inboundMailId?: string;
+}
+
+export interface ClaimAnswerResult {
+  readonly gameId: string;
+  readonly claimId: string;
+  readonly answerBy: LocalDate;
+  readonly answers: number;
+}
+
+const MAX_ANSWER = 2000;
+
+export const claimRefusals = {
+  noClaim: () =>
+    new Refusal(
+      'NO_CLAIM',
+      { ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.', en: 'There is no time claim against you to answer.' },
+      409,
+    ),
+  emptyText: () => new Refusal('BAD_INPUT', { ro: 'Scrieți textul răspunsului.', en: 'Write the text of your answer.' }, 400),
+  late: (answerBy: LocalDate) =>
+    new Refusal(
+      'CLAIM_ANSWER_LATE',
+      {
+        ro: `Termenul de răspuns la reclamația de timp s-a încheiat pe ${formatDayRo(answerBy)} (5 zile de la anunț, regulamentul §5): răspunsul nu mai este primit. Arbitrul decide pe baza reclamației.`,
+        en: `The time to answer the time claim ended on ${answerBy} (5 days from the notice, rules §5): the answer is no longer taken. The arbiter decides on the claim.`,
+      },
+      409,
+    ),
+};
+
+/** The answers already on a claim's case (RULES.md §5), oldest first. */
+export function answersOf(c: Pick<Case, 'payload'> | null | undefined): ClaimAnswer[] {
+  const list = c?.payload.answers;
+  return Array.isArray(list) ? (list as unknown as ClaimAnswer[]) : [];
+}
+
+/**
+ * The accused's answer to a time claim (RULES.md §5), by any channel: the web form, the API
+ * or the mail command RASPUNS / ANSWER. Taken through the 5th day after the claim, refused
+ * after; written on the claim's case for the arbiter, audited, and told to the claimant and
+ * the arbiter (one mail each, `claim-answered`).
+ */
+@Injectable()
+export class ClaimAnswersService {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly notifications: Notifications,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The web form and the API: one transaction under the game's lock; a repeated key answers once. */
+  answer(actor: Actor, gameId: string, input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string }): Promise<ClaimAnswerResult> {
+    return this.db.transaction(async (m) => {
+      const game = await findGame(m, gameId, { lock: true });
+      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+      const color = sideInGame(actor, game);
+      if (!color) throw refusals.unlessSeen(actor, game, competition, refusals.notYourGame());
+      if (input.idempotencyKey !== undefined) {
+        const found = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey: input.idempotencyKey });
+        if (found) {
+          if (found.action !== 'claim-answer') throw refusals.keyReused();
+          return found.result as unknown as ClaimAnswerResult;
+        }
+      }
+      const result = await this.recordIn(m, { actor, game, competition, color, text: input.text, source: input.source });
+      if (input.idempotencyKey !== undefined) {
+        await insertRows(m, ActionReceipt, m.create(ActionReceipt, { gameId, idempotencyKey: input.idempotencyKey, action: 'claim-answer', result: asJson(result), createdAt: this.clock.now() }));
+      }
+      return result;
+    });
+  }
+
+  /** In the caller's transaction, the game row already locked (the mail command's frame). */
+  async recordIn(
+    m: EntityManager,
+    input: {
+      readonly actor: Actor;
+      readonly game: Game;
+      readonly competition?: Competition;
+      readonly color: Color;
+      readonly text: string;
+      readonly source: ClaimAnswer['source'];
+      readonly inboundMailId?: string;
+    },
+  ): Promise<ClaimAnswerResult> {
+    const { game, color } = input;
+    const competition = input.competition ?? (await m.findOneByOrFail(Competition, { id: game.competitionId }));
+    const text = input.text.trim();
+    if (text === '') throw claimRefusals.emptyText();
+    const claim = await m.findOneBy(Claim, { gameId: game.id, status: 'open' });
+    const accused: Color = color;
+    const claimantColor: Color = accused === 'red' ? 'blue' : 'red';
+    const claimantId = claimantColor === 'red' ? game.redPlayerId : game.bluePlayerId;
+    if (!claim || claim.claimantPlayerId !== claimantId) throw claimRefusals.noClaim();
+    const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
+    const now = this.clock.now();
+    const today = localDate(now, competition.timeZone);
+    const window = claimWindow({ toldOn: localDate(claim.createdAt, competition.timeZone), today, answered: cases.some((c) => answersOf(c).length > 0) });
+    const decision = mayAnswer(window);
+    if (!decision.ok) throw claimRefusals.late(decision.answerBy);
+    const answer: ClaimAnswer = {
+      color,
+      text: text.slice(0, MAX_ANSWER),
+      at: now.toISOString(),
+      source: input.source,
+      ...(input.inboundMailId && { inboundMailId: input.inboundMailId }),
+    };
+    let count = 0;
+    for (const c of cases) {
+      const answers = [...answersOf(c), answer];
+      count = answers.length;
+      await m.update(Case, { id: c.id }, { payload: { ...c.payload, answers: asJson(answers) } as never });
+    }
+    await this.audit.record(m, {
+      actor: input.actor,
+      action: 'claim.answered',
+      competitionId: competition.id,
+      gameId: game.id,
+      details: { claimId: claim.id, color, source: input.source, answerBy: window.answerBy, text: answer.text },
+    });
+    await this.tell(m, { game, competition, accused, claimantColor, answer, answeredOn: today, answerBy: window.answerBy });
+    return { gameId: game.id, claimId: claim.id, answerBy: window.answerBy, answers: count };
+  }
+
+  /** The claimant (in the game's thread) and the arbiter (by their address) are told. */
+  private async tell(
+    m: EntityManager,
+    x: { game: Game; competition: Competition; accused: Color; claimantColor: Color; answer: ClaimAnswer; answeredOn: LocalDate; answerBy: LocalDate },
+  ): Promise<void> {
+    const [red, blue, arbiter, addresses] = await Promise.all([
+      m.findOneByOrFail(Player, { id: x.game.redPlayerId }),
+      m.findOneByOrFail(Player, { id: x.game.bluePlayerId }),
+      m.findOneBy(User, { id: x.competition.arbiterUserId }),
+      m.find(UserEmail, { where: { userId: x.competition.arbiterUserId }, order: { verified: 'DESC', address: 'ASC' } }),
+    ]);
+    const arbiterAddress = addresses[0]?.address;
+    const players = { red, blue };
+    const view = await loadGameView(m, this.settings, x.competition, x.game, players);
+    const model = (name: string, toArbiter: boolean): ClaimAnsweredModel => ({
+      name,
+      game: view,
+      accused: players[x.accused].name,
+      claimant: players[x.claimantColor].name,
+      text: x.answer.text,
+      answeredOn: x.answeredOn,
+      answerBy: x.answerBy,
+      toArbiter,
+    });
+    const claimant = players[x.claimantColor];
+    await this.notifications.add(m, [
+      { to: claimant, template: 'claim-answered', gameId: x.game.id, payload: { ...asJson(model(claimant.name, false)), gameId: x.game.id } },
+      ...(arbiter && arbiterAddress
+        ? [{ to: { id: null, language: arbiter.language }, address: arbiterAddress, template: 'claim-answered', payload: asJson(model(arbiter.displayName, true)) }]
+        : []),
+    ]);
+  }
+}
+
+/**
+ * RULES.md §5 before a claim ruling: upholding while the accused may still answer (no answer
+ * yet, the 5 days not over) needs the arbiter's explicit override (claim-window.ts mayRule).
+ * Returns what the ruling's record and audit keep: the window and whether the override was used.
+ */
+export async function checkClaimRuling(
+  m: EntityManager,
+  claim: Claim,
+  at: { readonly today: LocalDate; readonly timeZone: string },
+  ruling: { readonly upheld: boolean; readonly earlyOverride?: boolean },
+): Promise<{ answerBy: LocalDate; answered: boolean; earlyOverride: boolean }> {
+  const cases = await m.find(Case, { where: { gameId: claim.gameId, kind: 'claim', status: 'open' } });
+  const answered = cases.some((c) => answersOf(c).length > 0);
+  const window = claimWindow({ toldOn: localDate(claim.createdAt, at.timeZone), today: at.today, answered });
+  const decision = mayRule(window, { upheld: ruling.upheld, override: ruling.earlyOverride === true });
+  if (!decision.ok) {
+    throw new Refusal(
+      'CLAIM_WINDOW_OPEN',
+      {
+        ro: `Partenerul reclamat poate răspunde până la ${formatDayRo(decision.answerBy)} (5 zile, regulamentul §5): reclamația se admite înainte de acest termen doar bifând „admit înainte de termen” și motivând.`,
+        en: `The accused may answer until ${decision.answerBy} (5 days, rules §5): the claim is upheld before then only with "uphold before the deadline" ticked and a reason.`,
+      },
+      409,
+    );
+  }
+  return { answerBy: window.answerBy, answered, earlyOverride: decision.overridden };
+}

@@ -1,0 +1,150 @@
+// What an arbiter's ruling changes, as sentences in the reader's language (issue 14 item 6):
+// the ruling mail's "Consequences" list, built from the notification's payload (the ruling
+// and what applying it wrote: games.service rule(), the downtime credits). Never a payload
+// key or a raw value: a key this module does not know is left out. Pure.
+import { formatCoefficient, formatCoefficientValue } from '../../coefficients/coefficients';
+import type { Color } from '../../games/engine/types';
+import type { MailLanguage } from '../parsing/quotes';
+
+type Payload = Readonly<Record<string, unknown>>;
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const color = (v: unknown): Color | undefined => (v === 'red' || v === 'blue' ? v : undefined);
+const record = (v: unknown): Payload => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Payload) : {});
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function day(language: MailLanguage, v: unknown): string {
+  const m = DAY.exec(typeof v === 'string' ? v : '');
+  if (!m) return '';
+  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+/** `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
+function days(language: MailLanguage, n: number): string {
+  if (language === 'en') return `${n} ${n === 1 ? 'day' : 'days'}`;
+  if (n === 1) return '1 zi';
+  const rest = n % 100;
+  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}zile`;
+}
+function points(language: MailLanguage, n: number): string {
+  if (language === 'en') return `${n} ${n === 1 ? 'point' : 'points'}`;
+  if (n === 1) return '1 punct';
+  const rest = n % 100;
+  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}puncte`;
+}
+
+const COLOR_WORD: Record<MailLanguage, Record<Color, string>> = {
+  ro: { red: 'ROȘU', blue: 'ALBASTRU' },
+  en: { red: 'RED', blue: 'BLUE' },
+};
+
+const OUTCOME: Record<MailLanguage, Record<string, string>> = {
+  ro: {
+    abandon: 'abandon',
+    timeout: 'depășirea timpului de gândire',
+    'no-show': 'neprezentare',
+    interrupted: 'întrerupere convenită',
+    'draw-agreement': 'remiză convenită',
+    unfinished: 'neterminată la data de închidere',
+    'no-information': 'fără informații la data de închidere',
+  },
+  en: {
+    abandon: 'abandonment',
+    timeout: 'thinking time exceeded',
+    'no-show': 'no-show',
+    interrupted: 'interruption agreed',
+    'draw-agreement': 'draw agreed',
+    unfinished: 'unfinished at the closing date',
+    'no-information': 'no information at the closing date',
+  },
+};
+
+/**
+ * The consequences of a ruling of `kind` with `payload`, one sentence each, naming players
+ * by name (with their colour). An empty list when the decision's text says it all.
+ */
+export function rulingEffects(kind: string, payload: Payload, language: MailLanguage, names: Readonly<Record<Color, string>>): string[] {
+  const ro = language === 'ro';
+  const who = (c: Color) => `${names[c]} (${COLOR_WORD[language][c]})`;
+  const player = color(payload.player);
+  const out: string[] = [];
+  switch (kind) {
+    case 'claim': {
+      const voided = num(payload.voidedMoves) ?? 0;
+      if (payload.upheld === true) {
+        out.push(ro ? 'Reclamația este admisă: partida se încheie prin depășirea timpului de gândire.' : 'The claim is upheld: the game ends on thinking time exceeded.');
+        if (voided > 0) out.push(ro ? `Mutări anulate, trimise după expirarea timpului: ${voided}.` : `Moves void, sent after the time ran out: ${voided}.`);
+      } else if (payload.upheld === false) {
+        out.push(ro ? 'Reclamația este respinsă: partida continuă.' : 'The claim is rejected: the game goes on.');
+      }
+      break;
+    }
+    case 'score-correction': {
+      const n = num(payload.points);
+      if (player && n !== undefined) {
+        out.push(
+          n > 0
+            ? ro ? `Scorul lui ${who(player)} crește cu ${points(language, n)}.` : `${who(player)}'s score goes up by ${points(language, n)}.`
+            : ro ? `Scorul lui ${who(player)} scade cu ${points(language, -n)}.` : `${who(player)}'s score goes down by ${points(language, -n)}.`,
+        );
+      }
+      break;
+    }
+    case 'move-annulment': {
+      const n = num(payload.number);
+      if (n !== undefined) out.push(ro ? `Mutarea ${n} și cele de după ea sunt anulate; jocul se reia dinaintea ei.` : `Move ${n} and every move after it are annulled; play resumes before it.`);
+      break;
+    }
+    case 'thinking-days': {
+      const n = num(payload.days);
+      if (player && n !== undefined) {
+        out.push(
+          n > 0
+            ? ro ? `${who(player)}: se adaugă ${days(language, n)} la timpul de gândire folosit.` : `${who(player)}: ${days(language, n)} added to the thinking time used.`
+            : ro ? `${who(player)}: se scad ${days(language, -n)} din timpul de gândire folosit.` : `${who(player)}: ${days(language, -n)} taken off the thinking time used.`,
+        );
+      }
+      const outage = record(payload.outage);
+      const credits = Array.isArray(payload.credits) ? payload.credits.map(record) : [];
+      for (const credit of credits) {
+        const c = color(credit.color);
+        const d = num(credit.days);
+        if (!c || d === undefined) continue;
+        const when = day(language, outage.from) && day(language, outage.to) ? (ro ? ` (platforma a fost oprită ${day(language, outage.from)} – ${day(language, outage.to)})` : ` (the platform was down ${day(language, outage.from)} – ${day(language, outage.to)})`) : '';
+        out.push(ro ? `${who(c)}: se scad ${days(language, d)} din timpul de gândire folosit${when}.` : `${who(c)}: ${days(language, d)} taken off the thinking time used${when}.`);
+      }
+      break;
+    }
+    case 'coefficient-penalty': {
+      const amount = num(payload.amount);
+      if (player && amount !== undefined && Number.isSafeInteger(amount)) {
+        out.push(ro ? `Coeficientul lui ${who(player)} în această partidă scade cu ${formatCoefficient(amount, 'ro')}.` : `${who(player)}'s coefficient in this game goes down by ${formatCoefficient(amount, 'en')}.`);
+      }
+      break;
+    }
+    case 'warning':
+      if (player) out.push(ro ? `${who(player)} primește un avertisment.` : `${who(player)} is given a warning.`);
+      break;
+    case 'outcome': {
+      const outcome = record(payload.outcome);
+      const type = typeof outcome.type === 'string' ? OUTCOME[language][outcome.type] : undefined;
+      const by = color(outcome.by);
+      if (type) out.push(ro ? `Partida se încheie: ${type}${by ? ` (${who(by)})` : ''}.` : `The game ends: ${type}${by ? ` (${who(by)})` : ''}.`);
+      break;
+    }
+    default:
+      break;
+  }
+  const coefficients = record(payload.coefficients);
+  const red = num(coefficients.red);
+  const blue = num(coefficients.blue);
+  if (red !== undefined && blue !== undefined) {
+    out.push(
+      ro
+        ? `Coeficienții partidei devin ${names.red} ${formatCoefficientValue(red, 'ro')}, ${names.blue} ${formatCoefficientValue(blue, 'ro')}.`
+        : `The game's coefficients become ${names.red} ${formatCoefficientValue(red, 'en')}, ${names.blue} ${formatCoefficientValue(blue, 'en')}.`,
+    );
+  }
+  return out;
+}

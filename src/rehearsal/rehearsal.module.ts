@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
+import { RehearsalController } from './rehearsal.controller';
+import { RehearsalService } from './rehearsal.service';
+
+/** Issue 14: the rehearsal clock's API and service (the clock itself is the injected Clock, made in createApp). */
+@Module({
+  imports: [AuthModule, ThinkingTimeModule],
+  controllers: [RehearsalController],
+  providers: [RehearsalService],
+  exports: [RehearsalService],
+})
+export class RehearsalModule {}

@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { UserActor } from '../../auth/actor';
+import { Refusal } from '../../auth/refusal';
+import { CompetitionsService } from '../../competitions/competitions.service';
+import { PlayerIdentityService } from '../../competitions/player-identity.service';
+import { WebViews } from '../views.service';
+import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
+import type { WebRequest } from '../web-request';
+
+type Form = Readonly<Record<string, unknown>>;
+const str = (form: Form, name: string): string => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
+
+function send(res: Response, status: number, html: string): void {
+  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
+  res.send(html);
+}
+
+/**
+ * A player's details in the arbiter's panel (issue 14, with the identity rules of issue 12 §1):
+ * name, club and language for whoever may change the player's identity, and addresses added
+ * unverified. Another arbiter's competition, or a player not registered in it, is 404.
+ */
+@ApiExcludeController()
+@Controller('arbiter/competitions/:id/players/:playerId')
+@UseGuards(WebSessionGuard)
+@Roles('arbiter')
+export class PlayerEditController {
+  constructor(
+    private readonly competitions: CompetitionsService,
+    private readonly identity: PlayerIdentityService,
+    private readonly views: WebViews,
+  ) {}
+
+  @Get()
+  async form(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.page(actor, id, playerId, req, {}));
+  }
+
+  @Post()
+  async save(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' };
+    try {
+      await this.identity.editPlayer(actor, id, playerId, input);
+    } catch (error) {
+      // 404 stays a 404 page; any other refusal is shown on the form with what was typed.
+      if (!(error instanceof Refusal) || error.getStatus() === 404) throw error;
+      send(res, 422, await this.page(actor, id, playerId, req, { error: error.messages[req.lang] ?? error.messages.ro, typed: input }));
+      return;
+    }
+    res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=player-saved`);
+  }
+
+  private async page(actor: UserActor, id: string, playerId: string, req: WebRequest, extra: { error?: string; typed?: { name: string; club: string; language: string } }): Promise<string> {
+    const competition = await this.competitions.get(actor, id);
+    const player = (await this.competitions.players(actor, id)).find((p) => p.playerId === playerId);
+    if (!player || !player.emails) throw new Refusal('NOT_FOUND', { ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' }, 404);
+    const values = extra.typed ?? { name: player.name, club: player.club ?? '', language: player.language };
+    return this.views.page(
+      req,
+      'arbiter/player-edit',
+      { competition, player, values, ro: values.language === 'ro', en: values.language === 'en', error: extra.error },
+      { title: player.name, styles: ['arbiter.css'] },
+    );
+  }
+}

@@ -1,0 +1,24 @@
+import { Refusal } from '../../auth/refusal';
+import { IRREVERSIBLE, requireConfirmed } from './confirmation';
+
+describe('requireConfirmed (issue 14: an action that cannot be undone asks once)', () => {
+  it('lets a ticked box through', () => {
+    expect(() => requireConfirmed({ confirm: 'yes' }, IRREVERSIBLE.start)).not.toThrow();
+    expect(() => requireConfirmed({ confirm: ['', 'yes'] }, IRREVERSIBLE.start)).not.toThrow();
+  });
+
+  it.each([undefined, null, {}, { confirm: '' }, { confirm: 'no' }, { confirm: 'on' }])('refuses %p in both languages', (form) => {
+    let thrown: unknown;
+    try {
+      requireConfirmed(form, IRREVERSIBLE.anonymise);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Refusal);
+    const refusal = thrown as Refusal;
+    expect(refusal.code).toBe('NOT_CONFIRMED');
+    expect(refusal.getStatus()).toBe(400);
+    expect(refusal.messages.ro).toContain('anonimizarea jucătorului');
+    expect(refusal.messages.en).toContain('anonymising the player');
+  });
+});

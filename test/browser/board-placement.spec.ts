@@ -1,0 +1,178 @@
+// Placing tiles by clicking (issue 14 §8): tiles placed on a diagonal, or with a gap between
+// them, stay on their squares and the page says why they are not a move yet, in the page's
+// language; a gap filled by letters already on the board is a move like any other. And the
+// board can be played with the keyboard alone: focus a rack tile, Enter, arrows, Enter, send.
+import type { Browser, Page } from 'playwright-core';
+import { applyMove, type GameState, type MoveRecord } from '../../src/games/engine';
+import { rackLetters } from '../../src/games/engine/rack';
+import { GamesService } from '../../src/games/games.service';
+import { modelState, nextRandomMove, seededRandom, startChampionship, userOf, type Championship } from '../support/games';
+import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
+import { openGame, playMove } from './support/play';
+
+/** The rack button index of each tile of the move, in order (a letter used twice takes two buttons). */
+async function rackIndexes(page: Page, tiles: MoveRecord['tiles']): Promise<number[]> {
+  const faces = await page.locator('.rack .rack-tile').evaluateAll((bs) => bs.map((b) => (b as { getAttribute(n: string): string | null }).getAttribute('data-letter')));
+  const used = new Set<number>();
+  return tiles.map((tile) => {
+    const face = tile.blank ? '?' : tile.letter;
+    const index = faces.findIndex((f, i) => f === face && !used.has(i));
+    if (index < 0) throw new Error(`no ${face} on the rack`);
+    used.add(index);
+    return index;
+  });
+}
+
+async function clickTiles(page: Page, tiles: MoveRecord['tiles']): Promise<void> {
+  const indexes = await rackIndexes(page, tiles);
+  for (const [i, tile] of tiles.entries()) {
+    if (tile.blank) page.once('dialog', (d) => void d.accept(tile.letter));
+    await page.locator('.rack .rack-tile').nth(indexes[i]).click();
+    await page.click(`table.board td[data-row="${tile.row}"][data-col="${tile.col}"] .sq-btn`);
+  }
+}
+
+/** Two tiles of the rack (not blanks), as placed tiles at the given squares. */
+function twoTiles(state: GameState, squares: readonly [number, number][]): MoveRecord['tiles'] {
+  const rack = rackLetters(state.racks[state.toMove]).filter((t) => t !== '?');
+  return squares.map(([row, col], i) => ({ row, col, letter: rack[i], blank: false })) as unknown as MoveRecord['tiles'];
+}
+
+/** A legal move whose new tiles are not next to each other: a board letter fills the gap. */
+function bridgedMove(ch: Championship, moves: string[]): { moves: string[]; record: MoveRecord } {
+  const random = seededRandom(14);
+  for (let step = 0; step < 40; step++) {
+    const state = modelState(ch, moves);
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const text = nextRandomMove(ch, moves, random);
+      const result = applyMove(state, text);
+      if (!result.ok || result.record.type !== 'place') continue;
+      const tiles = result.record.tiles;
+      if (tiles.some((t) => t.blank)) continue;
+      const rows = new Set(tiles.map((t) => t.row));
+      const span = rows.size === 1 ? Math.max(...tiles.map((t) => t.col)) - Math.min(...tiles.map((t) => t.col)) : Math.max(...tiles.map((t) => t.row)) - Math.min(...tiles.map((t) => t.row));
+      if (tiles.length >= 2 && span + 1 > tiles.length) return { moves, record: result.record };
+    }
+    moves = [...moves, nextRandomMove(ch, moves, random)];
+  }
+  throw new Error('no bridged move found');
+}
+
+describe('placing tiles on the board', () => {
+  let web: WebApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    web = await startWebApp({ now: '2027-02-01T09:00:00Z' });
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  it('keeps a diagonal or gapped placement on the board and says why, in Romanian and English', async () => {
+    const ch = await startChampionship(web.app, { players: 2 });
+    const game = ch.games[0];
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await loginAs(page, web, userOf(ch, game, 'red').email);
+    await openGame(page, web, game.id);
+    const state = modelState(ch, []);
+    const field = page.locator('#move-form input.notation').first();
+    const preview = page.locator('#preview-0');
+
+    // Diagonal: h8 and i9.
+    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]));
+    await preview.filter({ hasText: 'Literele trebuie puse pe același rând sau pe aceeași coloană.' }).waitFor();
+    expect(await preview.getAttribute('class')).toContain('refused');
+    expect(await page.locator('table.board td.pending').count()).toBe(2);
+    expect(await field.inputValue()).toBe('');
+    // The message stays (no preview request clears it).
+    await page.waitForTimeout(600);
+    expect(await preview.textContent()).toContain('același rând');
+
+    // Taking one back leaves a single tile: a move again.
+    await page.click('table.board td[data-row="8"][data-col="8"] .sq-btn');
+    expect(await page.locator('table.board td.pending').count()).toBe(1);
+    expect(await field.inputValue()).toMatch(/^h8 \S$/);
+
+    // A gap on an empty board: h8 and h10; the tiles stay and the page says there is a gap.
+    await page.click('#move-form .clear-tiles');
+    expect(await page.locator('table.board td.pending').count()).toBe(0);
+    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]));
+    await preview.filter({ hasText: 'loc gol' }).waitFor();
+    expect(await page.locator('table.board td.pending').count()).toBe(2);
+    expect(await field.inputValue()).toBe('');
+    expect(await preview.textContent()).not.toMatch(/single letter|o singură literă/i);
+
+    // The same in English (the layout's language switch).
+    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('form.language-switch button[value=en]')]);
+    expect(await page.locator('html').getAttribute('lang')).toMatch(/^en/);
+    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]));
+    await preview.filter({ hasText: 'The tiles must be on the same row or the same column.' }).waitFor();
+    await page.click('#move-form .clear-tiles');
+    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]));
+    await preview.filter({ hasText: 'There is a gap between the tiles' }).waitFor();
+  }, 180_000);
+
+  it('a gap filled by a letter already on the board is a move, sent and recorded', async () => {
+    const ch = await startChampionship(web.app, { players: 2 });
+    const game = ch.games[0];
+    const { moves, record } = bridgedMove(ch, []);
+    const games = web.app.get(GamesService);
+    const colors = ['red', 'blue'] as const;
+    for (const [i, move] of moves.entries()) {
+      const color = colors[i % 2];
+      if (/^pa/i.test(move)) await games.pass(userOf(ch, game, color).actor, game.id);
+      else await games.submitMove(userOf(ch, game, color).actor, game.id, { move });
+    }
+    const mover = modelState(ch, moves).toMove;
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await loginAs(page, web, userOf(ch, game, mover).email);
+    await openGame(page, web, game.id);
+    await clickTiles(page, record.tiles);
+    const written = await page.inputValue('#move-form input.notation');
+    const again = applyMove(modelState(ch, moves), written);
+    expect(again.ok && again.record.notation).toBe(record.notation);
+    await page.locator('#preview-0.ok').filter({ hasText: String(record.score) }).waitFor({ timeout: 10_000 });
+    await playMove(page, written);
+    const view = await games.view(userOf(ch, game, mover).actor, game.id);
+    expect(view.moves.length).toBe(moves.length + 1);
+  }, 180_000);
+
+  it('the board is played with the keyboard alone', async () => {
+    const ch = await startChampionship(web.app, { players: 2 });
+    const game = ch.games[0];
+    const state = modelState(ch, []);
+    const move = applyMove(state, nextRandomMove(ch, [], seededRandom(8)));
+    if (!move.ok || move.record.type !== 'place') throw new Error('no opening placement');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await loginAs(page, web, userOf(ch, game, 'red').email);
+    await openGame(page, web, game.id);
+    const indexes = await rackIndexes(page, move.record.tiles);
+    for (const [i, tile] of move.record.tiles.entries()) {
+      if (tile.blank) page.once('dialog', (d) => void d.accept(tile.letter));
+      await page.locator('.rack .rack-tile').nth(indexes[i]).focus();
+      await page.keyboard.press('Enter');
+      expect(await page.locator('.rack .rack-tile').nth(indexes[i]).getAttribute('aria-pressed')).toBe('true');
+      // The board's one tab stop (the roving focus), then arrows to the square.
+      await page.locator('table.board .sq-btn[tabindex="0"]').focus();
+      const at = (await page.evaluate("(() => { const td = document.activeElement.closest('td'); return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))]; })()")) as number[];
+      const rows = tile.row - at[0];
+      const cols = tile.col - at[1];
+      for (let k = 0; k < Math.abs(rows); k++) await page.keyboard.press(rows > 0 ? 'ArrowDown' : 'ArrowUp');
+      for (let k = 0; k < Math.abs(cols); k++) await page.keyboard.press(cols > 0 ? 'ArrowRight' : 'ArrowLeft');
+      await page.keyboard.press('Enter');
+    }
+    const written = await page.inputValue('#move-form input.notation');
+    const again = applyMove(state, written);
+    expect(again.ok && again.record.notation).toBe(move.record.notation);
+    await page.locator('#preview-0.ok').waitFor({ timeout: 10_000 });
+    // Submit from the keyboard: focus the send button and press Enter.
+    await page.locator('#move-form button[type="submit"]').focus();
+    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.keyboard.press('Enter')]);
+    const view = await web.app.get(GamesService).view(userOf(ch, game, 'red').actor, game.id);
+    expect(view.moves.length).toBe(1);
+  }, 180_000);
+});
