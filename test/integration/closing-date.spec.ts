@@ -95,6 +95,20 @@ describe(`the closing date (${TEST_DB})`, () => {
     });
   });
 
+  it('the same cut by the web form: the page says the holiday was shortened, and its list shows the kept dates', async () => {
+    const taken = ch.games[2].bluePlayerId;
+    const game = ch.games.find((g) => g.id !== ch.games[2].id)!;
+    const color: Color = game.redPlayerId !== taken ? 'red' : 'blue';
+    const agent = await loginAgent(t, userOf(ch, game, color).email);
+    const page = await agent.get(`/games/${game.id}`).expect(200);
+    const sent = await agent.post(`/games/${game.id}/holiday`).type('form').send({ _csrf: csrfOf(page.text), from: '2027-02-24', to: '2027-03-02' });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe(`/games/${game.id}?done=holiday-shortened`);
+    const after = await agent.get(sent.headers.location).expect(200);
+    expect(after.text).toMatch(/scurtat|shortened/);
+    expect(after.text).toMatch(/27\.02\.2027|2027-02-27/);
+  });
+
   it('play goes on through the closing day itself', async () => {
     at('2027-02-02', '10:00');
     await move(played);

@@ -136,9 +136,12 @@ export class GamePagesController {
 
   @Post('games/:id/holiday')
   holiday(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: HolidayFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    return this.act(actor, id, req, res, 'holiday', form, () =>
-      this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) }),
-    );
+    let done = 'holiday';
+    return this.act(actor, id, req, res, 'holiday', form, async () => {
+      const holiday = await this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
+      // Cut at the line a month before the closing date (seed 003): the player is told, the dates are in the list.
+      if (holiday.shortened) done = 'holiday-shortened';
+    }, () => done);
   }
 
   @Post('games/:id/long-thinking')
@@ -227,7 +230,7 @@ export class GamePagesController {
    * Not a player of the game (403) or no such game (404) is not a form error: it goes to
    * the web error page with its own status.
    */
-  private async act(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, form: object, work: () => Promise<unknown>): Promise<void> {
+  private async act(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, form: object, work: () => Promise<unknown>, doneAfter?: () => string): Promise<void> {
     try {
       await work();
     } catch (error) {
@@ -236,7 +239,7 @@ export class GamePagesController {
       send(res, 422, await this.render(actor, id, req, { error: message, sent: sentOf(form), review: reviewable(done, form, error) }));
       return;
     }
-    res.redirect(303, `/games/${encodeURIComponent(id)}?done=${done}`);
+    res.redirect(303, `/games/${encodeURIComponent(id)}?done=${doneAfter?.() ?? done}`);
   }
 
   /** The message of a refusal shown on a form, or undefined for what is not a form error. */
