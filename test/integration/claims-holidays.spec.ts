@@ -56,6 +56,11 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     claimant = await loginAgent(t, user(a, 'red').email);
     stranger = await loginAgent(t, outsider.email);
     arbiter = await loginAgent(t, ch.arbiter.email);
+    // The pages are read in Romanian, whichever language the pairing's players chose.
+    for (const agent of [accused, claimant, stranger, arbiter]) {
+      const home = await agent.get('/');
+      expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+    }
     for (const game of [a, b, c]) expect((await post(`/api/games/${game.id}/claims`, user(game, 'red'))).status).toBe(200);
   }, 240_000);
 
