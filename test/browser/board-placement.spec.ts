@@ -23,9 +23,11 @@ async function rackIndexes(page: Page, tiles: MoveRecord['tiles']): Promise<numb
   });
 }
 
-async function clickTiles(page: Page, tiles: MoveRecord['tiles']): Promise<void> {
+/** Places the tiles by clicking; `pause` (ms) between tiles is a player who takes their time. */
+async function clickTiles(page: Page, tiles: MoveRecord['tiles'], pause = 0): Promise<void> {
   const indexes = await rackIndexes(page, tiles);
   for (const [i, tile] of tiles.entries()) {
+    if (i > 0 && pause > 0) await page.waitForTimeout(pause);
     if (tile.blank) page.once('dialog', (d) => void d.accept(tile.letter));
     await page.locator('.rack .rack-tile').nth(indexes[i]).click();
     await page.click(`table.board td[data-row="${tile.row}"][data-col="${tile.col}"] .sq-btn`);
@@ -76,6 +78,12 @@ describe('placing tiles on the board', () => {
     const ch = await startChampionship(web.app, { players: 2 });
     const game = ch.games[0];
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    // A slow network and a player who pauses between tiles: the preview asked for the first
+    // tile answers after the second is down, and must not overwrite what the page says now.
+    await page.route('**/preview?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await loginAs(page, web, userOf(ch, game, 'red').email);
     await openGame(page, web, game.id);
     const state = modelState(ch, []);
@@ -83,7 +91,7 @@ describe('placing tiles on the board', () => {
     const preview = page.locator('#preview-0');
 
     // Diagonal: h8 and i9.
-    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]));
+    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]), 400);
     await preview.filter({ hasText: 'Literele trebuie puse pe același rând sau pe aceeași coloană.' }).waitFor();
     expect(await preview.getAttribute('class')).toContain('refused');
     expect(await page.locator('table.board td.pending').count()).toBe(2);
@@ -100,7 +108,7 @@ describe('placing tiles on the board', () => {
     // A gap on an empty board: h8 and h10; the tiles stay and the page says there is a gap.
     await page.click('#move-form .clear-tiles');
     expect(await page.locator('table.board td.pending').count()).toBe(0);
-    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]));
+    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]), 400);
     await preview.filter({ hasText: 'loc gol' }).waitFor();
     expect(await page.locator('table.board td.pending').count()).toBe(2);
     expect(await field.inputValue()).toBe('');

@@ -44,10 +44,11 @@
     var seq = 0;
     input.addEventListener('input', function () {
       clearTimeout(timer);
+      // Every edit outdates an answer still on its way: only the latest text's answer shows.
+      var mine = ++seq;
       var text = input.value.trim();
       if (!text) { showPreview(out, null); return; }
       timer = setTimeout(function () {
-        var mine = ++seq;
         var url = previewUrl + '?notation=' + encodeURIComponent(text);
         var line = input.getAttribute('data-line');
         if (line) url += '&line=' + encodeURIComponent(line);
