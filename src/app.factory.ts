@@ -1,4 +1,4 @@
-import { INestApplication, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { INestApplication, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,7 +7,9 @@ import { AppModule, AppOptions } from './app.module';
 import { Refusal } from './auth/refusal';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { requestBodyParsers } from './common/request-body';
+import { validationMessage, validationProblems } from './common/validation-messages';
 import { securityHeaders } from './common/security-headers';
+import { settingFieldLabel } from './competitions/dto/setting-field-labels';
 import { openDatabase } from './database/open-database';
 import { loadRehearsalClock } from './rehearsal/rehearsal-clock-state';
 import { WebExceptionFilter } from './web/web-exception.filter';
@@ -48,11 +50,11 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
+      // The object each error was found in tells which DTO's labels name its fields (issue 14).
+      validationError: { target: true },
       exceptionFactory: (errors) => {
-        const problems = validationProblems(errors);
-        return new Refusal('BAD_INPUT', { ro: `Date greșite: ${problems.join('; ')}.`, en: `Bad input: ${problems.join('; ')}.` }, 400, {
-          fields: [...new Set(problems.map((p) => p.split(' ')[0]))],
-        });
+        const { message, fields } = validationMessage(validationProblems(errors, settingFieldLabel));
+        return new Refusal('BAD_INPUT', message, 400, { fields });
       },
     }),
   );
@@ -63,14 +65,4 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   return app;
-}
-
-/** Each failed constraint, its field named by its path (`outcome.type`, `tiles.0.row`) so the caller knows what to fix. */
-function validationProblems(errors: readonly ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((e) => {
-    const path = `${prefix}${e.property}`;
-    const own = Object.values(e.constraints ?? {}).map((text) => (text.startsWith(`${e.property} `) ? `${path}${text.slice(e.property.length)}` : `${path}: ${text}`));
-    const nested = validationProblems(e.children ?? [], `${path}.`);
-    return own.length || nested.length ? [...own, ...nested] : [`${path} is invalid`];
-  });
 }

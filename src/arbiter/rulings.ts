@@ -1,6 +1,6 @@
 // The arbiter's decisions (RULES.md §5–§7) as plain values: what each kind says, and the
 // checks every ruling passes before it changes anything (a reason, amounts in range).
-import type { Color } from '../games/engine';
+import type { Bilingual, Color } from '../games/engine';
 import type { GameOutcome } from '../games/game-state';
 import { Refusal } from '../auth/refusal';
 
@@ -61,4 +61,109 @@ export function checkRuling(ruling: RulingInput): void {
     default:
       return;
   }
+}
+
+/**
+ * What a ruling's preconditions read of a game: the arbiter's page offers a ruling only when
+ * they hold (issue 14), and games.service applyRuling refuses it on the locked game when they
+ * do not (rulingNotApplicable), whichever way it came: the page, the JSON API or the CLI.
+ */
+export interface RulingSituation {
+  /** The game is in play (not ended). */
+  readonly playing: boolean;
+  /** The dispute not yet settled: `open` while the contested player may still admit, `appealed` once the arbiter is asked. */
+  readonly dispute: 'open' | 'appealed' | null;
+  /** The open time claim; `ripe` once answered or its 5 days passed (claim-window.ts): upholding needs no override. */
+  readonly claim: { readonly ripe: boolean } | null;
+  /** Moves played in the official line. */
+  readonly movesPlayed: number;
+  /** Ended otherwise than by play (abandonment, time, an agreement, a ruling). */
+  readonly endedByOutcome: boolean;
+  readonly homologated: boolean;
+}
+
+/** The game as the preconditions read it: the page's game view and the service's locked session both have this shape. */
+export interface RulingFacts {
+  readonly status: string;
+  /** The game's dispute not yet settled, if any (`open`, `appealed`; a settled one reads as none). */
+  readonly dispute: { readonly status: string } | null | undefined;
+  /** The live lines: two while an appeal waits. */
+  readonly lines: readonly { readonly movesPlayed: number }[];
+  readonly outcome: GameOutcome | null;
+  readonly result: { readonly status: string } | null | undefined;
+}
+
+/** The situation of a game and its open time claim's answer window (claim-window.ts), null when no claim is open. */
+export function rulingSituation(game: RulingFacts, claim: { readonly ripe: boolean } | null): RulingSituation {
+  const dispute = game.dispute?.status === 'open' || game.dispute?.status === 'appealed' ? game.dispute.status : null;
+  return {
+    playing: game.status === 'playing',
+    dispute,
+    claim: claim ? { ripe: claim.ripe } : null,
+    movesPlayed: Math.max(0, ...game.lines.map((l) => l.movesPlayed)),
+    endedByOutcome: game.status === 'ended' && game.outcome !== null,
+    homologated: game.result?.status === 'homologated',
+  };
+}
+
+const unmet = (en: string, ro: string): Bilingual => ({ ro, en });
+
+/** Why this kind of ruling cannot be given on the game now (RULES.md §5–§7), as a phrase; null when it can. */
+export function unmetPrecondition(kind: GameRulingKind, s: RulingSituation): Bilingual | null {
+  switch (kind) {
+    case 'word':
+      // RULES.md §6: the arbiter rules once the contested player asks (the dispute's case opens then).
+      if (s.dispute === 'appealed') return null;
+      return unmet("no contest waits for the arbiter's ruling", 'nicio contestație nu așteaptă decizia arbitrului');
+    case 'claim':
+      return s.claim ? null : unmet('there is no open time claim', 'nu există nicio reclamație de timp deschisă');
+    case 'score-correction':
+      // "At any time, even after the game" (RULES.md §6): once there is a score.
+      if (s.movesPlayed > 0) return null;
+      return unmet('no move has been played: there is no score to correct', 'nu s-a jucat nicio mutare: nu există scor de corectat');
+    case 'move-annulment':
+      if (s.dispute) return unmet('a contest is open: it is settled first', 'o contestație este deschisă: se rezolvă întâi aceasta');
+      if (s.homologated || s.endedByOutcome) {
+        return unmet('the game is homologated or ended otherwise than by play', 'partida e omologată sau încheiată altfel decât prin joc');
+      }
+      if (s.movesPlayed > 0) return null;
+      return unmet('no move has been played: there is nothing to annul', 'nu s-a jucat nicio mutare: nu există nimic de anulat');
+    case 'thinking-days':
+      return s.playing ? null : unmet('the game is over: its clocks no longer run', 'partida s-a încheiat: ceasurile ei nu mai merg');
+    case 'outcome':
+      return s.playing ? null : unmet('the game has already ended', 'partida s-a încheiat deja');
+    case 'coefficient-penalty':
+    case 'warning':
+      // RULES.md §6 sanctions: during the game or after it.
+      return null;
+  }
+}
+
+/** The refusal of a ruling whose precondition does not hold, before anything changes. */
+export function notApplicable(why: Bilingual): Refusal {
+  const messages = { ro: `Această decizie nu se poate da acum: ${why.ro}.`, en: `This ruling cannot be given now: ${why.en}.` };
+  return new Refusal('RULING_NOT_APPLICABLE', messages, 409);
+}
+
+/**
+ * The open claim's choices: upholding ends the game, so only while it is in play; before the
+ * accused's 5 days ran out, only with the explicit override (claim-window.ts mayRule).
+ */
+export function claimChoices(s: RulingSituation): { readonly uphold: boolean; readonly earlyOverride: boolean } {
+  const uphold = s.claim !== null && s.playing;
+  return { uphold, earlyOverride: uphold && !s.claim!.ripe };
+}
+
+/**
+ * The refusal of this ruling on a game in this situation, or null: its kind's precondition,
+ * then the claim's choice (upholding ends the game, so only while it is in play).
+ */
+export function rulingNotApplicable(ruling: GameRuling, s: RulingSituation): Refusal | null {
+  const why = unmetPrecondition(ruling.kind, s);
+  if (why) return notApplicable(why);
+  if (ruling.kind === 'claim' && ruling.upheld && !claimChoices(s).uphold) {
+    const ended = unmet('the game is over: the claim can only be rejected', 'partida s-a încheiat: reclamația se poate doar respinge');
+    return notApplicable(ended);
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import { Refusal } from '../auth/refusal';
 import type { LocalDate } from '../thinking-time';
-import type { HomologationRefusalReason } from './homologation-rule';
+import type { AnswerRefusalReason, HomologationRefusalReason } from './homologation-rule';
 
 function day(d: LocalDate, lang: 'ro' | 'en'): string {
   const [y, m, dd] = d.split('-');
@@ -37,6 +37,21 @@ export function homologationRefusal(why: HomologationRefusalReason, dueOn: Local
         400,
       );
   }
+}
+
+/** The refusal for each "no" of mayAnswer: a player's confirmation or objection after the window names its last day. */
+export function answerRefusal(why: AnswerRefusalReason, closedOn: LocalDate): Refusal {
+  if (why === 'already-homologated') {
+    return new Refusal('NOT_ALLOWED_NOW', { ro: 'Rezultatul este deja omologat.', en: 'The result is already homologated.' }, 409);
+  }
+  return new Refusal(
+    'CONFIRMATION_WINDOW_CLOSED',
+    {
+      ro: `Termenul pentru confirmarea fișei finale sau pentru obiecții s-a încheiat pe ${day(closedOn, 'ro')} (5 zile de la sfârșitul partidei, regulamentul §7): tăcerea a confirmat fișa, iar rezultatul merge la omologare.`,
+      en: `The time to confirm the final sheet or object to it ended on ${day(closedOn, 'en')} (5 days after the game's end, rules §7): silence confirmed the sheet, and the result goes on to homologation.`,
+    },
+    409,
+  );
 }
 
 export const objectionRefusals = {

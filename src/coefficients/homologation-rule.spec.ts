@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { addDays, type LocalDate } from '../thinking-time/calendar';
-import { mayHomologate, windowOpen, type HomologationFacts } from './homologation-rule';
+import { mayAnswer, mayHomologate, windowOpen, type HomologationFacts } from './homologation-rule';
 
 // A game ended on 1 March 2027: the players confirm or object up to 6 March inclusive.
 const dueOn = addDays('2027-03-01', 5);
@@ -84,5 +84,46 @@ describe('mayHomologate (RULES.md §7)', () => {
         if (mayHomologate(f, ask).ok) expect(mayHomologate({ ...f, today: addDays(f.today, later) }, ask).ok).toBe(true);
       }),
     );
+  });
+});
+
+describe('mayAnswer: a player confirms or objects within the 5 days (RULES.md §7)', () => {
+  it('takes an answer from the day the game ended through the window\'s last day, inclusive', () => {
+    expect(mayAnswer(facts())).toEqual({ ok: true });
+    expect(mayAnswer(facts({ today: dueOn }))).toEqual({ ok: true });
+  });
+
+  it('refuses it from the day after, naming the last day: silence has confirmed', () => {
+    expect(mayAnswer(facts({ today: addDays(dueOn, 1) }))).toEqual({ ok: false, why: 'window-closed', closedOn: '2027-03-06' });
+    expect(mayAnswer(facts({ today: addDays(dueOn, 40) }))).toEqual({ ok: false, why: 'window-closed', closedOn: '2027-03-06' });
+  });
+
+  it('refuses it once the result is homologated, even inside the window', () => {
+    expect(mayAnswer(facts({ status: 'homologated' }))).toEqual({ ok: false, why: 'already-homologated', closedOn: dueOn });
+  });
+
+  const day = fc.integer({ min: -20, max: 40 }).map((n) => addDays('2027-03-01', n) as LocalDate);
+
+  it('answers yes exactly while the window is open and the result not homologated', () => {
+    fc.assert(
+      fc.property(day, day, fc.constantFrom('proposed' as const, 'homologated' as const), (today, due, status) => {
+        expect(mayAnswer({ status, today, dueOn: due }).ok).toBe(status === 'proposed' && windowOpen(today, due));
+      }),
+    );
+  });
+
+  it('once refused for the window, stays refused on every later day, and always names the same last day', () => {
+    fc.assert(
+      fc.property(day, fc.nat({ max: 60 }), (today, later) => {
+        const first = mayAnswer({ status: 'proposed', today, dueOn });
+        if (first.ok) return;
+        expect(mayAnswer({ status: 'proposed', today: addDays(today, later), dueOn })).toEqual(first);
+        expect(first.closedOn).toBe(dueOn);
+      }),
+    );
+  });
+
+  it('without confirmations, an answer is taken exactly on the days silence cannot yet homologate (the two never overlap)', () => {
+    fc.assert(fc.property(day, (today) => expect(mayAnswer(facts({ today })).ok).toBe(!mayHomologate(facts({ today })).ok)));
   });
 });

@@ -1,7 +1,7 @@
 // RULES.md §7: "each player confirms the final sheet or objects within 5 days of the game's
 // end (silence confirms), then the arbiter homologates." This is the rule for "may this
 // result be homologated now, and if not, why not", for the arbiter and for the platform's
-// own (automatic) homologation alike.
+// own (automatic) homologation alike; and for "may a player still confirm or object".
 import type { Color } from '../games/engine';
 import type { LocalDate } from '../thinking-time';
 
@@ -47,4 +47,22 @@ export function mayHomologate(facts: HomologationFacts, ask: HomologationAsk = {
   if (!ask.override) return { ok: false, why: 'window-open' };
   if (!ask.reason?.trim()) return { ok: false, why: 'override-without-reason' };
   return { ok: true, basis: 'override' };
+}
+
+export type AnswerRefusalReason = 'already-homologated' | 'window-closed';
+
+export type AnswerDecision =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly why: AnswerRefusalReason; readonly closedOn: LocalDate };
+
+/**
+ * May a player still confirm the final sheet or object to it? "Each player confirms … or
+ * objects within 5 days of the game's end (silence confirms)": both answers are taken up to
+ * and including `dueOn`, neither after it — by then silence has confirmed the sheet, so a late
+ * confirmation would say nothing and a late objection would reopen what the rule closed.
+ */
+export function mayAnswer(facts: Pick<HomologationFacts, 'status' | 'today' | 'dueOn'>): AnswerDecision {
+  if (facts.status === 'homologated') return { ok: false, why: 'already-homologated', closedOn: facts.dueOn };
+  if (!windowOpen(facts.today, facts.dueOn)) return { ok: false, why: 'window-closed', closedOn: facts.dueOn };
+  return { ok: true };
 }

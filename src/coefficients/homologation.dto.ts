@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, Length } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 
 /** RULES.md §7: the arbiter's decision on an objection to the final sheet, always with a reason. */
 export class ObjectionDecisionDto {
@@ -11,4 +11,13 @@ export class ObjectionDecisionDto {
   @IsString()
   @Length(1, 2000)
   reason: string;
+
+  @ApiPropertyOptional({
+    description: 'A repeat of the key answers as the first time: the objection is decided, and the players mailed, once.',
+    maxLength: 200,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotencyKey?: string;
 }

@@ -1,32 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
+import { personName } from '../auth/display-name';
 import { canArbitrate, sideInGame } from '../auth/permissions';
+import { User } from '../auth/user.entity';
 import { AuditService } from '../arbiter/audit.service';
 import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { Penalty } from '../arbiter/penalty.entity';
 import { Clock } from '../common/clock';
+import { asJson } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
 import { Player } from '../competitions/player.entity';
+import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
-import type { Color, GameState } from '../games/engine';
+import { ActionReceipt } from '../games/action-receipt.entity';
+import { COLORS, type Color, type GameState } from '../games/engine';
 import { refusals } from '../games/game-refusals';
 import { findGame } from '../games/game-session';
 import type { GameOutcome } from '../games/game-state';
 import { Game } from '../games/game.entity';
 import { Notifications } from '../mail/notifications';
+import type { ObjectionDecidedModel } from '../mail/templates/models';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time';
+import { loadGameView, type MailSettings } from '../thinking-time/sweep-mail';
 import { coefficientOutcome } from '../games/record/game-record';
 import { computeCoefficients, toDecimal, type Outcome } from './coefficients';
-import { homologationRefusal, objectionRefusals } from './homologation-refusals';
-import { mayHomologate, type HomologationBasis } from './homologation-rule';
-import { Result, type Objection } from './result.entity';
+import { answerRefusal, homologationRefusal, objectionRefusals } from './homologation-refusals';
+import { mayAnswer, mayHomologate, type HomologationBasis } from './homologation-rule';
+import { Result, type Objection, type ObjectionDecision } from './result.entity';
 
 /** RULES.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
 export const CONFIRMATION_DAYS = 5;
+
+/** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
+const OBJECTION_DECISION = 'objection-decision';
 
 /** What a game's end leaves for its result: the kept line's position and how it ended. */
 export interface EndedGame {
@@ -66,6 +76,7 @@ export class ResultsService {
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
+    @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
   /**
@@ -153,9 +164,21 @@ export class ResultsService {
     return manager.findOneBy(Result, { gameId });
   }
 
+  /**
+   * RULES.md §7 (mayAnswer): a confirmation or an objection is taken through the window's last
+   * day, in the competition's time zone, and refused after it with that day; nothing changes.
+   */
+  private async checkAnswerWindow(m: EntityManager, game: Game, result: Result): Promise<void> {
+    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    const today = localDate(this.clock.now(), competition.timeZone);
+    const answer = mayAnswer({ status: result.status, today, dueOn: toLocalDate(result.dueOn) });
+    if (!answer.ok) throw answerRefusal(answer.why, answer.closedOn);
+  }
+
   /** A player confirms the final sheet; with both confirmations an automatic result is homologated at once. */
   confirmResult(actor: Actor, gameId: string): Promise<ResultView> {
     return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
+      await this.checkAnswerWindow(m, game, result);
       if (color === 'red') result.redConfirmedAt ??= this.clock.now();
       else result.blueConfirmedAt ??= this.clock.now();
       await m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
@@ -169,6 +192,7 @@ export class ResultsService {
   /** A player objects to the final sheet: the result then waits for the arbiter (RULES.md §7). */
   objectToResult(actor: Actor, gameId: string, text: string): Promise<ResultView> {
     return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
+      await this.checkAnswerWindow(m, game, result);
       if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
       await m.update(Result, { id: result.id }, { objections: result.objections });
@@ -195,10 +219,23 @@ export class ResultsService {
   /**
    * The arbiter decides a player's objection to the final sheet, upheld or rejected, always
    * with a reason: audited, its case closed with that decision, the players told on the game
-   * page. Upholding it does not change the sheet by itself: a score correction does (§6).
+   * page and by mail, each in their language. Upholding it does not change the sheet by
+   * itself: a score correction does (§6). A repeated `idempotencyKey` decides (and mails) once.
    */
-  decideObjection(actor: Actor, gameId: string, index: number, verdict: string, reason: string): Promise<ResultView> {
+  decideObjection(
+    actor: Actor,
+    gameId: string,
+    index: number,
+    verdict: string,
+    reason: string,
+    idempotencyKey?: string,
+  ): Promise<ResultView> {
     return this.onResult(actor, gameId, 'arbiter', async (m, game, result) => {
+      if (idempotencyKey !== undefined) {
+        const receipt = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey });
+        if (receipt && receipt.action !== OBJECTION_DECISION) throw refusals.keyReused();
+        if (receipt) return;
+      }
       if (result.status === 'homologated') throw homologationRefusal('already-homologated', toLocalDate(result.dueOn));
       const objection: Objection | undefined = Number.isSafeInteger(index) && index >= 0 ? result.objections[index] : undefined;
       if (!objection) throw objectionRefusals.unknown();
@@ -220,7 +257,46 @@ export class ResultsService {
         gameId,
         details: { color: objection.color, objection: objection.text, verdict, reason: decision.reason },
       });
+      await this.tellObjectionDecided(m, game, objection, decision);
+      if (idempotencyKey !== undefined) {
+        const receipt = { index, verdict, reason: decision.reason };
+        const row = { gameId, idempotencyKey, action: OBJECTION_DECISION, result: receipt, createdAt: this.clock.now() };
+        await insertRows(m, ActionReceipt, m.create(ActionReceipt, row));
+      }
     });
+  }
+
+  /** RULES.md §7: both players read the decision on an objection and its reason, each in their own language. */
+  private async tellObjectionDecided(m: EntityManager, game: Game, objection: Objection, decision: ObjectionDecision): Promise<void> {
+    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    const [red, blue] = await Promise.all([
+      m.findOneByOrFail(Player, { id: game.redPlayerId }),
+      m.findOneByOrFail(Player, { id: game.bluePlayerId }),
+    ]);
+    const players = { red, blue };
+    const view = await loadGameView(m, this.settings, competition, game, players);
+    const decider = await m.findOneBy(User, { id: decision.byUserId ?? competition.arbiterUserId });
+    const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
+    const model = (you: Color): ObjectionDecidedModel => ({
+      game: view,
+      you,
+      objector: objection.color,
+      objection: objection.text,
+      objectedOn: day(objection.at),
+      upheld: decision.verdict === 'upheld',
+      reason: decision.reason,
+      decidedOn: day(decision.at),
+      arbiter: personName(decider?.displayName),
+    });
+    await this.notifications.add(
+      m,
+      COLORS.map((color) => ({
+        to: players[color],
+        template: 'objection-decided',
+        gameId: game.id,
+        payload: { ...asJson(model(color)), gameId: game.id, turn: game.turn },
+      })),
+    );
   }
 
   /**

@@ -12,11 +12,26 @@ import { Database } from '../database/database';
 import { Result } from './result.entity';
 import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './standings';
 import { penalizedCoefficient, toDecimal } from './coefficients';
+import { crosstable, type Crosstable } from './crosstable';
 
 export interface GroupStandings {
   readonly groupId: string;
   readonly name: string;
   readonly rows: readonly StandingRow[];
+}
+
+export interface GroupStandingsWithCrosstable extends GroupStandings {
+  readonly crosstable: Crosstable;
+}
+
+/** What the standings and the crosstables are computed from; coefficients after deductions, by game. */
+interface Loaded {
+  readonly groups: readonly Group[];
+  readonly registrations: readonly Registration[];
+  readonly games: readonly Game[];
+  readonly results: readonly Result[];
+  readonly coefficients: ReadonlyMap<string, { readonly red: number; readonly blue: number; readonly homologated: boolean }>;
+  readonly name: ReadonlyMap<string, string>;
 }
 
 /** Standings as JSON: coefficients as decimals (1.5219), as the sheets print them. */
@@ -64,7 +79,33 @@ export class StandingsService {
     });
   }
 
+  /** Each group's standings with its crosstable (issue 14), from one read of the competition. */
+  standingsWithCrosstables(competitionId: string): Promise<GroupStandingsWithCrosstable[]> {
+    return this.db.run(async (m) => {
+      const loaded = await this.load(m, competitionId);
+      return this.rank(loaded).map((group) => ({
+        ...group,
+        crosstable: crosstable(
+          group.rows.map((r) => ({ playerId: r.playerId, name: r.name })),
+          loaded.games
+            .filter((g) => g.groupId === group.groupId)
+            .map((g) => ({
+              gameId: g.id,
+              round: g.round,
+              redPlayerId: g.redPlayerId,
+              bluePlayerId: g.bluePlayerId,
+              result: loaded.coefficients.get(g.id) ?? null,
+            })),
+        ),
+      }));
+    });
+  }
+
   private async compute(m: EntityManager, competitionId: string): Promise<GroupStandings[]> {
+    return this.rank(await this.load(m, competitionId));
+  }
+
+  private async load(m: EntityManager, competitionId: string): Promise<Loaded> {
     if (!isUuid(competitionId) || !(await m.existsBy(Competition, { id: competitionId }))) {
       throw refusals.unknownCompetition(competitionId);
     }
@@ -76,24 +117,43 @@ export class StandingsService {
     ]);
     const [players, results] = await Promise.all([
       registrations.length ? m.findBy(Player, { id: In(registrations.map((r) => r.playerId)) }) : [],
-      games.length ? m.findBy(Result, { gameId: In(games.map((g) => g.id)), status: 'homologated' }) : [],
+      games.length ? m.findBy(Result, { gameId: In(games.map((g) => g.id)) }) : [],
     ]);
-    const name = new Map(players.map((p) => [p.id, p.name]));
+    const gameOf = new Map(games.map((g) => [g.id, g]));
+    // RULES.md §6: a sanction deducts 0.1–1 from this game's coefficient.
+    const deducted = (gameId: string, playerId: string) =>
+      penalties.filter((p) => p.gameId === gameId && p.playerId === playerId).reduce((s, p) => s + p.amount, 0);
+    const coefficients = new Map(
+      results.map((r) => {
+        const game = gameOf.get(r.gameId)!;
+        return [
+          r.gameId,
+          {
+            red: penalizedCoefficient(r.redCoefficient, deducted(game.id, game.redPlayerId)),
+            blue: penalizedCoefficient(r.blueCoefficient, deducted(game.id, game.bluePlayerId)),
+            homologated: r.status === 'homologated',
+          },
+        ] as const;
+      }),
+    );
+    return { groups, registrations, games, results, coefficients, name: new Map(players.map((p) => [p.id, p.name])) };
+  }
+
+  private rank({ groups, registrations, games, results, coefficients, name }: Loaded): GroupStandings[] {
     const gameOf = new Map(games.map((g) => [g.id, g]));
     const entries = new Map<string, { coefficients: number[]; scoreDifference: number }>(
       registrations.map((r) => [r.playerId, { coefficients: [], scoreDifference: 0 }]),
     );
-    for (const result of results) {
+    for (const result of results.filter((r) => r.status === 'homologated')) {
       const game = gameOf.get(result.gameId)!;
+      const counted = coefficients.get(result.gameId)!;
       for (const [playerId, own, other, coefficient] of [
-        [game.redPlayerId, result.redScore, result.blueScore, result.redCoefficient],
-        [game.bluePlayerId, result.blueScore, result.redScore, result.blueCoefficient],
+        [game.redPlayerId, result.redScore, result.blueScore, counted.red],
+        [game.bluePlayerId, result.blueScore, result.redScore, counted.blue],
       ] as const) {
         const entry = entries.get(playerId);
         if (!entry) continue;
-        // RULES.md §6: a sanction deducts 0.1–1 from this game's coefficient.
-        const deducted = penalties.filter((p) => p.gameId === game.id && p.playerId === playerId).reduce((s, p) => s + p.amount, 0);
-        entry.coefficients.push(penalizedCoefficient(coefficient, deducted));
+        entry.coefficients.push(coefficient);
         entry.scoreDifference += own - other;
       }
     }

@@ -4,6 +4,7 @@ import { cleanName } from '../common/names';
 import { isTileSetId, type Bilingual, type TileSetId } from '../games/engine';
 import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../thinking-time/calendar';
 import type { EndRackRule } from './competition.entity';
+import { SETTING_NAMES } from './setting-names';
 
 export interface CompetitionSettingsInput {
   readonly name: string;
@@ -95,14 +96,20 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   }
   if (!isTileSetId(s.tileSet)) bad('tileSet', `setul de piese „${s.tileSet}” nu există (ro, en, pl)`, `no tile set "${s.tileSet}" (ro, en, pl)`);
   if (s.endRackRule !== 'transfer' && s.endRackRule !== 'double') {
-    bad('endRackRule', 'regula de final este transfer sau double', 'the end rack rule is transfer or double');
+    bad(
+      'endRackRule',
+      'literele rămase la sfârșit se transferă sau se adună de două ori',
+      'the tiles left at the end are transferred or counted twice',
+    );
   }
   for (const field of ['handicap', 'autoHomologate'] as const) {
-    if (typeof s[field] !== 'boolean') bad(field, `${field} este true sau false`, `${field} is true or false`);
+    // Named in words, never by the field's code name (issue 14).
+    if (typeof s[field] !== 'boolean') bad(field, `${SETTING_NAMES[field].ro}: da sau nu`, `${SETTING_NAMES[field].en}: yes or no`);
   }
   const whole = (field: keyof typeof DEFAULT_SETTINGS, value: number, min: number, max: number) => {
     if (!Number.isInteger(value) || value < min || value > max) {
-      bad(field, `${field} trebuie să fie un număr întreg între ${min} și ${max}`, `${field} must be a whole number from ${min} to ${max}`);
+      const { ro, en } = SETTING_NAMES[field];
+      bad(field, `${ro}: un număr întreg între ${min} și ${max}`, `${en}: a whole number from ${min} to ${max}`);
       return false;
     }
     return true;
@@ -116,7 +123,11 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   const escalationOk = whole('escalationDays', s.escalationDays, 1, 365);
   if (reminderOk && escalationOk && s.escalationDays <= s.reminderDays) {
     // RULES.md §5: the arbiter is told after the player was reminded, never before.
-    bad('escalationDays', 'sesizarea arbitrului vine după reamintire: escalationDays > reminderDays', 'the arbiter is told after the reminder: escalationDays must exceed reminderDays');
+    bad(
+      'escalationDays',
+      'arbitrul este sesizat după reamintire: zilele de tăcere până la sesizare trebuie să fie mai multe decât cele până la reamintire',
+      'the arbiter is told after the reminder: the days of silence before the arbiter is told must exceed those before a reminder',
+    );
   }
   if (typeof s.timeZone !== 'string' || !isTimeZone(s.timeZone)) {
     bad('timeZone', `fusul orar „${s.timeZone}” nu este cunoscut (ex. Europe/Bucharest)`, `unknown time zone "${s.timeZone}" (e.g. Europe/Bucharest)`);
@@ -162,6 +173,7 @@ export function rulesOf(source: CompetitionRules): CompetitionRules {
   return Object.fromEntries(RULE_KEYS.map((k) => [k, source[k]])) as unknown as CompetitionRules;
 }
 
-function withoutUndefined<T extends object>(o: T): Partial<T> {
+/** The fields that were given: an absent one keeps its default (or, on an edit, its current value). */
+export function withoutUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -21,6 +21,7 @@ import { CompetitionsService } from './competitions.service';
 import { CreateCompetitionDto } from './dto/create-competition.dto';
 import { ImportPlayersDto } from './dto/import-players.dto';
 import { MakeGroupsDto } from './dto/make-groups.dto';
+import { UpdateCompetitionDto } from './dto/update-competition.dto';
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -67,6 +68,17 @@ export class CompetitionsController {
   @ApiResponse(errors[404])
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.competitions.get(actor, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change settings before the start: only those given change, checked as at creation (issue 14).' })
+  @ApiOkResponse({ description: 'The competition with its new settings.' })
+  @ApiResponse({ status: 400, description: 'A bad setting, or a tile set other than the sequence’s (BAD_INPUT).', schema: ERROR_SCHEMA })
+  @ApiResponse(errors[403])
+  @ApiResponse(errors[404])
+  @ApiResponse({ status: 409, description: 'Already started: the settings no longer change (COMPETITION_STARTED).', schema: ERROR_SCHEMA })
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: UpdateCompetitionDto) {
+    return this.competitions.update(actor, id, dto);
   }
 
   @Get(':id/players')

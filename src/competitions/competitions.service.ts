@@ -22,6 +22,7 @@ import {
   type CompetitionSettings,
   type CompetitionSettingsInput,
 } from './competition-settings';
+import { updateCompetitionSettings, type CompetitionSettingsChange } from './competition-settings-update';
 import { competitionsRepository as repo, type Entry } from './competitions.repository';
 import { Group } from './group.entity';
 import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './groups';
@@ -138,6 +139,17 @@ const ALREADY_STARTED = () =>
     409,
   );
 
+/** Issue 14: the settings change only before the start (the web form says so too). */
+export const SETTINGS_FIXED = () =>
+  new Refusal(
+    'COMPETITION_STARTED',
+    {
+      ro: 'Competiția a început deja: setările ei nu se mai pot modifica.',
+      en: 'The competition has already started: its settings can no longer be changed.',
+    },
+    409,
+  );
+
 /**
  * Competitions (issue 4 §2): create with the dealt sequences, import players, make groups,
  * start. Each public method is one transaction with its audit entry; the `…In(manager)`
@@ -184,6 +196,35 @@ export class CompetitionsService {
   makeGroups(actor: Actor, competitionId: string, input: GroupsInput): Promise<CompetitionView> {
     return this.db.transaction(async (m) => {
       const competition = await this.makeGroupsIn(m, actor, competitionId, input);
+      return this.view(m, competition);
+    });
+  }
+
+  /**
+   * Issue 14: the settings changed before the start, checked by the creation rules; only those
+   * given change. The audit entry keeps them before and after; an edit that changes nothing writes nothing.
+   */
+  update(actor: Actor, competitionId: string, change: CompetitionSettingsChange): Promise<CompetitionView> {
+    return this.db.transaction(async (m) => {
+      const competition = await this.lockForArbiter(m, actor, competitionId);
+      if (competition.status !== 'draft') throw SETTINGS_FIXED();
+      const rules = rulesOf(competition as unknown as CompetitionRules);
+      const before: CompetitionSettings = { name: competition.name, shortName: competition.shortName, ...rules };
+      const updated = updateCompetitionSettings(before, change);
+      if (!updated.ok) {
+        throw new Refusal('BAD_INPUT', joinMessages(updated.problems.map((p) => p.message)), 400, { problems: updated.problems });
+      }
+      if (updated.changed.length) {
+        await m.update(Competition, { id: competition.id }, { ...updated.settings });
+        Object.assign(competition, updated.settings);
+        await this.audit.record(m, {
+          actor,
+          asArbiter: true,
+          action: 'competition.updated',
+          competitionId,
+          details: { changed: [...updated.changed], before: { ...before }, after: { ...updated.settings } },
+        });
+      }
       return this.view(m, competition);
     });
   }

@@ -210,7 +210,8 @@ export class GamesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'The arbiter upholds or rejects an objection to the final sheet, with a reason (RULES.md §7).' })
   decideObjection(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('index') index: string, @Body() dto: ObjectionDecisionDto) {
-    return this.results.decideObjection(actor, id, /^\d{1,3}$/.test(index) ? Number(index) : -1, dto.verdict, dto.reason);
+    const at = /^\d{1,3}$/.test(index) ? Number(index) : -1;
+    return this.results.decideObjection(actor, id, at, dto.verdict, dto.reason, dto.idempotencyKey);
   }
 }
 

@@ -4,9 +4,9 @@ import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/actor';
 import { canArbitrate, hidesCompetition } from '../auth/permissions';
 import { AuditService } from '../arbiter/audit.service';
-import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
+import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
-import { checkRuling, type RulingInput } from '../arbiter/rulings';
+import { checkRuling, rulingNotApplicable, rulingSituation, type RulingInput } from '../arbiter/rulings';
 import { RulingsService, type NewPenalty } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
@@ -32,7 +32,8 @@ import {
 import { ActionReceipt } from './action-receipt.entity';
 import { requirePlayOpen } from './closing-guard';
 import { Claim } from './claim.entity';
-import { checkClaimRuling } from './claim-answers.service';
+import { answersOf, checkClaimRuling } from './claim-answers.service';
+import { claimWindow } from './claim-window';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { Dispute } from './dispute.entity';
 import { COLORS, foldWord, getTileSet, newGame, parseSequence, type Color, type MoveRecord, type PlacedTile } from './engine';
@@ -765,11 +766,25 @@ export class GamesService {
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.manager, s.game.id))) {
       await this.results.propose(s.manager, this.ended(s));
+      await this.confirmByGameEnd(s);
     }
     await s.save();
     const next = s.turnPlayer();
     if (s.game.status === 'playing' && s.game.turn !== turnBefore && next) this.notifyYourMove(s, next);
     await this.notifications.add(s.manager, s.outbox.splice(0));
+  }
+
+  /**
+   * Issue 14 item 9: the move that ended the game is confirmed by the game-end mail (the
+   * totals after the rack adjustment), never by a confirmation of its own: the mover's
+   * game-end carries the moves, and the confirmation is not written.
+   */
+  private async confirmByGameEnd(s: GameSession): Promise<void> {
+    for (const confirmation of s.outbox.filter((n) => n.template === 'move-confirmation' && n.to.id !== null)) {
+      const mover = { gameId: s.game.id, playerId: confirmation.to.id!, template: 'game-end' };
+      const folded = await this.notifications.fold(s.manager, mover, { moves: confirmation.payload.moves ?? [] });
+      if (folded) s.outbox.splice(s.outbox.indexOf(confirmation), 1);
+    }
   }
 
   /** The receipt's stored result for a repeated key, or undefined the first time. */
@@ -910,6 +925,14 @@ export class GamesService {
 
   private async applyRuling(s: GameSession, ruling: RulingInput): Promise<{ caseKinds: string[]; penalties: NewPenalty[]; details: JsonObject }> {
     const playerOf = (color: Color) => s.players[color].id;
+    // Issue 14: the rule the arbiter's page offers rulings by (rulings.ts), on the locked game, for every caller.
+    const [claim, result] = await Promise.all([
+      s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
+      this.results.find(s.manager, s.game.id),
+    ]);
+    const game = { status: s.game.status, outcome: s.game.outcome, lines: s.game.state.lines, dispute: s.dispute, result };
+    const notNow = rulingNotApplicable(ruling, rulingSituation(game, await this.claimRipeness(s, claim)));
+    if (notNow) throw notNow;
     switch (ruling.kind) {
       case 'word': {
         if (!s.dispute) throw refusals.noDispute();
@@ -931,7 +954,6 @@ export class GamesService {
         return { caseKinds: ['dispute'], penalties: [], details: { disputeId: dispute.id, keptLine: kept } };
       }
       case 'claim': {
-        const claim = await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' });
         if (!claim) throw refusals.notAllowedNow('there is no time claim to rule on', 'nu există nicio reclamație de timp');
         // RULES.md §5: upholding before the accused's 5 days ran out needs an explicit override (claim-answers.service.ts).
         const window = await checkClaimRuling(s.manager, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
@@ -939,7 +961,6 @@ export class GamesService {
         await s.manager.update(Claim, { id: claim.id }, { status: claim.status, ruledAt: s.now });
         let voided = 0;
         if (ruling.upheld) {
-          s.requirePlaying();
           const by = otherColor(s.colorOfPlayer(claim.claimantPlayerId)!);
           voided = await this.voidMovesAfterTimeRanOut(s, by);
           await s.end({ type: 'timeout', by });
@@ -950,11 +971,6 @@ export class GamesService {
         // An existing result is scored again once the correction is written (rule()).
         return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'score', amount: ruling.points, effectiveOn: s.today }], details: {} };
       case 'move-annulment': {
-        if (s.dispute) throw refusals.disputeOpen();
-        const result = await this.results.find(s.manager, s.game.id);
-        if (result?.status === 'homologated' || (s.game.status === 'ended' && s.game.outcome !== null)) {
-          throw refusals.notAllowedNow('moves of a game ended otherwise than by play, or homologated, are not annulled', 'nu se anulează mutări într-o partidă omologată sau încheiată altfel decât prin joc');
-        }
         const line = s.officialLine();
         if (ruling.number > s.state(line.id).movesPlayed) throw refusals.badInput(`there is no move ${ruling.number}`, `nu există mutarea ${ruling.number}`);
         await s.fork(line.id, ruling.number - 1, { closeParent: true });
@@ -976,11 +992,18 @@ export class GamesService {
       case 'warning':
         return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'warning', amount: 0, effectiveOn: s.today }], details: {} };
       case 'outcome':
-        s.requirePlaying();
         await s.end(ruling.outcome);
         // The sweep's silence and closing-date cases asked for exactly this: the ruling settles them.
         return { caseKinds: [...AWAITING_RESULT_CASES], penalties: [], details: {} };
     }
+  }
+
+  /** The open claim's answer window as the preconditions read it (claim-window.ts `ripe`), null without one. */
+  private async claimRipeness(s: GameSession, claim: Claim | null): Promise<{ ripe: boolean } | null> {
+    if (!claim) return null;
+    const cases = await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' } });
+    const answered = cases.some((c) => answersOf(c).length > 0);
+    return claimWindow({ toldOn: localDate(claim.createdAt, s.competition.timeZone), today: s.today, answered });
   }
 
   /**

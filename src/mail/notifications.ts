@@ -21,6 +21,13 @@ export interface Notification {
   readonly payload: JsonObject;
 }
 
+/** Which written notification: the game, the player, the template. */
+export interface NotificationRow {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly template: string;
+}
+
 /**
  * Writes notifications as outbox rows in the caller's transaction (MAIL.md 17): the mail
  * exists exactly when the change that caused it commits. Each gets its Message-ID now, so
@@ -45,6 +52,19 @@ export class Notifications {
     const turn = n.payload.turn;
     if (n.gameId && n.to.id && typeof turn === 'number') return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
     return `<${id}@${this.domain}>`;
+  }
+
+  /**
+   * Adds `payload` to the player's newest `template` row of the game still pending, written
+   * earlier in the caller's transaction: the game-end that also confirms the move which
+   * ended the game (issue 14 item 9). False when there is none.
+   */
+  async fold(manager: EntityManager, to: NotificationRow, payload: JsonObject): Promise<boolean> {
+    const row = await manager.findOne(OutboundMail, { where: { ...to, status: 'pending' }, order: { createdAt: 'DESC' } });
+    if (!row) return false;
+    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
+    await manager.update(OutboundMail, { id: row.id }, { payload: { ...row.payload, ...payload } as never });
+    return true;
   }
 
   async add(manager: EntityManager, notifications: readonly Notification[]): Promise<OutboundMail[]> {

@@ -124,6 +124,8 @@ describe('a championship run from the arbiter’s panel', () => {
     const form = arbiter.locator('[data-testid=ruling-word]');
     await form.locator('input[name=valid][value=yes]').check();
     await form.locator('textarea[name=reason]').fill(`„${word}” figurează în DEX.`);
+    // Issue 14: the ruling asks once.
+    await form.locator('input[name=confirm]').check();
     await submit(arbiter, '[data-testid=ruling-word] button[type=submit]');
     await noError(arbiter, 'ruling');
     expect(await arbiter.locator('[data-testid=line-B]').count()).toBe(0);
@@ -145,6 +147,7 @@ describe('a championship run from the arbiter’s panel', () => {
     const homologate = `form[action="/arbiter/games/${game.id}/homologate"]`;
     await arbiter.locator(`${homologate} input[name=override]`).check();
     await arbiter.locator(`${homologate} input[name=reason]`).fill('Ambii jucători au confirmat fișa telefonic.');
+    await arbiter.locator(`${homologate} input[name=confirm]`).check();
     await submit(arbiter, `${homologate} button[type=submit]`);
     await noError(arbiter, 'homologation');
     const result = await web.database.run((m) => m.findOneByOrFail(Result, { gameId: game.id }));

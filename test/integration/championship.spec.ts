@@ -181,8 +181,12 @@ describe(`a championship (${TEST_DB})`, () => {
   it('homologates: normal endings by confirmation or silence, the others by the arbiter', async () => {
     const results = t.app.get(ResultsService);
     const normal = drivers.filter((d) => !['abandon', 'draw', 'no-show'].includes(d.script));
-    // Two games confirmed by both players at once; the rest by silence after 5 days.
-    for (const d of normal.slice(0, 2)) {
+    // Two games confirmed by both players at once; the rest by silence after 5 days. A player
+    // confirms within the 5 days after the game's end (RULES.md §7): the two games that ended last.
+    const endedGames = await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }));
+    const endedAt = new Map(endedGames.map((g) => [g.id, g.endedAt!.getTime()]));
+    const lastEnded = [...normal].sort((a, b) => endedAt.get(b.game.id)! - endedAt.get(a.game.id)!);
+    for (const d of lastEnded.slice(0, 2)) {
       await results.confirmResult(actor(d, 'red'), d.game.id);
       expect((await results.confirmResult(actor(d, 'blue'), d.game.id)).status).toBe('homologated');
     }

@@ -89,7 +89,7 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     const page = await arbiter.get(`/arbiter/games/${b.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('name="earlyOverride"');
-    const form = { _csrf: csrfOf(page.text), kind: 'claim', upheld: 'yes', reason: '55 de zile folosite' };
+    const form = { _csrf: csrfOf(page.text), kind: 'claim', upheld: 'yes', reason: '55 de zile folosite', confirm: 'yes' };
     const web = await arbiter.post(`/arbiter/games/${b.id}/rulings`).type('form').send(form);
     expect(web.status).toBe(422);
     expect(web.text).toContain('02.04.2027');

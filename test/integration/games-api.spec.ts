@@ -198,13 +198,15 @@ describe(`the games API (${TEST_DB})`, () => {
     it('corrects a score, charges days and deducts a coefficient penalty, each with its reason', async () => {
       const game = freshGame();
       await play(game, 2, [], 90);
+      // RULES.md §5: days are charged to a running clock; once the game is over the ruling no longer applies (issue 14).
+      expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' })).status).toBe(200);
       expectError(await post(`/api/games/${game.id}/abandon`, user(game, 'red'), { idempotencyKey: 'ab' }).then(() => post(`/api/games/${game.id}/abandon`, user(game, 'blue'))), 409, 'GAME_OVER');
       const before = (await get(`/api/games/${game.id}`, ch.arbiter)).body.result;
       const corrected = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'score-correction', player: 'red', points: 5, reason: 'arithmetic' });
       expect(corrected.status).toBe(200);
       const after = (await get(`/api/games/${game.id}`, ch.arbiter)).body.result;
       expect(after.scores).toEqual({ red: before.scores.red + 5, blue: before.scores.blue });
-      expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' })).status).toBe(200);
+      expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' }), 409, 'RULING_NOT_APPLICABLE');
       expect((await get(`/api/games/${game.id}`, ch.arbiter)).body.clocks.blue.used).toBe(10);
       expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'coefficient-penalty', player: 'red', coefficient: 1.5, reason: 'x' }), 400, 'BAD_INPUT');
       expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'coefficient-penalty', player: 'blue', coefficient: 0.2, reason: 'misinformed the arbiter' })).status).toBe(200);

@@ -182,7 +182,7 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       expect(row).toContain(`/arbiter/games/${game.id}/objections/0/decide`);
       expect(row).toContain('Rezultatul se poate omologa după ce decideți obiecția.');
 
-      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'grabă' });
+      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'grabă', confirm: 'yes' });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('decideți obiecția');
       expect((await resultOf(game)).status).toBe('proposed');
@@ -203,10 +203,10 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       expect((await blue.get(`/games/${game.id}`)).text).toContain('Arbitrul a admis obiecția pe 10.02.2027. Motivul: Scorul se corectează cu 5 puncte.');
 
       // The window is still open and BLUE did not confirm: without the override, refused.
-      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { reason: 'ok' });
+      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { reason: 'ok', confirm: 'yes' });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('15.02.2027 inclusiv');
-      const done = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'Corectura făcută, ambii de acord.' });
+      const done = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'Corectura făcută, ambii de acord.', confirm: 'yes' });
       expect(done.status).toBe(303);
       expect((await resultOf(game)).status).toBe('homologated');
       expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({ override: true, reason: 'Corectura făcută, ambii de acord.' });

@@ -13,6 +13,7 @@ import { CasesService } from '../../src/arbiter/cases.service';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { ApiKey } from '../../src/auth/api-key.entity';
 import { ManualClock } from '../../src/common/clock';
+import { Competition } from '../../src/competitions/competition.entity';
 import { Player } from '../../src/competitions/player.entity';
 import { PlayerEmail } from '../../src/competitions/player-email.entity';
 import { Registration } from '../../src/competitions/registration.entity';
@@ -159,6 +160,13 @@ function webForm(route: Route, ids: Ids): Record<string, string> {
     '/arbiter/competitions/:id/appeals': { decision: 'review', appellant: 'review', comment: 'review', feeReceipt: 'review' },
     '/arbiter/api-keys/:id/revoke': { confirm: 'yes' },
     '/arbiter/competitions/:id/players': { csv: 'name,email,club,language\nNou Venit,nou.venit@elsewhere.example,Club,ro\n' },
+    '/arbiter/competitions/:id/edit': {
+      name: 'Cupa intrusului',
+      shortName: 'CI',
+      startDate: '2027-03-01',
+      closingDate: '2027-12-31',
+      timeZone: 'Europe/Bucharest',
+    },
   };
   return forms[route.path] ?? {};
 }
@@ -203,6 +211,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       addresses: await m.count(PlayerEmail),
       keysRevoked: (await m.find(ApiKey, { where: { userId: A.arbiter.id } })).map((k) => (k as { revokedAt?: Date | null }).revokedAt ?? null),
       anonymised: await m.count(Player, { where: { name: Like('Jucător anonim%') } }),
+      // Issue 14: the settings (PATCH /api/competitions/:id, the edit form).
+      competition: await m.findOneByOrFail(Competition, { id: A.competitionId }),
     }));
 
   /** The parameters of a route: the attacked game, competition, case, offer and dispute. */
@@ -289,7 +299,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
 
   it('finds the routes in the router: the game, arbiter and API routes the review attacked are all there', () => {
     const keys = [...web, ...api].map(routeKey);
-    for (const known of ['POST /games/:id/move', 'GET /arbiter/games/:id/sheet.pdf', 'POST /arbiter/competitions/:id/players', 'POST /api/games/:id/moves', 'GET /api/games/:id/gcg', 'POST /api/competitions/:id/start']) {
+    for (const known of ['POST /games/:id/move', 'GET /arbiter/games/:id/sheet.pdf', 'POST /arbiter/competitions/:id/players', 'POST /api/games/:id/moves', 'GET /api/games/:id/gcg', 'POST /api/competitions/:id/start',
+      'PATCH /api/competitions/:id', 'GET /arbiter/competitions/:id/edit', 'POST /arbiter/competitions/:id/edit']) {
       expect(keys).toContain(known);
     }
     expect(web.length).toBeGreaterThan(40);

@@ -252,7 +252,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const ruled = await arbiterWeb
         .post(`/arbiter/games/${game.id}/rulings`)
         .type('form')
-        .send({ _csrf: ruleToken, kind: 'warning', player: game.redPlayerId === evil.actor.playerId ? 'red' : 'blue', reason: EVIL_REASON });
+        .send({ _csrf: ruleToken, kind: 'warning', player: game.redPlayerId === evil.actor.playerId ? 'red' : 'blue', reason: EVIL_REASON, confirm: 'yes' });
       expect(ruled.status).toBe(303);
       const playerWeb = await loginWithLink(app, partner.id);
       const evilWeb = await loginWithLink(app, evil.id);

@@ -148,9 +148,9 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   });
 
   it('records a ruling with its reason in the rulings and the audit log, and shows the rules’ refusal on the form', async () => {
-    const warned = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'warning', player: 'blue', reason: 'limbaj nepotrivit' });
+    const warned = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'warning', player: 'blue', reason: 'limbaj nepotrivit', confirm: 'yes' });
     expect(warned.status).toBe(303);
-    const granted = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'thinking-days', player: 'red', direction: 'grant', days: '2', reason: 'serverul a fost oprit' });
+    const granted = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'thinking-days', player: 'red', direction: 'grant', days: '2', reason: 'serverul a fost oprit', confirm: 'yes' });
     expect(granted.status).toBe(303);
     const rulings = await t.database.run((m) => m.find(Ruling, { where: { gameId: game.id }, order: { createdAt: 'ASC' } }));
     expect(rulings.map((r) => [r.kind, r.reason])).toEqual([
@@ -158,10 +158,11 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
       ['thinking-days', 'serverul a fost oprit'],
     ]);
     expect(await count(AuditEntry, { gameId: game.id, action: 'ruling.warning' })).toBe(1);
-    // No dispute to rule on: the games service's refusal, in Romanian, on the page.
-    const word = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'word', valid: 'yes', reason: 'DEX' });
+    // No dispute to rule on: the ruling's precondition refuses it (issue 14: the page did not offer it), in Romanian, on the page.
+    const word = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'word', valid: 'yes', reason: 'DEX', confirm: 'yes' });
     expect(word.status).toBe(422);
     expect(word.text).toContain('data-testid="error"');
+    expect(word.text).toContain('Această decizie nu se poate da acum: nicio contestație nu așteaptă decizia arbitrului.');
     const audit = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/audit`);
     expect(audit.text).toContain('limbaj nepotrivit');
   });
@@ -210,14 +211,19 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     // Issue 14 item 6: the row names the silent player, with the colour.
     expect(dashboard.text).toContain(`${ch.names.get(silent.bluePlayerId)} (albastru) nu a răspuns de 30 de zile`);
 
-    const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, { kind: 'outcome', outcome: 'no-show', player: 'blue', reason: 'nu a răspuns la nicio scrisoare' });
+    const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, { kind: 'outcome', outcome: 'no-show', player: 'blue', reason: 'nu a răspuns la nicio scrisoare', confirm: 'yes' });
     expect(noShow.status).toBe(303);
     expect(await t.database.run((m) => m.findOneByOrFail(Game, { id: silent.id }))).toMatchObject({ status: 'ended', outcome: { type: 'no-show', by: 'blue' } });
     expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: silence.id }))).toMatchObject({ status: 'closed' });
 
     // The bounce is closed by hand, with a reason; a result case is not (homologation settles it).
     expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: '' })).status).toBe(422);
-    expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: 'adresa nouă primită prin telefon' })).status).toBe(303);
+    // Closing cannot be undone: without the ticked box it is refused (issue 14), the case stays open.
+    const unconfirmed = await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: 'adresa nouă primită prin telefon' });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toContain('Bifați căsuța de confirmare: închiderea cazului nu mai poate fi anulată.');
+    expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: dispute.id }))).toMatchObject({ status: 'open' });
+    expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: 'adresa nouă primită prin telefon', confirm: 'yes' })).status).toBe(303);
     expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: dispute.id }))).toMatchObject({ status: 'closed' });
     const result = await t.database.run((m) => m.findOneByOrFail(Case, { gameId: silent.id, kind: 'result', status: 'open' }));
     const refused = await post(arbiter, '/arbiter', `/arbiter/cases/${result.id}/close`, { reason: 'x' });
@@ -273,7 +279,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   it('homologates from the panel, and the standings (page and CSV) count the result', async () => {
     const page = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/homologation`);
     expect(page.text).toContain(`/arbiter/games/${game.id}/homologate`);
-    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, { reason: 'abandon confirmat', override: 'yes' });
+    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, { reason: 'abandon confirmat', override: 'yes', confirm: 'yes' });
     expect(done.status).toBe(303);
     const csv = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/standings.csv`);
     expect(csv.status).toBe(200);

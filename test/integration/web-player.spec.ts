@@ -248,7 +248,7 @@ describe(`player pages (${TEST_DB})`, () => {
     const theirs = await b.get(`/games/${other.id}`);
     const accept = /action="(\/games\/[^"]+\/offers\/[^"]+\/accept)"/.exec(theirs.text);
     expect(accept).not.toBeNull();
-    const accepted = await b.post(accept![1]).type('form').send({ _csrf: csrfOf(theirs.text) });
+    const accepted = await b.post(accept![1]).type('form').send({ _csrf: csrfOf(theirs.text), confirm: 'yes' });
     expect(accepted.status).toBe(303);
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: other.id }));
     expect(stored.status).toBe('ended');

@@ -24,11 +24,20 @@ import { asJson } from '../../common/json';
 export const OWN_ACTION_TEMPLATES: ReadonlySet<string> = new Set(['move-confirmation', 'holiday-confirmation', 'time-claim-confirmation']);
 
 /**
+ * SQL of a row that answers its player's own action: a confirmation, or the game-end that
+ * carries the recipient's moves, the confirmation of the move that ended the game (games.service finish).
+ */
+const OWN_ACTION_SQL =
+  `(o.template IN (${[...OWN_ACTION_TEMPLATES].map((t) => `'${t}'`).join(', ')})` +
+  ` OR (o.template = 'game-end' AND o.payload -> 'moves' IS NOT NULL))`;
+
+/**
  * SQL of a row that waits for its player's digest: a notification (not an answer to the
  * player's own mail, MAIL.md 16) about a game, to a player who chose the digest. `o` is the
  * outbox row, `p` its player.
  */
-export const DIGESTIBLE_SQL = `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL AND o.template NOT IN (${[...OWN_ACTION_TEMPLATES].map((t) => `'${t}'`).join(', ')}))`;
+export const DIGESTIBLE_SQL = `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` +
+  ` AND NOT ${OWN_ACTION_SQL})`;
 
 /** The wall-clock hour of `instant` in `timeZone`. */
 export function localHour(instant: Date, timeZone: string): number {

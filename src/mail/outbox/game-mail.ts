@@ -387,11 +387,18 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
       const by = outcome && 'by' in outcome ? (outcome.by as Color) : undefined;
       const adjusted = line.endAdjustment.red !== 0 || line.endAdjustment.blue !== 0;
+      // Issue 14 item 9: the move that ended the game is confirmed by this mail (games.service finish): its mover's
+      // row carries it; the partner sees the last move of a game ended on the board.
+      const answered = Array.isArray(p.moves) ? (p.moves as JsonObject[])[0] : undefined;
+      const yours = answered && recordedMove(c, str(answered.id), { line: str(answered.line), number: num(answered.number) });
+      const lastMove = yours ?? (outcome === null ? mainPosition(c).lastMove : undefined);
       return mail('game-end', {
         game,
         you,
         reason,
         ...(by && { by }),
+        ...(lastMove && { lastMove }),
+        ...(yours && { yours: true }),
         totals: { red: line.totals.red, blue: line.totals.blue },
         ...(adjusted && { endAdjustment: { red: line.endAdjustment.red, blue: line.endAdjustment.blue } }),
         scores: result ? { red: result.redScore, blue: result.blueScore } : { red: line.scores.red, blue: line.scores.blue },

@@ -265,6 +265,10 @@ export interface GameEndModel extends GameMailModel {
   readonly reason: SheetEndReason;
   /** The player an abandonment, time forfeit or no-show is about. */
   readonly by?: Color;
+  /** The last move of a game ended on the board, with its words and score. */
+  readonly lastMove?: MoveView;
+  /** The recipient played `lastMove`: this mail is its confirmation (issue 14 item 9), no other is sent. */
+  readonly yours?: boolean;
   readonly totals: PerColor<number>;
   /** RULES.md §4: rack points moved at the end. */
   readonly endAdjustment?: PerColor<number>;
@@ -427,6 +431,18 @@ export interface ClaimAnsweredModel {
   readonly toArbiter: boolean;
 }
 
+/** RULES.md §7: the arbiter decided an objection to the final sheet, with a reason; to both players (results.service.ts). */
+export interface ObjectionDecidedModel extends GameMailModel {
+  /** The player who objected. */
+  readonly objector: Color;
+  readonly objection: string;
+  readonly objectedOn: LocalDate;
+  readonly upheld: boolean;
+  readonly reason: string;
+  readonly decidedOn: LocalDate;
+  readonly arbiter: string;
+}
+
 /** Every template and its model: renderMail is typed by this map (the sweep's notices: sweep-models.ts). */
 export interface MailModels extends SweepMailModels {
   'game-start': GameStartModel;
@@ -460,6 +476,7 @@ export interface MailModels extends SweepMailModels {
   'address-added': AddressAddedModel;
   'identity-changed': IdentityChangedModel;
   'claim-answered': ClaimAnsweredModel;
+  'objection-decided': ObjectionDecidedModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -496,5 +513,6 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'address-added',
   'identity-changed',
   'claim-answered',
+  'objection-decided',
   ...SWEEP_MAIL_TEMPLATE_NAMES,
 ];

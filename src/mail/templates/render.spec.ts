@@ -15,6 +15,8 @@ const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unk
 
 /** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
+/** Mails about a game already over (RULES.md §7, the final sheet): there is never a move to answer. */
+const GAME_OVER: readonly MailTemplateName[] = ['objection-decided'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
 
@@ -44,7 +46,7 @@ describe('renderMail (MAIL.md 19)', () => {
     const lines = render(name, language).text.split('\n');
     // The first paragraph: what is asked (wrapped when a long name needs it), then the marker.
     const first = lines.slice(0, lines.indexOf(''));
-    if (OUTSIDE_GAMES.includes(name) || NOTHING_TO_ANSWER.includes(name)) {
+    if (OUTSIDE_GAMES.includes(name) || NOTHING_TO_ANSWER.includes(name) || GAME_OVER.includes(name)) {
       expect(lines).not.toContain(REPLY_MARKER[language]);
     } else {
       expect(first.length).toBeGreaterThanOrEqual(2);

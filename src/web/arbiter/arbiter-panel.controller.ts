@@ -5,6 +5,7 @@ import { hasRole } from '../../auth/actor';
 import { PersonalDataService } from '../../auth/personal-data.service';
 import { Refusal } from '../../auth/refusal';
 import { formatCoefficient } from '../../coefficients/coefficients';
+import { crosstableView } from '../../coefficients/crosstable-view';
 import { coefficientValuePair, localisedResult } from './panel-texts';
 import { mailTemplateName } from './mail-names';
 import { formatInstant } from '../format-instant';
@@ -28,7 +29,8 @@ import { gamePanel } from './game-panel';
 import { TimeNoticesService } from '../player/time-notices';
 import { homologationRow } from './homologation-page';
 import { importNoteLines } from './import-notes';
-import { parseRulingForm, RULED_OUTCOMES, RULING_FORMS } from './ruling-form';
+import { competitionFormSettings } from './competition-form';
+import { pageSituation, parseRulingForm, RULED_OUTCOMES, rulingForms } from './ruling-form';
 import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 
 type Form = Readonly<Record<string, unknown>>;
@@ -123,24 +125,10 @@ export class ArbiterPanelController {
 
   @Post('competitions')
   async create(@WebActor() actor: UserActor, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    const number = (name: string) => (str(form, name) === '' ? undefined : Number(str(form, name)));
     const sequence = str(form, 'sequence');
+    // The settings are read as the edit form reads them (competition-form.ts).
     const input: CreateCompetitionInput = {
-      name: str(form, 'name'),
-      shortName: str(form, 'shortName'),
-      startDate: str(form, 'startDate'),
-      closingDate: str(form, 'closingDate'),
-      ...(str(form, 'tileSet') && { tileSet: str(form, 'tileSet') as CreateCompetitionInput['tileSet'] }),
-      ...(number('thinkingDays') !== undefined && { thinkingDays: number('thinkingDays') }),
-      ...(number('zeroTurnsToEnd') !== undefined && { zeroTurnsToEnd: number('zeroTurnsToEnd') }),
-      ...Object.fromEntries(
-        (['holidayLongDays', 'holidayShortDays', 'reminderDays', 'escalationDays', 'offerCooldownDays'] as const).flatMap((f) => (number(f) === undefined ? [] : [[f, number(f)]])),
-      ),
-      ...(str(form, 'timeZone') && { timeZone: str(form, 'timeZone') }),
-      ...(str(form, 'endRackRule') && { endRackRule: str(form, 'endRackRule') }),
-      ...(str(form, 'lexicon') && { lexicon: str(form, 'lexicon') }),
-      handicap: str(form, 'handicap') === 'on',
-      autoHomologate: str(form, 'autoHomologate') === 'on',
+      ...competitionFormSettings(form),
       ...(sequence && { series: [{ label: '1', tiles: sequence }] }),
     };
     try {
@@ -279,11 +267,14 @@ export class ArbiterPanelController {
   @Get('competitions/:id/standings')
   async standingsPage(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.competition(actor, id);
-    const groups = (await this.standings.standings(id)).map((g) => ({
+    const groups = (await this.standings.standingsWithCrosstables(id)).map((g) => ({
       ...g,
       rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
+      crosstable: crosstableView(g.crosstable, req.lang),
     }));
-    send(res, 200, this.views.page(req, 'arbiter/standings', { competition, groups }, { title: this.views.t(req, 'arbiter.standings.title'), ...STYLES }));
+    // crosstableLinks: the arbiter follows a game without a result from its cell (partials/crosstable.hbs).
+    const model = { competition, groups, crosstableLinks: true };
+    send(res, 200, this.views.page(req, 'arbiter/standings', model, { title: this.views.t(req, 'arbiter.standings.title'), ...STYLES }));
   }
 
   @Get('competitions/:id/standings.csv')
@@ -320,6 +311,7 @@ export class ArbiterPanelController {
   async homologate(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     try {
+      requireConfirmed(form, IRREVERSIBLE.homologate);
       await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
       res.redirect(303, str(form, 'back') === 'game' ? `/arbiter/games/${id}?done=homologated` : `/arbiter/competitions/${competition.id}/homologation?done=homologated`);
     } catch (error) {
@@ -355,7 +347,8 @@ export class ArbiterPanelController {
   @Post('cases/:id/close')
   async closeCase(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     try {
-      await this.panel.closeCase(actor, id, str(form, 'reason'));
+      // Checked once the case is known to be this arbiter's, as the downtime decision is.
+      await this.panel.closeCase(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
       res.redirect(303, '/arbiter?done=closed');
     } catch (error) {
       const message = formError(error, req);
@@ -452,6 +445,7 @@ export class ArbiterPanelController {
     const view = await this.games.view(actor, id);
     const dashboard = await this.panel.dashboard(actor, competition.id);
     const cases = this.localiseDashboard(dashboard, req).groups.flatMap((g) => g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })));
+    const notices = await this.timeNotices.forGame(actor, id, req.lang);
     return this.views.page(
       req,
       'arbiter/game',
@@ -459,7 +453,7 @@ export class ArbiterPanelController {
         competition,
         game: view,
         // RULES.md §5: the open claim (its answer window, "no answer within 5 days") and the holidays (time-notices.ts).
-        notices: await this.timeNotices.forGame(actor, id, req.lang),
+        notices,
         panel: gamePanel(view),
         statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
         awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
@@ -468,7 +462,8 @@ export class ArbiterPanelController {
         cases,
         playing: view.status === 'playing',
         resultProposed: view.result?.status === 'proposed',
-        rulingKinds: RULING_FORMS,
+        // Issue 14: only the rulings whose preconditions hold on this game, the others said in words.
+        rulings: rulingForms(pageSituation(view, notices.claim), req.lang),
         outcomes: RULED_OUTCOMES.map((o) => ({ value: o, text: this.views.t(req, `arbiter.outcome.${o}`) })),
         done: extra.done && /^[a-z-]{1,30}$/.test(extra.done) ? `arbiter.done.${extra.done}` : null,
         error: extra.error,
@@ -486,6 +481,7 @@ export class ArbiterPanelController {
     try {
       if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400);
       const action = parsed.action;
+      // The page offers only the rulings that apply now; one posted anyway is refused by the games service (rulingNotApplicable).
       // An outcome ruling also settles the game's silence and closing-date cases (games service).
       if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
       else if (action.type === 'grant-days') await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });

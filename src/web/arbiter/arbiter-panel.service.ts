@@ -415,7 +415,7 @@ export class ArbiterPanelService {
    * Closes a case that no ruling settles by itself (a silence handled by telephone, a bounce
    * fixed with a new address…), with the arbiter's reason, audited.
    */
-  closeCase(actor: UserActor, caseId: string, reason: string): Promise<void> {
+  closeCase(actor: UserActor, caseId: string, reason: string, check?: () => void): Promise<void> {
     return this.db.transaction(async (m) => {
       const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
       if (!found) throw notYours(`Cazul ${caseId}`);
@@ -429,6 +429,8 @@ export class ArbiterPanelService {
           409,
         );
       }
+      // The web form's own check (its confirmation), once the case is known to be the actor's and closable.
+      check?.();
       await m.update(Case, { id: found.id }, { status: 'closed', closedAt: this.clock.now() });
       await this.audit.record(m, { actor, asArbiter: true, action: 'case.closed', competitionId: found.competitionId, gameId: found.gameId, details: { caseId, kind: found.kind, reason: reason.trim() } });
     });

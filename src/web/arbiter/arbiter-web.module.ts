@@ -12,13 +12,14 @@ import { ApiKeysController } from './api-keys.controller';
 import { ArbiterPanelController } from './arbiter-panel.controller';
 import { ArbiterPanelService } from './arbiter-panel.service';
 import { PlayerEditController } from './player-edit.controller';
+import { CompetitionEditController } from './competition-edit.controller';
 import { DemoController } from './demo.controller';
 import { TimeNoticesService } from '../player/time-notices';
 
 /** The arbiter's panel (issue 7 §3). */
 @Module({
   imports: [AuthModule, ArbiterModule, DemoModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
-  controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, DemoController],
+  controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, CompetitionEditController, DemoController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
   providers: [ArbiterPanelService, PersonalDataService, Lexicons, TimeNoticesService],
 })

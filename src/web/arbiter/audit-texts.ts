@@ -4,6 +4,7 @@
 // the game's players in, a sentence out. An action not listed reads "Another action".
 import type { Color } from '../../games/engine/types';
 import { rulingEffects } from '../../mail/outbox/ruling-effects';
+import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/setting-names';
 import type { WebLanguage } from '../web-request';
 
 type Details = Readonly<Record<string, unknown>>;
@@ -73,6 +74,16 @@ function playerName(d: Details, names: AuditNames, lang: WebLanguage): string {
   if (c) return COLOR_WORD[lang][c];
   const id = str(d.playerId);
   return (id && names.players.get(id)) || (lang === 'ro' ? 'un jucător' : 'a player');
+}
+
+/** Issue 14: each changed setting in words, its value before and after (`competition.updated`). */
+function settingChanges(details: Details, lang: WebLanguage): string {
+  const side = (v: unknown): Details => (typeof v === 'object' && v !== null ? (v as Details) : {});
+  const [before, after] = [side(details.before), side(details.after)];
+  return strings(details.changed)
+    .filter((k): k is SettingKey => Object.hasOwn(SETTING_NAMES, k))
+    .map((k) => `${SETTING_NAMES[k][lang]}: ${settingValueText(k, before[k], lang)} → ${settingValueText(k, after[k], lang)}`)
+    .join('; ');
 }
 
 /** The sentence of one action, with its details. */
@@ -158,6 +169,11 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro ? `Jucători înscriși: ${num(details.players) ?? 0}.` : `Players registered: ${num(details.players) ?? 0}.`;
       case 'competition.started':
         return ro ? 'Competiția a început.' : 'The competition started.';
+      case 'competition.updated': {
+        const changes = settingChanges(details, lang);
+        const list = changes ? `: ${changes}` : '';
+        return ro ? `Setările competiției au fost modificate${list}.` : `The competition's settings were changed${list}.`;
+      }
       case 'lexicon.uploaded':
         return ro ? `Lista de cuvinte${str(details.name) ? ` „${str(details.name)}”` : ''} a fost încărcată.` : `The word list${str(details.name) ? ` "${str(details.name)}"` : ''} was uploaded.`;
       default:

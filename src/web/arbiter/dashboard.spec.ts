@@ -1,4 +1,14 @@
-import { roDays, buildDashboard, CATEGORY_ORDER, caseSummary, categoryOf, closableByHand, daysBetween, type OpenCase } from './dashboard';
+import {
+  roDays,
+  buildDashboard,
+  CATEGORY_ORDER,
+  caseSummary,
+  categoryOf,
+  claimLapsed,
+  closableByHand,
+  daysBetween,
+  type OpenCase,
+} from './dashboard';
 
 const open = (kind: string, dueOn: string | null, openedAt = '2027-03-01T10:00:00Z', payload = {}): OpenCase => ({
   id: `${kind}-${dueOn}-${openedAt}`,
@@ -67,5 +77,22 @@ describe('arbiter dashboard', () => {
   it('counts calendar days', () => {
     expect(daysBetween('2027-02-27', '2027-03-01')).toBe(2);
     expect(daysBetween('2027-03-28', '2027-03-29')).toBe(1);
+  });
+
+  it('says on a time claim row when its 5 days passed with no answer (RULES.md §5, claim-window.ts)', () => {
+    // Claimed on 28.03: due (the answer window's last day) on 02.04.
+    const claim = (answers: unknown[] = []) => open('claim', '2027-04-02', '2027-03-28T09:00:00Z', { claimant: 'red', daysUsed: 55, answers });
+    const claims = (c: OpenCase, today: string) => buildDashboard([c], today).groups.find((g) => g.category === 'claims')!;
+    const summary = (c: OpenCase, today: string) => claims(c, today).cases[0].summary;
+    expect(summary(claim(), '2027-04-03')).toEqual({
+      ro: 'Reclamație de timp (roșu): partenerul a folosit 55 de zile — fără răspuns în 5 zile',
+      en: 'Time claim (red): the partner has used 55 days — no answer in 5 days',
+    });
+    // The last day to answer, or an answer come: nothing to say.
+    expect(summary(claim(), '2027-04-02').ro).not.toContain('fără răspuns');
+    const answered = claim([{ color: 'blue', text: 'am trimis', at: '2027-03-30T10:00:00Z', source: 'web' }]);
+    expect(summary(answered, '2027-04-20').en).not.toContain('no answer');
+    expect(claimLapsed(open('silence', '2027-03-01'), '2027-04-20')).toBe(false);
+    expect(claimLapsed(claim(), '2027-04-03')).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 // The arbiter's dashboard (issue 7 §3) as plain values: open cases grouped by what they are
 // about, the most urgent group first, each case with its days left. Pure: cases in, model out.
 
+import type { JsonObject } from '../../common/json';
+import { answersOf } from '../../games/claim-answers.service';
+import { CLAIM_ANSWER_DAYS, claimWindow } from '../../games/claim-window';
+import { addDays, type LocalDate } from '../../thinking-time';
 import { downtimeCaseView, downtimeSummary, type DowntimeCaseView } from './downtime-case';
 
 /** What the arbiter sees a case as. */
@@ -92,7 +96,7 @@ export function buildDashboard(cases: readonly OpenCase[], today: string): Dashb
       daysLeft,
       overdue: daysLeft !== null && daysLeft < 0,
       closable: closableByHand(c.kind),
-      summary: caseSummary(c.kind, c.payload, c.players),
+      summary: withClaimAnswer(caseSummary(c.kind, c.payload, c.players), claimLapsed(c, today)),
       ...(c.kind === 'downtime-credit' && { downtime: downtimeCaseView(c.payload) }),
     };
   });
@@ -101,6 +105,20 @@ export function buildDashboard(cases: readonly OpenCase[], today: string): Dashb
     return { category, count: mine.length, overdue: mine.filter((c) => c.overdue).length, cases: mine };
   });
   return { total: decorated.length, overdue: decorated.filter((c) => c.overdue).length, groups };
+}
+
+/**
+ * RULES.md §5: a time claim whose 5 days to answer passed with no answer (claim-window.ts, as
+ * the game page says it). The claim's case is due on the window's last day (games.service claimTime).
+ */
+export function claimLapsed(c: Pick<OpenCase, 'kind' | 'dueOn' | 'payload'>, today: string): boolean {
+  if (c.kind !== 'claim' || !c.dueOn) return false;
+  const toldOn = addDays(c.dueOn as LocalDate, -CLAIM_ANSWER_DAYS);
+  return claimWindow({ toldOn, today: today as LocalDate, answered: answersOf({ payload: c.payload as JsonObject }).length > 0 }).lapsed;
+}
+
+function withClaimAnswer(summary: { ro: string; en: string }, lapsed: boolean): { ro: string; en: string } {
+  return lapsed ? { ro: `${summary.ro} — fără răspuns în 5 zile`, en: `${summary.en} — no answer in 5 days` } : summary;
 }
 
 /** Due soonest first, cases without a deadline after them, oldest first among equals. */

@@ -36,6 +36,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'state-declared': { ro: 'Situația declarată la închidere', en: 'State declared at the closing date' },
   'game-end': { ro: 'Sfârșitul partidei', en: 'Game over' },
   'result-homologated': { ro: 'Rezultat omologat', en: 'Result homologated' },
+  'objection-decided': { ro: 'Decizia asupra obiecției la fișa finală', en: 'Objection to the final sheet decided' },
   'daily-digest': { ro: 'Rezumatul zilnic', en: 'Daily digest' },
   'digest-setting': { ro: 'Setarea rezumatului zilnic', en: 'Daily digest setting' },
   'command-help': { ro: 'Ajutor pentru comenzi', en: 'Command help' },

@@ -1,10 +1,24 @@
 // The arbiter's ruling forms (issue 7 §3) read into the services' inputs. Pure: a posted
 // form in, the action to take (or the refusal to show on the form) out. Every form needs
-// a reason (RULES.md §6); the services check it again.
+// a reason (RULES.md §6) and its ticked confirmation (issue 14); the services check the
+// reason again. Which forms the game page shows follows the rulings' own preconditions
+// (rulings.ts unmetPrecondition); a form posted where they do not hold is refused by the
+// games service with the same rule (rulingNotApplicable).
 import type { Bilingual, Color } from '../../games/engine';
-import { MAX_COEFFICIENT_PENALTY, MIN_COEFFICIENT_PENALTY, type RulingInput } from '../../arbiter/rulings';
+import {
+  claimChoices,
+  MAX_COEFFICIENT_PENALTY,
+  MIN_COEFFICIENT_PENALTY,
+  rulingSituation,
+  unmetPrecondition,
+  type RulingInput,
+  type RulingSituation,
+} from '../../arbiter/rulings';
 import type { GameOutcome } from '../../games/game-state';
+import type { GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/record/game-record';
+import type { ClaimNotice } from '../player/time-notices';
+import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
 export const RULING_FORMS = ['word', 'claim', 'score-correction', 'move-annulment', 'thinking-days', 'coefficient-penalty', 'warning', 'outcome', 'exclusion'] as const;
@@ -57,7 +71,15 @@ export function parseCoefficient(value: string): number | null {
   return Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
 }
 
+/** The form read, then its confirmation box: a wrong value is reported before the missing tick. */
 export function parseRulingForm(form: Form): RulingFormResult {
+  const result = readRulingForm(form);
+  if (!result.ok || isConfirmed(form)) return result;
+  const { code, messages } = notConfirmed(result.action.type === 'exclusion' ? IRREVERSIBLE.exclusion : IRREVERSIBLE.ruling);
+  return { ok: false, code, message: messages };
+}
+
+function readRulingForm(form: Form): RulingFormResult {
   const kind = field(form, 'kind') as RulingFormKind;
   if (!RULING_FORMS.includes(kind)) return refuse('BAD_INPUT', 'choose what the ruling is about', 'alegeți tipul deciziei');
   const reason = field(form, 'reason');
@@ -115,7 +137,62 @@ export function parseRulingForm(form: Form): RulingFormResult {
     }
     case 'exclusion':
       if (!player) return needPlayer();
-      if (yes(form, 'confirm') !== true) return refuse('BAD_INPUT', 'tick the box to confirm the exclusion', 'bifați căsuța pentru a confirma excluderea');
       return { ok: true, action: { type: 'exclusion', player, reason } };
   }
+}
+
+// ------------------------------------------------------------ which forms the game page shows
+
+/** What the rulings' preconditions read of the arbiter's game page: the game's view and its open claim (time-notices.ts). */
+export function pageSituation(
+  view: Pick<GameView, 'status' | 'dispute' | 'lines' | 'outcome' | 'result'>,
+  claim: Pick<ClaimNotice, 'open' | 'answers'> | null,
+): RulingSituation {
+  // claim-window.ts `ripe`: the accused answered, or the 5 days to answer are over.
+  return rulingSituation(view, claim ? { ripe: claim.answers.length > 0 || !claim.open } : null);
+}
+
+/** Why a form cannot be used on the game now, or null. Exclusion is the competition's, not the game's: always open. */
+export function formUnavailable(kind: RulingFormKind, s: RulingSituation): Bilingual | null {
+  return kind === 'exclusion' ? null : unmetPrecondition(kind, s);
+}
+
+/** The ruling forms that apply to the game now, in the page's order. */
+export function applicableRulings(s: RulingSituation): RulingFormKind[] {
+  return RULING_FORMS.filter((kind) => formUnavailable(kind, s) === null);
+}
+
+/** Each form's name in the page's model and in its title key (`arbiter.ruling.<name>`). */
+const FORM_NAMES: Readonly<Record<RulingFormKind, string>> = {
+  word: 'word',
+  claim: 'claim',
+  'score-correction': 'scoreCorrection',
+  'move-annulment': 'moveAnnulment',
+  'thinking-days': 'thinkingDays',
+  'coefficient-penalty': 'coefficientPenalty',
+  warning: 'warning',
+  outcome: 'outcome',
+  exclusion: 'exclusion',
+};
+
+export interface RulingForms {
+  /** By form name (`scoreCorrection`…): the form is shown. */
+  readonly show: Readonly<Record<string, boolean>>;
+  readonly claim: ReturnType<typeof claimChoices>;
+  /** The forms left out, each with its title key and why, in the page's language. */
+  readonly unavailable: readonly { readonly title: string; readonly why: string }[];
+  readonly none: boolean;
+}
+
+export function rulingForms(s: RulingSituation, lang: 'ro' | 'en'): RulingForms {
+  const shown = new Set(applicableRulings(s));
+  return {
+    show: Object.fromEntries(RULING_FORMS.map((kind) => [FORM_NAMES[kind], shown.has(kind)])),
+    claim: claimChoices(s),
+    unavailable: RULING_FORMS.flatMap((kind) => {
+      const why = formUnavailable(kind, s);
+      return why ? [{ title: `arbiter.ruling.${FORM_NAMES[kind]}`, why: why[lang] }] : [];
+    }),
+    none: shown.size === 0,
+  };
 }

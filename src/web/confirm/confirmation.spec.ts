@@ -1,5 +1,5 @@
 import { Refusal } from '../../auth/refusal';
-import { IRREVERSIBLE, requireConfirmed } from './confirmation';
+import { IRREVERSIBLE, isConfirmed, notConfirmed, requireConfirmed } from './confirmation';
 
 describe('requireConfirmed (issue 14: an action that cannot be undone asks once)', () => {
   it('lets a ticked box through', () => {
@@ -20,5 +20,18 @@ describe('requireConfirmed (issue 14: an action that cannot be undone asks once)
     expect(refusal.getStatus()).toBe(400);
     expect(refusal.messages.ro).toContain('anonimizarea jucătorului');
     expect(refusal.messages.en).toContain('anonymising the player');
+  });
+
+  it('reads the box without throwing, for forms that report their refusal (the ruling forms)', () => {
+    expect([{ confirm: 'yes' }, { confirm: ['yes'] }].map(isConfirmed)).toEqual([true, true]);
+    expect([undefined, 'yes', {}, { confirm: 'true' }].map(isConfirmed)).toEqual([false, false, false, false]);
+  });
+
+  it.each(Object.entries(IRREVERSIBLE))('names %s in both languages when refusing it', (_name, what) => {
+    const refusal = notConfirmed(what);
+    expect(refusal.messages).toEqual({
+      ro: `Bifați căsuța de confirmare: ${what.ro} nu mai poate fi anulată.`,
+      en: `Tick the confirmation box: ${what.en} cannot be undone.`,
+    });
   });
 });

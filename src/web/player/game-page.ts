@@ -179,6 +179,8 @@ export interface GamePageModel {
   readonly result: { readonly red: number; readonly blue: number; readonly coefficients: { readonly red: string; readonly blue: string } | null; readonly status: string } | null;
   /** RULES.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
   readonly canConfirm: boolean;
+  /** The window's last day, formatted, when it closed before the viewer answered: said instead of the form. */
+  readonly answerClosedOn: string | null;
   /** What the viewer answered (confirmation or objection, and the arbiter's decision on it). */
   readonly myAnswer: MyResultAnswer | null;
   readonly confirmBy: string | null;
@@ -399,7 +401,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
           status: view.result.status,
         }
       : null,
-    ...resultAnswer(view.result, me, lang),
+    ...resultAnswer(view.result, me, lang, input.today),
     confirmBy: view.result ? formatDay(view.result.dueOn, lang) : null,
     expectedTurn: view.turn,
     tileValues,

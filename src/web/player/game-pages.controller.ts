@@ -12,6 +12,7 @@ import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
 import {
   AbandonFormDto,
+  AcceptOfferFormDto,
   AdmitFormDto,
   AppealFormDto,
   ContestFormDto,
@@ -162,11 +163,14 @@ export class GamePagesController {
     @WebActor() actor: UserActor,
     @Param('id') id: string,
     @Param('offerId') offerId: string,
-    @Body() form: WebFormDto,
+    @Body() form: AcceptOfferFormDto,
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'offer-accepted', form, () => this.games.acceptOffer(actor, id, { offerId, ...key(form) }));
+    return this.act(actor, id, req, res, 'offer-accepted', form, async () => {
+      requireConfirmed(form, IRREVERSIBLE.acceptOffer);
+      return this.games.acceptOffer(actor, id, { offerId, ...key(form) });
+    });
   }
 
   @Post('games/:id/offers/:offerId/decline')

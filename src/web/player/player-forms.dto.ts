@@ -97,6 +97,14 @@ export class OfferFormDto extends WebFormDto {
   kind?: 'draw' | 'interruption';
 }
 
+/** Issue 14: accepting a draw or an interruption ends the game, so the form asks once (`confirm=yes`). */
+export class AcceptOfferFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
+}
+
 export class AbandonFormDto extends WebFormDto {
   @IsOptional()
   @IsString()

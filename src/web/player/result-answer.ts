@@ -1,9 +1,11 @@
 // RULES.md §7 on the player's game page: the final sheet is confirmed or objected to within
-// 5 days. The form stays until the viewer has answered or the result is homologated; once
-// they have answered, they see their answer (and the arbiter's decision on an objection).
+// 5 days. The form stays until the viewer has answered, the result is homologated or the
+// window has closed (then the page says on which day); once they have answered, they see
+// their answer (and the arbiter's decision on an objection).
+import { mayAnswer } from '../../coefficients/homologation-rule';
 import type { ResultView } from '../../coefficients/results.service';
 import type { Color } from '../../games/engine';
-import { localDate } from '../../thinking-time';
+import { localDate, toLocalDate, type LocalDate } from '../../thinking-time';
 
 type Lang = 'ro' | 'en';
 
@@ -17,19 +19,33 @@ export interface MyResultAnswer {
   }[];
 }
 
-function day(iso: string, lang: Lang): string {
-  const [y, m, d] = localDate(new Date(iso)).split('-');
+function formatted(localDay: string, lang: Lang): string {
+  const [y, m, d] = localDay.split('-');
   return lang === 'ro' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
 }
 
-/** May the viewer still answer, and what they answered. */
-export function resultAnswer(result: ResultView | null, me: Color | null, lang: Lang): { canConfirm: boolean; myAnswer: MyResultAnswer | null } {
-  if (!result || !me) return { canConfirm: false, myAnswer: null };
+function day(iso: string, lang: Lang): string {
+  return formatted(localDate(new Date(iso)), lang);
+}
+
+export interface ResultAnswerModel {
+  readonly canConfirm: boolean;
+  /** The window's last day, formatted, when it closed before the viewer answered (the form is then not offered). */
+  readonly answerClosedOn: string | null;
+  readonly myAnswer: MyResultAnswer | null;
+}
+
+/** May the viewer still answer (`today` in the competition's time zone), and what they answered. */
+export function resultAnswer(result: ResultView | null, me: Color | null, lang: Lang, today: LocalDate): ResultAnswerModel {
+  if (!result || !me) return { canConfirm: false, answerClosedOn: null, myAnswer: null };
   const confirmedAt = result.confirmedAt?.[me] ?? null;
   const mine = result.objections.filter((o) => o.color === me);
   const answered = result.confirmed[me] || mine.length > 0;
+  const window = mayAnswer({ status: result.status, today, dueOn: toLocalDate(result.dueOn) });
+  const closed = !window.ok && window.why === 'window-closed';
   return {
-    canConfirm: result.status === 'proposed' && !answered,
+    canConfirm: window.ok && !answered,
+    answerClosedOn: closed && !answered ? formatted(result.dueOn, lang) : null,
     myAnswer: answered
       ? {
           confirmedOn: result.confirmed[me] && confirmedAt ? day(confirmedAt, lang) : null,

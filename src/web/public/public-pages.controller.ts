@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { formatCoefficient } from '../../coefficients/coefficients';
+import { crosstableView } from '../../coefficients/crosstable-view';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';
 import { PublicPagesService } from './public-pages.service';
@@ -34,6 +35,7 @@ export class PublicPagesController {
     const standings = page.standings.map((g) => ({
       ...g,
       rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
+      crosstable: crosstableView(g.crosstable, req.lang),
     }));
     send(
       res,

@@ -31,7 +31,8 @@ export interface PublicResultRow {
 
 export interface PublicCompetition {
   readonly competition: CompetitionView;
-  readonly standings: Awaited<ReturnType<StandingsService['standings']>>;
+  /** Each group's standings with its crosstable: a game without a result is a mark there, never a link (issue 7 §4). */
+  readonly standings: Awaited<ReturnType<StandingsService['standingsWithCrosstables']>>;
   readonly results: readonly PublicResultRow[];
   /** Games still being played: counted, never shown (issue 7 §4). */
   readonly gamesInProgress: number;
@@ -66,7 +67,7 @@ export class PublicPagesService {
   async competition(id: string): Promise<PublicCompetition> {
     if (!isUuid(id)) throw NO_COMPETITION(id);
     const competition = await this.competitions.get(SYSTEM_ACTOR, id);
-    const standings = competition.status === 'draft' ? [] : await this.standings.standings(id);
+    const standings = competition.status === 'draft' ? [] : await this.standings.standingsWithCrosstables(id);
     const { results, inProgress } = await this.db.run(async (m) => {
       const games = await m.find(Game, { where: { competitionId: id }, order: { round: 'ASC', id: 'ASC' } });
       const ended = games.filter((g) => g.status === 'ended');

@@ -110,7 +110,11 @@ export function sampleModels(language: MailLanguage): MailModels {
       totals: middle.state.totals,
     },
     'game-end': {
+      // The mover's: the move that ended the game is confirmed by this mail (issue 14 item 9).
       ...base,
+      you: full.records[full.records.length - 1].player,
+      lastMove: moveView(full.records[full.records.length - 1], NAMES),
+      yours: true,
       reason: full.state.endReason ?? 'out',
       totals: full.state.totals,
       endAdjustment: full.state.endAdjustment,
@@ -150,6 +154,17 @@ export function sampleModels(language: MailLanguage): MailModels {
       answeredOn: '2027-03-30',
       answerBy: '2027-04-02',
       toArbiter: true,
+    },
+    'objection-decided': {
+      ...base,
+      objector: 'blue',
+      objection:
+        language === 'ro' ? 'Scorul ultimei mutări este greșit: H8 valorează 24 de puncte, nu 22.' : 'The last move is scored wrong: H8 is worth 24 points, not 22.',
+      objectedOn: '2027-07-02',
+      upheld: true,
+      reason: language === 'ro' ? 'Scorul se corectează cu 2 puncte printr-o decizie separată.' : 'The score is corrected by 2 points in a ruling.',
+      decidedOn: '2027-07-04',
+      arbiter: 'Marinescu Dan',
     },
     'daily-digest': {
       name: 'Ionescu Țuțea',
