@@ -14,6 +14,9 @@ const withDatabases = (folder) => ({
   testMatch: [`<rootDir>/test/${folder}/**/*.spec.ts`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // A test that gives one database client two queries at once fails (issue 13; pg 9 refuses them).
+  testEnvironment: '<rootDir>/test/support/database-environment.ts',
+  setupFiles: ['<rootDir>/test/support/one-query-at-a-time.ts'],
 });
 module.exports = {
   // Integration tests start processes and databases; a hung one still fails well inside its tier's budget.

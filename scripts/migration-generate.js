@@ -7,6 +7,7 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { createDataSource } = require('../dist/database/data-source');
+const { entities } = require('../dist/entities');
 
 const serverUrl = process.env.MIGRATION_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -30,7 +31,7 @@ async function main() {
   await admin.query(`CREATE DATABASE "${scratch}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${scratch}`;
-  const dataSource = createDataSource({ kind: 'postgres', url: url.toString() });
+  const dataSource = createDataSource({ kind: 'postgres', url: url.toString() }, entities);
   try {
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });

@@ -4,13 +4,13 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppOptions } from './app.module';
-import { Refusal } from './auth/refusal';
+import { Refusal } from './common/refusal';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { requestBodyParsers } from './common/request-body';
 import { validationMessage, validationProblems } from './common/validation-messages';
 import { securityHeaders } from './common/security-headers';
 import { settingFieldLabel } from './competitions/dto/setting-field-labels';
-import { openDatabase } from './database/open-database';
+import { openAppDatabase } from './app-database';
 import { loadRehearsalClock } from './rehearsal/rehearsal-clock-state';
 import { WebExceptionFilter } from './web/web-exception.filter';
 
@@ -21,7 +21,7 @@ export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOp
  * way. The database is opened (and migrated) first: if that fails, Nest never starts.
  */
 export async function createApp(options: CreateAppOptions): Promise<INestApplication> {
-  const database = options.database ?? (await openDatabase(options.settings.database));
+  const database = options.database ?? (await openAppDatabase(options.settings.database));
   // Issue 14: REHEARSAL_CLOCK=on makes the rehearsal clock the injected Clock, at the offset it was left at.
   const clock = options.clock ?? (options.settings.rehearsalClock ? await loadRehearsalClock(database.database) : undefined);
   const app = await NestFactory.create(AppModule.forRoot({ ...options, database, clock }), {

@@ -15,7 +15,7 @@ import type { OpenedDatabase } from './database/open-database';
 import { GamesModule } from './games/games.module';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
-import { RehearsalWebModule } from './rehearsal/rehearsal-web.module';
+import { RehearsalWebModule } from './web/rehearsal/rehearsal-web.module';
 import { ThinkingTimeModule } from './thinking-time/thinking-time.module';
 import { WebModule } from './web/web.module';
 

@@ -6,7 +6,7 @@ import { Game } from '../games/game.entity';
 
 /**
  * One state change, who made it and why, written in the transaction that made it
- * (ARCHITECTURE.md "State and invariants"). Never updated, never deleted.
+ * (docs/design.md "State and invariants"). Never updated, never deleted.
  */
 @Entity('audit')
 @Index('IDX_audit_game', ['gameId', 'at'])

@@ -16,12 +16,12 @@ export type CaseStatus = 'open' | 'closed';
 export const SILENCE_CASE = 'silence';
 export const CLOSING_CASE = 'closing';
 /**
- * Cases that only wait for the game's result (RULES.md §5 "a proposal for homologation",
+ * Cases that only wait for the game's result (docs/rules.md §5 "a proposal for homologation",
  * §7 the closing date): an outcome the arbiter rules, or a result homologated, settles them.
  */
 export const AWAITING_RESULT_CASES: readonly CaseKind[] = [SILENCE_CASE, CLOSING_CASE];
 
-/** Anything waiting for the arbiter (ARCHITECTURE.md "Data"): the dashboard lists the open ones by due date. */
+/** Anything waiting for the arbiter (docs/design.md "Data"): the dashboard lists the open ones by due date. */
 @Entity('arbiter_case')
 @Index('IDX_arbiter_case_open', ['competitionId', 'status', 'dueOn'])
 @Index('IDX_arbiter_case_game', ['gameId'])

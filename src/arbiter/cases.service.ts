@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
+import type { Actor } from '../auth/core/actor';
+import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
+import { isUuid } from '../common/ids';
+import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
+import { arbitratedCompetition } from './arbitrated-competition';
+import { AuditService } from './audit.service';
 import { Case, type CaseKind } from './case.entity';
+import { caseRefusals, closeByHand } from './core/case-rules';
 
 export interface NewCase {
   readonly competitionId: string;
@@ -14,10 +21,17 @@ export interface NewCase {
   readonly payload: JsonObject;
 }
 
-/** Cases for the arbiter, opened and closed in the transaction of the action that raises or settles them. */
+/**
+ * Cases for the arbiter, opened and closed in the transaction of the action that raises or
+ * settles them; a case no decision settles is closed by hand in a transaction of its own.
+ */
 @Injectable()
 export class CasesService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly db: Database,
+    private readonly audit: AuditService,
+  ) {}
 
   async open(manager: EntityManager, input: NewCase): Promise<Case> {
     const row = manager.create(Case, {
@@ -54,5 +68,30 @@ export class CasesService {
   /** Open cases of a competition, the most urgent first: the arbiter's dashboard. */
   listOpen(manager: EntityManager, competitionId: string): Promise<Case[]> {
     return manager.find(Case, { where: { competitionId, status: 'open' }, order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' } });
+  }
+
+  /**
+   * Closes, with the arbiter's reason, a case no ruling settles by itself (case-rules.ts
+   * closeByHand), audited in the same transaction. `check` is the caller's own last check
+   * (the web form's confirmation), run once the case is known to be the actor's and closable.
+   */
+  closeByHand(actor: Actor, caseId: string, reason: string, check?: () => void): Promise<void> {
+    return this.db.transaction(async (m) => {
+      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
+      if (!found) throw caseRefusals.notYours(`Cazul ${caseId}`);
+      await arbitratedCompetition(m, actor, found.competitionId);
+      const closing = closeByHand(found, { reason });
+      if (closing instanceof Refusal) throw closing;
+      check?.();
+      await m.update(Case, { id: found.id }, { status: closing.status, closedAt: this.clock.now() });
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: 'case.closed',
+        competitionId: found.competitionId,
+        gameId: found.gameId,
+        details: { caseId, kind: found.kind, reason: closing.reason },
+      });
+    });
   }
 }

@@ -5,7 +5,7 @@ import { Game } from '../games/game.entity';
 import { Ruling } from './ruling.entity';
 
 /**
- * A ruling's effect on one player (RULES.md §5, §6): `coefficient` deducts ten-thousandths
+ * A ruling's effect on one player (docs/rules.md §5, §6): `coefficient` deducts ten-thousandths
  * from a game's coefficient (0.1–1); `thinking-days` charges days (negative: credits them);
  * `score` corrects a game's score by points; `warning` and `exclusion` are on record.
  */

@@ -5,7 +5,7 @@ import { Competition } from '../competitions/competition.entity';
 import { Game } from '../games/game.entity';
 import { Case } from './case.entity';
 
-/** What the arbiter decided (RULES.md §6): see RulingInput in rulings.ts for each kind's details. */
+/** What the arbiter decided (docs/rules.md §6): see RulingInput in rulings.ts for each kind's details. */
 export type RulingKind =
   | 'word'
   | 'claim'
@@ -18,7 +18,7 @@ export type RulingKind =
   | 'exclusion'
   | 'homologation';
 
-/** An arbiter's decision, always with its reason (RULES.md §6); never changed afterwards. */
+/** An arbiter's decision, always with its reason (docs/rules.md §6); never changed afterwards. */
 @Entity('ruling')
 @Index('IDX_ruling_game', ['gameId'])
 @Index('IDX_ruling_competition', ['competitionId'])

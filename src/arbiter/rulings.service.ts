@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { insertRows } from '../database/insert-rows';

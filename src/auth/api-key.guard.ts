@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Actor } from './actor';
+import type { Actor } from './core/actor';
 import { ApiKeyFailures } from './api-key-failures';
-import { Refusal } from './refusal';
+import { Refusal } from '../common/refusal';
 import { UsersService } from './users.service';
 
 /** Where the guard leaves the resolved actor on the request. */

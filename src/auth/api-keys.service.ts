@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
-import { hasRole, type Actor, type UserActor } from './actor';
+import { independentQueries } from '../database/independent-queries';
+import { hasRole, type Actor, type UserActor } from './core/actor';
 import { ApiKey } from './api-key.entity';
-import { forbidden, notFound } from './refusal';
+import { forbidden, notFound } from '../common/refusal';
 import { UserEmail } from './user-email.entity';
 import { User } from './user.entity';
 import { API_KEY_LIFETIME_DAYS, UsersService, type IssuedApiKey } from './users.service';
@@ -31,7 +33,6 @@ export interface ApiKeyFilter {
   readonly all?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notYourKey = (id: string) => notFound({ ro: `Nu există cheia API ${id}.`, en: `There is no API key ${id}.` });
 
 /**
@@ -90,7 +91,7 @@ export class ApiKeysService {
   }
 
   private async visibleKey(m: EntityManager, actor: Actor, id: string): Promise<ApiKey> {
-    const key = UUID.test(id) ? await m.findOneBy(ApiKey, { id: id.toLowerCase() }) : null;
+    const key = isUuid(id) ? await m.findOneBy(ApiKey, { id: id.toLowerCase() }) : null;
     if (!key || !(actor.kind === 'system' || hasRole(actor, 'admin') || key.userId === actor.userId)) throw notYourKey(id);
     return key;
   }
@@ -98,9 +99,9 @@ export class ApiKeysService {
   private async summaries(m: EntityManager, keys: readonly ApiKey[]): Promise<ApiKeySummary[]> {
     if (!keys.length) return [];
     const userIds = [...new Set(keys.map((k) => k.userId))];
-    const [users, emails] = await Promise.all([
-      m.findBy(User, { id: In(userIds) }),
-      m.find(UserEmail, { where: { userId: In(userIds) }, order: { address: 'ASC' } }),
+    const [users, emails] = await independentQueries(m, [
+      () => m.findBy(User, { id: In(userIds) }),
+      () => m.find(UserEmail, { where: { userId: In(userIds) }, order: { address: 'ASC' } }),
     ]);
     const name = new Map(users.map((u) => [u.id, u.displayName]));
     const email = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Actor } from './actor';
+import type { Actor } from './core/actor';
 import type { RequestWithActor } from './api-key.guard';
 
 /** The actor the ApiKeyGuard resolved; use only on routes behind `@UseGuards(ApiKeyGuard)`. */

@@ -1,5 +1,6 @@
 // Magic login links (issue 7 §1), the pure part: tokens, their hashes, their state at an instant.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '../common/hash';
 
 /** A link is good for 15 minutes, once. */
 export const LOGIN_LINK_TTL_MINUTES = 15;
@@ -16,7 +17,7 @@ export function newLoginToken(): string {
 
 /** Only this is stored: a copy of the table cannot be turned back into links. */
 export function hashLoginToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 /** A token as links carry it; anything else is not looked up at all. */

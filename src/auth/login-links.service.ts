@@ -7,8 +7,8 @@ import { Player } from '../competitions/player.entity';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { Notifications } from '../mail/notifications';
-import type { UserActor } from './actor';
-import { normalizeEmail } from './email-address';
+import type { UserActor } from './core/actor';
+import { normalizeEmail } from './core/email-address';
 import { LoginLink } from './login-link.entity';
 import {
   hashLoginToken,

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import session from 'express-session';
 import { LessThan } from 'typeorm';
 import type { Clock } from '../common/clock';
+import { sha256Hex } from '../common/hash';
 import { asJson, type JsonObject } from '../common/json';
 import type { Database } from '../database/database';
 import { WebSession } from './web-session.entity';
@@ -14,7 +14,7 @@ const TOUCH_RESOLUTION_MS = 60 * 60_000;
 const MAX_REMEMBERED_EXPIRIES = 10_000;
 
 export function hashSessionId(sid: string): string {
-  return createHash('sha256').update(sid, 'utf8').digest('hex');
+  return sha256Hex(sid);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Player } from '../competitions/player.entity';
 import type { Language } from '../competitions/player.entity';
-import type { Role } from './actor';
+import type { Role } from './core/actor';
 
 
 /**

@@ -1,13 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In, IsNull } from 'typeorm';
 import { Clock } from '../common/clock';
+import { sha256Hex } from '../common/hash';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
-import type { Role, UserActor } from './actor';
+import type { Role, UserActor } from './core/actor';
 import { ApiKey } from './api-key.entity';
-import { isEmailAddress, normalizeEmail } from './email-address';
-import { Refusal } from './refusal';
+import { isEmailAddress, normalizeEmail } from './core/email-address';
+import { Refusal } from '../common/refusal';
 import { UserEmail } from './user-email.entity';
 import { User } from './user.entity';
 
@@ -41,7 +42,7 @@ const KEY_PREFIX = 'csk_';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return sha256Hex(key);
 }
 
 /** Users, their addresses and API keys (issue 4 §3). Methods taking a manager run inside the caller's transaction. */

@@ -24,7 +24,7 @@ import { PlayerEmail } from '../competitions/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
-import { openDatabase } from '../database/open-database';
+import { openAppDatabase } from '../app-database';
 import { applyMove, replayGame } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       MAIL_FROM: 'arbitru@bench.example.org',
       PUBLIC_URL: 'http://bench.example.org',
     });
-    const opened = await openDatabase(settings.database);
+    const opened = await openAppDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.init();
     const db = app.get(Database);

@@ -21,7 +21,7 @@ import { PlayerEmail } from '../competitions/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
-import { openDatabase } from '../database/open-database';
+import { openAppDatabase } from '../app-database';
 import { applyMove, replayGame } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   try {
     const clock = new ManualClock('2027-02-01T09:00:00Z');
     const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21', LOG_LEVEL: 'error', PUBLIC_URL: 'http://127.0.0.1' });
-    const opened = await openDatabase(settings.database);
+    const opened = await openAppDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.listen(0, '127.0.0.1');
     const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -17,7 +17,10 @@ function run(args: readonly string[], input = ''): { status: number | null; stdo
 /** Every stdout line is a JSON value: nothing else (no log line, no stack trace) reaches it. */
 function jsonLines(stdout: string): unknown[] {
   expect(stdout).toMatch(/\n$/);
-  return stdout.replace(/\n$/, '').split('\n').map((line) => JSON.parse(line));
+  return stdout
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 describe('node dist/cli.js', () => {

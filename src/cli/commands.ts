@@ -25,40 +25,40 @@ export const commandModules: readonly CommandModule[] = [
   {
     names: ['competition create', 'competition start', 'player confirm-address'],
     load: async () => {
-      const m = await import('../competitions/competitions.commands');
+      const m = await import('./competitions.commands');
       return [m.competitionCreateCommand, m.competitionStartCommand, m.playerConfirmAddressCommand];
     },
   },
   {
     names: ['admin api-key', 'admin api-key list', 'admin api-key revoke', 'admin login-link'],
     load: async () => {
-      const m = await import('../auth/auth.commands');
+      const m = await import('./auth.commands');
       return [m.adminApiKeyCommand, m.adminApiKeyListCommand, m.adminApiKeyRevokeCommand, m.adminLoginLinkCommand];
     },
   },
   {
     names: ['competition standings'],
-    load: async () => [(await import('../coefficients/standings.commands')).competitionStandingsCommand],
+    load: async () => [(await import('./standings.commands')).competitionStandingsCommand],
   },
   {
     names: ['demo'],
-    load: async () => [(await import('../demo/demo.commands')).demoCommand],
+    load: async () => [(await import('./demo.commands')).demoCommand],
   },
   {
     names: ['sweep'],
-    load: async () => [(await import('../thinking-time/sweep.commands')).sweepCommand],
+    load: async () => [(await import('./sweep.commands')).sweepCommand],
   },
   {
     names: ['rehearsal advance', 'rehearsal clock'],
     load: async () => {
-      const m = await import('../rehearsal/rehearsal.commands');
+      const m = await import('./rehearsal.commands');
       return [m.rehearsalAdvanceCommand, m.rehearsalClockCommand];
     },
   },
   {
     names: ['game sheet', 'game gcg', 'check'],
     load: async () => {
-      const m = await import('../games/games.commands');
+      const m = await import('./games.commands');
       return [m.gameSheetCommand, m.gameGcgCommand, m.checkCommand];
     },
   },

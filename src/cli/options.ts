@@ -15,10 +15,7 @@ export type ParsedOptions<S extends OptionSpec> = {
  * `--name=value` both work; `-` alone is a positional (stdin); `--` ends the options.
  * Unknown, repeated or valueless options are BadInputError (exit status 2).
  */
-export function parseOptions<S extends OptionSpec>(
-  args: readonly string[],
-  spec: S,
-): { options: ParsedOptions<S>; positionals: string[] } {
+export function parseOptions<S extends OptionSpec>(args: readonly string[], spec: S): { options: ParsedOptions<S>; positionals: string[] } {
   const options: Record<string, string | true> = {};
   const positionals: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -69,7 +66,5 @@ export function integerOption(name: string, value: string, min = Number.MIN_SAFE
 /** Exactly one positional argument, named in the message when it is missing or repeated. */
 export function onePositional(positionals: readonly string[], what: string): string {
   if (positionals.length === 1) return positionals[0];
-  throw new BadInputError(
-    positionals.length === 0 ? `${what} is missing` : `one ${what} only, got: ${positionals.join(' ')}`,
-  );
+  throw new BadInputError(positionals.length === 0 ? `${what} is missing` : `one ${what} only, got: ${positionals.join(' ')}`);
 }

@@ -33,8 +33,12 @@ async function cli(argv: readonly string[], stdin: string | Uint8Array = ''): Pr
   return { status, out, err };
 }
 
+/** What the rules commands print: a report, or `{error: {code, …}}`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command's report has its own shape; the tests read its fields
+type Answer = any;
+
 /** A run that printed exactly one JSON line and nothing on stderr: its status and value. */
-async function json(argv: readonly string[], stdin?: string | Uint8Array): Promise<{ status: number; value: any }> {
+async function json(argv: readonly string[], stdin?: string | Uint8Array): Promise<{ status: number; value: Answer }> {
   const run = await cli(argv, stdin);
   expect(run.err).toBe('');
   expect(run.out).toMatch(/^[^\n]*\n$/);
@@ -72,7 +76,7 @@ const ENGINE_CODES: readonly EngineErrorCode[] = [
 ];
 
 /** What any input may give: a report (0), a refusal with an engine code (1) or BAD_INPUT (2). */
-function expectAnswer(status: number, value: any): void {
+function expectAnswer(status: number, value: Answer): void {
   if (value.error === undefined) {
     expect(status).toBe(0);
     expect(value).toHaveProperty('moves');
@@ -91,7 +95,17 @@ describe('replay FILE (issue 3 item 14)', () => {
     expect(status).toBe(0);
     expect(value).toMatchObject({
       moves: [
-        { n: 1, player: 'red', type: 'place', coord: 'h8', words: [{ coord: 'h8', word: 'CASA', score: 8 }], score: 8, recorded: 8, total: 8, thinkingDays: 1 },
+        {
+          n: 1,
+          player: 'red',
+          type: 'place',
+          coord: 'h8',
+          words: [{ coord: 'h8', word: 'CASA', score: 8 }],
+          score: 8,
+          recorded: 8,
+          total: 8,
+          thinkingDays: 1,
+        },
         { n: 2, player: 'blue', type: 'pass', score: 0, total: 0, thinkingDays: 2 },
       ],
       scores: { red: 8, blue: 0 },
@@ -116,13 +130,18 @@ describe('replay FILE (issue 3 item 14)', () => {
   });
 
   it('an outcome after the moves ended the game: GAME_OVER, exit status 1', async () => {
-    const record = { sequence: SEQUENCE, rules: { zeroTurnsToEnd: 2 }, moves: [{ move: 'PAS' }, { move: 'PAS' }], outcome: { type: 'unfinished' } };
+    const record = {
+      sequence: SEQUENCE,
+      rules: { zeroTurnsToEnd: 2 },
+      moves: [{ move: 'PAS' }, { move: 'PAS' }],
+      outcome: { type: 'unfinished' },
+    };
     const { status, value } = await json(['replay', file(record)]);
     expect(status).toBe(1);
     expect(value.error).toMatchObject({ code: 'GAME_OVER' });
   });
 
-  it('passes the engine\'s order of errors through: GAME_OVER before bad notation', async () => {
+  it("passes the engine's order of errors through: GAME_OVER before bad notation", async () => {
     const record = { sequence: SEQUENCE, rules: { zeroTurnsToEnd: 2 }, moves: [{ move: 'PAS' }, { move: 'PAS' }, { move: '!!' }] };
     expect((await json(['replay', file(record)])).value.error).toMatchObject({ move: 3, code: 'GAME_OVER' });
   });
@@ -198,7 +217,12 @@ describe('replay - (JSON Lines on stdin)', () => {
       'not json',
       '   ',
       JSON.stringify({ sequence: SEQUENCE, moves: [{ move: 'h1 CASA' }] }),
-      JSON.stringify({ sequence: SEQUENCE, rules: { zeroTurnsToEnd: 2 }, moves: [{ move: 'PAS' }, { move: 'PAS' }], outcome: { type: 'draw-agreement' } }),
+      JSON.stringify({
+        sequence: SEQUENCE,
+        rules: { zeroTurnsToEnd: 2 },
+        moves: [{ move: 'PAS' }, { move: 'PAS' }],
+        outcome: { type: 'draw-agreement' },
+      }),
       '[]\r',
       JSON.stringify({ sequence: SEQUENCE, moves: [] }),
     ];
@@ -229,11 +253,12 @@ describe('replay - (JSON Lines on stdin)', () => {
     ]);
     const run = await cli(['replay', '-'], stdin);
     expect(run.status).toBe(0);
-    expect(run.out.trimEnd().split('\n').map((line) => JSON.parse(line).error?.message ?? 'ok')).toEqual([
-      'the line is not UTF-8 text',
-      'the line is larger than 4 MiB',
-      'ok',
-    ]);
+    expect(
+      run.out
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).error?.message ?? 'ok'),
+    ).toEqual(['the line is not UTF-8 text', 'the line is larger than 4 MiB', 'ok']);
   });
 
   it('empty stdin: no output, exit 0', async () => {
@@ -344,9 +369,9 @@ describe('coefficients (issue 3 item 15)', () => {
 
   it('every flag error: exit status 2 and BAD_INPUT', async () => {
     const cases: [string[], string][] = [
-      [[], '--red is required (the red player\'s score)'],
-      [['--red', '5'], '--blue is required (the blue player\'s score)'],
-      [['--blue', '5'], '--red is required (the red player\'s score)'],
+      [[], "--red is required (the red player's score)"],
+      [['--red', '5'], "--blue is required (the blue player's score)"],
+      [['--blue', '5'], "--red is required (the red player's score)"],
       [['--red', 'five', '--blue', '5'], '--red must be a whole number, not "five"'],
       [['--red', '5.5', '--blue', '5'], '--red must be a whole number, not "5.5"'],
       [['--red', '99999999999999999999', '--blue', '5'], '--red must be a whole number, not "99999999999999999999"'],
@@ -361,10 +386,19 @@ describe('coefficients (issue 3 item 15)', () => {
       [['--red', '5', '--blue', '1', '--outcome', 'abandon', '--full-tours', '3'], '--by red|blue is required for --outcome abandon'],
       [['--red', '5', '--blue', '1', '--outcome', 'timeout', '--by', 'red'], '--full-tours N is required for --outcome timeout'],
       [['--red', '5', '--blue', '1', '--outcome', 'no-show'], '--by red|blue is required for --outcome no-show'],
-      [['--red', '5', '--blue', '1', '--outcome', 'abandon', '--by', 'green', '--full-tours', '1'], '--by must be one of red, blue, not "green"'],
-      [['--red', '5', '--blue', '1', '--outcome', 'abandon', '--by', 'red', '--full-tours', '-1'], '--full-tours must be at least 0, not -1'],
+      [
+        ['--red', '5', '--blue', '1', '--outcome', 'abandon', '--by', 'green', '--full-tours', '1'],
+        '--by must be one of red, blue, not "green"',
+      ],
+      [
+        ['--red', '5', '--blue', '1', '--outcome', 'abandon', '--by', 'red', '--full-tours', '-1'],
+        '--full-tours must be at least 0, not -1',
+      ],
       [['--red', '5', '--blue', '1', '--by', 'red'], '--by applies to --outcome abandon, timeout and no-show, not finished'],
-      [['--red', '5', '--blue', '1', '--outcome', 'no-show', '--by', 'red', '--full-tours', '2'], '--full-tours applies to --outcome abandon and timeout, not no-show'],
+      [
+        ['--red', '5', '--blue', '1', '--outcome', 'no-show', '--by', 'red', '--full-tours', '2'],
+        '--full-tours applies to --outcome abandon and timeout, not no-show',
+      ],
     ];
     for (const [args, message] of cases) {
       expect({ args, ...(await coefficients(...args)) }).toEqual({ args, status: 2, value: { error: { code: 'BAD_INPUT', message } } });
@@ -394,7 +428,10 @@ describe('sheet and gcg (issue 3 item 16)', () => {
     for (const command of ['sheet', 'gcg']) {
       const refused = await json([command, file({ sequence: SEQUENCE, moves: [{ move: 'h1 CASA' }] })]);
       expect(refused).toMatchObject({ status: 1, value: { error: { move: 1, code: 'FIRST_MOVE_NOT_ON_CENTER' } } });
-      expect(await json([command, file('{}')])).toEqual({ status: 2, value: { error: { code: 'BAD_INPUT', message: 'sequence: missing' } } });
+      expect(await json([command, file('{}')])).toEqual({
+        status: 2,
+        value: { error: { code: 'BAD_INPUT', message: 'sequence: missing' } },
+      });
       expect((await json([command, '--language', 'fr', 'x.json'])).status).toBe(2);
     }
   });
@@ -463,20 +500,26 @@ describe('bad input never crashes (issue 3, "Proof")', () => {
 
   it('replay --format gcg, sheet and gcg: a clear answer for any bytes', async () => {
     const gcgLike = fc
-      .array(fc.oneof(fc.string(), fc.constantFrom('#player1 a A', '#player2 b B', '>a: ABC 8H ABC +10 10', '>b: - +0 0', '#note x')), { maxLength: 8 })
+      .array(fc.oneof(fc.string(), fc.constantFrom('#player1 a A', '#player2 b B', '>a: ABC 8H ABC +10 10', '>b: - +0 0', '#note x')), {
+        maxLength: 8,
+      })
       .map((lines) => lines.join('\n'));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.uint8Array({ maxLength: 300 }), gcgLike), fc.constantFrom('gcg-format', 'sheet', 'gcg'), async (input, command) => {
-        const path = file(typeof input === 'string' ? Buffer.from(input) : input, 'fuzz.gcg');
-        const argv = command === 'gcg-format' ? ['replay', '--format', 'gcg', '--tile-set', 'en', path] : [command, path];
-        const run = await cli(argv);
-        expect(run.err).toBe('');
-        expect([0, 1, 2]).toContain(run.status);
-        if (command === 'gcg-format' || run.status !== 0) {
-          const value = JSON.parse(run.out);
-          if (run.status !== 0) expect(value.error.code === 'BAD_INPUT' ? 2 : 1).toBe(run.status);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.uint8Array({ maxLength: 300 }), gcgLike),
+        fc.constantFrom('gcg-format', 'sheet', 'gcg'),
+        async (input, command) => {
+          const path = file(typeof input === 'string' ? Buffer.from(input) : input, 'fuzz.gcg');
+          const argv = command === 'gcg-format' ? ['replay', '--format', 'gcg', '--tile-set', 'en', path] : [command, path];
+          const run = await cli(argv);
+          expect(run.err).toBe('');
+          expect([0, 1, 2]).toContain(run.status);
+          if (command === 'gcg-format' || run.status !== 0) {
+            const value = JSON.parse(run.out);
+            if (run.status !== 0) expect(value.error.code === 'BAD_INPUT' ? 2 : 1).toBe(run.status);
+          }
+        },
+      ),
       { numRuns: 120 },
     );
   });

@@ -2,7 +2,7 @@
 // any game: replay a JSON game record or check a GCG file's scores, compute coefficients,
 // print a record's game sheet or convert it to GCG. Results go to stdout as JSON (the sheet
 // and GCG as text); exit status 0 done, 1 a rule refused a move, 2 unusable input.
-import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/coefficients';
+import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import { TILE_SET_IDS, getTileSet, loadWordList, type Color, type Lexicon, type TileSetId } from '../games/engine';
 import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgError } from '../games/engine/gcg';
 import type { SheetLanguage } from '../games/engine/sheet';
@@ -19,7 +19,8 @@ import {
 } from '../games/record/game-record';
 import { BadInputError, jsonLine, type Command, type CommandIo } from './command';
 import { MAX_INPUT_BYTES, inputLines, readInputFile, readInputStream, requireUtf8 } from './input';
-import { choiceOption, integerOption, onePositional, parseOptions } from './options';
+import { defineCommand } from './define-command';
+import { choiceOption, integerOption, onePositional } from './options';
 
 /** What one input gives: the JSON to print and the exit status. */
 interface Answer {
@@ -69,11 +70,12 @@ async function readRecordText(path: string, io: CommandIo): Promise<string> {
 
 interface RecordOptions {
   readonly tileSet?: TileSetId;
-  /** The word list for the record's tile set (RULES.md §1 folds words per tile set). */
+  /** The word list for the record's tile set (docs/rules.md §1 folds words per tile set). */
   readonly lexicon?: (tileSet: TileSetId) => Lexicon;
 }
 
-type LoadedRecord = { readonly ok: true; readonly record: GameRecord; readonly replay: RecordReplay } | { readonly ok: false; readonly answer: Answer };
+type LoadedRecord =
+  { readonly ok: true; readonly record: GameRecord; readonly replay: RecordReplay } | { readonly ok: false; readonly answer: Answer };
 
 /** A JSON game record, parsed and replayed; or the answer that says why not. */
 function loadRecord(text: string, options: RecordOptions): LoadedRecord {
@@ -120,7 +122,7 @@ async function wordLists(path: string | undefined): Promise<RecordOptions['lexic
 /**
  * Issue 3 item 14, `--format gcg`: decodes, parses and replays a GCG file, checking every
  * play's score against the file's (racks are not checked: GCG racks may be partial). The
- * tile set is `--tile-set`, else the file's `#tile-set`, else Romanian (RULES.md §1).
+ * tile set is `--tile-set`, else the file's `#tile-set`, else Romanian (docs/rules.md §1).
  */
 function gcgAnswer(bytes: Uint8Array, option: TileSetId | undefined): Answer {
   const decoded = decodeGcg(bytes);
@@ -146,16 +148,12 @@ function gcgAnswer(bytes: Uint8Array, option: TileSetId | undefined): Answer {
   };
 }
 
-export const replayCommand: Command = {
+export const replayCommand = defineCommand({
   name: 'replay',
   usage: 'replay [--format json|gcg] [--tile-set ro|en|pl] [--lexicon WORDLIST] FILE|-',
   summary: 'replay a JSON game record (JSON Lines on stdin with -), or check the scores of a GCG file',
-  async run(io) {
-    const { options, positionals } = parseOptions(io.args, {
-      format: 'value',
-      'tile-set': 'value',
-      lexicon: 'value',
-    });
+  options: { format: 'value', 'tile-set': 'value', lexicon: 'value' },
+  async run({ options, positionals }, io) {
     const path = onePositional(positionals, 'FILE (or - for stdin)');
     const format = choiceOption('format', options.format, ['json', 'gcg']) ?? 'json';
     const tileSet = tileSetOption(options['tile-set']);
@@ -177,20 +175,14 @@ export const replayCommand: Command = {
     }
     return print(io, replayAnswer(await readRecordText(path, io), recordOptions));
   },
-};
+});
 
-export const coefficientsCommand: Command = {
+export const coefficientsCommand = defineCommand({
   name: 'coefficients',
   usage: 'coefficients --red N --blue N [--outcome TYPE] [--by red|blue] [--full-tours N]',
-  summary: 'the result coefficients of a game (RULES.md §7)',
-  async run(io) {
-    const { options, positionals } = parseOptions(io.args, {
-      red: 'value',
-      blue: 'value',
-      outcome: 'value',
-      by: 'value',
-      'full-tours': 'value',
-    });
+  summary: 'the result coefficients of a game (docs/rules.md §7)',
+  options: { red: 'value', blue: 'value', outcome: 'value', by: 'value', 'full-tours': 'value' },
+  async run({ options, positionals }, io) {
     if (positionals.length > 0) throw new BadInputError(`unexpected argument "${positionals[0]}"`);
     const score = (name: 'red' | 'blue') => {
       const value = options[name];
@@ -208,7 +200,7 @@ export const coefficientsCommand: Command = {
       if (value === undefined) throw new BadInputError(`--full-tours N is required for --outcome ${type}`);
       return integerOption('full-tours', value, 0);
     };
-    // RULES.md §7: who abandoned, ran out of time or never showed up; the full tours played bound an abandonment's coefficient.
+    // docs/rules.md §7: who abandoned, ran out of time or never showed up; the full tours played bound an abandonment's coefficient.
     let outcome: Outcome;
     switch (type) {
       case 'abandon':
@@ -229,9 +221,8 @@ export const coefficientsCommand: Command = {
     }
     const coefficients = computeCoefficients(scores, outcome);
     io.out(jsonLine({ red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) }));
-    return 0;
   },
-};
+});
 
 /** The record of `sheet` and `gcg` (FILE, or stdin for `-`), replayed; or the answer that says why not. */
 async function loadRecordFile(args: readonly string[], io: CommandIo, tileSet: string | undefined): Promise<LoadedRecord> {
@@ -239,31 +230,29 @@ async function loadRecordFile(args: readonly string[], io: CommandIo, tileSet: s
   return loadRecord(await readRecordText(path, io), { tileSet: tileSetOption(tileSet) });
 }
 
-export const sheetCommand: Command = {
+export const sheetCommand = defineCommand({
   name: 'sheet',
   usage: 'sheet [--tile-set ro|en|pl] [--language en|ro] FILE|-',
-  summary: 'the text game sheet of a JSON game record (RULES.md §8)',
-  async run(io) {
-    const { options, positionals } = parseOptions(io.args, { 'tile-set': 'value', language: 'value' });
+  summary: 'the text game sheet of a JSON game record (docs/rules.md §8)',
+  options: { 'tile-set': 'value', language: 'value' },
+  async run({ options, positionals }, io) {
     const language = choiceOption('language', options.language, SHEET_LANGUAGES) ?? 'en';
     const loaded = await loadRecordFile(positionals, io, options['tile-set']);
     if (!loaded.ok) return print(io, loaded.answer);
     io.out(recordSheet(loaded.record, loaded.replay, language));
-    return 0;
   },
-};
+});
 
-export const gcgCommand: Command = {
+export const gcgCommand = defineCommand({
   name: 'gcg',
   usage: 'gcg [--tile-set ro|en|pl] FILE|-',
   summary: 'a JSON game record as GCG, with #tile-set and #lexicon',
-  async run(io) {
-    const { options, positionals } = parseOptions(io.args, { 'tile-set': 'value' });
+  options: { 'tile-set': 'value' },
+  async run({ options, positionals }, io) {
     const loaded = await loadRecordFile(positionals, io, options['tile-set']);
     if (!loaded.ok) return print(io, loaded.answer);
     io.out(recordGcg(loaded.record, loaded.replay));
-    return 0;
   },
-};
+});
 
 export const rulesCommands: readonly Command[] = [replayCommand, coefficientsCommand, sheetCommand, gcgCommand];

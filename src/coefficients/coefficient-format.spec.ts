@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { formatCoefficient, formatCoefficientValue, toDecimal } from './coefficients';
+import { formatCoefficient, formatCoefficientValue, toDecimal } from './core/coefficients';
 
-describe('formatCoefficient in a language (RULES.md §7: four decimals always)', () => {
+describe('formatCoefficient in a language (docs/rules.md §7: four decimals always)', () => {
   it('writes a comma in Romanian, a point in English and by default', () => {
     expect(formatCoefficient(4700, 'ro')).toBe('0,4700');
     expect(formatCoefficient(15300, 'en')).toBe('1.5300');

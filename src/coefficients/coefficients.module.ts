@@ -6,7 +6,7 @@ import { ResultsService } from './results.service';
 import { StandingsController } from './standings.controller';
 import { StandingsService } from './standings.service';
 
-/** Results, homologation and standings (RULES.md §7). */
+/** Results, homologation and standings (docs/rules.md §7). */
 @Module({
   imports: [AuthModule, ArbiterModule, NotificationsModule],
   controllers: [StandingsController],

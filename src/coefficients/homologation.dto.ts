@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 
-/** RULES.md §7: the arbiter's decision on an objection to the final sheet, always with a reason. */
+/** docs/rules.md §7: the arbiter's decision on an objection to the final sheet, always with a reason. */
 export class ObjectionDecisionDto {
   @ApiProperty({ enum: ['upheld', 'rejected'] })
   @IsIn(['upheld', 'rejected'])

@@ -1,15 +1,15 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { Game } from '../games/game.entity';
-import type { Outcome } from './coefficients';
+import type { Outcome } from './core/coefficients';
 
 /**
  * `proposed`: the players have 5 days to confirm or object (silence confirms);
- * `homologated`: the result counts in the standings (RULES.md §7).
+ * `homologated`: the result counts in the standings (docs/rules.md §7).
  */
 export type ResultStatus = 'proposed' | 'homologated';
 
-/** The arbiter's decision on an objection (RULES.md §7), always with its reason. */
+/** The arbiter's decision on an objection (docs/rules.md §7), always with its reason. */
 export interface ObjectionDecision {
   readonly verdict: 'upheld' | 'rejected';
   readonly reason: string;
@@ -45,7 +45,7 @@ export class Result {
   @Column({ type: 'jsonb' })
   outcome: Outcome;
 
-  /** Final scores of the kept line, with any score correction (RULES.md §6). */
+  /** Final scores of the kept line, with any score correction (docs/rules.md §6). */
   @Column({ name: 'red_score', type: 'integer' })
   redScore: number;
 
@@ -66,7 +66,7 @@ export class Result {
   @Column({ type: 'text', default: 'proposed' })
   status: ResultStatus;
 
-  /** The last day to confirm or object: 5 days after the end (RULES.md §7). */
+  /** The last day to confirm or object: 5 days after the end (docs/rules.md §7). */
   @Column({ name: 'due_on', type: 'date' })
   dueOn: string;
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { personName } from '../auth/display-name';
-import { canArbitrate, sideInGame } from '../auth/permissions';
+import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { User } from '../auth/user.entity';
 import { AuditService } from '../arbiter/audit.service';
 import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
@@ -18,21 +18,22 @@ import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { ActionReceipt } from '../games/action-receipt.entity';
 import { COLORS, type Color, type GameState } from '../games/engine';
-import { refusals } from '../games/game-refusals';
+import { refusals } from '../games/core/game-refusals';
 import { findGame } from '../games/game-session';
-import type { GameOutcome } from '../games/game-state';
+import type { GameOutcome } from '../games/core/game-state';
 import { Game } from '../games/game.entity';
 import { Notifications } from '../mail/notifications';
 import type { ObjectionDecidedModel } from '../mail/templates/models';
-import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time';
-import { loadGameView, type MailSettings } from '../thinking-time/sweep-mail';
+import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
+import { loadGameView } from '../games/game-mail-view';
+import type { MailSettings } from '../thinking-time/sweep-mail';
 import { coefficientOutcome } from '../games/record/game-record';
-import { computeCoefficients, toDecimal, type Outcome } from './coefficients';
-import { answerRefusal, homologationRefusal, objectionRefusals } from './homologation-refusals';
-import { mayAnswer, mayHomologate, type HomologationBasis } from './homologation-rule';
+import { computeCoefficients, toDecimal, type Outcome } from './core/coefficients';
+import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
+import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
 import { Result, type Objection, type ObjectionDecision } from './result.entity';
 
-/** RULES.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
+/** docs/rules.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
 export const CONFIRMATION_DAYS = 5;
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
@@ -43,7 +44,7 @@ export interface EndedGame {
   readonly game: Game;
   readonly competition: Competition;
   readonly players: Readonly<Record<Color, Player>>;
-  /** The final state of the line the result comes from (RULES.md §6: the kept line). */
+  /** The final state of the line the result comes from (docs/rules.md §6: the kept line). */
   readonly line: GameState;
   readonly outcome: GameOutcome | null;
 }
@@ -64,7 +65,7 @@ export interface ResultView {
 }
 
 /**
- * Results (RULES.md §7): proposed when a game ends, confirmed or objected to by the players
+ * Results (docs/rules.md §7): proposed when a game ends, confirmed or objected to by the players
  * within 5 days (silence confirms), homologated automatically for a normal end when the
  * competition says so, by the arbiter otherwise.
  */
@@ -118,7 +119,7 @@ export class ResultsService {
   }
 
   /**
-   * Scores a result again after a score correction (RULES.md §6: "at any time, even after
+   * Scores a result again after a score correction (docs/rules.md §6: "at any time, even after
    * the game"); its confirmations and homologation stand.
    */
   async rescore(manager: EntityManager, ended: EndedGame): Promise<Result> {
@@ -131,7 +132,7 @@ export class ResultsService {
 
   /**
    * The final scores and their coefficients: the scores after the rack adjustment for a
-   * normal end, the running totals for any other ending (RULES.md §7 interpretations),
+   * normal end, the running totals for any other ending (docs/rules.md §7 interpretations),
    * plus the arbiter's score corrections.
    */
   private async score(manager: EntityManager, { game, line, outcome }: EndedGame) {
@@ -165,7 +166,7 @@ export class ResultsService {
   }
 
   /**
-   * RULES.md §7 (mayAnswer): a confirmation or an objection is taken through the window's last
+   * docs/rules.md §7 (mayAnswer): a confirmation or an objection is taken through the window's last
    * day, in the competition's time zone, and refused after it with that day; nothing changes.
    */
   private async checkAnswerWindow(m: EntityManager, game: Game, result: Result): Promise<void> {
@@ -189,7 +190,7 @@ export class ResultsService {
     });
   }
 
-  /** A player objects to the final sheet: the result then waits for the arbiter (RULES.md §7). */
+  /** A player objects to the final sheet: the result then waits for the arbiter (docs/rules.md §7). */
   objectToResult(actor: Actor, gameId: string, text: string): Promise<ResultView> {
     return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
       await this.checkAnswerWindow(m, game, result);
@@ -209,7 +210,7 @@ export class ResultsService {
 
   /**
    * The arbiter homologates a proposed result (any ending); it then counts in the standings.
-   * RULES.md §7 (mayHomologate): never while an objection is undecided; inside the players'
+   * docs/rules.md §7 (mayHomologate): never while an objection is undecided; inside the players'
    * 5 days only with both confirmations, or with `override` and a reason (audited).
    */
   homologate(actor: Actor, gameId: string, reason?: string, override = false): Promise<ResultView> {
@@ -266,13 +267,11 @@ export class ResultsService {
     });
   }
 
-  /** RULES.md §7: both players read the decision on an objection and its reason, each in their own language. */
+  /** docs/rules.md §7: both players read the decision on an objection and its reason, each in their own language. */
   private async tellObjectionDecided(m: EntityManager, game: Game, objection: Objection, decision: ObjectionDecision): Promise<void> {
     const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
-    const [red, blue] = await Promise.all([
-      m.findOneByOrFail(Player, { id: game.redPlayerId }),
-      m.findOneByOrFail(Player, { id: game.bluePlayerId }),
-    ]);
+    const red = await m.findOneByOrFail(Player, { id: game.redPlayerId });
+    const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
     const players = { red, blue };
     const view = await loadGameView(m, this.settings, competition, game, players);
     const decider = await m.findOneBy(User, { id: decision.byUserId ?? competition.arbiterUserId });

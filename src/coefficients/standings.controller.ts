@@ -5,7 +5,7 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { attachmentDisposition } from '../common/content-disposition';
 import { StandingsService } from './standings.service';
 
-/** Standings per group (RULES.md §7): public within the platform, as the federation publishes them. */
+/** Standings per group (docs/rules.md §7): public within the platform, as the federation publishes them. */
 @ApiTags('standings')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import { Penalty } from '../arbiter/penalty.entity';
-import { refusals } from '../games/game-refusals';
-import { isUuid } from '../games/game-session';
+import { refusals } from '../games/core/game-refusals';
+import { isUuid } from '../common/ids';
 import { Game } from '../games/game.entity';
 import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
 import { Player } from '../competitions/player.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
+import { independentQueries } from '../database/independent-queries';
 import { Result } from './result.entity';
-import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './standings';
-import { penalizedCoefficient, toDecimal } from './coefficients';
-import { crosstable, type Crosstable } from './crosstable';
+import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './core/standings';
+import { penalizedCoefficient, toDecimal } from './core/coefficients';
+import { crosstable, type Crosstable } from './core/crosstable';
 
 export interface GroupStandings {
   readonly groupId: string;
@@ -44,7 +45,7 @@ export interface StandingsView {
   }[];
 }
 
-/** Standings per group from the homologated results (RULES.md §7): public, read-only. */
+/** Standings per group from the homologated results (docs/rules.md §7): public, read-only. */
 @Injectable()
 export class StandingsService {
   constructor(private readonly db: Database) {}
@@ -109,18 +110,18 @@ export class StandingsService {
     if (!isUuid(competitionId) || !(await m.existsBy(Competition, { id: competitionId }))) {
       throw refusals.unknownCompetition(competitionId);
     }
-    const [groups, registrations, games, penalties] = await Promise.all([
-      m.find(Group, { where: { competitionId }, order: { position: 'ASC' } }),
-      m.find(Registration, { where: { competitionId, groupId: Not(IsNull()) } }),
-      m.find(Game, { where: { competitionId } }),
-      m.find(Penalty, { where: { competitionId, kind: 'coefficient' } }),
+    const [groups, registrations, games, penalties] = await independentQueries(m, [
+      () => m.find(Group, { where: { competitionId }, order: { position: 'ASC' } }),
+      () => m.find(Registration, { where: { competitionId, groupId: Not(IsNull()) } }),
+      () => m.find(Game, { where: { competitionId } }),
+      () => m.find(Penalty, { where: { competitionId, kind: 'coefficient' } }),
     ]);
-    const [players, results] = await Promise.all([
-      registrations.length ? m.findBy(Player, { id: In(registrations.map((r) => r.playerId)) }) : [],
-      games.length ? m.findBy(Result, { gameId: In(games.map((g) => g.id)) }) : [],
+    const [players, results] = await independentQueries(m, [
+      async () => (registrations.length ? m.findBy(Player, { id: In(registrations.map((r) => r.playerId)) }) : []),
+      async () => (games.length ? m.findBy(Result, { gameId: In(games.map((g) => g.id)) }) : []),
     ]);
     const gameOf = new Map(games.map((g) => [g.id, g]));
-    // RULES.md §6: a sanction deducts 0.1–1 from this game's coefficient.
+    // docs/rules.md §6: a sanction deducts 0.1–1 from this game's coefficient.
     const deducted = (gameId: string, playerId: string) =>
       penalties.filter((p) => p.gameId === gameId && p.playerId === playerId).reduce((s, p) => s + p.amount, 0);
     const coefficients = new Map(

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { Refusal } from './refusal';
 
 /** The shape of every refusal the API gives: `{"error":{"code","message","messages"}}`. */
 export interface ApiErrorBody {
@@ -20,9 +21,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     // A stream (a PDF, a CSV) that failed half-way: the status has gone, nothing more can be said.
     if (res.headersSent) {
-      if (!(exception instanceof HttpException)) this.logger.error({ err: exception }, 'unexpected error after the answer began');
+      if (!(exception instanceof HttpException) && !(exception instanceof Refusal)) {
+        this.logger.error({ err: exception }, 'unexpected error after the answer began');
+      }
       // Cut, not ended: a truncated file must not look whole.
       res.destroy();
+      return;
+    }
+    if (exception instanceof Refusal) {
+      res.status(exception.status).json(exception.getResponse());
       return;
     }
     if (exception instanceof HttpException) {

@@ -2,7 +2,7 @@
 // whatever a parser refuses becomes a typed Refusal shown by the app's own filters — the
 // API's JSON error or a readable page — never Express's default error page with its stack.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from './refusal';
 
 export const MIB = 1024 * 1024;
 

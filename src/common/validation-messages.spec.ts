@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, IsInt, IsString, Length, Max, Min, validateSync } from 'class-validator';
-import { RULE_KEYS, validateCompetitionSettings } from '../competitions/competition-settings';
+import { RULE_KEYS, validateCompetitionSettings } from '../competitions/core/competition-settings';
 import { CreateCompetitionDto } from '../competitions/dto/create-competition.dto';
 import { settingFieldLabel } from '../competitions/dto/setting-field-labels';
 import { UpdateCompetitionDto } from '../competitions/dto/update-competition.dto';
-import { SETTING_NAMES } from '../competitions/setting-names';
+import { SETTING_NAMES } from '../competitions/core/setting-names';
 import { validationMessage, validationProblems } from './validation-messages';
 
 /** English words a Romanian sentence of these messages must never carry (letters as word edges: `listă` is not `list`). */

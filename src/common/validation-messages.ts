@@ -4,7 +4,7 @@
 // Romanian sentence is made here from the constraint's name and the bound its message
 // carries, never by quoting it. Pure: no Nest, no database.
 import type { ValidationError } from 'class-validator';
-import type { Bilingual } from '../games/engine';
+import type { Bilingual } from './bilingual';
 
 /** A field's name in words, for the object it was found in (its DTO instance), when it has one. */
 export type FieldLabeler = (target: object | undefined, property: string) => Bilingual | undefined;

@@ -2,12 +2,13 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 import { User } from '../auth/user.entity';
 import type { TileSetId } from '../games/engine';
 
-/** RULES.md §4: who gets the value of the tiles left on the racks at the end. */
-export type EndRackRule = 'transfer' | 'double';
+/** docs/rules.md §4: who gets the value of the tiles left on the racks at the end. */
+import type { EndRackRule } from './core/settings-shape';
+export type { EndRackRule };
 export type CompetitionStatus = 'draft' | 'started' | 'finished';
 
 /**
- * A championship and its settings (RULES.md §1–§7, §9). The settings are columns, not a
+ * A championship and its settings (docs/rules.md §1–§7, §9). The settings are columns, not a
  * JSON document: they are few, each is read by queries (time zone, closing date) and the
  * database checks their ranges.
  */
@@ -30,18 +31,18 @@ export class Competition {
   @Column({ name: 'tile_set', type: 'text', default: 'ro' })
   tileSet: TileSetId;
 
-  /** RULES.md §2: first two tours' recorded scores capped (default on). */
+  /** docs/rules.md §2: first two tours' recorded scores capped (default on). */
   @Column({ type: 'boolean', default: true })
   handicap: boolean;
 
-  /** RULES.md §7 interpretations: consecutive zero-score turns that end a game. */
+  /** docs/rules.md §7 interpretations: consecutive zero-score turns that end a game. */
   @Column({ name: 'zero_turns_to_end', type: 'integer', default: 6 })
   zeroTurnsToEnd: number;
 
   @Column({ name: 'end_rack_rule', type: 'text', default: 'transfer' })
   endRackRule: EndRackRule;
 
-  /** RULES.md §5: thinking days per player per game. */
+  /** docs/rules.md §5: thinking days per player per game. */
   @Column({ name: 'thinking_days', type: 'integer', default: 50 })
   thinkingDays: number;
 
@@ -51,11 +52,11 @@ export class Competition {
   @Column({ name: 'holiday_short_days', type: 'integer', default: 10 })
   holidayShortDays: number;
 
-  /** RULES.md §5: silence after which the silent player is reminded. */
+  /** docs/rules.md §5: silence after which the silent player is reminded. */
   @Column({ name: 'reminder_days', type: 'integer', default: 15 })
   reminderDays: number;
 
-  /** RULES.md §5: silence after which the arbiter is told. */
+  /** docs/rules.md §5: silence after which the arbiter is told. */
   @Column({ name: 'escalation_days', type: 'integer', default: 30 })
   escalationDays: number;
 
@@ -63,23 +64,23 @@ export class Competition {
   @Column({ name: 'offer_cooldown_days', type: 'integer', default: 3 })
   offerCooldownDays: number;
 
-  /** Thinking days are counted on calendar dates here (ARCHITECTURE.md "State"). */
+  /** Thinking days are counted on calendar dates here (docs/design.md "State"). */
   @Column({ name: 'time_zone', type: 'text', default: 'Europe/Bucharest' })
   timeZone: string;
 
-  /** Calendar day (YYYY-MM-DD) on which every game begins (RULES.md §9). */
+  /** Calendar day (YYYY-MM-DD) on which every game begins (docs/rules.md §9). */
   @Column({ name: 'start_date', type: 'date' })
   startDate: string;
 
-  /** Calendar day (YYYY-MM-DD) by which every game must be finished (RULES.md §9). */
+  /** Calendar day (YYYY-MM-DD) by which every game must be finished (docs/rules.md §9). */
   @Column({ name: 'closing_date', type: 'date' })
   closingDate: string;
 
-  /** The word list a move is checked against, when the competition names one (RULES.md §6). */
+  /** The word list a move is checked against, when the competition names one (docs/rules.md §6). */
   @Column({ type: 'text', nullable: true })
   lexicon: string | null;
 
-  /** RULES.md §7: normal endings homologated without the arbiter unless this is off. */
+  /** docs/rules.md §7: normal endings homologated without the arbiter unless this is off. */
   @Column({ name: 'auto_homologate', type: 'boolean', default: true })
   autoHomologate: boolean;
 

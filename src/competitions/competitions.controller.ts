@@ -13,10 +13,10 @@ import {
 } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from '../common/refusal';
 import { CompetitionsService } from './competitions.service';
 import { CreateCompetitionDto } from './dto/create-competition.dto';
 import { ImportPlayersDto } from './dto/import-players.dto';
@@ -54,7 +54,7 @@ export class CompetitionsController {
   constructor(private readonly competitions: CompetitionsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Create a competition; its sequence is dealt now and its SHA-256 published (RULES.md §2).' })
+  @ApiOperation({ summary: 'Create a competition; its sequence is dealt now and its SHA-256 published (docs/rules.md §2).' })
   @ApiCreatedResponse({ description: 'The competition, with each sequence’s hash (tiles hidden until the start).' })
   @ApiResponse({ status: 400, description: 'Bad settings or a typed sequence that is not the tile set (BAD_INPUT, BAD_SEQUENCE).', schema: ERROR_SCHEMA })
   @ApiResponse(errors[403])
@@ -110,7 +110,7 @@ export class CompetitionsController {
 
   @Post(':id/groups')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Split the players into round-robin groups (replaces earlier groups; RULES.md §9).' })
+  @ApiOperation({ summary: 'Split the players into round-robin groups (replaces earlier groups; docs/rules.md §9).' })
   @ApiOkResponse({ description: 'The competition with its groups and seats.' })
   @ApiResponse({ status: 400, description: 'Sizes that do not fit the players (BAD_INPUT).', schema: ERROR_SCHEMA })
   @ApiResponse(errors[403])

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditService } from '../arbiter/audit.service';
-import type { Actor } from '../auth/actor';
-import { normalizeEmail } from '../auth/email-address';
-import { canArbitrate, canCreateCompetition, hidesCompetition } from '../auth/permissions';
-import { forbidden, notFound, Refusal } from '../auth/refusal';
+import type { Actor } from '../auth/core/actor';
+import { normalizeEmail } from '../auth/core/email-address';
+import { canArbitrate, canCreateCompetition, hidesCompetition } from '../auth/core/permissions';
+import { forbidden, notFound, Refusal } from '../common/refusal';
 import { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
-import { toDecimal } from '../coefficients/coefficients';
+import { toDecimal } from '../coefficients/core/coefficients';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
 import type { Bilingual } from '../games/engine';
 import { GamesService, type GamePairing } from '../games/games.service';
-import { compareDays, localDate, type LocalDate } from '../thinking-time/calendar';
+import { compareDays, localDate, type LocalDate } from '../thinking-time/core/calendar';
 import { Competition } from './competition.entity';
 import {
   rulesOf,
@@ -21,21 +21,21 @@ import {
   type CompetitionRules,
   type CompetitionSettings,
   type CompetitionSettingsInput,
-} from './competition-settings';
-import { updateCompetitionSettings, type CompetitionSettingsChange } from './competition-settings-update';
+} from './core/competition-settings';
+import { updateCompetitionSettings, type CompetitionSettingsChange } from './core/competition-settings-update';
 import { competitionsRepository as repo, type Entry } from './competitions.repository';
 import { Group } from './group.entity';
-import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './groups';
-import { roundRobin } from './pairing';
+import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './core/groups';
+import { roundRobin } from './core/pairing';
 import { PlayerEmail } from './player-email.entity';
 import { Player } from './player.entity';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
-import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './players-csv';
+import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './core/players-csv';
 import { Registration } from './registration.entity';
 import { Sequence } from './sequence.entity';
-import { dealRandomSequence, parseTypedSequence, sequenceSha256 } from './sequence-dealing';
+import { dealRandomSequence, parseTypedSequence, sequenceSha256 } from './core/sequence-dealing';
 
-/** One series and its sequence (RULES.md §2); `tiles` typed by the arbiter, or dealt at random when absent. */
+/** One series and its sequence (docs/rules.md §2); `tiles` typed by the arbiter, or dealt at random when absent. */
 export interface SeriesInput {
   readonly label: string;
   readonly tiles?: string;
@@ -120,7 +120,7 @@ export interface PlayerEntryView {
 
 export interface StartResult {
   readonly competition: CompetitionView;
-  /** The day every game begins (RULES.md §9). */
+  /** The day every game begins (docs/rules.md §9). */
   readonly startDate: LocalDate;
   readonly games: number;
 }
@@ -246,7 +246,7 @@ export class CompetitionsService {
     return this.db.run((m) => this.playersIn(m, actor, competitionId));
   }
 
-  /** Creates the competition and deals its sequences; their SHA-256 are public from now on (RULES.md §2). */
+  /** Creates the competition and deals its sequences; their SHA-256 are public from now on (docs/rules.md §2). */
   async createIn(m: EntityManager, actor: Actor, input: CreateCompetitionInput): Promise<Competition> {
     if (!canCreateCompetition(actor)) {
       throw forbidden({ ro: 'Doar arbitrii și administratorii creează competiții.', en: 'Only arbiters and admins create competitions.' });
@@ -349,7 +349,7 @@ export class CompetitionsService {
       await m.insert(Player, players);
       await m.insert(
         PlayerEmail,
-        // The addresses a player is registered with are the registration itself (RULES.md §6).
+        // The addresses a player is registered with are the registration itself (docs/rules.md §6).
         fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: true }))),
       );
       fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
@@ -385,7 +385,7 @@ export class CompetitionsService {
     return { registrations, notes };
   }
 
-  /** Splits the registered players into groups and seats them for the pairing table (RULES.md §9). Replaces earlier groups. */
+  /** Splits the registered players into groups and seats them for the pairing table (docs/rules.md §9). Replaces earlier groups. */
   async makeGroupsIn(m: EntityManager, actor: Actor, competitionId: string, input: GroupsInput): Promise<Competition> {
     const competition = await this.lockForArbiter(m, actor, competitionId);
     if (competition.status !== 'draft') throw ALREADY_STARTED();
@@ -423,7 +423,7 @@ export class CompetitionsService {
   }
 
   /**
-   * Starts play (RULES.md §9): the sequences are revealed, every group's round robin is
+   * Starts play (docs/rules.md §9): the sequences are revealed, every group's round robin is
    * created as games by the games service, all beginning the same day — the start date,
    * or today when the arbiter starts late. One transaction: all games or none.
    */
@@ -571,7 +571,7 @@ export class CompetitionsService {
     throw badInput({ ro: 'Lipsește arbitrul competiției (arbiterEmail).', en: 'The competition’s arbiter is missing (arbiterEmail).' });
   }
 
-  /** The series' sequences: typed ones checked against the tile set, the others dealt at random (RULES.md §2). */
+  /** The series' sequences: typed ones checked against the tile set, the others dealt at random (docs/rules.md §2). */
   private dealSeries(settings: CompetitionSettings, series: readonly SeriesInput[] | undefined) {
     const wanted = series && series.length ? series : [{ label: '1' }];
     const labels = wanted.map((s) => s.label.trim());

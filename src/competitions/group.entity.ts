@@ -2,8 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { Competition } from './competition.entity';
 
 /**
- * A round-robin group (RULES.md §9). Table `competition_group`: GROUP is reserved in SQL.
- * A group plays on the sequence of its series (RULES.md §2: one sequence per series).
+ * A round-robin group (docs/rules.md §9). Table `competition_group`: GROUP is reserved in SQL.
+ * A group plays on the sequence of its series (docs/rules.md §2: one sequence per series).
  */
 @Entity('competition_group')
 @Index('UQ_competition_group_name', ['competitionId', 'name'], { unique: true })

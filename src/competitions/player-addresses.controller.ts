@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { AddPlayerAddressDto, ConfirmPlayerAddressDto, EditPlayerDto } from './dto/player-address.dto';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, In, MoreThan } from 'typeorm';
 import { AuditService } from '../arbiter/audit.service';
-import type { Actor } from '../auth/actor';
-import { hasRole } from '../auth/actor';
-import { isEmailAddress, normalizeEmail } from '../auth/email-address';
+import type { Actor } from '../auth/core/actor';
+import { hasRole } from '../auth/core/actor';
+import { isEmailAddress, normalizeEmail } from '../auth/core/email-address';
 import { hashLoginToken, isLoginTokenShape, newLoginToken } from '../auth/login-link';
-import { canArbitrate, hidesCompetition } from '../auth/permissions';
-import { forbidden, notFound, Refusal } from '../auth/refusal';
+import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
+import { forbidden, notFound, Refusal } from '../common/refusal';
 import { UserEmail } from '../auth/user-email.entity';
 import { User } from '../auth/user.entity';
 import { Clock } from '../common/clock';
@@ -17,7 +17,8 @@ import { Database } from '../database/database';
 import { Game } from '../games/game.entity';
 import { Notifications, type Notification } from '../mail/notifications';
 import { Competition } from './competition.entity';
-import { competitionsRepository as repo, isUuid } from './competitions.repository';
+import { isUuid } from '../common/ids';
+import { competitionsRepository as repo } from './competitions.repository';
 import { PlayerEmail } from './player-email.entity';
 import {
   ADDRESS_CONFIRMATION_TTL_DAYS,
@@ -27,7 +28,7 @@ import {
   type AddressConfirmationState,
   type ListedFacts,
   type ListedPlayer,
-} from './player-identity';
+} from './core/player-identity';
 import { Player } from './player.entity';
 import { Registration } from './registration.entity';
 
@@ -39,7 +40,7 @@ export interface ImportNote {
   readonly pendingEmails: readonly string[];
 }
 
-/** A change of identity the player's partners are told of (RULES.md §6 Identity). */
+/** A change of identity the player's partners are told of (docs/rules.md §6 Identity). */
 type IdentityChange = { readonly kind: 'name'; readonly previousName: string } | { readonly kind: 'address' };
 
 const DAY_MS = 86_400_000;
@@ -47,7 +48,7 @@ const DAY_MS = 86_400_000;
 /**
  * A player's identity (issue 12 §1): the rules of player-identity.ts applied to the
  * database, the addresses added to a known player and their confirmation by mailed link,
- * and the announcements RULES.md §6 asks for.
+ * and the announcements docs/rules.md §6 asks for.
  */
 @Injectable()
 export class PlayerIdentityService {
@@ -242,7 +243,7 @@ export class PlayerIdentityService {
     await this.announceIn(m, await m.findOneByOrFail(Player, { id: row.playerId }), { kind: 'address' });
   }
 
-  /** RULES.md §6 Identity: the partners of the player's games in play hear of the change at once. */
+  /** docs/rules.md §6 Identity: the partners of the player's games in play hear of the change at once. */
   private async announceIn(m: EntityManager, player: Player, change: IdentityChange): Promise<void> {
     const games = await m.find(Game, { where: [{ redPlayerId: player.id, status: 'playing' }, { bluePlayerId: player.id, status: 'playing' }] });
     const partnerIds = [...new Set(games.map((g) => (g.redPlayerId === player.id ? g.bluePlayerId : g.redPlayerId)))];

@@ -1,11 +1,12 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type Language = 'ro' | 'en';
+import type { Language } from '../common/bilingual';
+export type { Language };
 
 /**
  * A person who plays, known across competitions by their addresses (player_email).
  * The previous coefficient and rank are what the next game sheet prints for them
- * (RULES.md §7 interpretations, §8).
+ * (docs/rules.md §7 interpretations, §8).
  */
 @Entity('player')
 @Check('CHK_player_language', `"language" IN ('ro', 'en')`)
@@ -23,7 +24,7 @@ export class Player {
   @Column({ type: 'text', default: 'ro' })
   language: Language;
 
-  /** Mail once a day (the daily digest, MAIL.md) rather than one mail per event. */
+  /** Mail once a day (the daily digest, docs/mail-rules.md) rather than one mail per event. */
   @Column({ name: 'mail_digest', type: 'boolean', default: false })
   mailDigest: boolean;
 

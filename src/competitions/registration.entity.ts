@@ -38,7 +38,7 @@ export class Registration {
   @Column({ name: 'list_position', type: 'integer' })
   listPosition: number;
 
-  /** Seat number in the group's pairing table (RULES.md §9, F 9.3), 1-based. */
+  /** Seat number in the group's pairing table (docs/rules.md §9, F 9.3), 1-based. */
   @Column({ type: 'integer', nullable: true })
   seat: number | null;
 

@@ -5,7 +5,7 @@ import { Competition } from './competition.entity';
 export type SequenceSource = 'random' | 'typed';
 
 /**
- * The dealt 100 tiles of a series (RULES.md §2). Its SHA-256 is published when the
+ * The dealt 100 tiles of a series (docs/rules.md §2). Its SHA-256 is published when the
  * competition is created and the tiles only when play starts, so anyone can check the
  * sequence was never changed in between.
  */

@@ -55,9 +55,9 @@ const schema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
   LOGIN_RATE_LIMIT: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').default(5),
-  /** MAIL.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
+  /** docs/mail-rules.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
   MAIL_AUTHSERV_ID: z.string().min(1).optional(),
-  /** MAIL.md 17: the hour (0-23, in each competition's time zone) the daily digest goes out. */
+  /** docs/mail-rules.md 17: the hour (0-23, in each competition's time zone) the daily digest goes out. */
   MAIL_DIGEST_HOUR: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(0, 'expected 0 to 23').max(23, 'expected 0 to 23').default(7),
   /** The outbox sender and the IMAP inbox loops; tests of other features leave them off. */
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),

@@ -2,14 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { PGliteDriver } from 'typeorm-pglite';
 import type { DatabaseSettings } from '../config/settings';
-import { entities } from './entities';
 import { migrations } from './migrations';
 
+/** The entity classes the data source maps; the list lives above the features (`src/entities.ts`). */
+export type EntityClasses = readonly (new (...args: never[]) => unknown)[];
+
 /** One TypeORM data source, on PostgreSQL or the embedded PGlite. Schema by migrations only. */
-export function createDataSource(db: DatabaseSettings): DataSource {
+export function createDataSource(db: DatabaseSettings, entities: EntityClasses): DataSource {
   const common = {
     type: 'postgres' as const,
-    entities,
+    entities: [...entities],
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -1,5 +1,5 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from '../common/refusal';
 import { DatabaseInterruptedError, isTransientDatabaseError } from './database-interrupted';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });

@@ -1,6 +1,6 @@
 import type { DatabaseSettings } from '../config/settings';
 import { acquireDataDirLock, DatabaseUnavailableError } from './data-dir-lock';
-import { createDataSource } from './data-source';
+import { createDataSource, type EntityClasses } from './data-source';
 import { Database } from './database';
 
 export interface OpenedDatabase {
@@ -14,10 +14,14 @@ export interface OpenedDatabase {
  * Opens the database the settings name and brings its schema up to date: the
  * embedded PGlite under its directory lock, or a PostgreSQL server.
  */
-export async function openDatabase(settings: DatabaseSettings, { migrate = true } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(
+  settings: DatabaseSettings,
+  entities: EntityClasses,
+  { migrate = true } = {},
+): Promise<OpenedDatabase> {
   const release =
     settings.kind === 'pglite' && settings.dataDir !== 'memory://' ? acquireDataDirLock(settings.dataDir) : () => undefined;
-  const database = new Database(createDataSource(settings), settings.kind);
+  const database = new Database(createDataSource(settings, entities), settings.kind);
   try {
     await database.dataSource.initialize();
   } catch (error) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { UserActor } from '../auth/actor';
+import type { UserActor } from '../auth/core/actor';
 import { LoginLinks } from '../auth/login-links.service';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from '../common/refusal';
 import { User } from '../auth/user.entity';
 import { actorOf, UsersService } from '../auth/users.service';
 import { Clock } from '../common/clock';
@@ -12,9 +12,9 @@ import { Database } from '../database/database';
 import { applyMove, replayGame, type GameState } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
-import { gameSetup } from '../games/game-session';
+import { gameSetup } from '../games/core/play';
 import { GamesService } from '../games/games.service';
-import { addDays, localDate } from '../thinking-time/calendar';
+import { addDays, localDate } from '../thinking-time/core/calendar';
 
 /** Six players with Romanian names, as a federation's list would have them. */
 const PLAYERS = [

@@ -3,7 +3,7 @@ import { Game } from './game.entity';
 
 /**
  * The first result of a keyed submission (the mail's Message-ID, a form token): a repeat
- * of the key on the same game returns it instead of acting again (ARCHITECTURE.md
+ * of the key on the same game returns it instead of acting again (docs/design.md
  * "Idempotency by unique keys").
  */
 @Entity('action_receipt')

@@ -1,32 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
-import { sideInGame } from '../auth/permissions';
-import { Refusal } from '../auth/refusal';
+import type { Actor } from '../auth/core/actor';
+import { sideInGame } from '../auth/core/permissions';
+import { Refusal } from '../common/refusal';
 import { User } from '../auth/user.entity';
 import { UserEmail } from '../auth/user-email.entity';
 import { AuditService } from '../arbiter/audit.service';
 import { Case } from '../arbiter/case.entity';
 import { Clock } from '../common/clock';
+import { otherColor } from '../common/color';
 import { asJson } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
 import { Player } from '../competitions/player.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
+import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
 import { Notifications } from '../mail/notifications';
 import type { ClaimAnsweredModel } from '../mail/templates/models';
-import { formatDayRo, localDate, type LocalDate } from '../thinking-time';
-import { loadGameView } from '../thinking-time/sweep-mail';
+import { formatDayRo, localDate, type LocalDate } from '../thinking-time/core';
+import { loadGameView } from './game-mail-view';
 import { ActionReceipt } from './action-receipt.entity';
 import { Claim } from './claim.entity';
-import { claimWindow, mayAnswer, mayRule } from './claim-window';
+import { claimWindow, mayAnswer, mayRule } from './core/claim-window';
 import type { Color } from './engine';
-import { refusals } from './game-refusals';
+import { refusals } from './core/game-refusals';
 import { findGame } from './game-session';
 import type { Game } from './game.entity';
 
-/** What an answer is written as on the claim's case: RULES.md §5 "the other player answers the arbiter". */
+/** What an answer is written as on the claim's case: docs/rules.md §5 "the other player answers the arbiter". */
 export interface ClaimAnswer {
   readonly color: Color;
   readonly text: string;
@@ -63,14 +65,14 @@ export const claimRefusals = {
     ),
 };
 
-/** The answers already on a claim's case (RULES.md §5), oldest first. */
+/** The answers already on a claim's case (docs/rules.md §5), oldest first. */
 export function answersOf(c: Pick<Case, 'payload'> | null | undefined): ClaimAnswer[] {
   const list = c?.payload.answers;
   return Array.isArray(list) ? (list as unknown as ClaimAnswer[]) : [];
 }
 
 /**
- * The accused's answer to a time claim (RULES.md §5), by any channel: the web form, the API
+ * The accused's answer to a time claim (docs/rules.md §5), by any channel: the web form, the API
  * or the mail command RASPUNS / ANSWER. Taken through the 5th day after the claim, refused
  * after; written on the claim's case for the arbiter, audited, and told to the claimant and
  * the arbiter (one mail each, `claim-answered`).
@@ -126,7 +128,7 @@ export class ClaimAnswersService {
     if (text === '') throw claimRefusals.emptyText();
     const claim = await m.findOneBy(Claim, { gameId: game.id, status: 'open' });
     const accused: Color = color;
-    const claimantColor: Color = accused === 'red' ? 'blue' : 'red';
+    const claimantColor = otherColor(accused);
     const claimantId = claimantColor === 'red' ? game.redPlayerId : game.bluePlayerId;
     if (!claim || claim.claimantPlayerId !== claimantId) throw claimRefusals.noClaim();
     const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
@@ -164,11 +166,11 @@ export class ClaimAnswersService {
     m: EntityManager,
     x: { game: Game; competition: Competition; accused: Color; claimantColor: Color; answer: ClaimAnswer; answeredOn: LocalDate; answerBy: LocalDate },
   ): Promise<void> {
-    const [red, blue, arbiter, addresses] = await Promise.all([
-      m.findOneByOrFail(Player, { id: x.game.redPlayerId }),
-      m.findOneByOrFail(Player, { id: x.game.bluePlayerId }),
-      m.findOneBy(User, { id: x.competition.arbiterUserId }),
-      m.find(UserEmail, { where: { userId: x.competition.arbiterUserId }, order: { verified: 'DESC', address: 'ASC' } }),
+    const [red, blue, arbiter, addresses] = await independentQueries(m, [
+      () => m.findOneByOrFail(Player, { id: x.game.redPlayerId }),
+      () => m.findOneByOrFail(Player, { id: x.game.bluePlayerId }),
+      () => m.findOneBy(User, { id: x.competition.arbiterUserId }),
+      () => m.find(UserEmail, { where: { userId: x.competition.arbiterUserId }, order: { verified: 'DESC', address: 'ASC' } }),
     ]);
     const arbiterAddress = addresses[0]?.address;
     const players = { red, blue };
@@ -194,7 +196,7 @@ export class ClaimAnswersService {
 }
 
 /**
- * RULES.md §5 before a claim ruling: upholding while the accused may still answer (no answer
+ * docs/rules.md §5 before a claim ruling: upholding while the accused may still answer (no answer
  * yet, the 5 days not over) needs the arbiter's explicit override (claim-window.ts mayRule).
  * Returns what the ruling's record and audit keep: the window and whether the override was used.
  */

@@ -5,7 +5,7 @@ import { Game } from './game.entity';
 export type ClaimStatus = 'open' | 'upheld' | 'rejected';
 
 /**
- * RULES.md §5: a player claims the partner has used more than the thinking days. The
+ * docs/rules.md §5: a player claims the partner has used more than the thinking days. The
  * claim goes to the arbiter and is announced to the partner in one step; the game goes
  * on until the ruling.
  */

@@ -4,7 +4,7 @@ import { Game } from './game.entity';
 import { Move } from './move.entity';
 
 /**
- * RULES.md §6: `open` when contested, then `admitted` (the mover withdrew the move) or
+ * docs/rules.md §6: `open` when contested, then `admitted` (the mover withdrew the move) or
  * `appealed` (two lines live until the arbiter rules), then `ruled`.
  */
 export type DisputeStatus = 'open' | 'admitted' | 'appealed' | 'ruled';
@@ -17,7 +17,7 @@ export interface DisputeLines {
 
 @Entity('dispute')
 @Index('IDX_dispute_game', ['gameId'])
-// RULES.md §6: one open dispute per game.
+// docs/rules.md §6: one open dispute per game.
 @Index('UQ_dispute_open', ['gameId'], { unique: true, where: `"status" IN ('open', 'appealed')` })
 @Check('CHK_dispute_status', `"status" IN ('open', 'admitted', 'appealed', 'ruled')`)
 export class Dispute {

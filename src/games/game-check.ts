@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
-import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time';
+import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time/core';
 import { replayGame, type Color } from './engine';
 import { GameSession } from './game-session';
-import { lineSnapshot } from './game-state';
+import { lineSnapshot } from './core/game-state';
 import { Game } from './game.entity';
 
 export interface CheckProblem {
@@ -22,7 +22,7 @@ export interface CheckReport {
 const BATCH = 200;
 
 /**
- * The consistency check of ARCHITECTURE.md "State and invariants": every stored game is
+ * The consistency check of docs/design.md "State and invariants": every stored game is
  * replayed from its move log by the rules core, every line of it, and compared with what
  * the database says — each move's score and words, which moves are annulled, the cached
  * state of the live lines, the status. A healthy database gives no problem.
@@ -67,7 +67,7 @@ export class GameCheckService {
 /**
  * What is wrong with one game, by replaying each of its lines. With `pauses` (each player's
  * holiday and approved leave), each move's stored thinking days are also derived again from
- * its arrival and sending days (RULES.md §5).
+ * its arrival and sending days (docs/rules.md §5).
  */
 export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readonly DateRange[]>>): { problems: string[]; moves: number } {
   const problems: string[] = [];
@@ -99,7 +99,7 @@ export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readon
     if (line.status === 'live') for (const m of path) livePaths.add(m.id);
   }
   for (const move of s.moves) {
-    // RULES.md §6: a move is annulled exactly when no live line plays it.
+    // docs/rules.md §6: a move is annulled exactly when no live line plays it.
     if (move.annulled === livePaths.has(move.id)) {
       problems.push(`line ${move.lineId} move ${move.number} is ${move.annulled ? 'annulled but still played' : 'played in no live line but not annulled'}`);
     }

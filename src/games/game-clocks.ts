@@ -1,21 +1,22 @@
 import { Penalty } from '../arbiter/penalty.entity';
-import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time';
+import { independentQueries } from '../database/independent-queries';
+import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time/core';
 import type { Color } from './engine';
 import type { GameSession } from './game-session';
 import { gameTimeline } from './game-timeline';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
 
-/** The thinking-time core's view of a game today (RULES.md §5): clocks, silence, deadlines. */
+/** The thinking-time core's view of a game today (docs/rules.md §5): clocks, silence, deadlines. */
 export async function clocksOn(s: GameSession): Promise<TimelineDay> {
   return timelineOn(await timelineOf(s), s.today);
 }
 
 /** The game's whole timeline, as clocksOn reads it (the web page also asks it for the run-out day). */
 export async function timelineOf(s: GameSession): Promise<GameTimeline> {
-  const [notices, penalties, redPauses] = await Promise.all([
-    s.manager.find(LongThinkingNotice, { where: { gameId: s.game.id } }),
-    s.manager.find(Penalty, { where: { gameId: s.game.id, kind: 'thinking-days' } }),
-    s.pausesOf('red'),
+  const [notices, penalties, redPauses] = await independentQueries(s.manager, [
+    () => s.manager.find(LongThinkingNotice, { where: { gameId: s.game.id } }),
+    () => s.manager.find(Penalty, { where: { gameId: s.game.id, kind: 'thinking-days' } }),
+    () => s.pausesOf('red'),
   ]);
   const of = <T extends { playerId: string }>(rows: readonly T[], color: Color) => rows.filter((r) => r.playerId === s.players[color].id);
   return gameTimeline({
@@ -23,7 +24,7 @@ export async function timelineOf(s: GameSession): Promise<GameTimeline> {
     startedOn: s.game.startedOn,
     currentTurn: s.game.turn,
     moves: s.moves,
-    // Holidays and approved special leave alike: not thinking days, no silence (RULES.md §5).
+    // Holidays and approved special leave alike: not thinking days, no silence (docs/rules.md §5).
     holidays: { red: redPauses, blue: await s.pausesOf('blue') },
     notices: {
       red: of(notices, 'red').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),

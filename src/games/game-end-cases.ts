@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { SYSTEM_ACTOR } from '../auth/actor';
+import { SYSTEM_ACTOR } from '../auth/core/actor';
 import type { AuditService } from '../arbiter/audit.service';
 import { Case, SILENCE_CASE } from '../arbiter/case.entity';
 import type { CasesService } from '../arbiter/cases.service';
 
-/** Why a game's open 30-day silence case closes when the game ends (RULES.md §5: the silence is over). */
+/** Why a game's open 30-day silence case closes when the game ends (docs/rules.md §5: the silence is over). */
 export const SILENCE_CLOSED_AT_END = {
   ro: 'Partida s-a încheiat: tăcerea nu mai cere nicio decizie.',
   en: 'The game ended: the silence needs no decision any more.',

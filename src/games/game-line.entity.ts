@@ -5,7 +5,7 @@ import { Game } from './game.entity';
 export type LineStatus = 'live' | 'closed';
 
 /**
- * A line of play (RULES.md §6). Every game has `main`; a withdrawn contested move, an
+ * A line of play (docs/rules.md §6). Every game has `main`; a withdrawn contested move, an
  * appeal or an annulment forks a new line that shares its parent's first `fork_after`
  * moves. Moves belong to one line, so the annulled ones stay on record untouched.
  */

@@ -1,11 +1,9 @@
 // A game's lines, moves and disputes kept between reads (issue 8 item 3: the game page
-// under load), so a page view after the first reads one small mark instead of three
-// tables. The mark is read from the database on every request, so several instances
-// stay right: the game's `version`, bumped in the transaction of every action (every new
-// move, fork, closed line, annulment and dispute change goes through GameSession.save),
-// and a digest of the moves' thinking days, the one column changed without an action
-// (leave approved for past days recounts them: time-controls.service.ts).
-import { createHash } from 'node:crypto';
+// under load), so a page view after the first reads no more than the game's row. The mark
+// is the game's `version`, read from the database on every request, so several instances
+// stay right: every write that changes what a game shows bumps it in its own transaction
+// (GameSession.save for every action; bumpGameVersions for the arbiter's controls on time,
+// which recount the moves' thinking days: game-version.ts).
 import type { Dispute } from './dispute.entity';
 import type { GameLine } from './game-line.entity';
 import type { Move } from './move.entity';
@@ -16,37 +14,18 @@ export interface CachedGameRows {
   readonly disputes: readonly Dispute[];
 }
 
-/** What the database says now: compared with what each cached entry was read under. */
-export interface GameRowsMark {
-  readonly version: number;
-  /** md5 of `id:thinking_days` of every move, ordered by id (GAME_ROWS_MARK_SQL). */
-  readonly days: string;
-}
-
-/** One round trip: the game's version and the digest of its moves' thinking days. */
-export const GAME_ROWS_MARK_SQL = `SELECT g."version" AS "version",
-  md5(coalesce((SELECT string_agg(m."id"::text || ':' || m."thinking_days"::text, ',' ORDER BY m."id") FROM "move" m WHERE m."game_id" = g."id"), '')) AS "days"
-  FROM "game" g WHERE g."id" = $1`;
-
-/** The same digest as GAME_ROWS_MARK_SQL, of moves in hand (an ordering difference only ever misses). */
-export function movesDigest(moves: readonly Pick<Move, 'id' | 'thinkingDays'>[]): string {
-  const text = [...moves]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((m) => `${m.id}:${m.thinkingDays}`)
-    .join(',');
-  return createHash('md5').update(text, 'utf8').digest('hex');
-}
-
-export function sameMark(a: GameRowsMark, b: GameRowsMark): boolean {
-  return Number(a.version) === Number(b.version) && a.days === b.days;
-}
+/**
+ * The version again, once the rows are read: they are read in statements of their own (on the
+ * pool, not one snapshot), so they are of the version read before them only if it is unchanged.
+ */
+export const GAME_VERSION_SQL = `SELECT "version" FROM "game" WHERE "id" = $1`;
 
 /**
- * Least-recently-used entries by game id, each with the mark it was read under. Callers
+ * Least-recently-used entries by game id, each with the version it was read under. Callers
  * must treat the rows as read-only (only locked actions change rows, and they never use it).
  */
 export class GameRowsCache {
-  private readonly entries = new Map<string, { mark: GameRowsMark; rows: CachedGameRows }>();
+  private readonly entries = new Map<string, { version: number; rows: CachedGameRows }>();
 
   constructor(readonly capacity = 200) {}
 
@@ -54,24 +33,21 @@ export class GameRowsCache {
     return this.entries.size;
   }
 
-  /** The rows read under exactly `mark`, or undefined (an older entry is dropped). */
-  take(gameId: string, mark: GameRowsMark): CachedGameRows | undefined {
+  /** The rows read under exactly `version`, or undefined (an older entry is dropped). */
+  take(gameId: string, version: number): CachedGameRows | undefined {
     const entry = this.entries.get(gameId);
     if (!entry) return undefined;
     this.entries.delete(gameId);
-    if (!sameMark(entry.mark, mark)) return undefined;
+    if (entry.version !== Number(version)) return undefined;
     this.entries.set(gameId, entry);
     return entry.rows;
   }
 
-  /**
-   * Keeps rows read between two reads of the same mark (no action committed in between),
-   * whose own moves give that mark's digest; anything else is not kept.
-   */
-  keep(gameId: string, before: GameRowsMark, after: GameRowsMark | undefined, rows: CachedGameRows): boolean {
-    if (!after || !sameMark(before, after) || movesDigest(rows.moves) !== before.days) return false;
+  /** Keeps rows read between two reads of the same version (nothing committed in between); anything else is not kept. */
+  keep(gameId: string, before: number, after: number | undefined, rows: CachedGameRows): boolean {
+    if (after === undefined || Number(before) !== Number(after)) return false;
     this.entries.delete(gameId);
-    this.entries.set(gameId, { mark: before, rows });
+    this.entries.set(gameId, { version: Number(before), rows });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return true;
   }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../auth/actor';
-import { canArbitrate } from '../auth/permissions';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate } from '../auth/core/permissions';
 import { User } from '../auth/user.entity';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
 import { resultView } from '../coefficients/results.service';
 import { Result } from '../coefficients/result.entity';
-import { toDecimal } from '../coefficients/coefficients';
+import { toDecimal } from '../coefficients/core/coefficients';
 import { Group } from '../competitions/group.entity';
 import type { Player } from '../competitions/player.entity';
 import { Database } from '../database/database';
@@ -26,7 +26,7 @@ export interface SheetOptions {
 }
 
 /**
- * The printable game sheet (RULES.md §8) and the GCG export of a stored game, from its
+ * The printable game sheet (docs/rules.md §8) and the GCG export of a stored game, from its
  * move log replayed by the rules core. Anyone who may see the game may have them.
  */
 @Injectable()

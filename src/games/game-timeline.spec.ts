@@ -1,5 +1,5 @@
 import type { Competition } from '../competitions/competition.entity';
-import { timelineOn, toLocalDate } from '../thinking-time';
+import { timelineOn, toLocalDate } from '../thinking-time/core';
 import { gameTimeline, type TimelineMoveRow } from './game-timeline';
 
 const competition = { closingDate: '2027-12-31', thinkingDays: 50, reminderDays: 15, escalationDays: 30 } as Pick<
@@ -18,7 +18,7 @@ const row = (turn: number, color: 'red' | 'blue', arrivedOn: string, sentOn: str
 const timeline = (moves: TimelineMoveRow[], currentTurn: number) =>
   gameTimeline({ competition, startedOn: '2027-02-01', currentTurn, moves, holidays: none, notices: none, dayPenalties: none });
 
-describe("a game's timeline from its rows (RULES.md §5, §6)", () => {
+describe("a game's timeline from its rows (docs/rules.md §5, §6)", () => {
   it('counts a turn played in two lines once, to the last of its moves', () => {
     const t = timeline([row(1, 'red', '2027-02-01', '2027-02-03', 1), row(2, 'blue', '2027-02-03', '2027-02-05', 1), row(2, 'blue', '2027-02-03', '2027-02-09', 5)], 3);
     expect(t.moves).toEqual([

@@ -1,9 +1,9 @@
 // A game's thinking-time timeline (src/thinking-time) from its stored rows. Turns, not
-// moves, are what the clocks count (RULES.md §6: a turn in two lines costs its days once,
+// moves, are what the clocks count (docs/rules.md §6: a turn in two lines costs its days once,
 // to the last of its moves), and a turn whose moves were all voided stays charged
-// (RULES.md §5: "the clock ran while the player thought"). Pure.
+// (docs/rules.md §5: "the clock ran while the player thought"). Pure.
 import type { Competition } from '../competitions/competition.entity';
-import { toLocalDate, type DateRange, type DayAdjustment, type GameTimeline, type LocalDate, type LongThinkingNotice } from '../thinking-time';
+import { toLocalDate, type DateRange, type DayAdjustment, type GameTimeline, type LocalDate, type LongThinkingNotice } from '../thinking-time/core';
 import type { Color } from './engine';
 import { groupBy } from '../common/collections';
 
@@ -24,7 +24,7 @@ export interface TimelineRows {
   readonly moves: readonly TimelineMoveRow[];
   readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
   readonly notices: Readonly<Record<Color, readonly LongThinkingNotice[]>>;
-  /** Arbiter rulings on days: positive charges, negative credits (RULES.md §5). */
+  /** Arbiter rulings on days: positive charges, negative credits (docs/rules.md §5). */
   readonly dayPenalties: Readonly<Record<Color, readonly { readonly days: number; readonly on: string }[]>>;
   readonly endedOn?: LocalDate;
 }

@@ -1,10 +1,10 @@
 // What the games service answers: plain JSON, the same for the API, the CLI, the mail
 // channel and the idempotency receipts (a repeated submission returns these very values).
 import type { ResultView } from '../coefficients/results.service';
-import type { PlayerClock } from '../thinking-time';
+import type { PlayerClock } from '../thinking-time/core';
 import type { Color, MoveRecord } from './engine';
 import type { Dispute } from './dispute.entity';
-import type { LineLabel, LineSnapshot } from './game-state';
+import type { LineLabel, LineSnapshot } from './core/game-state';
 import type { Game } from './game.entity';
 import type { Move } from './move.entity';
 import type { Offer } from './offer.entity';
@@ -21,13 +21,13 @@ export type MoveView = {
   readonly notation: string;
   readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
   readonly score: number;
-  /** The score on the sheet (RULES.md §2 handicap). */
+  /** The score on the sheet (docs/rules.md §2 handicap). */
   readonly recorded: number;
   /** The mover's running total in its line, when known. */
   readonly total?: number;
-  /** Letters used, in sequence order (RULES.md §3), when known. */
+  /** Letters used, in sequence order (docs/rules.md §3), when known. */
   readonly tilesUsed?: readonly string[];
-  /** Words missing from the competition's word list: contestable (RULES.md §6). */
+  /** Words missing from the competition's word list: contestable (docs/rules.md §6). */
   readonly unknownWords: readonly string[];
   readonly arrivedOn: string;
   readonly sentOn: string;
@@ -133,7 +133,7 @@ export type GameView = {
   /** Who is to act now, and what is awaited: a move, the answer to a contest, or the arbiter's ruling. */
   readonly toMove: Color | null;
   readonly awaiting: 'move' | 'contest-answer' | 'ruling' | null;
-  /** The sequence is public once play starts (RULES.md §2), so racks are too: both are shown. */
+  /** The sequence is public once play starts (docs/rules.md §2), so racks are too: both are shown. */
   readonly sequence: string;
   readonly lines: readonly LineSnapshot[];
   readonly moves: readonly MoveView[];

@@ -3,14 +3,14 @@ import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
 import { Player } from '../competitions/player.entity';
 import { Sequence } from '../competitions/sequence.entity';
-import type { GameOutcome, GameSnapshot } from './game-state';
+import type { GameOutcome, GameSnapshot } from './core/game-state';
 
-/** `playing` until the engine or an outcome ends the game (RULES.md §4, §7). */
+/** `playing` until the engine or an outcome ends the game (docs/rules.md §4, §7). */
 export type GameStatus = 'playing' | 'ended';
 
 /**
  * One game of a group, RED against BLUE on the series' sequence. The move log is the
- * truth; `state` caches what replaying it gives (ARCHITECTURE.md "State and invariants")
+ * truth; `state` caches what replaying it gives (docs/design.md "State and invariants")
  * and is rewritten, with `version` and `turn`, in the transaction of every action.
  */
 @Entity('game')
@@ -59,7 +59,7 @@ export class Game {
   @JoinColumn({ name: 'blue_player_id', foreignKeyConstraintName: 'FK_game_blue_player' })
   bluePlayer?: Player;
 
-  /** The round of the pairing table it came from (RULES.md §9). */
+  /** The round of the pairing table it came from (docs/rules.md §9). */
   @Column({ type: 'integer' })
   round: number;
 
@@ -75,21 +75,21 @@ export class Game {
   version: number;
 
   /**
-   * The turn being played, counted from 1 for RED's first (RULES.md §2: a turn is one
+   * The turn being played, counted from 1 for RED's first (docs/rules.md §2: a turn is one
    * player's move, in every live line while a dispute is appealed). Never goes back:
    * reply tokens name it, so a stale reply is recognised.
    */
   @Column({ type: 'integer', default: 1 })
   turn: number;
 
-  /** The day the game sheet reached the players: RED's first move "arrived" then (RULES.md §5). */
+  /** The day the game sheet reached the players: RED's first move "arrived" then (docs/rules.md §5). */
   @Column({ name: 'started_on', type: 'date' })
   startedOn: string;
 
   @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
   endedAt: Date | null;
 
-  /** How it ended: the engine's `out` / `zero-turns`, or the outcome's type (RULES.md §7). */
+  /** How it ended: the engine's `out` / `zero-turns`, or the outcome's type (docs/rules.md §7). */
   @Column({ name: 'end_reason', type: 'text', nullable: true })
   endReason: string | null;
 

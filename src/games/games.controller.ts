@@ -1,16 +1,16 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import type { RulingInput } from '../arbiter/rulings';
+import type { RulingInput } from './core/ruling-preconditions';
 import { ResultsService } from '../coefficients/results.service';
 import { ObjectionDecisionDto } from '../coefficients/homologation.dto';
 import { AdmitDto, AppealDto, ContestDto, HolidayDto, KeyDto, LongThinkingDto, OfferDto, PassDto, SubmitMoveDto } from './dto/submit-move.dto';
 import { ArbiterMoveDto, HomologateDto, ImportGameDto, ObjectionDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
 import { ClaimAnswersService } from './claim-answers.service';
 import { ClaimAnswerDto } from './dto/claim-answer.dto';
-import { refusals } from './game-refusals';
+import { refusals } from './core/game-refusals';
 import { GameSheetsService } from './game-sheets.service';
 import { GamesService, type PlayerMove } from './games.service';
 
@@ -60,28 +60,28 @@ export class GamesController {
 
   @Post(':id/pass')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Pass (RULES.md §3), in every line owed or in one.' })
+  @ApiOperation({ summary: 'Pass (docs/rules.md §3), in every line owed or in one.' })
   pass(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: PassDto) {
     return this.games.pass(actor, id, { ...dto, source: 'api' });
   }
 
   @Post(':id/holidays')
   @HttpCode(200)
-  @ApiOperation({ summary: "Declare or change the player's holiday (RULES.md §5): one per competition, for all their games." })
+  @ApiOperation({ summary: "Declare or change the player's holiday (docs/rules.md §5): one per competition, for all their games." })
   holiday(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HolidayDto) {
     return this.games.declareHoliday(actor, id, dto);
   }
 
   @Post(':id/long-thinking')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Announce thinking more than 10 days on this move (RULES.md §5).' })
+  @ApiOperation({ summary: 'Announce thinking more than 10 days on this move (docs/rules.md §5).' })
   longThinking(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: LongThinkingDto) {
     return this.games.announceLongThinking(actor, id, dto);
   }
 
   @Post(':id/offers')
   @HttpCode(200)
-  @ApiOperation({ summary: "Offer a draw or an interruption (RULES.md §7); offering what the partner offered accepts it." })
+  @ApiOperation({ summary: "Offer a draw or an interruption (docs/rules.md §7); offering what the partner offered accepts it." })
   offer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: OfferDto) {
     return this.games.offer(actor, id, dto);
   }
@@ -102,14 +102,14 @@ export class GamesController {
 
   @Post(':id/abandon')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Abandon the game (RULES.md §7).' })
+  @ApiOperation({ summary: 'Abandon the game (docs/rules.md §7).' })
   abandon(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
     return this.games.abandon(actor, id, dto);
   }
 
   @Post(':id/claims')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Claim the partner has used more than the thinking days (RULES.md §5): a case for the arbiter.' })
+  @ApiOperation({ summary: 'Claim the partner has used more than the thinking days (docs/rules.md §5): a case for the arbiter.' })
   claim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
     return this.games.claimTime(actor, id, dto);
   }
@@ -117,7 +117,7 @@ export class GamesController {
   @Post(':id/claims/answer')
   @HttpCode(200)
   @ApiOperation({
-    summary: "The accused answers the open time claim (RULES.md §5), within 5 days of it: written on the claim's case, told to the claimant and the arbiter.",
+    summary: "The accused answers the open time claim (docs/rules.md §5), within 5 days of it: written on the claim's case, told to the claimant and the arbiter.",
     description: 'Refused with CLAIM_ANSWER_LATE (409) after the 5th day, NO_CLAIM (409) when no claim against the caller is open, BAD_INPUT (400) for an empty text.',
   })
   answerClaim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ClaimAnswerDto) {
@@ -126,7 +126,7 @@ export class GamesController {
 
   @Post(':id/contests')
   @HttpCode(200)
-  @ApiOperation({ summary: "Contest words of the partner's last move, with the provisional reply (RULES.md §6)." })
+  @ApiOperation({ summary: "Contest words of the partner's last move, with the provisional reply (docs/rules.md §6)." })
   contest(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ContestDto) {
     return this.games.contestWord(actor, id, { ...dto, source: 'api' });
   }
@@ -171,7 +171,7 @@ export class GamesController {
   @ApiProduces('text/plain')
   @ApiQuery({ name: 'language', required: false, enum: ['ro', 'en'] })
   @ApiQuery({ name: 'line', required: false })
-  @ApiOperation({ summary: 'The game sheet as text (RULES.md §8).' })
+  @ApiOperation({ summary: 'The game sheet as text (docs/rules.md §8).' })
   sheet(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('language') language?: string, @Query('line') line?: string) {
     if (language !== undefined && language !== 'ro' && language !== 'en') throw refusals.badInput('language is ro or en', 'limba este ro sau en');
     return this.sheets.sheet(actor, id, { language, line });
@@ -187,7 +187,7 @@ export class GamesController {
 
   @Post(':id/result/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm the final sheet (RULES.md §7; silence confirms after 5 days).' })
+  @ApiOperation({ summary: 'Confirm the final sheet (docs/rules.md §7; silence confirms after 5 days).' })
   confirm(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.results.confirmResult(actor, id);
   }
@@ -208,7 +208,7 @@ export class GamesController {
 
   @Post(':id/result/objections/:index/decision')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The arbiter upholds or rejects an objection to the final sheet, with a reason (RULES.md §7).' })
+  @ApiOperation({ summary: 'The arbiter upholds or rejects an objection to the final sheet, with a reason (docs/rules.md §7).' })
   decideObjection(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('index') index: string, @Body() dto: ObjectionDecisionDto) {
     const at = /^\d{1,3}$/.test(index) ? Number(index) : -1;
     return this.results.decideObjection(actor, id, at, dto.verdict, dto.reason, dto.idempotencyKey);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
-import { canArbitrate, hidesCompetition } from '../auth/permissions';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
-import { checkRuling, rulingNotApplicable, rulingSituation, type RulingInput } from '../arbiter/rulings';
+import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { RulingsService, type NewPenalty } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
@@ -17,30 +17,39 @@ import { Player } from '../competitions/player.entity';
 import { Registration } from '../competitions/registration.entity';
 import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
+import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
 import { Notifications, type Notification } from '../mail/notifications';
 import {
   addDays,
-  compareDays,
   localDate,
   toLocalDate,
   timelineOn,
   validateHoliday,
   type GameTimeline,
   type LocalDate,
-} from '../thinking-time';
+} from '../thinking-time/core';
 import { ActionReceipt } from './action-receipt.entity';
-import { requirePlayOpen } from './closing-guard';
+import { requirePlayOpen } from './core/closing-guard';
 import { Claim } from './claim.entity';
 import { answersOf, checkClaimRuling } from './claim-answers.service';
-import { claimWindow } from './claim-window';
+import { claimWindow } from './core/claim-window';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { Dispute } from './dispute.entity';
-import { COLORS, foldWord, getTileSet, newGame, parseSequence, type Color, type MoveRecord, type PlacedTile } from './engine';
+import { COLORS, getTileSet, newGame, parseSequence, type Color, type MoveRecord, type PlacedTile } from './engine';
+import { decideAdmission, decideAppeal, decideContest } from './core/disputes';
+import { OPENING_LINE } from './core/lines';
+import { arbiterMoveDays, type MoveTiming } from './core/moves';
+import { gameSetup } from './core/play';
+import { orThrow } from './core/refusal';
+import { decideRuling, type RulingPlan } from './core/rulings';
+import { assignLines, awaitedMove, decidePass, decideTurn, type LinePlay } from './core/turns';
+import { decideLongThinking, decideTimeClaim } from './core/time';
 import { GameLine } from './game-line.entity';
-import { refusals } from './game-refusals';
-import { GameSession, gameSetup, openingLine, otherColor, type MoveTiming, type PlayedMove } from './game-session';
-import { lineSnapshot } from './game-state';
+import { refusals } from './core/game-refusals';
+import { otherColor } from '../common/color';
+import { GameSession, type PlayedMove } from './game-session';
+import { lineSnapshot } from './core/game-state';
 import { clocksOn, timelineOf } from './game-clocks';
 import { ReplayCache } from './replay-cache';
 import { GameRowsCache } from './game-rows-cache';
@@ -49,9 +58,9 @@ import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
 import { Lexicons } from './lexicons';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
-import type { Move, MoveSource } from './move.entity';
+import type { MoveSource } from './move.entity';
 import { Offer, type OfferKind } from './offer.entity';
-import { offerDecision, offerRefusal } from './offer-limits';
+import { offerDecision, offerRefusal } from './core/offer-limits';
 import { parseGameRecord, replayRecord } from './record/game-record';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
@@ -80,7 +89,7 @@ export interface TurnMoves {
 export interface SubmitMoveInput extends TurnMoves, SubmitOptions {}
 
 export interface ArbiterMoveInput extends TurnMoves {
-  /** The day the player sent it (postmark, call): RULES.md §5 counts from it. */
+  /** The day the player sent it (postmark, call): docs/rules.md §5 counts from it. */
   readonly sentOn: string;
   /** The day the partner's move reached the player, when not the day it was sent. */
   readonly arrivedOn?: string;
@@ -91,11 +100,11 @@ export interface ArbiterMoveInput extends TurnMoves {
 export interface ContestInput extends SubmitOptions {
   /** The words contested, as the partner's last move formed them. */
   readonly words: readonly string[];
-  /** RULES.md §6: the contester moves as if the contested move stood. */
+  /** docs/rules.md §6: the contester moves as if the contested move stood. */
   readonly reply: PlayerMove;
 }
 
-/** What startGames receives from the competitions service: players by id, RED moves first (RULES.md §2). */
+/** What startGames receives from the competitions service: players by id, RED moves first (docs/rules.md §2). */
 export interface GamePairing {
   readonly groupId: string;
   readonly red: string;
@@ -119,7 +128,7 @@ export interface HolidayView {
   readonly replaced: { readonly from: string; readonly to: string } | null;
   /** The games whose partners were told. */
   readonly games: readonly string[];
-  /** Set when the holiday asked ran into the last month before the closing date and was cut there (RULES.md §5). */
+  /** Set when the holiday asked ran into the last month before the closing date and was cut there (docs/rules.md §5). */
   readonly shortened: { readonly askedTo: string; readonly to: string; readonly closingDate: string; readonly message: { readonly ro: string; readonly en: string } } | null;
 }
 
@@ -166,7 +175,7 @@ export class GamesService {
   /**
    * Creates the games of a started competition in the caller's transaction (the
    * competitions service's start): each with its `main` line, its opening position cached,
-   * and the game sheet sent to both players — RED's is also "your move" (ARCHITECTURE.md "Flows").
+   * and the game sheet sent to both players — RED's is also "your move" (docs/design.md "Flows").
    */
   async startGames(manager: EntityManager, { competition, sequence, pairings }: StartGamesInput): Promise<Game[]> {
     const now = this.clock.now();
@@ -193,7 +202,7 @@ export class GamesService {
       }),
     );
     await insertRows(manager, Game, ...games);
-    await insertRows(manager, GameLine, ...games.map((g) => openingLine(g.id, now)));
+    await insertRows(manager, GameLine, ...games.map((g): GameLine => ({ ...OPENING_LINE, gameId: g.id, createdAt: now })));
     const ids = [...new Set(pairings.flatMap((p) => [p.red, p.blue]))];
     const players = new Map((await manager.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
     await this.notifications.add(
@@ -247,31 +256,25 @@ export class GamesService {
 
   // ================================================================ moves
 
-  /** A move in FRSc notation or as tiles; while two lines are live, one per line (RULES.md §6). */
+  /** A move in FRSc notation or as tiles; while two lines are live, one per line (docs/rules.md §6). */
   submitMove(actor: Actor, gameId: string, input: SubmitMoveInput): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'move', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      this.checkExpectedTurn(s, color, input.expectedTurn);
-      const plays = this.assignLines(s, color, input);
+      const plays = orThrow(decideTurn(s.play, color, input));
       return this.playTurn(s, actor, color, plays, playerTiming(s, input));
     });
   }
 
-  /** A pass (RULES.md §3: the only way to score zero), in every line the player owes, or in one. */
+  /** A pass (docs/rules.md §3: the only way to score zero), in every line the player owes, or in one. */
   pass(actor: Actor, gameId: string, input: SubmitOptions & { readonly line?: string } = {}): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'pass', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      this.checkExpectedTurn(s, color, input.expectedTurn);
-      const owed = this.owedByTurnPlayer(s, color);
-      const lines = input.line === undefined ? owed : [s.resolveLine(input.line)];
-      for (const line of lines) if (!owed.includes(line)) throw refusals.alreadyPlayed(s.game.turn);
-      return this.playTurn(s, actor, color, lines.map((line) => ({ line, move: { kind: 'pass' as const } })), playerTiming(s, input));
+      const plays = orThrow(decidePass(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
     });
   }
 
   /**
    * A move the arbiter records for the player to move, received by post or telephone,
-   * with its real dates (RULES.md §5).
+   * with its real dates (docs/rules.md §5).
    */
   recordMoveByArbiter(actor: Actor, gameId: string, input: ArbiterMoveInput): Promise<ActionResult> {
     return this.asArbiter(actor, gameId, { action: 'arbiter-move', idempotencyKey: input.idempotencyKey }, async (s) => {
@@ -281,23 +284,16 @@ export class GamesService {
       if (!color) throw refusals.gameOver();
       const sentOn = parseDay(input.sentOn, 'sentOn');
       requirePlayOpen('arbiter-move', { day: sentOn, closing: toLocalDate(s.competition.closingDate), playing: true });
-      const arrivedOn = input.arrivedOn === undefined ? s.arrivalFor(color) : parseDay(input.arrivedOn, 'arrivedOn');
-      if (compareDays(sentOn, s.today) > 0) throw refusals.badInput('the move cannot be sent after today', 'mutarea nu poate fi trimisă după ziua de azi');
-      if (compareDays(arrivedOn, s.arrivalFor(color)) < 0 || compareDays(sentOn, arrivedOn) < 0) {
-        throw refusals.badInput(
-          `the dates must follow the game: arrived on or after ${s.arrivalFor(color)}, sent on or after it arrived`,
-          `datele trebuie să urmeze partida: primită cel devreme la ${s.arrivalFor(color)}, trimisă după ce a fost primită`,
-        );
-      }
-      const plays = this.assignLines(s, color, input);
-      return this.playTurn(s, actor, color, plays, { receivedAt: s.now, sentOn, arrivedOn, source: 'arbiter', idempotencyKey: input.idempotencyKey }, input.reason);
+      const days = orThrow(arbiterMoveDays(s.play, color, { sentOn, arrivedOn: input.arrivedOn === undefined ? undefined : parseDay(input.arrivedOn, 'arrivedOn') }, s.today));
+      const plays = orThrow(assignLines(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, { receivedAt: s.now, ...days, source: 'arbiter', idempotencyKey: input.idempotencyKey }, input.reason);
     });
   }
 
   // ================================================================ time
 
   /**
-   * Declares (or changes) the player's holiday (RULES.md §5). One per player and
+   * Declares (or changes) the player's holiday (docs/rules.md §5). One per player and
    * competition, covering all their games: the player's registration row is locked, and
    * every partner is told.
    */
@@ -321,14 +317,14 @@ export class GamesService {
         {
           start: toLocalDate(s.competition.startDate),
           closing: toLocalDate(s.competition.closingDate),
-          // The competition's own lengths (competition-settings.ts), not RULES.md's defaults.
+          // The competition's own lengths (competition-settings.ts), not docs/rules.md's defaults.
           holidayLongDays: s.competition.holidayLongDays,
           holidayShortDays: s.competition.holidayShortDays,
         },
         current && { from: toLocalDate(current.fromDay), to: toLocalDate(current.toDay), declaredOn: toLocalDate(current.declaredOn), kind: current.kind },
       );
       if (!decision.ok) throw refusals.holidayRefused(decision);
-      // RULES.md §5: a holiday into the last month is cut at the line (holidays.ts); the player is told to which day.
+      // docs/rules.md §5: a holiday into the last month is cut at the line (holidays.ts); the player is told to which day.
       const to = decision.holiday.to;
       const shortened = decision.cut && { askedTo: decision.cut.askedTo, to: decision.cut.to, closingDate: decision.cut.closing, message: { ro: decision.cut.message.ro, en: decision.cut.message.en } };
       if (current) await m.update(Holiday, { id: current.id }, { replacedAt: s.now });
@@ -344,7 +340,7 @@ export class GamesService {
         replacedAt: null,
       });
       await insertRows(m, Holiday, holiday);
-      // RULES.md §5: the declaration is written on every sheet and the partners are told.
+      // docs/rules.md §5: the declaration is written on every sheet and the partners are told.
       const games = await m.find(Game, {
         where: [
           { competitionId: game.competitionId, redPlayerId: player.id, status: 'playing' },
@@ -378,13 +374,11 @@ export class GamesService {
     });
   }
 
-  /** RULES.md §5: a player who means to think more than 10 days on this move tells the partner. */
+  /** docs/rules.md §5: a player who means to think more than 10 days on this move tells the partner. */
   announceLongThinking(actor: Actor, gameId: string, input: { readonly days: number; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'long-thinking', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      if (s.turnPlayer() !== color) throw refusals.notYourTurn();
-      const left = (await clocksOn(s)).clocks[color].left;
-      if (!Number.isSafeInteger(input.days) || input.days <= 10 || input.days > left) throw refusals.longThinkingRefused(input.days, left);
+      const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
+      if (refused) throw refused;
       // One notice per turn: announcing again replaces it.
       await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
       await insertRows(
@@ -398,21 +392,15 @@ export class GamesService {
     });
   }
 
-  /** RULES.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
+  /** docs/rules.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
   claimTime(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'claim', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
       const partner = otherColor(color);
       const clock = (await clocksOn(s)).clocks[partner];
-      if (!clock.exceeded) {
-        throw refusals.notAllowedNow(
-          `by the platform's count your partner has used ${clock.used} of ${s.competition.thinkingDays} days: there is nothing to claim`,
-          `după socoteala platformei partenerul a folosit ${clock.used} din ${s.competition.thinkingDays} de zile: nu este nimic de reclamat`,
-        );
-      }
-      if (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) {
-        throw refusals.notAllowedNow('a time claim is already waiting for the arbiter', 'o reclamație de timp așteaptă deja decizia arbitrului');
-      }
+      const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
+      const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
+      if (refused) throw refused;
       const claim = s.manager.create(Claim, {
         id: randomUUID(),
         gameId: s.game.id,
@@ -423,7 +411,7 @@ export class GamesService {
         ruledAt: null,
       });
       await insertRows(s.manager, Claim, claim);
-      // RULES.md §5: the other player answers the arbiter within 5 days of being told.
+      // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
       await this.cases.open(s.manager, {
         competitionId: s.competition.id,
         gameId: s.game.id,
@@ -440,7 +428,7 @@ export class GamesService {
 
   // ================================================================ offers and abandonment
 
-  /** Offers a draw or an interruption (RULES.md §7); offering what the partner already offered accepts it. */
+  /** Offers a draw or an interruption (docs/rules.md §7); offering what the partner already offered accepts it. */
   offer(actor: Actor, gameId: string, input: { readonly kind: OfferKind; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'offer', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
@@ -486,7 +474,7 @@ export class GamesService {
     });
   }
 
-  /** RULES.md §7: the player leaves the game; the partner wins by the abandonment rule. */
+  /** docs/rules.md §7: the player leaves the game; the partner wins by the abandonment rule. */
   abandon(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'abandon', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
       s.requirePlaying();
@@ -496,7 +484,7 @@ export class GamesService {
     });
   }
 
-  // ================================================================ disputes (RULES.md §6)
+  // ================================================================ disputes (docs/rules.md §6)
 
   /**
    * Contests words of the partner's last move, with the provisional reply played as if it
@@ -505,16 +493,8 @@ export class GamesService {
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'contest', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      if (s.dispute) throw refusals.disputeOpen();
-      this.checkExpectedTurn(s, color, input.expectedTurn);
-      const line = s.officialLine();
-      const contested = s.pathOf(line.id).at(-1);
-      if (!contested) throw refusals.nothingToContest();
-      if (contested.color === color) throw refusals.contestTooLate();
-      if (contested.kind === 'pass') throw refusals.nothingToContest();
-      const words = this.contestedWords(s, line.id, contested, input.words);
-      const played = await s.play(line.id, color, input.reply, playerTiming(s, input));
+      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
+      const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
       s.completeTurnIfDone();
       const dispute = s.manager.create(Dispute, {
         id: randomUUID(),
@@ -522,7 +502,7 @@ export class GamesService {
         contestedMoveId: contested.id,
         provisionalReplyId: played.move.id,
         contesterPlayerId: s.players[color].id,
-        words,
+        words: [...words],
         status: 'open',
         lines: null,
         keptLineId: null,
@@ -548,12 +528,13 @@ export class GamesService {
    */
   admitContest(actor: Actor, gameId: string, input: SubmitOptions & { readonly replacement?: PlayerMove; readonly disputeId?: string } = {}): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'admit', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const { dispute, contested } = this.disputeToAnswer(s, color, input.disputeId);
-      const replaced = await s.fork(contested.lineId, contested.number - 1, { closeParent: true });
-      Object.assign(dispute, { status: 'admitted', lines: { stands: contested.lineId, replaced: replaced.id }, keptLineId: replaced.id, admittedAt: s.now });
-      await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines: dispute.lines, keptLineId: replaced.id, admittedAt: s.now });
+      const { contested, replaced, lines, changes } = orThrow(decideAdmission(s.play, color, input.disputeId));
+      const dispute = s.dispute!;
+      await s.applyLines(changes);
+      Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+      await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
       s.dispute = null;
-      const played = input.replacement === undefined ? [] : [await s.play(replaced.id, color, input.replacement, playerTiming(s, input))];
+      const played = input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
       const complete = s.completeTurnIfDone();
       const moves = played.map((p) => moveView(p.move, null, p.record));
       this.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
@@ -563,7 +544,7 @@ export class GamesService {
   }
 
   /**
-   * The mover appeals to the arbiter and the contester is told, in one step (RULES.md §6).
+   * The mover appeals to the arbiter and the contester is told, in one step (docs/rules.md §6).
    * Until the ruling the game holds two lines, A (the contested move stands) and B (it is
    * replaced); the mover's moves for them may come with the appeal.
    */
@@ -573,9 +554,9 @@ export class GamesService {
     input: SubmitOptions & { readonly lines?: Readonly<Record<string, PlayerMove>>; readonly disputeId?: string } = {},
   ): Promise<ActionResult> {
     return this.asPlayer(actor, gameId, { action: 'appeal', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const { dispute, contested } = this.disputeToAnswer(s, color, input.disputeId);
-      const replaced = await s.fork(contested.lineId, contested.number - 1, { closeParent: false });
-      const lines = { stands: contested.lineId, replaced: replaced.id };
+      const { contested, lines, changes } = orThrow(decideAppeal(s.play, color, input.disputeId));
+      const dispute = s.dispute!;
+      await s.applyLines(changes);
       Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
       await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
       s.labels = lines;
@@ -596,7 +577,7 @@ export class GamesService {
   // ================================================================ the arbiter
 
   /**
-   * An arbiter's ruling on a game (RULES.md §5–§7), always with its reason, recorded with
+   * An arbiter's ruling on a game (docs/rules.md §5–§7), always with its reason, recorded with
    * its penalties, audited and sent to both players.
    */
   rule(actor: Actor, gameId: string, ruling: RulingInput & { readonly idempotencyKey?: string }): Promise<ActionResult> {
@@ -645,7 +626,7 @@ export class GamesService {
       for (const [i, m] of record.moves.entries()) {
         const color: Color = i % 2 === 0 ? 'red' : 'blue';
         const sentOn = m.date ?? s.today;
-        const played = await s.play(s.officialLine().id, color, m.move, {
+        const played = await s.playMove(s.officialLine().id, color, m.move, {
           receivedAt: s.now,
           sentOn,
           arrivedOn: m.arrived ?? s.arrivalFor(color),
@@ -662,7 +643,7 @@ export class GamesService {
   }
 
   /**
-   * Withdraws a player from the competition (or excludes them, RULES.md §6): every
+   * Withdraws a player from the competition (or excludes them, docs/rules.md §6): every
    * unfinished game of theirs ends as their abandonment, each waiting for the arbiter's
    * homologation. One transaction; the games are locked in a fixed order.
    */
@@ -737,7 +718,7 @@ export class GamesService {
         await options.inTransaction?.(m, receipt as ActionResult);
         return receipt as ActionResult;
       }
-      // RULES.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
+      // docs/rules.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
       if (options.action !== 'arbiter-move') requirePlayOpen(options.action, { day: s.today, closing: toLocalDate(s.competition.closingDate), playing: s.game.status === 'playing' });
       const turn = s.game.turn;
       const done = await work(s, who);
@@ -803,44 +784,11 @@ export class GamesService {
 
   // ================================================================ internals: turns
 
-  private checkExpectedTurn(s: GameSession, color: Color, expected: number | undefined): void {
-    if (expected === undefined || expected === s.game.turn) return;
-    if (expected < s.game.turn && s.playedIn(expected, color)) throw refusals.alreadyPlayed(expected);
-    throw refusals.notYourTurn();
-  }
-
-  /** The lines the player owes a move in now; NOT_YOUR_TURN when the turn is the partner's. */
-  private owedByTurnPlayer(s: GameSession, color: Color): GameLine[] {
-    const player = s.turnPlayer();
-    if (player === null) throw refusals.gameOver();
-    if (player !== color) throw refusals.notYourTurn();
-    const contested = s.contestedMove();
-    if (s.dispute?.status === 'open' && contested?.color === color) throw refusals.disputeAwaitsAnswer();
-    return s.owedLines(color);
-  }
-
-  /** Which line each submitted move is for (RULES.md §6: while two lines are live, one move per line). */
-  private assignLines(s: GameSession, color: Color, input: TurnMoves): { line: GameLine; move: PlayerMove }[] {
-    const owed = this.owedByTurnPlayer(s, color);
-    if (input.lines) {
-      const plays = Object.entries(input.lines).map(([name, move]) => ({ line: s.resolveLine(name), move }));
-      if (plays.length === 0) throw refusals.badInput('no move was given', 'nu s-a dat nicio mutare');
-      if (new Set(plays.map((p) => p.line.id)).size !== plays.length) throw refusals.badInput('two moves for one line', 'două mutări pentru aceeași variantă');
-      for (const p of plays) {
-        if (!owed.includes(p.line)) throw s.state(p.line.id).over ? refusals.gameOver() : refusals.alreadyPlayed(s.game.turn);
-      }
-      return plays;
-    }
-    if (input.move === undefined) throw refusals.badInput('no move was given', 'nu s-a dat nicio mutare');
-    if (owed.length !== 1) throw refusals.lineRequired(owed.map((l) => s.label(l.id) ?? l.id));
-    return [{ line: owed[0], move: input.move }];
-  }
-
   private async playLines(s: GameSession, color: Color, lines: Readonly<Record<string, PlayerMove>>, timing: MoveTiming): Promise<MoveView[]> {
-    const plays = this.assignLines(s, color, { lines });
+    const plays = orThrow(assignLines(s.play, color, { lines }));
     const moves: MoveView[] = [];
     for (const p of plays) {
-      const played = await s.play(p.line.id, color, p.move, timing);
+      const played = await s.playMove(p.line.id, color, p.move, timing);
       moves.push(moveView(played.move, s.label(p.line.id), played.record));
     }
     return moves;
@@ -851,12 +799,12 @@ export class GamesService {
     s: GameSession,
     actor: Actor,
     color: Color,
-    plays: readonly { line: GameLine; move: PlayerMove | { kind: 'pass' } }[],
+    plays: readonly LinePlay<PlayerMove | { readonly kind: 'pass' }>[],
     timing: MoveTiming,
     reason?: string,
   ): Promise<ActionResult> {
     const played: PlayedMove[] = [];
-    for (const p of plays) played.push(await s.play(p.line.id, color, p.move, timing));
+    for (const p of plays) played.push(await s.playMove(p.line.id, color, p.move, timing));
     const complete = s.completeTurnIfDone();
     const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record));
     this.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
@@ -872,36 +820,6 @@ export class GamesService {
   }
 
   // ================================================================ internals: disputes and offers
-
-  /**
-   * The contested words, as the contested move formed them (folded as RULES.md §1 says). A
-   * word of an earlier move of the partner's was accepted when the contester replied to it.
-   */
-  private contestedWords(s: GameSession, lineId: string, contested: Move, words: readonly string[]): string[] {
-    const tileSet = getTileSet(s.competition.tileSet);
-    const key = (w: string) => foldWord(tileSet, w.trim()).toUpperCase();
-    const formed = contested.words.map((w) => w.word);
-    if (words.length === 0) throw refusals.badInput('name the word(s) contested', 'numiți cuvântul (cuvintele) contestat(e)');
-    const earlier = s.pathOf(lineId).filter((m) => m.color === contested.color && m.id !== contested.id).flatMap((m) => m.words.map((w) => key(w.word)));
-    return [
-      ...new Set(
-        words.map((w) => {
-          const match = formed.find((f) => key(f) === key(w));
-          if (match) return match;
-          throw earlier.includes(key(w)) ? refusals.contestTooLate() : refusals.wordNotInMove(w, formed);
-        }),
-      ),
-    ];
-  }
-
-  /** The open dispute the player must answer as the contested move's mover. */
-  private disputeToAnswer(s: GameSession, color: Color, disputeId: string | undefined): { dispute: Dispute; contested: Move } {
-    s.requirePlaying();
-    const contested = s.contestedMove();
-    if (!s.dispute || s.dispute.status !== 'open' || !contested || contested.color !== color) throw refusals.noDispute();
-    if (disputeId !== undefined && disputeId !== s.dispute.id) throw refusals.noDispute();
-    return { dispute: s.dispute, contested };
-  }
 
   private async partnersOffer(s: GameSession, color: Color, offerId: string | undefined): Promise<Offer> {
     const offers = await s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' }, order: { createdAt: 'DESC' } });
@@ -923,79 +841,64 @@ export class GamesService {
 
   // ================================================================ internals: rulings
 
+  /**
+   * Loads what the ruling's decision reads (the open claim and its answer window, the result,
+   * for an upheld claim the day the accused's time ran out), asks the core (core/rulings.ts,
+   * which applies arbiter/rulings.ts rulingNotApplicable first) and writes what it decided.
+   */
   private async applyRuling(s: GameSession, ruling: RulingInput): Promise<{ caseKinds: string[]; penalties: NewPenalty[]; details: JsonObject }> {
-    const playerOf = (color: Color) => s.players[color].id;
-    // Issue 14: the rule the arbiter's page offers rulings by (rulings.ts), on the locked game, for every caller.
-    const [claim, result] = await Promise.all([
-      s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
-      this.results.find(s.manager, s.game.id),
+    const [claim, result] = await independentQueries(s.manager, [
+      () => s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
+      () => this.results.find(s.manager, s.game.id),
     ]);
-    const game = { status: s.game.status, outcome: s.game.outcome, lines: s.game.state.lines, dispute: s.dispute, result };
-    const notNow = rulingNotApplicable(ruling, rulingSituation(game, await this.claimRipeness(s, claim)));
-    if (notNow) throw notNow;
-    switch (ruling.kind) {
-      case 'word': {
-        if (!s.dispute) throw refusals.noDispute();
-        const dispute = s.dispute;
-        const contested = s.contestedMove()!;
-        let kept: string;
-        if (ruling.valid) {
-          kept = contested.lineId;
-          if (dispute.lines) await s.closeLine(dispute.lines.replaced, kept);
-        } else {
-          const replaced = dispute.lines ? s.line(dispute.lines.replaced) : await s.fork(contested.lineId, contested.number - 1, { closeParent: false });
-          kept = replaced.id;
-          await s.closeLine(contested.lineId, kept);
-        }
-        Object.assign(dispute, { status: 'ruled', keptLineId: kept, ruledAt: s.now });
-        await s.manager.update(Dispute, { id: dispute.id }, { status: 'ruled', keptLineId: kept, ruledAt: s.now });
-        s.dispute = null;
-        s.completeTurnIfDone();
-        return { caseKinds: ['dispute'], penalties: [], details: { disputeId: dispute.id, keptLine: kept } };
-      }
-      case 'claim': {
-        if (!claim) throw refusals.notAllowedNow('there is no time claim to rule on', 'nu există nicio reclamație de timp');
-        // RULES.md §5: upholding before the accused's 5 days ran out needs an explicit override (claim-answers.service.ts).
-        const window = await checkClaimRuling(s.manager, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
-        claim.status = ruling.upheld ? 'upheld' : 'rejected';
-        await s.manager.update(Claim, { id: claim.id }, { status: claim.status, ruledAt: s.now });
-        let voided = 0;
-        if (ruling.upheld) {
-          const by = otherColor(s.colorOfPlayer(claim.claimantPlayerId)!);
-          voided = await this.voidMovesAfterTimeRanOut(s, by);
-          await s.end({ type: 'timeout', by });
-        }
-        return { caseKinds: ['claim'], penalties: [], details: { claimId: claim.id, voidedMoves: voided, ...window } };
-      }
-      case 'score-correction':
-        // An existing result is scored again once the correction is written (rule()).
-        return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'score', amount: ruling.points, effectiveOn: s.today }], details: {} };
-      case 'move-annulment': {
-        const line = s.officialLine();
-        if (ruling.number > s.state(line.id).movesPlayed) throw refusals.badInput(`there is no move ${ruling.number}`, `nu există mutarea ${ruling.number}`);
-        await s.fork(line.id, ruling.number - 1, { closeParent: true });
-        // The position changed under the players: replies written for it are stale, and
-        // the player now to move is told (finish sends "your move" on a new turn).
-        s.game.turn += 1;
-        if (s.game.status === 'ended') {
-          // The game goes on from before the annulled move: its proposed result falls.
-          Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
-          if (result) await s.manager.delete(Result, { id: result.id });
-          await this.cases.closeFor(s.manager, s.game.id, ['result', 'objection']);
-        }
-        return { caseKinds: [], penalties: [], details: { line: line.id } };
-      }
-      case 'thinking-days':
-        return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'thinking-days', amount: ruling.days, effectiveOn: s.today }], details: {} };
-      case 'coefficient-penalty':
-        return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'coefficient', amount: ruling.amount, effectiveOn: s.today }], details: {} };
-      case 'warning':
-        return { caseKinds: [], penalties: [{ playerId: playerOf(ruling.player), kind: 'warning', amount: 0, effectiveOn: s.today }], details: {} };
-      case 'outcome':
-        await s.end(ruling.outcome);
-        // The sweep's silence and closing-date cases asked for exactly this: the ruling settles them.
-        return { caseKinds: [...AWAITING_RESULT_CASES], penalties: [], details: {} };
+    const ripeness = await this.claimRipeness(s, claim);
+    const claimant = claim && s.colorOfPlayer(claim.claimantPlayerId)!;
+    const upholds = ruling.kind === 'claim' && ruling.upheld && claimant !== null;
+    const exceededSince = upholds ? (await clocksOn(s)).clocks[otherColor(claimant!)].exceededSince : null;
+    const plan = orThrow(
+      decideRuling(
+        s.play,
+        ruling,
+        {
+          outcome: s.game.outcome,
+          snapshot: s.game.state.lines,
+          players: { red: s.players.red.id, blue: s.players.blue.id },
+          claim: claim && ripeness && { id: claim.id, claimant: claimant!, ripe: ripeness.ripe },
+          result,
+          exceededSince,
+        },
+        s.today,
+      ),
+    );
+    let details = plan.details;
+    if (plan.claim && claim && ruling.kind === 'claim') {
+      // docs/rules.md §5: upholding before the accused's 5 days ran out needs an explicit override (claim-answers.service.ts).
+      const window = await checkClaimRuling(s.manager, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
+      claim.status = plan.claim.status;
+      await s.manager.update(Claim, { id: claim.id }, { status: claim.status, ruledAt: s.now });
+      details = { ...details, ...window };
     }
+    await this.writeRuling(s, plan);
+    return { caseKinds: settledCaseKinds(plan), penalties: [...plan.penalties], details };
+  }
+
+  /** The ruling's lines, dispute, turn, reopening and end, in that order. */
+  private async writeRuling(s: GameSession, plan: RulingPlan): Promise<void> {
+    await s.applyLines(plan.lines);
+    if (plan.dispute && s.dispute) {
+      Object.assign(s.dispute, { status: 'ruled', keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
+      await s.manager.update(Dispute, { id: plan.dispute.id }, { status: 'ruled', keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
+      s.dispute = null;
+    }
+    if (plan.turn === 'complete-if-done') s.completeTurnIfDone();
+    // An annulment: the player now to move is told (finish sends "your move" on a new turn).
+    if (plan.turn === 'next') s.game.turn += 1;
+    if (plan.reopen) {
+      Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
+      if (plan.reopen.resultId) await s.manager.delete(Result, { id: plan.reopen.resultId });
+      await this.cases.closeFor(s.manager, s.game.id, ['result', 'objection']);
+    }
+    if (plan.end) await s.end(plan.end);
   }
 
   /** The open claim's answer window as the preconditions read it (claim-window.ts `ripe`), null without one. */
@@ -1006,21 +909,7 @@ export class GamesService {
     return claimWindow({ toldOn: localDate(claim.createdAt, s.competition.timeZone), today: s.today, answered });
   }
 
-  /**
-   * RULES.md §7 interpretations: a time forfeit is scored on the running totals of the day
-   * the time ran out; moves sent after that day, while the claim waited, are void.
-   */
-  private async voidMovesAfterTimeRanOut(s: GameSession, by: Color): Promise<number> {
-    const since = (await clocksOn(s)).clocks[by].exceededSince;
-    if (!since) return 0;
-    const line = s.officialLine();
-    const late = s.pathOf(line.id).filter((m) => compareDays(toLocalDate(m.sentOn), since) > 0);
-    if (late.length === 0) return 0;
-    await s.fork(line.id, late[0].number - 1, { closeParent: true });
-    return late.length;
-  }
-
-  /** What the result of an ended game comes from: the kept line (RULES.md §6) and the outcome. */
+  /** What the result of an ended game comes from: the kept line (docs/rules.md §6) and the outcome. */
   private ended(s: GameSession): EndedGame {
     return { game: s.game, competition: s.competition, players: s.players, line: s.state(s.officialLine().id), outcome: s.game.outcome };
   }
@@ -1047,7 +936,7 @@ export class GamesService {
         return { line: l.id, label: snapshot.label, board: snapshot.board, rack: snapshot.racks[color], totals: snapshot.totals, bag: snapshot.bag };
       }),
       lastMoves: previous.map((m) => moveView(m, s.label(m.lineId))),
-      // RULES.md §6: words missing from the word list are flagged as contestable, never refused.
+      // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
       contestable: previous.flatMap((m) => m.unknownWords),
     });
   }
@@ -1057,18 +946,15 @@ export class GamesService {
   }
 
   private async gameView(s: GameSession, timeline: GameTimeline): Promise<GameView> {
-    const [offers, result] = await Promise.all([
-      s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' } }),
+    const [offers, result] = await independentQueries(s.manager, [
+      () => s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' } }),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
-      s.game.status === 'playing' ? null : this.results.find(s.manager, s.game.id),
+      async () => (s.game.status === 'playing' ? null : this.results.find(s.manager, s.game.id)),
     ]);
     const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
     for (const line of s.liveLines()) s.pathOf(line.id).forEach((m, i) => records.set(m.id, s.replay(line.id).records[i]));
-    const turnPlayer = s.turnPlayer();
-    const contested = s.contestedMove();
-    const awaiting =
-      s.game.status !== 'playing' ? null : s.dispute?.status === 'open' && contested ? 'contest-answer' : turnPlayer ? 'move' : 'ruling';
+    const { awaiting, toMove } = awaitedMove(s.play);
     const clock = (c: Color) => {
       const { used, left, exceeded, onHoliday, longThinking } = clocks.clocks[c];
       return { used, left, exceeded, onHoliday, longThinking };
@@ -1087,7 +973,7 @@ export class GamesService {
       outcome: s.game.outcome,
       red: { playerId: s.players.red.id, name: s.players.red.name },
       blue: { playerId: s.players.blue.id, name: s.players.blue.name },
-      toMove: awaiting === 'contest-answer' ? contested!.color : awaiting === 'move' ? turnPlayer : null,
+      toMove,
       awaiting,
       sequence: s.sequence.tiles,
       lines: s.game.state.lines,
@@ -1120,3 +1006,8 @@ function requireReason(reason: string | undefined): void {
   if (typeof reason !== 'string' || reason.trim() === '') throw refusals.reasonRequired();
 }
 
+/** The arbiter's cases a ruling settles (closed by rule(), the first named in the ruling's record). */
+function settledCaseKinds(plan: RulingPlan): string[] {
+  if (plan.settles === 'awaiting-result') return [...AWAITING_RESULT_CASES];
+  return plan.settles ? [plan.settles] : [];
+}

@@ -1,10 +1,10 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
 import { Player } from '../competitions/player.entity';
-import type { HolidayKind } from '../thinking-time';
+import type { HolidayKind } from '../thinking-time/core';
 
 /**
- * A player's holiday declaration (RULES.md §5): one per player and competition, covering
+ * A player's holiday declaration (docs/rules.md §5): one per player and competition, covering
  * all their games. A change keeps the old declaration on record, marked replaced.
  */
 @Entity('holiday')

@@ -3,7 +3,7 @@ import { Player } from '../competitions/player.entity';
 import { Game } from './game.entity';
 
 /**
- * RULES.md §5: a player who means to think more than 10 days on one move tells the
+ * docs/rules.md §5: a player who means to think more than 10 days on one move tells the
  * partner, so the move is not sent again; the silence count pauses meanwhile.
  */
 @Entity('long_thinking_notice')

@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { AuditService } from '../arbiter/audit.service';
 import { Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
-import type { Actor } from '../auth/actor';
-import { Refusal } from '../auth/refusal';
+import type { Actor } from '../auth/core/actor';
+import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
-import { addDays } from '../thinking-time/calendar';
+import { addDays } from '../thinking-time/core/calendar';
 import { applyMove } from './engine';
 import { GameSession } from './game-session';
 import { GamesService } from './games.service';
 import { Lexicons } from './lexicons';
 
-/** The case a player opens to have a refused move looked at (RULES.md §3, "se adresează arbitrului"). */
+/** The case a player opens to have a refused move looked at (docs/rules.md §3, "se adresează arbitrului"). */
 export const MOVE_REVIEW_CASE = 'move-review';
 
 /** The arbiter answers within the 5 days the rules give for a claim's answer: the player waits meanwhile. */
@@ -27,7 +27,7 @@ export interface ReviewRequest {
 }
 
 /**
- * RULES.md §3 technical errors: a refused move changes nothing, but the mover may ask the
+ * docs/rules.md §3 technical errors: a refused move changes nothing, but the mover may ask the
  * arbiter to review the refusal; the refused move, the engine's reason and the player's
  * words are kept with the case. The arbiter records the move if the refusal was wrong
  * (the panel's "record a move"), or closes the case with the reason.

@@ -9,8 +9,8 @@ export type MoveKind = 'place' | 'pass';
 export type MoveSource = 'mail' | 'web' | 'api' | 'arbiter';
 
 /**
- * One move of one line: the game's record (RULES.md §3, §8). Written once; the only later
- * change is `annulled`, when a withdrawal or a ruling voids its line (RULES.md §6).
+ * One move of one line: the game's record (docs/rules.md §3, §8). Written once; the only later
+ * change is `annulled`, when a withdrawal or a ruling voids its line (docs/rules.md §6).
  * (game, line, number) is unique, so two moves can never claim one place in a line.
  */
 @Entity('move')
@@ -35,11 +35,11 @@ export class Move {
   @Column({ name: 'line_id', type: 'text' })
   lineId: string;
 
-  /** Its number in its line, counted from the game's first move (RULES.md §2: RED plays the odd ones). */
+  /** Its number in its line, counted from the game's first move (docs/rules.md §2: RED plays the odd ones). */
   @Column({ type: 'integer' })
   number: number;
 
-  /** The game turn it belongs to: a turn takes one move in every live line (RULES.md §6). */
+  /** The game turn it belongs to: a turn takes one move in every live line (docs/rules.md §6). */
   @Column({ type: 'integer' })
   turn: number;
 
@@ -71,14 +71,14 @@ export class Move {
   @Column({ type: 'jsonb' })
   words: WordScore[];
 
-  /** Words missing from the competition's word list: contestable, never refused (RULES.md §3). */
+  /** Words missing from the competition's word list: contestable, never refused (docs/rules.md §3). */
   @Column({ name: 'unknown_words', type: 'jsonb', default: () => "'[]'" })
   unknownWords: string[];
 
   @Column({ type: 'integer' })
   score: number;
 
-  /** The score on the sheet: capped in tours I–II under the handicap (RULES.md §2). */
+  /** The score on the sheet: capped in tours I–II under the handicap (docs/rules.md §2). */
   @Column({ name: 'recorded_score', type: 'integer' })
   recordedScore: number;
 
@@ -86,14 +86,14 @@ export class Move {
   @Column({ name: 'arrived_on', type: 'date' })
   arrivedOn: string;
 
-  /** The day the platform received it, in the competition's time zone (RULES.md §5). */
+  /** The day the platform received it, in the competition's time zone (docs/rules.md §5). */
   @Column({ name: 'sent_on', type: 'date' })
   sentOn: string;
 
   @Column({ name: 'received_at', type: 'timestamptz' })
   receivedAt: Date;
 
-  /** Days strictly between arrival and sending, less the mover's holiday (RULES.md §5). */
+  /** Days strictly between arrival and sending, less the mover's holiday (docs/rules.md §5). */
   @Column({ name: 'thinking_days', type: 'integer' })
   thinkingDays: number;
 

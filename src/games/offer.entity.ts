@@ -2,10 +2,8 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 import { Player } from '../competitions/player.entity';
 import { Game } from './game.entity';
 
-/** RULES.md §7: a draw (1 / 1) or an interruption (the point shared by the scores), agreed by both. */
-export type OfferKind = 'draw' | 'interruption';
-/** `lapsed`: the game ended another way before the partner answered. */
-export type OfferStatus = 'pending' | 'accepted' | 'declined' | 'lapsed';
+import type { OfferKind, OfferStatus } from './core/offer-limits';
+export type { OfferKind, OfferStatus };
 
 @Entity('offer')
 @Index('IDX_offer_game', ['gameId'])

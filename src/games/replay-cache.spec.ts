@@ -1,4 +1,4 @@
-import { replayLine } from './game-lines';
+import { replayLine } from './core/lines';
 import { ReplayCache, replayKey } from './replay-cache';
 import { DEFAULT_RULES } from './engine/types';
 import { getTileSet, replayGame } from './engine';

@@ -3,6 +3,7 @@
 // exactly those: any new move, fork, closed line or other rules/word list is another key,
 // and nothing ever needs invalidating. Several instances each keep their own; the rows
 // that name the key are read from the database on every request as before.
+import { LruMap } from '../common/lru-map';
 import type { GameSetup, GameState, MoveRecord } from './engine';
 
 export interface LineReplay {
@@ -35,9 +36,11 @@ export function replayKey(setup: GameSetup, path: readonly { readonly notation: 
  * read-only (the engine's states are never mutated: applyMove returns new ones).
  */
 export class ReplayCache {
-  private readonly entries = new Map<string, LineReplay>();
+  private readonly entries: LruMap<string, LineReplay>;
 
-  constructor(readonly capacity = 500) {}
+  constructor(readonly capacity = 500) {
+    this.entries = new LruMap(capacity);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -47,15 +50,9 @@ export class ReplayCache {
   replay(setup: GameSetup, path: readonly { readonly notation: string }[], compute: () => LineReplay): LineReplay {
     const key = replayKey(setup, path);
     const hit = this.entries.get(key);
-    if (hit) {
-      // Map order is insertion order: re-inserting marks it the most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const computed = compute();
     this.entries.set(key, computed);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return computed;
   }
 }

@@ -4,18 +4,18 @@ import type { JsonObject } from '../common/json';
 /**
  * `received`: stored, not yet decided. `applied`: the action ran. `rejected`: refused with
  * a reason (a rejection mail may have been written). `held`: waiting for the player's
- * confirmation on the web (MAIL.md 4). `dropped`: automatic mail, a bounce or our own,
- * never answered (MAIL.md 5-7). `duplicate`: another copy of a mail already stored (MAIL.md 11).
- * `failed`: processing kept failing; a case was raised (MAIL.md 14).
+ * confirmation on the web (docs/mail-rules.md 4). `dropped`: automatic mail, a bounce or our own,
+ * never answered (docs/mail-rules.md 5-7). `duplicate`: another copy of a mail already stored (docs/mail-rules.md 11).
+ * `failed`: processing kept failing; a case was raised (docs/mail-rules.md 14).
  */
 export type InboundMailStatus = 'received' | 'applied' | 'rejected' | 'held' | 'dropped' | 'duplicate' | 'failed';
 export const INBOUND_MAIL_STATUSES: readonly InboundMailStatus[] = ['received', 'applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed'];
 
-/** The IMAP folder a decided mail goes to, after the commit (MAIL.md 14). */
+/** The IMAP folder a decided mail goes to, after the commit (docs/mail-rules.md 14). */
 export type MailFolder = 'Processed' | 'Rejected' | 'Failed';
 
 /**
- * Every mail the inbox fetched, stored raw before anything else is done with it (MAIL.md
+ * Every mail the inbox fetched, stored raw before anything else is done with it (docs/mail-rules.md
  * 11). Two unique keys make a mail count once: where it sits in the mailbox (mailbox,
  * UIDVALIDITY, UID), and what it is (its Message-ID, or the SHA-256 of its bytes without
  * one). A second copy is still stored, as `duplicate`, without the second key.
@@ -57,7 +57,7 @@ export class InboundMail {
   @Column({ name: 'duplicate_of', type: 'uuid', nullable: true })
   duplicateOf: string | null;
 
-  /** The message as the server sent it; only the header block when it was over the size cap (MAIL.md 13). */
+  /** The message as the server sent it; only the header block when it was over the size cap (docs/mail-rules.md 13). */
   @Column({ type: 'bytea' })
   raw: Buffer;
 
@@ -82,7 +82,7 @@ export class InboundMail {
   @Column({ type: 'text', nullable: true })
   error: string | null;
 
-  /** Processing attempts that failed; past the limit the mail goes to Failed (MAIL.md 14). */
+  /** Processing attempts that failed; past the limit the mail goes to Failed (docs/mail-rules.md 14). */
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
@@ -105,13 +105,13 @@ export class InboundMail {
   movedAt: Date | null;
 
   /**
-   * MAIL.md 16 "never two rejections for the same content": a hash of the address, the
+   * docs/mail-rules.md 16 "never two rejections for the same content": a hash of the address, the
    * reason and the text read, on the rejection that was sent.
    */
   @Column({ name: 'rejection_key', type: 'text', nullable: true })
   rejectionKey: string | null;
 
-  /** Address a rejection was written to, and the day, for the daily limit (MAIL.md 16). */
+  /** Address a rejection was written to, and the day, for the daily limit (docs/mail-rules.md 16). */
   @Column({ name: 'rejected_to', type: 'text', nullable: true })
   rejectedTo: string | null;
 

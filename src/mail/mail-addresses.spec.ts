@@ -3,8 +3,8 @@ import { isOwnAddress, readVerp, verpAddress, verpRecipient } from './mail-addre
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 
-describe('our addresses (MAIL.md 5, 7, 18)', () => {
-  it('a VERP address names its recipient, signed; only ours, with a MAC that verifies, are read as VERP (MAIL.md 7)', () => {
+describe('our addresses (docs/mail-rules.md 5, 7, 18)', () => {
+  it('a VERP address names its recipient, signed; only ours, with a MAC that verifies, are read as VERP (docs/mail-rules.md 7)', () => {
     fc.assert(
       fc.property(fc.emailAddress(), (recipient) => {
         const verp = verpAddress(SECRET, 'Moves@Example.org', recipient);

@@ -1,6 +1,6 @@
-// Our own addresses and the VERP bounce address (MAIL.md 5, 7, 18). Pure.
+// Our own addresses and the VERP bounce address (docs/mail-rules.md 5, 7, 18). Pure.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { normalizeEmail } from '../auth/email-address';
+import { normalizeEmail } from '../auth/core/email-address';
 
 function split(address: string): { local: string; domain: string } {
   const at = address.lastIndexOf('@');
@@ -15,7 +15,7 @@ const BOUNCE_TAG = 'bounce-';
 /** 80 bits of HMAC-SHA256: enough that a forged bounce address is never guessed. */
 const VERP_MAC_CHARS = 20;
 
-/** The MAC of a VERP address: over the recipient, with the server SECRET, as reply tokens are signed (MAIL.md 1). */
+/** The MAC of a VERP address: over the recipient, with the server SECRET, as reply tokens are signed (docs/mail-rules.md 1). */
 function verpMac(secret: string, recipient: string): string {
   return createHmac('sha256', secret).update(`verp/v1\n${normalizeEmail(recipient)}`).digest('hex').slice(0, VERP_MAC_CHARS);
 }
@@ -23,7 +23,7 @@ function verpMac(secret: string, recipient: string): string {
 /**
  * The envelope sender of a mail to `recipient`: the inbox's own mailbox with the recipient
  * and its MAC in the plus part (`moves+bounce-ana=example.org-<20 hex>@our.org`), so a
- * bounce that quotes nothing still names who could not be reached (MAIL.md 7, 18), and
+ * bounce that quotes nothing still names who could not be reached (docs/mail-rules.md 7, 18), and
  * nobody but us can make one that names a player.
  */
 export function verpAddress(secret: string, replyAddress: string, recipient: string): string {
@@ -57,7 +57,7 @@ export function verpRecipient(secret: string, replyAddress: string, address: str
   return reading?.signed ? reading.recipient : undefined;
 }
 
-/** MAIL.md 5: the sender address, the inbox's mailbox and any plus form of either. */
+/** docs/mail-rules.md 5: the sender address, the inbox's mailbox and any plus form of either. */
 export function isOwnAddress(ownAddresses: readonly string[], address: string): boolean {
   const target = split(normalizeEmail(address));
   return ownAddresses.some((own) => {

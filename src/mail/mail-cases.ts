@@ -6,7 +6,7 @@ import { Registration } from '../competitions/registration.entity';
 import { insertRows } from '../database/insert-rows';
 import { Game } from '../games/game.entity';
 
-/** Cases the mail channel raises for the arbiter (MAIL.md 7, 14, 17). */
+/** Cases the mail channel raises for the arbiter (docs/mail-rules.md 7, 14, 17). */
 export type MailCaseKind = 'mail-undeliverable' | 'mail-bounce' | 'mail-failed';
 
 /**

@@ -10,7 +10,7 @@ import { ConfirmationController } from './pipeline/confirmation.controller';
 import { MailActions } from './pipeline/mail-actions';
 import { MailPipeline } from './pipeline/mail-pipeline.service';
 
-/** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (MAIL.md 15). */
+/** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (docs/mail-rules.md 15). */
 export const OUTBOX_INTERVAL_MS = 5_000;
 export const INBOX_POLL_MS = 60_000;
 

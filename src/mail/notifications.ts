@@ -29,7 +29,7 @@ export interface NotificationRow {
 }
 
 /**
- * Writes notifications as outbox rows in the caller's transaction (MAIL.md 17): the mail
+ * Writes notifications as outbox rows in the caller's transaction (docs/mail-rules.md 17): the mail
  * exists exactly when the change that caused it commits. Each gets its Message-ID now, so
  * however often the sender retries, clients see one message.
  */
@@ -45,7 +45,7 @@ export class Notifications {
   }
 
   /**
-   * A game's mail carries the reply token in its Message-ID (MAIL.md 1), so a reply whose
+   * A game's mail carries the reply token in its Message-ID (docs/mail-rules.md 1), so a reply whose
    * client dropped the plus address is still matched through In-Reply-To / References.
    */
   private messageId(id: string, n: Notification): string {

@@ -4,12 +4,12 @@ import { Player } from '../competitions/player.entity';
 import type { Language } from '../competitions/player.entity';
 import { Game } from '../games/game.entity';
 
-/** `digested`: folded into a daily digest (MAIL.md 17) instead of sent on its own. */
+/** `digested`: folded into a daily digest (docs/mail-rules.md 17) instead of sent on its own. */
 export const OUTBOUND_MAIL_STATUSES = ['pending', 'sent', 'failed', 'digested'] as const;
 export type OutboundMailStatus = (typeof OUTBOUND_MAIL_STATUSES)[number];
 
 /**
- * The transactional outbox (MAIL.md 17): a notification written in the transaction of the
+ * The transactional outbox (docs/mail-rules.md 17): a notification written in the transaction of the
  * action that caused it, its Message-ID fixed at insert so a resend is recognised. The
  * mail issue renders `template` in `language` from `payload` and delivers it.
  */
@@ -59,7 +59,7 @@ export class OutboundMail {
 
   // Delivery state and reply details, added by the mail issue (migration 1764700000000-mail).
 
-  /** Failed delivery attempts; past the sender's limit the row is `failed` and a case is raised (MAIL.md 17). */
+  /** Failed delivery attempts; past the sender's limit the row is `failed` and a case is raised (docs/mail-rules.md 17). */
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
@@ -77,7 +77,7 @@ export class OutboundMail {
   @Column({ name: 'to_address', type: 'text', nullable: true })
   toAddress: string | null;
 
-  /** RFC 3834: notifications are `auto-generated`, answers to a player's mail `auto-replied` (MAIL.md 16, 18). */
+  /** RFC 3834: notifications are `auto-generated`, answers to a player's mail `auto-replied` (docs/mail-rules.md 16, 18). */
   @Column({ name: 'auto_submitted', type: 'text', default: 'auto-generated' })
   autoSubmitted: 'auto-generated' | 'auto-replied';
 

@@ -1,14 +1,14 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { In, type FindOptionsWhere } from 'typeorm';
-import type { Actor } from '../auth/actor';
-import { hasRole } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
+import { hasRole } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { refusals } from '../games/game-refusals';
-import { isUuid } from '../games/game-session';
+import { refusals } from '../games/core/game-refusals';
+import { isUuid } from '../common/ids';
 import { Game } from '../games/game.entity';
 import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
 import { withoutSecrets } from './outbox/payload-secrets';
@@ -17,7 +17,7 @@ const STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;
 const MAX_ROWS = 500;
 
 /**
- * The outbox rows (MAIL.md 17), newest first: an admin sees all, an arbiter those of their
+ * The outbox rows (docs/mail-rules.md 17), newest first: an admin sees all, an arbiter those of their
  * competitions' games, a player their own.
  */
 @ApiTags('outbox')

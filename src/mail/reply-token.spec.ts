@@ -6,7 +6,7 @@ const SECRET = 'test-secret-test-secret-test-secret-0123';
 const uuid = fc.uuid({ version: 4 });
 const context = fc.record({ gameId: uuid, playerId: uuid, turn: fc.integer({ min: 1, max: 9999 }) });
 
-describe('reply tokens (MAIL.md 1-2)', () => {
+describe('reply tokens (docs/mail-rules.md 1-2)', () => {
   it('names game and turn in clear, lower case, with a local part within 64 characters', () => {
     fc.assert(
       fc.property(context, (ctx) => {

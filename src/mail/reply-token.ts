@@ -1,11 +1,11 @@
-// Reply tokens (MAIL.md 1-2): the plus part of a reply address, naming the game and the
+// Reply tokens (docs/mail-rules.md 1-2): the plus part of a reply address, naming the game and the
 // turn in clear and carrying an HMAC over game, player and turn. Pure: no clock, no I/O.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 /** 100 bits of the game's uuid: never ambiguous in practice, and it leaves room for the MAC. */
 const GAME_CHARS = 20;
-/** 130 bits of HMAC-SHA256 (MAIL.md 1: at least 128). */
+/** 130 bits of HMAC-SHA256 (docs/mail-rules.md 1: at least 128). */
 const MAC_CHARS = 26;
 /** RFC 5321 §4.5.3.1.1. */
 const MAX_LOCAL_PART = 64;
@@ -17,7 +17,7 @@ export const TOKEN_PATTERN = new RegExp(`g([a-z2-7]{${GAME_CHARS}})-t([1-9][0-9]
 export interface ReplyContext {
   readonly gameId: string;
   readonly playerId: string;
-  /** The game's turn when the mail was written (Game.turn): an older one is stale (MAIL.md 2). */
+  /** The game's turn when the mail was written (Game.turn): an older one is stale (docs/mail-rules.md 2). */
   readonly turn: number;
 }
 
@@ -84,7 +84,7 @@ export function replyToken(secret: string, context: ReplyContext): string {
   return `g${gamePrefix(context.gameId)}-t${context.turn}-${mac(secret, context)}`;
 }
 
-/** `moves@example.org` + token → `moves+<token>@example.org` (MAIL.md 1: plus addressing). */
+/** `moves@example.org` + token → `moves+<token>@example.org` (docs/mail-rules.md 1: plus addressing). */
 export function replyAddress(secret: string, baseAddress: string, context: ReplyContext): string {
   const at = baseAddress.lastIndexOf('@');
   const local = `${baseAddress.slice(0, at)}+${replyToken(secret, context)}`;
@@ -95,7 +95,7 @@ export function replyAddress(secret: string, baseAddress: string, context: Reply
 }
 
 /**
- * A Message-ID for one of our mails that carries the reply token (MAIL.md 1: the fallback
+ * A Message-ID for one of our mails that carries the reply token (docs/mail-rules.md 1: the fallback
  * when a client drops the plus part), unique by a random suffix. The outbox rows fix it at insert.
  */
 export function tokenMessageId(secret: string, domain: string, context: ReplyContext): string {
@@ -120,7 +120,7 @@ export function verifyToken(secret: string, parsed: ParsedToken, gameId: string,
 export interface TokenSources {
   /** To, Cc, Delivered-To, X-Original-To: the addresses the mail was sent to. */
   readonly recipients: readonly string[];
-  /** The Message-IDs the mail answers, newest first: In-Reply-To, then References from the last (MAIL.md 1). */
+  /** The Message-IDs the mail answers, newest first: In-Reply-To, then References from the last (docs/mail-rules.md 1). */
   readonly thread?: readonly string[];
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { localDate } from '../thinking-time/calendar';
+import { localDate } from '../thinking-time/core/calendar';
 import { localInstant, rehearsalSteps } from './rehearsal-steps';
 
 describe('rehearsalSteps (issue 14: every daily sweep of the days passed, in order)', () => {

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from '../common/refusal';
 import { RehearsalService } from './rehearsal.service';
 
 export class AdvanceClockDto {

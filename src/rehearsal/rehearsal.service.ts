@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { hasRole, type Actor } from '../auth/actor';
-import { Refusal } from '../auth/refusal';
+import { hasRole, type Actor } from '../auth/core/actor';
+import { Refusal } from '../common/refusal';
 import { Clock, RehearsalClock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { Mutex } from '../database/mutex';
-import { formatDayRo, isLocalDate, localDate, type LocalDate } from '../thinking-time/calendar';
+import { formatDayRo, isLocalDate, localDate, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { UptimeSpan } from '../thinking-time/uptime-span.entity';
 import { saveRehearsalOffset } from './rehearsal-clock-state';

@@ -1,27 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
-import { canArbitrate, sideInGame } from '../auth/permissions';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
 import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
 import type { Color } from '../games/engine/types';
-import { refusals } from '../games/game-refusals';
+import { refusals } from '../games/core/game-refusals';
 import { findGame } from '../games/game-session';
 import type { GameStatus } from '../games/game.entity';
-import { localDate, type LocalDate } from './calendar';
-import { deadlinesOn, type Deadlines } from './deadlines';
+import { localDate, type LocalDate } from './core/calendar';
+import { deadlinesOn, type Deadlines } from './core/deadlines';
 import { loadTimelines } from './thinking-time.repository';
-import { timelineOn, type Awaiting, type PlayerClock } from './timeline';
+import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';
 
-/** One game's clocks on a day (RULES.md §5): what the API, the mails and the pages show. */
+/** One game's clocks on a day (docs/rules.md §5): what the API, the mails and the pages show. */
 export interface GameClocks {
   readonly gameId: string;
   readonly status: GameStatus;
   /** The day, in the competition's time zone: the state in its morning, facts of the day included. */
   readonly day: LocalDate;
   readonly timeZone: string;
-  /** Thinking days allowed for the game (RULES.md §5: 50). */
+  /** Thinking days allowed for the game (docs/rules.md §5: 50). */
   readonly limit: number;
   readonly clocks: Readonly<Record<Color, PlayerClock>>;
   /** The move owed and its silence so far; null before the start, once over, after the closing date. */

@@ -9,8 +9,8 @@ import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Game } from '../games/game.entity';
-import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
-import { downtimeCredits } from './downtime-credits';
+import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
+import { downtimeCredits } from './core/downtime-credits';
 import { loadTimelines } from './thinking-time.repository';
 import { UptimeSpan } from './uptime-span.entity';
 
@@ -18,7 +18,7 @@ import { UptimeSpan } from './uptime-span.entity';
 export const HEARTBEAT_MS = 5 * 60_000;
 /** A silence longer than this between two beats means the platform was down in between. */
 export const UPTIME_GAP_MS = 3 * HEARTBEAT_MS;
-/** The case proposing credits for an outage (RULES.md §5: the arbiter credits such days). */
+/** The case proposing credits for an outage (docs/rules.md §5: the arbiter credits such days). */
 export const DOWNTIME_CASE = 'downtime-credit';
 
 /** One player's proposed credit in one game. */

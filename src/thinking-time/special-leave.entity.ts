@@ -5,7 +5,7 @@ import { Player } from '../competitions/player.entity';
 
 /**
  * Leave the arbiter approves beyond the holiday right (illness, bereavement…): like a
- * holiday (RULES.md §5) its days are not thinking days and do not count as silence, in
+ * holiday (docs/rules.md §5) its days are not thinking days and do not count as silence, in
  * every game of the player in the competition. The core takes it as a holiday range.
  */
 @Entity('special_leave')

@@ -4,7 +4,7 @@ import type { Color } from '../games/engine';
 import { Game } from '../games/game.entity';
 
 /**
- * RULES.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
+ * docs/rules.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
  * them declares the game's state at the deadline"; on the platform the record is that
  * information (docs/rules.md, closing-date.ts), so a declaration adds a comment and the
  * proposal does not depend on it. One declaration per player and game; declaring again

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor } from '../auth/actor';
-import { sideInGame } from '../auth/permissions';
+import type { Actor } from '../auth/core/actor';
+import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { Clock } from '../common/clock';
 import { Competition } from '../competitions/competition.entity';
@@ -10,13 +10,15 @@ import { Player } from '../competitions/player.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import type { Color } from '../games/engine/types';
-import { refusals } from '../games/game-refusals';
-import { findGame, otherColor } from '../games/game-session';
+import { refusals } from '../games/core/game-refusals';
+import { otherColor } from '../common/color';
+import { findGame } from '../games/game-session';
 import { Notifications } from '../mail/notifications';
-import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
+import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
 import { StateDeclaration } from './state-declaration.entity';
-import { loadGameView, stateDeclaredPayload, type MailSettings } from './sweep-mail';
-import { DEFAULT_TIMELINE_RULES } from './timeline';
+import { loadGameView } from '../games/game-mail-view';
+import { stateDeclaredPayload, type MailSettings } from './sweep-mail';
+import { DEFAULT_TIMELINE_RULES } from './core/timeline';
 import { timeRefusals } from './time-refusals';
 
 export const MAX_DECLARATION_LENGTH = 4000;
@@ -31,7 +33,7 @@ export interface StateDeclarationView {
 }
 
 /**
- * RULES.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
+ * docs/rules.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of
  * them declares the game's state at the deadline" (on the platform the record itself is
  * that information: docs/rules.md, closing-date.ts). The sweep asks both players on the
  * closing date; a declaration is taken from that day through the report window (closing
@@ -70,7 +72,8 @@ export class StateDeclarationsService {
       if (existing) await m.update(StateDeclaration, { id: existing.id }, { text, declaredOn: today, declaredAt: now });
       else await insertRows(m, StateDeclaration, m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }));
       const partner = otherColor(color);
-      const [red, blue] = await Promise.all([m.findOneByOrFail(Player, { id: game.redPlayerId }), m.findOneByOrFail(Player, { id: game.bluePlayerId })]);
+      const red = await m.findOneByOrFail(Player, { id: game.redPlayerId });
+      const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
       const view = await loadGameView(m, this.settings, competition, game, { red, blue });
       const partnerPlayer = partner === 'red' ? red : blue;
       await this.notifications.add(m, [{ to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) }]);

@@ -6,23 +6,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOSING_CASE, SILENCE_CASE } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { JsonObject } from '../common/json';
-import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/coefficients';
+import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import { SETTINGS } from '../config/settings';
 import { Claim } from '../games/claim.entity';
 import { COLORS, type Color } from '../games/engine';
-import { otherColor, type GameSession } from '../games/game-session';
-import type { GameOutcome } from '../games/game-state';
+import { otherColor } from '../common/color';
+import type { GameSession } from '../games/game-session';
+import type { GameOutcome } from '../games/core/game-state';
+import { loadGameView } from '../games/game-mail-view';
 import { coefficientOutcome } from '../games/record/game-record';
 import { Notifications, type Notification } from '../mail/notifications';
 import type { GameView } from '../mail/templates/models';
-import { closingDateProposal } from './closing-date';
-import { deadlinesOn } from './deadlines';
+import { closingDateProposal } from './core/closing-date';
+import { deadlinesOn } from './core/deadlines';
 import { StateDeclaration } from './state-declaration.entity';
 import {
   closingDatePayload,
   escalationPayload,
   clocksOf,
-  loadGameView,
   holidayEndPayload,
   holidayNoticePayload,
   holidayRightsEndPayload,
@@ -35,7 +36,7 @@ import {
 } from './sweep-mail';
 import { TimelineAction } from './timeline-action.entity';
 import { insertUnlessRecorded } from './thinking-time.repository';
-import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './timeline';
+import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
 
 /** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */
 export { CLOSING_CASE, SILENCE_CASE };
@@ -65,7 +66,7 @@ export class SweepActions {
     switch (action.stage) {
       case 'reminder':
       case 'first-move-reminder': {
-        // RULES.md §5: the move is sent again to the silent player, a copy to the partner.
+        // docs/rules.md §5: the move is sent again to the silent player, a copy to the partner.
         const deadlines = deadlinesOn(ctx.timeline, ctx.day.day);
         const partner = otherColor(action.player);
         const game = await this.gameView(s);
@@ -77,7 +78,7 @@ export class SweepActions {
       }
       case 'escalation':
       case 'first-move-escalation': {
-        // RULES.md §5: the game record goes to the arbiter with a proposal for homologation; both players are told.
+        // docs/rules.md §5: the game record goes to the arbiter with a proposal for homologation; both players are told.
         const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: SILENCE_CASE, payload: this.silenceCase(ctx, action) });
         const game = await this.gameView(s);
         await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))));
@@ -103,7 +104,7 @@ export class SweepActions {
         return null;
       }
       case 'time-exceeded': {
-        // RULES.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
+        // docs/rules.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
         const partner = otherColor(action.player);
         await this.notifications.add(s.manager, [tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action))]);
         return null;
@@ -112,7 +113,7 @@ export class SweepActions {
         await this.holidayRightsEnd(ctx, action);
         return null;
       case 'closing-date': {
-        // RULES.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
+        // docs/rules.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
         const { reportBy } = deadlinesOn(ctx.timeline, ctx.day.day);
         const game = await this.gameView(s);
         await this.notifications.add(
@@ -134,7 +135,7 @@ export class SweepActions {
   }
 
   /**
-   * RULES.md §5: "the right to holiday is lost one month before the closing date" — every
+   * docs/rules.md §5: "the right to holiday is lost one month before the closing date" — every
    * player is told once per competition, whatever number of games they still play: the
    * notice is recorded per player (no game) beside the game's own record of the action.
    */
@@ -164,11 +165,11 @@ export class SweepActions {
     }
   }
 
-  /** The escalation's case: the game record and the result proposed for homologation (RULES.md §5, §7). */
+  /** The escalation's case: the game record and the result proposed for homologation (docs/rules.md §5, §7). */
   private silenceCase(ctx: SweepContext, action: SilenceAction): JsonObject {
     const { s } = ctx;
     const lines = s.liveLines();
-    // RULES.md §7: a player who never starts the game or never answers the partner's first move is a no-show; later silence is an abandonment.
+    // docs/rules.md §7: a player who never starts the game or never answers the partner's first move is a no-show; later silence is an abandonment.
     const outcome: GameOutcome = action.move <= 2 ? { type: 'no-show', by: action.player } : { type: 'abandon', by: action.player };
     const line = lines.length === 1 ? lines[0] : null;
     const state = line && s.state(line.id);
@@ -179,24 +180,23 @@ export class SweepActions {
       since: action.since,
       silentDays: action.silentDays,
       clocks: clocksOf(ctx.day),
-      // While an appeal keeps two lines (RULES.md §6) the arbiter rules on the word first: no proposal.
+      // While an appeal keeps two lines (docs/rules.md §6) the arbiter rules on the word first: no proposal.
       proposal: state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
       record: line ? s.pathOf(line.id).map((m) => ({ n: m.number, color: m.color, notation: m.notation, score: m.recordedScore, sentOn: m.sentOn, thinkingDays: m.thinkingDays })) : [],
     };
   }
 
   /**
-   * RULES.md §7, after the report window, as the platform reads it (docs/rules.md,
+   * docs/rules.md §7, after the report window, as the platform reads it (docs/rules.md,
    * closing-date.ts): 1/1 for a game with moves and no open time claim, declared or not;
    * a no-show for a game never started; with a claim open (or an appeal keeping two
    * lines) the arbiter rules on that first, so nothing is proposed.
    */
   private async closingCase(ctx: SweepContext, action: CompetitionAction): Promise<JsonObject & { proposal?: JsonObject | null }> {
     const { s } = ctx;
-    const [declarations, openClaim] = await Promise.all([
-      s.manager.find(StateDeclaration, { where: { gameId: s.game.id }, order: { color: 'DESC' } }),
-      s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
-    ]);
+    // One at a time: the sweep's session is a transaction's.
+    const declarations = await s.manager.find(StateDeclaration, { where: { gameId: s.game.id }, order: { color: 'DESC' } });
+    const openClaim = await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' });
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
     const outcome: GameOutcome | null = closingDateProposal({ openClaim: openClaim !== null, liveLines: lines.length, movesMade: s.moves.length, firstToMove: 'red' });

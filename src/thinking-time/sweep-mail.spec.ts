@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { gameView } from '../games/game-mail-view';
 import type { GameSession } from '../games/game-session';
 import { renderMailContent } from '../mail/outbox/mail-content';
-import { MAIL_TEMPLATE_NAMES } from '../mail/templates/models';
+import { MAIL_TEMPLATE_NAMES } from '../mail/templates/all-models';
 import { DEFAULT_TEMPLATE_ROOT } from '../mail/templates/render';
 import { SWEEP_MAIL_TEMPLATE_NAMES } from '../mail/templates/sweep-models';
 import {
   closingDatePayload,
-  gameView,
   holidayEndPayload,
   holidayRightsEndPayload,
   longThinkingEndPayload,
@@ -17,7 +17,7 @@ import {
   stateDeclaredPayload,
   timeExceededPayload,
 } from './sweep-mail';
-import type { TimelineDay } from './timeline';
+import type { TimelineDay } from './core/timeline';
 
 const SRC = resolve(__dirname, '..');
 const LANGUAGES = ['ro', 'en'] as const;
@@ -49,7 +49,7 @@ function writtenTemplates(): Map<string, Set<string>> {
 
 const hasFiles = (name: string) => LANGUAGES.every((l) => ['text', 'html'].every((part) => existsSync(join(DEFAULT_TEMPLATE_ROOT, l, `${name}.${part}.hbs`))));
 
-describe('the mail the services write has its templates (MAIL.md 19)', () => {
+describe('the mail the services write has its templates (docs/mail-rules.md 19)', () => {
   const written = writtenTemplates();
 
   it('finds the writers', () => {
@@ -75,7 +75,7 @@ describe('the mail the services write has its templates (MAIL.md 19)', () => {
 });
 
 describe("the sweep's payloads render in both languages", () => {
-  const game = gameView({ publicUrl: 'https://scrabble.example', secret: 'x'.repeat(32), mailReplyAddress: 'moves@scrabble.example' }, { shortName: 'CN 2027' }, 'A', { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } }, 'g-1');
+  const game = gameView({ publicUrl: 'https://scrabble.example' }, { shortName: 'CN 2027' }, 'A', { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } }, 'g-1');
   const s = { game: { id: 'g-1', turn: 7 }, competition: { thinkingDays: 50, closingDate: '2027-03-31', shortName: 'CN 2027' } } as unknown as GameSession;
   const clock = { used: 12, left: 38, exceeded: false, exceededSince: null, onHoliday: false, longThinking: false };
   const day = { day: '2027-03-31', clocks: { red: clock, blue: { ...clock, used: 51, left: 0, exceeded: true, exceededSince: '2027-03-25' } }, awaiting: null, actions: [] } as TimelineDay;

@@ -1,10 +1,8 @@
-// The mail the sweep writes, as outbox payloads (MAIL.md 17, 19): each payload is the view
+// The mail the sweep writes, as outbox payloads (docs/mail-rules.md 17, 19): each payload is the view
 // model of its template (src/mail/templates/models.ts, sweep-models.ts), built here or with
 // the templates' own builders. Every game mail's payload also names the game, the turn (the
-// reply token's, MAIL.md 1) and the timeline action it comes from.
-import type { EntityManager } from 'typeorm';
+// reply token's, docs/mail-rules.md 1) and the timeline action it comes from.
 import { asJson, type JsonObject } from '../common/json';
-import { Group } from '../competitions/group.entity';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../competitions/player.entity';
@@ -26,16 +24,11 @@ import type {
   TimeExceededModel,
 } from '../mail/templates/sweep-models';
 import { yourMoveModel } from '../mail/templates/views';
-import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './calendar';
-import type { Deadlines } from './deadlines';
-import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './timeline';
+import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
+import type { Deadlines } from './core/deadlines';
+import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './core/timeline';
 
 export type MailSettings = Pick<Settings, 'publicUrl' | 'secret' | 'mailReplyAddress'>;
-
-/** What names the game in every mail: MAIL.md 18's thread subject and the link to its page. */
-export function gameView(settings: MailSettings, competition: Pick<Competition, 'shortName'>, groupName: string, players: Readonly<Record<Color, Pick<Player, 'name'>>>, gameId: string): GameView {
-  return { competition: competition.shortName, group: groupName, red: players.red.name, blue: players.blue.name, gameUrl: `${settings.publicUrl}/games/${gameId}` };
-}
 
 /** DeadlinesView reads `holidayRightsEnd` as "the last day a holiday can still be taken" (the deadlines partial of templates/mail). */
 export function deadlinesView(deadlines: Deadlines): DeadlinesView {
@@ -49,7 +42,7 @@ function payload(model: object, s: Pick<GameSession, 'game'>, action: string): J
 }
 
 /**
- * RULES.md §5 silence, day 15: "the move is sent again" — the position the silent player
+ * docs/rules.md §5 silence, day 15: "the move is sent again" — the position the silent player
  * owes a move in (every live line while an appeal waits, §6), the clocks, and what comes
  * next (the escalation's day).
  */
@@ -81,7 +74,7 @@ export function reminderPayload(
   return payload({ ...model, clocks: { ...model.clocks, limit: s.competition.thinkingDays } }, s, action.key);
 }
 
-/** RULES.md §5 silence, day 30: the arbiter is told; both players get this. */
+/** docs/rules.md §5 silence, day 30: the arbiter is told; both players get this. */
 export function escalationPayload(s: GameSession, game: GameView, you: Color, action: SilenceAction): JsonObject {
   const model: EscalationModel = { game, you, silent: action.player, silentDays: action.silentDays, since: action.since };
   return payload(model, s, action.key);
@@ -92,7 +85,7 @@ export function holidayNoticePayload(s: GameSession, game: GameView, you: Color,
   return payload(model, s, action.key);
 }
 
-/** RULES.md §5 silence: the copy of the reminder, to the partner of the silent player. */
+/** docs/rules.md §5 silence: the copy of the reminder, to the partner of the silent player. */
 export function reminderCopyPayload(s: GameSession, game: GameView, you: Color, action: SilenceAction, escalation: LocalDate | undefined): JsonObject {
   const model: ReminderCopyModel = {
     game,
@@ -117,7 +110,7 @@ export function longThinkingEndPayload(s: GameSession, game: GameView, you: Colo
   return payload(model, s, action.key);
 }
 
-/** RULES.md §5: 51 days or more used; the partner (`you`) may claim the game. */
+/** docs/rules.md §5: 51 days or more used; the partner (`you`) may claim the game. */
 export function timeExceededPayload(s: GameSession, game: GameView, you: Color, action: TimeExceededAction): JsonObject {
   const model: TimeExceededModel = { game, you, player: action.player, used: action.used, limit: s.competition.thinkingDays };
   return payload(model, s, action.key);
@@ -129,7 +122,7 @@ export function clocksOf(day: TimelineDay): { red: { used: number; left: number 
   return { red: one('red'), blue: one('blue') };
 }
 
-/** RULES.md §7: the closing date; the players declare the game's state by the end of the report window. */
+/** docs/rules.md §7: the closing date; the players declare the game's state by the end of the report window. */
 export function closingDatePayload(s: GameSession, game: GameView, you: Color, action: CompetitionAction, declareBy: LocalDate, day: TimelineDay): JsonObject {
   const model: ClosingDateModel = {
     game,
@@ -141,7 +134,7 @@ export function closingDatePayload(s: GameSession, game: GameView, you: Color, a
   return payload(model, s, action.key);
 }
 
-/** RULES.md §7: the report window has passed; `proposal` is the case's (coefficients as decimals), if any. */
+/** docs/rules.md §7: the report window has passed; `proposal` is the case's (coefficients as decimals), if any. */
 export function reportWindowClosedPayload(
   s: GameSession,
   game: GameView,
@@ -163,7 +156,7 @@ export function reportWindowClosedPayload(
 }
 
 /**
- * RULES.md §5: holiday rights end, told once per player and competition, outside any game
+ * docs/rules.md §5: holiday rights end, told once per player and competition, outside any game
  * thread: the payload carries no game (mail-content.ts reads it as a view model), only the
  * action it comes from.
  */
@@ -172,19 +165,7 @@ export function holidayRightsEndPayload(player: Pick<Player, 'name'>, competitio
   return { ...asJson(model), action };
 }
 
-/** The GameView of a stored game outside a game session: its group's name read. */
-export async function loadGameView(
-  m: EntityManager,
-  settings: MailSettings,
-  competition: Pick<Competition, 'shortName'>,
-  game: Pick<Game, 'id' | 'groupId'>,
-  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
-): Promise<GameView> {
-  const group = await m.findOneByOrFail(Group, { id: game.groupId });
-  return gameView(settings, competition, group.name, players, game.id);
-}
-
-/** RULES.md §7: the partner declared the unfinished game's state. */
+/** docs/rules.md §7: the partner declared the unfinished game's state. */
 export function stateDeclaredPayload(view: GameView, game: Pick<Game, 'id' | 'turn'>, you: Color, player: Color, text: string, declaredOn: LocalDate): JsonObject {
   const model: StateDeclaredModel = { game: view, you, player, text, declaredOn };
   return { ...asJson(model), gameId: game.id, turn: game.turn };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { SweepService } from './sweep.service';
 
-/** STYLE.md: a cron handler is one line calling a method that is safe to run twice. */
+/** docs/style.md: a cron handler is one line calling a method that is safe to run twice. */
 @Injectable()
 export class SweepCron {
   constructor(private readonly sweep: SweepService) {}

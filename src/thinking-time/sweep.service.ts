@@ -12,14 +12,14 @@ import type { SingletonWorker } from '../database/singleton-worker';
 import { WorkersService } from '../database/workers.service';
 import { findGame, GameSession } from '../games/game-session';
 import { Game } from '../games/game.entity';
-import { compareDays, localDate, toLocalDate, type LocalDate } from './calendar';
-import { chooseActions } from './catch-up';
+import { compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
+import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions';
 import { SweepCursor } from './sweep-cursor.entity';
 import { TimelineAction, type TimelineActionStatus } from './timeline-action.entity';
 import { loadTimelines } from './thinking-time.repository';
-import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './timeline';
+import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './core/timeline';
 
 export const SWEEP_WORKER = 'sweep';
 /** How soon another instance takes the sweep over when its holder dies. */
@@ -58,7 +58,7 @@ export interface SweepReport {
 }
 
 /**
- * The daily sweep (issue 6 items 2–3, ARCHITECTURE.md "Daily sweep"). Per competition it
+ * The daily sweep (issue 6 items 2–3, docs/design.md "Daily sweep"). Per competition it
  * looks at the days since its cursor — today, or every day missed while the platform was
  * down — and per game asks the thinking-time core what was due, chooses what still
  * matters (catch-up.ts) and does it: one game, one transaction, its row lock, each action

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { ClocksService } from './clocks.service';
@@ -26,7 +26,7 @@ export class ThinkingTimeController {
   ) {}
 
   @Get('games/:id/clocks')
-  @ApiOperation({ summary: "Both players' thinking days used and left today, the move awaited and its silence, the deadlines (RULES.md §5)." })
+  @ApiOperation({ summary: "Both players' thinking days used and left today, the move awaited and its silence, the deadlines (docs/rules.md §5)." })
   @ApiOkResponse({ description: 'The clocks, in the competition’s time zone.' })
   gameClocks(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.clocks.view(actor, id);
@@ -34,21 +34,21 @@ export class ThinkingTimeController {
 
   @Post('games/:id/state-declaration')
   @HttpCode(200)
-  @ApiOperation({ summary: "Declare an unfinished game's state, from the closing date through the report window (RULES.md §7)." })
+  @ApiOperation({ summary: "Declare an unfinished game's state, from the closing date through the report window (docs/rules.md §7)." })
   declareState(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: StateDeclarationDto) {
     return this.declarations.declareState(actor, id, dto);
   }
 
   @Post('games/:id/time-credits')
   @HttpCode(200)
-  @ApiOperation({ summary: "Arbiter: give days back to a player's clock (RULES.md §5)." })
+  @ApiOperation({ summary: "Arbiter: give days back to a player's clock (docs/rules.md §5)." })
   grantDays(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: GrantDaysDto) {
     return this.controls.grantDays(actor, id, dto);
   }
 
   @Post('games/:id/refused-mail-penalties')
   @HttpCode(200)
-  @ApiOperation({ summary: "Arbiter: charge the 10 days for mail refused through the player's fault (RULES.md §5)." })
+  @ApiOperation({ summary: "Arbiter: charge the 10 days for mail refused through the player's fault (docs/rules.md §5)." })
   chargeRefusedMail(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: RefusedMailPenaltyDto) {
     return this.controls.chargeRefusedMail(actor, id, dto);
   }
@@ -62,7 +62,7 @@ export class ThinkingTimeController {
 
   @Post('cases/:id/downtime-credit')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Arbiter: confirm (credit the days) or dismiss the credits proposed after a platform outage (RULES.md §5).' })
+  @ApiOperation({ summary: 'Arbiter: confirm (credit the days) or dismiss the credits proposed after a platform outage (docs/rules.md §5).' })
   decideDowntimeCredit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: DowntimeDecisionDto) {
     return this.controls.decideDowntimeCredit(actor, id, dto);
   }

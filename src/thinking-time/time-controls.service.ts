@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
-import type { Actor } from '../auth/actor';
-import { canArbitrate, hidesCompetition } from '../auth/permissions';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { AuditService } from '../arbiter/audit.service';
 import { Case } from '../arbiter/case.entity';
 import { RulingsService } from '../arbiter/rulings.service';
@@ -15,23 +15,26 @@ import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { COLORS, type Color } from '../games/engine';
-import { refusals } from '../games/game-refusals';
+import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { findGame } from '../games/game-session';
 import { Game } from '../games/game.entity';
+import { bumpGameVersions } from '../games/game-version';
 import { Holiday } from '../games/holiday.entity';
 import { Move } from '../games/move.entity';
 import { GamesService } from '../games/games.service';
 import { Notifications } from '../mail/notifications';
-import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './calendar';
-import { isUuid } from '../games/game-session';
+import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
+import { absencesOf } from '../common/absences';
+import { isUuid } from '../common/ids';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { SpecialLeave } from './special-leave.entity';
-import { thinkingDaysForMove } from './thinking-days';
-import { loadGameView, specialLeavePayload, type MailSettings } from './sweep-mail';
+import { thinkingDaysForMove } from './core/thinking-days';
+import { loadGameView } from '../games/game-mail-view';
+import { specialLeavePayload, type MailSettings } from './sweep-mail';
 import { timeRefusals } from './time-refusals';
 
-/** RULES.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
+/** docs/rules.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
 export const REFUSED_MAIL_DAYS = 10;
 
 export interface DaysInput {
@@ -81,14 +84,14 @@ export class TimeControlsService {
     @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
-  /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (RULES.md §5). */
+  /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
   grantDays(actor: Actor, gameId: string, input: DaysInput & { readonly days: number }): Promise<ActionResult> {
     if (!Number.isSafeInteger(input.days) || input.days < 1 || input.days > 1000) throw timeRefusals.badDays(1000);
     return this.games.rule(actor, gameId, { kind: 'thinking-days', player: input.player, days: -input.days, reason: input.reason, idempotencyKey: input.idempotencyKey });
   }
 
   /**
-   * RULES.md §5: mail refused through the player's fault (a full or abandoned mailbox, the
+   * docs/rules.md §5: mail refused through the player's fault (a full or abandoned mailbox, the
    * e-mail analogue of a letter not collected) costs them 10 days; the platform resends by
    * itself, so the sender loses nothing.
    */
@@ -97,7 +100,7 @@ export class TimeControlsService {
   }
 
   /**
-   * Special leave beyond the holiday right: like a holiday (RULES.md §5) its days are not
+   * Special leave beyond the holiday right: like a holiday (docs/rules.md §5) its days are not
    * thinking days and do not count as silence, in all the player's games; the player and
    * every partner still playing them are told. The registration row is locked, as for a
    * holiday declaration, so the two never interleave.
@@ -138,6 +141,8 @@ export class TimeControlsService {
         lock: { mode: 'pessimistic_write' },
       });
       await recountThinkingDays(m, competitionId, input.playerId, games.map((g) => g.id));
+      // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
+      await bumpGameVersions(m, games.map((g) => g.id));
       const players = new Map((await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [p.id, p]));
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
@@ -195,6 +200,8 @@ export class TimeControlsService {
             { actor, competitionId: game.competitionId, gameId, caseId, kind: 'thinking-days', reason, details: { outage: gameDays, credits: given } },
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
+          // The credited days are on the game's clocks.
+          await bumpGameVersions(m, [gameId]);
           const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
           await this.notifications.add(
             m,
@@ -219,17 +226,16 @@ export class TimeControlsService {
 /**
  * Leave approved for days already past (illness told afterwards) changes what the player's
  * moves of those days cost: each move's stored thinking days are counted again with the
- * holiday and every approved leave (RULES.md §5), so the sheet and `check` agree with the
+ * holiday and every approved leave (docs/rules.md §5), so the sheet and `check` agree with the
  * clocks, which the core derives from the days themselves.
  */
 async function recountThinkingDays(m: EntityManager, competitionId: string, playerId: string, gameIds: readonly string[]): Promise<void> {
   if (gameIds.length === 0) return;
-  const [holidays, leave, games] = await Promise.all([
-    m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } }),
-    m.find(SpecialLeave, { where: { competitionId, playerId } }),
-    m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } }),
-  ]);
-  const pauses = [...holidays, ...leave].map((r) => ({ from: toLocalDate(r.fromDay), to: toLocalDate(r.toDay) }));
+  // One query at a time: this is the transaction's client.
+  const holidays = await m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } });
+  const leave = await m.find(SpecialLeave, { where: { competitionId, playerId } });
+  const games = await m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } });
+  const pauses = absencesOf({ holidays, specialLeave: leave }, toLocalDate);
   for (const game of games) {
     const color = game.redPlayerId === playerId ? 'red' : 'blue';
     const moves = await m.find(Move, { where: { gameId: game.id, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });

@@ -1,8 +1,8 @@
 // How the thinking-time services say no: a stable code, the reason in Romanian and
 // English, the HTTP status (auth/refusal.ts). Thrown inside the action's transaction, a
 // refusal leaves nothing behind. The games feature's refusals serve where they fit.
-import { Refusal } from '../auth/refusal';
-import { formatDayRo, type LocalDate } from './calendar';
+import { Refusal } from '../common/refusal';
+import { formatDayRo, type LocalDate } from './core/calendar';
 
 export const timeRefusals = {
   unknownCase: (id: string) => new Refusal('UNKNOWN_CASE', { ro: `Cazul ${id} nu există.`, en: `There is no case ${id}.` }, 404),
@@ -25,7 +25,7 @@ export const timeRefusals = {
       400,
     ),
 
-  /** RULES.md §7: the state is declared at the closing date, and reaches the arbiter within the report window. */
+  /** docs/rules.md §7: the state is declared at the closing date, and reaches the arbiter within the report window. */
   declarationNotYet: (closing: LocalDate) =>
     new Refusal(
       'DECLARATION_NOT_YET',

@@ -3,7 +3,7 @@ import { Case } from '../arbiter/case.entity';
 import { Competition } from '../competitions/competition.entity';
 import { Player } from '../competitions/player.entity';
 import { Game } from '../games/game.entity';
-import type { TimelineStage } from './timeline';
+import type { TimelineStage } from './core/timeline';
 
 /**
  * `done`: the sweep did it (its mails and case were written in the same transaction).
@@ -15,7 +15,7 @@ export type TimelineActionStatus = 'done' | 'superseded';
 /**
  * The exactly-once record of the daily sweep (issue 6 item 3): one row per action of the
  * thinking-time core, under the core's stable key, unique per game. A notice that goes to
- * a player once per competition (holiday rights ending, RULES.md §5) has no game: it is
+ * a player once per competition (holiday rights ending, docs/rules.md §5) has no game: it is
  * unique per competition, player and key instead.
  */
 @Entity('timeline_action')

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { AddressConfirmationState } from '../competitions/player-identity';
+import type { AddressConfirmationState } from '../competitions/core/player-identity';
 import { PlayerIdentityService } from '../competitions/player-identity.service';
 import { WebViews } from './views.service';
 import type { WebRequest } from './web-request';

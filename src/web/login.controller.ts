@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, Param, Post, Query, Req, Res, UseGuards 
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { normalizeEmail } from '../auth/email-address';
+import { normalizeEmail } from '../auth/core/email-address';
 import type { LoginLinkState } from '../auth/login-link';
 import { isLoginAddress, safeNextPath } from '../auth/login-link';
 import { LoginLinkRequests } from '../auth/login-link-requests';

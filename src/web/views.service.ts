@@ -4,6 +4,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import type { WebLanguage, WebRequest } from './web-request';
 import { Clock } from '../common/clock';
+import { LruMap } from '../common/lru-map';
 import { SETTINGS, type Settings } from '../config/settings';
 import { rehearsalBanner } from '../rehearsal/rehearsal-banner';
 
@@ -135,7 +136,7 @@ export class WebViews {
     const source = this.hbs.partials.board as string | undefined;
     if (typeof source !== 'string') return;
     const render = this.hbs.compile(source);
-    const rendered = new Map<string, string>();
+    const rendered = new LruMap<string, string>(BOARD_MEMO_SIZE);
     this.hbs.registerPartial('board', ((context: { line?: BoardLine }, options?: Handlebars.RuntimeOptions) => {
       const line = context.line;
       const lang = ((options?.data as { root?: { lang?: string } } | undefined)?.root?.lang ?? 'ro') as string;
@@ -143,7 +144,6 @@ export class WebViews {
       let html = rendered.get(key);
       if (html === undefined) {
         html = render(context, options);
-        if (rendered.size >= BOARD_MEMO_SIZE) rendered.delete(rendered.keys().next().value!);
         rendered.set(key, html);
       }
       return html;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { Refusal } from '../auth/refusal';
+import { Refusal } from '../common/refusal';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { WebViews } from './views.service';
 import { CsrfRefused, isApiPath } from './web-context.middleware';
@@ -38,8 +38,9 @@ export class WebExceptionFilter implements ExceptionFilter {
       res.redirect(303, `/login?next=${encodeURIComponent(exception.next)}`);
       return;
     }
-    const status = exception instanceof HttpException ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
-    if (!(exception instanceof HttpException)) this.logger.error({ err: exception }, 'unexpected error on a page');
+    const known = exception instanceof HttpException || exception instanceof Refusal;
+    const status = known ? exception.getStatus() : HttpStatus.INTERNAL_SERVER_ERROR;
+    if (!known) this.logger.error({ err: exception }, 'unexpected error on a page');
     req.lang ??= 'ro';
     const lang = req.lang;
     let message: string;

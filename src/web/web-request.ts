@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { UserActor } from '../auth/actor';
+import type { UserActor } from '../auth/core/actor';
 import 'express-session';
 
 export type WebLanguage = 'ro' | 'en';

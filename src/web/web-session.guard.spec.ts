@@ -1,6 +1,6 @@
 import { ForbiddenException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role, UserActor } from '../auth/actor';
+import type { Role, UserActor } from '../auth/core/actor';
 import { LoginRequired, Roles, WebSessionGuard } from './web-session.guard';
 
 class Pages {

@@ -9,7 +9,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role, UserActor } from '../auth/actor';
+import type { Role, UserActor } from '../auth/core/actor';
 import type { WebRequest } from './web-request';
 
 export type { WebLanguage, WebRequest } from './web-request';

@@ -6,7 +6,7 @@
 // Screenshots of the dashboard and of the disputed game are saved for review.
 import type { Browser, Page } from 'playwright-core';
 import { Result } from '../../src/coefficients/result.entity';
-import { formatCoefficient } from '../../src/coefficients/coefficients';
+import { formatCoefficient } from '../../src/coefficients/core/coefficients';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import type { Color } from '../../src/games/engine';

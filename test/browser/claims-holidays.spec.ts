@@ -28,7 +28,7 @@ describe('a time claim and a holiday seen by the partner, in the browser', () =>
     const game = ch.games[0];
     const games = web.app.get(GamesService);
     await games.submitMove(playerOf(ch, game, 'red'), game.id, { move: placementFor(ch, [], 3), source: 'api' });
-    // BLUE silent 55 days (RULES.md §5): RED claims, and declares a holiday in April.
+    // BLUE silent 55 days (docs/rules.md §5): RED claims, and declares a holiday in April.
     web.clock.set('2027-03-28T09:00:00Z');
     await games.claimTime(playerOf(ch, game, 'red'), game.id);
     await games.declareHoliday(playerOf(ch, game, 'red'), game.id, { from: '2027-04-10', to: '2027-04-19' });

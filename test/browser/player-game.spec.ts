@@ -108,7 +108,7 @@ describe('a whole game in the browser', () => {
       const lastRecord = last && last.ok ? last.records.at(-1) : undefined;
 
       if (!contested && kept.length >= 3 && lastRecord?.type === 'place' && !/^pa/i.test(move)) {
-        // RULES.md §6: contest the partner's main word, sending the reply played as if it stood.
+        // docs/rules.md §6: contest the partner's main word, sending the reply played as if it stood.
         const word = await page.locator('.contest-form input[name="words"]').first().getAttribute('value');
         await contest(page, [word!], move);
         // The partner admits: the move is withdrawn, the reply void, a replacement played.

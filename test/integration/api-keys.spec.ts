@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { ApiKey } from '../../src/auth/api-key.entity';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
-import { SYSTEM_ACTOR } from '../../src/auth/actor';
+import { SYSTEM_ACTOR } from '../../src/auth/core/actor';
 import { hashApiKey, UsersService } from '../../src/auth/users.service';
 import { ManualClock } from '../../src/common/clock';
 import { createUser, type TestUser } from '../support/competitions';

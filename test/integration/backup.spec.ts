@@ -9,7 +9,7 @@ import { createApp } from '../../src/app.factory';
 import { runCli } from '../../src/cli';
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
-import { openDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
 import { GamesService } from '../../src/games/games.service';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
@@ -80,7 +80,7 @@ describe(`backup and restore (${TEST_DB})`, () => {
         expect(restored).toMatchObject({ status: 0, err: '' });
         expect(restored.report).toMatchObject({ games: played.games, moves: played.moves, problems: [] });
         // Opening the copy finds its schema complete: no migration is left to run.
-        const opened = await openDatabase({ kind: 'postgres', url: databaseUrl(name) });
+        const opened = await openAppDatabase({ kind: 'postgres', url: databaseUrl(name) });
         expect(opened.migrations).toEqual([]);
         await opened.close();
       } finally {
@@ -95,7 +95,7 @@ describe(`backup and restore (${TEST_DB})`, () => {
       try {
         const dataDir = join(dir, 'live');
         const database = { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') };
-        const opened = await openDatabase(database);
+        const opened = await openAppDatabase(database);
         const app = await createApp({ settings: { ...testSettings(), dataDir, database }, database: opened, clock: new ManualClock('2027-02-01T09:00:00Z') });
         await app.init();
         const played = await playSomeGames(app);

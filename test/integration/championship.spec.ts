@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { runCli } from '../../src/cli';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
-import { computeCoefficients, fullTours, type Outcome } from '../../src/coefficients/coefficients';
+import { computeCoefficients, fullTours, type Outcome } from '../../src/coefficients/core/coefficients';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
 import { getTileSet, replayGame, type Color, type GameState } from '../../src/games/engine';
@@ -15,7 +15,7 @@ import { Game } from '../../src/games/game.entity';
 import type { ActionResult } from '../../src/games/game-views';
 import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
-import { toLocalDate } from '../../src/thinking-time';
+import { toLocalDate } from '../../src/thinking-time/core';
 import { modelState, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -108,7 +108,7 @@ describe(`a championship (${TEST_DB})`, () => {
       return;
     }
     if (B) {
-      // Two live lines: one move in each line still playing (RULES.md §6).
+      // Two live lines: one move in each line still playing (docs/rules.md §6).
       const moves: Record<string, string> = {};
       if (!state(A).over) moves.A = next(d, A);
       if (!state(B).over) moves.B = next(d, B);
@@ -182,7 +182,7 @@ describe(`a championship (${TEST_DB})`, () => {
     const results = t.app.get(ResultsService);
     const normal = drivers.filter((d) => !['abandon', 'draw', 'no-show'].includes(d.script));
     // Two games confirmed by both players at once; the rest by silence after 5 days. A player
-    // confirms within the 5 days after the game's end (RULES.md §7): the two games that ended last.
+    // confirms within the 5 days after the game's end (docs/rules.md §7): the two games that ended last.
     const endedGames = await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }));
     const endedAt = new Map(endedGames.map((g) => [g.id, g.endedAt!.getTime()]));
     const lastEnded = [...normal].sort((a, b) => endedAt.get(b.game.id)! - endedAt.get(a.game.id)!);
@@ -268,7 +268,7 @@ describe(`a championship (${TEST_DB})`, () => {
     });
   }
 
-  /** RULES.md §7: an abandonment or a forfeit counts the full tours of the kept line. */
+  /** docs/rules.md §7: an abandonment or a forfeit counts the full tours of the kept line. */
   function outcomeOf(game: Game, movesPlayed: number): Outcome {
     const o = game.outcome;
     if (!o) return { type: 'finished' };

@@ -44,7 +44,7 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     http = t.app.getHttpServer();
     ch = await startChampionship(t.app, { players: 6, domain: 'claims.example.org' });
     [a, b, c, e] = ch.games;
-    // RED opens A, B, C and E on 1 February; BLUE stays silent: 55 days later, over the 50 (RULES.md §5).
+    // RED opens A, B, C and E on 1 February; BLUE stays silent: 55 days later, over the 50 (docs/rules.md §5).
     for (const game of [a, b, c, e]) {
       const res = await post(`/api/games/${game.id}/moves`, user(game, 'red'), { move: placementFor(ch, [], 7) });
       expect(res.status).toBe(200);
@@ -73,7 +73,7 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="time-claim"');
     expect(page.text).toContain('Reclamație de timp');
-    // Claimed on 28.03, the accused answers by 02.04 (5 days, RULES.md §5); 55 days used of 50.
+    // Claimed on 28.03, the accused answers by 02.04 (5 days, docs/rules.md §5); 55 days used of 50.
     expect(page.text).toContain('Termen de răspuns către arbitru: 02.04.2027');
     expect(page.text).toMatch(/zile folosite: 5\d din 50/);
     expect(page.text).toContain(`action="/games/${a.id}/claim/answer"`);

@@ -12,7 +12,7 @@ import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { OutboundMail } from '../../src/mail/outbound-mail.entity';
-import { addDays, compareDays, type LocalDate } from '../../src/thinking-time/calendar';
+import { addDays, compareDays, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { instantAt } from '../support/sweep';
@@ -24,7 +24,7 @@ const TZ = 'Europe/Bucharest';
 const CLOSING: LocalDate = '2027-03-31';
 
 /**
- * Issue 14 item 2 (RULES.md §5, §7; docs/rules.md "The closing date"): play stops at the
+ * Issue 14 item 2 (docs/rules.md §5, §7; docs/rules.md "The closing date"): play stops at the
  * closing date — every move, pass, offer and contest after it is refused with its code and
  * the date, by the service, the API and the web, and changes nothing; the unfinished games
  * go to the closing-date procedure with 1 / 1 proposed (a no-show for a game never

@@ -123,7 +123,7 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       expect(en).toContain('the days of the long holiday: a whole number from 0 to 365');
       expect(ro).not.toMatch(CODE_NAMES);
       expect(en).not.toMatch(CODE_NAMES);
-      // The tile set stays the one the sequence was dealt from (RULES.md §2).
+      // The tile set stays the one the sequence was dealt from (docs/rules.md §2).
       const tiles = await patch(id, arbiter, { tileSet: 'en' });
       expect([tiles.status, tiles.body.error.code]).toEqual([400, 'BAD_INPUT']);
       expect(tiles.body.error.messages.ro).toContain('setul de piese nu se mai schimbă');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Player } from '../../src/competitions/player.entity';
 import { playersCsv } from '../support/competitions';
@@ -108,7 +108,7 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
   });
 
   it('left exactly one competition behind (the refused file created nothing)', async () => {
-    const opened = await openDatabase(testDb.url ? testDb.settings : { kind: 'pglite', dataDir: join(dir, 'data', 'pglite') });
+    const opened = await openAppDatabase(testDb.url ? testDb.settings : { kind: 'pglite', dataDir: join(dir, 'data', 'pglite') });
     try {
       expect(await opened.database.run((m) => m.count(Competition))).toBe(1);
       expect(await opened.database.run((m) => m.count(Player))).toBe(7);

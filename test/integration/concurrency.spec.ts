@@ -4,7 +4,8 @@ import { CasesService } from '../../src/arbiter/cases.service';
 import { RulingsService } from '../../src/arbiter/rulings.service';
 import { Clock, ManualClock } from '../../src/common/clock';
 import { ResultsService } from '../../src/coefficients/results.service';
-import { openDatabase, type OpenedDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
+import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check';
 import type { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
@@ -37,7 +38,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
     services = [t.app.get(GamesService)];
     if (TEST_DB === 'postgres') {
       for (let i = 0; i < 2; i++) {
-        const opened = await openDatabase(t.settings.database, { migrate: false });
+        const opened = await openAppDatabase(t.settings.database, { migrate: false });
         extra.push(opened);
         const get = <T>(type: new (...args: never[]) => T) => t.app.get(type);
         services.push(

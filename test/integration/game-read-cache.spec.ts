@@ -1,6 +1,6 @@
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
-import { GAME_ROWS_MARK_SQL, movesDigest } from '../../src/games/game-rows-cache';
+import { bumpGameVersions } from '../../src/games/game-version';
 import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
 import { placementFor, playerOf, startChampionship, type Championship } from '../support/games';
@@ -9,8 +9,8 @@ import { TEST_DB } from '../support/test-database';
 
 /**
  * Issue 8 item 3: reads take a game's lines, moves and disputes from the games service's
- * cache while the database's mark (version, thinking days) is unchanged; every change of
- * the game is seen by the next read, never a stale page.
+ * cache while the game's version is unchanged (issue 13: every write that changes what a
+ * game shows bumps it); every change of the game is seen by the next read, never a stale page.
  */
 describe(`game reads from the rows cache (${TEST_DB})`, () => {
   let t: TestApp;
@@ -30,15 +30,12 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
     await t.close();
   });
 
-  it("the database's digest of the moves is the one computed from the rows, so reads hit the cache", async () => {
+  it('reads hit the cache while the version is unchanged, and see every new version', async () => {
     const game = ch.games[0];
     const red = playerOf(ch, game, 'red');
     const blue = playerOf(ch, game, 'blue');
     const first = placementFor(ch, [], 7);
     await games.submitMove(red, game.id, { move: first, source: 'web' });
-    const [mark] = (await db.run((m) => m.query(GAME_ROWS_MARK_SQL, [game.id]))) as { version: number; days: string }[];
-    const moves = await db.run((m) => m.find(Move, { where: { gameId: game.id } }));
-    expect(mark.days).toBe(movesDigest(moves));
 
     const take = jest.spyOn(games.rows, 'take');
     try {
@@ -54,12 +51,15 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
       expect(after.moves.map((m) => m.notation)).toEqual([missed.moves[0].notation, expect.any(String)]);
       expect(after.version).toBe(missed.version + 1);
 
-      // Thinking days recounted without an action (leave approved afterwards): the digest changes.
+      // Thinking days recounted outside an action (leave approved afterwards) come with a new version.
       await games.view(red, game.id);
       const changed = after.moves[0];
-      await db.run((m) => m.update(Move, { id: changed.id }, { thinkingDays: changed.thinkingDays + 3 }));
+      await db.transaction(async (m) => {
+        await m.update(Move, { id: changed.id }, { thinkingDays: changed.thinkingDays + 3 });
+        await bumpGameVersions(m, [game.id]);
+      });
       const recounted = await games.view(red, game.id);
-      expect(recounted.version).toBe(after.version);
+      expect(recounted.version).toBe(after.version + 1);
       expect(recounted.moves.find((m) => m.id === changed.id)?.thinkingDays).toBe(changed.thinkingDays + 3);
     } finally {
       take.mockRestore();

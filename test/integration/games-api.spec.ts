@@ -162,7 +162,7 @@ describe(`the games API (${TEST_DB})`, () => {
       const game = freshGame();
       clock.set('2027-02-01T09:00:00Z');
       const moves = await play(game, 1, [], 60);
-      // BLUE is silent 55 days: over the 50 (RULES.md §5); RED may claim.
+      // BLUE is silent 55 days: over the 50 (docs/rules.md §5); RED may claim.
       clock.set('2027-03-28T09:00:00Z');
       const late = placementFor(ch, moves, 61);
       expect((await post(`/api/games/${game.id}/moves`, user(game, 'blue'), { move: late })).status).toBe(200);
@@ -171,7 +171,7 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(claim.status).toBe(200);
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'claim', status: 'open' }))).toBe(1);
       expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', reason: 'late' }), 400, 'BAD_INPUT');
-      // RULES.md §5: BLUE still has 5 days to answer; upholding now needs the explicit override.
+      // docs/rules.md §5: BLUE still has 5 days to answer; upholding now needs the explicit override.
       expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, reason: '55 days used' }), 409, 'CLAIM_WINDOW_OPEN');
       const ruled = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, earlyOverride: true, reason: '55 days used' });
       expect(ruled.body).toMatchObject({ status: 'ended' });
@@ -198,7 +198,7 @@ describe(`the games API (${TEST_DB})`, () => {
     it('corrects a score, charges days and deducts a coefficient penalty, each with its reason', async () => {
       const game = freshGame();
       await play(game, 2, [], 90);
-      // RULES.md §5: days are charged to a running clock; once the game is over the ruling no longer applies (issue 14).
+      // docs/rules.md §5: days are charged to a running clock; once the game is over the ruling no longer applies (issue 14).
       expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' })).status).toBe(200);
       expectError(await post(`/api/games/${game.id}/abandon`, user(game, 'red'), { idempotencyKey: 'ab' }).then(() => post(`/api/games/${game.id}/abandon`, user(game, 'blue'))), 409, 'GAME_OVER');
       const before = (await get(`/api/games/${game.id}`, ch.arbiter)).body.result;

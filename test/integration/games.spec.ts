@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { UserActor } from '../../src/auth/actor';
-import { computeCoefficients, toDecimal } from '../../src/coefficients/coefficients';
+import type { UserActor } from '../../src/auth/core/actor';
+import { computeCoefficients, toDecimal } from '../../src/coefficients/core/coefficients';
 import { AuditEntry } from '../../src/arbiter/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
@@ -27,7 +27,7 @@ import { TEST_DB } from '../support/test-database';
 /**
  * The games service against the real database: every bad input of issue 4 is refused with
  * its typed code and changes nothing; moves, idempotency, holidays, offers, disputes and
- * results do what RULES.md says.
+ * results do what docs/rules.md says.
  */
 describe(`games (${TEST_DB})`, () => {
   let t: TestApp;
@@ -136,7 +136,7 @@ describe(`games (${TEST_DB})`, () => {
       expect(audit).toHaveLength(1);
     });
 
-    it('counts thinking days on calendar days in the competition time zone (RULES.md §5)', async () => {
+    it('counts thinking days on calendar days in the competition time zone (docs/rules.md §5)', async () => {
       const game = freshGame();
       const moves = await play(game, 1);
       // BLUE answers at 23:30 Bucharest time on 5 February: sent that day, 3 days thought (2..4).
@@ -251,7 +251,7 @@ describe(`games (${TEST_DB})`, () => {
     });
   });
 
-  describe('the word list (RULES.md §3, §6)', () => {
+  describe('the word list (docs/rules.md §3, §6)', () => {
     it('accepts a word missing from the list and flags it to the opponent as contestable', async () => {
       // The lexicon holds one word: every random word of the first move is missing from it.
       const dir = join(t.settings.dataDir, 'lexicons');
@@ -267,7 +267,7 @@ describe(`games (${TEST_DB})`, () => {
     });
   });
 
-  describe('disputes (RULES.md §6)', () => {
+  describe('disputes (docs/rules.md §6)', () => {
     it('admitted: the contested move and the provisional reply are annulled, play resumes with the replacement', async () => {
       const game = freshGame();
       const moves = await play(game, 3, [], 21);
@@ -351,7 +351,7 @@ describe(`games (${TEST_DB})`, () => {
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, status: 'open' }))).toBe(0);
     });
 
-    it('an abandonment scores the running totals with the abandonment rule (RULES.md §7)', async () => {
+    it('an abandonment scores the running totals with the abandonment rule (docs/rules.md §7)', async () => {
       const game = freshGame();
       const moves = await play(game, 4, [], 51);
       await games.abandon(blue(game), game.id);

@@ -10,7 +10,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { csrfOf, loginAgent } from '../support/web';
 
-/** RULES.md §3: a refused move changes nothing, but its mover may have the arbiter review the refusal. */
+/** docs/rules.md §3: a refused move changes nothing, but its mover may have the arbiter review the refusal. */
 describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
   let t: TestApp;
   let ch: Championship;

@@ -10,7 +10,7 @@ import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { OutboundMail } from '../../src/mail/outbound-mail.entity';
 import { mailContent } from '../../src/mail/outbox/outbox-composer';
-import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/models';
+import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/all-models';
 import { renderMail } from '../../src/mail/templates/render';
 import { NAMED_MAIL_TEMPLATES } from '../../src/web/arbiter/mail-names';
 import { sampleModel } from '../../src/mail/templates/testing/sample-models';

@@ -35,7 +35,7 @@ function formOf(html: string, marker: string): string {
 }
 
 const CONFIRM_BOX = /<input type="checkbox" name="confirm" value="yes" required>/;
-/** What every game may get, in play or not (RULES.md §6 sanctions, the exclusion). */
+/** What every game may get, in play or not (docs/rules.md §6 sanctions, the exclusion). */
 const SANCTIONS = ['coefficient-penalty', 'warning'];
 
 describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
@@ -70,18 +70,18 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
     const red = (g: Game) => playerOf(ch, g, 'red');
     const blue = (g: Game) => playerOf(ch, g, 'blue');
     for (const g of [plain, disputed, claimed, abandoned]) await games.submitMove(red(g), g.id, { move: placementFor(ch, [], 7) });
-    // The contested move stands in line A, is replaced in line B (RULES.md §6).
+    // The contested move stands in line A, is replaced in line B (docs/rules.md §6).
     const first = placementFor(ch, [], 7);
     const played = applyMove(modelState(ch, []), first);
     if (!played.ok) throw new Error(played.code);
     const reply = placementFor(ch, [first], 8);
     await games.contestWord(blue(disputed), disputed.id, { words: [played.record.words[0].word], reply });
     await games.appealContest(red(disputed), disputed.id, { lines: { A: placementFor(ch, [first, reply], 9) } });
-    // Contested, and RED neither admits nor asks the arbiter yet: nothing waits for a ruling (RULES.md §6).
+    // Contested, and RED neither admits nor asks the arbiter yet: nothing waits for a ruling (docs/rules.md §6).
     await games.submitMove(red(contested), contested.id, { move: first });
     await games.contestWord(blue(contested), contested.id, { words: [played.record.words[0].word], reply });
     await games.abandon(blue(abandoned), abandoned.id);
-    // BLUE stays silent in the claimed game: 55 days later, over the 50, RED claims (RULES.md §5).
+    // BLUE stays silent in the claimed game: 55 days later, over the 50, RED claims (docs/rules.md §5).
     clock.set('2027-03-28T09:00:00Z');
     await games.claimTime(red(claimed), claimed.id);
     arbiter = await loginAgent(t, ch.arbiter.email);

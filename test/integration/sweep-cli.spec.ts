@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Case } from '../../src/arbiter/case.entity';
 import { BadInputError } from '../../src/cli/command';
-import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/calendar';
+import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { DOWNTIME_CASE } from '../../src/thinking-time/heartbeat.service';
-import { runSweep, sweepCommand } from '../../src/thinking-time/sweep.commands';
-import type { SweepSummary } from '../../src/thinking-time/sweep-summary';
+import { runSweep, sweepCommand } from '../../src/cli/sweep.commands';
+import type { SweepSummary } from '../../src/cli/sweep-summary';
 import { startSweepTest, SWEEP_TZ, sweepMails, type SweepTest } from '../support/sweep';
 import { createTestDatabase, TEST_DB, type TestDatabase } from '../support/test-database';
 

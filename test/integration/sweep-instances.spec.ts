@@ -5,17 +5,18 @@ import { In, IsNull, Not } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
-import { openDatabase, type OpenedDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
+import { type OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { OutboundMail } from '../../src/mail/outbound-mail.entity';
-import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinking-time/calendar';
+import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
 import { loadTimelines } from '../../src/thinking-time/thinking-time.repository';
-import { timelineActions, type TimelineAction as CoreAction } from '../../src/thinking-time/timeline';
+import { timelineActions, type TimelineAction as CoreAction } from '../../src/thinking-time/core/timeline';
 import { actorIn, instantAt, randomPlay, startGroups, type Groups } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -85,7 +86,7 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
     t = await startTestApp({ clock });
     // The second instance: its own application and WorkersService; on PostgreSQL its own
     // connections, on PGlite the one embedded database every instance of a process shares.
-    const opened = TEST_DB === 'postgres' ? await openDatabase(t.settings.database) : undefined;
+    const opened = TEST_DB === 'postgres' ? await openAppDatabase(t.settings.database) : undefined;
     const database = opened ?? { database: t.database, migrations: [], close: async () => undefined };
     const app = await createApp({ settings: t.settings, database, clock });
     await app.init();

@@ -4,7 +4,7 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
-import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/calendar';
+import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { StateDeclarationsService } from '../../src/thinking-time/state-declarations.service';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
@@ -18,7 +18,7 @@ const TZ = SWEEP_TZ;
 /**
  * The daily sweep driven day by day through whole games (issue 6 "Done when"): every
  * reminder, escalation, holiday and long-thinking notice, the 51st day, the claim window,
- * the closing date and the report window's cases, each on the exact day RULES.md §5 and §7
+ * the closing date and the report window's cases, each on the exact day docs/rules.md §5 and §7
  * give — with the thinking-time core's reading of "15 days": the reminder goes out on the
  * first day a reply would already cost 15 thinking days (sent + 16), the escalation when
  * it would cost 30 (sent + 31), the report-window case the day after the 5 days (closing + 6).
@@ -157,7 +157,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     };
     const view = sweepCases.map((c) => `${dayOf(c.openedAt)} ${label.get(c.gameId!)} ${c.kind}: ${proposed(c)}`);
     expect(view.sort()).toEqual([
-      // RULES.md §7: never answering the first move is a no-show; later silence an abandonment.
+      // docs/rules.md §7: never answering the first move is a no-show; later silence an abandonment.
       '2027-03-04 G1 silence: no-show by red',
       '2027-03-06 G6 silence: abandon by red',
       '2027-03-13 G2 silence: abandon by blue',
@@ -174,7 +174,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       proposal: { coefficients: { red: 1, blue: 1 } },
       declarations: [{ color: 'red', text: 'RED 212 – BLUE 187, 14 moves', declaredOn: '2027-04-02' }],
     });
-    // The claim: made on 26.03, the other player answers within 5 days (RULES.md §5).
+    // The claim: made on 26.03, the other player answers within 5 days (docs/rules.md §5).
     expect(cases.find((c) => c.kind === 'claim')).toMatchObject({ gameId: g1.id, dueOn: '2027-03-31' });
 
     // The reminder is the "your move" mail again, rendered by its template, with the days used.
@@ -248,7 +248,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     atK('2027-05-10', '00:30');
     expect(localDate(clock.now(), 'UTC')).toBe('2027-05-09');
     await playK(game, 'red');
-    // The seed's examples (RULES.md §5): arrived 10, sent 10 → 0; arrived 10, sent 11 → 0; arrived 10, sent 13 → 2 (here 11 → 14).
+    // The seed's examples (docs/rules.md §5): arrived 10, sent 10 → 0; arrived 10, sent 11 → 0; arrived 10, sent 13 → 2 (here 11 → 14).
     atK('2027-05-10', '23:30');
     await playK(game, 'blue');
     atK('2027-05-11', '08:00');
@@ -274,7 +274,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     await sweep.runOnce();
     expect((await reminders()).map((m) => [m.day, m.action, m.payload.silentDays])).toEqual([['2027-05-30', 'reminder:5', 15]]);
 
-    // This competition gives 5 days of holiday at short notice, not RULES.md's 10.
+    // This competition gives 5 days of holiday at short notice, not docs/rules.md's 10.
     const red = actorIn(k, game, 'red');
     await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({ code: 'HOLIDAY_REFUSED', details: { reason: 'SHORT_NOTICE' }, message: expect.stringContaining('at most 5 days') });
     await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({ from: '2027-06-02', to: '2027-06-06' });

@@ -9,7 +9,7 @@ import { AuditEntry } from '../../src/arbiter/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { Ruling } from '../../src/arbiter/ruling.entity';
-import { SYSTEM_ACTOR } from '../../src/auth/actor';
+import { SYSTEM_ACTOR } from '../../src/auth/core/actor';
 import { ManualClock } from '../../src/common/clock';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { Competition } from '../../src/competitions/competition.entity';

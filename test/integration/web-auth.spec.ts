@@ -66,7 +66,6 @@ const SESSION_COOKIE = /cs_session=([^;]+)/;
 
 describe(`web login by magic link (${TEST_DB})`, () => {
   let t: WebTestApp;
-  let agents = 0;
 
   // Many logins from one address in this file: the limit itself has its own app below.
   beforeAll(async () => {
@@ -77,10 +76,7 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     await t?.close();
   });
 
-  const browser = (): TestAgent => {
-    agents += 1;
-    return request.agent(t.app.getHttpServer());
-  };
+  const browser = (): TestAgent => request.agent(t.app.getHttpServer());
 
   const mailsTo = (address: string) => t.database.run((m) => m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address } }));
 

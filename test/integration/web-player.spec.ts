@@ -56,7 +56,7 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain(`href="/games/${game.id}"`);
     expect(res.text).toContain('Mutarea dumneavoastră');
-    // RULES.md §5: from the start on 1 February, 50 days run out after 24 March.
+    // docs/rules.md §5: from the start on 1 February, 50 days run out after 24 March.
     expect(res.text).toContain('<time datetime="2027-03-24">24.03.2027</time>');
     // Three games each in a group of four: every one listed.
     expect(res.text.match(/href="\/games\//g)).toHaveLength(3);
@@ -256,7 +256,7 @@ describe(`player pages (${TEST_DB})`, () => {
     // Four decimals, with the reader's decimal mark (issue 14 §6).
     expect(ended.text).toMatch(/coeficienți 1,0000 \/ 1,0000|coefficients 1\.0000 \/ 1\.0000/);
     expect(ended.text).toMatch(/remiză convenită|draw agreed/);
-    // RULES.md §7: each player confirms the final sheet (or objects) on the page.
+    // docs/rules.md §7: each player confirms the final sheet (or objects) on the page.
     expect(ended.text).toContain('class="confirm-form"');
     const confirmed = await b.post(`/games/${other.id}/result/confirm`).type('form').send({ _csrf: csrfOf(ended.text) });
     expect(confirmed.status).toBe(303);

@@ -15,11 +15,11 @@ import { MailWorld, REPLY_ADDRESS, startMailWorld } from './support/mail-test-ap
 import { handWritten, newMessageId } from './support/messages';
 
 /**
- * Every command of MAIL.md §10 beyond a plain move, sent the way a player sends it: a reply
+ * Every command of docs/mail-rules.md §10 beyond a plain move, sent the way a player sends it: a reply
  * to the mail they received, appended to the real Dovecot, read by the inbox, answered
  * through the real SMTP server.
  */
-describe('the commands of MAIL.md 10, through the real IMAP and SMTP servers', () => {
+describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP servers', () => {
   let world: MailWorld;
   /** Game 1: holiday, long thinking, a contest with its provisional reply, an appeal, a turn in two lines, STATUS, POSITION. */
   let one: MailGame;
@@ -90,7 +90,7 @@ describe('the commands of MAIL.md 10, through the real IMAP and SMTP servers', (
     await send(one, one.blue, one.moves[1], 'gmail-html');
     const [, second] = await movesOf(one);
     const word = second.words[0].word;
-    // RED contests BLUE's move and, in the same mail, replies as if it stood (RULES.md §6).
+    // RED contests BLUE's move and, in the same mail, replies as if it stood (docs/rules.md §6).
     let count = world.smtp.delivered.length;
     expect(await send(one, one.red, `CONTEST ${word}\n${one.moves[2]}`)).toMatchObject({ status: 'applied' });
     const dispute = await db().run((m) => m.findOneByOrFail(Dispute, { gameId: one.gameId }));

@@ -17,7 +17,7 @@ const FINAL_SCORE = /(?:Scor final|Final score)\s+(-?\d+)\s+(-?\d+)/;
 
 /**
  * Issue 14 item 9: the move that ends the game is confirmed by the game-end mail: the mover
- * gets one mail for it, with the scores after the rack adjustment (RULES.md §4) and the move
+ * gets one mail for it, with the scores after the rack adjustment (docs/rules.md §4) and the move
  * they played; the partner gets the game-end too; nobody is told "we will write when … replies".
  */
 describe('the final move is confirmed by the end of the game, by mail and on the web', () => {
@@ -110,7 +110,7 @@ describe('the final move is confirmed by the end of the game, by mail and on the
     const end = engineEnd(seed);
     const game = await startMailGame(world, { seed, domain: 'web.example' });
     const { mover, partner, users } = await playAllButLast(game);
-    // The mover chose the daily digest: the answer to their own move still goes out at once (MAIL.md 16, 17).
+    // The mover chose the daily digest: the answer to their own move still goes out at once (docs/mail-rules.md 16, 17).
     await world.current.database.run((m) => m.update(Player, { id: mover.playerId }, { mailDigest: true }));
     const before = world.smtp.delivered.length;
     const play = () =>

@@ -8,7 +8,7 @@ import { MailWorld, startMailWorld } from './support/mail-test-app';
 import { REPLY_MARKER } from '../../src/mail/parsing/quotes';
 
 /**
- * MAIL.md 19, issue 5 §2: every notification the games and results services write goes out
+ * docs/mail-rules.md 19, issue 5 §2: every notification the games and results services write goes out
  * through its template, in text and HTML, with the game's state as of the notification.
  */
 describe('every game notification is rendered through its template, in text and HTML', () => {

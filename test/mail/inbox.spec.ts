@@ -56,7 +56,7 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     expect(await row(id)).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN', rejectedTo: ANA });
     const replies = await repliesTo(ANA);
     expect(replies).toHaveLength(1);
-    // MAIL.md 2: nothing about any game, only which mail was refused.
+    // docs/mail-rules.md 2: nothing about any game, only which mail was refused.
     expect(replies[0]).toMatchObject({ template: 'rejection-unknown-token', autoSubmitted: 'auto-replied', inReplyTo: id, payload: { receivedSubject: 'mutare' } });
   });
 
@@ -101,7 +101,7 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     expect(await repliesTo(bob)).toHaveLength(MAX_REJECTIONS_PER_DAY + 1);
   });
 
-  it('a mail from our own address is dropped without an answer (MAIL.md 5)', async () => {
+  it('a mail from our own address is dropped without an answer (docs/mail-rules.md 5)', async () => {
     const id = newMessageId('corr-scrabble.test');
     const before = (await world.outboundMail()).length;
     await deliver(await composeMail({ messageId: id, from: FROM_ADDRESS, to: REPLY_ADDRESS, subject: 'loop', text: 'h8 CASA' }));
@@ -183,7 +183,7 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     expect(await world.dovecot.messageIds('Rejected')).toEqual(before);
   });
 
-  it('a dropped connection: the next pass builds a new client and reads on (MAIL.md 15)', async () => {
+  it('a dropped connection: the next pass builds a new client and reads on (docs/mail-rules.md 15)', async () => {
     await world.current.inbox.poll();
     world.dovecot.kick();
     const id = newMessageId();

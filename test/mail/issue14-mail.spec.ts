@@ -14,7 +14,7 @@ const until = async (what: () => Promise<boolean>, label: string, timeoutMs = 30
   }
 };
 
-/** Issue 14 item 9 (a): the inbox comes back by itself after the IMAP server restarts (MAIL.md 15). */
+/** Issue 14 item 9 (a): the inbox comes back by itself after the IMAP server restarts (docs/mail-rules.md 15). */
 describe('the IMAP server restarts under an idle inbox', () => {
   let world: MailWorld;
 
@@ -46,7 +46,7 @@ describe('the IMAP server restarts under an idle inbox', () => {
   }, 60_000);
 });
 
-/** Issue 14 item 9 (b): every person who writes gets an answer (MAIL.md 16); only the same decision twice is silenced. */
+/** Issue 14 item 9 (b): every person who writes gets an answer (docs/mail-rules.md 16); only the same decision twice is silenced. */
 describe('two replies with the same empty body', () => {
   let world: MailWorld;
   let game: MailGame;

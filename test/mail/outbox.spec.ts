@@ -38,7 +38,7 @@ describe('the outbox sender, through a real SMTP server', () => {
   const rows = () => world.outboundMail();
   const deliveredIds = () => world.smtp.delivered.map((d) => d.parsed.messageId);
 
-  it('delivers the game sheets with the headers of MAIL.md 18, then marks them sent', async () => {
+  it('delivers the game sheets with the headers of docs/mail-rules.md 18, then marks them sent', async () => {
     const pending = await rows();
     expect(pending.map((r) => r.template).sort()).toEqual(['game-start', 'game-start']);
     await world.current.outbox.deliverDue();
@@ -54,7 +54,7 @@ describe('the outbox sender, through a real SMTP server', () => {
     expect(toRed.parsed.subject).toMatch(/^\[CN 2027 · (Grupa|Group) A\] Player 1 – Player 2$/);
     const replyTo = toRed.header('reply-to')!;
     expect(replyTo).toMatch(/^moves\+g[a-z2-7]{20}-t1-[a-z2-7]{26}@corr-scrabble\.test$/);
-    // The Message-ID carries the same token (MAIL.md 1): the fallback when a client drops the plus part.
+    // The Message-ID carries the same token (docs/mail-rules.md 1): the fallback when a client drops the plus part.
     expect(parseToken(toRed.parsed.messageId!)?.token).toBe(parseToken(replyTo)?.token);
     expect((await rows()).every((r) => r.status === 'sent' && r.sentAt !== null)).toBe(true);
   });

@@ -18,7 +18,7 @@ import { composeMail, handWritten, newMessageId } from './support/messages';
 const AUTHSERV = 'mx.corr-scrabble.test';
 
 /**
- * The inbound pipeline on a real game: every bad input of MAIL.md that reaches the
+ * The inbound pipeline on a real game: every bad input of docs/mail-rules.md that reaches the
  * games service, replies written the way mail clients write them, crashes at the
  * worst moments — and in the end, every move applied exactly once.
  */
@@ -143,7 +143,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     await deliver(raw);
     expect(['STALE_TOKEN', 'ALREADY_PLAYED']).toContain((await stored(raw)).reason);
     expect((await gameRow()).version).toBe(before.version);
-    // MAIL.md 2: the answer carries the current position.
+    // docs/mail-rules.md 2: the answer carries the current position.
     const { messageId } = await stored(raw);
     const answer = (await world.outboundMail()).find((o) => o.inReplyTo === messageId)!;
     expect(answer.template).toBe('rejection-stale-token');
@@ -228,7 +228,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     expect(toHijacker).toHaveLength(1);
     expect(toHijacker[0].parsed.subject).toMatch(/Confirm|Confirmați/);
     // A reply from it, with the player's own valid token: refused as a wrong sender, explained to the player only.
-    // A line of its own: the same content as the earlier wrong-sender mail would (rightly) be answered once only (MAIL.md 16).
+    // A line of its own: the same content as the earlier wrong-sender mail would (rightly) be answered once only (docs/mail-rules.md 16).
     const raw = await replyTo(latestTo(world, mover.address), 'hijack@attacker.example', `${await nextMove()}\nTrimis de pe adresa nouă.`);
     const sentBefore = world.smtp.delivered.length;
     await deliver(raw);
@@ -359,7 +359,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     }
   });
 
-  it('a mail whose processing keeps failing stays in INBOX for the next passes, then goes to Failed with a case (MAIL.md 14)', async () => {
+  it('a mail whose processing keeps failing stays in INBOX for the next passes, then goes to Failed with a case (docs/mail-rules.md 14)', async () => {
     const mover = await turnPlayer();
     const raw = await replyTo(latestTo(world, mover.address), mover.address, await nextMove());
     const actions = world.current.app.get(MailActions);

@@ -1,7 +1,7 @@
 import { DEFAULT_RULES, replayGame } from '../../src/games/engine';
 import { randomLegalGame } from '../../src/games/engine/testing/random-game';
 import { getTileSet } from '../../src/games/engine';
-import { boardRows } from '../../src/games/game-state';
+import { boardRows } from '../../src/games/core/game-state';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { latestTo, replyTo, ReplyStyle, startMailGame } from './support/mail-game';

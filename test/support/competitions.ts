@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { Role, UserActor } from '../../src/auth/actor';
+import type { Role, UserActor } from '../../src/auth/core/actor';
 import { actorOf, UsersService } from '../../src/auth/users.service';
 import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../../src/competitions/competitions.service';
 import { Database } from '../../src/database/database';

@@ -15,7 +15,7 @@ interface Identities {
 }
 
 /**
- * ARCHITECTURE.md "Facts checked": as root, the login and internal services must not run
+ * docs/design.md "Facts checked": as root, the login and internal services must not run
  * as root and the userdb must not map to uid 0, so the mailbox belongs to `nobody`.
  * Not as root, everything runs as the current user.
  */

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { UserActor } from '../../src/auth/actor';
+import type { UserActor } from '../../src/auth/core/actor';
 import { Database } from '../../src/database/database';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import { Player } from '../../src/competitions/player.entity';

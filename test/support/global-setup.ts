@@ -1,4 +1,4 @@
-import { openDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
 import {
   adminDatabaseName,
   assertTestDatabaseName,
@@ -43,6 +43,6 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
-  const opened = await openDatabase({ kind: 'postgres', url: databaseUrl(template) });
+  const opened = await openAppDatabase({ kind: 'postgres', url: databaseUrl(template) });
   await opened.close();
 }

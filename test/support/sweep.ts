@@ -2,7 +2,7 @@
 // player's actor, instants at a local time of day, and the sweep's own mail read back.
 import type { INestApplication } from '@nestjs/common';
 import { In } from 'typeorm';
-import type { UserActor } from '../../src/auth/actor';
+import type { UserActor } from '../../src/auth/core/actor';
 import { User } from '../../src/auth/user.entity';
 import { actorOf } from '../../src/auth/users.service';
 import type { Color } from '../../src/games/engine';
@@ -13,7 +13,7 @@ import type { ActionResult } from '../../src/games/game-views';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { OutboundMail } from '../../src/mail/outbound-mail.entity';
-import { localDate, type LocalDate } from '../../src/thinking-time/calendar';
+import { localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { ManualClock } from '../../src/common/clock';
 import { startTestApp, type TestApp } from './test-app';

@@ -6,7 +6,8 @@ import { createApp } from '../../src/app.factory';
 import { Clock, ManualClock } from '../../src/common/clock';
 import { parseSettings, Settings } from '../../src/config/settings';
 import { Database } from '../../src/database/database';
-import { openDatabase, OpenedDatabase } from '../../src/database/open-database';
+import { openAppDatabase } from '../../src/app-database';
+import { OpenedDatabase } from '../../src/database/open-database';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -31,7 +32,7 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
 /** This file's own migrated database, opened. */
 export async function openTestDatabase(): Promise<{ opened: OpenedDatabase; testDb: TestDatabase }> {
   const testDb = await createTestDatabase();
-  const opened = await openDatabase(testDb.settings);
+  const opened = await openAppDatabase(testDb.settings);
   return { opened, testDb };
 }
 

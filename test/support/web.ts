@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
-import { normalizeEmail } from '../../src/auth/email-address';
+import { normalizeEmail } from '../../src/auth/core/email-address';
 import { hashLoginToken } from '../../src/auth/login-link';
 import { LoginLinkRequests } from '../../src/auth/login-link-requests';
 import { LoginLink } from '../../src/auth/login-link.entity';

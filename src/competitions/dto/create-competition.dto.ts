@@ -22,7 +22,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_SETTING = 1000;
 
 export class SeriesDto {
-  @ApiProperty({ example: '1', description: 'Series label; the groups of a series play its sequence (RULES.md §2).' })
+  @ApiProperty({ example: '1', description: 'Series label; the groups of a series play its sequence (docs/rules.md §2).' })
   @IsString()
   @MaxLength(20)
   label: string;
@@ -53,7 +53,7 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsIn(['ro', 'en', 'pl'])
   tileSet?: string;
 
-  @ApiPropertyOptional({ default: true, description: 'RULES.md §2: capped recorded scores in the first two tours.' })
+  @ApiPropertyOptional({ default: true, description: 'docs/rules.md §2: capped recorded scores in the first two tours.' })
   @IsOptional()
   @IsBoolean()
   handicap?: boolean;

@@ -24,7 +24,7 @@ export class GroupListDto {
 /** Type-level bound of a count or a size; the service checks that the groups can be made. */
 const MAX_GROUP = 1000;
 
-/** Exactly one of count, sizes or lists (RULES.md §9). */
+/** Exactly one of count, sizes or lists (docs/rules.md §9). */
 export class MakeGroupsDto implements GroupsInput {
   @ApiPropertyOptional({ example: 2, description: 'Number of groups of even size.' })
   @IsOptional()

@@ -2,7 +2,7 @@
 // with the same names the service's own checks use (setting-names.ts): the validation pipe
 // asks this for every field it refuses (src/common/validation-messages.ts).
 import type { FieldLabeler } from '../../common/validation-messages';
-import { SETTING_NAMES, type SettingKey } from '../setting-names';
+import { SETTING_NAMES, type SettingKey } from '../core/setting-names';
 import { CreateCompetitionDto } from './create-competition.dto';
 import { UpdateCompetitionDto } from './update-competition.dto';
 

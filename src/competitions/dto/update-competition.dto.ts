@@ -1,5 +1,5 @@
 import { OmitType, PartialType } from '@nestjs/swagger';
-import type { CompetitionSettingsChange } from '../competition-settings-update';
+import type { CompetitionSettingsChange } from '../core/competition-settings-update';
 import { CreateCompetitionDto } from './create-competition.dto';
 
 /**

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 5, the mail transport: every inbound mail stored raw with its two unique keys
- * (MAIL.md 11), and the outbox's delivery state (MAIL.md 17-18) on the rows issue 4 writes.
+ * (docs/mail-rules.md 11), and the outbox's delivery state (docs/mail-rules.md 17-18) on the rows issue 4 writes.
  */
 export class Mail1764700000000 implements MigrationInterface {
   name = 'Mail1764700000000';

@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Issue 6, the clock that never sleeps: the sweep's exactly-once record of every timeline
  * action and its per-competition cursor, the heartbeat's uptime spans, the arbiter's
- * special leave, and the players' state declarations at the closing date (RULES.md §5, §7).
+ * special leave, and the players' state declarations at the closing date (docs/rules.md §5, §7).
  */
 export class ThinkingTime1764800000000 implements MigrationInterface {
   name = 'ThinkingTime1764800000000';

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 7 §2, "my settings": a player chooses mail per event or one daily digest
- * (MAIL.md). The choice is the player's, like their language.
+ * (docs/mail-rules.md). The choice is the player's, like their language.
  */
 export class PlayerMailDigest1764950000000 implements MigrationInterface {
   name = 'PlayerMailDigest1764950000000';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * MAIL.md 17, the daily digest: a notification to a player who chose the digest is not sent
+ * docs/mail-rules.md 17, the daily digest: a notification to a player who chose the digest is not sent
  * on its own; it is `digested` into that day's digest mail, whose id it keeps.
  */
 export class MailDigest1765000000000 implements MigrationInterface {

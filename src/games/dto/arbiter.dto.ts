@@ -27,7 +27,7 @@ export class RulingDto extends KeyDto {
   @IsIn(KINDS)
   kind: (typeof KINDS)[number];
 
-  @ApiProperty({ description: 'Required for every ruling (RULES.md §6).' })
+  @ApiProperty({ description: 'Required for every ruling (docs/rules.md §6).' })
   @IsString()
   @Length(1, 2000)
   reason: string;
@@ -43,7 +43,7 @@ export class RulingDto extends KeyDto {
   upheld?: boolean;
 
   @ApiPropertyOptional({
-    description: "claim: uphold before the accused's 5 days to answer ran out (RULES.md §5). Refused with CLAIM_WINDOW_OPEN (409) without it; audited with the reason.",
+    description: "claim: uphold before the accused's 5 days to answer ran out (docs/rules.md §5). Refused with CLAIM_WINDOW_OPEN (409) without it; audited with the reason.",
   })
   @IsOptional()
   @IsBoolean()
@@ -134,7 +134,7 @@ export class WithdrawDto {
   @Length(1, 2000)
   reason: string;
 
-  @ApiPropertyOptional({ description: 'An exclusion (RULES.md §6 sanction) rather than a withdrawal.' })
+  @ApiPropertyOptional({ description: 'An exclusion (docs/rules.md §6 sanction) rather than a withdrawal.' })
   @IsOptional()
   @IsBoolean()
   exclusion?: boolean;
@@ -154,7 +154,7 @@ export class HomologateDto {
   @MaxLength(2000)
   reason?: string;
 
-  @ApiPropertyOptional({ description: "RULES.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited." })
+  @ApiPropertyOptional({ description: "docs/rules.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited." })
   @IsOptional()
   @IsBoolean()
   override?: boolean;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 
-/** A refused move the player asks the arbiter to review (RULES.md §3). */
+/** A refused move the player asks the arbiter to review (docs/rules.md §3). */
 export class MoveReviewDto {
   @ApiProperty({ example: 'h8 CASAX', description: 'The move as it was refused.' })
   @IsString()

@@ -49,7 +49,7 @@ export class PlacedTileDto {
 }
 
 export class SubmitMoveDto extends SubmissionDto {
-  @ApiPropertyOptional({ example: 'h8 CASA', description: 'FRSc notation (RULES.md §3); `PAS` passes.' })
+  @ApiPropertyOptional({ example: 'h8 CASA', description: 'FRSc notation (docs/rules.md §3); `PAS` passes.' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
@@ -65,7 +65,7 @@ export class SubmitMoveDto extends SubmissionDto {
 
   @ApiPropertyOptional({
     example: { A: 'h8 CASA', B: '8h CAL' },
-    description: 'While an appeal keeps two lines (RULES.md §6): one move per line, by label A / B.',
+    description: 'While an appeal keeps two lines (docs/rules.md §6): one move per line, by label A / B.',
   })
   @IsOptional()
   @IsObject()
@@ -99,7 +99,7 @@ export class HolidayDto extends KeyDto {
 }
 
 export class LongThinkingDto extends KeyDto {
-  @ApiProperty({ example: 14, description: 'More than 10, within the days left (RULES.md §5).', maximum: MAX_DAYS })
+  @ApiProperty({ example: 14, description: 'More than 10, within the days left (docs/rules.md §5).', maximum: MAX_DAYS })
   @IsInt()
   @Min(-MAX_DAYS)
   @Max(MAX_DAYS)
@@ -119,7 +119,7 @@ export class ContestDto extends SubmissionDto {
   @ArrayMaxSize(8)
   words: string[];
 
-  @ApiProperty({ example: '9g ASA', description: 'The provisional reply, played as if the contested move stood (RULES.md §6).' })
+  @ApiProperty({ example: '9g ASA', description: 'The provisional reply, played as if the contested move stood (docs/rules.md §6).' })
   @IsString()
   @MaxLength(200)
   reply: string;

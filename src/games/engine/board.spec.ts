@@ -16,7 +16,7 @@ import {
 } from './board';
 import type { Direction } from './types';
 
-describe('board (RULES.md §1)', () => {
+describe('board (docs/rules.md §1)', () => {
   it('has the standard premium layout: 8 TW, 17 DW with h8, 12 TL, 24 DL', () => {
     const counts = new Map<Premium, number>();
     for (let r = 0; r < BOARD_SIZE; r++) {

@@ -1,10 +1,10 @@
-// The 15×15 board (RULES.md §1): rows a–o from the top, columns 1–15 from the left.
+// The 15×15 board (docs/rules.md §1): rows a–o from the top, columns 1–15 from the left.
 import type { BoardTile, Direction, PlacedTile, Square } from './types';
 import { lowerLetter } from './tile-sets';
 
 export const BOARD_SIZE = 15;
 
-/** h8, the first move's square (RULES.md §1, §3). */
+/** h8, the first move's square (docs/rules.md §1, §3). */
 export const CENTER: Square = { row: 7, col: 7 };
 
 export type Premium = 'TW' | 'DW' | 'TL' | 'DL' | null;
@@ -128,7 +128,7 @@ export function squareName(sq: Square): string {
   return `${rowLetter(sq.row)}${sq.col + 1}`;
 }
 
-/** FRSc notation (RULES.md §3): letter first `h8` runs across, number first `8h` runs down. */
+/** FRSc notation (docs/rules.md §3): letter first `h8` runs across, number first `8h` runs down. */
 export function coordName(sq: Square, direction: Direction): string {
   return direction === 'across' ? squareName(sq) : `${sq.col + 1}${rowLetter(sq.row)}`;
 }
@@ -165,7 +165,7 @@ export function parseCoord(text: string): { start: Square; direction: Direction 
 const PREMIUM_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', DW: '-', TL: '"', DL: "'" };
 
 /**
- * Fixed-width text grid for mails and sheets (RULES.md §8): column numbers on top, row
+ * Fixed-width text grid for mails and sheets (docs/rules.md §8): column numbers on top, row
  * letters on the left, tiles in upper case, blanks in lower case, empty premium squares
  * by mark (= TW, - DW, " TL, ' DL; the centre `*`).
  */

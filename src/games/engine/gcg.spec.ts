@@ -138,7 +138,7 @@ describe('parseGcg', () => {
           '>emely: NU (time) -10 11',
           '>doug: EIOQRRT (EIOQRRT) -16 -16 ',
         ].join('\n'),
-      ).map(({ line, ...e }) => e),
+      ).map(({ line: _line, ...e }) => e),
     ).toEqual([
       { type: 'place', player: 0, rack: 'DINNVWY', coord: '8D', word: 'WINDY', score: 32, total: 32 },
       { type: 'place', player: 1, rack: 'ADEEGIL', coord: '4B', word: 'TIL..', score: 24, total: 24 },
@@ -300,7 +300,7 @@ describe('the real games of test/fixtures/gcg', () => {
   });
 });
 
-/** A full sequence of `tileSet` dealing `prefix` first (RULES.md §2), the rest in tile-set order. */
+/** A full sequence of `tileSet` dealing `prefix` first (docs/rules.md §2), the rest in tile-set order. */
 function sequenceStarting(tileSet: TileSet, prefix: string): string {
   const rest = tileSet.tiles.flatMap((t) => Array<string>(t.count).fill(t.letter));
   for (const letter of prefix) rest.splice(rest.indexOf(letter), 1);

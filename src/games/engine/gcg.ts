@@ -2,6 +2,7 @@
 // checking and export. Reference: the GCG specification (poslfit.com/scrabble/gcg) and the
 // files in test/fixtures/gcg, which this module replays in full.
 
+import { otherColor } from '../../common/color';
 import { BOARD_SIZE, emptyBoard, parseCoord, stepOf, withTiles, type Board } from './board';
 import { formatGcgPlay, parseGcgPlay } from './notation';
 import { rackLetters } from './rack';
@@ -491,7 +492,7 @@ export interface GcgExport {
   /** A replay: its final state and every move's record (replayGame's result). */
   readonly state: GameState;
   readonly records: readonly MoveRecord[];
-  /** The competition's word list (RULES.md §3): the platform names it, GCG readers need it. */
+  /** The competition's word list (docs/rules.md §3): the platform names it, GCG readers need it. */
   readonly lexicon: string;
   readonly players?: Readonly<Record<Color, GcgExportPlayer>>;
   readonly title?: string;
@@ -503,9 +504,9 @@ const PLAYER_NUMBER: Readonly<Record<Color, 1 | 2>> = { red: 1, blue: 2 };
 /**
  * A replayed game as GCG, UTF-8, with its tile set and lexicon; a game in progress ends
  * with the racks (`#rack1`, `#rack2`). GCG knows no handicap
- * (RULES.md §2), so a capped play keeps its real score — what any GCG reader recomputes —
+ * (docs/rules.md §2), so a capped play keeps its real score — what any GCG reader recomputes —
  * while the cumulative is the official total of recorded scores, and a note says why the
- * two differ. The end-of-game rack adjustment (RULES.md §4) is written as GCG does: the
+ * two differ. The end-of-game rack adjustment (docs/rules.md §4) is written as GCG does: the
  * finisher's `(RACK) +N`, and `RACK (RACK) -N` for a player who loses their own rack's value.
  */
 export function toGcg(game: GcgExport): string {
@@ -545,7 +546,7 @@ export function toGcg(game: GcgExport): string {
   const penalty = (color: Color) => adjust(color, (n) => `${rack(color)} (${rack(color)}) -${-n}`);
   if (state.endReason === 'out') {
     const finisher = records[records.length - 1].player;
-    const opponent: Color = finisher === 'red' ? 'blue' : 'red';
+    const opponent = otherColor(finisher);
     if (rack(opponent) !== '') {
       adjust(finisher, (n) => `(${rack(opponent)}) +${n}`);
       // The `transfer` rule takes the points from the opponent; `double` leaves them.

@@ -1,4 +1,4 @@
-// The pure rules engine (RULES.md §1–§4): no Nest, no database, no clock.
+// The pure rules engine (docs/rules.md §1–§4): no Nest, no database, no clock.
 export * from './types';
 export * from './tile-sets';
 export * from './board';

@@ -1,7 +1,7 @@
 import { loadWordList } from './lexicon';
 import { pl, ro } from './testing/fixtures';
 
-describe('loadWordList (RULES.md §3)', () => {
+describe('loadWordList (docs/rules.md §3)', () => {
   it('matches words case-insensitively and with diacritics folded (Romanian)', () => {
     const lexicon = loadWordList('casă\r\nȘAH\n\n  ţară  \n', ro);
     for (const w of ['CASA', 'casa', 'CASĂ', 'cAsA', 'SAH', 'șah', 'TARA', 'țară']) expect(lexicon.has(w)).toBe(true);

@@ -1,5 +1,5 @@
-// The word list in force for a competition (RULES.md §3). The engine only reports words
-// missing from it; it never refuses a move for that (RULES.md §3, §6).
+// The word list in force for a competition (docs/rules.md §3). The engine only reports words
+// missing from it; it never refuses a move for that (docs/rules.md §3, §6).
 import { foldWord, upperLetter } from './tile-sets';
 import type { TileSet } from './types';
 
@@ -7,7 +7,7 @@ export interface Lexicon {
   has(word: string): boolean;
 }
 
-/** A word as the lexicon keys it: folded (RULES.md §1) and upper case, blanks' case forgotten. */
+/** A word as the lexicon keys it: folded (docs/rules.md §1) and upper case, blanks' case forgotten. */
 function lexiconKey(tileSet: TileSet, word: string): string {
   return [...foldWord(tileSet, word.trim())].map(upperLetter).join('');
 }

@@ -1,12 +1,10 @@
-// Refusal messages in the two languages the platform speaks (RULES.md §3: a refused move
+// Refusal messages in the two languages the platform speaks (docs/rules.md §3: a refused move
 // is explained clearly). Each code has one template; the details name the square or letter.
 import { lowerLetter } from './tile-sets';
 import type { EngineError, EngineErrorCode } from './types';
 
-export interface Bilingual {
-  readonly ro: string;
-  readonly en: string;
-}
+export type { Bilingual } from '../../common/bilingual';
+import type { Bilingual } from '../../common/bilingual';
 
 /** What exactly is wrong with a move's writing (BAD_NOTATION). */
 export type NotationProblem =

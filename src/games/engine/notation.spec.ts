@@ -6,7 +6,7 @@ import type { PlacedTile, WrittenPlacement } from './types';
 const tile = (row: number, col: number, letter: string, blank = false): PlacedTile => ({ row, col, letter, blank });
 const word = (move: WrittenPlacement) => move.letters.map((l) => (l.blank ? l.letter.toLowerCase() : l.letter)).join('');
 
-describe('FRSc notation (RULES.md §3)', () => {
+describe('FRSc notation (docs/rules.md §3)', () => {
   it('reads letter first as across and number first as down', () => {
     expect(written('h8 CASA')).toMatchObject({ start: { row: 7, col: 7 }, direction: 'across' });
     expect(written('7c GO')).toMatchObject({ start: { row: 2, col: 6 }, direction: 'down' });

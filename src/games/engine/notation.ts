@@ -1,4 +1,4 @@
-// Reading and writing moves: FRSc notation (RULES.md §3), GCG placements, and the tile
+// Reading and writing moves: FRSc notation (docs/rules.md §3), GCG placements, and the tile
 // lists a web board sends. Parsing checks only the writing; the board is validate.ts's job.
 import {
   BOARD_SIZE,
@@ -30,7 +30,7 @@ function badNotation(text: string, problem: NotationProblem) {
 }
 
 /**
- * The letters of a written word: upper case = a tile, lower case = a blank (RULES.md §3),
+ * The letters of a written word: upper case = a tile, lower case = a blank (docs/rules.md §3),
  * letters in parentheses are on the board already; with `dots`, GCG's `.` too. Text must be
  * folded already. A letter outside the game's alphabet is bad notation; one that merely has
  * no tile (Romanian K) is left for the rack check, which explains it better.
@@ -66,11 +66,11 @@ function parseWord(
 }
 
 /**
- * FRSc notation (RULES.md §3): `h8 CASA` across, `8h CASA` down, optional colon, any case
+ * FRSc notation (docs/rules.md §3): `h8 CASA` across, `8h CASA` down, optional colon, any case
  * for the coordinate, lower case = blank, letters on the board written out or in
  * parentheses (`C(AS)A`), diacritics folded; `PAS`/`PASS` is a pass. A number after the
  * word is the player's own score: it is returned as `declaredScore` and never trusted
- * (RULES.md §3: the platform computes every score). A coordinate off the board (`p8`)
+ * (docs/rules.md §3: the platform computes every score). A coordinate off the board (`p8`)
  * parses, so that validation can say OFF_BOARD.
  */
 export function parseFrscMove(text: string, tileSet: TileSet): Result<{ move: WrittenMove; declaredScore?: number }> {

@@ -3,7 +3,7 @@ import { en, ro, sequenceStarting } from './testing/fixtures';
 
 const tiles = (letters: string, from = 0): Rack => [...letters].map((letter, i) => ({ letter, position: from + i }));
 
-describe('racks from the dealt sequence (RULES.md §2)', () => {
+describe('racks from the dealt sequence (docs/rules.md §2)', () => {
   const sequence = [...sequenceStarting('CASTELEHAINERU')];
 
   it('deals RED tiles 1–7 and BLUE tiles 8–14', () => {

@@ -1,4 +1,4 @@
-// Racks come from the dealt sequence (RULES.md §2): RED holds tiles 1–7, BLUE 8–14, and a
+// Racks come from the dealt sequence (docs/rules.md §2): RED holds tiles 1–7, BLUE 8–14, and a
 // mover refills from the next untaken tiles in order. No exchanges, so no randomness.
 import type { Bilingual } from './messages';
 import { RACK_SIZE, foldWord, tileCount, totalTiles, upperLetter } from './tile-sets';
@@ -11,7 +11,7 @@ export interface RackTile {
   readonly position: number;
 }
 
-/** Kept in sequence order, so that "letters used" come out in sequence order (RULES.md §3). */
+/** Kept in sequence order, so that "letters used" come out in sequence order (docs/rules.md §3). */
 export type Rack = readonly RackTile[];
 
 /** The rack as letters (`?` = blank), in sequence order. */
@@ -69,7 +69,7 @@ export function refillRack(
   return { rack: [...rack, ...drawn.map((position) => ({ letter: sequence[position], position }))], next: at, drawn };
 }
 
-/** The opening racks (RULES.md §2): RED tiles 1–7, BLUE tiles 8–14. */
+/** The opening racks (docs/rules.md §2): RED tiles 1–7, BLUE tiles 8–14. */
 export function openingRacks(sequence: readonly string[]): { red: Rack; blue: Rack; next: number } {
   const red = refillRack([], sequence, 0);
   const blue = refillRack([], sequence, red.next);

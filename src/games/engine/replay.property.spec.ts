@@ -5,7 +5,7 @@ import { rackLetters } from './rack';
 import { handicapCap, newGame, replayGame, replayMoves, type GameState, type MoveRecord } from './replay';
 import { randomLegalGame } from './testing/random-game';
 import { BLANK, getTileSet } from './tile-sets';
-import { COLORS } from './replay';
+import { COLORS } from '../../common/color';
 import type { GameRules, TileSetId } from './types';
 
 const gameArb = fc.record({
@@ -67,7 +67,7 @@ describe('random legal games', () => {
           expect(r.recorded).toBe(Math.min(r.score, handicapCap(p.rules, r.n)));
           expect(r.score).toBe(r.words.reduce((s, w) => s + w.score, 0) + (r.tiles.length === 7 ? 50 : 0));
           expect(r.player).toBe(r.n % 2 === 1 ? 'red' : 'blue');
-          // RULES.md §3: only a pass scores zero.
+          // docs/rules.md §3: only a pass scores zero.
           expect(r.type === 'pass').toBe(r.score === 0);
         }
       }),

@@ -19,7 +19,7 @@ function playAll(state: GameState, moves: readonly string[]): GameState {
   return moves.reduce((s, m) => play(s, m).state, state);
 }
 
-describe('newGame (RULES.md §2)', () => {
+describe('newGame (docs/rules.md §2)', () => {
   it('deals the opening racks from the sequence, RED to move', () => {
     const game = newGame({ tileSet: 'ro', sequence: SEQUENCE });
     expect(rackLetters(game.racks.red).join('')).toBe('CASTELE');
@@ -82,14 +82,14 @@ describe('applyMove', () => {
     expect(play(start, { kind: 'pass' }).record).toMatchObject({ type: 'pass', notation: 'PAS', score: 0, words: [] });
   });
 
-  it('refuses bad notation and a zero-score placement (RULES.md §3)', () => {
+  it('refuses bad notation and a zero-score placement (docs/rules.md §3)', () => {
     expect(errorOf(applyMove(start, 'h8 CA1SA')).code).toBe('BAD_NOTATION');
     const blanks = newGame({ tileSet: 'ro', sequence: sequenceStarting('??CASTE') });
     expect(errorOf(applyMove(blanks, 'h8 ca')).code).toBe('ZERO_SCORE_PLACEMENT');
     expect(play(blanks, 'h8 Ca').record.score).toBe(2);
   });
 
-  it('reports words missing from the lexicon without refusing them (RULES.md §3, §6)', () => {
+  it('reports words missing from the lexicon without refusing them (docs/rules.md §3, §6)', () => {
     const lexicon = loadWordList('castele\nhai\n', ro);
     const game = newGame({ tileSet: 'ro', sequence: SEQUENCE, lexicon });
     const first = play(game, 'h8 CASTELE');
@@ -98,7 +98,7 @@ describe('applyMove', () => {
   });
 });
 
-describe('handicap (RULES.md §2)', () => {
+describe('handicap (docs/rules.md §2)', () => {
   it('caps tours I and II: RED 10 and 30, BLUE 20 and 40', () => {
     expect([1, 2, 3, 4, 5, 6].map((n) => handicapCap(DEFAULT_RULES, n))).toEqual([10, 20, 30, 40, Infinity, Infinity]);
     expect(handicapCap({ ...DEFAULT_RULES, handicap: false }, 1)).toBe(Infinity);
@@ -118,7 +118,7 @@ describe('handicap (RULES.md §2)', () => {
   });
 });
 
-describe('end of the game (RULES.md §4)', () => {
+describe('end of the game (docs/rules.md §4)', () => {
   const passes = (n: number) => Array<string>(n).fill('PAS');
 
   it('ends after six zero-score turns, each player losing their own rack', () => {

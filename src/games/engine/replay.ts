@@ -1,5 +1,6 @@
-// A game is its tile set, dealt sequence, rules and moves (RULES.md §2–§4): replaying the
+// A game is its tile set, dealt sequence, rules and moves (docs/rules.md §2–§4): replaying the
 // moves rebuilds every state. States are immutable; a refused move changes nothing.
+import { otherColor } from '../../common/color';
 import { emptyBoard, withTiles, type Board } from './board';
 import type { Lexicon } from './lexicon';
 import { engineError } from './messages';
@@ -41,17 +42,17 @@ export interface GameState {
   readonly racks: Readonly<Record<Color, Rack>>;
   /** Index in the sequence of the first tile nobody has taken yet. */
   readonly next: number;
-  /** Sequence positions each player has taken, in order (the sheet marks them, RULES.md §8). */
+  /** Sequence positions each player has taken, in order (the sheet marks them, docs/rules.md §8). */
   readonly taken: Readonly<Record<Color, readonly number[]>>;
-  /** Sums of recorded scores (RULES.md §2: totals use the capped, recorded scores). */
+  /** Sums of recorded scores (docs/rules.md §2: totals use the capped, recorded scores). */
   readonly totals: Readonly<Record<Color, number>>;
   readonly movesPlayed: number;
   readonly toMove: Color;
-  /** Consecutive zero-score turns just played (RULES.md §4). */
+  /** Consecutive zero-score turns just played (docs/rules.md §4). */
   readonly zeroRun: number;
   readonly over: boolean;
   readonly endReason?: EndReason;
-  /** Rack points applied at the end (RULES.md §4); zero for both while the game goes on. */
+  /** Rack points applied at the end (docs/rules.md §4); zero for both while the game goes on. */
   readonly endAdjustment: Readonly<Record<Color, number>>;
   /** Totals plus the end adjustment: the final scores once the game is over. */
   readonly scores: Readonly<Record<Color, number>>;
@@ -60,7 +61,7 @@ export interface GameState {
 export interface MoveRecord {
   /** 1-based move number; RED plays the odd ones. */
   readonly n: number;
-  /** RULES.md §2: a tour is one move of each player. */
+  /** docs/rules.md §2: a tour is one move of each player. */
   readonly tour: number;
   readonly player: Color;
   readonly type: 'place' | 'pass';
@@ -96,17 +97,10 @@ export interface TilesMove {
 /** A move as FRSc text, as parsed notation, or as tiles on squares (a web board). */
 export type MoveInput = string | WrittenMove | TilesMove;
 
-/** RED moves first (RULES.md §2). */
-export const COLORS: readonly Color[] = ['red', 'blue'];
-
-function other(color: Color): Color {
-  return color === 'red' ? 'blue' : 'red';
-}
-
-// RULES.md §2: recorded-score caps of moves 1–4 (tour I RED, BLUE; tour II RED, BLUE).
+// docs/rules.md §2: recorded-score caps of moves 1–4 (tour I RED, BLUE; tour II RED, BLUE).
 const HANDICAP_CAPS = [10, 20, 30, 40];
 
-/** The cap on move `n`'s recorded score (RULES.md §2), or Infinity. */
+/** The cap on move `n`'s recorded score (docs/rules.md §2), or Infinity. */
 export function handicapCap(rules: GameRules, n: number): number {
   return rules.handicap && n <= HANDICAP_CAPS.length ? HANDICAP_CAPS[n - 1] : Infinity;
 }
@@ -159,14 +153,14 @@ function resolve(state: GameState, move: MoveInput, rack: readonly string[]): Re
   return placement.ok ? { ok: true, placement } : placement;
 }
 
-/** RULES.md §4: the end of the game after `mover`'s move, if it ends, with its rack adjustment. */
+/** docs/rules.md §4: the end of the game after `mover`'s move, if it ends, with its rack adjustment. */
 function gameEnd(
   state: Pick<GameState, 'tileSet' | 'rules' | 'racks' | 'next' | 'sequence' | 'zeroRun'>,
   mover: Color,
 ): { reason: EndReason; adjustment: Record<Color, number> } | undefined {
   const rackValue = (c: Color): number => tilesValue(state.tileSet, rackLetters(state.racks[c]));
   if (state.racks[mover].length === 0 && state.next >= state.sequence.length) {
-    const left = rackValue(other(mover));
+    const left = rackValue(otherColor(mover));
     // F 7.1.3: the opponent's rack moves to the finisher, or (variant) counts double for them.
     const adjustment = state.rules.endRackRule === 'transfer' ? byColor(mover, left, -left) : byColor(mover, 2 * left, 0);
     return { reason: 'out', adjustment };
@@ -207,8 +201,8 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
   const n = state.movesPlayed + 1;
   const score = placement?.scored.score ?? 0;
   const recorded = Math.min(score, handicapCap(state.rules, n));
-  const totals = byColor(mover, state.totals[mover] + recorded, state.totals[other(mover)]);
-  const racks = byColor(mover, rackAfter, state.racks[other(mover)]);
+  const totals = byColor(mover, state.totals[mover] + recorded, state.totals[otherColor(mover)]);
+  const racks = byColor(mover, rackAfter, state.racks[otherColor(mover)]);
   const zeroRun = score === 0 ? state.zeroRun + 1 : 0;
   const end = gameEnd({ tileSet: state.tileSet, rules: state.rules, racks, next, sequence: state.sequence, zeroRun }, mover);
   const endAdjustment = end?.adjustment ?? state.endAdjustment;
@@ -218,10 +212,10 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
     board: placement ? withTiles(state.board, placement.tiles) : state.board,
     racks,
     next,
-    taken: byColor(mover, [...state.taken[mover], ...drawn], state.taken[other(mover)]),
+    taken: byColor(mover, [...state.taken[mover], ...drawn], state.taken[otherColor(mover)]),
     totals,
     movesPlayed: n,
-    toMove: other(mover),
+    toMove: otherColor(mover),
     zeroRun,
     over: end !== undefined,
     endReason: end?.reason,

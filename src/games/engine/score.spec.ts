@@ -11,7 +11,7 @@ function scoreOf(before: readonly string[], move: string) {
   return scorePlacement(board, r.tiles, ro);
 }
 
-describe('scorePlacement (RULES.md §3)', () => {
+describe('scorePlacement (docs/rules.md §3)', () => {
   it('doubles the first word on h8: CASA = 8', () => {
     expect(scoreOf([], 'h8 CASA')).toEqual({ words: [{ coord: 'h8', word: 'CASA', score: 8 }], score: 8, bingo: false });
   });

@@ -1,9 +1,9 @@
-// Scoring a placement (RULES.md §3 "Scoring" [F Anexa 1]).
+// Scoring a placement (docs/rules.md §3 "Scoring" [F Anexa 1]).
 import { BOARD_SIZE, coordName, isOnBoard, otherDirection, premiumAt, runThrough, stepOf, tileAt, type Board } from './board';
 import { RACK_SIZE, letterValue, lowerLetter } from './tile-sets';
 import type { BoardTile, Direction, PlacedTile, ScoredPlacement, Square, TileSet, WordScore } from './types';
 
-/** RULES.md §3: placing all seven tiles adds 50. */
+/** docs/rules.md §3: placing all seven tiles adds 50. */
 export const BINGO_BONUS = 50;
 
 /** The board as it is after the move, with the move's own tiles told apart (only they earn premiums). */
@@ -29,7 +29,7 @@ class Position {
 }
 
 /**
- * Direction of a placement's main word (RULES.md §3): the line of its tiles; for a single
+ * Direction of a placement's main word (docs/rules.md §3): the line of its tiles; for a single
  * tile, the direction in which it forms a word of two letters or more, across when both do
  * — unless the caller knows the direction the player wrote (`preferred`) and it forms a word.
  */

@@ -1,20 +1,21 @@
-// The game sheet as fixed-width text (RULES.md §8 [C Fișa de concurs]): everything needed to
+// The game sheet as fixed-width text (docs/rules.md §8 [C Fișa de concurs]): everything needed to
 // reconstruct the game — header, dealt sequence with who took each tile, the grid, every move
 // with its letters, position, words, score, total, thinking days and dates, and the result.
 // The sheet only lays out plain data (SheetModel); the platform fills it from any source.
 
 import { renderBoardText, type Board } from './board';
-import { COLORS, type GameState, type MoveRecord } from './replay';
+import { COLORS } from '../../common/color';
+import type { GameState, MoveRecord } from './replay';
 import type { Color } from './types';
-import { formatCoefficientValue } from '../../coefficients/coefficients';
+import { formatCoefficientValue } from '../../coefficients/core/coefficients';
 
 export type SheetLanguage = 'ro' | 'en';
 
 export interface SheetPlayer {
   readonly name: string;
-  /** RULES.md §7: average homologated coefficient in the player's last competition. */
+  /** docs/rules.md §7: average homologated coefficient in the player's last competition. */
   readonly previousCoefficient?: number | null;
-  /** RULES.md §7: the player's place in that competition. */
+  /** docs/rules.md §7: the player's place in that competition. */
   readonly previousRank?: number | null;
 }
 
@@ -40,14 +41,14 @@ export interface SheetWord {
 export interface SheetRow {
   readonly tour: number;
   readonly player: Color;
-  /** Tiles used, in sequence order (RULES.md §3), `?` for a blank; empty for a pass. */
+  /** Tiles used, in sequence order (docs/rules.md §3), `?` for a blank; empty for a pass. */
   readonly letters: readonly string[];
   /** The main word and its position; absent for a pass. */
   readonly main?: SheetWord;
-  /** The other words the move formed (RULES.md §3 "adjacent words"). */
+  /** The other words the move formed (docs/rules.md §3 "adjacent words"). */
   readonly adjacent: readonly SheetWord[];
   readonly score: number;
-  /** The score written to the total when the handicap capped it (RULES.md §2); omit otherwise. */
+  /** The score written to the total when the handicap capped it (docs/rules.md §2); omit otherwise. */
   readonly recorded?: number;
   readonly total: number;
   readonly thinkingDays?: number;
@@ -59,7 +60,7 @@ export interface SheetRow {
 export interface SheetResult {
   /** Running totals before the end-of-game rack adjustment. */
   readonly totals: Readonly<Record<Color, number>>;
-  /** RULES.md §4: rack points moved at the end; omit when there were none. */
+  /** docs/rules.md §4: rack points moved at the end; omit when there were none. */
   readonly endAdjustment?: Readonly<Record<Color, number>>;
   /** Final scores (totals plus the adjustment). */
   readonly scores: Readonly<Record<Color, number>>;
@@ -83,7 +84,7 @@ export interface SheetModel {
   /** ISO dates. */
   readonly startDate: string;
   readonly closingDate: string;
-  /** RULES.md §5: declared holidays are written on the sheet; ISO date ranges, both ends included. */
+  /** docs/rules.md §5: declared holidays are written on the sheet; ISO date ranges, both ends included. */
   readonly holidays?: Readonly<Record<Color, readonly (readonly [string, string])[]>>;
   /** The dealt sequence, one tile per character (or per element), `?` = blank. */
   readonly sequence: string | readonly string[];
@@ -109,7 +110,7 @@ export interface SheetInfo {
   readonly holidays?: SheetModel['holidays'];
   /** Per move, index-aligned with the records: dates and thinking days (src/thinking-time). */
   readonly timing?: readonly Pick<SheetRow, 'arrived' | 'sent' | 'thinkingDays'>[];
-  /** An ending the moves do not make (RULES.md §7: abandonment, time forfeit, agreement…). */
+  /** An ending the moves do not make (docs/rules.md §7: abandonment, time forfeit, agreement…). */
   readonly outcome?: { readonly type: SheetEndReason; readonly by?: Color };
   readonly thinkingDays?: Readonly<Record<Color, number>>;
   readonly coefficients?: Readonly<Record<Color, number>>;
@@ -371,7 +372,7 @@ function playerLine(player: SheetPlayer, l: Labels): string {
 
 /**
  * The sequence in numbered groups of ten, each tile's taker marked under it, so anyone can
- * rebuild every rack (RULES.md §2: racks follow from the sequence and the moves).
+ * rebuild every rack (docs/rules.md §2: racks follow from the sequence and the moves).
  */
 function sequenceBlock(model: SheetModel, l: Labels): string {
   const tiles = Array.from(model.sequence);
@@ -402,7 +403,7 @@ interface Column {
 
 /**
  * The move table. Columns size to their content, and optional columns appear only when they
- * tell something: the recorded score when the handicap capped one (RULES.md §2), thinking
+ * tell something: the recorded score when the handicap capped one (docs/rules.md §2), thinking
  * days, the sending date, and the arrival date only when some move's arrival is not simply
  * the previous move's sending (or the start). So a usual game prints within 80 columns.
  * The adjacent words go on the line below each move, under the move column, as in [C].
@@ -512,7 +513,7 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-/** RULES.md §7: coefficients have four decimals; Romanian writes a decimal comma (the platform's one formatCoefficient). */
+/** docs/rules.md §7: coefficients have four decimals; Romanian writes a decimal comma (the platform's one formatCoefficient). */
 function formatCoefficient(value: number, l: Labels): string {
   return formatCoefficientValue(value, l.decimal === ',' ? 'ro' : 'en');
 }

@@ -14,7 +14,7 @@ import {
 } from './tile-sets';
 import { en, pl, ro } from './testing/fixtures';
 
-describe('tile sets (RULES.md §1)', () => {
+describe('tile sets (docs/rules.md §1)', () => {
   it.each(['ro', 'en', 'pl'] as const)('%s has 100 tiles, two of them blanks worth 0', (id) => {
     const set = getTileSet(id);
     expect(set.id).toBe(id);

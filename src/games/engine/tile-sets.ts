@@ -1,10 +1,10 @@
-// Tile sets are data (RULES.md §1): the engine has no letter tables of its own.
+// Tile sets are data (docs/rules.md §1): the engine has no letter tables of its own.
 import type { TileDef, TileSet, TileSetId } from './types';
 
-/** The blank (joker). RULES.md §1: worth 0, stands for any letter of the alphabet. */
+/** The blank (joker). docs/rules.md §1: worth 0, stands for any letter of the alphabet. */
 export const BLANK = '?';
 
-/** Tiles in a rack; placing all of them earns the bonus (RULES.md §3). */
+/** Tiles in a rack; placing all of them earns the bonus (docs/rules.md §3). */
 export const RACK_SIZE = 7;
 
 /** `count × value` pairs keyed by letter, the compact form of the rule book's tables. */
@@ -13,7 +13,7 @@ function defs(table: Readonly<Record<string, readonly [count: number, value: num
 }
 
 const TILE_SETS: Readonly<Record<TileSetId, TileSet>> = {
-  // RULES.md §1 table [F Anexa 1]; K, Q, W, Y exist only as blanks; diacritics folded.
+  // docs/rules.md §1 table [F Anexa 1]; K, Q, W, Y exist only as blanks; diacritics folded.
   ro: {
     id: 'ro',
     name: 'Română (FRSc)',
@@ -35,7 +35,7 @@ const TILE_SETS: Readonly<Record<TileSetId, TileSet>> = {
       Y: [2, 4], Z: [1, 10], [BLANK]: [2, 0],
     }),
   },
-  // RULES.md §1: Polish letters with diacritics are letters of their own, never folded.
+  // docs/rules.md §1: Polish letters with diacritics are letters of their own, never folded.
   pl: {
     id: 'pl',
     name: 'Polski',
@@ -110,7 +110,7 @@ export function alphabet(tileSet: TileSet): readonly string[] {
   return [...indexOf(tileSet).alphabet];
 }
 
-/** Sum of face values of tiles (`?` counts 0), e.g. a rack at the end (RULES.md §4). */
+/** Sum of face values of tiles (`?` counts 0), e.g. a rack at the end (docs/rules.md §4). */
 export function tilesValue(tileSet: TileSet, tiles: Iterable<string>): number {
   let sum = 0;
   for (const t of tiles) sum += letterValue(tileSet, t);
@@ -121,7 +121,7 @@ export function tilesValue(tileSet: TileSet, tiles: Iterable<string>): number {
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
- * RULES.md §1: in a set that folds diacritics (Romanian) Ă = Â = A, Î = I, Ș = Ş = S,
+ * docs/rules.md §1: in a set that folds diacritics (Romanian) Ă = Â = A, Î = I, Ș = Ş = S,
  * Ț = Ţ = T; case is kept, since in notation lower case means a blank. Other sets only
  * normalise to NFC, so a Polish Ą typed as A + combining ogonek is still the letter Ą.
  */

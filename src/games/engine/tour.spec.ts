@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { tourOf, tourToPlay } from './tour';
 
-describe('tourOf (RULES.md §2: a tour is one move of each player)', () => {
+describe('tourOf (docs/rules.md §2: a tour is one move of each player)', () => {
   it('numbers moves 1–2 as tour 1, 3–4 as tour 2, 9 as tour 5', () => {
     expect([1, 2, 3, 4, 9, 10].map(tourOf)).toEqual([1, 1, 2, 2, 5, 5]);
     expect(tourToPlay(0)).toBe(1);

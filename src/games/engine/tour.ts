@@ -1,4 +1,4 @@
-// RULES.md §2: a tour is one move of each player (RED then BLUE). The one place a tour
+// docs/rules.md §2: a tour is one move of each player (RED then BLUE). The one place a tour
 // number is computed: the engine's records (and so the sheet), the mails and the web pages.
 
 /** The tour of the `moveNumber`-th move of a line (1-based): moves 1–2 are tour 1, 3–4 tour 2. */

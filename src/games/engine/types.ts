@@ -1,6 +1,7 @@
 // Shared vocabulary of the pure engine. No Nest, no TypeORM, no clock.
 
-export type Color = 'red' | 'blue';
+// The sides are the kernel's (src/common/color.ts); the engine's barrel keeps offering them.
+export { COLORS, type Color } from '../../common/color';
 
 /** One letter of a tile set: `?` is the blank. */
 export interface TileDef {
@@ -17,7 +18,7 @@ export interface TileSet {
   readonly tiles: readonly TileDef[];
   /** Letters of the alphabet with no tile: only a blank can be one (Romanian K, Q, W, Y). */
   readonly blankOnlyLetters?: readonly string[];
-  /** RULES.md §1: diacritics are ignored (Romanian); other sets keep them as letters. */
+  /** docs/rules.md §1: diacritics are ignored (Romanian); other sets keep them as letters. */
   readonly foldsDiacritics?: boolean;
 }
 
@@ -94,7 +95,7 @@ export type EngineErrorCode =
   | 'NOT_IN_LINE'
   | 'GAP';
 
-/** The technical errors of RULES.md §3 a mover may ask the arbiter to review (a finished game has nothing to review). */
+/** The technical errors of docs/rules.md §3 a mover may ask the arbiter to review (a finished game has nothing to review). */
 const REVIEWABLE: ReadonlySet<string> = new Set<EngineErrorCode>([
   'BAD_NOTATION',
   'OFF_BOARD',
@@ -126,9 +127,9 @@ export type Result<T> = ({ readonly ok: true } & T) | EngineError;
 export type EndRackRule = 'transfer' | 'double';
 
 export interface GameRules {
-  /** RULES.md §2: tour I RED ≤ 10, BLUE ≤ 20; tour II RED ≤ 30, BLUE ≤ 40. */
+  /** docs/rules.md §2: tour I RED ≤ 10, BLUE ≤ 20; tour II RED ≤ 30, BLUE ≤ 40. */
   readonly handicap: boolean;
-  /** RULES.md §4: consecutive zero-score turns that end the game. */
+  /** docs/rules.md §4: consecutive zero-score turns that end the game. */
   readonly zeroTurnsToEnd: number;
   readonly endRackRule: EndRackRule;
 }

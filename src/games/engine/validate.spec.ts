@@ -5,7 +5,7 @@ import { resolvePlacement, resolveTiles } from './validate';
 // h8–h11 CASA, the board most cases start from.
 const casa = boardAfter(['h8 CASA']);
 
-describe('resolvePlacement: each rule (RULES.md §3)', () => {
+describe('resolvePlacement: each rule (docs/rules.md §3)', () => {
   it('resolves a legal move: new tiles, the main word with board letters known, score, rack tiles', () => {
     const r = check(casa, '8h CaL', 'AL?');
     if (!r.ok) throw new Error(r.code);
@@ -119,7 +119,7 @@ describe('resolvePlacement: each rule (RULES.md §3)', () => {
     expect(check(casa, 'i11 OM')).toMatchObject({ ok: true });
   });
 
-  it('ZERO_SCORE_PLACEMENT: only a pass may score zero (RULES.md §3)', () => {
+  it('ZERO_SCORE_PLACEMENT: only a pass may score zero (docs/rules.md §3)', () => {
     const e = errorOf(check(emptyBoard(), 'h8 ca', '??'));
     expect(e.code).toBe('ZERO_SCORE_PLACEMENT');
     expect(check(emptyBoard(), 'h8 ca', '??', ro, { allowZeroScore: true })).toMatchObject({ ok: true });

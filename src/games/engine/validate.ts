@@ -1,4 +1,4 @@
-// Checking a written placement against the board and the mover's rack (RULES.md §3). The
+// Checking a written placement against the board and the mover's rack (docs/rules.md §3). The
 // first defect found is reported, in the order of issue 3 item 14, so that the same bad
 // move always gets the same explanation.
 import { CENTER, coordName, isEmptyBoard, isOnBoard, squareName, stepOf, tileAt, type Board } from './board';
@@ -10,7 +10,7 @@ import type { PlacedTile, Result, ScoredPlacement, TileSet, WrittenPlacement } f
 
 export interface ResolveOptions {
   /**
-   * Accept a placement scoring 0. RULES.md §3 forbids it here; other rule sets (a GCG
+   * Accept a placement scoring 0. docs/rules.md §3 forbids it here; other rule sets (a GCG
    * import from an English tournament) do not.
    */
   readonly allowZeroScore?: boolean;
@@ -26,7 +26,7 @@ export interface ResolvedPlacement {
   readonly rackTiles: readonly string[];
 }
 
-/** The rack tile a placed letter takes: the blank for a lower-case letter (RULES.md §3). */
+/** The rack tile a placed letter takes: the blank for a lower-case letter (docs/rules.md §3). */
 export function rackTileFor(tile: { readonly letter: string; readonly blank: boolean }): string {
   return tile.blank ? BLANK : tile.letter;
 }
@@ -52,7 +52,7 @@ export function resolvePlacement(
     return engineError('OFF_BOARD', { square: coordName(start, direction), atStart: true });
   }
 
-  // RULES.md §3: the word is written whole, so no tile may touch it at either end.
+  // docs/rules.md §3: the word is written whole, so no tile may touch it at either end.
   const before = tileAt(board, start.row - dr, start.col - dc);
   if (before) {
     return engineError('INCOMPLETE_WORD', {
@@ -88,7 +88,7 @@ export function resolvePlacement(
     }
     if (w.onBoard === true) return engineError('WORD_MISMATCH', { square, written: w.letter, found: null });
 
-    // RULES.md §1: a letter without tiles of its own (Romanian K) can only be a blank.
+    // docs/rules.md §1: a letter without tiles of its own (Romanian K) can only be a blank.
     const noSuchTile = !w.blank && tileCount(tileSet, w.letter) === 0;
     const needed = rackTileFor(w);
     const at = remaining?.indexOf(needed); // undefined: racks not checked
@@ -118,7 +118,7 @@ export function resolvePlacement(
   if (tiles.length === 0) return engineError('NO_NEW_TILES', {});
   const main: WrittenPlacement = { kind: 'place', start, direction, letters };
   if (letters.length < 2) return engineError('WORD_TOO_SHORT', { word: letters.map((l) => l.letter).join('') });
-  // RULES.md §3: the first move covers h8; every later one touches a tile on the board.
+  // docs/rules.md §3: the first move covers h8; every later one touches a tile on the board.
   if (isEmptyBoard(board)) {
     if (!coversCenter) return engineError('FIRST_MOVE_NOT_ON_CENTER', {});
   } else if (!touches) {
@@ -126,7 +126,7 @@ export function resolvePlacement(
   }
 
   const scored = scorePlacement(board, tiles, tileSet, direction);
-  // RULES.md §3: only a pass may score zero (e.g. blanks alone, off the premiums).
+  // docs/rules.md §3: only a pass may score zero (e.g. blanks alone, off the premiums).
   if (scored.score === 0 && opts.allowZeroScore !== true) return engineError('ZERO_SCORE_PLACEMENT', {});
   return { ok: true, tiles, main, scored, rackTiles };
 }

@@ -1,8 +1,8 @@
 // The JSON game record of issue 3 item 14: parsing (BAD_INPUT naming the field), replay with
-// thinking days (RULES.md §5), the endings and coefficients of RULES.md §7.
+// thinking days (docs/rules.md §5), the endings and coefficients of docs/rules.md §7.
 import fc from 'fast-check';
-import { computeCoefficients, toDecimal } from '../../coefficients/coefficients';
-import { addDays, type LocalDate } from '../../thinking-time';
+import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
+import { addDays, type LocalDate } from '../../thinking-time/core';
 import { checkGcg } from '../engine/gcg';
 import { loadWordList } from '../engine/lexicon';
 import { randomLegalGame } from '../engine/testing/random-game';
@@ -95,14 +95,14 @@ describe('replayRecord: the example of issue 3 item 14', () => {
       endReason: 'abandon',
       by: 'blue',
       thinkingDays: { red: 1, blue: 2 },
-      // RULES.md §7: winner positive, loser zero → 1.53 / 0.47; one full tour allows up to 1.54.
+      // docs/rules.md §7: winner positive, loser zero → 1.53 / 0.47; one full tour allows up to 1.54.
       coefficients: { red: 1.53, blue: 0.47 },
       racks: { red: 'TLEAAAA', blue: 'HAINERU' },
       tilesLeft: 82,
     });
   });
 
-  it('applies the defaults of RULES.md: Romanian tiles, handicap, six zero turns, transfer; a game in progress', () => {
+  it('applies the defaults of docs/rules.md: Romanian tiles, handicap, six zero turns, transfer; a game in progress', () => {
     const { record, report: out } = (() => {
       const r = parsed({ sequence: SEQUENCE, moves: moves('h8 CASA') });
       return { record: r, report: replayed(r).report };
@@ -117,7 +117,7 @@ describe('replayRecord: the example of issue 3 item 14', () => {
     expect(out).not.toHaveProperty('coefficients');
   });
 
-  it('caps recorded scores in tours I–II and totals the recorded scores (RULES.md §2)', () => {
+  it('caps recorded scores in tours I–II and totals the recorded scores (docs/rules.md §2)', () => {
     const out = report({ sequence: SEQUENCE, moves: moves('h8 CASA', '8h CHIN') });
     expect(out.moves[1]).toMatchObject({ score: 13, recorded: 13, total: 13 });
     const uncapped = report({ sequence: sequenceStarting('ZAXAEEEHAINERU'), moves: moves('h8 ZAXA') });
@@ -126,7 +126,7 @@ describe('replayRecord: the example of issue 3 item 14', () => {
   });
 });
 
-describe('thinking days (RULES.md §5)', () => {
+describe('thinking days (docs/rules.md §5)', () => {
   const dated = (start: string | undefined, ...dates: (string | { date?: string; arrived?: string })[]) => ({
     sequence: SEQUENCE,
     ...(start && { start }),
@@ -174,7 +174,7 @@ describe('thinking days (RULES.md §5)', () => {
   });
 });
 
-describe('endings and coefficients (RULES.md §4, §7)', () => {
+describe('endings and coefficients (docs/rules.md §4, §7)', () => {
   const twoMoves = { sequence: SEQUENCE, moves: moves('h8 CASA', '8h CHIN') }; // 8 – 13 after one full tour
 
   it('a game the moves end: zero-score turns, each player losing their own rack', () => {
@@ -352,7 +352,7 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
   });
 });
 
-describe('lexicon (RULES.md §3: reported, never refused)', () => {
+describe('lexicon (docs/rules.md §3: reported, never refused)', () => {
   it('lists each move\'s words missing from the word list, only when one is given', () => {
     const lexicon = loadWordList('CASA\n', ro);
     const out = replayed({ sequence: SEQUENCE, moves: moves('h8 CASA', '8h CHIN') }, { lexicon }).report;

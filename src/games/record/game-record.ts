@@ -3,8 +3,8 @@
 // usable record (anything unusable is BAD_INPUT naming its field), then replayed through the
 // three pure cores: the engine, thinking days and coefficients. No Nest, no clock, no I/O.
 import { z } from 'zod';
-import { computeCoefficients, fullTours, toDecimal, type Outcome } from '../../coefficients/coefficients';
-import { diffDays, isLocalDate, thinkingDaysForMove, type DateRange, type LocalDate } from '../../thinking-time';
+import { computeCoefficients, fullTours, toDecimal, type Outcome } from '../../coefficients/core/coefficients';
+import { diffDays, isLocalDate, thinkingDaysForMove, type DateRange, type LocalDate } from '../../thinking-time/core';
 import {
   COLORS,
   DEFAULT_RULES,
@@ -28,10 +28,10 @@ import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer
 // ---------------------------------------------------------------------------------------
 // The record
 
-/** RULES.md §1: the Romanian set, unless a record or the caller names another. */
+/** docs/rules.md §1: the Romanian set, unless a record or the caller names another. */
 export const DEFAULT_TILE_SET: TileSetId = 'ro';
 
-/** RULES.md §7 endings a record declares; a normal end (going out, zero-score turns) comes from the moves. */
+/** docs/rules.md §7 endings a record declares; a normal end (going out, zero-score turns) comes from the moves. */
 export const DECLARED_OUTCOMES = [
   'abandon',
   'timeout',
@@ -44,7 +44,7 @@ export const DECLARED_OUTCOMES = [
 
 export type DeclaredOutcomeType = (typeof DECLARED_OUTCOMES)[number];
 
-/** The endings about one player — who abandoned, ran out of time or never played (RULES.md §7) — name them with `by`. */
+/** The endings about one player — who abandoned, ran out of time or never played (docs/rules.md §7) — name them with `by`. */
 const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout', 'no-show'];
 
 export type RecordOutcome =
@@ -53,9 +53,9 @@ export type RecordOutcome =
   | { readonly type: Exclude<DeclaredOutcomeType, 'abandon' | 'timeout' | 'no-show'> };
 
 export interface RecordMove {
-  /** FRSc notation (RULES.md §3): `h8 CASA`, `8h CASA`, `PAS`. */
+  /** FRSc notation (docs/rules.md §3): `h8 CASA`, `8h CASA`, `PAS`. */
   readonly move: string;
-  /** The day the move was sent (RULES.md §5). */
+  /** The day the move was sent (docs/rules.md §5). */
   readonly date?: LocalDate;
   /** The day the partner's move arrived, when it is not the previous move's date (or the start). */
   readonly arrived?: LocalDate;
@@ -73,15 +73,15 @@ export interface GameRecord {
   readonly sequence: string;
   readonly rules: GameRules;
   /**
-   * The day the game sheet reached the players: RED's first move "arrived" then (RULES.md §5).
+   * The day the game sheet reached the players: RED's first move "arrived" then (docs/rules.md §5).
    * Without it (and without that move's own `arrived`) RED's first thinking days are unknown:
    * null, never guessed from the move's date, since an undercount could hide a time forfeit.
    */
   readonly start?: LocalDate;
   readonly closing?: LocalDate;
-  /** RULES.md §5: holiday days are not thinking days; both ends included. */
+  /** docs/rules.md §5: holiday days are not thinking days; both ends included. */
   readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
-  /** RED first, alternating (RULES.md §2). */
+  /** RED first, alternating (docs/rules.md §2). */
   readonly moves: readonly RecordMove[];
   readonly outcome?: RecordOutcome;
   // What the sheet and the GCG export print; the replay itself does not use them.
@@ -228,7 +228,7 @@ function inconsistency(shape: RecordShape, options: ParseOptions): Problem | und
     if (!needsBy && outcome.by) {
       return { path: ['outcome', 'by'], message: `only ${OUTCOMES_BY_PLAYER.join(', ')} name a player, not "${outcome.type}"` };
     }
-    // RULES.md §7: a no-show never starts the game or never answers the partner's first move.
+    // docs/rules.md §7: a no-show never starts the game or never answers the partner's first move.
     const ownFirstMove = outcome.by === 'blue' ? 2 : 1;
     if (outcome.type === 'no-show' && shape.moves.length >= ownFirstMove) {
       return { path: ['outcome'], message: `a no-show by ${outcome.by} cannot follow their own move ${ownFirstMove}` };
@@ -237,7 +237,7 @@ function inconsistency(shape: RecordShape, options: ParseOptions): Problem | und
   return undefined;
 }
 
-/** Each move's arrival (RULES.md §5): its own `arrived`, else the previous move's date, RED's first the start. */
+/** Each move's arrival (docs/rules.md §5): its own `arrived`, else the previous move's date, RED's first the start. */
 function arrivals(record: { readonly start?: LocalDate; readonly moves: readonly RecordMove[] }): (LocalDate | undefined)[] {
   return record.moves.map((move, i) => move.arrived ?? (i === 0 ? record.start : record.moves[i - 1].date));
 }
@@ -288,7 +288,7 @@ export type ReportMove = Pick<
   MoveRecord,
   'n' | 'tour' | 'player' | 'type' | 'notation' | 'coord' | 'word' | 'words' | 'tilesUsed' | 'score' | 'recorded' | 'total' | 'rackBefore' | 'rackAfter'
 > & {
-  /** Only when a lexicon was given: the move's words missing from it (never a refusal, RULES.md §3). */
+  /** Only when a lexicon was given: the move's words missing from it (never a refusal, docs/rules.md §3). */
   readonly unknownWords?: readonly string[];
   readonly arrived?: LocalDate;
   /** The day the move was sent, as the record gives it. */
@@ -319,7 +319,7 @@ export interface ReplayReport {
   readonly toMove?: Color;
 }
 
-/** A move's dates and thinking days (RULES.md §5). */
+/** A move's dates and thinking days (docs/rules.md §5). */
 export interface MoveTiming {
   readonly arrived?: LocalDate;
   readonly sent?: LocalDate;
@@ -374,7 +374,7 @@ export function replayRecord(
   };
   const ended = state.over || record.outcome !== undefined;
   const by = record.outcome && 'by' in record.outcome ? record.outcome.by : undefined;
-  // RULES.md §7: the scores at an abandonment are the running totals; with no end by the
+  // docs/rules.md §7: the scores at an abandonment are the running totals; with no end by the
   // moves the adjustment is zero, so `scores` are those totals.
   const coefficients = ended ? computeCoefficients(state.scores, coefficientOutcome(record.outcome, records.length)) : undefined;
   const report: ReplayReport = {
@@ -395,7 +395,7 @@ export function replayRecord(
   return { ok: true, report, state, records, timing };
 }
 
-/** The coefficients core's outcome: an abandonment or time forfeit counts the full tours played (RULES.md §7). */
+/** The coefficients core's outcome: an abandonment or time forfeit counts the full tours played (docs/rules.md §7). */
 export function coefficientOutcome(outcome: RecordOutcome | undefined, movesPlayed: number): Outcome {
   if (!outcome) return { type: 'finished' };
   switch (outcome.type) {
@@ -411,7 +411,7 @@ function refusal(code: EngineErrorCode, messages: Bilingual, move?: number): { o
   return { ok: false, error: { ...(move !== undefined && { move }), code, message: messages.en, messages } };
 }
 
-/** RULES.md §5: the days strictly between arrival and sending, less the mover's holidays. */
+/** docs/rules.md §5: the days strictly between arrival and sending, less the mover's holidays. */
 function moveTiming(record: GameRecord, records: readonly MoveRecord[]): MoveTiming[] {
   const arrived = arrivals(record);
   return records.map((r, i) => {
@@ -469,7 +469,7 @@ function rackText(state: GameState, color: Color): string {
 /** GCG needs a `#lexicon`; a record that does not name its word list says so. */
 export const UNNAMED_LEXICON = 'unspecified';
 
-/** The text game sheet (RULES.md §8) of a replayed record. */
+/** The text game sheet (docs/rules.md §8) of a replayed record. */
 export function recordSheet(record: GameRecord, replay: RecordReplay, language: SheetLanguage): string {
   const player = (color: Color): SheetPlayer => record.players?.[color] ?? { name: '' };
   const { thinkingDays, coefficients } = replay.report;
@@ -495,7 +495,7 @@ export function recordSheet(record: GameRecord, replay: RecordReplay, language: 
 
 /**
  * A replayed record as GCG, with `#tile-set` and `#lexicon`. GCG has no word for a declared
- * ending (RULES.md §7), so a game abandoned or agreed ends like one in progress.
+ * ending (docs/rules.md §7), so a game abandoned or agreed ends like one in progress.
  */
 export function recordGcg(record: GameRecord, replay: RecordReplay): string {
   // A GCG nick cannot be empty: a player without a name is their colour, as toGcg does.

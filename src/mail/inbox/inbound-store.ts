@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { sha256Hex } from '../../common/hash';
 import { PlatformState } from '../../database/platform-state.entity';
 import { insertRows } from '../../database/insert-rows';
 import { InboundMail } from '../inbound-mail.entity';
 
-/** Where the inbox has read up to in one mailbox (MAIL.md 15): a UID means nothing under another UIDVALIDITY. */
+/** Where the inbox has read up to in one mailbox (docs/mail-rules.md 15): a UID means nothing under another UIDVALIDITY. */
 export interface InboxCursor {
   readonly uidValidity: string;
   readonly lastUid: number;
@@ -35,7 +36,7 @@ export interface FetchedMessage {
 }
 
 /**
- * MAIL.md 11: stores the raw message before anything else, and moves the cursor past it in
+ * docs/mail-rules.md 11: stores the raw message before anything else, and moves the cursor past it in
  * the same transaction. Idempotent: a message already stored at this position is returned
  * as it is; another copy of a stored message (same Message-ID, or same bytes without one)
  * is stored as `duplicate` of the first.
@@ -44,7 +45,7 @@ export async function storeInbound(manager: EntityManager, message: FetchedMessa
   const position = { mailbox: message.mailbox, uidValidity: message.uidValidity, uid: String(message.uid) };
   const existing = await manager.findOne(InboundMail, { where: position });
   if (existing) return existing;
-  const sha256 = createHash('sha256').update(message.raw).digest('hex');
+  const sha256 = sha256Hex(message.raw);
   const dedupeKey = message.messageId ? message.messageId.toLowerCase() : `sha256:${sha256}`;
   const first = await manager.findOne(InboundMail, { where: { dedupeKey }, select: { id: true, folder: true } });
   const row: InboundMail = {
@@ -58,7 +59,7 @@ export async function storeInbound(manager: EntityManager, message: FetchedMessa
     size: message.size,
     fromAddress: message.from,
     subject: message.subject?.replace(/\0/g, '') ?? null,
-    // A copy is decided at once: the first copy's outcome is the mail's outcome (MAIL.md 11).
+    // A copy is decided at once: the first copy's outcome is the mail's outcome (docs/mail-rules.md 11).
     status: first ? 'duplicate' : 'received',
     reason: first ? 'DUPLICATE' : null,
     error: null,

@@ -10,12 +10,12 @@ import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
 import { FetchedMessage, readCursor, storeInbound } from './inbound-store';
 
-/** MAIL.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
+/** docs/mail-rules.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
 const MAX_IDLE_MS = 10 * 60_000;
 const FOLDERS: readonly MailFolder[] = ['Processed', 'Rejected', 'Failed'];
 
 export interface InboxOptions {
-  /** Reconnect backoff: first delay, doubled per failure, capped (MAIL.md 15). */
+  /** Reconnect backoff: first delay, doubled per failure, capped (docs/mail-rules.md 15). */
   readonly reconnectFirstMs: number;
   readonly reconnectMaxMs: number;
 }
@@ -23,7 +23,7 @@ export interface InboxOptions {
 const clean = (text: string | undefined | null): string | null => (text ? text.replace(/\0/g, '') : null);
 
 /**
- * The IMAP inbox (MAIL.md 11-15): one pass stores every new message raw, lets the pipeline
+ * The IMAP inbox (docs/mail-rules.md 11-15): one pass stores every new message raw, lets the pipeline
  * decide each stored one, then moves the decided ones to their folder. Each step is
  * resumable: a crash anywhere leaves the database saying what is owed.
  */
@@ -36,7 +36,7 @@ export class InboxService implements OnApplicationShutdown {
   private reconnectAt = 0;
   /** Set at shutdown: a pass still running must not open a new connection behind it. */
   private stopped = false;
-  /** MAIL.md 15: after a `close`, the timer that brings the connection back without waiting for the poll. */
+  /** docs/mail-rules.md 15: after a `close`, the timer that brings the connection back without waiting for the poll. */
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempts = 0;
   /** Set by IDLE's `exists` while a pass runs, so the pass goes round once more. */
@@ -83,7 +83,7 @@ export class InboxService implements OnApplicationShutdown {
     } while (this.newMail);
   }
 
-  /** MAIL.md 15: one client per connection; after `close` or `error` the next pass builds a new one, with backoff. */
+  /** docs/mail-rules.md 15: one client per connection; after `close` or `error` the next pass builds a new one, with backoff. */
   private async connected(): Promise<ImapFlow> {
     if (this.stopped) throw new Error('the inbox is stopping');
     if (this.client?.usable) return this.client;
@@ -104,7 +104,7 @@ export class InboxService implements OnApplicationShutdown {
       if (this.client === client) {
         this.client = undefined;
         this.foldersReady = false;
-        // MAIL.md 15: a closed connection is rebuilt now, with backoff, so IDLE resumes within seconds.
+        // docs/mail-rules.md 15: a closed connection is rebuilt now, with backoff, so IDLE resumes within seconds.
         this.scheduleReconnect();
       }
     };
@@ -138,7 +138,7 @@ export class InboxService implements OnApplicationShutdown {
   }
 
   /**
-   * MAIL.md 15: wakes the worker (whose pass builds the new client) once the backoff allows,
+   * docs/mail-rules.md 15: wakes the worker (whose pass builds the new client) once the backoff allows,
    * and again after each failed attempt, until a connection is up or the inbox stops.
    */
   private scheduleReconnect(): void {
@@ -157,8 +157,8 @@ export class InboxService implements OnApplicationShutdown {
   }
 
   /**
-   * Stores every message past the cursor. MAIL.md 15: the metadata is collected by one
-   * FETCH, and only then are bodies fetched one by one; MAIL.md 13: the size decides
+   * Stores every message past the cursor. docs/mail-rules.md 15: the metadata is collected by one
+   * FETCH, and only then are bodies fetched one by one; docs/mail-rules.md 13: the size decides
    * before the body is fetched.
    */
   private async ingest(client: ImapFlow): Promise<void> {
@@ -168,7 +168,7 @@ export class InboxService implements OnApplicationShutdown {
     if (!box) throw new Error(`mailbox ${this.mailbox} is not open`);
     const uidValidity = String(box.uidValidity);
     const cursor = await this.db.run((m) => readCursor(m, this.mailbox));
-    // MAIL.md 15: a new UIDVALIDITY invalidates every UID we knew: read from the start, the Message-ID dedupe keeps it once.
+    // docs/mail-rules.md 15: a new UIDVALIDITY invalidates every UID we knew: read from the start, the Message-ID dedupe keeps it once.
     const from = cursor && cursor.uidValidity === uidValidity ? cursor.lastUid + 1 : 1;
     // (uidNext is only as fresh as the last SELECT; EXISTS keeps `exists` current.)
     if (box.exists === 0) return;
@@ -199,7 +199,7 @@ export class InboxService implements OnApplicationShutdown {
     return raw;
   }
 
-  /** MAIL.md 14: a decided mail is moved only after its decision committed; `messageMove` answers false on failure. */
+  /** docs/mail-rules.md 14: a decided mail is moved only after its decision committed; `messageMove` answers false on failure. */
   private async moveDecided(client: ImapFlow): Promise<void> {
     const uidValidity = String((client.mailbox || { uidValidity: '' }).uidValidity);
     const owed = await this.db.run((m) =>

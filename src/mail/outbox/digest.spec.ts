@@ -1,6 +1,6 @@
 import { digestMessageId, dueDigestDay, localHour, OWN_ACTION_TEMPLATES } from './digest';
 
-describe('the daily digest clock (MAIL.md 17)', () => {
+describe('the daily digest clock (docs/mail-rules.md 17)', () => {
   it('reads the hour in the competition time zone, across the change to summer time', () => {
     // Bucharest is UTC+2 in winter, UTC+3 from the last Sunday of March.
     expect(localHour(new Date('2027-02-01T05:00:00Z'), 'Europe/Bucharest')).toBe(7);

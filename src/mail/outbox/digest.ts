@@ -1,4 +1,4 @@
-// The daily digest (MAIL.md 17): a player who chose it gets one mail a day, at a fixed hour
+// The daily digest (docs/mail-rules.md 17): a player who chose it gets one mail a day, at a fixed hour
 // in the competition's time zone, listing what happened and every game awaiting them, each
 // with its own reply link; their notifications are folded into it instead of sent one by one.
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import type { Settings } from '../../config/settings';
 import { insertRows } from '../../database/insert-rows';
 import { tourToPlay } from '../../games/engine/tour';
 import { Game } from '../../games/game.entity';
-import { localDate, type LocalDate } from '../../thinking-time';
+import { localDate, type LocalDate } from '../../thinking-time/core';
 import { domainOf } from '../mail-addresses';
 import { OutboundMail } from '../outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
@@ -19,7 +19,7 @@ import { asJson } from '../../common/json';
 
 /**
  * Confirmations of the player's own action go out at once: they answer what the player just
- * did (MAIL.md 16: every person who writes gets an answer), the digest carries the rest.
+ * did (docs/mail-rules.md 16: every person who writes gets an answer), the digest carries the rest.
  */
 export const OWN_ACTION_TEMPLATES: ReadonlySet<string> = new Set(['move-confirmation', 'holiday-confirmation', 'time-claim-confirmation']);
 
@@ -33,7 +33,7 @@ const OWN_ACTION_SQL =
 
 /**
  * SQL of a row that waits for its player's digest: a notification (not an answer to the
- * player's own mail, MAIL.md 16) about a game, to a player who chose the digest. `o` is the
+ * player's own mail, docs/mail-rules.md 16) about a game, to a player who chose the digest. `o` is the
  * outbox row, `p` its player.
  */
 export const DIGESTIBLE_SQL = `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` +
@@ -45,7 +45,7 @@ export function localHour(instant: Date, timeZone: string): number {
   return Number(hour?.value ?? 0);
 }
 
-/** A digest's Message-ID names its player and day: the unique key that makes it go out once (MAIL.md 17). */
+/** A digest's Message-ID names its player and day: the unique key that makes it go out once (docs/mail-rules.md 17). */
 export function digestMessageId(settings: Pick<Settings, 'mailReplyAddress'>, playerId: string, day: LocalDate): string {
   return `<digest.${day}.${playerId}@${domainOf(settings.mailReplyAddress)}>`;
 }

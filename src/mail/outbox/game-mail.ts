@@ -1,4 +1,4 @@
-// The view model of a game notification (MAIL.md 19), built when the mail is rendered from
+// The view model of a game notification (docs/mail-rules.md 19), built when the mail is rendered from
 // the game's rows as they stood when the notification was written.
 //
 // Why at render time and not at insert: the writers (games, results, thinking-time services)
@@ -9,8 +9,9 @@
 import type { EntityManager } from 'typeorm';
 import { personName } from '../../auth/display-name';
 import { User } from '../../auth/user.entity';
+import { otherColor } from '../../common/color';
 import type { JsonObject } from '../../common/json';
-import { formatCoefficientValue } from '../../coefficients/coefficients';
+import { formatCoefficientValue } from '../../coefficients/core/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
@@ -18,12 +19,12 @@ import type { SheetEndReason } from '../../games/engine/sheet';
 import { tourOf } from '../../games/engine/tour';
 import { timelineOf } from '../../games/game-clocks';
 import { Game } from '../../games/game.entity';
-import { replayLine } from '../../games/game-lines';
+import { loadGameView } from '../../games/game-mail-view';
+import { replayLine } from '../../games/core/lines';
 import { GameSession, loadGameRows } from '../../games/game-session';
-import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time';
-import { deadlinesOn } from '../../thinking-time/deadlines';
-import { loadGameView } from '../../thinking-time/sweep-mail';
-import type { TimelineDay } from '../../thinking-time/timeline';
+import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
+import { deadlinesOn } from '../../thinking-time/core/deadlines';
+import type { TimelineDay } from '../../thinking-time/core/timeline';
 import type { OutboundMail } from '../outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyAddress } from '../reply-token';
@@ -55,7 +56,6 @@ export interface GameMail {
 
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({ template, model: model as MailModels[MailTemplateName] });
 
-const other = (c: Color): Color => (c === 'red' ? 'blue' : 'red');
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A day as the templates' `date` helper writes it: `01.04.2027`, `1 Apr 2027`. */
@@ -140,7 +140,7 @@ export async function gameMailContext(manager: EntityManager, settings: Settings
 }
 
 /**
- * RULES.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing
+ * docs/rules.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing
  * date and the last day of holiday rights — the sweep's own deadlinesOn, so a start mail and
  * the reminder of the same wait give the same days (holidays and notices counted).
  */
@@ -192,7 +192,7 @@ const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') a
 /** The words of a payload's notice in the recipient's language (templates without their own file). */
 const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
   'holiday-confirmation': {
-    // A holiday cut at the last month before the closing date (RULES.md §5) says so, with its new last day.
+    // A holiday cut at the last month before the closing date (docs/rules.md §5) says so, with its new last day.
     ro: (p) => ({ title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`, paragraphs: [...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'] }),
     en: (p) => ({ title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`, paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'] }),
   },
@@ -303,7 +303,7 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
     case 'status':
     case 'your-move':
     case 'reminder-copy': {
-      // STARE / STATUS (MAIL.md 10): the position as "your move" when the move is theirs, else as a notice.
+      // STARE / STATUS (docs/mail-rules.md 10): the position as "your move" when the move is theirs, else as a notice.
       if (row.template === 'status' && (s.game.status !== 'playing' || s.turnPlayer() !== you)) return gameNotice(c, row.template, p);
       const moveNumber = s.state(s.liveLines()[0].id).movesPlayed + 1;
       return mail('your-move', {
@@ -339,10 +339,10 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       const from = toLocalDate(str(p.from));
       const to = toLocalDate(str(p.to));
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-      return mail('holiday-notice', { game, you, player: other(you), from, to, days, ...(p.replaced ? { changed: true } : {}) });
+      return mail('holiday-notice', { game, you, player: otherColor(you), from, to, days, ...(p.replaced ? { changed: true } : {}) });
     }
     case 'long-thinking-notice':
-      return mail('long-thinking-notice', { game, you, player: other(you), from: toLocalDate(str(p.from)), days: num(p.days) });
+      return mail('long-thinking-notice', { game, you, player: otherColor(you), from: toLocalDate(str(p.from)), days: num(p.days) });
     case 'offer':
       return mail('offer', { game, you, offer: OFFER_KIND(p.kind), reply: c.reply });
     case 'offer-answer':
@@ -372,8 +372,8 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
     case 'contest-admitted': {
       const position = mainPosition(c);
       const last = position.lastMove;
-      const withdrawn = { ...(last ?? emptyMove(c, other(you))), notation: str(p.withdrawn) || last?.notation || '' };
-      if (!last || last.player !== other(you)) return gameNotice(c, row.template, p);
+      const withdrawn = { ...(last ?? emptyMove(c, otherColor(you))), notation: str(p.withdrawn) || last?.notation || '' };
+      if (!last || last.player !== otherColor(you)) return gameNotice(c, row.template, p);
       return mail('dispute-admitted', { game, you, withdrawn, replacement: last, position, reply: c.reply });
     }
     case 'contest-appealed':
@@ -426,7 +426,7 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
   outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
 };
 
-/** RULES.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
+/** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
 async function rulingMail(manager: EntityManager, c: GameMailContext, p: JsonObject): Promise<GameMail> {
   const arbiterUser = await manager.findOneBy(User, { id: c.s.competition.arbiterUserId });
   const arbiter = personName(arbiterUser?.displayName);

@@ -1,7 +1,7 @@
 import { sampleModel } from '../templates/testing/sample-models';
 import { renderMailContent } from './mail-content';
 
-describe('the body of an outbox row (MAIL.md 19)', () => {
+describe('the body of an outbox row (docs/mail-rules.md 19)', () => {
   it("renders a view-model payload with the templates, in the player's language", () => {
     const model = sampleModel('your-move', 'ro');
     const content = renderMailContent('your-move', 'ro', model as never);

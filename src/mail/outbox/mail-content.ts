@@ -16,7 +16,7 @@ function isViewModel(payload: JsonObject): boolean {
 }
 
 /**
- * The one place the outbox asks for a mail's body (MAIL.md 19). A row whose payload is a
+ * The one place the outbox asks for a mail's body (docs/mail-rules.md 19). A row whose payload is a
  * view model of src/mail/templates is rendered by its handlebars templates; any other row
  * (a payload not yet in model form) gets a plain listing of its payload, readable in a
  * fixed-width font, so no notification is ever held back for its looks.

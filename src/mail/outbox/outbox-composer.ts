@@ -33,7 +33,7 @@ async function threadRoot(manager: EntityManager, row: OutboundMail): Promise<st
 }
 
 /**
- * The turn a reply to this mail answers: the one its Message-ID's token names (MAIL.md 1),
+ * The turn a reply to this mail answers: the one its Message-ID's token names (docs/mail-rules.md 1),
  * else the one the payload names, else the game's turn when the mail goes out.
  */
 function replyTurn(row: OutboundMail, game: Game): number {
@@ -43,7 +43,7 @@ function replyTurn(row: OutboundMail, game: Game): number {
 }
 
 /**
- * The body of a row (MAIL.md 19): a stored view model is rendered as it is; a game event
+ * The body of a row (docs/mail-rules.md 19): a stored view model is rendered as it is; a game event
  * written by the platform's services gets its model built from the game as of the row
  * (game-mail.ts), so every game mail has the board, the clocks and how to answer, in text
  * and HTML. Only a non-game row without a model falls back to the plain listing.
@@ -67,7 +67,7 @@ export async function mailContent(manager: EntityManager, settings: Settings, ro
 
 /**
  * Turns an outbox row into one message per recipient address, with the headers of
- * MAIL.md 18: Message-ID from the row, Auto-Submitted, X-Auto-Response-Suppress, a VERP
+ * docs/mail-rules.md 18: Message-ID from the row, Auto-Submitted, X-Auto-Response-Suppress, a VERP
  * envelope sender, the game thread (In-Reply-To / References / constant subject) and a
  * Reply-To carrying the reply token.
  */

@@ -13,7 +13,7 @@ import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
 import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
 
-/** How the sender retries (MAIL.md 17). */
+/** How the sender retries (docs/mail-rules.md 17). */
 export interface OutboxPolicy {
   /** Delay after the first failure; it doubles with each further one, up to `maxDelayMs`. */
   readonly firstDelayMs: number;
@@ -39,7 +39,7 @@ export interface OutboxPass {
 }
 
 /**
- * The transactional outbox's sender (MAIL.md 17): delivers due rows, marks them sent,
+ * The transactional outbox's sender (docs/mail-rules.md 17): delivers due rows, marks them sent,
  * retries with backoff, and after `maxAttempts` failures gives up and tells the arbiter.
  * Delivery is at least once: a crash between the server's acceptance and the mark resends
  * the same Message-ID, which clients collapse.
@@ -62,7 +62,7 @@ export class OutboxSender implements OnApplicationShutdown {
   async deliverDue(): Promise<OutboxPass> {
     await this.writeDueDigests();
     const now = this.clock.now();
-    // Rows waiting for their player's daily digest are not sent on their own (MAIL.md 17).
+    // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
     const due = await this.db.run((m) =>
       m
         .createQueryBuilder(OutboundMail, 'o')
@@ -93,7 +93,7 @@ export class OutboxSender implements OnApplicationShutdown {
   }
 
   /**
-   * MAIL.md 17: for every player who chose the digest and has notifications waiting, once
+   * docs/mail-rules.md 17: for every player who chose the digest and has notifications waiting, once
    * their competition's clock has passed the digest hour, that day's digest is written and
    * the notifications folded into it, in one transaction. Its Message-ID (player and day) is
    * unique, so however many passes or instances try, each day's digest exists once.
@@ -170,7 +170,7 @@ export class OutboxSender implements OnApplicationShutdown {
         await m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(withoutSecrets(row.template, row.payload)), row.id]);
       }
       if (givingUp) {
-        // MAIL.md 17: a player who cannot be written to is the arbiter's matter (RULES.md §5).
+        // docs/mail-rules.md 17: a player who cannot be written to is the arbiter's matter (docs/rules.md §5).
         await raiseMailCase(m, now, {
           kind: 'mail-undeliverable',
           gameId: row.gameId,

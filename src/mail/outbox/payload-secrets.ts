@@ -4,7 +4,7 @@ import type { JsonObject } from '../../common/json';
 
 /**
  * The payload fields, per template, whose value is a capability: a login link, or the
- * one-click confirmation of a held move (MAIL.md 4). A template that mails such a link
+ * one-click confirmation of a held move (docs/mail-rules.md 4). A template that mails such a link
  * lists its field here.
  */
 export const SECRET_LINK_FIELDS: Readonly<Record<string, readonly string[]>> = {

@@ -2,7 +2,7 @@
 // the ruling mail's "Consequences" list, built from the notification's payload (the ruling
 // and what applying it wrote: games.service rule(), the downtime credits). Never a payload
 // key or a raw value: a key this module does not know is left out. Pure.
-import { formatCoefficient, formatCoefficientValue } from '../../coefficients/coefficients';
+import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
 import type { Color } from '../../games/engine/types';
 import type { MailLanguage } from '../parsing/quotes';
 

@@ -6,12 +6,12 @@ import { decodedFixture } from './testing/fixtures';
 const REPLY_ADDRESS = 'moves@scrabble.example';
 const OPTIONS = { ownAddresses: ['moves@scrabble.example', 'arbitru@scrabble.example'], replyAddress: REPLY_ADDRESS };
 
-/** A person's mail, changed by `patch`: each sign of MAIL.md 6 is tested on its own. */
+/** A person's mail, changed by `patch`: each sign of docs/mail-rules.md 6 is tested on its own. */
 async function personWith(patch: Partial<InboundMessage>): Promise<InboundMessage> {
   return { ...(await decodedFixture('gmail-alternative-en.eml')), ...patch };
 }
 
-describe('automatedEvidence (MAIL.md 6)', () => {
+describe('automatedEvidence (docs/mail-rules.md 6)', () => {
   it('finds nothing in a person’s reply', async () => {
     expect(automatedEvidence(await personWith({}))).toEqual([]);
   });
@@ -52,7 +52,7 @@ describe('automatedEvidence (MAIL.md 6)', () => {
   });
 });
 
-describe('bounces (MAIL.md 7)', () => {
+describe('bounces (docs/mail-rules.md 7)', () => {
   it('reads a delivery-status report: the failed recipient, status, our VERP address and the returned mail', async () => {
     // The fixture's VERP address is signed with this secret (mail-addresses.ts verpAddress).
     expect(detectBounce(await decodedFixture('dsn-bounce.eml'), { replyAddress: REPLY_ADDRESS, secret: 'a-test-secret-of-at-least-32-characters!' })).toEqual({

@@ -1,10 +1,10 @@
-// Mail no person wrote (MAIL.md 5–7): our own mail coming back, bounces, auto-replies. Such
+// Mail no person wrote (docs/mail-rules.md 5–7): our own mail coming back, bounces, auto-replies. Such
 // mail plays nothing and is never answered; a bounce is recorded against the player and
-// raises a case for the arbiter (RULES.md §5: a player who cannot be reached).
+// raises a case for the arbiter (docs/rules.md §5: a player who cannot be reached).
 import { isOwnAddress, readVerp, verpRecipient } from '../mail-addresses';
 import type { InboundMessage } from './decode';
 
-/** Which header or trait showed a mail was sent by a machine (MAIL.md 6). */
+/** Which header or trait showed a mail was sent by a machine (docs/mail-rules.md 6). */
 export type AutomatedSign =
   | 'auto-submitted'
   | 'x-autoreply'
@@ -20,10 +20,10 @@ export interface AutomatedEvidence {
   readonly value: string;
 }
 
-// Local parts of addresses no person reads (MAIL.md 6: mailer-daemon / no-reply senders).
+// Local parts of addresses no person reads (docs/mail-rules.md 6: mailer-daemon / no-reply senders).
 const SYSTEM_LOCAL = /^(?:mailer-daemon|postmaster|no-?reply|do-?not-?reply|bounces?|auto-?reply|autoresponder|daemon)(?:[+-].*)?$/i;
 
-// Out-of-office subjects (MAIL.md 6), folded (no diacritics, lower case). The distinctive
+// Out-of-office subjects (docs/mail-rules.md 6), folded (no diacritics, lower case). The distinctive
 // phrases count anywhere (a client puts them before or after the original subject); the
 // short ones only at the start, as clients write them ("Absent: …", "Automatic reply: …").
 const OUT_OF_OFFICE_ANYWHERE = [
@@ -57,7 +57,7 @@ function localPart(address: string): string {
 }
 
 /**
- * Every sign that a machine sent the mail (MAIL.md 6); empty for a person's mail.
+ * Every sign that a machine sent the mail (docs/mail-rules.md 6); empty for a person's mail.
  * `X-Auto-Response-Suppress` is not looked at: Outlook sets it on ordinary mail too.
  */
 export function automatedEvidence(message: InboundMessage): AutomatedEvidence[] {
@@ -137,7 +137,7 @@ function returnedMessageId(headers: string | undefined): string | undefined {
 }
 
 /**
- * Our VERP envelope sender, as MAIL.md 18 has the outbox use it: `parseVerp(address,
+ * Our VERP envelope sender, as docs/mail-rules.md 18 has the outbox use it: `parseVerp(address,
  * replyAddress, secret)` is the recipient it encodes (`moves+bounce-ana=example.org-<mac>@our.org`
  * names ana@example.org) when its MAC verifies, or undefined for any other address. Without
  * the secret nothing verifies. The format is mail-addresses.ts's.
@@ -152,7 +152,7 @@ export function recipientAddresses(message: InboundMessage): string[] {
 }
 
 /**
- * MAIL.md 7: a bounce, recognised before any move is looked for. A delivery-status report
+ * docs/mail-rules.md 7: a bounce, recognised before any move is looked for. A delivery-status report
  * (multipart/report), mail to our VERP address, or a mailer-daemon / postmaster sender
  * quoting failed recipients (`X-Failed-Recipients`, as Exim writes it).
  */
@@ -181,7 +181,7 @@ export function detectBounce(message: InboundMessage, options: { readonly replyA
 }
 
 export interface ClassifyOptions {
-  /** MAIL.md 5: our sender and inbox addresses (plus forms included). */
+  /** docs/mail-rules.md 5: our sender and inbox addresses (plus forms included). */
   readonly ownAddresses: readonly string[];
   /** The inbox's reply address, whose `+bounce-…` forms are the VERP envelope senders. */
   readonly replyAddress?: string;
@@ -198,7 +198,7 @@ export type InboundKind =
   | { readonly kind: 'person' };
 
 /**
- * Who wrote the mail, in the order MAIL.md asks: our own address (5) is never answered, a
+ * Who wrote the mail, in the order docs/mail-rules.md asks: our own address (5) is never answered, a
  * bounce (7) is recognised before anything else is read, auto-replies (6) are dropped. Only
  * `person` mail goes on to the command parser.
  */

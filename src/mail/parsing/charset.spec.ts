@@ -4,7 +4,7 @@ import { decodeBytes } from './charset';
 
 const ROMANIAN = 'Mulțumesc, Ștefan: țară, șah, încă, mâine.';
 
-describe('decodeBytes (MAIL.md 8: declared, then utf-8, windows-1250, iso-8859-2, iso-8859-16)', () => {
+describe('decodeBytes (docs/mail-rules.md 8: declared, then utf-8, windows-1250, iso-8859-2, iso-8859-16)', () => {
   it('uses the declared charset when it fits the bytes', () => {
     const bytes = iconv.encode(ROMANIAN, 'iso-8859-16');
     expect(decodeBytes(bytes, 'ISO-8859-16')).toEqual({ text: ROMANIAN, charset: 'iso-8859-16', fellBack: false, unknownDeclared: false });

@@ -1,11 +1,11 @@
-// Bytes to text with the charset fallback of MAIL.md 8: the declared charset, then utf-8,
+// Bytes to text with the charset fallback of docs/mail-rules.md 8: the declared charset, then utf-8,
 // windows-1250, iso-8859-2, iso-8859-16. Romanian mail from older clients is often sent
 // in windows-1250 without a label (and with ş/ţ cedilla for ș/ț), so a charset is taken
 // only when it decodes the bytes cleanly. (A byte windows-1250 cannot read is a C1 control
 // in iso-8859-2/16, so after it those two rarely win; they matter most when declared.)
 import * as iconv from 'iconv-lite';
 
-/** MAIL.md 8: what is tried after the declared charset, in order. */
+/** docs/mail-rules.md 8: what is tried after the declared charset, in order. */
 export const FALLBACK_CHARSETS = ['utf-8', 'windows-1250', 'iso-8859-2', 'iso-8859-16'] as const;
 
 /**
@@ -59,7 +59,7 @@ export function isUsableCharset(charset: string): boolean {
 }
 
 /**
- * Decode text bytes (MAIL.md 8). Never throws: when no charset fits, utf-8 with
+ * Decode text bytes (docs/mail-rules.md 8). Never throws: when no charset fits, utf-8 with
  * replacement characters is the last resort. The result is not yet NFC-normalised.
  */
 export function decodeBytes(bytes: Uint8Array, declared?: string | false | null): DecodedText {

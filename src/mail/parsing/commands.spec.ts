@@ -21,7 +21,7 @@ function moveOf(c: MailCommand): { text: string; direction?: string; declaredSco
   return { text: c.move.text, ...(m.kind === 'place' && { direction: m.direction }), ...(c.move.declaredScore !== undefined && { declaredScore: c.move.declaredScore }) };
 }
 
-describe('parseCommand (MAIL.md 10)', () => {
+describe('parseCommand (docs/mail-rules.md 10)', () => {
   describe('moves, read by the engine’s notation reader', () => {
     it('across and down, with or without a colon', () => {
       expect(moveOf(command('h8 CASA'))).toEqual({ text: 'h8 CASA', direction: 'across' });
@@ -33,7 +33,7 @@ describe('parseCommand (MAIL.md 10)', () => {
       expect(c.kind === 'move' && c.move.move.kind === 'place' && c.move.move.letters.map((l) => `${l.letter}${l.blank ? '?' : ''}`)).toEqual(['T', 'A', 'R', 'A?']);
     });
 
-    it('a declared score after the word, returned to be compared (RULES.md §3)', () => {
+    it('a declared score after the word, returned to be compared (docs/rules.md §3)', () => {
       expect(moveOf(command('h8 CASA 24'))).toEqual({ text: 'h8 CASA 24', direction: 'across', declaredScore: 24 });
     });
 
@@ -53,7 +53,7 @@ describe('parseCommand (MAIL.md 10)', () => {
     });
   });
 
-  describe('disputes (RULES.md §6)', () => {
+  describe('disputes (docs/rules.md §6)', () => {
     it('CONTEST with its words and the provisional reply on the next line', () => {
       expect(command('CONTEST CASA, MAS', 'd4 MARE')).toMatchObject({ kind: 'contest', words: ['CASA', 'MAS'], reply: { text: 'd4 MARE' } });
       expect(command('contestez 8h: casa', 'PAS')).toMatchObject({ kind: 'contest', words: ['CASA'], reply: { move: { kind: 'pass' } } });
@@ -84,7 +84,7 @@ describe('parseCommand (MAIL.md 10)', () => {
     });
   });
 
-  describe('time (RULES.md §5)', () => {
+  describe('time (docs/rules.md §5)', () => {
     it('CONCEDIU / HOLIDAY with two dates as players write them', () => {
       const holiday = { kind: 'holiday', from: '2027-02-01', to: '2027-02-20' };
       expect(command('CONCEDIU 01.02.2027 20.02.2027')).toEqual(holiday);

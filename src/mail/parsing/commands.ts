@@ -1,23 +1,23 @@
-// One action per mail (MAIL.md 10), read from the player's own lines (quotes.ts). Keywords
+// One action per mail (docs/mail-rules.md 10), read from the player's own lines (quotes.ts). Keywords
 // in Romanian or English, any case, diacritics folded; a move is whatever the engine's FRSc
-// notation reader accepts (RULES.md §3), so this file never re-implements notation. What
+// notation reader accepts (docs/rules.md §3), so this file never re-implements notation. What
 // is not understood is refused with a typed reason; the reply shows COMMAND_HELP.
 import { parseCoordParts } from '../../games/engine/board';
 import { parseFrscMove } from '../../games/engine/notation';
 import { getTileSet } from '../../games/engine/tile-sets';
 import type { EngineError, TileSet, WrittenMove } from '../../games/engine/types';
-import { isLocalDate, type LocalDate } from '../../thinking-time/calendar';
+import { isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
 import type { MailLanguage } from './quotes';
 
 /** A move line as written, parsed by the engine's notation reader (a pass included). */
 export interface MoveLine {
   readonly text: string;
   readonly move: WrittenMove;
-  /** RULES.md §3: a score written after the word is compared with ours, never trusted. */
+  /** docs/rules.md §3: a score written after the word is compared with ours, never trusted. */
   readonly declaredScore?: number;
 }
 
-/** RULES.md §6: the two live lines of a disputed game, as the "your move" mail labels them. */
+/** docs/rules.md §6: the two live lines of a disputed game, as the "your move" mail labels them. */
 export interface LineMoves {
   readonly A: MoveLine;
   readonly B: MoveLine;
@@ -25,33 +25,33 @@ export interface LineMoves {
 
 export type MailCommand =
   | { readonly kind: 'move'; readonly move: MoveLine }
-  /** RULES.md §6: the contested word(s) and the provisional reply, as if the move stood. */
+  /** docs/rules.md §6: the contested word(s) and the provisional reply, as if the move stood. */
   | { readonly kind: 'contest'; readonly words: readonly string[]; readonly reply: MoveLine }
-  /** RULES.md §6: the contested move is withdrawn and replaced. */
+  /** docs/rules.md §6: the contested move is withdrawn and replaced. */
   | { readonly kind: 'admit'; readonly replacement: MoveLine }
-  /** RULES.md §6: the arbiter is asked; the mover plays on in both lines. */
+  /** docs/rules.md §6: the arbiter is asked; the mover plays on in both lines. */
   | { readonly kind: 'appeal'; readonly lines: LineMoves }
-  /** A turn of a game with two live lines (RULES.md §6). */
+  /** A turn of a game with two live lines (docs/rules.md §6). */
   | { readonly kind: 'line-moves'; readonly lines: LineMoves }
-  /** RULES.md §5: declare or change a holiday, both days included. */
+  /** docs/rules.md §5: declare or change a holiday, both days included. */
   | { readonly kind: 'holiday'; readonly from: LocalDate; readonly to: LocalDate }
-  /** RULES.md §5: announce thinking for more than 10 days on this move. */
+  /** docs/rules.md §5: announce thinking for more than 10 days on this move. */
   | { readonly kind: 'long-thinking'; readonly days: number }
   /** Offer, or accept the partner's offer (the game's state tells which). */
   | { readonly kind: 'draw' }
   | { readonly kind: 'interrupt' }
   | { readonly kind: 'decline' }
   | { readonly kind: 'resign' }
-  /** RULES.md §5: the partner exceeded the 50 days. */
+  /** docs/rules.md §5: the partner exceeded the 50 days. */
   | { readonly kind: 'claim-time' }
-  /** RULES.md §5: the answer to a time claim. */
+  /** docs/rules.md §5: the answer to a time claim. */
   | { readonly kind: 'answer'; readonly text: string }
-  /** RULES.md §7: the game's state declared at the closing date. */
+  /** docs/rules.md §7: the game's state declared at the closing date. */
   | { readonly kind: 'position'; readonly text: string }
-  /** RULES.md §8: the final sheet accepted, or objected to. */
+  /** docs/rules.md §8: the final sheet accepted, or objected to. */
   | { readonly kind: 'confirm'; readonly text?: string }
   | { readonly kind: 'objection'; readonly text?: string }
-  /** MAIL.md 17: one daily mail instead of one per event. */
+  /** docs/mail-rules.md 17: one daily mail instead of one per event. */
   | { readonly kind: 'digest'; readonly on: boolean }
   /** Send me the position. */
   | { readonly kind: 'status' };
@@ -76,7 +76,7 @@ export type CommandRefusal =
       readonly argument: string;
       readonly expected: ExpectedArgument;
     }
-  /** MAIL.md 10: one action per mail; two command lines are never guessed between. */
+  /** docs/mail-rules.md 10: one action per mail; two command lines are never guessed between. */
   | { readonly ok: false; readonly code: 'SEVERAL_COMMANDS'; readonly lines: readonly string[] };
 
 export type CommandResult = { readonly ok: true; readonly command: MailCommand } | CommandRefusal;
@@ -88,7 +88,7 @@ export interface ParseCommandOptions {
 
 type Keyword = Exclude<MailCommandKind, 'move' | 'line-moves'>;
 
-// MAIL.md 10, folded (no diacritics, lower case): GÂNDESC = GANDESC, REMIZĂ = REMIZA.
+// docs/mail-rules.md 10, folded (no diacritics, lower case): GÂNDESC = GANDESC, REMIZĂ = REMIZA.
 const KEYWORDS: readonly (readonly [phrase: string, kind: Keyword])[] = [
   ['contest', 'contest'],
   ['contestez', 'contest'],
@@ -338,7 +338,7 @@ function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
 }
 
 /**
- * Read the one action of a reply (MAIL.md 10) from the player's lines. The command starts
+ * Read the one action of a reply (docs/mail-rules.md 10) from the player's lines. The command starts
  * on the first line (after at most two greeting lines); the lines an action needs follow
  * it; any later line that is itself a command makes the mail ambiguous and it is refused.
  */
@@ -382,7 +382,7 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
   return step;
 }
 
-/** MAIL.md 10: the accepted forms, for the reply to a mail without a command (≤ 78 columns). */
+/** docs/mail-rules.md 10: the accepted forms, for the reply to a mail without a command (≤ 78 columns). */
 export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
   ro: [
     'Scrieți o singură comandă, pe primul rând al răspunsului, deasupra',
@@ -482,7 +482,7 @@ const EXPECTED: Readonly<Record<ExpectedArgument, Readonly<Record<MailLanguage, 
   'one-line-each': { ro: 'câte o singură mutare pentru fiecare variantă', en: 'one move for each line only' },
 };
 
-/** A refusal of the command parser in the player's language, for the reply (MAIL.md 16). */
+/** A refusal of the command parser in the player's language, for the reply (docs/mail-rules.md 16). */
 export function describeCommandRefusal(refusal: CommandRefusal, language: MailLanguage): string {
   switch (refusal.code) {
     case 'NO_COMMAND':

@@ -16,7 +16,7 @@ describe('decodeMessage', () => {
     expect(m.deliveredTo).toEqual(['moves+gabcdefghijklmnopqrst-t14-abcdefghijklmnopqrstuvwxyz@scrabble.example']);
     expect(m.messageId).toBe('CAF=gmail1@mail.gmail.com');
     expect(m.inReplyTo).toEqual(['gabcdefghijklmnopqrst-t14-abcdefghijklmnopqrstuvwxyz.00ff00ff00ff00ff@scrabble.example']);
-    // MAIL.md 1: newest first.
+    // docs/mail-rules.md 1: newest first.
     expect(m.references).toEqual([
       'gabcdefghijklmnopqrst-t14-abcdefghijklmnopqrstuvwxyz.00ff00ff00ff00ff@scrabble.example',
       'first-in-thread@scrabble.example',
@@ -52,7 +52,7 @@ describe('decodeMessage', () => {
     expect(m.malformed).toBe(false);
   });
 
-  it('falls back from an unknown declared charset (MAIL.md 8)', async () => {
+  it('falls back from an unknown declared charset (docs/mail-rules.md 8)', async () => {
     const m = await decodedFixture('unknown-charset.eml');
     expect(m.text).toBe('GÂNDESC 15 zile\n\nMulțumesc!\n');
     expect(m.defects).toEqual([{ code: 'UNKNOWN_CHARSET', where: '1 text/plain: x-roman-mac-unknown' }]);
@@ -126,7 +126,7 @@ describe('decodeMessage', () => {
     await expect(decodeMessage(Buffer.alloc(0))).resolves.toEqual({ ok: false, code: 'MALFORMED', reason: 'empty' });
   });
 
-  it('refuses a message over the cap (MAIL.md 13)', async () => {
+  it('refuses a message over the cap (docs/mail-rules.md 13)', async () => {
     const raw = rawFixture('gmail-alternative-en.eml');
     await expect(decodeMessage(raw, { maxBytes: 100 })).resolves.toEqual({ ok: false, code: 'TOO_LARGE', size: raw.length, limit: 100 });
     expect(MAX_MESSAGE_BYTES).toBe(10 * 1024 * 1024);

@@ -1,6 +1,6 @@
-// Raw inbound mail (bytes as stored, MAIL.md 11) to a normalised message: the headers the
-// pipeline reads, the text and HTML parts decoded with the charset fallback of MAIL.md 8 and
-// normalised to NFC, and the attachments by size only (MAIL.md 13: ignored). Hostile or
+// Raw inbound mail (bytes as stored, docs/mail-rules.md 11) to a normalised message: the headers the
+// pipeline reads, the text and HTML parts decoded with the charset fallback of docs/mail-rules.md 8 and
+// normalised to NFC, and the attachments by size only (docs/mail-rules.md 13: ignored). Hostile or
 // broken MIME never throws: the result is a typed refusal or a message that lists its defects.
 import type { Transform } from 'node:stream';
 import { Splitter } from '@zone-eu/mailsplit';
@@ -8,14 +8,14 @@ import type { MimeNode } from '@zone-eu/mailsplit/lib/types';
 import libmime from 'libmime';
 import { decode as decodeQuotedPrintable } from 'libqp';
 import { parseAddressHeader } from 'mailparser';
-import { normalizeEmail } from '../../auth/email-address';
+import { normalizeEmail } from '../../auth/core/email-address';
 import { decodeBytes } from './charset';
 
-/** MAIL.md 13: the size cap; the transport checks it before fetching, this is the backstop. */
+/** docs/mail-rules.md 13: the size cap; the transport checks it before fetching, this is the backstop. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface MailAddress {
-  /** Lower case, as addresses are compared (RULES.md §6: a player's registered addresses). */
+  /** Lower case, as addresses are compared (docs/rules.md §6: a player's registered addresses). */
   readonly address: string;
   /** The display name, decoded; may itself look like an address and means nothing. */
   readonly name: string;
@@ -24,13 +24,13 @@ export interface MailAddress {
 export interface Attachment {
   readonly contentType: string;
   readonly filename?: string;
-  /** Bytes as transmitted (still transfer-encoded): MAIL.md 13, attachments are never read. */
+  /** Bytes as transmitted (still transfer-encoded): docs/mail-rules.md 13, attachments are never read. */
   readonly size: number;
 }
 
 /**
  * Something wrong or unusual in the message. Structural ones make the message `malformed`;
- * the charset ones only say which fallback of MAIL.md 8 was taken.
+ * the charset ones only say which fallback of docs/mail-rules.md 8 was taken.
  */
 export type MessageDefectCode =
   | 'NO_FROM'
@@ -69,16 +69,16 @@ export interface InboundMessage {
   /** Without angle brackets. */
   readonly messageId?: string;
   readonly inReplyTo: readonly string[];
-  /** Newest first (MAIL.md 1: the fallback when a client drops the plus part). */
+  /** Newest first (docs/mail-rules.md 1: the fallback when a client drops the plus part). */
   readonly references: readonly string[];
   readonly subject: string;
-  /** The sender's Date header: informative only (RULES.md §5 counts the day our server received it). */
+  /** The sender's Date header: informative only (docs/rules.md §5 counts the day our server received it). */
   readonly date?: Date;
   readonly autoSubmitted?: string;
   readonly xAutoreply?: string;
   readonly xAutorespond?: string;
   readonly precedence?: string;
-  /** Every Authentication-Results header, top (newest) first; MAIL.md 4 reads the operator's own only. */
+  /** Every Authentication-Results header, top (newest) first; docs/mail-rules.md 4 reads the operator's own only. */
   readonly authenticationResults: readonly string[];
   readonly contentType: { readonly value: string; readonly params: Readonly<Record<string, string>> };
   /** All headers by lower-case name, decoded, in order of appearance. */
@@ -87,7 +87,7 @@ export interface InboundMessage {
   readonly text?: string;
   /** Inline text/html parts, joined; NFC. */
   readonly html?: string;
-  /** A multipart/report's machine-readable delivery status (MAIL.md 7). */
+  /** A multipart/report's machine-readable delivery status (docs/mail-rules.md 7). */
   readonly deliveryStatus?: string;
   /** The header block of the returned message in a report, when it has one. */
   readonly returnedHeaders?: string;
@@ -117,7 +117,7 @@ interface Leaf {
 
 /** Parts whose content is read; anything else is counted, never kept. */
 const READ_TYPES = new Set(['text/plain', 'text/html', 'message/delivery-status', 'message/global-delivery-status', 'text/rfc822-headers', 'message/rfc822', 'message/global']);
-/** Enough of a returned message to read its headers (MAIL.md 7). */
+/** Enough of a returned message to read its headers (docs/mail-rules.md 7). */
 const RETURNED_MESSAGE_BYTES = 64 * 1024;
 
 /** mailsplit walks the MIME tree (the splitter mailparser is built on); bodies stay raw. */
@@ -158,7 +158,7 @@ class DefectLog {
   }
 }
 
-/** Bytes of a header or body as text, noting the MAIL.md 8 fallback taken. */
+/** Bytes of a header or body as text, noting the docs/mail-rules.md 8 fallback taken. */
 function bytesToText(bytes: Uint8Array, declared: string | false, where: string, defects: DefectLog): string {
   const decoded = decodeBytes(bytes, declared);
   if (decoded.unknownDeclared) defects.add('UNKNOWN_CHARSET', `${where}: ${String(declared)}`);
@@ -196,7 +196,7 @@ function readHeaders(node: MimeNode, defects: DefectLog): HeaderField[] {
   return node.headers.getList().flatMap(({ key, line }): HeaderField[] => {
     const colon = line.indexOf(':');
     if (!key || colon < 0) return [];
-    // mailsplit hands header lines over as latin1 strings: back to bytes for MAIL.md 8.
+    // mailsplit hands header lines over as latin1 strings: back to bytes for docs/mail-rules.md 8.
     const bytes = Buffer.from(line.slice(colon + 1).replace(/\r?\n(?=[ \t])/g, ''), 'latin1');
     const raw = bytesToText(bytes, false, key, defects);
     const value = stripControls(decodeWords(raw), key, defects, false).normalize('NFC').trim();
@@ -327,7 +327,7 @@ function assemble(
   const attachments: Attachment[] = [];
   let deliveryStatus: string | undefined;
   let returnedHeaders: string | undefined;
-  // MAIL.md 7: a returned message is read only inside a report; elsewhere it is a forward.
+  // docs/mail-rules.md 7: a returned message is read only inside a report; elsewhere it is a forward.
   const report = root.contentType === 'multipart/report';
   for (const leaf of leaves) {
     const { node } = leaf;

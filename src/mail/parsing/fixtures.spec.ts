@@ -1,4 +1,4 @@
-// Each real-shaped mail read the way the pipeline reads it (MAIL.md 5–10): who wrote it, then
+// Each real-shaped mail read the way the pipeline reads it (docs/mail-rules.md 5–10): who wrote it, then
 // the player's own lines, then the one command in them.
 import { classifyInbound } from './automated';
 import { parseCommand, type CommandResult } from './commands';

@@ -15,9 +15,9 @@ describe('isReplyMarker', () => {
   });
 });
 
-describe('stripQuotes (MAIL.md 9)', () => {
+describe('stripQuotes (docs/mail-rules.md 9)', () => {
   it('cuts at our marker first', () => {
-    // Our mail's first line says what is asked (MAIL.md 18); included unquoted, it is all that
+    // Our mail's first line says what is asked (docs/mail-rules.md 18); included unquoted, it is all that
     // stays of our text, and it is no command.
     expect(stripQuotes(`h8 CASA\n\n${OUR_MAIL}`)).toMatchObject({ lines: ['h8 CASA', '', 'Tour 7: your move, Ionescu (BLUE).'], cuts: ['marker'] });
     expect(stripQuotes(`h8 CASA\n\n${quoted(OUR_MAIL)}`)).toMatchObject({ lines: ['h8 CASA'], cuts: ['marker', 'quoted-lines'] });

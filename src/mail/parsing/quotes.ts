@@ -1,4 +1,4 @@
-// The part of a reply the player wrote (MAIL.md 9): cut at our "write your move above this
+// The part of a reply the player wrote (docs/mail-rules.md 9): cut at our "write your move above this
 // line" marker, drop quoted blocks (`>` lines, "On … wrote:" / "În … a scris:" headers,
 // Outlook's header block, Gmail's and Outlook's HTML quote containers, `blockquote`) and the
 // signature. Only what is left may hold commands: a quote or a signature that looks like a
@@ -6,10 +6,10 @@
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import type { Language } from '../../competitions/player.entity';
 
-/** The languages mails are written in: the player's (RULES.md: Romanian and English). */
+/** The languages mails are written in: the player's (docs/rules.md: Romanian and English). */
 export type MailLanguage = Language;
 
-/** MAIL.md 9: the first line of every mail we send; templates print it, replies are cut there. */
+/** docs/mail-rules.md 9: the first line of every mail we send; templates print it, replies are cut there. */
 export const REPLY_MARKER: Readonly<Record<MailLanguage, string>> = {
   ro: '— Scrieți mutarea deasupra acestui rând —',
   en: '— Write your move above this line —',
@@ -27,7 +27,7 @@ export interface ReplyText {
   readonly bottomPosted: boolean;
 }
 
-/** Commands are read from the top (MAIL.md 9); this bounds the work on a huge reply. */
+/** Commands are read from the top (docs/mail-rules.md 9); this bounds the work on a huge reply. */
 export const MAX_REPLY_LINES = 200;
 const MAX_LINE_LENGTH = 2000;
 
@@ -77,7 +77,7 @@ const HTML_OPTIONS: HtmlToTextOptions = {
     // Case carries meaning in a move (a lower-case letter is a blank): never upper-case headings.
     ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
     { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-    // MAIL.md 9: quote containers of HTML-only replies. Apple Mail and Thunderbird quote in
+    // docs/mail-rules.md 9: quote containers of HTML-only replies. Apple Mail and Thunderbird quote in
     // `blockquote type=cite`; Gmail in `.gmail_quote` (with its attribution line inside).
     { selector: 'blockquote', format: 'dropQuote' },
     { selector: '.gmail_quote', format: 'dropQuote' },
@@ -96,7 +96,7 @@ const HTML_OPTIONS: HtmlToTextOptions = {
   ],
 };
 
-/** HTML to plain text with the quote containers of MAIL.md 9 removed (or marked for the cut). */
+/** HTML to plain text with the quote containers of docs/mail-rules.md 9 removed (or marked for the cut). */
 export function htmlToReplyText(html: string): string {
   try {
     return convert(html, HTML_OPTIONS);
@@ -154,7 +154,7 @@ function firstNonBlank(lines: readonly string[], from: number): string | undefin
 }
 
 /**
- * Drop quoted blocks and the signature (MAIL.md 9). `>` lines go wherever they are (a
+ * Drop quoted blocks and the signature (docs/mail-rules.md 9). `>` lines go wherever they are (a
  * bottom-posted or interleaved reply keeps its own lines); a reply header followed by `>`
  * lines goes with them; any other reply header (Outlook quotes without `>`) and the
  * signature cut everything below.
@@ -212,7 +212,7 @@ export function stripQuotes(text: string): Omit<ReplyText, 'source'> {
   if (marker < 0) {
     kept = stripQuotedBlocks(lines, cuts);
   } else {
-    // MAIL.md 9: cut at the marker first.
+    // docs/mail-rules.md 9: cut at the marker first.
     cuts.add('marker');
     kept = trimBlankEdges(stripQuotedBlocks(lines.slice(0, marker), cuts));
     // Nothing above a quoted marker: the player wrote below the quoted mail (bottom-posting).

@@ -1,6 +1,6 @@
 import { dmarcVerdict } from './authentication-results';
 
-describe('the DMARC verdict of our own provider (MAIL.md 4)', () => {
+describe('the DMARC verdict of our own provider (docs/mail-rules.md 4)', () => {
   const ours = 'mx.example.org';
 
   it("reads only the operator's authserv-id, topmost first", () => {

@@ -1,4 +1,4 @@
-// MAIL.md 4: Authentication-Results (RFC 8601) as written by the operator's own provider.
+// docs/mail-rules.md 4: Authentication-Results (RFC 8601) as written by the operator's own provider.
 // Pure. Any other header of that name may have been written by the sender: it is ignored.
 
 export type DmarcVerdict = 'pass' | 'fail' | 'none';

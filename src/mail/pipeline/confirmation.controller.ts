@@ -10,7 +10,7 @@ function page(title: string, body: string): string {
 }
 
 /**
- * MAIL.md 4: a move held after a DMARC failure is confirmed here. The GET only shows a
+ * docs/mail-rules.md 4: a move held after a DMARC failure is confirmed here. The GET only shows a
  * button, so a link scanner that fetches the URL confirms nothing; the POST applies it.
  */
 @ApiExcludeController()

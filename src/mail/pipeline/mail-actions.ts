@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { UserActor } from '../../auth/actor';
-import { Refusal } from '../../auth/refusal';
+import type { UserActor } from '../../auth/core/actor';
+import { Refusal } from '../../common/refusal';
 import { User } from '../../auth/user.entity';
 import { actorOf } from '../../auth/users.service';
 import { asJson, type JsonObject } from '../../common/json';
@@ -12,7 +12,8 @@ import { Player } from '../../competitions/player.entity';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { insertRows } from '../../database/insert-rows';
-import { findGame, otherColor } from '../../games/game-session';
+import { otherColor } from '../../common/color';
+import { findGame } from '../../games/game-session';
 import { Game } from '../../games/game.entity';
 import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
@@ -28,21 +29,21 @@ export interface MailCommandInput {
   readonly gameId: string;
   readonly playerId: string;
   readonly command: MailCommand;
-  /** MAIL.md 11: the Message-ID (or the SHA-256 without one): a repeat returns the first result. */
+  /** docs/mail-rules.md 11: the Message-ID (or the SHA-256 without one): a repeat returns the first result. */
   readonly idempotencyKey: string;
   readonly inboundMailId: string;
-  /** The turn the reply token names: the service refuses a stale one under the game's lock (MAIL.md 2, 12). */
+  /** The turn the reply token names: the service refuses a stale one under the game's lock (docs/mail-rules.md 2, 12). */
   readonly expectedTurn: number;
   /**
    * Runs inside the games service's transaction: the mail's row is marked applied there, so
-   * the move and the mail's status commit together (MAIL.md 11).
+   * the move and the mail's status commit together (docs/mail-rules.md 11).
    */
   readonly inTransaction?: InTransaction;
   /** Where a command answered by mail (STATUS, DIGEST, ANSWER) is answered: the sender, under their mail. */
   readonly answer?: { readonly address: string | null; readonly inReplyTo: string | null };
 }
 
-/** An answer to a player's mail (MAIL.md 16: `auto-replied`, never folded into a digest). */
+/** An answer to a player's mail (docs/mail-rules.md 16: `auto-replied`, never folded into a digest). */
 export interface MailReply {
   readonly template: string;
   readonly playerId: string;
@@ -55,7 +56,8 @@ export interface MailReply {
 
 /** Writes an answer to a player's mail to the outbox, threaded under it, in the caller's transaction. */
 export async function insertReply(m: EntityManager, settings: Settings, now: Date, inReplyTo: string | null, reply: MailReply): Promise<void> {
-  const [player, game] = await Promise.all([m.findOneByOrFail(Player, { id: reply.playerId }), reply.gameId ? m.findOneBy(Game, { id: reply.gameId }) : null]);
+  const player = await m.findOneByOrFail(Player, { id: reply.playerId });
+  const game = reply.gameId ? await m.findOneBy(Game, { id: reply.gameId }) : null;
   const domain = domainOf(settings.mailReplyAddress);
   const messageId = game
     ? tokenMessageId(settings.secret, domain, { gameId: game.id, playerId: reply.playerId, turn: game.turn })
@@ -87,7 +89,7 @@ export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObjec
 const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 
 /**
- * Routes one parsed mail command (MAIL.md 10) to the one service call that performs it,
+ * Routes one parsed mail command (docs/mail-rules.md 10) to the one service call that performs it,
  * as the token's player, with the mail's key: one action, one transaction, and a repeat
  * of the key (a restart after the commit) returns the first result.
  */
@@ -155,7 +157,7 @@ export class MailActions {
       case 'objection':
         return this.results.objectToResult(actor, gameId, command.text ?? '');
       case 'position':
-        // RULES.md §7: the game's state at the closing date, declared by the player.
+        // docs/rules.md §7: the game's state at the closing date, declared by the player.
         return this.declarations.declareState(actor, gameId, { text: command.text });
       case 'answer':
         return this.answerClaim(actor, input, command.text);
@@ -168,7 +170,7 @@ export class MailActions {
 
   /**
    * Commands that change no game but answer by mail: one transaction holds the game's row
-   * lock, the change, the answer and the mail's "applied" (MAIL.md 11), so a repeat after a
+   * lock, the change, the answer and the mail's "applied" (docs/mail-rules.md 11), so a repeat after a
    * crash finds the mail decided and writes nothing twice.
    */
   private answered(input: MailCommandInput, work: (m: EntityManager, game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
@@ -186,12 +188,12 @@ export class MailActions {
     return { template, playerId: input.playerId, gameId: input.gameId, address: input.answer?.address ?? null, autoSubmitted: 'auto-replied', payload: { gameId: input.gameId, ...payload } };
   }
 
-  /** `STARE` / `STATUS`: the game as it stands now, as a mail (MAIL.md 10). */
+  /** `STARE` / `STATUS`: the game as it stands now, as a mail (docs/mail-rules.md 10). */
   private sendStatus(input: MailCommandInput): Promise<ActionResult> {
     return this.answered(input, async (_m, game) => this.reply(input, 'status', { turn: game.turn }));
   }
 
-  /** `DIGEST ON|OFF`: one mail a day, or one per event (MAIL.md 17); the choice is the player's, for all their games. */
+  /** `DIGEST ON|OFF`: one mail a day, or one per event (docs/mail-rules.md 17); the choice is the player's, for all their games. */
   private switchDigest(input: MailCommandInput, on: boolean): Promise<ActionResult> {
     return this.answered(input, async (m, game) => {
       await m.update(Player, { id: input.playerId }, { mailDigest: on });
@@ -200,7 +202,7 @@ export class MailActions {
   }
 
   /**
-   * `RASPUNS` / `ANSWER` + text: the answer to a time claim against the player (RULES.md §5:
+   * `RASPUNS` / `ANSWER` + text: the answer to a time claim against the player (docs/rules.md §5:
    * within 5 days), written on the claim's case for the arbiter.
    */
   private answerClaim(actor: UserActor, input: MailCommandInput, text: string): Promise<ActionResult> {
@@ -212,7 +214,7 @@ export class MailActions {
     });
   }
 
-  /** `REMIZA` / `DRAW` offers, or accepts the partner's pending offer of the same kind (MAIL.md 10). */
+  /** `REMIZA` / `DRAW` offers, or accepts the partner's pending offer of the same kind (docs/mail-rules.md 10). */
   private async offerOrAccept(actor: UserActor, input: MailCommandInput, kind: OfferKind): Promise<unknown> {
     const pending = await this.db.run((m) => m.findOne(Offer, { where: { gameId: input.gameId, kind, status: 'pending' } }));
     const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };

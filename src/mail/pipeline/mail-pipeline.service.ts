@@ -1,8 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Between, EntityManager, In } from 'typeorm';
-import { normalizeEmail } from '../../auth/email-address';
+import { normalizeEmail } from '../../auth/core/email-address';
 import { Clock } from '../../common/clock';
+import { sha256Hex } from '../../common/hash';
 import { asJson, type JsonObject } from '../../common/json';
 import { Competition } from '../../competitions/competition.entity';
 import { PlayerEmail } from '../../competitions/player-email.entity';
@@ -11,7 +12,7 @@ import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { getTileSet, type Bilingual } from '../../games/engine';
 import { Game } from '../../games/game.entity';
-import { localDate } from '../../thinking-time';
+import { localDate } from '../../thinking-time/core';
 import { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
 import { raiseMailCase } from '../mail-cases';
 import { OutboundMail } from '../outbound-mail.entity';
@@ -26,12 +27,12 @@ import { rejectionMail } from './rejection-mail';
 import { gameViewOf } from '../outbox/game-mail';
 import type { MailModels } from '../templates';
 
-/** MAIL.md 14: processing failures after which a mail goes to Failed and a case is raised. */
+/** docs/mail-rules.md 14: processing failures after which a mail goes to Failed and a case is raised. */
 export const MAX_PROCESSING_ATTEMPTS = 5;
-/** MAIL.md 16: rejections per address per day; they only stop loops. */
+/** docs/mail-rules.md 16: rejections per address per day; they only stop loops. */
 export const MAX_REJECTIONS_PER_DAY = 20;
 
-/** Typed reasons a mail is refused or dropped (MAIL.md 16 and 5-7). */
+/** Typed reasons a mail is refused or dropped (docs/mail-rules.md 16 and 5-7). */
 export type MailReason =
   | 'TOO_LARGE'
   | 'MALFORMED'
@@ -51,7 +52,7 @@ export type MailReason =
 /** Who a rejection is written to: a registered address of the player, or all of them. */
 interface RejectionTarget {
   readonly playerId: string;
-  /** null: every registered address of the player (MAIL.md 3: never the unknown sender). */
+  /** null: every registered address of the player (docs/mail-rules.md 3: never the unknown sender). */
   readonly address: string | null;
 }
 
@@ -62,7 +63,7 @@ interface GameContext {
 
 type Decision =
   | ({ readonly status: 'applied'; readonly result: JsonObject } & GameContext)
-  /** MAIL.md 4: the parsed command waits for the player's click; `turn` is the token's. */
+  /** docs/mail-rules.md 4: the parsed command waits for the player's click; `turn` is the token's. */
   | ({
       readonly status: 'held';
       readonly reason: 'DMARC_HELD';
@@ -83,14 +84,14 @@ type Decision =
       readonly messages?: Bilingual;
       readonly gameId?: string;
       readonly playerId?: string;
-      /** Nobody is answered without one: an unknown sender never hears back (MAIL.md 3). */
+      /** Nobody is answered without one: an unknown sender never hears back (docs/mail-rules.md 3). */
       readonly target?: RejectionTarget;
-      /** What the player wrote, for the rejection-content key (MAIL.md 16). */
+      /** What the player wrote, for the rejection-content key (docs/mail-rules.md 16). */
       readonly content?: string;
       readonly commandRefusal?: CommandRefusal;
       /** The turn the reply token named. */
       readonly tokenTurn?: number;
-      /** A sender the token's owner never registered (MAIL.md 3). */
+      /** A sender the token's owner never registered (docs/mail-rules.md 3). */
       readonly sender?: string;
     };
 
@@ -98,7 +99,7 @@ type Decision =
 const REPLY_PREFIX = /^\s*(?:(?:re|fw|fwd|aw|wg|sv|tr|r|rasp|răsp|răspuns|raspuns)\s*(?:\[\d+\])?\s*:\s*)+/i;
 
 /**
- * MAIL.md 16: what was decided, as the answer would say it — the reason, the game, the
+ * docs/mail-rules.md 16: what was decided, as the answer would say it — the reason, the game, the
  * turn the token named, why the command could not be read, the lines read and the subject
  * (without its reply prefixes) — not the body text alone: an empty body under a new subject
  * (a move written in the Subject) is a new question and gets its answer; the same mail
@@ -118,13 +119,13 @@ export function rejectionKeyOf(
     content: (decision.content ?? '').trim(),
     subject: (subject ?? '').replace(REPLY_PREFIX, '').replace(/\s+/g, ' ').trim().normalize('NFC').toLowerCase(),
   };
-  return createHash('sha256').update(JSON.stringify(decided)).digest('hex');
+  return sha256Hex(JSON.stringify(decided));
 }
 
 /** TypeORM's update types recurse into jsonb values without end; the value is plain JSON. */
 const jsonb = (value: JsonObject) => value as never;
 
-/** Where each outcome's message goes once decided (MAIL.md 14). */
+/** Where each outcome's message goes once decided (docs/mail-rules.md 14). */
 const FOLDER: Record<Exclude<InboundMailStatus, 'received'>, MailFolder> = {
   applied: 'Processed',
   held: 'Processed',
@@ -135,7 +136,7 @@ const FOLDER: Record<Exclude<InboundMailStatus, 'received'>, MailFolder> = {
 };
 
 /**
- * The inbound pipeline (MAIL.md 1-16) for one stored mail: decode, loops and bounces, the
+ * The inbound pipeline (docs/mail-rules.md 1-16) for one stored mail: decode, loops and bounces, the
  * token, the sender, the provider's DMARC verdict, the player's lines, then one games
  * service call. Every outcome is written with the mail's row in one transaction; the IMAP
  * move follows the commit (InboxService).
@@ -168,7 +169,7 @@ export class MailPipeline {
   }
 
   private async process(row: InboundMail): Promise<void> {
-    // MAIL.md 13: the inbox stored only the headers of an oversized mail.
+    // docs/mail-rules.md 13: the inbox stored only the headers of an oversized mail.
     if (row.size > MAX_MESSAGE_BYTES) return this.decideByEnvelope(row, 'TOO_LARGE');
     const decoded = await decodeMessage(row.raw);
     if (!decoded.ok) return this.decideByEnvelope(row, decoded.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'MALFORMED');
@@ -185,14 +186,14 @@ export class MailPipeline {
   private async decide(row: InboundMail, message: InboundMessage): Promise<Decision> {
     const from = message.from?.address;
     if (!from) return { status: 'rejected', reason: 'NO_FROM' };
-    // MAIL.md 5-7, in that order: our own mail, bounces (before anything looks for a move), automatic mail.
+    // docs/mail-rules.md 5-7, in that order: our own mail, bounces (before anything looks for a move), automatic mail.
     const kind = classifyInbound(message, {
       ownAddresses: [this.settings.mailFrom, this.settings.mailReplyAddress],
       replyAddress: this.settings.mailReplyAddress,
       secret: this.settings.secret,
     });
     if (kind.kind === 'own') return { status: 'dropped', reason: 'OWN_ADDRESS' };
-    // MAIL.md 7: our VERP addresses are signed; an unsigned or forged one names nobody, raises nothing, is never answered.
+    // docs/mail-rules.md 7: our VERP addresses are signed; an unsigned or forged one names nobody, raises nothing, is never answered.
     if (kind.kind === 'forged-bounce') return { status: 'dropped', reason: 'FORGED_BOUNCE' };
     if (kind.kind === 'bounce') return { status: 'dropped', reason: 'BOUNCE', bounce: await this.bounced(kind.bounce) };
     if (kind.kind === 'automated') return { status: 'dropped', reason: 'AUTO_REPLY' };
@@ -201,18 +202,18 @@ export class MailPipeline {
     const senderPlayer = await this.playerByAddress(sender);
     const found = findToken(this.settings.mailReplyAddress, {
       recipients: recipientAddresses(message),
-      // The decoder gives References newest first (MAIL.md 1).
+      // The decoder gives References newest first (docs/mail-rules.md 1).
       thread: [...message.inReplyTo, ...message.references],
     });
     const reply = extractReply(message);
     const content = reply.lines.join('\n');
-    // MAIL.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
+    // docs/mail-rules.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
     const unknownToken: Decision = { status: 'rejected', reason: 'UNKNOWN_TOKEN', target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined, content };
     const owner = found && (await this.tokenOwner(found.parsed));
     if (!found || !owner) return unknownToken;
     const { game, playerId } = owner;
     const context = { gameId: game.id, playerId };
-    // MAIL.md 3: a reply from an address the token's owner has not registered (forwarded,
+    // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
     // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
     const registered = await this.db.run((m) => m.find(PlayerEmail, { where: { playerId, verified: true } }));
@@ -223,7 +224,7 @@ export class MailPipeline {
     const competition = await this.db.run((m) => m.findOneByOrFail(Competition, { id: game.competitionId }));
     const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
-    // MAIL.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
+    // docs/mail-rules.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
     if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
       return { status: 'held', reason: 'DMARC_HELD', ...context, target, command: asJson(command.command), turn: found.parsed.turn, written: reply.lines.filter((l) => l.trim() !== '').slice(0, 5) };
     }
@@ -231,7 +232,7 @@ export class MailPipeline {
   }
 
   /**
-   * One games service call, keyed by the mail (MAIL.md 11). The service checks its receipts
+   * One games service call, keyed by the mail (docs/mail-rules.md 11). The service checks its receipts
    * before anything else, so after a crash between its commit and ours the repeat returns
    * the first result and the mail is marked applied, not refused.
    */
@@ -248,7 +249,7 @@ export class MailPipeline {
       expectedTurn: action.turn,
       idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
       inboundMailId: row.id,
-      // MAIL.md 11: the move and the mail's "applied" commit together; commit() then finds it decided.
+      // docs/mail-rules.md 11: the move and the mail's "applied" commit together; commit() then finds it decided.
       inTransaction: (m, result) => this.markApplied(m, row, action, asJson(result)),
       // Commands answered by mail (STATUS, DIGEST, ANSWER) write their answer to the sender, threaded under their mail.
       answer: { address: target.address, inReplyTo: row.messageId },
@@ -257,7 +258,7 @@ export class MailPipeline {
     if (outcome.ok) return { status: 'applied', ...context, result: outcome.result };
     let reason: MailReason = outcome.refusal.code;
     if (reason === 'NOT_YOUR_TURN') {
-      // MAIL.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.
+      // docs/mail-rules.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.
       const game = await this.db.run((m) => m.findOneByOrFail(Game, { id: action.gameId }));
       if (action.turn < game.turn) reason = 'STALE_TOKEN';
     }
@@ -272,7 +273,7 @@ export class MailPipeline {
     };
   }
 
-  /** The mail's row marked applied inside the games service's transaction (MAIL.md 11). */
+  /** The mail's row marked applied inside the games service's transaction (docs/mail-rules.md 11). */
   private async markApplied(m: EntityManager, row: InboundMail, action: { gameId: string; playerId: string }, result: JsonObject): Promise<void> {
     const updated = await m.update(
       InboundMail,
@@ -310,7 +311,7 @@ export class MailPipeline {
     return row?.playerId;
   }
 
-  /** The one-click link of a held move (MAIL.md 4): the mail's id and an HMAC over it. */
+  /** The one-click link of a held move (docs/mail-rules.md 4): the mail's id and an HMAC over it. */
   confirmationUrl(inboundMailId: string): string {
     return `${this.settings.publicUrl}/mail/confirm/${inboundMailId}/${this.confirmationCode(inboundMailId)}`;
   }
@@ -351,7 +352,7 @@ export class MailPipeline {
     return decision.status === 'applied' ? { ok: true } : { ok: false, reason: decision.reason, messages: 'messages' in decision ? decision.messages : undefined };
   }
 
-  /** Writes the decision, its answer and its case with the mail's row, in one transaction (MAIL.md 11, 16). */
+  /** Writes the decision, its answer and its case with the mail's row, in one transaction (docs/mail-rules.md 11, 16). */
   private async commit(row: InboundMail, decision: Decision, from: InboundMailStatus = 'received'): Promise<void> {
     const now = this.clock.now();
     await this.db.transaction(async (m) => {
@@ -374,7 +375,7 @@ export class MailPipeline {
       if (!updated.affected) return; // decided meanwhile: nothing more to write
       switch (decision.status) {
         case 'dropped':
-          // MAIL.md 7: recorded against the player, a case for the arbiter (RULES.md §5); never answered.
+          // docs/mail-rules.md 7: recorded against the player, a case for the arbiter (docs/rules.md §5); never answered.
           if (decision.bounce) {
             await raiseMailCase(m, now, {
               kind: 'mail-bounce',
@@ -405,7 +406,7 @@ export class MailPipeline {
   }
 
   /**
-   * MAIL.md 16: a typed answer to every person who writes, but never two for the same
+   * docs/mail-rules.md 16: a typed answer to every person who writes, but never two for the same
    * content and at most 20 a day per address — the limits only stop loops.
    */
   private async reject(m: EntityManager, row: InboundMail, decision: Extract<Decision, { status: 'rejected' }>, target: RejectionTarget, now: Date): Promise<void> {
@@ -433,12 +434,12 @@ export class MailPipeline {
     await this.writeReply(m, row, { template, playerId: target.playerId, gameId: decision.gameId ?? null, address: target.address, autoSubmitted: 'auto-replied', payload });
   }
 
-  /** An answer to a player's mail, through the outbox (MAIL.md 16: `auto-replied`). */
+  /** An answer to a player's mail, through the outbox (docs/mail-rules.md 16: `auto-replied`). */
   private writeReply(m: EntityManager, row: InboundMail, reply: MailReply): Promise<void> {
     return insertReply(m, this.settings, this.clock.now(), row.messageId, reply);
   }
 
-  /** MAIL.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */
+  /** docs/mail-rules.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */
   private async recordFailure(row: InboundMail, error: Error): Promise<void> {
     const attempts = row.attempts + 1;
     const failed = attempts >= MAX_PROCESSING_ATTEMPTS;

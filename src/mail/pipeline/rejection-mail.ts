@@ -1,13 +1,14 @@
-// The typed answer to a refused mail (MAIL.md 16), as one of the templates' view models
+// The typed answer to a refused mail (docs/mail-rules.md 16), as one of the templates' view models
 // (src/mail/templates/models.ts), so the outbox renders it like every other mail.
 import type { EntityManager } from 'typeorm';
+import { otherColor } from '../../common/color';
 import { asJson, type JsonObject } from '../../common/json';
 import type { Language } from '../../competitions/player.entity';
 import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
 import { GameSession, loadGameRows } from '../../games/game-session';
-import { loadGameView } from '../../thinking-time/sweep-mail';
+import { loadGameView } from '../../games/game-mail-view';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { replyAddress } from '../reply-token';
@@ -29,7 +30,7 @@ export interface RefusedMail {
   readonly size: number;
   /** The turn the reply token named. */
   readonly tokenTurn?: number;
-  /** The sender, for a refusal explained to the registered address (MAIL.md 3). */
+  /** The sender, for a refusal explained to the registered address (docs/mail-rules.md 3). */
   readonly sender?: string;
 }
 
@@ -40,7 +41,7 @@ const UNREADABLE: Bilingual = {
 
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => ({ template, payload: asJson(model) });
 
-/** The template and its model for one refusal; the game's position as it stands now where one is shown (MAIL.md 2). */
+/** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
 export async function rejectionMail(m: EntityManager, settings: Settings, now: Date, refused: RefusedMail): Promise<{ template: string; payload: JsonObject }> {
   const lang = refused.language;
   if (!refused.gameId) {
@@ -72,7 +73,7 @@ export async function rejectionMail(m: EntityManager, settings: Settings, now: D
         reply,
       });
     case 'NOT_YOUR_TURN':
-      return mail('rejection-not-your-turn', { ...base, toMove: s.turnPlayer() ?? (you === 'red' ? 'blue' : 'red') });
+      return mail('rejection-not-your-turn', { ...base, toMove: s.turnPlayer() ?? otherColor(you) });
     case 'GAME_OVER': {
       const line = s.state(s.officialLine().id);
       const reason = (s.game.outcome?.type ?? s.game.endReason ?? 'out') as SheetEndReason;

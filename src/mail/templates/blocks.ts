@@ -1,4 +1,4 @@
-// Fixed-width text blocks and HTML cell data of the mail templates (MAIL.md 19): the board,
+// Fixed-width text blocks and HTML cell data of the mail templates (docs/mail-rules.md 19): the board,
 // the sequence with taken tiles marked, the rack. The templates call these as helpers, since
 // column alignment is no job for handlebars.
 import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, renderBoardText, rowLetter, withTiles, type Premium } from '../../games/engine/board';
@@ -111,7 +111,7 @@ const TAKEN_MARK: Readonly<Record<MailLanguage, Readonly<Record<string, string>>
 
 /**
  * The dealt sequence in rows of 20, each tile's taker under it (R/A in Romanian, R/B in
- * English, `.` still to come), as the game sheet marks it (RULES.md §8).
+ * English, `.` still to come), as the game sheet marks it (docs/rules.md §8).
  */
 export function sequenceText(view: SequenceView, language: MailLanguage): string {
   const tiles = Array.from(view.tiles);
@@ -148,7 +148,7 @@ export function rackText(rack: string): string {
   return Array.from(rack).join(' ');
 }
 
-/** `8h MASA 18 · g8 AM 6`: the words of a move with their scores (RULES.md §3). */
+/** `8h MASA 18 · g8 AM 6`: the words of a move with their scores (docs/rules.md §3). */
 export function wordsText(words: readonly WordView[]): string {
   return words.map((w) => `${w.coord} ${w.word} ${w.score}`).join(' · ');
 }

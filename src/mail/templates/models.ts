@@ -1,32 +1,24 @@
-// View models of the mail templates (MAIL.md 19): plain JSON data, stored as the outbox row's
+// View models of the mail templates (docs/mail-rules.md 19): plain JSON data, stored as the outbox row's
 // payload and rendered when the mail is sent. Build them with views.ts from engine data; the
 // templates under templates/mail/{ro,en}/ only lay them out.
 import type { SheetEndReason } from '../../games/engine/sheet';
 import type { Color } from '../../games/engine/types';
-import type { LocalDate } from '../../thinking-time/calendar';
-import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from './sweep-models';
+import type { GameMailView } from '../../games/game-mail-view';
+import type { LocalDate } from '../../thinking-time/core/calendar';
 
-/** What names the game in the thread subject (MAIL.md 18) and links to its page. */
-export interface GameView {
-  /** Competition as players know it: `CN 2027`. */
-  readonly competition: string;
-  /** The group's name without the word "group": `A`. */
-  readonly group?: string;
-  readonly red: string;
-  readonly blue: string;
-  readonly gameUrl: string;
-}
+/** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/game-mail-view.ts. */
+export type GameView = GameMailView;
 
 /**
  * The board, compact: 15 rows of 15 characters, `.` for an empty square, upper case for a
- * tile, lower case for a blank (RULES.md §3). `fresh` names the squares of the last move.
+ * tile, lower case for a blank (docs/rules.md §3). `fresh` names the squares of the last move.
  */
 export interface BoardView {
   readonly rows: readonly string[];
   readonly fresh?: readonly string[];
 }
 
-/** The dealt sequence (RULES.md §2), one character a tile (`?` = blank), and who took each. */
+/** The dealt sequence (docs/rules.md §2), one character a tile (`?` = blank), and who took each. */
 export interface SequenceView {
   readonly tiles: string;
   /** One character a tile: `r` RED, `b` BLUE, `.` not taken yet. */
@@ -40,7 +32,7 @@ export interface WordView {
   readonly score: number;
 }
 
-/** A move as every mail shows it (RULES.md §3 "what every move carries"). */
+/** A move as every mail shows it (docs/rules.md §3 "what every move carries"). */
 export interface MoveView {
   readonly n: number;
   readonly tour: number;
@@ -52,7 +44,7 @@ export interface MoveView {
   /** Main word first, then the adjacent words, each with its position and score. */
   readonly words: readonly WordView[];
   readonly score: number;
-  /** The score written to the total (RULES.md §2: capped in tours I–II); equals `score` otherwise. */
+  /** The score written to the total (docs/rules.md §2: capped in tours I–II); equals `score` otherwise. */
   readonly recorded: number;
   readonly bingo: boolean;
   /** Letters used, in sequence order, `?` = blank. */
@@ -66,7 +58,7 @@ export interface PerColor<T> {
   readonly blue: T;
 }
 
-/** RULES.md §5: thinking days for the whole game. */
+/** docs/rules.md §5: thinking days for the whole game. */
 export interface ClockView {
   readonly used: number;
   readonly left: number;
@@ -75,11 +67,11 @@ export interface ClockView {
 }
 
 export interface ClocksView extends PerColor<ClockView> {
-  /** Days allowed for the game (RULES.md §5: 50). */
+  /** Days allowed for the game (docs/rules.md §5: 50). */
   readonly limit: number;
 }
 
-/** The dates a player acts by (RULES.md §5 silence, §7 closing). Any may be absent. */
+/** The dates a player acts by (docs/rules.md §5 silence, §7 closing). Any may be absent. */
 export interface DeadlinesView {
   /** Without an answer by then, the move is sent again (day 15). */
   readonly reminder?: LocalDate;
@@ -87,11 +79,11 @@ export interface DeadlinesView {
   readonly escalation?: LocalDate;
   /** The competition's closing date. */
   readonly closing?: LocalDate;
-  /** RULES.md §5: holiday rights are lost one month before the closing date. */
+  /** docs/rules.md §5: holiday rights are lost one month before the closing date. */
   readonly holidayRightsEnd?: LocalDate;
 }
 
-/** Everything a player needs to move (MAIL.md 19). */
+/** Everything a player needs to move (docs/mail-rules.md 19). */
 export interface PositionView {
   readonly board: BoardView;
   /** The recipient's rack, in sequence order, `?` = blank. */
@@ -103,13 +95,13 @@ export interface PositionView {
   readonly tilesLeft: number;
 }
 
-/** RULES.md §6: a live line of a disputed game. */
+/** docs/rules.md §6: a live line of a disputed game. */
 export interface LineView {
   readonly label: 'A' | 'B';
   readonly position: PositionView;
 }
 
-/** Where and how to answer (MAIL.md 1, 17). */
+/** Where and how to answer (docs/mail-rules.md 1, 17). */
 export interface ReplyView {
   /** Reply-To with the token. */
   readonly address: string;
@@ -130,9 +122,9 @@ export interface GameStartModel extends GameMailModel {
   readonly startDate: LocalDate;
   readonly closingDate: LocalDate;
   readonly thinkingDays: number;
-  /** RULES.md §2: the tour I–II score caps apply. */
+  /** docs/rules.md §2: the tour I–II score caps apply. */
   readonly handicap: boolean;
-  /** RULES.md §5: holidays declared on the sheet, both ends included. */
+  /** docs/rules.md §5: holidays declared on the sheet, both ends included. */
   readonly holidays?: PerColor<readonly { readonly from: LocalDate; readonly to: LocalDate }[]>;
   readonly sequence: SequenceView;
   readonly rack: string;
@@ -145,7 +137,7 @@ export interface YourMoveModel extends GameMailModel {
   readonly tour: number;
   /** The move asked for (1 = RED's first). */
   readonly moveNumber: number;
-  /** One position, or (RULES.md §6) one per live line while a dispute is open. */
+  /** One position, or (docs/rules.md §6) one per live line while a dispute is open. */
   readonly position?: PositionView;
   readonly lines?: readonly LineView[];
   readonly clocks: ClocksView;
@@ -153,7 +145,7 @@ export interface YourMoveModel extends GameMailModel {
   readonly reply: ReplyView;
 }
 
-/** Day 15 of silence (RULES.md §5): the move is sent again. */
+/** Day 15 of silence (docs/rules.md §5): the move is sent again. */
 export interface ReminderModel extends YourMoveModel {
   readonly silentDays: number;
 }
@@ -164,15 +156,15 @@ export interface MoveConfirmationModel extends GameMailModel {
   readonly rack: string;
   readonly totals: PerColor<number>;
   readonly clocks: ClocksView;
-  /** Thinking days this move cost (RULES.md §5). */
+  /** Thinking days this move cost (docs/rules.md §5). */
   readonly thinkingDays: number;
-  /** RULES.md §3: the score the player wrote, when it differs from ours. */
+  /** docs/rules.md §3: the score the player wrote, when it differs from ours. */
   readonly declaredScore?: number;
-  /** RULES.md §6: the line the move was played in, while two are live. */
+  /** docs/rules.md §6: the line the move was played in, while two are live. */
   readonly line?: 'A' | 'B';
 }
 
-/** A refused move (RULES.md §3 technical errors), with the engine's reason. */
+/** A refused move (docs/rules.md §3 technical errors), with the engine's reason. */
 export interface MoveRejectionModel extends GameMailModel {
   /** The move as the player wrote it. */
   readonly written: string;
@@ -188,7 +180,7 @@ export interface ReasonView {
   readonly message: string;
 }
 
-/** Day 30 of silence (RULES.md §5): the arbiter is told. */
+/** Day 30 of silence (docs/rules.md §5): the arbiter is told. */
 export interface EscalationModel extends GameMailModel {
   readonly silent: Color;
   readonly silentDays: number;
@@ -196,7 +188,7 @@ export interface EscalationModel extends GameMailModel {
   readonly since: LocalDate;
 }
 
-/** RULES.md §5: the partner is told of a holiday. */
+/** docs/rules.md §5: the partner is told of a holiday. */
 export interface HolidayNoticeModel extends GameMailModel {
   readonly player: Color;
   readonly from: LocalDate;
@@ -206,7 +198,7 @@ export interface HolidayNoticeModel extends GameMailModel {
   readonly changed?: boolean;
 }
 
-/** RULES.md §5: more than 10 days of thinking on one move, announced to the partner. */
+/** docs/rules.md §5: more than 10 days of thinking on one move, announced to the partner. */
 export interface LongThinkingNoticeModel extends GameMailModel {
   readonly player: Color;
   readonly from: LocalDate;
@@ -225,7 +217,7 @@ export interface OfferAnswerModel extends GameMailModel {
   readonly accepted: boolean;
 }
 
-/** RULES.md §6, step 1: the recipient's move is contested, with the provisional reply. */
+/** docs/rules.md §6, step 1: the recipient's move is contested, with the provisional reply. */
 export interface DisputeContestModel extends GameMailModel {
   readonly contested: MoveView;
   readonly words: readonly string[];
@@ -235,7 +227,7 @@ export interface DisputeContestModel extends GameMailModel {
   readonly reply: ReplyView;
 }
 
-/** RULES.md §6: the author admitted; the provisional reply is void, the contester moves again. */
+/** docs/rules.md §6: the author admitted; the provisional reply is void, the contester moves again. */
 export interface DisputeAdmittedModel extends GameMailModel {
   readonly withdrawn: MoveView;
   readonly replacement: MoveView;
@@ -243,14 +235,14 @@ export interface DisputeAdmittedModel extends GameMailModel {
   readonly reply: ReplyView;
 }
 
-/** RULES.md §6: the arbiter is asked; play goes on in both lines. */
+/** docs/rules.md §6: the arbiter is asked; play goes on in both lines. */
 export interface DisputeAppealedModel extends GameMailModel {
   readonly words: readonly string[];
   readonly lines: readonly LineView[];
   readonly reply: ReplyView;
 }
 
-/** RULES.md §6: the arbiter ruled; one line is kept. */
+/** docs/rules.md §6: the arbiter ruled; one line is kept. */
 export interface DisputeRuledModel extends GameMailModel {
   readonly words: readonly { readonly word: string; readonly valid: boolean }[];
   readonly kept: 'A' | 'B';
@@ -270,13 +262,13 @@ export interface GameEndModel extends GameMailModel {
   /** The recipient played `lastMove`: this mail is its confirmation (issue 14 item 9), no other is sent. */
   readonly yours?: boolean;
   readonly totals: PerColor<number>;
-  /** RULES.md §4: rack points moved at the end. */
+  /** docs/rules.md §4: rack points moved at the end. */
   readonly endAdjustment?: PerColor<number>;
   readonly scores: PerColor<number>;
   readonly thinkingDays: PerColor<number>;
-  /** RULES.md §7, in ten-thousandths (coefficients.ts). */
+  /** docs/rules.md §7, in ten-thousandths (coefficients.ts). */
   readonly coefficients?: PerColor<number>;
-  /** RULES.md §8: CONFIRM or OBIECTIE by this day. */
+  /** docs/rules.md §8: CONFIRM or OBIECTIE by this day. */
   readonly confirmBy?: LocalDate;
   readonly reply: ReplyView;
 }
@@ -288,7 +280,7 @@ export interface ArbiterRulingModel {
   readonly decision: string;
   readonly effects?: readonly string[];
   readonly arbiter: string;
-  /** RULES.md §6: a decision that ends the game, or taken after it, may be appealed. */
+  /** docs/rules.md §6: a decision that ends the game, or taken after it, may be appealed. */
   readonly appealable: boolean;
   readonly appealBy?: LocalDate;
   /** Only when the recipient has a move to make: then the marker and how to reply (issue 14 item 9). */
@@ -315,7 +307,7 @@ export interface DigestEventView {
   readonly summary: string;
 }
 
-/** MAIL.md 17: one mail listing every game awaiting the player. */
+/** docs/mail-rules.md 17: one mail listing every game awaiting the player. */
 export interface DailyDigestModel {
   readonly name: string;
   readonly day: LocalDate;
@@ -324,7 +316,7 @@ export interface DailyDigestModel {
   readonly events?: readonly DigestEventView[];
 }
 
-/** MAIL.md 10: a reply without a command the parser understood. */
+/** docs/mail-rules.md 10: a reply without a command the parser understood. */
 export interface CommandHelpModel {
   readonly game?: GameView;
   /** describeCommandRefusal(): what was wrong. */
@@ -334,13 +326,13 @@ export interface CommandHelpModel {
   readonly reply?: ReplyView;
 }
 
-/** MAIL.md 2: a token that does not verify; nothing about any game is revealed. */
+/** docs/mail-rules.md 2: a token that does not verify; nothing about any game is revealed. */
 export interface UnknownTokenModel {
   /** The subject of the mail refused, so the player knows which one. */
   readonly receivedSubject: string;
 }
 
-/** MAIL.md 2: the token names an older move; the current position is attached. */
+/** docs/mail-rules.md 2: the token names an older move; the current position is attached. */
 export interface StaleTokenModel extends GameMailModel {
   readonly tokenMove: number;
   readonly currentMove: number;
@@ -349,7 +341,7 @@ export interface StaleTokenModel extends GameMailModel {
   readonly reply?: ReplyView;
 }
 
-/** MAIL.md 3: sent to the registered address, never to the unknown sender. */
+/** docs/mail-rules.md 3: sent to the registered address, never to the unknown sender. */
 export interface WrongSenderModel extends GameMailModel {
   readonly sender: string;
 }
@@ -364,7 +356,7 @@ export interface GameFinishedModel extends GameMailModel {
   readonly by?: Color;
 }
 
-/** MAIL.md 13. */
+/** docs/mail-rules.md 13. */
 export interface TooLargeModel {
   readonly game?: GameView;
   readonly sizeBytes: number;
@@ -385,7 +377,7 @@ export interface GameNoticeModel extends GameMailModel {
   readonly yourTurn?: boolean;
 }
 
-/** MAIL.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
+/** docs/mail-rules.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
 export interface MoveConfirmationRequestModel {
   readonly game?: GameView;
   /** The command as the player wrote it, the lines read. */
@@ -407,7 +399,7 @@ export interface AddressAddedModel {
   readonly addresses: readonly string[];
 }
 
-/** RULES.md §6 Identity: to the partners of a player whose name or address changed. */
+/** docs/rules.md §6 Identity: to the partners of a player whose name or address changed. */
 export interface IdentityChangedModel {
   /** The partner the mail is for. */
   readonly name: string;
@@ -417,7 +409,7 @@ export interface IdentityChangedModel {
   readonly previousName?: string;
 }
 
-/** RULES.md §5: the accused answered a time claim; to the claimant and to the arbiter (claim-answers.service.ts). */
+/** docs/rules.md §5: the accused answered a time claim; to the claimant and to the arbiter (claim-answers.service.ts). */
 export interface ClaimAnsweredModel {
   /** The recipient. */
   readonly name: string;
@@ -431,7 +423,7 @@ export interface ClaimAnsweredModel {
   readonly toArbiter: boolean;
 }
 
-/** RULES.md §7: the arbiter decided an objection to the final sheet, with a reason; to both players (results.service.ts). */
+/** docs/rules.md §7: the arbiter decided an objection to the final sheet, with a reason; to both players (results.service.ts). */
 export interface ObjectionDecidedModel extends GameMailModel {
   /** The player who objected. */
   readonly objector: Color;
@@ -442,77 +434,3 @@ export interface ObjectionDecidedModel extends GameMailModel {
   readonly decidedOn: LocalDate;
   readonly arbiter: string;
 }
-
-/** Every template and its model: renderMail is typed by this map (the sweep's notices: sweep-models.ts). */
-export interface MailModels extends SweepMailModels {
-  'game-start': GameStartModel;
-  'your-move': YourMoveModel;
-  'move-confirmation': MoveConfirmationModel;
-  'move-rejection': MoveRejectionModel;
-  reminder: ReminderModel;
-  escalation: EscalationModel;
-  'holiday-notice': HolidayNoticeModel;
-  'long-thinking-notice': LongThinkingNoticeModel;
-  offer: OfferModel;
-  'offer-answer': OfferAnswerModel;
-  'dispute-contest': DisputeContestModel;
-  'dispute-admitted': DisputeAdmittedModel;
-  'dispute-appealed': DisputeAppealedModel;
-  'dispute-ruled': DisputeRuledModel;
-  'game-end': GameEndModel;
-  'arbiter-ruling': ArbiterRulingModel;
-  'magic-link': MagicLinkModel;
-  'daily-digest': DailyDigestModel;
-  'command-help': CommandHelpModel;
-  'rejection-unknown-token': UnknownTokenModel;
-  'rejection-stale-token': StaleTokenModel;
-  'rejection-wrong-sender': WrongSenderModel;
-  'rejection-not-your-turn': NotYourTurnModel;
-  'rejection-game-finished': GameFinishedModel;
-  'rejection-too-large': TooLargeModel;
-  'game-notice': GameNoticeModel;
-  'move-confirmation-request': MoveConfirmationRequestModel;
-  'address-confirmation': AddressConfirmationModel;
-  'address-added': AddressAddedModel;
-  'identity-changed': IdentityChangedModel;
-  'claim-answered': ClaimAnsweredModel;
-  'objection-decided': ObjectionDecidedModel;
-}
-
-export type MailTemplateName = keyof MailModels;
-
-export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
-  'game-start',
-  'your-move',
-  'move-confirmation',
-  'move-rejection',
-  'reminder',
-  'escalation',
-  'holiday-notice',
-  'long-thinking-notice',
-  'offer',
-  'offer-answer',
-  'dispute-contest',
-  'dispute-admitted',
-  'dispute-appealed',
-  'dispute-ruled',
-  'game-end',
-  'arbiter-ruling',
-  'magic-link',
-  'daily-digest',
-  'command-help',
-  'rejection-unknown-token',
-  'rejection-stale-token',
-  'rejection-wrong-sender',
-  'rejection-not-your-turn',
-  'rejection-game-finished',
-  'rejection-too-large',
-  'game-notice',
-  'move-confirmation-request',
-  'address-confirmation',
-  'address-added',
-  'identity-changed',
-  'claim-answered',
-  'objection-decided',
-  ...SWEEP_MAIL_TEMPLATE_NAMES,
-];

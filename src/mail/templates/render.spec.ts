@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { parseCommand } from '../parsing/commands';
 import { extractReply, REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { quoted } from '../parsing/testing/fixtures';
-import { MAIL_TEMPLATE_NAMES, type MailTemplateName } from './models';
+import { MAIL_TEMPLATE_NAMES, type MailTemplateName } from './all-models';
 import { DEFAULT_TEMPLATE_ROOT, isMailTemplateName, renderMail, TEXT_WIDTH } from './render';
 import { sampleModels } from './testing/sample-models';
 
@@ -15,7 +15,7 @@ const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unk
 
 /** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
-/** Mails about a game already over (RULES.md §7, the final sheet): there is never a move to answer. */
+/** Mails about a game already over (docs/rules.md §7, the final sheet): there is never a move to answer. */
 const GAME_OVER: readonly MailTemplateName[] = ['objection-decided'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
@@ -24,7 +24,7 @@ function render(name: MailTemplateName, language: MailLanguage) {
   return renderMail(name, language, MODELS[language][name] as never);
 }
 
-describe('renderMail (MAIL.md 19)', () => {
+describe('renderMail (docs/mail-rules.md 19)', () => {
   it.each(CASES)('%s renders in %s', (name, language) => {
     const mail = render(name, language);
     expect(mail.subject).toEqual(expect.any(String));
@@ -42,7 +42,7 @@ describe('renderMail (MAIL.md 19)', () => {
     expect(long).toEqual([]);
   });
 
-  it.each(CASES)('%s in %s: says what happened first, then the marker (MAIL.md 9, 18)', (name, language) => {
+  it.each(CASES)('%s in %s: says what happened first, then the marker (docs/mail-rules.md 9, 18)', (name, language) => {
     const lines = render(name, language).text.split('\n');
     // The first paragraph: what is asked (wrapped when a long name needs it), then the marker.
     const first = lines.slice(0, lines.indexOf(''));
@@ -81,7 +81,7 @@ describe('renderMail (MAIL.md 19)', () => {
     for (const name of MAIL_TEMPLATE_NAMES) expect(render(name, 'ro').text).not.toMatch(/[şţŞŢ]/);
   });
 
-  it('the your-move mail carries all a player needs (MAIL.md 19)', () => {
+  it('the your-move mail carries all a player needs (docs/mail-rules.md 19)', () => {
     const model = MODELS.ro['your-move'];
     const { text, html } = renderMail('your-move', 'ro', model);
     const position = model.position!;
@@ -101,7 +101,7 @@ describe('renderMail (MAIL.md 19)', () => {
     expect(html).toContain(`href="${Handlebars.escapeExpression(model.reply.mailto)}"`);
   });
 
-  it('the daily digest gives every game its own reply link (MAIL.md 17)', () => {
+  it('the daily digest gives every game its own reply link (docs/mail-rules.md 17)', () => {
     const model = MODELS.en['daily-digest'];
     const { html, text } = renderMail('daily-digest', 'en', model);
     for (const game of model.games) {

@@ -1,20 +1,21 @@
-// Mail rendering (MAIL.md 19): handlebars files under templates/mail/{ro,en}/, each mail a
+// Mail rendering (docs/mail-rules.md 19): handlebars files under templates/mail/{ro,en}/, each mail a
 // plain-text part that reads well in a fixed-width font and an HTML part with the same
 // content. Pure but for reading the template files once; no clock, no database.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { formatCoefficient } from '../../coefficients/coefficients';
-import type { Color } from '../../games/engine/types';
+import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { otherColor, type Color } from '../../common/color';
 import { COMMAND_HELP } from '../parsing/commands';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { boardGrid, boardRows, cellStyle, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
-import { MAIL_TEMPLATE_NAMES, type GameView, type MailModels, type MailTemplateName } from './models';
+import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
+import type { GameView } from './models';
 import { threadSubject } from './views';
 
 export interface RenderedMail {
   /**
-   * The template's own subject (`<name>.subject.hbs`), else the game thread's (MAIL.md 18).
+   * The template's own subject (`<name>.subject.hbs`), else the game thread's (docs/mail-rules.md 18).
    * Absent only for a mail outside any game without a subject template (none today).
    */
   readonly subject?: string;
@@ -25,7 +26,7 @@ export interface RenderedMail {
 /** templates/mail of the project, from src/mail/templates or dist/mail/templates alike. */
 export const DEFAULT_TEMPLATE_ROOT = resolve(__dirname, '../../../templates/mail');
 
-/** The text part keeps to this width where the content allows (MAIL.md 19). */
+/** The text part keeps to this width where the content allows (docs/mail-rules.md 19). */
 export const TEXT_WIDTH = 78;
 
 type Format = 'text' | 'html';
@@ -68,7 +69,7 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     points: (n: number) => count(language, Number(n), units.point[0], units.point[1]),
     count: (n: number, one: string, other: string) => count(language, Number(n), one, other),
     color: (c: Color) => COLOR_NAME[language][c] ?? String(c),
-    other: (c: Color) => (c === 'red' ? 'blue' : 'red'),
+    other: (c: Color) => otherColor(c),
     player: (game: GameView, c: Color) => game?.[c] ?? '',
     threadSubject: (game: GameView) => threadSubject(game, language),
     wrap: (text: unknown, indent: unknown) => wrapText(String(text ?? ''), TEXT_WIDTH, typeof indent === 'string' ? indent : ''),
@@ -143,7 +144,7 @@ export class MailRenderer {
     if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
     const text = tidyText(this.template(language, 'text', name)(model));
     const html = this.template(language, 'html', name)(model);
-    // A template's own subject, else the game thread's (MAIL.md 18: constant per game).
+    // A template's own subject, else the game thread's (docs/mail-rules.md 18: constant per game).
     const own = this.template(language, 'text', name, 'subject', { optional: true });
     const game = (model as { game?: GameView }).game;
     const subject = own ? own(model).replace(/\s+/g, ' ').trim() : game ? threadSubject(game, language) : undefined;
@@ -195,7 +196,7 @@ export class MailRenderer {
 
 let defaultRenderer: MailRenderer | undefined;
 
-/** Render a mail from the project's templates (MAIL.md 19). */
+/** Render a mail from the project's templates (docs/mail-rules.md 19). */
 export function renderMail<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {
   defaultRenderer ??= new MailRenderer();
   return defaultRenderer.render(name, language, model);

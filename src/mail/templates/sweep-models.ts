@@ -1,11 +1,11 @@
 // View models of the mails the daily sweep and the arbiter's time controls write (issue 6;
-// src/thinking-time/sweep-mail.ts builds them): the notices of RULES.md §5 and §7 beside
+// src/thinking-time/sweep-mail.ts builds them): the notices of docs/rules.md §5 and §7 beside
 // the reminder and escalation of models.ts. Plain JSON, stored as the outbox payload.
 import type { Color } from '../../games/engine/types';
-import type { LocalDate } from '../../thinking-time/calendar';
+import type { LocalDate } from '../../thinking-time/core/calendar';
 import type { ClocksView, GameMailModel, GameView, PerColor } from './models';
 
-/** RULES.md §5 silence: the copy of a reminder, to the partner of the silent player. */
+/** docs/rules.md §5 silence: the copy of a reminder, to the partner of the silent player. */
 export interface ReminderCopyModel extends GameMailModel {
   readonly silent: Color;
   /** The move awaited (1 = RED's first). */
@@ -17,7 +17,7 @@ export interface ReminderCopyModel extends GameMailModel {
   readonly escalation?: LocalDate;
 }
 
-/** RULES.md §5: the partner's holiday is over; the silence count resumes today. */
+/** docs/rules.md §5: the partner's holiday is over; the silence count resumes today. */
 export interface HolidayEndModel extends GameMailModel {
   readonly player: Color;
   readonly from: LocalDate;
@@ -25,7 +25,7 @@ export interface HolidayEndModel extends GameMailModel {
   readonly resumesOn: LocalDate;
 }
 
-/** RULES.md §5: the partner's announced long thinking is over without a move. */
+/** docs/rules.md §5: the partner's announced long thinking is over without a move. */
 export interface LongThinkingEndModel extends GameMailModel {
   readonly player: Color;
   readonly from: LocalDate;
@@ -33,7 +33,7 @@ export interface LongThinkingEndModel extends GameMailModel {
   readonly resumesOn: LocalDate;
 }
 
-/** RULES.md §5: the partner has used more than the thinking days; the recipient may claim the game. */
+/** docs/rules.md §5: the partner has used more than the thinking days; the recipient may claim the game. */
 export interface TimeExceededModel extends GameMailModel {
   readonly player: Color;
   readonly used: number;
@@ -41,7 +41,7 @@ export interface TimeExceededModel extends GameMailModel {
   readonly limit: number;
 }
 
-/** RULES.md §5: one month before the closing date holiday rights are lost. Outside any game thread. */
+/** docs/rules.md §5: one month before the closing date holiday rights are lost. Outside any game thread. */
 export interface HolidayRightsEndModel {
   readonly name: string;
   readonly competition: string;
@@ -50,7 +50,7 @@ export interface HolidayRightsEndModel {
   readonly lastHolidayDay: LocalDate;
 }
 
-/** RULES.md §7: the closing date has come; the players declare the unfinished game's state. */
+/** docs/rules.md §7: the closing date has come; the players declare the unfinished game's state. */
 export interface ClosingDateModel extends GameMailModel {
   readonly closingDate: LocalDate;
   /** The last day of the report window (closing + 5). */
@@ -58,7 +58,7 @@ export interface ClosingDateModel extends GameMailModel {
   readonly clocks: ClocksView;
 }
 
-/** RULES.md §7: what the sweep proposed to the arbiter for an unfinished game. */
+/** docs/rules.md §7: what the sweep proposed to the arbiter for an unfinished game. */
 export interface ClosingProposalView {
   /** `unfinished` (1/1: moves recorded, no open claim) or `no-show` (no move ever made): closing-date.ts. */
   readonly outcome: string;
@@ -67,7 +67,7 @@ export interface ClosingProposalView {
   readonly coefficients: PerColor<number>;
 }
 
-/** RULES.md §7: the report window has passed; the unfinished game goes to the arbiter. */
+/** docs/rules.md §7: the report window has passed; the unfinished game goes to the arbiter. */
 export interface ReportWindowClosedModel extends GameMailModel {
   /** Absent when the arbiter must first rule on a time claim or a disputed word. */
   readonly proposal?: ClosingProposalView;
@@ -75,7 +75,7 @@ export interface ReportWindowClosedModel extends GameMailModel {
   readonly declared: readonly Color[];
 }
 
-/** RULES.md §7: the partner declared the unfinished game's state. */
+/** docs/rules.md §7: the partner declared the unfinished game's state. */
 export interface StateDeclaredModel extends GameMailModel {
   readonly player: Color;
   readonly text: string;

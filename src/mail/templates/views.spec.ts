@@ -31,7 +31,7 @@ describe('views from engine data', () => {
     expect(cells.find((c) => c.square === 'a1')).toMatchObject({ premium: 'TW' });
   });
 
-  it('the sequence marks every tile each player has taken (RULES.md §2)', () => {
+  it('the sequence marks every tile each player has taken (docs/rules.md §2)', () => {
     const view = sequenceView(r.state);
     expect(view.tiles).toBe(r.state.sequence.join(''));
     expect([...view.takenBy].filter((c) => c === 'r')).toHaveLength(r.state.taken.red.length);
@@ -39,7 +39,7 @@ describe('views from engine data', () => {
     for (const line of sequenceText(view, 'en').split('\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
-  it('a move carries its tour, notation, words with scores, letters used and total (RULES.md §3)', () => {
+  it('a move carries its tour, notation, words with scores, letters used and total (docs/rules.md §3)', () => {
     const view = moveView(last, NAMES);
     expect(view).toMatchObject({ n: 9, tour: 5, player: 'red', playerName: 'Popescu', notation: last.notation, total: last.total });
     expect(view.words).toEqual(last.words);
@@ -74,7 +74,7 @@ describe('views from engine data', () => {
     expect(clocksView({ red: clock, blue: { ...clock, onHoliday: false } })).toEqual({ red: { used: 3, left: 47, onHoliday: true }, blue: { used: 3, left: 47 }, limit: 50 });
   });
 
-  it('one constant subject per game thread (MAIL.md 18), kept by the mailto link', () => {
+  it('one constant subject per game thread (docs/mail-rules.md 18), kept by the mailto link', () => {
     expect(threadSubject(GAME, 'ro')).toBe('[CN 2027 · Grupa A] Popescu – Ionescu');
     expect(threadSubject({ ...GAME, group: undefined }, 'en')).toBe('[CN 2027] Popescu – Ionescu');
     expect(replyView('moves+t@x.example', GAME, 'en')).toEqual({

@@ -1,11 +1,12 @@
 // Builders of the mail view models (models.ts) from the engine's replay and the thinking-time
 // timeline, so the platform fills a template from what it already has.
 import { BOARD_SIZE, squareName, tileAt, type Board } from '../../games/engine/board';
-import { COLORS, type GameState, type MoveRecord } from '../../games/engine/replay';
+import { COLORS } from '../../common/color';
+import type { GameState, MoveRecord } from '../../games/engine/replay';
 import { RACK_SIZE, lowerLetter } from '../../games/engine/tile-sets';
 import { tourOf } from '../../games/engine/tour';
 import type { Color, EngineError } from '../../games/engine/types';
-import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/timeline';
+import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/core/timeline';
 import type { MailLanguage } from '../parsing/quotes';
 import type {
   BoardView,
@@ -39,14 +40,14 @@ export function boardView(board: Board, lastMove?: Pick<MoveRecord, 'tiles'>): B
   return fresh.length > 0 ? { rows, fresh } : { rows };
 }
 
-/** The sequence and who took each tile (RULES.md §2, §8: the sheet marks them). */
+/** The sequence and who took each tile (docs/rules.md §2, §8: the sheet marks them). */
 export function sequenceView(state: Pick<GameState, 'sequence' | 'taken'>): SequenceView {
   const takenBy = state.sequence.map(() => '.');
   for (const color of COLORS) for (const position of state.taken[color]) takenBy[position] = color === 'red' ? 'r' : 'b';
   return { tiles: state.sequence.join(''), takenBy: takenBy.join('') };
 }
 
-/** RULES.md §3: what every move carries — tour, position and word, score, letters, words, total. */
+/** docs/rules.md §3: what every move carries — tour, position and word, score, letters, words, total. */
 export function moveView(record: MoveRecord, names: PerColor<string>): MoveView {
   return {
     n: record.n,
@@ -64,7 +65,7 @@ export function moveView(record: MoveRecord, names: PerColor<string>): MoveView 
   };
 }
 
-/** The position as `color` sees it after the replayed moves (MAIL.md 19). */
+/** The position as `color` sees it after the replayed moves (docs/mail-rules.md 19). */
 export function positionView(replay: ReplayView, color: Color, names: PerColor<string>): PositionView {
   const { state, records } = replay;
   const last = records.length > 0 ? records[records.length - 1] : undefined;
@@ -78,7 +79,7 @@ export function positionView(replay: ReplayView, color: Color, names: PerColor<s
   };
 }
 
-/** Both clocks from the timeline's day (RULES.md §5: 50 days for the game). */
+/** Both clocks from the timeline's day (docs/rules.md §5: 50 days for the game). */
 export function clocksView(
   clocks: PerPlayer<Pick<PlayerClock, 'used' | 'left' | 'onHoliday' | 'longThinking'>>,
   limit: number = DEFAULT_TIMELINE_RULES.thinkingDays,
@@ -92,7 +93,7 @@ export function clocksView(
 
 const GROUP_WORD: Readonly<Record<MailLanguage, string>> = { ro: 'Grupa', en: 'Group' };
 
-/** MAIL.md 18: one constant subject per game thread, `[CN 2027 · Grupa A] Popescu – Ionescu`. */
+/** docs/mail-rules.md 18: one constant subject per game thread, `[CN 2027 · Grupa A] Popescu – Ionescu`. */
 export function threadSubject(game: Pick<GameView, 'competition' | 'group' | 'red' | 'blue'>, language: MailLanguage): string {
   const group = game.group ? ` · ${GROUP_WORD[language]} ${game.group}` : '';
   return `[${game.competition}${group}] ${game.red} – ${game.blue}`;
@@ -103,7 +104,7 @@ export function replyView(address: string, game: GameView, language: MailLanguag
   return { address, mailto: `mailto:${address}?subject=${encodeURIComponent(`Re: ${threadSubject(game, language)}`)}` };
 }
 
-/** The engine's refusal in the recipient's language (RULES.md §3: refused with a clear explanation). */
+/** The engine's refusal in the recipient's language (docs/rules.md §3: refused with a clear explanation). */
 export function reasonView(error: EngineError, language: MailLanguage): ReasonView {
   return { code: error.code, message: error.message[language] };
 }
@@ -112,20 +113,20 @@ export interface YourMoveInput {
   readonly game: GameView;
   readonly you: Color;
   readonly language: MailLanguage;
-  /** The game's one line, or (RULES.md §6) both live lines while a dispute is open. */
+  /** The game's one line, or (docs/rules.md §6) both live lines while a dispute is open. */
   readonly replay: ReplayView | { readonly A: ReplayView; readonly B: ReplayView };
   /** The timeline's clocks on the day the mail is written (thinking-time timelineOn). */
   readonly clocks: PerPlayer<Pick<PlayerClock, 'used' | 'left' | 'onHoliday' | 'longThinking'>>;
   readonly deadlines: DeadlinesView;
-  /** The tokened Reply-To (MAIL.md 1). */
+  /** The tokened Reply-To (docs/mail-rules.md 1). */
   readonly replyAddress: string;
 }
 
-/** The "your move" mail (MAIL.md 19) from the replay, the clocks and the reply address. */
+/** The "your move" mail (docs/mail-rules.md 19) from the replay, the clocks and the reply address. */
 export function yourMoveModel(input: YourMoveInput): YourMoveModel {
   const { game, you, language } = input;
   const names = { red: game.red, blue: game.blue };
-  // The move asked for. In two lines (RULES.md §6) the numbers differ: line A, where the
+  // The move asked for. In two lines (docs/rules.md §6) the numbers differ: line A, where the
   // contested move stands, names the turn; each line's position shows its own last move.
   const main = 'state' in input.replay ? input.replay : input.replay.A;
   const moveNumber = main.state.movesPlayed + 1;

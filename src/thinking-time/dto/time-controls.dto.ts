@@ -6,7 +6,7 @@ class ArbiterDaysDto {
   @IsIn(['red', 'blue'])
   player: 'red' | 'blue';
 
-  @ApiProperty({ description: 'Required for every ruling (RULES.md §6).' })
+  @ApiProperty({ description: 'Required for every ruling (docs/rules.md §6).' })
   @IsString()
   @Length(1, 2000)
   reason: string;
@@ -19,14 +19,14 @@ class ArbiterDaysDto {
 }
 
 export class GrantDaysDto extends ArbiterDaysDto {
-  @ApiProperty({ description: 'Days given back to the clock (RULES.md §5: after a platform or mail outage).', minimum: 1 })
+  @ApiProperty({ description: 'Days given back to the clock (docs/rules.md §5: after a platform or mail outage).', minimum: 1 })
   @IsInt()
   @Min(1)
   @Max(1000)
   days: number;
 }
 
-/** RULES.md §5: mail refused through the player's fault costs them 10 days. */
+/** docs/rules.md §5: mail refused through the player's fault costs them 10 days. */
 export class RefusedMailPenaltyDto extends ArbiterDaysDto {}
 
 export class SpecialLeaveDto {
@@ -60,7 +60,7 @@ export class DowntimeDecisionDto {
 }
 
 export class StateDeclarationDto {
-  @ApiProperty({ description: "The game's state as the player sees it at the closing date (RULES.md §7): scores, position…" })
+  @ApiProperty({ description: "The game's state as the player sees it at the closing date (docs/rules.md §7): scores, position…" })
   @IsString()
   @Length(1, 4000)
   text: string;

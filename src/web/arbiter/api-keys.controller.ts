@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { hasRole, type UserActor } from '../../auth/actor';
+import { hasRole, type UserActor } from '../../auth/core/actor';
 import { ApiKeysService, type ApiKeySummary } from '../../auth/api-keys.service';
-import { Refusal } from '../../auth/refusal';
+import { Refusal } from '../../common/refusal';
 import { API_KEY_LIFETIME_DAYS } from '../../auth/users.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';

@@ -1,11 +1,14 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
-import { hasRole } from '../../auth/actor';
+import { COMMISSION_OUTCOMES } from '../../arbiter/core/appeal-rules';
+import { AppealsService } from '../../arbiter/appeals.service';
+import { CasesService } from '../../arbiter/cases.service';
+import type { UserActor } from '../../auth/core/actor';
+import { hasRole } from '../../auth/core/actor';
 import { PersonalDataService } from '../../auth/personal-data.service';
-import { Refusal } from '../../auth/refusal';
-import { formatCoefficient } from '../../coefficients/coefficients';
-import { crosstableView } from '../../coefficients/crosstable-view';
+import { Refusal } from '../../common/refusal';
+import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { crosstableView } from '../../coefficients/core/crosstable-view';
 import { coefficientValuePair, localisedResult } from './panel-texts';
 import { mailTemplateName } from './mail-names';
 import { formatInstant } from '../format-instant';
@@ -13,7 +16,7 @@ import { ResultsService } from '../../coefficients/results.service';
 import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
-import { DEFAULT_SETTINGS } from '../../competitions/competition-settings';
+import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
@@ -23,7 +26,7 @@ import { TimeControlsService } from '../../thinking-time/time-controls.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
-import { ArbiterPanelService, COMMISSION_OUTCOMES, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './arbiter-panel.service';
+import { ArbiterPanelService, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './arbiter-panel.service';
 import { CATEGORY_ORDER } from './dashboard';
 import { gamePanel } from './game-panel';
 import { TimeNoticesService } from '../player/time-notices';
@@ -65,6 +68,8 @@ function formError(error: unknown, req: WebRequest): string | undefined {
 export class ArbiterPanelController {
   constructor(
     private readonly panel: ArbiterPanelService,
+    private readonly cases: CasesService,
+    private readonly commissionAppeals: AppealsService,
     private readonly identity: PlayerIdentityService,
     private readonly competitions: CompetitionsService,
     private readonly games: GamesService,
@@ -115,12 +120,12 @@ export class ArbiterPanelController {
   // ------------------------------------------------------------ competitions: create and set up
 
   @Get('competitions/new')
-  newCompetition(@Req() req: WebRequest, @Res() res: Response): void {
-    send(res, 200, this.createPage(req, {}));
+  async newCompetition(@Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.createPage(req, {}));
   }
 
-  private createPage(req: WebRequest, sent: Form, error?: string): string {
-    return this.views.page(req, 'arbiter/competition-new', { sent, error, defaults: DEFAULT_SETTINGS, lexicons: this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
+  private async createPage(req: WebRequest, sent: Form, error?: string): Promise<string> {
+    return this.views.page(req, 'arbiter/competition-new', { sent, error, defaults: DEFAULT_SETTINGS, lexicons: await this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
   }
 
   @Post('competitions')
@@ -137,7 +142,7 @@ export class ArbiterPanelController {
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined) throw error;
-      send(res, 422, this.createPage(req, form, message));
+      send(res, 422, await this.createPage(req, form, message));
     }
   }
 
@@ -321,7 +326,7 @@ export class ArbiterPanelController {
     }
   }
 
-  /** RULES.md §7: an objection to the final sheet is upheld or rejected, with a reason. */
+  /** docs/rules.md §7: an objection to the final sheet is upheld or rejected, with a reason. */
   @Post('games/:id/objections/:index/decide')
   async decideObjection(@WebActor() actor: UserActor, @Param('id') id: string, @Param('index') index: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
@@ -348,7 +353,7 @@ export class ArbiterPanelController {
   async closeCase(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     try {
       // Checked once the case is known to be this arbiter's, as the downtime decision is.
-      await this.panel.closeCase(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
+      await this.cases.closeByHand(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
       res.redirect(303, '/arbiter?done=closed');
     } catch (error) {
       const message = formError(error, req);
@@ -385,7 +390,7 @@ export class ArbiterPanelController {
 
   private async appealsPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string; sent?: Form }): Promise<string> {
     const competition = await this.panel.competition(actor, id);
-    const [appeals, rulings] = await Promise.all([this.panel.commissionAppeals(actor, id), this.panel.rulings(actor, id)]);
+    const [appeals, rulings] = await Promise.all([this.commissionAppeals.list(actor, id), this.panel.rulings(actor, id)]);
     return this.views.page(
       req,
       'arbiter/appeals',
@@ -405,7 +410,7 @@ export class ArbiterPanelController {
   @Post('competitions/:id/appeals')
   async lodgeAppeal(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     try {
-      await this.panel.lodgeCommissionAppeal(actor, id, {
+      await this.commissionAppeals.lodge(actor, id, {
         decision: str(form, 'decision'),
         rulingId: str(form, 'rulingId') || undefined,
         appellant: str(form, 'appellant'),
@@ -424,7 +429,7 @@ export class ArbiterPanelController {
   async decideAppeal(@WebActor() actor: UserActor, @Param('caseId') caseId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competitionId = str(form, 'competitionId');
     try {
-      await this.panel.decideCommissionAppeal(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
+      await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
       res.redirect(303, `/arbiter/competitions/${encodeURIComponent(competitionId)}/appeals?done=decided`);
     } catch (error) {
       const message = formError(error, req);
@@ -452,7 +457,7 @@ export class ArbiterPanelController {
       {
         competition,
         game: view,
-        // RULES.md §5: the open claim (its answer window, "no answer within 5 days") and the holidays (time-notices.ts).
+        // docs/rules.md §5: the open claim (its answer window, "no answer within 5 days") and the holidays (time-notices.ts).
         notices,
         panel: gamePanel(view),
         statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
@@ -497,7 +502,7 @@ export class ArbiterPanelController {
     }
   }
 
-  /** A move received by post or telephone (RULES.md §5), recorded with its dates and a reason. */
+  /** A move received by post or telephone (docs/rules.md §5), recorded with its dates and a reason. */
   @Post('games/:id/moves')
   async recordMove(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     try {
@@ -553,12 +558,12 @@ export class ArbiterPanelController {
   }
 
   @Get('lexicons')
-  lexicons(@Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): void {
-    send(res, 200, this.lexiconsPage(req, { done: done === 'uploaded' ? 'arbiter.done.lexicon' : undefined }));
+  async lexicons(@Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+    send(res, 200, await this.lexiconsPage(req, { done: done === 'uploaded' ? 'arbiter.done.lexicon' : undefined }));
   }
 
-  private lexiconsPage(req: WebRequest, extra: { done?: string; error?: string; name?: string }): string {
-    return this.views.page(req, 'arbiter/lexicons', { lexicons: this.panel.lexiconNames(), ...extra }, { title: this.views.t(req, 'arbiter.lexicons.title'), styles: ['arbiter.css'], scripts: ['arbiter.js'] });
+  private async lexiconsPage(req: WebRequest, extra: { done?: string; error?: string; name?: string }): Promise<string> {
+    return this.views.page(req, 'arbiter/lexicons', { lexicons: await this.panel.lexiconNames(), ...extra }, { title: this.views.t(req, 'arbiter.lexicons.title'), styles: ['arbiter.css'], scripts: ['arbiter.js'] });
   }
 
   @Post('lexicons')
@@ -569,7 +574,7 @@ export class ArbiterPanelController {
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined) throw error;
-      send(res, 422, this.lexiconsPage(req, { error: message, name: str(form, 'name') }));
+      send(res, 422, await this.lexiconsPage(req, { error: message, name: str(form, 'name') }));
     }
   }
 

@@ -1,19 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { AuditEntry } from '../../arbiter/audit.entity';
+import { arbitratedCompetition } from '../../arbiter/arbitrated-competition';
+import { caseRefusals } from '../../arbiter/core/case-rules';
 import { AuditService } from '../../arbiter/audit.service';
 import { Case } from '../../arbiter/case.entity';
-import { CasesService } from '../../arbiter/cases.service';
 import { Ruling } from '../../arbiter/ruling.entity';
-import type { Actor, UserActor } from '../../auth/actor';
-import { hasRole } from '../../auth/actor';
-import { canArbitrate } from '../../auth/permissions';
-import { notFound, Refusal } from '../../auth/refusal';
+import type { UserActor } from '../../auth/core/actor';
+import { hasRole } from '../../auth/core/actor';
 import { Clock } from '../../common/clock';
-import type { JsonObject } from '../../common/json';
-import { formatCoefficient } from '../../coefficients/coefficients';
+import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import { Competition } from '../../competitions/competition.entity';
 import { Group } from '../../competitions/group.entity';
@@ -21,28 +16,19 @@ import { Player } from '../../competitions/player.entity';
 import { Registration } from '../../competitions/registration.entity';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { getTileSet, loadWordList } from '../../games/engine';
-import { isUuid } from '../../games/game-session';
+import { isUuid } from '../../common/ids';
 import { Game } from '../../games/game.entity';
 import { Lexicons } from '../../games/lexicons';
 import { InboundMail, INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inbound-mail.entity';
 import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from '../../mail/outbound-mail.entity';
-import { localDate } from '../../thinking-time/calendar';
-import { buildDashboard, closableByHand, type Dashboard } from './dashboard';
+import { localDate } from '../../thinking-time/core/calendar';
+import { buildDashboard, type Dashboard } from './dashboard';
 import { readableAuditLog } from './audit-log';
 import type { WebLanguage } from '../web-request';
-
-/** A case kind of the panel's own: an appeal to the federation's commission (issue 7 §3). */
-export const COMMISSION_APPEAL = 'commission-appeal';
-export const COMMISSION_OUTCOMES = ['upheld', 'rejected', 'partly-upheld', 'withdrawn'] as const;
-export type CommissionOutcome = (typeof COMMISSION_OUTCOMES)[number];
 
 export const OUTBOX_STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;
 export { INBOUND_MAIL_STATUSES };
 const LIST_LIMIT = 300;
-/** Lexicon names: a file name under DATA_DIR/lexicons, nothing that could climb out of it. */
-const LEXICON_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
-const MAX_LEXICON_BYTES = 20 * 1024 * 1024;
 
 export interface CompetitionRow {
   readonly id: string;
@@ -72,35 +58,19 @@ export interface GameRow {
   };
 }
 
-export interface CommissionAppealInput {
-  /** The decision appealed: a ruling, or words when it was not a ruling of the platform's. */
-  readonly decision: string;
-  readonly rulingId?: string;
-  readonly gameId?: string;
-  readonly appellant: string;
-  readonly comment: string;
-  /** The receipt of the appeal fee (number, date). */
-  readonly feeReceipt: string;
-}
-
-const notYours = (what: string) => notFound({ ro: `${what} nu există sau nu este a dumneavoastră.`, en: `${what} does not exist or is not yours.` });
-
-const required = (field: string, ro: string) =>
-  new Refusal('BAD_INPUT', { ro: `Lipsește: ${ro}.`, en: `Missing: ${field}.` }, 400);
+const { notYours } = caseRefusals;
 
 /**
- * What the arbiter's panel reads and the few records it keeps itself (issue 7 §3): the
- * arbiter's competitions and open cases, games, results, mail, lexicons, the commission's
- * appeals. Every change of a game goes through the games, results and time services; only
- * cases with no service of their own (closing one with a reason, the commission's appeals)
- * are written here, audited in the same transaction.
+ * What the arbiter's panel reads (issue 7 §3): the arbiter's competitions and open cases,
+ * games, results, mail, lexicons. Changes go through their services: games, results and time
+ * through theirs, cases and the commission's appeals through the arbiter's (CasesService,
+ * AppealsService), word lists through Lexicons, whose upload this service audits.
  */
 @Injectable()
 export class ArbiterPanelService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly cases: CasesService,
     private readonly audit: AuditService,
     private readonly lexicons: Lexicons,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -129,13 +99,7 @@ export class ArbiterPanelService {
 
   /** The competition, if the actor runs it: another arbiter's is "not found" (its existence is no business of theirs). */
   competition(actor: UserActor, id: string): Promise<Competition> {
-    return this.db.run((m) => this.competitionIn(m, actor, id));
-  }
-
-  private async competitionIn(m: EntityManager, actor: Actor, id: string): Promise<Competition> {
-    const competition = isUuid(id) ? await m.findOneBy(Competition, { id }) : null;
-    if (!competition || !canArbitrate(actor, competition)) throw notYours(`Competiția ${id}`);
-    return competition;
+    return this.db.run((m) => arbitratedCompetition(m, actor, id));
   }
 
   /** The game's competition, if the actor runs it (the game itself is read by GamesService.view). */
@@ -143,7 +107,7 @@ export class ArbiterPanelService {
     return this.db.run(async (m) => {
       const game = isUuid(gameId) ? await m.findOneBy(Game, { id: gameId }) : null;
       if (!game) throw notYours(`Partida ${gameId}`);
-      return this.competitionIn(m, actor, game.competitionId);
+      return arbitratedCompetition(m, actor, game.competitionId);
     });
   }
 
@@ -151,7 +115,7 @@ export class ArbiterPanelService {
   dashboard(actor: UserActor, competitionId?: string): Promise<Dashboard> {
     return this.db.run(async (m) => {
       const competitions = competitionId
-        ? [await this.competitionIn(m, actor, competitionId)]
+        ? [await arbitratedCompetition(m, actor, competitionId)]
         : await m.find(Competition, { where: this.scope(actor) });
       const name = new Map(competitions.map((c) => [c.id, c.shortName || c.name]));
       const open = competitions.length
@@ -187,7 +151,7 @@ export class ArbiterPanelService {
 
   games(actor: UserActor, competitionId: string): Promise<GameRow[]> {
     return this.db.run(async (m) => {
-      await this.competitionIn(m, actor, competitionId);
+      await arbitratedCompetition(m, actor, competitionId);
       const games = await m.find(Game, { where: { competitionId }, order: { round: 'ASC', id: 'ASC' } });
       return this.gameRows(m, games);
     });
@@ -225,18 +189,9 @@ export class ArbiterPanelService {
   /** Games whose result waits for homologation (proposed), soonest due first. */
   toHomologate(actor: UserActor, competitionId: string): Promise<GameRow[]> {
     return this.db.run(async (m) => {
-      await this.competitionIn(m, actor, competitionId);
+      await arbitratedCompetition(m, actor, competitionId);
       const games = await m.find(Game, { where: { competitionId, status: 'ended' }, order: { endedAt: 'ASC', id: 'ASC' } });
       return (await this.gameRows(m, games)).filter((g) => g.result?.status === 'proposed');
-    });
-  }
-
-  /** The audit log of a competition, newest first (the last LIST_LIMIT entries). */
-  auditLog(actor: UserActor, competitionId: string) {
-    return this.db.run(async (m) => {
-      await this.competitionIn(m, actor, competitionId);
-      const rows = await m.find(AuditEntry, { where: { competitionId }, order: { at: 'DESC', id: 'ASC' }, take: LIST_LIMIT });
-      return rows.map((a) => ({ at: a.at.toISOString(), action: a.action, role: a.actorRole, gameId: a.gameId, details: JSON.stringify(a.details) }));
     });
   }
 
@@ -247,13 +202,13 @@ export class ArbiterPanelService {
 
   /** The audit log and the rulings in sentences, times in the competition's time zone (issue 14 item 6). */
   readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage) {
-    return this.db.run(async (m) => readableAuditLog(m, await this.competitionIn(m, actor, competitionId), lang, LIST_LIMIT));
+    return this.db.run(async (m) => readableAuditLog(m, await arbitratedCompetition(m, actor, competitionId), lang, LIST_LIMIT));
   }
 
   /** Rulings of a competition, newest first. */
   rulings(actor: UserActor, competitionId: string) {
     return this.db.run(async (m) => {
-      await this.competitionIn(m, actor, competitionId);
+      await arbitratedCompetition(m, actor, competitionId);
       const rows = await m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
       return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), kind: r.kind, gameId: r.gameId, reason: r.reason, details: JSON.stringify(r.details) }));
     });
@@ -285,7 +240,7 @@ export class ArbiterPanelService {
   }
 
   /**
-   * The outbox (MAIL.md 17) of the actor's competitions' games, newest first (all for an
+   * The outbox (docs/mail-rules.md 17) of the actor's competitions' games, newest first (all for an
    * admin). Issue 12 §8: not by player, or an arbiter would read the mail of their players'
    * games in competitions others run, and their login mail.
    */
@@ -315,7 +270,7 @@ export class ArbiterPanelService {
     });
   }
 
-  /** The inbox (MAIL.md 11): mail of the actor's competitions' players and games, newest first, without bodies. */
+  /** The inbox (docs/mail-rules.md 11): mail of the actor's competitions' players and games, newest first, without bodies. */
   inbox(actor: UserActor, status?: string) {
     const wanted = INBOUND_MAIL_STATUSES.includes(status as InboundMailStatus) ? (status as InboundMailStatus) : undefined;
     return this.db.run(async (m) => {
@@ -353,160 +308,27 @@ export class ArbiterPanelService {
     return new Map(wanted.length ? (await m.findBy(Player, { id: In(wanted) })).map((p) => [p.id, p.name]) : []);
   }
 
-  /** The word against the competition's word list (RULES.md §3); null when it names none or the file is missing. */
+  /** The word against the competition's word list (docs/rules.md §3); null when it names none or the file is missing. */
   async wordCheck(actor: UserActor, competitionId: string, word: string): Promise<{ word: string; lexicon: string | null; known: boolean | null }> {
     const competition = await this.competition(actor, competitionId);
     const trimmed = word.trim();
-    if (!trimmed) throw required('word', 'cuvântul');
-    const lexicon = this.lexicons.forCompetition(competition);
+    if (!trimmed) throw caseRefusals.missing('word', 'cuvântul');
+    const lexicon = await this.lexicons.wordList(competition);
     return { word: trimmed, lexicon: competition.lexicon, known: lexicon ? lexicon.has(trimmed) : null };
   }
 
   /** Lexicons on disk, for the create form and the upload page. */
-  lexiconNames(): string[] {
-    const dir = join(this.settings.dataDir, 'lexicons');
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.txt'))
-      .map((f) => f.slice(0, -4))
-      .sort();
+  lexiconNames(): Promise<string[]> {
+    return this.lexicons.names();
   }
 
-  /**
-   * Stores a word list as DATA_DIR/lexicons/<name>.txt (issue 7 §3). Never over an existing
-   * one: a competition's list is fixed for its whole duration (RULES.md §3), so a new
-   * edition is a new name.
-   */
+  /** Stores a word list (issue 7 §3; Lexicons.upload never replaces one), audited. */
   async uploadLexicon(actor: UserActor, name: string, text: string): Promise<{ name: string; words: number }> {
     if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours('Lexiconul');
-    const clean = name.trim().toLowerCase();
-    if (!LEXICON_NAME.test(clean)) {
-      throw new Refusal('BAD_INPUT', {
-        ro: 'Numele listei: litere mici, cifre, - și _, cel mult 40 de caractere.',
-        en: 'The list’s name: lower-case letters, digits, - and _, at most 40 characters.',
-      });
-    }
-    if (Buffer.byteLength(text, 'utf8') > MAX_LEXICON_BYTES) {
-      throw new Refusal('BAD_INPUT', { ro: 'Lista depășește 20 MB.', en: 'The list is over 20 MB.' });
-    }
-    const words = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
-    if (words === 0) throw new Refusal('BAD_INPUT', { ro: 'Lista nu conține niciun cuvânt.', en: 'The list holds no word.' });
-    // Read it as the engine will, so a file it cannot read is refused now rather than at the first move.
-    loadWordList(text, getTileSet('ro'));
-    const dir = join(this.settings.dataDir, 'lexicons');
-    const file = join(dir, `${clean}.txt`);
-    if (existsSync(file)) {
-      throw new Refusal(
-        'LEXICON_EXISTS',
-        {
-          ro: `Lista „${clean}” există deja și nu se înlocuiește (o competiție o folosește neschimbată); dați alt nume ediției noi.`,
-          en: `The list "${clean}" already exists and is never replaced (a competition uses it unchanged); give the new edition another name.`,
-        },
-        409,
-      );
-    }
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`, { encoding: 'utf8', flag: 'wx' });
-    await this.db.transaction((m) => this.audit.record(m, { actor, asArbiter: true, action: 'lexicon.uploaded', details: { name: clean, words } }));
-    return { name: clean, words };
-  }
-
-  /**
-   * Closes a case that no ruling settles by itself (a silence handled by telephone, a bounce
-   * fixed with a new address…), with the arbiter's reason, audited.
-   */
-  closeCase(actor: UserActor, caseId: string, reason: string, check?: () => void): Promise<void> {
-    return this.db.transaction(async (m) => {
-      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!found) throw notYours(`Cazul ${caseId}`);
-      await this.competitionIn(m, actor, found.competitionId);
-      if (!reason.trim()) throw reasonRequired();
-      if (found.status !== 'open') throw new Refusal('CASE_CLOSED', { ro: 'Cazul este deja închis.', en: 'The case is already closed.' }, 409);
-      if (!closableByHand(found.kind)) {
-        throw new Refusal(
-          'CASE_DECIDED_ELSEWHERE',
-          { ro: 'Acest caz se închide prin decizia lui (hotărâre, omologare), nu de mână.', en: 'This case closes with its own decision (ruling, homologation), not by hand.' },
-          409,
-        );
-      }
-      // The web form's own check (its confirmation), once the case is known to be the actor's and closable.
-      check?.();
-      await m.update(Case, { id: found.id }, { status: 'closed', closedAt: this.clock.now() });
-      await this.audit.record(m, { actor, asArbiter: true, action: 'case.closed', competitionId: found.competitionId, gameId: found.gameId, details: { caseId, kind: found.kind, reason: reason.trim() } });
-    });
-  }
-
-  /** The commission's appeals of a competition: open ones first, then decided, newest first. */
-  commissionAppeals(actor: UserActor, competitionId: string) {
-    return this.db.run(async (m) => {
-      await this.competitionIn(m, actor, competitionId);
-      const rows = await m.find(Case, { where: { competitionId, kind: COMMISSION_APPEAL }, order: { status: 'DESC', openedAt: 'DESC' } });
-      return rows.map((c) => ({ id: c.id, status: c.status, open: c.status === 'open', gameId: c.gameId, openedAt: c.openedAt.toISOString(), closedAt: c.closedAt?.toISOString() ?? null, ...(c.payload as JsonObject) }));
-    });
-  }
-
-  /**
-   * Records an appeal to the federation's commission against a decision (issue 7 §3): a case
-   * of its own kind, open until the commission's outcome is entered.
-   */
-  lodgeCommissionAppeal(actor: UserActor, competitionId: string, input: CommissionAppealInput): Promise<Case> {
-    return this.db.transaction(async (m) => {
-      const competition = await this.competitionIn(m, actor, competitionId);
-      const decision = input.decision.trim();
-      if (!decision) throw required('decision appealed', 'decizia atacată');
-      if (!input.appellant.trim()) throw required('appellant', 'cine face apelul');
-      if (!input.feeReceipt.trim()) throw required('fee receipt', 'chitanța taxei');
-      let gameId: string | null = null;
-      if (input.rulingId) {
-        const ruling = isUuid(input.rulingId) ? await m.findOneBy(Ruling, { id: input.rulingId, competitionId }) : null;
-        if (!ruling) throw notYours(`Decizia ${input.rulingId}`);
-        gameId = ruling.gameId;
-      }
-      if (input.gameId) {
-        const game = isUuid(input.gameId) ? await m.findOneBy(Game, { id: input.gameId, competitionId }) : null;
-        if (!game) throw notYours(`Partida ${input.gameId}`);
-        gameId = game.id;
-      }
-      const payload: JsonObject = {
-        decision,
-        rulingId: input.rulingId || null,
-        appellant: input.appellant.trim(),
-        comment: input.comment.trim(),
-        feeReceipt: input.feeReceipt.trim(),
-        lodgedOn: localDate(this.clock.now(), competition.timeZone),
-        outcome: null,
-        outcomeComment: null,
-      };
-      const opened = await this.cases.open(m, { competitionId, gameId, kind: COMMISSION_APPEAL, payload });
-      await this.audit.record(m, { actor, asArbiter: true, action: 'commission-appeal.lodged', competitionId, gameId, details: { caseId: opened.id, ...payload } });
-      return opened;
-    });
-  }
-
-  /** The commission's outcome, entered by the arbiter: the case closes with it. */
-  decideCommissionAppeal(actor: UserActor, caseId: string, input: { readonly outcome: string; readonly comment: string }): Promise<void> {
-    return this.db.transaction(async (m) => {
-      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId, kind: COMMISSION_APPEAL }, lock: { mode: 'pessimistic_write' } }) : null;
-      if (!found) throw notYours(`Apelul ${caseId}`);
-      const competition = await this.competitionIn(m, actor, found.competitionId);
-      if (!COMMISSION_OUTCOMES.includes(input.outcome as CommissionOutcome)) {
-        throw new Refusal('BAD_INPUT', { ro: 'Alegeți hotărârea comisiei.', en: 'Choose the commission’s outcome.' });
-      }
-      if (!input.comment.trim()) throw reasonRequired();
-      if (found.status !== 'open') throw new Refusal('CASE_CLOSED', { ro: 'Apelul are deja o hotărâre.', en: 'The appeal already has an outcome.' }, 409);
-      const payload: JsonObject = { ...found.payload, outcome: input.outcome, outcomeComment: input.comment.trim(), decidedOn: localDate(this.clock.now(), competition.timeZone) };
-      // Payload through save: TypeORM's typed update of a jsonb column blows the type checker's depth.
-      Object.assign(found, { status: 'closed', closedAt: this.clock.now(), payload });
-      await m.save(Case, found);
-      await this.audit.record(m, {
-        actor,
-        asArbiter: true,
-        action: 'commission-appeal.decided',
-        competitionId: found.competitionId,
-        gameId: found.gameId,
-        details: { caseId, outcome: input.outcome, comment: input.comment.trim() },
-      });
-    });
+    const uploaded = await this.lexicons.upload(name, text);
+    const details = { name: uploaded.name, words: uploaded.words };
+    await this.db.transaction((m) => this.audit.record(m, { actor, asArbiter: true, action: 'lexicon.uploaded', details }));
+    return uploaded;
   }
 
   /** The player at a colour of a game the actor runs (for an exclusion from the game page). */
@@ -514,12 +336,8 @@ export class ArbiterPanelService {
     return this.db.run(async (m) => {
       const game = isUuid(gameId) ? await m.findOneBy(Game, { id: gameId }) : null;
       if (!game) throw notYours(`Partida ${gameId}`);
-      await this.competitionIn(m, actor, game.competitionId);
+      await arbitratedCompetition(m, actor, game.competitionId);
       return { competitionId: game.competitionId, playerId: color === 'red' ? game.redPlayerId : game.bluePlayerId };
     });
   }
-}
-
-function reasonRequired(): Refusal {
-  return new Refusal('REASON_REQUIRED', { ro: 'Decizia arbitrului trebuie motivată.', en: "The arbiter's decision needs a reason." }, 400);
 }

@@ -4,7 +4,7 @@
 // the game's players in, a sentence out. An action not listed reads "Another action".
 import type { Color } from '../../games/engine/types';
 import { rulingEffects } from '../../mail/outbox/ruling-effects';
-import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/setting-names';
+import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/core/setting-names';
 import type { WebLanguage } from '../web-request';
 
 type Details = Readonly<Record<string, unknown>>;

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
-import { Refusal } from '../../auth/refusal';
+import type { UserActor } from '../../auth/core/actor';
+import { Refusal } from '../../common/refusal';
 import type { Competition } from '../../competitions/competition.entity';
 import { CompetitionsService, SETTINGS_FIXED } from '../../competitions/competitions.service';
 import type { Bilingual } from '../../games/engine';
@@ -81,7 +81,7 @@ export class CompetitionEditController {
   @Get()
   async form(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.editable(actor, id);
-    send(res, 200, this.page(req, competition, storedValues(competition)));
+    send(res, 200, await this.page(req, competition, storedValues(competition)));
   }
 
   @Post()
@@ -99,7 +99,7 @@ export class CompetitionEditController {
     } catch (error) {
       // A refused setting is shown on the form with what was typed; who-may and the state are error pages.
       if (!(error instanceof Refusal) || error.getStatus() !== 400) throw error;
-      send(res, 422, this.page(req, competition, typedValues(form ?? {}, storedValues(competition)), refusalLines(error, req.lang)));
+      send(res, 422, await this.page(req, competition, typedValues(form ?? {}, storedValues(competition)), refusalLines(error, req.lang)));
       return;
     }
     res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=settings-saved`);
@@ -112,9 +112,9 @@ export class CompetitionEditController {
     return competition;
   }
 
-  private page(req: WebRequest, competition: Competition, values: FormValues, errors?: readonly string[]): string {
+  private async page(req: WebRequest, competition: Competition, values: FormValues, errors?: readonly string[]): Promise<string> {
     // A word list named through the API but not among the files here stays chosen, not lost on save.
-    const names = [...new Set([...this.panel.lexiconNames(), ...(values.lexicon ? [String(values.lexicon)] : [])])].sort();
+    const names = [...new Set([...(await this.panel.lexiconNames()), ...(values.lexicon ? [String(values.lexicon)] : [])])].sort();
     return this.views.page(
       req,
       'arbiter/competition-edit',

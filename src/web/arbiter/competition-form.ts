@@ -2,7 +2,7 @@
 // edit form. A number left empty is not given (the default at creation, unchanged on an
 // edit); an unticked box is off; no word list chosen is none. The meaning is checked by
 // the competitions service, the same for the web, the API and the CLI.
-import type { CompetitionSettingsInput } from '../../competitions/competition-settings';
+import type { CompetitionSettingsInput } from '../../competitions/core/competition-settings';
 
 type Form = Readonly<Record<string, unknown>>;
 

@@ -5,7 +5,6 @@ import {
   caseSummary,
   categoryOf,
   claimLapsed,
-  closableByHand,
   daysBetween,
   type OpenCase,
 } from './dashboard';
@@ -65,11 +64,6 @@ describe('arbiter dashboard', () => {
     expect(caseSummary('weird-kind', {})).toEqual({ ro: 'Alt caz', en: 'Another case' });
   });
 
-  it('lets the arbiter close by hand only the cases no decision of their own settles', () => {
-    expect(['silence', 'closing', 'mail-bounce', 'mail-failed', 'mail-undeliverable'].every(closableByHand)).toBe(true);
-    expect(['dispute', 'claim', 'result', 'objection', 'commission-appeal', 'downtime-credit'].some(closableByHand)).toBe(false);
-  });
-
   it('says days in Romanian', () => {
     expect([1, 5, 19, 20, 30, 53, 100, 101, 120].map(roDays)).toEqual(['1 zi', '5 zile', '19 zile', '20 de zile', '30 de zile', '53 de zile', '100 de zile', '101 zile', '120 de zile']);
   });
@@ -79,7 +73,7 @@ describe('arbiter dashboard', () => {
     expect(daysBetween('2027-03-28', '2027-03-29')).toBe(1);
   });
 
-  it('says on a time claim row when its 5 days passed with no answer (RULES.md §5, claim-window.ts)', () => {
+  it('says on a time claim row when its 5 days passed with no answer (docs/rules.md §5, claim-window.ts)', () => {
     // Claimed on 28.03: due (the answer window's last day) on 02.04.
     const claim = (answers: unknown[] = []) => open('claim', '2027-04-02', '2027-03-28T09:00:00Z', { claimant: 'red', daysUsed: 55, answers });
     const claims = (c: OpenCase, today: string) => buildDashboard([c], today).groups.find((g) => g.category === 'claims')!;

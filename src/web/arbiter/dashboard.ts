@@ -1,17 +1,18 @@
 // The arbiter's dashboard (issue 7 §3) as plain values: open cases grouped by what they are
 // about, the most urgent group first, each case with its days left. Pure: cases in, model out.
 
+import { closableByHand } from '../../arbiter/core/case-rules';
 import type { JsonObject } from '../../common/json';
 import { answersOf } from '../../games/claim-answers.service';
-import { CLAIM_ANSWER_DAYS, claimWindow } from '../../games/claim-window';
-import { addDays, type LocalDate } from '../../thinking-time';
+import { CLAIM_ANSWER_DAYS, claimWindow } from '../../games/core/claim-window';
+import { addDays, type LocalDate } from '../../thinking-time/core';
 import { downtimeCaseView, downtimeSummary, type DowntimeCaseView } from './downtime-case';
 
 /** What the arbiter sees a case as. */
 export type DashboardCategory = 'disputes' | 'claims' | 'closing' | 'silences' | 'mail' | 'homologation' | 'appeals' | 'other';
 
 /**
- * Most urgent first: a dispute holds a game on two lines, a claim has 5 days (RULES.md §5,
+ * Most urgent first: a dispute holds a game on two lines, a claim has 5 days (docs/rules.md §5,
  * §6), closing-date and silence cases end games; mail problems cost a player days; results
  * wait 5 days anyway; the commission's appeals are outside the games.
  */
@@ -46,17 +47,6 @@ export interface OpenCase {
   readonly payload: Readonly<Record<string, unknown>>;
   /** The players of the case's game by colour (issue 14 item 6: a row names them). */
   readonly players?: { readonly red: string; readonly blue: string };
-}
-
-/**
- * Cases a decision of their own settles (a ruling, homologation, the commission's outcome,
- * the downtime decision): not closed by hand. The others (silences, closing date, mail) the
- * arbiter closes with a reason once handled.
- */
-const SETTLED_ELSEWHERE = new Set(['dispute', 'claim', 'result', 'objection', 'commission-appeal', 'downtime-credit']);
-
-export function closableByHand(kind: string): boolean {
-  return !SETTLED_ELSEWHERE.has(kind);
 }
 
 export interface DashboardCase extends OpenCase {
@@ -108,7 +98,7 @@ export function buildDashboard(cases: readonly OpenCase[], today: string): Dashb
 }
 
 /**
- * RULES.md §5: a time claim whose 5 days to answer passed with no answer (claim-window.ts, as
+ * docs/rules.md §5: a time claim whose 5 days to answer passed with no answer (claim-window.ts, as
  * the game page says it). The claim's case is due on the window's last day (games.service claimTime).
  */
 export function claimLapsed(c: Pick<OpenCase, 'kind' | 'dueOn' | 'payload'>, today: string): boolean {

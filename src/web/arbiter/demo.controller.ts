@@ -1,7 +1,7 @@
 import { Body, Controller, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Refusal } from '../../auth/refusal';
+import { Refusal } from '../../common/refusal';
 import { DemoService } from '../../demo/demo.service';
 import { WebViews } from '../views.service';
 import { Roles, WebSessionGuard } from '../web-session.guard';

@@ -1,5 +1,5 @@
 import type { MoveView } from '../../games/game-views';
-import type { LineSnapshot } from '../../games/game-state';
+import type { LineSnapshot } from '../../games/core/game-state';
 import { boardGrid, gamePanel } from './game-panel';
 
 const empty = '.'.repeat(15);

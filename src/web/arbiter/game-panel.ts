@@ -1,8 +1,8 @@
 // The arbiter's view of one game (issue 7 §3) as plain values: while an appeal keeps two
-// lines (RULES.md §6), line A (the contested move stands) and line B (it is replaced) side
+// lines (docs/rules.md §6), line A (the contested move stands) and line B (it is replaced) side
 // by side, each with its board, totals, racks and own moves. Pure: a GameView in, a model out.
 import type { GameView, MoveView } from '../../games/game-views';
-import type { LineSnapshot } from '../../games/game-state';
+import type { LineSnapshot } from '../../games/core/game-state';
 
 export interface BoardCell {
   readonly letter: string;

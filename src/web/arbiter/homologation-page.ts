@@ -1,10 +1,10 @@
-// The arbiter's homologation page (RULES.md §7): for each result waiting, each player's
+// The arbiter's homologation page (docs/rules.md §7): for each result waiting, each player's
 // confirmation or objection (with its text), the players' window and whether the result may
 // be homologated now, needs the arbiter's explicit override, or waits for an objection's decision.
-import { mayHomologate, windowOpen } from '../../coefficients/homologation-rule';
+import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
 import type { Result } from '../../coefficients/result.entity';
 import type { Color } from '../../games/engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time';
+import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
 
 type Lang = 'ro' | 'en';
 

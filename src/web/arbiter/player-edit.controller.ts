@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
-import { Refusal } from '../../auth/refusal';
+import type { UserActor } from '../../auth/core/actor';
+import { Refusal } from '../../common/refusal';
 import { CompetitionsService } from '../../competitions/competitions.service';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import { WebViews } from '../views.service';

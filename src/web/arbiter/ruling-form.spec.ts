@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { Refusal } from '../../auth/refusal';
-import { rulingNotApplicable, type GameRuling, type RulingSituation } from '../../arbiter/rulings';
+import { Refusal } from '../../common/refusal';
+import { rulingNotApplicable, type GameRuling, type RulingSituation } from '../../games/core/ruling-preconditions';
 import type { GameView } from '../../games/game-views';
 import {
   applicableRulings,
@@ -98,7 +98,7 @@ describe('parseRulingForm', () => {
   });
 });
 
-/** The preconditions as RULES.md §5–§7 and games.service applyRuling state them: the oracle the page's choice is held to. */
+/** The preconditions as docs/rules.md §5–§7 and games.service applyRuling state them: the oracle the page's choice is held to. */
 const PRECONDITION: Readonly<Record<RulingFormKind, (s: RulingSituation) => boolean>> = {
   word: (s) => s.dispute === 'appealed',
   claim: (s) => s.claim !== null,
@@ -157,12 +157,13 @@ describe('the ruling forms the game page shows (issue 14)', () => {
     );
   });
 
-  it('offers upholding a claim only in play, and the early override only while the accused may still answer', () => {
+  it('offers upholding a claim only in play on one line, and the early override only while the accused may still answer', () => {
     fc.assert(
       fc.property(situations, (s) => {
         const { claim } = rulingForms(s, 'ro');
-        expect(claim.uphold).toBe(s.claim !== null && s.playing);
-        expect(claim.earlyOverride).toBe(s.claim !== null && s.playing && !s.claim.ripe);
+        const onOneLine = s.dispute !== 'appealed';
+        expect(claim.uphold).toBe(s.claim !== null && s.playing && onOneLine);
+        expect(claim.earlyOverride).toBe(s.claim !== null && s.playing && onOneLine && !s.claim.ripe);
       }),
     );
   });
@@ -201,7 +202,7 @@ describe('the ruling forms the game page shows (issue 14)', () => {
     expect(applicableRulings({ ...inPlay, dispute: 'open' })).not.toContain('word');
     const appealed = applicableRulings({ ...inPlay, dispute: 'appealed' });
     expect(appealed).toContain('word');
-    // RULES.md §6: no annulment while the contest waits.
+    // docs/rules.md §6: no annulment while the contest waits.
     expect(appealed).not.toContain('move-annulment');
     expect(applicableRulings({ ...inPlay, claim: { ripe: false } })).toContain('claim');
     // A game that ended with its claim still open: rejecting it only.

@@ -1,6 +1,6 @@
 // The arbiter's ruling forms (issue 7 §3) read into the services' inputs. Pure: a posted
 // form in, the action to take (or the refusal to show on the form) out. Every form needs
-// a reason (RULES.md §6) and its ticked confirmation (issue 14); the services check the
+// a reason (docs/rules.md §6) and its ticked confirmation (issue 14); the services check the
 // reason again. Which forms the game page shows follows the rulings' own preconditions
 // (rulings.ts unmetPrecondition); a form posted where they do not hold is refused by the
 // games service with the same rule (rulingNotApplicable).
@@ -13,8 +13,8 @@ import {
   unmetPrecondition,
   type RulingInput,
   type RulingSituation,
-} from '../../arbiter/rulings';
-import type { GameOutcome } from '../../games/game-state';
+} from '../../games/core/ruling-preconditions';
+import type { GameOutcome } from '../../games/core/game-state';
 import type { GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/record/game-record';
 import type { ClaimNotice } from '../player/time-notices';
@@ -23,7 +23,7 @@ import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation
 /** What the panel offers, in the order the form lists them. */
 export const RULING_FORMS = ['word', 'claim', 'score-correction', 'move-annulment', 'thinking-days', 'coefficient-penalty', 'warning', 'outcome', 'exclusion'] as const;
 
-/** RULES.md §7 endings the arbiter records (a silence, the closing date…); the first three name the player. */
+/** docs/rules.md §7 endings the arbiter records (a silence, the closing date…); the first three name the player. */
 export const RULED_OUTCOMES = DECLARED_OUTCOMES;
 const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout', 'no-show'];
 export type RulingFormKind = (typeof RULING_FORMS)[number];
@@ -33,7 +33,7 @@ export type RulingAction =
   | { readonly type: 'rule'; readonly ruling: RulingInput }
   /** TimeControlsService.grantDays: days given back to a clock. */
   | { readonly type: 'grant-days'; readonly player: Color; readonly days: number; readonly reason: string }
-  /** GamesService.withdrawPlayer with exclusion (RULES.md §6). */
+  /** GamesService.withdrawPlayer with exclusion (docs/rules.md §6). */
   | { readonly type: 'exclusion'; readonly player: Color; readonly reason: string };
 
 export type RulingFormResult = { readonly ok: true; readonly action: RulingAction } | { readonly ok: false; readonly code: string; readonly message: Bilingual };

@@ -1,4 +1,4 @@
-import { Refusal } from '../../auth/refusal';
+import { Refusal } from '../../common/refusal';
 import { IRREVERSIBLE, isConfirmed, notConfirmed, requireConfirmed } from './confirmation';
 
 describe('requireConfirmed (issue 14: an action that cannot be undone asks once)', () => {

@@ -1,4 +1,4 @@
-import { Refusal } from '../../auth/refusal';
+import { Refusal } from '../../common/refusal';
 
 /** The form's confirmation box was ticked: `confirm=yes` (a repeated field may carry it among others). */
 export function isConfirmed(form: unknown): boolean {

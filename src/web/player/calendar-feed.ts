@@ -3,7 +3,7 @@
 // competitions' closing dates. Pure: the shell passes the rows and the calendar's name.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import type { LocalDate } from '../../thinking-time';
+import type { LocalDate } from '../../thinking-time/core';
 
 export interface DeadlineEvent {
   /** Stable per game and kind, so calendar apps update the event instead of adding one. */
@@ -37,7 +37,7 @@ function utcDay(day: LocalDate): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** The feed as text/calendar: all-day events, no times (deadlines are calendar days, RULES.md §5). */
+/** The feed as text/calendar: all-day events, no times (deadlines are calendar days, docs/rules.md §5). */
 export function deadlinesCalendar(name: string, events: readonly DeadlineEvent[], now: Date): string {
   const calendar = ical({ name, method: ICalCalendarMethod.PUBLISH, prodId: { company: 'corr-scrabble', product: 'deadlines', language: 'RO' } });
   for (const e of events) {

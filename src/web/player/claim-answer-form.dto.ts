@@ -1,7 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { WebFormDto } from './player-forms.dto';
 
-/** RULES.md §5: the accused's answer to a time claim, from the game page. */
+/** docs/rules.md §5: the accused's answer to a time claim, from the game page. */
 export class ClaimAnswerFormDto extends WebFormDto {
   @IsOptional()
   @IsString()

@@ -1,8 +1,9 @@
 import { getTileSet, newGame, replayGame, type Color, type GameState, type MoveRecord } from '../../games/engine';
 import { randomMove, randomSequence, seededRandom } from '../../games/engine/testing/random-game';
-import { lineSnapshot } from '../../games/game-state';
+import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView } from '../../games/game-views';
-import { boardModel, formatDay, gamePageModel, moveRows, rackModel, runOutDay, runOutFromTimeline, sequenceModel, type GamePageInput } from './game-page';
+import { formatDay } from './format-day';
+import { boardModel, gamePageModel, moveRows, rackModel, runOutDay, runOutFromTimeline, sequenceModel, type GamePageInput } from './game-page';
 
 const ro = getTileSet('ro');
 
@@ -143,7 +144,7 @@ describe('moveRows', () => {
       expect(row.capped).toBe(r.recorded !== r.score);
       expect(row.sentOn).toBe('12.01.2027');
     });
-    // RULES.md §2: tour I RED is capped at 10.
+    // docs/rules.md §2: tour I RED is capped at 10.
     expect(rows[0].recorded).toBeLessThanOrEqual(10);
   });
 });
@@ -237,7 +238,7 @@ describe('gamePageModel', () => {
     });
     expect(model.ended).toBe(true);
     expect(model.canMove || model.canAbandon || model.canOffer).toBe(false);
-    // RULES.md §7 four decimals, with the page's (Romanian) decimal comma.
+    // docs/rules.md §7 four decimals, with the page's (Romanian) decimal comma.
     expect(model.result?.coefficients).toEqual({ red: '1,5300', blue: '0,4700' });
     expect(model.canConfirm).toBe(true);
     expect(model.confirmBy).toBe('05.02.2027');
@@ -261,7 +262,7 @@ describe('small helpers', () => {
 describe('runOutFromTimeline', () => {
   it('is the last day the awaited move may be sent within 50 days, later by the holiday days', () => {
     const base = { start: '2027-02-01', closing: '2027-12-31', moves: [] } as const;
-    // RULES.md §5: counted from the day after the start, the sending day not counted: 1 Feb → 24 Mar is 50 days.
+    // docs/rules.md §5: counted from the day after the start, the sending day not counted: 1 Feb → 24 Mar is 50 days.
     expect(runOutFromTimeline(base, '2027-02-01', 'red', 50)).toBe('2027-03-24');
     const holiday = { ...base, holidays: { red: [{ from: '2027-02-10', to: '2027-02-19' }] } } as const;
     expect(runOutFromTimeline(holiday, '2027-02-01', 'red', 50)).toBe('2027-04-03');

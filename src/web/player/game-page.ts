@@ -2,14 +2,14 @@
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
 import { BOARD_SIZE, CENTER, letterValue, premiumAt, rowLetter, tourToPlay, type Color, type MoveRecord, type Premium, type TileSet } from '../../games/engine';
-import { formatCoefficientValue } from '../../coefficients/coefficients';
-import type { LineLabel, LineSnapshot } from '../../games/game-state';
+import { formatCoefficientValue } from '../../coefficients/core/coefficients';
+import { otherColor } from '../../common/color';
+import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView, OfferView } from '../../games/game-views';
+import { formatDay, type Lang } from './format-day';
 import { resultAnswer, type MyResultAnswer } from './result-answer';
 import type { TimeNotices } from './time-notices';
-import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time';
-
-export type Lang = 'ro' | 'en';
+import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 
 /** One live line as the shell replayed it: its path's records and the sequence positions each player took. */
 export interface LineInput {
@@ -80,14 +80,14 @@ export interface MoveRow {
   readonly n: number;
   readonly tour: number;
   readonly color: Color;
-  /** Letters used, in sequence order, comma separated (RULES.md §8 "Letters"). */
+  /** Letters used, in sequence order, comma separated (docs/rules.md §8 "Letters"). */
   readonly letters: string;
   /** `7c: GO` or `PAS`. */
   readonly main: string;
   /** The adjacent words with their positions: `c7: GO; d7: OL`. */
   readonly adjacent: string;
   readonly score: number;
-  /** The handicap cap changed the score written (RULES.md §2): the real score is shown beside it. */
+  /** The handicap cap changed the score written (docs/rules.md §2): the real score is shown beside it. */
   readonly capped: boolean;
   readonly recorded: number;
   readonly total: number;
@@ -115,7 +115,7 @@ export interface LineModel {
   readonly owed: boolean;
   readonly racks: Readonly<Record<Color, readonly RackTileModel[]>>;
   readonly myRack: readonly RackTileModel[];
-  /** The other racks, shown as text: public, derived from the sequence (RULES.md §2). */
+  /** The other racks, shown as text: public, derived from the sequence (docs/rules.md §2). */
   readonly otherRacks: readonly { readonly color: Color; readonly name: string; readonly tiles: string }[];
 }
 
@@ -143,7 +143,7 @@ export interface GamePageModel {
   readonly status: GameView['status'];
   readonly playing: boolean;
   readonly turn: number;
-  /** RULES.md §2: the tour of the move awaited in the first live line (engine tourToPlay, as mail and sheet). */
+  /** docs/rules.md §2: the tour of the move awaited in the first live line (engine tourToPlay, as mail and sheet). */
   readonly tour: number;
   readonly red: { readonly name: string; readonly mine: boolean };
   readonly blue: { readonly name: string; readonly mine: boolean };
@@ -160,7 +160,7 @@ export interface GamePageModel {
   readonly canMove: boolean;
   readonly canPass: boolean;
   readonly owedLines: readonly LineModel[];
-  /** The partner's last placement, contestable with the provisional reply (RULES.md §6). */
+  /** The partner's last placement, contestable with the provisional reply (docs/rules.md §6). */
   readonly contest: { readonly words: readonly { readonly word: string; readonly unknown: boolean }[]; readonly notation: string } | null;
   /** A contest the viewer must answer: admit (replace) or appeal to the arbiter. */
   readonly disputeToAnswer: { readonly id: string; readonly words: string; readonly notation: string } | null;
@@ -177,7 +177,7 @@ export interface GamePageModel {
   /** Message key naming how the game ended, when it is one the pages know. */
   readonly endReasonKey: string | null;
   readonly result: { readonly red: number; readonly blue: number; readonly coefficients: { readonly red: string; readonly blue: string } | null; readonly status: string } | null;
-  /** RULES.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
+  /** docs/rules.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
   readonly canConfirm: boolean;
   /** The window's last day, formatted, when it closed before the viewer answered: said instead of the form. */
   readonly answerClosedOn: string | null;
@@ -191,17 +191,10 @@ export interface GamePageModel {
   readonly tileValues: Readonly<Record<string, number>>;
 }
 
-/** How a game ends (RULES.md §4, §7): the engine's own endings and the recorded outcomes. */
+/** How a game ends (docs/rules.md §4, §7): the engine's own endings and the recorded outcomes. */
 export const END_REASONS: readonly string[] = ['out', 'zero-turns', 'abandon', 'timeout', 'no-show', 'interrupted', 'draw-agreement', 'unfinished', 'no-information'];
 
 const PREMIUM_CLASS: Readonly<Record<NonNullable<Premium>, string>> = { TW: 'tw', DW: 'dw', TL: 'tl', DL: 'dl' };
-
-/** dd.mm.yyyy, as Romanian sheets write dates; English readers get the ISO day. */
-export function formatDay(day: string | null | undefined, lang: Lang): string | null {
-  if (!day) return null;
-  const [y, m, d] = day.slice(0, 10).split('-');
-  return lang === 'ro' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
-}
 
 /** The board of a line as table rows, premiums and the last move's tiles marked. */
 export function boardModel(snapshot: Pick<LineSnapshot, 'board'>, tileSet: TileSet, lastTiles: readonly { row: number; col: number }[] = []): BoardRow[] {
@@ -238,7 +231,7 @@ export function rackModel(rack: string, tileSet: TileSet): RackTileModel[] {
   return [...rack].map((letter, index) => ({ letter, blank: letter === '?', value: letter === '?' ? 0 : letterValue(tileSet, letter), index }));
 }
 
-/** The 100-tile sequence in rows of ten, each tile marked with the player who took it (RULES.md §8). */
+/** The 100-tile sequence in rows of ten, each tile marked with the player who took it (docs/rules.md §8). */
 export function sequenceModel(sequence: string, taken: Readonly<Record<Color, readonly number[]>>, perRow = 10): SequenceCell[][] {
   const by = new Map<number, { color: Color; order: number }>();
   for (const color of ['red', 'blue'] as const) taken[color].forEach((p, i) => by.set(p, { color, order: i + 1 }));
@@ -252,12 +245,12 @@ export function sequenceModel(sequence: string, taken: Readonly<Record<Color, re
   return rows;
 }
 
-/** Writes a word as RULES.md §8 does: `7c: GO`. */
+/** Writes a word as docs/rules.md §8 does: `7c: GO`. */
 function wordAt(coord: string, word: string): string {
   return `${coord}: ${word}`;
 }
 
-/** The move table rows of a line (RULES.md §8): letters used, main word, adjacent words, score, total, days, date. */
+/** The move table rows of a line (docs/rules.md §8): letters used, main word, adjacent words, score, total, days, date. */
 export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, MoveView>, lang: Lang): MoveRow[] {
   return path.map(({ moveId, record }) => {
     const stored = moves.get(moveId);
@@ -281,13 +274,9 @@ export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, Mov
   });
 }
 
-function other(color: Color): Color {
-  return color === 'red' ? 'blue' : 'red';
-}
-
 export function gamePageModel(input: GamePageInput): GamePageModel {
   const { view, me, tileSet, lang } = input;
-  const partner = me && other(me);
+  const partner = me && otherColor(me);
   const playing = view.status === 'playing';
   const movesById = new Map(view.moves.map((m) => [m.id, m]));
   const twoLines = input.lines.length > 1;
@@ -320,7 +309,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
   const myTurn = playing && me !== null && view.toMove === me;
   const canMove = myTurn && view.awaiting === 'move' && owedLines.length > 0;
 
-  // RULES.md §6: the partner's last placement in the one official line may be contested with the reply.
+  // docs/rules.md §6: the partner's last placement in the one official line may be contested with the reply.
   let contest: GamePageModel['contest'] = null;
   if (canMove && !twoLines && !view.dispute) {
     const last = input.lines[0]?.path.at(-1);
@@ -409,7 +398,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
 }
 
 /**
- * The last day a move may be sent within the thinking time (RULES.md §5): every day from
+ * The last day a move may be sent within the thinking time (docs/rules.md §5): every day from
  * today on costs one, so `left` more days are allowed. Holidays still to come would move
  * it later; the page says "if nothing else changes".
  */
@@ -420,7 +409,7 @@ export function runOutDay(today: LocalDate, left: number): LocalDate {
 /**
  * The last day `player` may send the awaited move within the thinking time, walking the
  * game's timeline on from `today` as if no move came: holidays, announced long thinking and
- * the arbiter's leave are not thinking days (RULES.md §5), so they push it later. Null when
+ * the arbiter's leave are not thinking days (docs/rules.md §5), so they push it later. Null when
  * the time does not run out before the closing date.
  */
 export function runOutFromTimeline(timeline: GameTimeline, today: LocalDate, player: Color, left: number): LocalDate | null {

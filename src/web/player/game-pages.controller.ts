@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
-import { Refusal } from '../../auth/refusal';
+import type { UserActor } from '../../auth/core/actor';
+import { Refusal } from '../../common/refusal';
 import { ResultsService } from '../../coefficients/results.service';
 import { isEngineRefusal } from '../../games/engine';
 import { GamesService, type PlayerMove } from '../../games/games.service';
@@ -92,7 +92,7 @@ export class GamePagesController {
     });
   }
 
-  /** RULES.md §3: the mover asks the arbiter to review a refused move; the case keeps the move and the reason. */
+  /** docs/rules.md §3: the mover asks the arbiter to review a refused move; the case keeps the move and the reason. */
   @Post('games/:id/review')
   review(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ReviewFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     return this.act(actor, id, req, res, 'review', form, () =>
@@ -185,7 +185,7 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'offer-declined', form, () => this.games.declineOffer(actor, id, { offerId, ...key(form) }));
   }
 
-  /** RULES.md §5: the accused answers the open time claim, within 5 days (claim-answers.service.ts). */
+  /** docs/rules.md §5: the accused answers the open time claim, within 5 days (claim-answers.service.ts). */
   @Post('games/:id/claim/answer')
   answerClaim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ClaimAnswerFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     return this.act(actor, id, req, res, 'claim-answer', form, () => this.claimAnswers.answer(actor, id, { text: form.text ?? '', source: 'web', ...key(form) }));
@@ -214,7 +214,7 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'abandon', form, () => this.games.abandon(actor, id, key(form)));
   }
 
-  /** RULES.md §7: the player confirms the final sheet… */
+  /** docs/rules.md §7: the player confirms the final sheet… */
   @Post('games/:id/result/confirm')
   confirm(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     return this.act(actor, id, req, res, 'confirm', form, () => this.results.confirmResult(actor, id));
@@ -308,7 +308,7 @@ function cleanLines(lines: Record<string, string> | undefined): Record<string, P
 }
 
 /** What the user typed, to fill the form again after a refusal (never the token). */
-/** A move the engine refused: the page offers to have the arbiter review it (RULES.md §3). */
+/** A move the engine refused: the page offers to have the arbiter review it (docs/rules.md §3). */
 interface Reviewable {
   readonly notation: string;
   readonly line?: string;

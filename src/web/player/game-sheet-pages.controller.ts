@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
+import type { UserActor } from '../../auth/core/actor';
 import { attachmentDisposition } from '../../common/content-disposition';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
@@ -10,7 +10,7 @@ import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
 
 /**
- * A game's sheet (RULES.md §8) and its PDF for the game's own players during play, as for
+ * A game's sheet (docs/rules.md §8) and its PDF for the game's own players during play, as for
  * its arbiter and admins (issue 14 item 4): the sheet carries the holidays declared (§5).
  * Who may have it is GameSheetsService's question: anyone else gets 404, as for no game.
  */

@@ -1,8 +1,9 @@
 // "My games" (issue 7 §2): each game of the player with whose turn it is, both clocks and
 // the day the running thinking time would run out, most urgent first. Pure.
-import type { Color } from '../../games/engine';
-import { compareDays, type LocalDate } from '../../thinking-time';
-import { formatDay, runOutDay, type Lang } from './game-page';
+import { otherColor, type Color } from '../../common/color';
+import { compareDays, type LocalDate } from '../../thinking-time/core';
+import { formatDay, type Lang } from './format-day';
+import { runOutDay } from './game-page';
 
 export interface MyGameInput {
   readonly id: string;
@@ -39,10 +40,6 @@ export interface MyGameRow {
   readonly theirScore: number;
 }
 
-function other(color: Color): Color {
-  return color === 'red' ? 'blue' : 'red';
-}
-
 export function myGameRow(g: MyGameInput, lang: Lang): MyGameRow {
   const playing = g.status === 'playing';
   const myTurn = playing && g.toMove === g.me;
@@ -62,15 +59,15 @@ export function myGameRow(g: MyGameInput, lang: Lang): MyGameRow {
     round: g.round,
     playing,
     myColor: g.me,
-    opponent: g.names[other(g.me)],
+    opponent: g.names[otherColor(g.me)],
     myTurn,
     stateKey,
     mine: g.clocks[g.me],
-    theirs: g.clocks[other(g.me)],
+    theirs: g.clocks[otherColor(g.me)],
     deadline: formatDay(deadlineIso, lang),
     deadlineIso,
     myScore: g.scores[g.me],
-    theirScore: g.scores[other(g.me)],
+    theirScore: g.scores[otherColor(g.me)],
   };
 }
 

@@ -1,21 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import type { Actor, UserActor } from '../../auth/actor';
-import { canArbitrate, sideInGame } from '../../auth/permissions';
+import type { Actor, UserActor } from '../../auth/core/actor';
+import { canArbitrate, sideInGame } from '../../auth/core/permissions';
 import { Clock } from '../../common/clock';
 import { Competition } from '../../competitions/competition.entity';
 import { Player } from '../../competitions/player.entity';
 import { Database } from '../../database/database';
 import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
-import { refusals } from '../../games/game-refusals';
+import { refusals } from '../../games/core/game-refusals';
 import { GameSession } from '../../games/game-session';
-import { lineSnapshot } from '../../games/game-state';
+import { lineSnapshot } from '../../games/core/game-state';
 import { Game } from '../../games/game.entity';
 import { GamesService } from '../../games/games.service';
 import { Lexicons } from '../../games/lexicons';
-import { localDate, timelineOn } from '../../thinking-time';
+import { localDate, timelineOn } from '../../thinking-time/core';
 import { loadTimelines } from '../../thinking-time/thinking-time.repository';
-import { gamePageModel, runOutFromTimeline, type GamePageModel, type Lang, type LineInput } from './game-page';
+import type { Lang } from './format-day';
+import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
 import { loadTimeNotices } from './time-notices';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
@@ -26,7 +27,7 @@ export type PreviewAnswer =
       readonly notation: string;
       readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
       readonly score: number;
-      /** RULES.md §2: the score the sheet will record in tours I–II. */
+      /** docs/rules.md §2: the score the sheet will record in tours I–II. */
       readonly recorded: number;
       readonly unknownWords: readonly string[];
       readonly tiles: readonly { readonly row: number; readonly col: number; readonly letter: string; readonly blank: boolean }[];
@@ -75,7 +76,7 @@ export class PlayerGamesService {
         competitionName: s.competition.name,
         lang,
       });
-      // RULES.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
+      // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
       return { ...model, timeNotices: await loadTimeNotices(s, model.me, lang) };
     });
   }

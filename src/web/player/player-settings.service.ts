@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserActor } from '../../auth/actor';
+import type { UserActor } from '../../auth/core/actor';
 import { actorOf } from '../../auth/users.service';
 import { LoginLinks } from '../../auth/login-links.service';
 import { User } from '../../auth/user.entity';
@@ -10,7 +10,7 @@ import { Player, type Language } from '../../competitions/player.entity';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { calendarToken, deadlinesCalendar, userOfCalendarToken, type DeadlineEvent } from './calendar-feed';
-import type { Lang } from './game-page';
+import type { Lang } from './format-day';
 import { PlayerGamesService } from './player-games.service';
 
 export interface SettingsModel {

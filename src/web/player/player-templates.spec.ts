@@ -1,6 +1,6 @@
 import { getTileSet, newGame, replayGame, type MoveRecord } from '../../games/engine';
 import { randomMove, randomSequence, seededRandom } from '../../games/engine/testing/random-game';
-import { lineSnapshot } from '../../games/game-state';
+import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView } from '../../games/game-views';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';

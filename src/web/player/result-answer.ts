@@ -1,11 +1,11 @@
-// RULES.md §7 on the player's game page: the final sheet is confirmed or objected to within
+// docs/rules.md §7 on the player's game page: the final sheet is confirmed or objected to within
 // 5 days. The form stays until the viewer has answered, the result is homologated or the
 // window has closed (then the page says on which day); once they have answered, they see
 // their answer (and the arbiter's decision on an objection).
-import { mayAnswer } from '../../coefficients/homologation-rule';
+import { mayAnswer } from '../../coefficients/core/homologation-rule';
 import type { ResultView } from '../../coefficients/results.service';
 import type { Color } from '../../games/engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time';
+import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
 
 type Lang = 'ro' | 'en';
 

@@ -1,7 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { WebFormDto } from './player-forms.dto';
 
-/** The game page's "ask the arbiter to review" form, under a refused move (RULES.md §3). */
+/** The game page's "ask the arbiter to review" form, under a refused move (docs/rules.md §3). */
 export class ReviewFormDto extends WebFormDto {
   @IsOptional()
   @IsString()

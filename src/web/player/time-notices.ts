@@ -1,21 +1,23 @@
 // What both players and the arbiter see on a game page about time (issue 14 items 3–4):
-// an open time claim with its days counted, its answer deadline and the answers (RULES.md
+// an open time claim with its days counted, its answer deadline and the answers (docs/rules.md
 // §5), and each player's declared holidays, from–to and days (§5: the declaration is
 // written on the sheet, so partners see it). The model is pure; the loader reads the rows
 // through the read-only session the page was built from.
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../../auth/actor';
-import { sideInGame } from '../../auth/permissions';
+import type { Actor } from '../../auth/core/actor';
+import { sideInGame } from '../../auth/core/permissions';
 import { Case } from '../../arbiter/case.entity';
+import { COLORS, otherColor } from '../../common/color';
 import { answersOf, type ClaimAnswer } from '../../games/claim-answers.service';
-import { claimWindow } from '../../games/claim-window';
+import { claimWindow } from '../../games/core/claim-window';
 import { Claim } from '../../games/claim.entity';
+import { independentQueries } from '../../database/independent-queries';
 import type { Color } from '../../games/engine';
 import type { GameSession } from '../../games/game-session';
 import { GamesService } from '../../games/games.service';
-import { localDate, rangeLength, type DateRange, type LocalDate } from '../../thinking-time';
+import { localDate, rangeLength, type DateRange, type LocalDate } from '../../thinking-time/core';
 import { roDays } from '../arbiter/dashboard';
-import { formatDay, type Lang } from './game-page';
+import { formatDay, type Lang } from './format-day';
 
 export interface ClaimNotice {
   readonly claimant: { readonly color: Color; readonly name: string };
@@ -62,8 +64,6 @@ export interface TimeNoticesInput {
   readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
 }
 
-const COLORS: readonly Color[] = ['red', 'blue'];
-
 /** "20 de zile", "1 zi"; "20 days". */
 function daysText(n: number, lang: Lang): string {
   return lang === 'ro' ? roDays(n) : n === 1 ? '1 day' : `${n} days`;
@@ -73,7 +73,7 @@ export function timeNoticesModel(input: TimeNoticesInput): TimeNotices {
   const { lang } = input;
   let claim: ClaimNotice | null = null;
   if (input.claim) {
-    const accused: Color = input.claim.claimant === 'red' ? 'blue' : 'red';
+    const accused = otherColor(input.claim.claimant);
     const answers = input.claim.answers.filter((a) => a.color === accused);
     const w = claimWindow({ toldOn: input.claim.madeOn, today: input.today, answered: answers.length > 0 });
     claim = {
@@ -105,9 +105,10 @@ export function timeNoticesModel(input: TimeNoticesInput): TimeNotices {
 
 /** Reads the open claim, its case's answers and both players' holidays through the page's session. */
 export async function loadTimeNotices(s: GameSession, me: Color | null, lang: Lang): Promise<TimeNotices> {
-  const [claim, holidays] = await Promise.all([
-    s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
-    Promise.all(COLORS.map((c) => s.holidaysOf(c))),
+  const [claim, [red, blue]] = await independentQueries(s.manager, [
+    () => s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
+    // One read for both colours: the session keeps it.
+    async () => [await s.holidaysOf('red'), await s.holidaysOf('blue')] as const,
   ]);
   const cases = claim ? await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' }, order: { openedAt: 'ASC' } }) : [];
   const claimant = claim ? s.colorOfPlayer(claim.claimantPlayerId) : null;
@@ -121,7 +122,7 @@ export async function loadTimeNotices(s: GameSession, me: Color | null, lang: La
       claim && claimant
         ? { claimant, madeOn: localDate(claim.createdAt, s.competition.timeZone), daysUsed: claim.daysUsed, answers: cases.flatMap((c) => answersOf(c)) }
         : null,
-    holidays: { red: holidays[0], blue: holidays[1] },
+    holidays: { red, blue },
   });
 }
 

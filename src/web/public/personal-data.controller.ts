@@ -1,6 +1,6 @@
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import type { UserActor } from '../../auth/actor';
+import type { UserActor } from '../../auth/core/actor';
 import { PersonalDataService } from '../../auth/personal-data.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 

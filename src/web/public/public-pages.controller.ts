@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { formatCoefficient } from '../../coefficients/coefficients';
-import { crosstableView } from '../../coefficients/crosstable-view';
+import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { crosstableView } from '../../coefficients/core/crosstable-view';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';
 import { PublicPagesService } from './public-pages.service';

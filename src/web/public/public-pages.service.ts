@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { SYSTEM_ACTOR } from '../../auth/actor';
-import { notFound } from '../../auth/refusal';
-import { formatCoefficient } from '../../coefficients/coefficients';
+import { SYSTEM_ACTOR } from '../../auth/core/actor';
+import { notFound } from '../../common/refusal';
+import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { Result } from '../../coefficients/result.entity';
 import { StandingsService } from '../../coefficients/standings.service';
 import { Competition } from '../../competitions/competition.entity';
@@ -12,7 +12,7 @@ import { Player } from '../../competitions/player.entity';
 import { Database } from '../../database/database';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
-import { isUuid } from '../../games/game-session';
+import { isUuid } from '../../common/ids';
 import { Game } from '../../games/game.entity';
 import { renderSheetPdf } from '../../games/sheet-pdf';
 

@@ -59,7 +59,7 @@ export async function pass(page: Page): Promise<void> {
   await expectAccepted(page, 'pass');
 }
 
-/** Contests words of the partner's last move, sending the provisional reply with it (RULES.md §6). */
+/** Contests words of the partner's last move, sending the provisional reply with it (docs/rules.md §6). */
 export async function contest(page: Page, words: readonly string[], reply: string): Promise<void> {
   const boxes = page.locator('.contest-form input[name="words"]');
   for (let i = 0; i < (await boxes.count()); i++) {

@@ -1,4 +1,4 @@
-import type { UserActor } from '../../../src/auth/actor';
+import type { UserActor } from '../../../src/auth/core/actor';
 import { PlayerEmail } from '../../../src/competitions/player-email.entity';
 import { Game } from '../../../src/games/game.entity';
 import { getTileSet } from '../../../src/games/engine';

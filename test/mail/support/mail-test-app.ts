@@ -3,7 +3,7 @@ import { createApp } from '../../../src/app.factory';
 import { ManualClock } from '../../../src/common/clock';
 import type { Settings } from '../../../src/config/settings';
 import { Database } from '../../../src/database/database';
-import { openDatabase } from '../../../src/database/open-database';
+import { openAppDatabase } from '../../../src/app-database';
 import { InboundMail } from '../../../src/mail/inbound-mail.entity';
 import { InboxService } from '../../../src/mail/inbox/inbox.service';
 import { OutboundMail } from '../../../src/mail/outbound-mail.entity';
@@ -66,7 +66,7 @@ export async function startMailWorld({ clock = new ManualClock('2027-02-01T08:00
       return last;
     },
     async start({ workers = false, smtp: withSmtp = true, authservId }: { workers?: boolean; smtp?: boolean; authservId?: string } = {}) {
-      const opened = await openDatabase(testDb.settings);
+      const opened = await openAppDatabase(testDb.settings);
       const app = await createApp({
         settings: { ...settings, mailWorkers: workers, smtpUrl: withSmtp ? settings.smtpUrl : undefined, mailAuthservId: authservId },
         database: opened,

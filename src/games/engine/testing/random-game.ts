@@ -1,5 +1,5 @@
 // Random legal games for property tests, benchmarks and platform tests. Words are random
-// letters: the engine never refuses a word (RULES.md §3), so every placement the rules
+// letters: the engine never refuses a word (docs/rules.md §3), so every placement the rules
 // allow is a legal move. Deterministic for a given seed.
 import { BOARD_SIZE, CENTER, isOnBoard, otherDirection, runThrough, stepOf, tileAt, type Board } from '../board';
 import { formatFrscMove } from '../notation';

@@ -4,12 +4,13 @@ import { newGame, replayGame, type GameState, type MoveRecord } from '../../../g
 import { getTileSet } from '../../../games/engine/tile-sets';
 import { randomLegalGame } from '../../../games/engine/testing/random-game';
 import type { MailLanguage } from '../../parsing/quotes';
-import type { ClocksView, DeadlinesView, GameView, MailModels, MailTemplateName, PositionView } from '../models';
+import type { MailModels, MailTemplateName } from '../all-models';
+import type { ClocksView, DeadlinesView, GameView, PositionView } from '../models';
 import { sweepSampleModels } from './sweep-sample-models';
 import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../views';
 
 const TILE_SET = getTileSet('ro');
-// A long name, to see the columns hold (RULES.md §6: names as registered).
+// A long name, to see the columns hold (docs/rules.md §6: names as registered).
 const GAME: GameView = {
   competition: 'CN 2027',
   group: 'A',

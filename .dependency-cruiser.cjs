@@ -1,0 +1,49 @@
+// The import rules of the tree (docs/architecture.md), run by scripts/check-architecture.js in
+// `npm test`. The folder-level rule (no two feature folders importing each other) is in that script.
+
+/** Pure code: the rules. Files here take the day as an argument and do no I/O. */
+const PURE = [
+  '^src/games/engine/(?!bench/)',
+  '^src/games/record/game-record\\.ts$',
+  '^src/[a-z-]+/core/',
+  '^src/common/(bilingual|refusal|color|ids|hash|lru-map|names|collections|json|content-disposition|absences)\\.ts$',
+].join('|');
+
+/** Libraries that do I/O or tie code to the framework: never in pure code. */
+const IO = '^(node_modules/(@nestjs|typeorm|typeorm-pglite|pg|pg-[a-z-]+|@electric-sql|nodemailer|imapflow|express|express-session|pdfkit)/)';
+const IO_CORE = '^(node:)?(fs|fs/promises|child_process|net|http|https|worker_threads)$';
+
+/**
+ * Delivery: controllers, page models, CLI commands, jobs. They call services, never repositories.
+ * (A `*.service.ts` under web/ is the web's read service: a service, so it may load rows.)
+ */
+const DELIVERY = '(\\.controller|\\.commands|\\.cron)\\.ts$|^src/web/(?!.*\\.service\\.ts$)|^src/cli/(?!.*\\.service\\.ts$)';
+
+module.exports = {
+  forbidden: [
+    { name: 'no-file-cycle', severity: 'error', comment: 'A cycle hides which module owns what.', from: {}, to: { circular: true } },
+    { name: 'pure-no-io', severity: 'error', comment: 'Rules are functions of their arguments.', from: { path: PURE, pathNot: '\\.spec\\.ts$' }, to: { path: IO } },
+    {
+      name: 'pure-no-node-io',
+      severity: 'error',
+      comment: 'Rules read no file and open no socket.',
+      from: { path: PURE, pathNot: '\\.spec\\.ts$' },
+      to: { dependencyTypes: ['core'], path: IO_CORE },
+    },
+    {
+      name: 'pure-no-clock',
+      severity: 'error',
+      comment: 'Rules are given the day; they never read the clock.',
+      from: { path: PURE, pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/common/clock(\\.module)?\\.ts$' },
+    },
+    { name: 'pure-imports-pure', severity: 'error', comment: 'A rule leans only on rules.', from: { path: PURE, pathNot: '\\.spec\\.ts$' }, to: { path: '^src/', pathNot: PURE } },
+    { name: 'delivery-no-repository', severity: 'error', comment: 'Delivery calls services.', from: { path: DELIVERY }, to: { path: '\\.repository\\.ts$' } },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.spec\\.ts$|^src/bench/|/testing/' },
+  },
+};

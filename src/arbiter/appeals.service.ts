@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { Actor } from '../auth/core/actor';
+import { Refusal } from '../common/refusal';
+import { Clock } from '../common/clock';
+import type { JsonObject } from '../common/json';
+import { isUuid } from '../common/ids';
+import { Database } from '../database/database';
+import { Game } from '../games/game.entity';
+import { localDate } from '../thinking-time/core/calendar';
+import { decideAppeal, lodgeAppeal, type AppealReferences, type CommissionAppealInput } from './core/appeal-rules';
+import { arbitratedCompetition } from './arbitrated-competition';
+import { caseRefusals, COMMISSION_APPEAL } from './core/case-rules';
+import { AuditService } from './audit.service';
+import { Case } from './case.entity';
+import { CasesService } from './cases.service';
+import { Ruling } from './ruling.entity';
+
+/** An appeal as the commission's page lists it: the case's state and the appeal's words. */
+export type AppealRow = { readonly id: string; readonly status: Case['status']; readonly open: boolean; readonly gameId: string | null } & {
+  readonly openedAt: string;
+  readonly closedAt: string | null;
+} & JsonObject;
+
+/**
+ * The appeals to the federation's commission (issue 7 §3): lodged against a decision as a case
+ * of their own kind, decided once with the commission's outcome. Each action loads, asks
+ * appeal-rules and writes the case and its audit entry in one transaction.
+ */
+@Injectable()
+export class AppealsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly cases: CasesService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The commission's appeals of a competition: open ones first, then decided, newest first. */
+  list(actor: Actor, competitionId: string): Promise<AppealRow[]> {
+    return this.db.run(async (m) => {
+      await arbitratedCompetition(m, actor, competitionId);
+      const rows = await m.find(Case, { where: { competitionId, kind: COMMISSION_APPEAL }, order: { status: 'DESC', openedAt: 'DESC' } });
+      return rows.map((c) => ({
+        id: c.id,
+        status: c.status,
+        open: c.status === 'open',
+        gameId: c.gameId,
+        openedAt: c.openedAt.toISOString(),
+        closedAt: c.closedAt?.toISOString() ?? null,
+        ...c.payload,
+      }));
+    });
+  }
+
+  /** Records an appeal against a decision: a case open until the commission's outcome is entered. */
+  lodge(actor: Actor, competitionId: string, input: CommissionAppealInput): Promise<Case> {
+    return this.db.transaction(async (m) => {
+      const competition = await arbitratedCompetition(m, actor, competitionId);
+      const lodging = lodgeAppeal(input, await this.references(m, competitionId, input), localDate(this.clock.now(), competition.timeZone));
+      if (lodging instanceof Refusal) throw lodging;
+      const { gameId, payload } = lodging;
+      const opened = await this.cases.open(m, { competitionId, gameId, kind: COMMISSION_APPEAL, payload });
+      const details = { caseId: opened.id, ...payload };
+      await this.audit.record(m, { actor, asArbiter: true, action: 'commission-appeal.lodged', competitionId, gameId, details });
+      return opened;
+    });
+  }
+
+  /** The ruling and the game the appeal names, looked up in the competition only. */
+  private async references(m: EntityManager, competitionId: string, input: CommissionAppealInput): Promise<AppealReferences> {
+    const { rulingId, gameId } = input;
+    return {
+      ...(rulingId && { ruling: isUuid(rulingId) ? await m.findOneBy(Ruling, { id: rulingId, competitionId }) : null }),
+      ...(gameId && { game: isUuid(gameId) ? await m.findOneBy(Game, { id: gameId, competitionId }) : null }),
+    };
+  }
+
+  /** The commission's outcome, entered by the arbiter: the case closes with it. */
+  decide(actor: Actor, caseId: string, input: { readonly outcome: string; readonly comment: string }): Promise<void> {
+    return this.db.transaction(async (m) => {
+      const where = { id: caseId, kind: COMMISSION_APPEAL };
+      const found = isUuid(caseId) ? await m.findOne(Case, { where, lock: { mode: 'pessimistic_write' } }) : null;
+      if (!found) throw caseRefusals.notYours(`Apelul ${caseId}`);
+      const competition = await arbitratedCompetition(m, actor, found.competitionId);
+      const decision = decideAppeal(found, input, localDate(this.clock.now(), competition.timeZone));
+      if (decision instanceof Refusal) throw decision;
+      // Payload through save: TypeORM's typed update of a jsonb column blows the type checker's depth.
+      Object.assign(found, { status: decision.status, closedAt: this.clock.now(), payload: decision.payload });
+      await m.save(Case, found);
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: 'commission-appeal.decided',
+        competitionId: found.competitionId,
+        gameId: found.gameId,
+        details: { caseId, outcome: decision.outcome, comment: decision.comment },
+      });
+    });
+  }
+}

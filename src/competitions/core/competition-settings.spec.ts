@@ -1,0 +1,53 @@
+import { validateCompetitionSettings } from './competition-settings';
+
+const base = { name: ' CN 2027 ', shortName: 'CN 2027', startDate: '2027-02-01', closingDate: '2027-12-31' };
+const fields = (input: object) => {
+  const r = validateCompetitionSettings({ ...base, ...input } as never);
+  return r.ok ? [] : r.problems.map((p) => p.field);
+};
+
+describe('competition settings (issue 4 §1)', () => {
+  it('fills the rule book defaults (docs/rules.md §2, §5, §7)', () => {
+    expect(validateCompetitionSettings(base)).toEqual({
+      ok: true,
+      settings: {
+        name: 'CN 2027',
+        shortName: 'CN 2027',
+        tileSet: 'ro',
+        handicap: true,
+        zeroTurnsToEnd: 6,
+        endRackRule: 'transfer',
+        thinkingDays: 50,
+        holidayLongDays: 20,
+        holidayShortDays: 10,
+        reminderDays: 15,
+        escalationDays: 30,
+        offerCooldownDays: 3,
+        timeZone: 'Europe/Bucharest',
+        startDate: '2027-02-01',
+        closingDate: '2027-12-31',
+        lexicon: null,
+        autoHomologate: true,
+      },
+    });
+  });
+
+  it('names each bad setting', () => {
+    expect(fields({ closingDate: '2027-02-01' })).toEqual(['closingDate']);
+    expect(fields({ startDate: '2027-02-30' })).toEqual(['startDate']);
+    expect(fields({ tileSet: 'de', endRackRule: 'keep', timeZone: 'Mars/Olympus' })).toEqual(['tileSet', 'endRackRule', 'timeZone']);
+    expect(fields({ thinkingDays: 0, zeroTurnsToEnd: 1.5, holidayLongDays: -1 })).toEqual(['zeroTurnsToEnd', 'thinkingDays', 'holidayLongDays']);
+    expect(fields({ reminderDays: 30, escalationDays: 30 })).toEqual(['escalationDays']);
+    expect(fields({ name: '', shortName: 'x'.repeat(41) })).toEqual(['name', 'shortName']);
+  });
+
+  it('checks types too, for input that comes from a file without a DTO in front', () => {
+    expect(fields({ name: 2027, handicap: 'yes', thinkingDays: '50', lexicon: 7, startDate: new Date('2027-02-01') })).toEqual([
+      'name',
+      'handicap',
+      'thinkingDays',
+      'startDate',
+      'lexicon',
+    ]);
+  });
+});

@@ -1,0 +1,241 @@
+// Reading the arbiter's list of players (issue 4 §2): a CSV with a header, one player a
+// line. Pure: text in, rows or every problem found out. Nothing is imported unless the
+// whole file is right, so the arbiter fixes all the lines at once.
+import { CsvError, parse } from 'csv-parse/sync';
+import { isEmailAddress, normalizeEmail } from '../../auth/core/email-address';
+import { cleanName } from '../../common/names';
+import type { Bilingual } from '../../games/engine';
+import type { Language } from '../../common/bilingual';
+
+export interface PlayerRow {
+  /** Line of the file the player was read from (1 = the header). */
+  readonly line: number;
+  readonly name: string;
+  /** One or more, lower-cased; several are separated by spaces or `|` in the cell. */
+  readonly emails: readonly string[];
+  readonly club: string | null;
+  readonly language: Language;
+  /** Ten-thousandths (1.5219 → 15219). */
+  readonly previousCoefficient: number | null;
+  readonly previousRank: number | null;
+}
+
+export interface CsvProblem {
+  readonly line: number;
+  readonly column?: string;
+  readonly message: Bilingual;
+}
+
+export type PlayersCsvRefusalCode = 'EMPTY_CSV' | 'MISSING_COLUMN' | 'UNKNOWN_COLUMN' | 'BAD_CSV';
+
+export type PlayersCsvResult =
+  | { readonly ok: true; readonly rows: readonly PlayerRow[] }
+  | {
+      readonly ok: false;
+      readonly code: PlayersCsvRefusalCode;
+      readonly message: Bilingual;
+      readonly problems: readonly CsvProblem[];
+    };
+
+export const REQUIRED_COLUMNS = ['name', 'email', 'club', 'language'] as const;
+export const OPTIONAL_COLUMNS = ['previous_coefficient', 'previous_rank'] as const;
+type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+
+/** Header spellings accepted for each column (case, spaces and dashes are ignored). */
+const ALIASES: Readonly<Record<string, Column>> = {
+  name: 'name',
+  email: 'email',
+  e_mail: 'email',
+  club: 'club',
+  language: 'language',
+  previous_coefficient: 'previous_coefficient',
+  coefficient: 'previous_coefficient',
+  previous_rank: 'previous_rank',
+  rank: 'previous_rank',
+};
+
+const LANGUAGES: readonly Language[] = ['ro', 'en'];
+
+export function parsePlayersCsv(text: string): PlayersCsvResult {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  // Spreadsheets set to Romanian write `;` between fields (the comma is their decimal mark).
+  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
+  let records: Array<{ record: string[]; info: { lines: number }; raw: string }>;
+  try {
+    records = parse(text, {
+      delimiter,
+      bom: true,
+      info: true,
+      raw: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = (error as CsvError & { lines?: number }).lines ?? 0;
+    const problem = {
+      line,
+      message: {
+        ro: `linia ${line}: fișierul CSV nu poate fi citit (${error.message})`,
+        en: `line ${line}: the CSV cannot be read (${error.message})`,
+      },
+    };
+    return refusal('BAD_CSV', [problem]);
+  }
+  // info.lines is where a record ends; its raw text starts with the blank lines skipped before it.
+  const lineOf = (r: (typeof records)[number]) =>
+    r.info.lines - (r.raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+
+  if (records.length === 0) {
+    return refusal('EMPTY_CSV', [], {
+      ro: `Fișierul este gol: prima linie trebuie să fie capul de tabel (${REQUIRED_COLUMNS.join(', ')}).`,
+      en: `The file is empty: its first line must be the header (${REQUIRED_COLUMNS.join(', ')}).`,
+    });
+  }
+
+  const [header, ...body] = records;
+  const columns = new Map<Column, number>();
+  const unknown: string[] = [];
+  header.record.forEach((cell, i) => {
+    const key = cell.toLowerCase().replace(/[\s-]+/g, '_');
+    const column = ALIASES[key];
+    if (column && !columns.has(column)) columns.set(column, i);
+    else unknown.push(cell);
+  });
+  const missing = REQUIRED_COLUMNS.filter((c) => !columns.has(c));
+  if (missing.length) {
+    return refusal(
+      'MISSING_COLUMN',
+      missing.map((column) => ({
+        line: 1,
+        column,
+        message: { ro: `lipsește coloana „${column}”`, en: `the column "${column}" is missing` },
+      })),
+      {
+        ro: `Capul de tabel (linia 1) nu are coloana ${missing.map((c) => `„${c}”`).join(', ')}; coloanele sunt: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+        en: `The header (line 1) lacks the column ${missing.map((c) => `"${c}"`).join(', ')}; the columns are: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+      },
+    );
+  }
+  if (unknown.length) {
+    // A misspelt optional column would otherwise be silently dropped.
+    return refusal(
+      'UNKNOWN_COLUMN',
+      unknown.map((column) => ({
+        line: 1,
+        column,
+        message: { ro: `coloana „${column}” nu este cunoscută`, en: `the column "${column}" is not known` },
+      })),
+      {
+        ro: `Capul de tabel (linia 1) are coloane necunoscute sau repetate: ${unknown.map((c) => `„${c}”`).join(', ')}; coloanele sunt: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+        en: `The header (line 1) has unknown or repeated columns: ${unknown.map((c) => `"${c}"`).join(', ')}; the columns are: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+      },
+    );
+  }
+  if (body.length === 0) {
+    return refusal('EMPTY_CSV', [], { ro: 'Fișierul nu conține niciun jucător.', en: 'The file lists no player.' });
+  }
+
+  const problems: CsvProblem[] = [];
+  const rows: PlayerRow[] = [];
+  const firstLineOfEmail = new Map<string, number>();
+  for (const r of body) {
+    const line = lineOf(r);
+    const bad = (column: Column | undefined, message: Bilingual) => problems.push({ line, column, message: at(line, message) });
+    if (r.record.length !== header.record.length) {
+      bad(undefined, {
+        ro: `are ${r.record.length} câmpuri, capul de tabel are ${header.record.length}`,
+        en: `has ${r.record.length} fields, the header has ${header.record.length}`,
+      });
+      continue;
+    }
+    const cell = (c: Column) => (columns.has(c) ? r.record[columns.get(c)!] : '');
+    const before = problems.length;
+
+    const name = cleanName(cell('name'));
+    if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing' });
+
+    const emails = cell('email')
+      .split(/[\s|]+/)
+      .filter(Boolean)
+      .map(normalizeEmail);
+    if (emails.length === 0) bad('email', { ro: 'adresa de e-mail lipsește', en: 'the e-mail address is missing' });
+    for (const address of new Set(emails)) {
+      if (!isEmailAddress(address)) {
+        bad('email', { ro: `„${address}” nu este o adresă de e-mail`, en: `"${address}" is not an e-mail address` });
+      } else if (firstLineOfEmail.has(address)) {
+        const first = firstLineOfEmail.get(address)!;
+        bad('email', {
+          ro: `adresa ${address} apare deja pe linia ${first}`,
+          en: `the address ${address} is already on line ${first}`,
+        });
+      } else {
+        firstLineOfEmail.set(address, line);
+      }
+    }
+
+    const languageCell = cell('language').toLowerCase();
+    const language = (languageCell || 'ro') as Language;
+    if (!LANGUAGES.includes(language)) {
+      bad('language', {
+        ro: `limba „${cell('language')}” nu este ro sau en`,
+        en: `the language "${cell('language')}" is not ro or en`,
+      });
+    }
+
+    const previousCoefficient = parseCoefficient(cell('previous_coefficient'));
+    if (previousCoefficient === undefined) {
+      bad('previous_coefficient', {
+        ro: `coeficientul „${cell('previous_coefficient')}” nu este un număr între 0 și 2 cu cel mult 4 zecimale (ex. 1.5219)`,
+        en: `the coefficient "${cell('previous_coefficient')}" is not a number from 0 to 2 with at most 4 decimals (e.g. 1.5219)`,
+      });
+    }
+    const rankCell = cell('previous_rank');
+    const previousRank = rankCell === '' ? null : /^[1-9]\d{0,5}$/.test(rankCell) ? Number(rankCell) : undefined;
+    if (previousRank === undefined) {
+      bad('previous_rank', {
+        ro: `locul „${rankCell}” nu este un număr întreg pozitiv`,
+        en: `the rank "${rankCell}" is not a positive whole number`,
+      });
+    }
+
+    if (problems.length === before) {
+      rows.push({
+        line,
+        name,
+        emails: [...new Set(emails)],
+        club: cleanName(cell('club')) || null,
+        language,
+        previousCoefficient: previousCoefficient ?? null,
+        previousRank: previousRank ?? null,
+      });
+    }
+  }
+  return problems.length ? refusal('BAD_CSV', problems) : { ok: true, rows };
+}
+
+/**
+ * "1.5219" or "1,5219" → 15219; "" → null; anything else → undefined. Read as digits, not
+ * as a float, so 1.0001 is exactly 10001 (docs/rules.md §7: four decimals).
+ */
+export function parseCoefficient(text: string): number | null | undefined {
+  if (text === '') return null;
+  const m = /^(\d)(?:[.,](\d{1,4}))?$/.exec(text);
+  if (!m) return undefined;
+  const value = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+  return value <= 20_000 ? value : undefined;
+}
+
+function at(line: number, message: Bilingual): Bilingual {
+  return { ro: `linia ${line}: ${message.ro}`, en: `line ${line}: ${message.en}` };
+}
+
+/** The whole refusal, every problem listed, so one message tells the arbiter everything to fix. */
+export function refusal(code: PlayersCsvRefusalCode, problems: readonly CsvProblem[], summary?: Bilingual): PlayersCsvResult {
+  const message = summary ?? {
+    ro: `Nu s-a importat niciun jucător. ${problems.map((p) => p.message.ro).join('; ')}.`,
+    en: `No player was imported. ${problems.map((p) => p.message.en).join('; ')}.`,
+  };
+  return { ok: false, code, message, problems };
+}

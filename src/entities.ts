@@ -1,0 +1,77 @@
+import { AuditEntry } from './arbiter/audit.entity';
+import { Case } from './arbiter/case.entity';
+import { Penalty } from './arbiter/penalty.entity';
+import { Ruling } from './arbiter/ruling.entity';
+import { ApiKey } from './auth/api-key.entity';
+import { LoginLink } from './auth/login-link.entity';
+import { UserEmail } from './auth/user-email.entity';
+import { User } from './auth/user.entity';
+import { WebSession } from './auth/web-session.entity';
+import { Result } from './coefficients/result.entity';
+import { Competition } from './competitions/competition.entity';
+import { Group } from './competitions/group.entity';
+import { PlayerEmail } from './competitions/player-email.entity';
+import { Player } from './competitions/player.entity';
+import { Registration } from './competitions/registration.entity';
+import { Sequence } from './competitions/sequence.entity';
+import { ActionReceipt } from './games/action-receipt.entity';
+import { Claim } from './games/claim.entity';
+import { Dispute } from './games/dispute.entity';
+import { GameLine } from './games/game-line.entity';
+import { Game } from './games/game.entity';
+import { Holiday } from './games/holiday.entity';
+import { LongThinkingNotice } from './games/long-thinking-notice.entity';
+import { Move } from './games/move.entity';
+import { Offer } from './games/offer.entity';
+import { InboundMail } from './mail/inbound-mail.entity';
+import { OutboundMail } from './mail/outbound-mail.entity';
+import { PlatformState } from './database/platform-state.entity';
+import { SpecialLeave } from './thinking-time/special-leave.entity';
+import { StateDeclaration } from './thinking-time/state-declaration.entity';
+import { SweepCursor } from './thinking-time/sweep-cursor.entity';
+import { TimelineAction } from './thinking-time/timeline-action.entity';
+import { UptimeSpan } from './thinking-time/uptime-span.entity';
+import { PlatformOutage } from './thinking-time/platform-outage.entity';
+
+/** Every entity of the platform; features add theirs here. */
+export const entities = [
+  PlatformState,
+  // competitions and identity (issue 4, part A)
+  User,
+  UserEmail,
+  ApiKey,
+  Player,
+  PlayerEmail,
+  Competition,
+  Group,
+  Registration,
+  Sequence,
+  // games, disputes, results and the arbiter (issue 4, part B)
+  Game,
+  GameLine,
+  Move,
+  ActionReceipt,
+  Holiday,
+  LongThinkingNotice,
+  Offer,
+  Dispute,
+  Claim,
+  Case,
+  Ruling,
+  Penalty,
+  AuditEntry,
+  OutboundMail,
+  Result,
+  // mail transport (issue 5)
+  InboundMail,
+  // the thinking-time sweep, heartbeat and arbiter time controls (issue 6)
+  TimelineAction,
+  SweepCursor,
+  UptimeSpan,
+  PlatformOutage,
+  SpecialLeave,
+  StateDeclaration,
+  // the web: sessions and magic login links (issue 7)
+  WebSession,
+  LoginLink,
+];

@@ -1,0 +1,185 @@
+// Every way the games service says no (issue 4 "Bad input"): a stable code, the reason in
+// Romanian and English, the HTTP status the API gives it. Thrown inside the action's
+// transaction, a refusal rolls everything back: a refused request changes nothing.
+import type { Actor } from '../../auth/core/actor';
+import { canSeeGame, type CompetitionAuthority } from '../../auth/core/permissions';
+import { Refusal } from '../../common/refusal';
+import type { HolidayRefusal } from '../../thinking-time/core';
+import type { Bilingual, EngineError } from '../engine';
+
+export const refusals = {
+  unknownGame: (id: string) =>
+    new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.` }, 404),
+
+  unknownCompetition: (id: string) =>
+    new Refusal('UNKNOWN_COMPETITION', { ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` }, 404),
+
+  unknownPlayer: (id: string) =>
+    new Refusal('UNKNOWN_PLAYER', { ro: `Jucătorul ${id} nu există în această competiție.`, en: `There is no player ${id} in this competition.` }, 404),
+
+  /** To someone who sees the game (its arbiter) but does not play in it. */
+  notYourGame: () =>
+    new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
+
+  /**
+   * Issue 12 §8: whoever may not see the game at all is answered exactly as for an unknown
+   * one (same status, code and words), so a game's id tells a stranger nothing; whoever
+   * sees it (its players, its arbiter) is told why not.
+   */
+  unlessSeen: (
+    actor: Actor,
+    game: { readonly id: string; readonly redPlayerId: string; readonly bluePlayerId: string },
+    competition: CompetitionAuthority,
+    because: Refusal,
+  ): Refusal => (canSeeGame(actor, { ...game, competitionArbiterId: competition.arbiterUserId }) ? because : refusals.unknownGame(game.id)),
+
+  notArbiter: () =>
+    new Refusal(
+      'FORBIDDEN',
+      {
+        ro: 'Doar arbitrul competiției poate face aceasta, și niciodată într-o partidă în care joacă.',
+        en: "Only the competition's arbiter may do this, and never in a game they play in.",
+      },
+      403,
+    ),
+
+  notStarted: (startedOn: string) =>
+    new Refusal('NOT_STARTED', { ro: `Partida începe la ${startedOn}.`, en: `The game starts on ${startedOn}.` }, 409),
+
+  notYourTurn: () =>
+    new Refusal('NOT_YOUR_TURN', { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.' }, 409),
+
+  alreadyPlayed: (turn: number) =>
+    new Refusal(
+      'ALREADY_PLAYED',
+      {
+        ro: `Mutarea pentru turul ${turn} a fost deja făcută; partida a mers mai departe.`,
+        en: `The move for turn ${turn} has already been made; the game has moved on.`,
+      },
+      409,
+    ),
+
+  gameOver: () =>
+    new Refusal('GAME_OVER', { ro: 'Partida s-a încheiat: nu se mai pot face mutări.', en: 'The game is over: no more moves can be made.' }, 409),
+
+  lineAnnulled: (line: string) =>
+    new Refusal(
+      'LINE_ANNULLED',
+      {
+        ro: `Varianta ${line} a fost anulată prin decizia arbitrului; partida continuă doar în varianta păstrată.`,
+        en: `Line ${line} was annulled by the arbiter's ruling; the game goes on in the kept line only.`,
+      },
+      409,
+    ),
+
+  unknownLine: (line: string) =>
+    new Refusal('UNKNOWN_LINE', { ro: `Partida nu are varianta ${line}.`, en: `The game has no line ${line}.` }, 400),
+
+  lineRequired: (labels: readonly string[]) =>
+    new Refusal(
+      'LINE_REQUIRED',
+      {
+        ro: `Partida se joacă în două variante până la decizia arbitrului: trimiteți câte o mutare pentru fiecare (${labels.join(', ')}).`,
+        en: `The game is played in two lines until the arbiter rules: send one move for each (${labels.join(', ')}).`,
+      },
+      400,
+    ),
+
+  illegalMove: (error: EngineError, line?: string) =>
+    new Refusal(error.code, line ? { ro: `Varianta ${line}: ${error.message.ro}`, en: `Line ${line}: ${error.message.en}` } : error.message, 400),
+
+  /** A game record whose replay the rules core refuses: its code, and the move it stopped at. */
+  recordRefused: (error: { readonly code: string; readonly messages: Bilingual; readonly move?: number }) =>
+    new Refusal(
+      error.code,
+      error.move === undefined
+        ? error.messages
+        : { ro: `Mutarea ${error.move}: ${error.messages.ro}`, en: `Move ${error.move}: ${error.messages.en}` },
+      400,
+      error.move === undefined ? undefined : { move: error.move },
+    ),
+
+  holidayRefused: (refusal: HolidayRefusal) =>
+    new Refusal('HOLIDAY_REFUSED', refusal.message, 400, { reason: refusal.code }),
+
+  longThinkingRefused: (days: number, left: number) =>
+    new Refusal(
+      'LONG_THINKING_REFUSED',
+      {
+        ro: `Anunțul de gândire îndelungată este pentru mai mult de 10 zile, în limita timpului rămas (${left} zile); ${days} nu se încadrează.`,
+        en: `A long-thinking notice is for more than 10 days, within the time left (${left} days); ${days} is not.`,
+      },
+      400,
+      { left },
+    ),
+
+  noOffer: () =>
+    new Refusal(
+      'NO_OFFER',
+      { ro: 'Nu există nicio ofertă a partenerului la care să răspundeți.', en: 'There is no offer from your partner to answer.' },
+      409,
+    ),
+
+  offerPending: () =>
+    new Refusal('OFFER_PENDING', { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' }, 409),
+
+  contestTooLate: () =>
+    new Refusal(
+      'CONTEST_TOO_LATE',
+      {
+        ro: 'Contestația se trimite odată cu răspunsul la mutarea contestată; ați răspuns deja fără a contesta, deci mutarea a fost acceptată.',
+        en: 'A contest travels with the reply to the contested move; you already replied without contesting, so the move stands.',
+      },
+      409,
+    ),
+
+  nothingToContest: () =>
+    new Refusal('NOTHING_TO_CONTEST', { ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.', en: "Your partner's last move formed no word." }, 409),
+
+  wordNotInMove: (word: string, formed: readonly string[]) =>
+    new Refusal(
+      'WORD_NOT_IN_MOVE',
+      {
+        ro: `Cuvântul „${word}” nu a fost format de mutarea contestată (a format: ${formed.join(', ')}).`,
+        en: `The word "${word}" was not formed by the contested move (it formed: ${formed.join(', ')}).`,
+      },
+      400,
+    ),
+
+  disputeOpen: () =>
+    new Refusal(
+      'DISPUTE_OPEN',
+      {
+        ro: 'În această partidă există deja o contestație deschisă; se poate deschide alta doar după ce aceasta este rezolvată.',
+        en: 'This game already has an open dispute; another can be opened only once it is settled.',
+      },
+      409,
+    ),
+
+  disputeAwaitsAnswer: () =>
+    new Refusal(
+      'DISPUTE_OPEN',
+      {
+        ro: 'Mutarea dumneavoastră este contestată: recunoașteți greșeala (cu o mutare nouă) sau cereți decizia arbitrului.',
+        en: 'Your move is contested: admit it (with a new move) or appeal to the arbiter.',
+      },
+      409,
+    ),
+
+  noDispute: () =>
+    new Refusal('NO_DISPUTE', { ro: 'Nu există nicio contestație la care să răspundeți.', en: 'There is no contest to answer.' }, 409),
+
+  keyReused: () =>
+    new Refusal(
+      'IDEMPOTENCY_KEY_REUSED',
+      { ro: 'Această cheie a fost folosită deja pentru o altă acțiune.', en: 'This idempotency key was already used for another action.' },
+      409,
+    ),
+
+  reasonRequired: () =>
+    new Refusal('REASON_REQUIRED', { ro: 'Decizia arbitrului trebuie motivată.', en: "The arbiter's decision needs a reason." }, 400),
+
+  badInput: (en: string, ro: string) => new Refusal('BAD_INPUT', { ro, en }, 400),
+
+  notAllowedNow: (en: string, ro: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en }, 409),
+};

@@ -1,0 +1,51 @@
+// What names a game in each of its mails: the constant thread subject of docs/mail-rules.md 18
+// and the link to its page. It lives on the games read side, below every feature that writes a
+// game's mail (the sweep and time controls, claim answers, results, the outbox, rejections), so
+// that each of them reads it one way; mail/templates/models.ts names it GameView.
+import type { EntityManager } from 'typeorm';
+import type { Competition } from '../competitions/competition.entity';
+import { Group } from '../competitions/group.entity';
+import type { Player } from '../competitions/player.entity';
+import type { Settings } from '../config/settings';
+import type { Color } from './engine/types';
+import type { Game } from './game.entity';
+
+export interface GameMailView {
+  /** Competition as players know it: `CN 2027`. */
+  readonly competition: string;
+  /** The group's name without the word "group": `A`. */
+  readonly group?: string;
+  readonly red: string;
+  readonly blue: string;
+  readonly gameUrl: string;
+}
+
+type PageSettings = Pick<Settings, 'publicUrl'>;
+
+export function gameView(
+  settings: PageSettings,
+  competition: Pick<Competition, 'shortName'>,
+  groupName: string,
+  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
+  gameId: string,
+): GameMailView {
+  return {
+    competition: competition.shortName,
+    group: groupName,
+    red: players.red.name,
+    blue: players.blue.name,
+    gameUrl: `${settings.publicUrl}/games/${gameId}`,
+  };
+}
+
+/** The view of a stored game outside a game session: its group's name read. */
+export async function loadGameView(
+  m: EntityManager,
+  settings: PageSettings,
+  competition: Pick<Competition, 'shortName'>,
+  game: Pick<Game, 'id' | 'groupId'>,
+  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
+): Promise<GameMailView> {
+  const group = await m.findOneByOrFail(Group, { id: game.groupId });
+  return gameView(settings, competition, group.name, players, game.id);
+}

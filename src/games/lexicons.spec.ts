@@ -1,0 +1,47 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Refusal } from '../common/refusal';
+import { Lexicons } from './lexicons';
+
+describe('Lexicons: the one owner of the word-list files', () => {
+  let dataDir: string;
+  let lexicons: Lexicons;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'lexicons-'));
+    lexicons = new Lexicons({ dataDir });
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('stores a list under its name, lists it, and never replaces it', async () => {
+    expect(await lexicons.names()).toEqual([]);
+    expect(await lexicons.upload('Test-RO', 'CASA\nMASĂ')).toEqual({ name: 'test-ro', words: 2 });
+    expect(await lexicons.names()).toEqual(['test-ro']);
+    const again = await lexicons.upload('test-ro', 'ALTA\n').catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(Refusal);
+    expect((again as Refusal).code).toBe('LEXICON_EXISTS');
+    expect(await readFile(join(dataDir, 'lexicons', 'test-ro.txt'), 'utf8')).toBe('CASA\nMASĂ\n');
+  });
+
+  it('of two uploads of one name at once, one is stored and the other refused', async () => {
+    const both = await Promise.allSettled([lexicons.upload('dublu', 'UNU\n'), lexicons.upload('dublu', 'DOI\n')]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await readFile(join(dataDir, 'lexicons', 'dublu.txt'), 'utf8')).toMatch(/^(UNU|DOI)\n$/);
+  });
+
+  it('writes nothing for a refused list', async () => {
+    await expect(lexicons.upload('../evil', 'CASA\n')).rejects.toBeInstanceOf(Refusal);
+    await expect(lexicons.upload('gol', '\n')).rejects.toBeInstanceOf(Refusal);
+    expect(await lexicons.names()).toEqual([]);
+  });
+
+  it('reads the list a competition names, without blocking or synchronously, from one cache', async () => {
+    await lexicons.upload('dex', 'CASA\nMASĂ\n');
+    const competition = { lexicon: 'dex', tileSet: 'ro' } as const;
+    const read = await lexicons.wordList(competition);
+    expect([read?.has('casa'), read?.has('masa'), read?.has('ALTA')]).toEqual([true, true, false]);
+    expect(lexicons.forCompetition(competition)).toBe(read);
+    expect(await lexicons.wordList({ lexicon: 'lipsa', tileSet: 'ro' })).toBeUndefined();
+    expect(await lexicons.wordList({ lexicon: null, tileSet: 'ro' })).toBeUndefined();
+  });
+});

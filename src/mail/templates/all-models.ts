@@ -1,0 +1,111 @@
+// Every mail template and its view model (docs/mail-rules.md 19): the game's mails of models.ts
+// and the sweep's notices of sweep-models.ts together; renderMail is typed by this map. It sits
+// above both files, so that sweep-models.ts imports models.ts one way only.
+import type {
+  AddressAddedModel,
+  AddressConfirmationModel,
+  ArbiterRulingModel,
+  ClaimAnsweredModel,
+  CommandHelpModel,
+  DailyDigestModel,
+  DisputeAdmittedModel,
+  DisputeAppealedModel,
+  DisputeContestModel,
+  DisputeRuledModel,
+  EscalationModel,
+  GameEndModel,
+  GameFinishedModel,
+  GameNoticeModel,
+  GameStartModel,
+  HolidayNoticeModel,
+  IdentityChangedModel,
+  LongThinkingNoticeModel,
+  MagicLinkModel,
+  MoveConfirmationModel,
+  MoveConfirmationRequestModel,
+  MoveRejectionModel,
+  NotYourTurnModel,
+  ObjectionDecidedModel,
+  OfferAnswerModel,
+  OfferModel,
+  ReminderModel,
+  StaleTokenModel,
+  TooLargeModel,
+  UnknownTokenModel,
+  WrongSenderModel,
+  YourMoveModel,
+} from './models';
+import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from './sweep-models';
+
+export interface MailModels extends SweepMailModels {
+  'game-start': GameStartModel;
+  'your-move': YourMoveModel;
+  'move-confirmation': MoveConfirmationModel;
+  'move-rejection': MoveRejectionModel;
+  reminder: ReminderModel;
+  escalation: EscalationModel;
+  'holiday-notice': HolidayNoticeModel;
+  'long-thinking-notice': LongThinkingNoticeModel;
+  offer: OfferModel;
+  'offer-answer': OfferAnswerModel;
+  'dispute-contest': DisputeContestModel;
+  'dispute-admitted': DisputeAdmittedModel;
+  'dispute-appealed': DisputeAppealedModel;
+  'dispute-ruled': DisputeRuledModel;
+  'game-end': GameEndModel;
+  'arbiter-ruling': ArbiterRulingModel;
+  'magic-link': MagicLinkModel;
+  'daily-digest': DailyDigestModel;
+  'command-help': CommandHelpModel;
+  'rejection-unknown-token': UnknownTokenModel;
+  'rejection-stale-token': StaleTokenModel;
+  'rejection-wrong-sender': WrongSenderModel;
+  'rejection-not-your-turn': NotYourTurnModel;
+  'rejection-game-finished': GameFinishedModel;
+  'rejection-too-large': TooLargeModel;
+  'game-notice': GameNoticeModel;
+  'move-confirmation-request': MoveConfirmationRequestModel;
+  'address-confirmation': AddressConfirmationModel;
+  'address-added': AddressAddedModel;
+  'identity-changed': IdentityChangedModel;
+  'claim-answered': ClaimAnsweredModel;
+  'objection-decided': ObjectionDecidedModel;
+}
+
+export type MailTemplateName = keyof MailModels;
+
+export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
+  'game-start',
+  'your-move',
+  'move-confirmation',
+  'move-rejection',
+  'reminder',
+  'escalation',
+  'holiday-notice',
+  'long-thinking-notice',
+  'offer',
+  'offer-answer',
+  'dispute-contest',
+  'dispute-admitted',
+  'dispute-appealed',
+  'dispute-ruled',
+  'game-end',
+  'arbiter-ruling',
+  'magic-link',
+  'daily-digest',
+  'command-help',
+  'rejection-unknown-token',
+  'rejection-stale-token',
+  'rejection-wrong-sender',
+  'rejection-not-your-turn',
+  'rejection-game-finished',
+  'rejection-too-large',
+  'game-notice',
+  'move-confirmation-request',
+  'address-confirmation',
+  'address-added',
+  'identity-changed',
+  'claim-answered',
+  'objection-decided',
+  ...SWEEP_MAIL_TEMPLATE_NAMES,
+];

@@ -1,0 +1,38 @@
+// The days a player acts by, as mails and pages show them (docs/rules.md §5, §7): when the
+// awaited move will be sent again and when the arbiter will be told, if no answer comes
+// and nothing else changes, and the competition's dates. Pure: asks the core.
+import { addDays, compareDays, type LocalDate } from './calendar';
+import { holidayRightsEnd } from './holidays';
+import { DEFAULT_TIMELINE_RULES, timelineDays, type GameTimeline } from './timeline';
+
+export interface Deadlines {
+  /** The reminder for the awaited move, if still to come (the core's day: a reply would then cost 15 days). */
+  readonly reminder?: LocalDate;
+  /** The escalation to the arbiter, if still to come (a reply would then cost 30 days). */
+  readonly escalation?: LocalDate;
+  readonly closing: LocalDate;
+  /** The last day of a holiday: rights are lost one month before the closing date (docs/rules.md §5, holidays.ts). */
+  readonly lastHolidayDay: LocalDate;
+  /** The last day of the report window: players declare an unfinished game's state by then (docs/rules.md §7). */
+  readonly reportBy: LocalDate;
+}
+
+/** The deadlines as they stand on `day`: the silence ones projected with the holidays and notices known today. */
+export function deadlinesOn(timeline: GameTimeline, day: LocalDate): Deadlines {
+  const reportWindowDays = timeline.rules?.reportWindowDays ?? DEFAULT_TIMELINE_RULES.reportWindowDays;
+  const fixed = {
+    closing: timeline.closing,
+    lastHolidayDay: addDays(holidayRightsEnd(timeline.closing), -1),
+    reportBy: addDays(timeline.closing, reportWindowDays),
+  };
+  if (compareDays(day, timeline.closing) > 0) return fixed;
+  // Walking on as if no move came: the first silence actions about the move owed today.
+  const ahead = timelineDays(timeline, day, timeline.closing);
+  const move = ahead[0].awaiting?.move;
+  if (move === undefined) return fixed;
+  const silence = ahead.flatMap((d) => d.actions).filter((a) => 'move' in a && a.move === move && 'silentDays' in a);
+  const first = (kind: 'reminder' | 'escalation') => silence.find((a) => a.stage === kind || a.stage === `first-move-${kind}`)?.on;
+  const reminder = first('reminder');
+  const escalation = first('escalation');
+  return { ...(reminder && { reminder }), ...(escalation && { escalation }), ...fixed };
+}
