@@ -10,7 +10,8 @@ const PURE = [
 ].join('|');
 
 /** Libraries that do I/O or tie code to the framework: never in pure code. */
-const IO = '^(node_modules/(@nestjs|typeorm|typeorm-pglite|pg|pg-[a-z-]+|@electric-sql|nodemailer|imapflow|express|express-session|pdfkit)/)';
+const IO =
+  '^(node_modules/(@nestjs|typeorm|typeorm-pglite|pg|pg-[a-z-]+|@electric-sql|nodemailer|imapflow|express|express-session|pdfkit)/)';
 const IO_CORE = '^(node:)?(fs|fs/promises|child_process|net|http|https|worker_threads)$';
 
 /**
@@ -22,7 +23,13 @@ const DELIVERY = '(\\.controller|\\.commands|\\.cron)\\.ts$|^src/web/(?!.*\\.ser
 module.exports = {
   forbidden: [
     { name: 'no-file-cycle', severity: 'error', comment: 'A cycle hides which module owns what.', from: {}, to: { circular: true } },
-    { name: 'pure-no-io', severity: 'error', comment: 'Rules are functions of their arguments.', from: { path: PURE, pathNot: '\\.spec\\.ts$' }, to: { path: IO } },
+    {
+      name: 'pure-no-io',
+      severity: 'error',
+      comment: 'Rules are functions of their arguments.',
+      from: { path: PURE, pathNot: '\\.spec\\.ts$' },
+      to: { path: IO },
+    },
     {
       name: 'pure-no-node-io',
       severity: 'error',
@@ -37,8 +44,20 @@ module.exports = {
       from: { path: PURE, pathNot: '\\.spec\\.ts$' },
       to: { path: '^src/common/clock(\\.module)?\\.ts$' },
     },
-    { name: 'pure-imports-pure', severity: 'error', comment: 'A rule leans only on rules.', from: { path: PURE, pathNot: '\\.spec\\.ts$' }, to: { path: '^src/', pathNot: PURE } },
-    { name: 'delivery-no-repository', severity: 'error', comment: 'Delivery calls services.', from: { path: DELIVERY }, to: { path: '\\.repository\\.ts$' } },
+    {
+      name: 'pure-imports-pure',
+      severity: 'error',
+      comment: 'A rule leans only on rules.',
+      from: { path: PURE, pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/', pathNot: PURE },
+    },
+    {
+      name: 'delivery-no-repository',
+      severity: 'error',
+      comment: 'Delivery calls services.',
+      from: { path: DELIVERY },
+      to: { path: '\\.repository\\.ts$' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

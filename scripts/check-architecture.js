@@ -78,15 +78,20 @@ function main() {
     if (!known.has(pair)) problems.push(`two-way folders: ${pair} (new): ${ab} and ${ba}`);
   }
   for (const pair of known) {
-    if (!pairs.has(pair)) problems.push(`two-way folders: ${pair} no longer imports both ways: remove it from scripts/architecture-known-pairs.json`);
+    if (!pairs.has(pair))
+      problems.push(`two-way folders: ${pair} no longer imports both ways: remove it from scripts/architecture-known-pairs.json`);
   }
   const modules = result.summary.totalCruised;
   if (problems.length) {
-    process.stderr.write(`architecture: ${problems.length} problem(s) in ${modules} modules\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.stderr.write(
+      `architecture: ${problems.length} problem(s) in ${modules} modules\n${problems.map((p) => `  ${p}`).join('\n')}\n`,
+    );
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`architecture: ${modules} modules, no cycle, pure code free of I/O, ${pairs.size} two-way folder pairs left (all known)\n`);
+  process.stdout.write(
+    `architecture: ${modules} modules, no cycle, pure code free of I/O, ${pairs.size} two-way folder pairs left (all known)\n`,
+  );
 }
 
 main();

@@ -42,7 +42,8 @@ async function main() {
     }
     const timestamp = Date.now();
     const className = `${pascal(name)}${timestamp}`;
-    const line = (q) => `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`;
+    const line = (q) =>
+      `    await queryRunner.query(${JSON.stringify(q.query)}${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`;
     const file = join(__dirname, '..', 'src', 'database', 'migrations', `${timestamp}-${name}.ts`);
     writeFileSync(
       file,

@@ -39,7 +39,11 @@ async function runChecks(tier) {
   let failed = 0;
   for (const check of tier.checks) {
     const code = await new Promise((resolve) => {
-      const child = spawn(process.execPath, check.args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...tier.env } });
+      const child = spawn(process.execPath, check.args, {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, ...tier.env },
+      });
       const timer = setTimeout(() => child.kill('SIGKILL'), tier.budgetMin * 60_000);
       child.on('exit', (exitCode) => {
         clearTimeout(timer);

@@ -11,7 +11,10 @@ export function findCommandName(argv: readonly string[], names: readonly string[
 }
 
 async function loadCommand(argv: readonly string[]): Promise<{ command: Command; args: readonly string[] } | undefined> {
-  const name = findCommandName(argv, commandModules.flatMap((m) => m.names));
+  const name = findCommandName(
+    argv,
+    commandModules.flatMap((m) => m.names),
+  );
   if (!name) return undefined;
   const module = commandModules.find((m) => m.names.includes(name))!;
   const command = (await module.load()).find((c) => c.name === name);

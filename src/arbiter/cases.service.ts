@@ -67,7 +67,10 @@ export class CasesService {
 
   /** Open cases of a competition, the most urgent first: the arbiter's dashboard. */
   listOpen(manager: EntityManager, competitionId: string): Promise<Case[]> {
-    return manager.find(Case, { where: { competitionId, status: 'open' }, order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' } });
+    return manager.find(Case, {
+      where: { competitionId, status: 'open' },
+      order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' },
+    });
   }
 
   /**

@@ -48,7 +48,14 @@ export class RulingsService {
       manager,
       Penalty,
       ...penalties.map((p) =>
-        manager.create(Penalty, { id: randomUUID(), competitionId: input.competitionId, gameId: input.gameId ?? null, rulingId: ruling.id, createdAt: now, ...p }),
+        manager.create(Penalty, {
+          id: randomUUID(),
+          competitionId: input.competitionId,
+          gameId: input.gameId ?? null,
+          rulingId: ruling.id,
+          createdAt: now,
+          ...p,
+        }),
       ),
     );
     return ruling;

@@ -70,7 +70,9 @@ export class ApiKeyGuard implements CanActivate {
         { reason: 'revoked', at: check.at!.toISOString() },
       );
     }
-    throw new Refusal('UNAUTHENTICATED', { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.' }, 401, { reason: 'unknown' });
+    throw new Refusal('UNAUTHENTICATED', { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.' }, 401, {
+      reason: 'unknown',
+    });
   }
 }
 

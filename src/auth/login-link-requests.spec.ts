@@ -38,6 +38,9 @@ describe('login requests off the request path (issue 12 §3)', () => {
     for (const email of ['bad@example.org', 'good@example.org']) requests.submit(email);
     await requests.idle();
     expect(handled).toEqual(['good@example.org']);
-    expect(errors).toHaveBeenCalledWith(expect.objectContaining({ email: 'bad@example.org' }), expect.stringContaining('no link was mailed'));
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'bad@example.org' }),
+      expect.stringContaining('no link was mailed'),
+    );
   });
 });

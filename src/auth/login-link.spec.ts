@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { hashLoginToken, isLoginAddress, isLoginTokenShape, LOGIN_LINK_TTL_MS, loginLinkState, loginUrl, newLoginToken, safeNextPath } from './login-link';
+import {
+  hashLoginToken,
+  isLoginAddress,
+  isLoginTokenShape,
+  LOGIN_LINK_TTL_MS,
+  loginLinkState,
+  loginUrl,
+  newLoginToken,
+  safeNextPath,
+} from './login-link';
 
 describe('magic login links (issue 7 §1)', () => {
   it('makes unguessable tokens of one shape, and keeps only their SHA-256', () => {
@@ -47,7 +56,17 @@ describe('magic login links (issue 7 §1)', () => {
     expect(safeNextPath('/games/42?tab=moves')).toBe('/games/42?tab=moves');
     expect(safeNextPath('/login')).toBe('/login');
     expect(safeNextPath('/login/sent')).toBe('/login/sent');
-    for (const bad of [undefined, '', 'games', '//evil.example/x', '/\\evil.example', 'https://evil.example', '/login/abc', '/logout', '/x\r\nSet-Cookie: a=b']) {
+    for (const bad of [
+      undefined,
+      '',
+      'games',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      '/login/abc',
+      '/logout',
+      '/x\r\nSet-Cookie: a=b',
+    ]) {
       expect(safeNextPath(bad)).toBe('/');
     }
     fc.assert(

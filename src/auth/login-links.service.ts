@@ -200,7 +200,14 @@ export class LoginLinks {
       }
       return existing;
     }
-    const user = m.create(User, { id: randomUUID(), displayName: email, roles: ['admin'], playerId: null, language: 'ro', createdAt: this.clock.now() });
+    const user = m.create(User, {
+      id: randomUUID(),
+      displayName: email,
+      roles: ['admin'],
+      playerId: null,
+      language: 'ro',
+      createdAt: this.clock.now(),
+    });
     await m.insert(User, user);
     await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: email, verified: true });
     return user;

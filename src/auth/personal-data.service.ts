@@ -57,9 +57,14 @@ export function anonymousName(playerId: string): string {
  * player is signed up for it.
  */
 export function competitionsEnded(
-  competitions: readonly { readonly status: string; readonly games: readonly { readonly status: string; readonly homologated: boolean }[] }[],
+  competitions: readonly {
+    readonly status: string;
+    readonly games: readonly { readonly status: string; readonly homologated: boolean }[];
+  }[],
 ): boolean {
-  return competitions.every((c) => c.status === 'finished' || (c.status === 'started' && c.games.every((g) => g.status === 'ended' && g.homologated)));
+  return competitions.every(
+    (c) => c.status === 'finished' || (c.status === 'started' && c.games.every((g) => g.status === 'ended' && g.homologated)),
+  );
 }
 
 const NOT_ENDED = () =>
@@ -88,7 +93,8 @@ export class PersonalDataService {
 
   /** The signed-in user's own data: their user row and, when they play, their player's. */
   exportFor(actor: Actor): Promise<PersonalData> {
-    if (actor.kind !== 'user') throw forbidden({ ro: 'Doar o persoană își poate descărca datele.', en: 'Only a person can download their data.' });
+    if (actor.kind !== 'user')
+      throw forbidden({ ro: 'Doar o persoană își poate descărca datele.', en: 'Only a person can download their data.' });
     return this.db.run(async (m) => {
       const user = await m.findOneBy(User, { id: actor.userId });
       const playerId = user?.playerId ?? actor.playerId ?? null;
@@ -100,10 +106,21 @@ export class PersonalDataService {
     const player = playerId ? await m.findOneBy(Player, { id: playerId }) : null;
     const userPart = user
       ? {
-          user: { id: user.id, displayName: user.displayName, roles: user.roles, playerId: user.playerId, createdAt: user.createdAt.toISOString() },
+          user: {
+            id: user.id,
+            displayName: user.displayName,
+            roles: user.roles,
+            playerId: user.playerId,
+            createdAt: user.createdAt.toISOString(),
+          },
           userEmails: (await m.findBy(UserEmail, { userId: user.id })).map((e) => ({ address: e.address, verified: e.verified })),
           // The key hashes are secrets of the platform's, not data about the person.
-          apiKeys: (await m.findBy(ApiKey, { userId: user.id })).map((k) => ({ label: k.label, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt })),
+          apiKeys: (await m.findBy(ApiKey, { userId: user.id })).map((k) => ({
+            label: k.label,
+            createdAt: k.createdAt,
+            lastUsedAt: k.lastUsedAt,
+            revokedAt: k.revokedAt,
+          })),
           webSessions: (await m.findBy(WebSession, { userId: user.id })).map((w) => ({ createdAt: w.createdAt, expiresAt: w.expiresAt })),
           auditAsActor: (await m.find(AuditEntry, { where: { actorUserId: user.id }, order: { at: 'ASC' } })).map(auditJson),
         }
@@ -121,7 +138,17 @@ export class PersonalDataService {
       player: { ...player },
       playerEmails: (await m.findBy(PlayerEmail, { playerId: pid })).map((e) => ({ address: e.address, verified: e.verified })),
       registrations: registrations.map((r) => ({ ...r, competition: competitions.find((c) => c.id === r.competitionId)?.name ?? null })),
-      games: games.map((g) => ({ id: g.id, competitionId: g.competitionId, round: g.round, color: g.redPlayerId === pid ? 'red' : 'blue', status: g.status, startedOn: g.startedOn, endedAt: g.endedAt, endReason: g.endReason, outcome: g.outcome })),
+      games: games.map((g) => ({
+        id: g.id,
+        competitionId: g.competitionId,
+        round: g.round,
+        color: g.redPlayerId === pid ? 'red' : 'blue',
+        status: g.status,
+        startedOn: g.startedOn,
+        endedAt: g.endedAt,
+        endReason: g.endReason,
+        outcome: g.outcome,
+      })),
       moves: await m.find(Move, { where: { playerId: pid }, order: { receivedAt: 'ASC' } }),
       results: await inGames(() => m.findBy(Result, { gameId: In(gameIds) })),
       holidays: await m.findBy(Holiday, { playerId: pid }),
@@ -215,7 +242,14 @@ export class PersonalDataService {
 }
 
 function auditJson(a: AuditEntry) {
-  return { at: a.at.toISOString(), action: a.action, role: a.actorRole, competitionId: a.competitionId, gameId: a.gameId, details: a.details };
+  return {
+    at: a.at.toISOString(),
+    action: a.action,
+    role: a.actorRole,
+    competitionId: a.competitionId,
+    gameId: a.gameId,
+    details: a.details,
+  };
 }
 
 /** Dates and buffers as JSON has them, so the download is plain data. */

@@ -9,7 +9,12 @@ describe('personal data', () => {
     expect(competitionsEnded([{ status: 'started', games: [{ status: 'playing', homologated: false }] }])).toBe(false);
     // Signed up for one that has not begun: not ended.
     expect(competitionsEnded([{ status: 'draft', games: [] }])).toBe(false);
-    expect(competitionsEnded([{ status: 'finished', games: [] }, { status: 'draft', games: [] }])).toBe(false);
+    expect(
+      competitionsEnded([
+        { status: 'finished', games: [] },
+        { status: 'draft', games: [] },
+      ]),
+    ).toBe(false);
   });
 
   it('names an anonymised player by a short, stable, meaningless tag', () => {

@@ -21,8 +21,10 @@ function storeWith(clock: ManualClock, expiresAt: Date) {
   return { store: new DatabaseSessionStore(db, clock), updates, row };
 }
 
-const get = (store: DatabaseSessionStore, sid: string) => new Promise<unknown>((resolve, reject) => store.get(sid, (error, data) => (error ? reject(error) : resolve(data))));
-const touch = (store: DatabaseSessionStore, sid: string) => new Promise<void>((resolve, reject) => store.touch(sid, {} as never, (error) => (error ? reject(error) : resolve())));
+const get = (store: DatabaseSessionStore, sid: string) =>
+  new Promise<unknown>((resolve, reject) => store.get(sid, (error, data) => (error ? reject(error) : resolve(data))));
+const touch = (store: DatabaseSessionStore, sid: string) =>
+  new Promise<void>((resolve, reject) => store.touch(sid, {} as never, (error) => (error ? reject(error) : resolve())));
 
 describe('session store touch (issue 8 item 3: no write per page)', () => {
   it('sends no UPDATE when the expiry it just read was pushed back less than an hour ago', async () => {

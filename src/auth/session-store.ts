@@ -69,7 +69,10 @@ export class DatabaseSessionStore extends session.Store {
           [hashSessionId(sid), userId, JSON.stringify(plain), new Date(now.getTime() + this.ttlMs), now],
         );
       })
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override touch(sid: string, _data: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -89,14 +92,20 @@ export class DatabaseSessionStore extends session.Store {
           { expiresAt: new Date(now + this.ttlMs) },
         ),
       )
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.expiries.delete(sid);
     this.db
       .run((m) => m.delete(WebSession, { sidHash: hashSessionId(sid) }))
-      .then(() => callback?.(), (error: unknown) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error: unknown) => callback?.(error),
+      );
   }
 
   /** Removes sessions past their expiry; called at each login, so the table never grows unbounded. */

@@ -3,7 +3,6 @@ import { Player } from '../competitions/player.entity';
 import type { Language } from '../competitions/player.entity';
 import type { Role } from './core/actor';
 
-
 /**
  * A login identity. `app_user`, not `user`: USER is reserved in PostgreSQL and every
  * hand-written query would have to quote it.

@@ -34,7 +34,9 @@ export interface IssuedApiKey {
 export const API_KEY_LIFETIME_DAYS = 365;
 
 /** Why a clear key does not let its bearer in; the guard tells them which. */
-export type ApiKeyCheck = { readonly ok: true; readonly actor: UserActor } | { readonly ok: false; readonly reason: 'unknown' | 'revoked' | 'expired'; readonly at?: Date };
+export type ApiKeyCheck =
+  | { readonly ok: true; readonly actor: UserActor }
+  | { readonly ok: false; readonly reason: 'unknown' | 'revoked' | 'expired'; readonly at?: Date };
 
 /** Keys look like `csk_` + 43 base64url characters (256 random bits): recognisable in logs, unguessable. */
 const KEY_PREFIX = 'csk_';
@@ -132,11 +134,7 @@ export class UsersService {
    * becomes that player too; otherwise a player user is created, the addresses still to
    * be verified at their first login.
    */
-  async ensurePlayerUser(
-    manager: EntityManager,
-    player: { id: string; name: string },
-    emails: readonly string[],
-  ): Promise<User> {
+  async ensurePlayerUser(manager: EntityManager, player: { id: string; name: string }, emails: readonly string[]): Promise<User> {
     const linked = await manager.findOneBy(User, { playerId: player.id });
     if (linked) return linked;
     const addresses = emails.map(normalizeEmail);
@@ -212,7 +210,11 @@ export class UsersService {
   }
 
   /** `admin api-key EMAIL`: a fresh key for the user with that address, creating an admin when nobody has it. */
-  async issueApiKeyForEmail(email: string, label = 'cli', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
+  async issueApiKeyForEmail(
+    email: string,
+    label = 'cli',
+    lifetimeDays = API_KEY_LIFETIME_DAYS,
+  ): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
     if (!isEmailAddress(normalizeEmail(email))) {
       throw new Refusal('BAD_INPUT', { ro: `„${email}” nu este o adresă de e-mail.`, en: `"${email}" is not an e-mail address.` });
     }

@@ -61,7 +61,9 @@ export function progressBar(label: string): (done: number, total: number, extra?
     last = now;
     const width = 30;
     const filled = total > 0 ? Math.round((done / total) * width) : width;
-    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${extra}\x1b[K${done === total ? '\n' : ''}`);
+    process.stderr.write(
+      `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${extra}\x1b[K${done === total ? '\n' : ''}`,
+    );
   };
 }
 
@@ -73,7 +75,9 @@ export function progressBar(label: string): (done: number, total: number, extra?
 export async function bareInsertRate(url: string, { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<number> {
   const pool = new Pool({ connectionString: url, max: concurrency });
   try {
-    await pool.query(`CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), payload text NOT NULL)`);
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), payload text NOT NULL)`,
+    );
     const deadline = Date.now() + seconds * 1000;
     let count = 0;
     const started = process.hrtime.bigint();

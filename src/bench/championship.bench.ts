@@ -34,7 +34,19 @@ import { GamesService, type GamePairing } from '../games/games.service';
 import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
-import { bareInsertRate, createScratchDatabase, DEFAULT_DATABASE_URL, inParallel, numberOption, percentile, printReport, progressBar, round, runBench, tearDown } from './bench-support';
+import {
+  bareInsertRate,
+  createScratchDatabase,
+  DEFAULT_DATABASE_URL,
+  inParallel,
+  numberOption,
+  percentile,
+  printReport,
+  progressBar,
+  round,
+  runBench,
+  tearDown,
+} from './bench-support';
 
 const PLAYERS = numberOption('players', 100);
 const DAYS = numberOption('days', 100);
@@ -63,7 +75,9 @@ class QueryCounter {
     (database.dataSource as unknown as { logger: TypeOrmLogger }).logger = {
       logQuery: (...args) => {
         counter.count++;
-        counter.trace?.push(`${String(args[0]).replace(/\s+/g, ' ').slice(0, 120)} [${JSON.stringify(args[1] ?? []).length} bytes of parameters]`);
+        counter.trace?.push(
+          `${String(args[0]).replace(/\s+/g, ' ').slice(0, 120)} [${JSON.stringify(args[1] ?? []).length} bytes of parameters]`,
+        );
         return inner.logQuery(...args);
       },
       logQueryError: (...args) => inner.logQueryError(...args),
@@ -86,7 +100,8 @@ class SweepProfiler {
   static async start(): Promise<SweepProfiler> {
     const session = new Session();
     session.connect();
-    const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
+    const post = (method: string, params?: object) =>
+      new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: 1000 });
     return new SweepProfiler(session);
@@ -101,7 +116,13 @@ class SweepProfiler {
   }
 
   async pause(): Promise<void> {
-    const { profile } = (await this.post('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+    const { profile } = (await this.post('Profiler.stop')) as {
+      profile: {
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
+      };
+    };
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     profile.samples.forEach((id, i) => {
       const frame = byId.get(id)!.callFrame;
@@ -130,7 +151,16 @@ function instantAt(day: LocalDate, time: string, timeZone: string): Date {
   const wall = Date.parse(`${day}T${time}:00Z`);
   let instant = wall;
   for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(instant))
       .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
     instant += wall - Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
@@ -140,7 +170,10 @@ function instantAt(day: LocalDate, time: string, timeZone: string): Date {
 
 function playersCsv(n: number): string {
   const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++) lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`);
+  for (let i = 1; i <= n; i++)
+    lines.push(
+      `Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -158,7 +191,14 @@ async function main(): Promise<void> {
   let app: INestApplication | undefined;
   const bar = progressBar('championship');
   try {
-    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21', LOG_LEVEL: 'error', TZ_DEFAULT: TZ });
+    const settings = parseSettings({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21',
+      LOG_LEVEL: 'error',
+      TZ_DEFAULT: TZ,
+    });
     const opened = await openAppDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.init();
@@ -172,8 +212,18 @@ async function main(): Promise<void> {
 
     // Set-up: one arbiter, the players, one group (a round robin), started.
     const setupStarted = Date.now();
-    const arbiter = await db.transaction(async (m) => actorOf(await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true })));
-    const created = await competitions.create(arbiter, { name: 'Bench championship', shortName: 'BENCH', startDate: START, closingDate: addDays(START, 364), timeZone: TZ });
+    const arbiter = await db.transaction(async (m) =>
+      actorOf(
+        await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
+      ),
+    );
+    const created = await competitions.create(arbiter, {
+      name: 'Bench championship',
+      shortName: 'BENCH',
+      startDate: START,
+      closingDate: addDays(START, 364),
+      timeZone: TZ,
+    });
     await competitions.importPlayers(arbiter, created.id, playersCsv(PLAYERS));
     // The competitions service plays groups of at most 32: a larger round robin is its groups
     // started by the service, and every game between two groups added through the games
@@ -270,7 +320,10 @@ async function main(): Promise<void> {
     for (let d = 0; d < DAYS; d++) {
       const day = addDays(START, d);
       clock.set(instantAt(day, '00:01', TZ));
-      await timedMoves(live.filter((g) => !g.over && random() < PACE), playOne);
+      await timedMoves(
+        live.filter((g) => !g.over && random() < PACE),
+        playOne,
+      );
       clock.set(instantAt(day, '00:05', TZ));
       playingAtSweep += live.filter((g) => !g.over).length;
       const q = counter.count;

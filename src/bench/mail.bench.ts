@@ -33,7 +33,16 @@ import { InboxService } from '../mail/inbox/inbox.service';
 import { OutboundMail } from '../mail/outbound-mail.entity';
 import { OutboxSender } from '../mail/outbox/outbox.sender';
 import { replyAddress } from '../mail/reply-token';
-import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, printReport, progressBar, round, runBench, tearDown } from './bench-support';
+import {
+  createScratchDatabase,
+  DEFAULT_DATABASE_URL,
+  numberOption,
+  printReport,
+  progressBar,
+  round,
+  runBench,
+  tearDown,
+} from './bench-support';
 
 /** What the bench uses of test/support/dovecot.ts (PrivateDovecot). */
 interface PrivateDovecot {
@@ -62,12 +71,17 @@ const SECRET = 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21
 const GROUP = 30;
 
 function compose(options: ConstructorParameters<typeof MailComposer>[0]): Promise<Buffer> {
-  return new Promise((resolve, reject) => new MailComposer(options).compile().build((error, message) => (error ? reject(error) : resolve(message))));
+  return new Promise((resolve, reject) =>
+    new MailComposer(options).compile().build((error, message) => (error ? reject(error) : resolve(message))),
+  );
 }
 
 function playersCsv(n: number): string {
   const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++) lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`);
+  for (let i = 1; i <= n; i++)
+    lines.push(
+      `Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -104,8 +118,17 @@ async function main(): Promise<void> {
     const groups = Math.ceil(gamesNeeded / ((GROUP * (GROUP - 1)) / 2));
     const users = app.get(UsersService);
     const competitions = app.get(CompetitionsService);
-    const arbiter = await db.transaction(async (m) => actorOf(await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true })));
-    const created = await competitions.create(arbiter, { name: 'Bench by mail', shortName: 'MAIL', startDate: '2027-02-01', closingDate: '2027-12-31' });
+    const arbiter = await db.transaction(async (m) =>
+      actorOf(
+        await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
+      ),
+    );
+    const created = await competitions.create(arbiter, {
+      name: 'Bench by mail',
+      shortName: 'MAIL',
+      startDate: '2027-02-01',
+      closingDate: '2027-12-31',
+    });
     await competitions.importPlayers(arbiter, created.id, playersCsv(groups * GROUP));
     await competitions.makeGroups(arbiter, created.id, { count: groups });
     await competitions.start(arbiter, created.id);
@@ -128,7 +151,10 @@ async function main(): Promise<void> {
     const second = randomMove(afterFirst.state, random, { passProbability: 0 });
 
     const raws: Buffer[] = [];
-    for (const [turn, move] of [[1, first], [2, second]] as const) {
+    for (const [turn, move] of [
+      [1, first],
+      [2, second],
+    ] as const) {
       for (const game of games) {
         if (raws.length >= MAILS) break;
         const playerId = turn === 1 ? game.redPlayerId : game.bluePlayerId;
@@ -161,7 +187,8 @@ async function main(): Promise<void> {
     // End to end: the inbox (one pass reads all it finds), then the outbox until the sink has every answer.
     const inbox = app.get(InboxService);
     const outbox = app.get(OutboxSender);
-    const decided = () => db.run((m) => m.count(InboundMail, { where: { status: In(['applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed']) } }));
+    const decided = () =>
+      db.run((m) => m.count(InboundMail, { where: { status: In(['applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed']) } }));
     const pending = () => db.run((m) => m.count(OutboundMail, { where: { status: 'pending' } }));
     const started = process.hrtime.bigint();
     let done = 0;
@@ -203,7 +230,13 @@ async function main(): Promise<void> {
 
 /** Seconds for one client to fetch every message of INBOX whole (BODY.PEEK[]: nothing changes). */
 async function bareFetch(dovecot: PrivateDovecot, expected: number): Promise<number> {
-  const client = new ImapFlow({ host: '127.0.0.1', port: dovecot.port, secure: false, auth: { user: dovecot.user, pass: dovecot.password }, logger: false });
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
   await client.connect();
   const lock = await client.getMailboxLock('INBOX');
   try {

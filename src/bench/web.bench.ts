@@ -75,10 +75,15 @@ type Measured = LoadSummary;
 /** Runs autocannon in a child node process, so the server under test has this process to itself. */
 function loadFromChild(job: LoadJob): Promise<LoadSummary> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(__dirname, 'load-generator.js'), JSON.stringify(job)], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
-      resolve(JSON.parse(stdout) as LoadSummary);
-    });
+    execFile(
+      process.execPath,
+      [join(__dirname, 'load-generator.js'), JSON.stringify(job)],
+      { maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`load generator failed: ${stderr || error.message}`));
+        resolve(JSON.parse(stdout) as LoadSummary);
+      },
+    );
   });
 }
 
@@ -97,7 +102,14 @@ async function main(): Promise<void> {
   let app: INestApplication | undefined;
   try {
     const clock = new ManualClock('2027-02-01T09:00:00Z');
-    const settings = parseSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: scratch.url, SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21', LOG_LEVEL: 'error', PUBLIC_URL: 'http://127.0.0.1' });
+    const settings = parseSettings({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch.url,
+      SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21',
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: 'http://127.0.0.1',
+    });
     const opened = await openAppDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.listen(0, '127.0.0.1');
@@ -107,9 +119,22 @@ async function main(): Promise<void> {
     // One game of a two-player competition, some moves into it.
     const users = app.get(UsersService);
     const competitions = app.get(CompetitionsService);
-    const arbiter = await db.transaction(async (m) => actorOf(await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true })));
-    const created = await competitions.create(arbiter, { name: 'Bench on the web', shortName: 'WEB', startDate: '2027-02-01', closingDate: '2027-12-31' });
-    await competitions.importPlayers(arbiter, created.id, 'name,email,club,language,previous_coefficient,previous_rank\nAna Popescu,ana@bench.example.org,,ro,,\nIon Ionescu,ion@bench.example.org,,ro,,\n');
+    const arbiter = await db.transaction(async (m) =>
+      actorOf(
+        await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
+      ),
+    );
+    const created = await competitions.create(arbiter, {
+      name: 'Bench on the web',
+      shortName: 'WEB',
+      startDate: '2027-02-01',
+      closingDate: '2027-12-31',
+    });
+    await competitions.importPlayers(
+      arbiter,
+      created.id,
+      'name,email,club,language,previous_coefficient,previous_rank\nAna Popescu,ana@bench.example.org,,ro,,\nIon Ionescu,ion@bench.example.org,,ro,,\n',
+    );
     await competitions.makeGroups(arbiter, created.id, { count: 1 });
     await competitions.start(arbiter, created.id);
     const { game, sequence, actors, redAddress } = await db.run(async (m) => {
@@ -136,7 +161,8 @@ async function main(): Promise<void> {
     // A move the player to move could send now, for the preview.
     const candidate = randomMove(state, random, { passProbability: 0 });
     const mover = state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId;
-    const moverAddress = mover === game.redPlayerId ? redAddress : (await db.run((m) => m.findOneByOrFail(PlayerEmail, { playerId: mover }))).address;
+    const moverAddress =
+      mover === game.redPlayerId ? redAddress : (await db.run((m) => m.findOneByOrFail(PlayerEmail, { playerId: mover }))).address;
     const { url: link } = await app.get(LoginLinks).linkForCli(moverAddress);
     const cookie = await logIn(base, link);
 
@@ -145,7 +171,9 @@ async function main(): Promise<void> {
     const wanted = (name: string) => ONLY === undefined || ONLY === name;
     const health = wanted('health') ? await measure(`${base}/health`) : skipped;
     const page = wanted('page') ? await measure(`${base}/games/${game.id}`, cookie) : skipped;
-    const preview = wanted('preview') ? await measure(`${base}/games/${game.id}/preview?notation=${encodeURIComponent(candidate)}`, cookie) : skipped;
+    const preview = wanted('preview')
+      ? await measure(`${base}/games/${game.id}/preview?notation=${encodeURIComponent(candidate)}`, cookie)
+      : skipped;
     const report = {
       benchmark: 'web',
       date: new Date().toISOString(),

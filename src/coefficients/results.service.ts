@@ -104,7 +104,13 @@ export class ResultsService {
     await insertRows(manager, Result, result);
     const view = resultView(result);
     if (!result.automatic) {
-      await this.cases.open(manager, { competitionId: competition.id, gameId: game.id, kind: 'result', dueOn: result.dueOn, payload: jsonResult(view) });
+      await this.cases.open(manager, {
+        competitionId: competition.id,
+        gameId: game.id,
+        kind: 'result',
+        dueOn: result.dueOn,
+        payload: jsonResult(view),
+      });
     }
     await this.notifications.add(
       manager,
@@ -204,7 +210,13 @@ export class ResultsService {
         dueOn: result.dueOn,
         payload: { color: color!, text: text.trim() },
       });
-      await this.audit.record(m, { actor, action: 'result.objected', competitionId: game.competitionId, gameId, details: { color: color!, text } });
+      await this.audit.record(m, {
+        actor,
+        action: 'result.objected',
+        competitionId: game.competitionId,
+        gameId,
+        details: { color: color!, text },
+      });
     });
   }
 
@@ -214,7 +226,9 @@ export class ResultsService {
    * 5 days only with both confirmations, or with `override` and a reason (audited).
    */
   homologate(actor: Actor, gameId: string, reason?: string, override = false): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', (m, game, result) => this.homologateIn(m, actor, game, result, { reason: reason ?? null, override }));
+    return this.onResult(actor, gameId, 'arbiter', (m, game, result) =>
+      this.homologateIn(m, actor, game, result, { reason: reason ?? null, override }),
+    );
   }
 
   /**
@@ -243,7 +257,12 @@ export class ResultsService {
       if (objection.decision) throw objectionRefusals.decided();
       if (verdict !== 'upheld' && verdict !== 'rejected') throw objectionRefusals.verdict();
       if (!reason.trim()) throw objectionRefusals.reason();
-      const decision = { verdict, reason: reason.trim(), at: this.clock.now().toISOString(), byUserId: actor.kind === 'user' ? actor.userId : null } as const;
+      const decision = {
+        verdict,
+        reason: reason.trim(),
+        at: this.clock.now().toISOString(),
+        byUserId: actor.kind === 'user' ? actor.userId : null,
+      } as const;
       result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
       await m.update(Result, { id: result.id }, { objections: result.objections });
       // The objection's own case (one per objection, opened with its colour and text).
@@ -345,7 +364,11 @@ export class ResultsService {
     result.status = 'homologated';
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
-    await m.update(Result, { id: result.id }, { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId });
+    await m.update(
+      Result,
+      { id: result.id },
+      { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId },
+    );
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
     // Objection cases are not among them: each closes with its own decision (decideObjection).
     await this.cases.closeFor(m, game.id, ['result', ...AWAITING_RESULT_CASES]);
@@ -369,7 +392,12 @@ export class ResultsService {
     const view = jsonResult(resultView(result));
     await this.notifications.add(
       m,
-      players.map((p) => ({ to: p, template: 'result-homologated', gameId: game.id, payload: { gameId: game.id, turn: game.turn, ...view } })),
+      players.map((p) => ({
+        to: p,
+        template: 'result-homologated',
+        gameId: game.id,
+        payload: { gameId: game.id, turn: game.turn, ...view },
+      })),
     );
     await this.finishCompetitionIfDone(m, game.competitionId);
   }
@@ -402,7 +430,8 @@ export class ResultsService {
       let color: Color | null = null;
       if (as === 'player') {
         color = sideInGame(actor, game);
-        if (!color) throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
+        if (!color)
+          throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
       } else {
         const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
         if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());

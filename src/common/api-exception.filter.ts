@@ -41,11 +41,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
       }
       // Nest's own exceptions (an unknown route, a guard's 401): their English text is about the request, not the code.
       const message =
-        typeof body === 'string' ? body : Array.isArray((body as { message?: unknown }).message)
-          ? ((body as { message: string[] }).message).join('; ')
-          : String((body as { message?: unknown }).message ?? exception.message);
+        typeof body === 'string'
+          ? body
+          : Array.isArray((body as { message?: unknown }).message)
+            ? (body as { message: string[] }).message.join('; ')
+            : String((body as { message?: unknown }).message ?? exception.message);
       const code = codeForStatus(status);
-      res.status(status).json({ error: { code, message, messages: { ro: romanianFor(status, message), en: message } } } satisfies ApiErrorBody);
+      res
+        .status(status)
+        .json({ error: { code, message, messages: { ro: romanianFor(status, message), en: message } } } satisfies ApiErrorBody);
       return;
     }
     this.logger.error({ err: exception }, 'unexpected error');
@@ -55,7 +59,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
-const INTERNAL = { ro: 'Ceva nu a mers pe partea noastră; nu s-a schimbat nimic.', en: 'Something went wrong on our side; nothing was changed.' };
+const INTERNAL = {
+  ro: 'Ceva nu a mers pe partea noastră; nu s-a schimbat nimic.',
+  en: 'Something went wrong on our side; nothing was changed.',
+};
 
 /** Romanian for the statuses Nest raises by itself; the English detail stays beside it. */
 function romanianFor(status: number, en: string): string {

@@ -43,7 +43,8 @@ export class ManualClock extends Clock {
 export class RehearsalClock extends Clock {
   constructor(private offsetMs = 0) {
     super();
-    if (!Number.isFinite(offsetMs) || offsetMs < 0) throw new RangeError(`a rehearsal offset is a whole, non-negative number of ms: ${offsetMs}`);
+    if (!Number.isFinite(offsetMs) || offsetMs < 0)
+      throw new RangeError(`a rehearsal offset is a whole, non-negative number of ms: ${offsetMs}`);
   }
 
   now(): Date {

@@ -34,7 +34,8 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
   const form = express.urlencoded({ extended: true, limit: BODY_LIMITS.formBytes });
   const lexiconForm = express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
   const csv = express.text({ type: ['text/csv', 'text/plain'], limit: BODY_LIMITS.csvBytes });
-  const guard = (parse: RequestHandler, applies: (req: Request) => boolean = () => true): RequestHandler =>
+  const guard =
+    (parse: RequestHandler, applies: (req: Request) => boolean = () => true): RequestHandler =>
     (req, res, next) => {
       if (!applies(req)) return next();
       parse(req, res, (error?: unknown) => {
@@ -95,7 +96,10 @@ export function bodyRefusal(error: unknown): Refusal {
     case 'charset.unsupported':
       return new Refusal(
         'UNSUPPORTED_ENCODING',
-        { ro: 'Codificarea cererii nu este acceptată (folosiți UTF-8, necomprimat).', en: 'The request’s encoding is not accepted (send UTF-8, uncompressed).' },
+        {
+          ro: 'Codificarea cererii nu este acceptată (folosiți UTF-8, necomprimat).',
+          en: 'The request’s encoding is not accepted (send UTF-8, uncompressed).',
+        },
         415,
       );
     case 'entity.parse.failed':

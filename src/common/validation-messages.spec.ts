@@ -11,10 +11,63 @@ import { validationMessage, validationProblems } from './validation-messages';
 /** English words a Romanian sentence of these messages must never carry (letters as word edges: `listă` is not `list`). */
 const ENGLISH = new RegExp(
   `(?<!\\p{L})(${[
-    'must', 'should', 'be', 'is', 'not', 'the', 'of', 'from', 'to', 'and', 'or', 'than', 'greater', 'less', 'shorter', 'longer', 'equal',
-    'character', 'characters', 'number', 'integer', 'whole', 'string', 'boolean', 'value', 'values', 'following', 'exist', 'property',
-    'valid', 'invalid', 'array', 'object', 'element', 'elements', 'contain', 'conforming', 'constraints', 'match', 'regular', 'expression',
-    'day', 'true', 'false', 'yes', 'no', 'date', 'name', 'holiday', 'days', 'reminder', 'time', 'zone', 'list', 'word', 'double', 'unknown',
+    'must',
+    'should',
+    'be',
+    'is',
+    'not',
+    'the',
+    'of',
+    'from',
+    'to',
+    'and',
+    'or',
+    'than',
+    'greater',
+    'less',
+    'shorter',
+    'longer',
+    'equal',
+    'character',
+    'characters',
+    'number',
+    'integer',
+    'whole',
+    'string',
+    'boolean',
+    'value',
+    'values',
+    'following',
+    'exist',
+    'property',
+    'valid',
+    'invalid',
+    'array',
+    'object',
+    'element',
+    'elements',
+    'contain',
+    'conforming',
+    'constraints',
+    'match',
+    'regular',
+    'expression',
+    'day',
+    'true',
+    'false',
+    'yes',
+    'no',
+    'date',
+    'name',
+    'holiday',
+    'days',
+    'reminder',
+    'time',
+    'zone',
+    'list',
+    'word',
+    'double',
+    'unknown',
   ].join('|')})(?!\\p{L})`,
   'iu',
 );
@@ -68,7 +121,11 @@ describe('settings validation messages name each setting in words (issue 14)', (
 
   it('labels every field the settings DTOs check, but the arbiter and the series of the creation', () => {
     const checked = (dto: new () => object) =>
-      new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName));
+      new Set(
+        getMetadataStorage()
+          .getTargetValidationMetadatas(dto, '', true, false)
+          .map((m) => m.propertyName),
+      );
     const unlabelled = (dto: new () => object) => [...checked(dto)].filter((p) => settingFieldLabel(new dto(), p) === undefined).sort();
     expect(unlabelled(CreateCompetitionDto)).toEqual(['arbiterEmail', 'arbiterUserId', 'series']);
     expect(unlabelled(UpdateCompetitionDto)).toEqual([]);
@@ -103,7 +160,7 @@ describe('settings validation messages name each setting in words (issue 14)', (
     expect(rule.message.ro).toBe('regula literelor rămase la sfârșit trebuie să fie una dintre valorile „transfer”, „double”');
   });
 
-  it('the service\'s own checks: each bad setting in Romanian with no field key and no English word', () => {
+  it("the service's own checks: each bad setting in Romanian with no field key and no English word", () => {
     const base = { name: 'CN 2027', shortName: 'CN 2027', startDate: '2027-02-01', closingDate: '2027-12-31' };
     const bad: object[] = [
       { name: '' },

@@ -72,7 +72,10 @@ function romanianDetail(constraint: string, text: string): string {
       // The values are the API's codes, quoted as such (`„double”`): the client must send one of them.
       const values = /following values:\s*(.*)$/i.exec(text)?.[1]?.trim();
       if (!values) return 'nu are o valoare acceptată';
-      return `trebuie să fie una dintre valorile ${values.split(/,\s*/).map((v) => `„${v}”`).join(', ')}`;
+      return `trebuie să fie una dintre valorile ${values
+        .split(/,\s*/)
+        .map((v) => `„${v}”`)
+        .join(', ')}`;
     }
     case 'matches':
       return /YYYY-MM-DD/.test(text) ? 'trebuie să fie o zi scrisă AAAA-LL-ZZ' : 'nu are forma cerută';

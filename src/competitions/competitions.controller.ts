@@ -41,7 +41,11 @@ const errors = {
   401: { status: 401, description: 'No API key, or an unknown or revoked one (UNAUTHENTICATED).', schema: ERROR_SCHEMA },
   403: { status: 403, description: 'Not this competition’s arbiter nor an admin (FORBIDDEN).', schema: ERROR_SCHEMA },
   404: { status: 404, description: 'No such competition (NOT_FOUND).', schema: ERROR_SCHEMA },
-  409: { status: 409, description: 'The competition’s state does not allow it, e.g. already started (COMPETITION_STARTED).', schema: ERROR_SCHEMA },
+  409: {
+    status: 409,
+    description: 'The competition’s state does not allow it, e.g. already started (COMPETITION_STARTED).',
+    schema: ERROR_SCHEMA,
+  },
 } as const;
 
 /** Competitions over JSON (issue 4 §7): DTO in, one service call, view out. */
@@ -56,7 +60,11 @@ export class CompetitionsController {
   @Post()
   @ApiOperation({ summary: 'Create a competition; its sequence is dealt now and its SHA-256 published (docs/rules.md §2).' })
   @ApiCreatedResponse({ description: 'The competition, with each sequence’s hash (tiles hidden until the start).' })
-  @ApiResponse({ status: 400, description: 'Bad settings or a typed sequence that is not the tile set (BAD_INPUT, BAD_SEQUENCE).', schema: ERROR_SCHEMA })
+  @ApiResponse({
+    status: 400,
+    description: 'Bad settings or a typed sequence that is not the tile set (BAD_INPUT, BAD_SEQUENCE).',
+    schema: ERROR_SCHEMA,
+  })
   @ApiResponse(errors[403])
   create(@CurrentActor() actor: Actor, @Body() dto: CreateCompetitionDto) {
     return this.competitions.create(actor, dto);
@@ -100,7 +108,11 @@ export class CompetitionsController {
     },
   })
   @ApiCreatedResponse({ description: 'All the competition’s players after the import.' })
-  @ApiResponse({ status: 400, description: 'A missing or unknown column, a bad line, a duplicate address (MISSING_COLUMN, UNKNOWN_COLUMN, BAD_CSV, EMPTY_CSV).', schema: ERROR_SCHEMA })
+  @ApiResponse({
+    status: 400,
+    description: 'A missing or unknown column, a bad line, a duplicate address (MISSING_COLUMN, UNKNOWN_COLUMN, BAD_CSV, EMPTY_CSV).',
+    schema: ERROR_SCHEMA,
+  })
   @ApiResponse(errors[403])
   @ApiResponse(errors[404])
   @ApiResponse(errors[409])
@@ -126,7 +138,11 @@ export class CompetitionsController {
   @ApiOkResponse({ description: 'The start day, the number of games and the competition with its revealed tiles.' })
   @ApiResponse(errors[403])
   @ApiResponse(errors[404])
-  @ApiResponse({ status: 409, description: 'Already started, no groups, players without a group, closing date passed.', schema: ERROR_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'Already started, no groups, players without a group, closing date passed.',
+    schema: ERROR_SCHEMA,
+  })
   start(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.competitions.start(actor, id);
   }

@@ -48,8 +48,11 @@ export const competitionsRepository = {
       order: { listPosition: 'ASC' },
     });
     const playerIds = registrations.map((r) => r.playerId);
-    const emails = playerIds.length ? await manager.find(PlayerEmail, { where: { playerId: In(playerIds) }, order: { address: 'ASC' } }) : [];
-    const addressesOf = (playerId: string, verified: boolean) => emails.filter((e) => e.playerId === playerId && e.verified === verified).map((e) => e.address);
+    const emails = playerIds.length
+      ? await manager.find(PlayerEmail, { where: { playerId: In(playerIds) }, order: { address: 'ASC' } })
+      : [];
+    const addressesOf = (playerId: string, verified: boolean) =>
+      emails.filter((e) => e.playerId === playerId && e.verified === verified).map((e) => e.address);
     return registrations.map((registration) => ({
       registration,
       player: registration.player!,

@@ -125,8 +125,7 @@ export interface StartResult {
   readonly games: number;
 }
 
-const COMPETITION_NOT_FOUND = (id: string) =>
-  notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
+const COMPETITION_NOT_FOUND = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
 const NOT_ITS_ARBITER = () =>
   forbidden({
     ro: 'Doar arbitrul acestei competiții (sau un administrator) poate face asta.',
@@ -135,7 +134,10 @@ const NOT_ITS_ARBITER = () =>
 const ALREADY_STARTED = () =>
   new Refusal(
     'COMPETITION_STARTED',
-    { ro: 'Competiția a început deja: jucătorii, grupele și secvența nu se mai schimbă.', en: 'The competition has already started: its players, groups and sequence no longer change.' },
+    {
+      ro: 'Competiția a început deja: jucătorii, grupele și secvența nu se mai schimbă.',
+      en: 'The competition has already started: its players, groups and sequence no longer change.',
+    },
     409,
   );
 
@@ -174,7 +176,9 @@ export class CompetitionsService {
     try {
       return await this.db.transaction(async (m) => {
         const { notes } = await this.importPlayersIn(m, actor, competitionId, csv);
-        return (await this.playersIn(m, actor, competitionId)).map((p) => (notes.has(p.playerId) ? { ...p, importNote: notes.get(p.playerId) } : p));
+        return (await this.playersIn(m, actor, competitionId)).map((p) =>
+          notes.has(p.playerId) ? { ...p, importNote: notes.get(p.playerId) } : p,
+        );
       });
     } catch (error) {
       // Two imports (into different competitions) racing to register the same new address:
@@ -288,7 +292,11 @@ export class CompetitionsService {
       action: 'competition.created',
       competitionId: competition.id,
       // The hashes only: the tiles stay secret until the start, even in the audit log.
-      details: { name: competition.name, arbiterUserId, sequences: sequences.map((s) => ({ series: s.series, sha256: s.sha256, source: s.source })) },
+      details: {
+        name: competition.name,
+        arbiterUserId,
+        sequences: sequences.map((s) => ({ series: s.series, sha256: s.sha256, source: s.source })),
+      },
     });
     return competition;
   }
@@ -299,13 +307,25 @@ export class CompetitionsService {
    * A player already known by one of their addresses is linked, and changed only as far as
    * the identity rules allow (player-identity.ts); the notes say what was not changed.
    */
-  async importPlayersIn(m: EntityManager, actor: Actor, competitionId: string, csv: string): Promise<{ registrations: Registration[]; notes: Map<string, ImportNote> }> {
+  async importPlayersIn(
+    m: EntityManager,
+    actor: Actor,
+    competitionId: string,
+    csv: string,
+  ): Promise<{ registrations: Registration[]; notes: Map<string, ImportNote> }> {
     const competition = await this.lockForArbiter(m, actor, competitionId);
     if (competition.status !== 'draft') throw ALREADY_STARTED();
     const parsed = parsePlayersCsv(csv);
     if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
 
-    const owners = new Map((await repo.playerEmails(m, parsed.rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+    const owners = new Map(
+      (
+        await repo.playerEmails(
+          m,
+          parsed.rows.flatMap((r) => r.emails),
+        )
+      ).map((e) => [e.address, e.playerId]),
+    );
     const registered = new Set((await m.findBy(Registration, { competitionId })).map((r) => r.playerId));
     const lineOfPlayer = new Map<string, number>();
     const problems: CsvProblem[] = [];
@@ -313,14 +333,21 @@ export class CompetitionsService {
     const fresh: PlayerRow[] = [];
     for (const row of parsed.rows) {
       const bad = (message: Bilingual) =>
-        problems.push({ line: row.line, column: 'email', message: { ro: `linia ${row.line}: ${message.ro}`, en: `line ${row.line}: ${message.en}` } });
+        problems.push({
+          line: row.line,
+          column: 'email',
+          message: { ro: `linia ${row.line}: ${message.ro}`, en: `line ${row.line}: ${message.en}` },
+        });
       const ids = [...new Set(row.emails.map((a) => owners.get(a)).filter((id): id is string => id !== undefined))];
       if (ids.length > 1) {
         bad({ ro: 'adresele aparțin unor jucători diferiți', en: 'the addresses belong to different players' });
       } else if (ids.length === 1 && registered.has(ids[0])) {
         bad({ ro: 'jucătorul este deja înscris în această competiție', en: 'the player is already registered in this competition' });
       } else if (ids.length === 1 && lineOfPlayer.has(ids[0])) {
-        bad({ ro: `este același jucător ca pe linia ${lineOfPlayer.get(ids[0])}`, en: `this is the same player as on line ${lineOfPlayer.get(ids[0])}` });
+        bad({
+          ro: `este același jucător ca pe linia ${lineOfPlayer.get(ids[0])}`,
+          en: `this is the same player as on line ${lineOfPlayer.get(ids[0])}`,
+        });
       } else if (ids.length === 1) {
         lineOfPlayer.set(ids[0], row.line);
         existing.push({ row, playerId: ids[0] });
@@ -329,13 +356,27 @@ export class CompetitionsService {
       }
     }
     if (problems.length) {
-      throw new Refusal('BAD_CSV', joinMessages(problems.map((p) => p.message), 'No player was imported.', 'Nu s-a importat niciun jucător.'), 400, { problems });
+      throw new Refusal(
+        'BAD_CSV',
+        joinMessages(
+          problems.map((p) => p.message),
+          'No player was imported.',
+          'Nu s-a importat niciun jucător.',
+        ),
+        400,
+        { problems },
+      );
     }
 
     const now = this.clock.now();
     const playerIdOfLine = new Map<number, string>();
     for (const { row, playerId } of existing) playerIdOfLine.set(row.line, playerId);
-    const notes = await this.identity.importKnownIn(m, actor, competitionId, existing.map(({ row, playerId }) => ({ listed: row, playerId })));
+    const notes = await this.identity.importKnownIn(
+      m,
+      actor,
+      competitionId,
+      existing.map(({ row, playerId }) => ({ listed: row, playerId })),
+    );
     if (fresh.length) {
       const players = fresh.map((row) => ({
         id: randomUUID(),
@@ -398,11 +439,15 @@ export class CompetitionsService {
     }
     const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
     const seriesLabels = (await repo.sequences(m, competitionId)).map((s) => s.series);
-    const planned = input.lists ? this.groupsFromLists(entries, input.lists, seriesLabels) : this.groupsBySize(entries, input, seriesLabels);
+    const planned = input.lists
+      ? this.groupsFromLists(entries, input.lists, seriesLabels)
+      : this.groupsBySize(entries, input, seriesLabels);
 
     await m.update(Registration, { competitionId }, { groupId: null, seat: null });
     await m.delete(Group, { competitionId });
-    const groups = planned.map((p, i) => m.create(Group, { id: randomUUID(), competitionId, name: p.name, series: p.series, position: i + 1 }));
+    const groups = planned.map((p, i) =>
+      m.create(Group, { id: randomUUID(), competitionId, name: p.name, series: p.series, position: i + 1 }),
+    );
     await m.insert(Group, groups);
     for (const [i, p] of planned.entries()) {
       for (const [s, entry] of p.members.entries()) {
@@ -415,7 +460,9 @@ export class CompetitionsService {
       action: 'competition.groups_made',
       competitionId,
       details: {
-        how: input.lists ? 'lists' : { count: input.count, sizes: input.sizes, order: input.order ?? 'rank', distribution: input.distribution ?? 'blocks' },
+        how: input.lists
+          ? 'lists'
+          : { count: input.count, sizes: input.sizes, order: input.order ?? 'rank', distribution: input.distribution ?? 'blocks' },
         groups: planned.map((p) => ({ name: p.name, series: p.series, players: p.members.map((e) => e.player.id) })),
       },
     });
@@ -457,7 +504,12 @@ export class CompetitionsService {
     for (const group of groups) {
       const seats = entries.filter((e) => e.registration.groupId === group.id).sort((a, b) => a.registration.seat! - b.registration.seat!);
       const playerAt = (seat: number) => seats[seat - 1].player.id;
-      const pairings = roundRobin(seats.length).map((p) => ({ groupId: group.id, red: playerAt(p.red), blue: playerAt(p.blue), round: p.round }));
+      const pairings = roundRobin(seats.length).map((p) => ({
+        groupId: group.id,
+        red: playerAt(p.red),
+        blue: playerAt(p.blue),
+        round: p.round,
+      }));
       pairingsBySeries.set(group.series, [...(pairingsBySeries.get(group.series) ?? []), ...pairings]);
     }
 
@@ -563,7 +615,10 @@ export class CompetitionsService {
     if (input.arbiterUserId !== undefined) {
       const user = await m.findOneBy(User, { id: input.arbiterUserId });
       if (!user || !(user.roles.includes('arbiter') || user.roles.includes('admin'))) {
-        throw badInput({ ro: 'Arbitrul ales nu este un utilizator cu rol de arbitru.', en: 'The chosen arbiter is not a user with the arbiter role.' });
+        throw badInput({
+          ro: 'Arbitrul ales nu este un utilizator cu rol de arbitru.',
+          en: 'The chosen arbiter is not a user with the arbiter role.',
+        });
       }
       return user.id;
     }
@@ -585,10 +640,15 @@ export class CompetitionsService {
       if (s.tiles === undefined) return { label: labels[i], tiles: dealRandomSequence(settings.tileSet), source: 'random' as const };
       const typed = parseTypedSequence(settings.tileSet, s.tiles);
       if (!typed.ok) {
-        throw new Refusal('BAD_SEQUENCE', { ro: `Seria ${labels[i]}: ${typed.message.ro}`, en: `Series ${labels[i]}: ${typed.message.en}` }, 400, {
-          series: labels[i],
-          problems: typed.problems,
-        });
+        throw new Refusal(
+          'BAD_SEQUENCE',
+          { ro: `Seria ${labels[i]}: ${typed.message.ro}`, en: `Series ${labels[i]}: ${typed.message.en}` },
+          400,
+          {
+            series: labels[i],
+            problems: typed.problems,
+          },
+        );
       }
       return { label: labels[i], tiles: typed.tiles, source: 'typed' as const };
     });
@@ -599,7 +659,11 @@ export class CompetitionsService {
       entries.map((e) => ({ entry: e, listPosition: e.registration.listPosition, previousRank: e.player.previousRank })),
       input.order ?? 'rank',
     );
-    const split = splitIntoGroups(ordered, input.sizes !== undefined ? { sizes: input.sizes } : { count: input.count! }, input.distribution ?? 'blocks');
+    const split = splitIntoGroups(
+      ordered,
+      input.sizes !== undefined ? { sizes: input.sizes } : { count: input.count! },
+      input.distribution ?? 'blocks',
+    );
     if (!split.ok) throw badInput(splitMessage(split.problem));
     if (input.series && input.series.length !== split.groups.length) {
       throw badInput({
@@ -648,7 +712,11 @@ export class CompetitionsService {
     if (twice.length) problems.push({ ro: `în două grupe: ${twice.join(', ')}`, en: `in two groups: ${twice.join(', ')}` });
     if (missing.length) problems.push({ ro: `fără grupă: ${missing.join(', ')}`, en: `in no group: ${missing.join(', ')}` });
     const small = planned.filter((p) => p.members.length < 2).map((p) => p.name);
-    if (small.length) problems.push({ ro: `grupe cu mai puțin de 2 jucători: ${small.join(', ')}`, en: `groups with fewer than 2 players: ${small.join(', ')}` });
+    if (small.length)
+      problems.push({
+        ro: `grupe cu mai puțin de 2 jucători: ${small.join(', ')}`,
+        en: `groups with fewer than 2 players: ${small.join(', ')}`,
+      });
     if (problems.length) throw badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:'));
     return planned;
   }
@@ -667,7 +735,10 @@ function sequenceView(s: Sequence): SequenceView {
 
 function checkSeries(label: string, labels: readonly string[]): string {
   if (!labels.includes(label)) {
-    throw badInput({ ro: `Seria „${label}” nu există (serii: ${labels.join(', ')}).`, en: `No series "${label}" (series: ${labels.join(', ')}).` });
+    throw badInput({
+      ro: `Seria „${label}” nu există (serii: ${labels.join(', ')}).`,
+      en: `No series "${label}" (series: ${labels.join(', ')}).`,
+    });
   }
   return label;
 }
@@ -675,7 +746,10 @@ function checkSeries(label: string, labels: readonly string[]): string {
 function splitMessage(p: SplitProblem): Bilingual {
   switch (p.kind) {
     case 'sizes-sum':
-      return { ro: `Mărimile grupelor însumează ${p.sum}, dar sunt ${p.players} jucători.`, en: `The group sizes add up to ${p.sum}, but there are ${p.players} players.` };
+      return {
+        ro: `Mărimile grupelor însumează ${p.sum}, dar sunt ${p.players} jucători.`,
+        en: `The group sizes add up to ${p.sum}, but there are ${p.players} players.`,
+      };
     case 'size-range':
       return { ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`, en: `A group of ${p.size} players cannot be played (2–32).` };
     case 'count-range':
@@ -696,5 +770,14 @@ function conflict(code: string, message: Bilingual): Refusal {
 
 function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = ''): Bilingual {
   const join = (parts: string[], head: string) => `${head ? `${head} ` : ''}${parts.join('; ')}.`;
-  return { ro: join(messages.map((x) => x.ro), roHead), en: join(messages.map((x) => x.en), enHead) };
+  return {
+    ro: join(
+      messages.map((x) => x.ro),
+      roHead,
+    ),
+    en: join(
+      messages.map((x) => x.en),
+      enHead,
+    ),
+  };
 }

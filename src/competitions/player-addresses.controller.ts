@@ -17,7 +17,10 @@ export class PlayerAddressesController {
 
   @Post('competitions/:id/players/:playerId/emails')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Add an address to a registered player: it gets no mail and sends no move until its owner confirms it from the link mailed to it; the player is told at their addresses.' })
+  @ApiOperation({
+    summary:
+      'Add an address to a registered player: it gets no mail and sends no move until its owner confirms it from the link mailed to it; the player is told at their addresses.',
+  })
   @ApiCreatedResponse({ description: '{address, verified: false}' })
   @ApiResponse({ status: 400, description: 'Not an e-mail address (BAD_INPUT).' })
   @ApiResponse({ status: 403, description: 'Not the competition’s arbiter (FORBIDDEN).' })
@@ -28,9 +31,15 @@ export class PlayerAddressesController {
   }
 
   @Patch('competitions/:id/players/:playerId')
-  @ApiOperation({ summary: 'Change a registered player’s name, club or language: only when the arbiter runs every competition the player is in (else an admin); a rename is announced to the partners; audited.' })
+  @ApiOperation({
+    summary:
+      'Change a registered player’s name, club or language: only when the arbiter runs every competition the player is in (else an admin); a rename is announced to the partners; audited.',
+  })
   @ApiOkResponse({ description: 'The player as stored.' })
-  @ApiResponse({ status: 403, description: 'The player also plays in another arbiter’s competitions (IDENTITY_NOT_YOURS), or not the arbiter (FORBIDDEN).' })
+  @ApiResponse({
+    status: 403,
+    description: 'The player also plays in another arbiter’s competitions (IDENTITY_NOT_YOURS), or not the arbiter (FORBIDDEN).',
+  })
   @ApiResponse({ status: 404, description: 'No such competition, or the player is not registered in it (NOT_FOUND).' })
   async editPlayer(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: EditPlayerDto) {
     const p = await this.identity.editPlayer(actor, id, playerId, dto);

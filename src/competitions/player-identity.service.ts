@@ -64,7 +64,12 @@ export class PlayerIdentityService {
    * An import's lines naming players already known: each gets what the rules allow the
    * actor to change. Returns, per player, what was left unchanged or waits for confirmation.
    */
-  async importKnownIn(m: EntityManager, actor: Actor, competitionId: string, lines: ReadonlyArray<{ readonly listed: ListedPlayer; readonly playerId: string }>): Promise<Map<string, ImportNote>> {
+  async importKnownIn(
+    m: EntityManager,
+    actor: Actor,
+    competitionId: string,
+    lines: ReadonlyArray<{ readonly listed: ListedPlayer; readonly playerId: string }>,
+  ): Promise<Map<string, ImportNote>> {
     const notes = new Map<string, ImportNote>();
     if (!lines.length) return notes;
     const ids = lines.map((l) => l.playerId);
@@ -79,7 +84,13 @@ export class PlayerIdentityService {
       if (Object.keys(plan.updates).length) {
         await m.update(Player, { id: playerId }, plan.updates);
         const before = Object.fromEntries(Object.keys(plan.updates).map((k) => [k, player[k as keyof ListedFacts]]));
-        await this.audit.record(m, { actor, asArbiter: true, action: 'player.updated', competitionId, details: { playerId, before, after: plan.updates } });
+        await this.audit.record(m, {
+          actor,
+          asArbiter: true,
+          action: 'player.updated',
+          competitionId,
+          details: { playerId, before, after: plan.updates },
+        });
         Object.assign(player, plan.updates);
         if (plan.renamedFrom !== null) await this.announceIn(m, player, { kind: 'name', previousName: plan.renamedFrom });
       }
@@ -95,13 +106,26 @@ export class PlayerIdentityService {
    * Adds addresses to a known player, unverified: each gets its confirmation link, and the
    * player is told at the addresses they have (an address they did not ask for is a warning).
    */
-  async addAddressesIn(m: EntityManager, actor: Actor, player: Player, addresses: readonly string[], competitionId: string | null): Promise<void> {
+  async addAddressesIn(
+    m: EntityManager,
+    actor: Actor,
+    player: Player,
+    addresses: readonly string[],
+    competitionId: string | null,
+  ): Promise<void> {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + ADDRESS_CONFIRMATION_TTL_DAYS * DAY_MS);
     const mails: Notification[] = [];
     for (const address of addresses) {
       const token = newLoginToken();
-      await m.insert(PlayerEmail, { id: randomUUID(), playerId: player.id, address, verified: false, confirmTokenHash: hashLoginToken(token), confirmExpiresAt: expiresAt });
+      await m.insert(PlayerEmail, {
+        id: randomUUID(),
+        playerId: player.id,
+        address,
+        verified: false,
+        confirmTokenHash: hashLoginToken(token),
+        confirmExpiresAt: expiresAt,
+      });
       mails.push({
         to: { id: player.id, language: player.language },
         address,
@@ -110,20 +134,38 @@ export class PlayerIdentityService {
       });
     }
     if (await m.existsBy(PlayerEmail, { playerId: player.id, verified: true })) {
-      mails.push({ to: { id: player.id, language: player.language }, template: 'address-added', payload: { name: player.name, addresses: [...addresses] } });
+      mails.push({
+        to: { id: player.id, language: player.language },
+        template: 'address-added',
+        payload: { name: player.name, addresses: [...addresses] },
+      });
     }
     await this.notifications.add(m, mails);
-    await this.audit.record(m, { actor, asArbiter: true, action: 'player.address_added', competitionId, details: { playerId: player.id, addresses: [...addresses] } });
+    await this.audit.record(m, {
+      actor,
+      asArbiter: true,
+      action: 'player.address_added',
+      competitionId,
+      details: { playerId: player.id, addresses: [...addresses] },
+    });
   }
 
   /** `POST /api/competitions/:id/players/:playerId/emails`: the competition's arbiter adds an address to one of its players. */
   async addAddress(actor: Actor, competitionId: string, playerId: string, address: string): Promise<{ address: string; verified: false }> {
     const email = normalizeEmail(address);
-    if (!isEmailAddress(email)) throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
+    if (!isEmailAddress(email))
+      throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
     return this.db.transaction(async (m) => {
-      await this.registrationForArbiter(m, actor, competitionId, playerId, { ro: 'Doar arbitrul competiției poate adăuga o adresă.', en: 'Only the competition’s arbiter may add an address.' });
+      await this.registrationForArbiter(m, actor, competitionId, playerId, {
+        ro: 'Doar arbitrul competiției poate adăuga o adresă.',
+        en: 'Only the competition’s arbiter may add an address.',
+      });
       if (await m.existsBy(PlayerEmail, { address: email })) {
-        throw new Refusal('EMAIL_TAKEN', { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` }, 409);
+        throw new Refusal(
+          'EMAIL_TAKEN',
+          { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` },
+          409,
+        );
       }
       const player = await m.findOneByOrFail(Player, { id: playerId });
       await this.addAddressesIn(m, actor, player, [email], competitionId);
@@ -136,16 +178,26 @@ export class PlayerIdentityService {
    * club and language, changed by whoever may change their identity (player-identity.ts);
    * a rename is announced to the partners, every change audited.
    */
-  async editPlayer(actor: Actor, competitionId: string, playerId: string, input: Partial<Pick<ListedFacts, 'name' | 'club' | 'language'>>): Promise<Player> {
+  async editPlayer(
+    actor: Actor,
+    competitionId: string,
+    playerId: string,
+    input: Partial<Pick<ListedFacts, 'name' | 'club' | 'language'>>,
+  ): Promise<Player> {
     const name = input.name === undefined ? undefined : cleanName(input.name);
     const club = input.club === undefined ? undefined : cleanName(input.club ?? '') || null;
-    if (name !== undefined && (!name || name.length > 200)) throw new Refusal('BAD_INPUT', { ro: 'Numele trebuie să aibă 1–200 de caractere.', en: 'The name must have 1–200 characters.' });
-    if (club && club.length > 200) throw new Refusal('BAD_INPUT', { ro: 'Clubul are cel mult 200 de caractere.', en: 'The club has at most 200 characters.' });
+    if (name !== undefined && (!name || name.length > 200))
+      throw new Refusal('BAD_INPUT', { ro: 'Numele trebuie să aibă 1–200 de caractere.', en: 'The name must have 1–200 characters.' });
+    if (club && club.length > 200)
+      throw new Refusal('BAD_INPUT', { ro: 'Clubul are cel mult 200 de caractere.', en: 'The club has at most 200 characters.' });
     if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en') {
       throw new Refusal('BAD_INPUT', { ro: 'Limba este ro sau en.', en: 'The language is ro or en.' });
     }
     return this.db.transaction(async (m) => {
-      await this.registrationForArbiter(m, actor, competitionId, playerId, { ro: 'Doar arbitrul competiției poate schimba datele unui jucător.', en: 'Only the competition’s arbiter may change a player’s details.' });
+      await this.registrationForArbiter(m, actor, competitionId, playerId, {
+        ro: 'Doar arbitrul competiției poate schimba datele unui jucător.',
+        en: 'Only the competition’s arbiter may change a player’s details.',
+      });
       const arbiters = (await this.arbitersOf(m, [playerId], competitionId)).map((e) => e.arbiterUserId);
       if (!mayEditIdentity(actor, arbiters)) {
         throw new Refusal(
@@ -158,12 +210,22 @@ export class PlayerIdentityService {
         );
       }
       const player = await m.findOneByOrFail(Player, { id: playerId });
-      const after = { ...(name !== undefined ? { name } : {}), ...(club !== undefined ? { club } : {}), ...(input.language !== undefined ? { language: input.language } : {}) };
+      const after = {
+        ...(name !== undefined ? { name } : {}),
+        ...(club !== undefined ? { club } : {}),
+        ...(input.language !== undefined ? { language: input.language } : {}),
+      };
       const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => player[k as keyof typeof after] !== v));
       if (!Object.keys(changed).length) return player;
       const before = Object.fromEntries(Object.keys(changed).map((k) => [k, player[k as keyof typeof after]]));
       await m.update(Player, { id: playerId }, changed);
-      await this.audit.record(m, { actor, asArbiter: true, action: 'player.updated', competitionId, details: { playerId, before, after: changed } });
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: 'player.updated',
+        competitionId,
+        details: { playerId, before, after: changed },
+      });
       const previousName = player.name;
       Object.assign(player, changed);
       if (changed.name !== undefined) await this.announceIn(m, player, { kind: 'name', previousName });
@@ -175,17 +237,29 @@ export class PlayerIdentityService {
    * The player's registration in a competition the actor runs. Another arbiter's competition
    * answers as an unknown one (issue 12 §8); a user who is no arbiter is told it is the arbiter's.
    */
-  private async registrationForArbiter(m: EntityManager, actor: Actor, competitionId: string, playerId: string, notArbiter: { ro: string; en: string }): Promise<Registration> {
+  private async registrationForArbiter(
+    m: EntityManager,
+    actor: Actor,
+    competitionId: string,
+    playerId: string,
+    notArbiter: { ro: string; en: string },
+  ): Promise<Registration> {
     const competition = await repo.find(m, competitionId);
-    if (!competition || hidesCompetition(actor, competition)) throw notFound({ ro: `Competiția ${competitionId} nu există.`, en: `There is no competition ${competitionId}.` });
+    if (!competition || hidesCompetition(actor, competition))
+      throw notFound({ ro: `Competiția ${competitionId} nu există.`, en: `There is no competition ${competitionId}.` });
     if (!canArbitrate(actor, competition)) throw forbidden(notArbiter);
     const registered = isUuid(playerId) ? await m.findOneBy(Registration, { competitionId, playerId }) : null;
-    if (!registered) throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+    if (!registered)
+      throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
     return registered;
   }
 
   /** The arbiters of the other competitions these players are registered in. */
-  private arbitersOf(m: EntityManager, ids: readonly string[], competitionId: string): Promise<Array<{ playerId: string; arbiterUserId: string }>> {
+  private arbitersOf(
+    m: EntityManager,
+    ids: readonly string[],
+    competitionId: string,
+  ): Promise<Array<{ playerId: string; arbiterUserId: string }>> {
     return m
       .createQueryBuilder(Registration, 'r')
       .innerJoin(Competition, 'c', 'c.id = r.competition_id')
@@ -211,8 +285,16 @@ export class PlayerIdentityService {
     return this.db.transaction(async (m) => {
       const now = this.clock.now();
       const row = await m.findOneBy(PlayerEmail, { confirmTokenHash: tokenHash });
-      const claimed = await m.update(PlayerEmail, { confirmTokenHash: tokenHash, verified: false, confirmExpiresAt: MoreThan(now) }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
-      if (!claimed.affected || !row) return { ok: false as const, state: addressConfirmationState(row, now) === 'expired' ? ('expired' as const) : ('unknown' as const) };
+      const claimed = await m.update(
+        PlayerEmail,
+        { confirmTokenHash: tokenHash, verified: false, confirmExpiresAt: MoreThan(now) },
+        { verified: true, confirmTokenHash: null, confirmExpiresAt: null },
+      );
+      if (!claimed.affected || !row)
+        return {
+          ok: false as const,
+          state: addressConfirmationState(row, now) === 'expired' ? ('expired' as const) : ('unknown' as const),
+        };
       await this.confirmedIn(m, { kind: 'system' }, row, { by: 'link' });
       return { ok: true as const, address: row.address };
     });
@@ -220,13 +302,23 @@ export class PlayerIdentityService {
 
   /** An admin confirms an address for its owner (who told them by other means); audited with the reason. */
   async confirmByAdmin(actor: Actor, address: string, reason: string): Promise<{ address: string; playerId: string }> {
-    if (actor.kind !== 'system' && !hasRole(actor, 'admin')) throw forbidden({ ro: 'Doar un administrator poate confirma o adresă.', en: 'Only an admin may confirm an address.' });
-    if (!reason.trim()) throw new Refusal('BAD_INPUT', { ro: 'Spuneți de ce confirmați adresa în locul titularului.', en: 'Say why you confirm the address for its owner.' });
+    if (actor.kind !== 'system' && !hasRole(actor, 'admin'))
+      throw forbidden({ ro: 'Doar un administrator poate confirma o adresă.', en: 'Only an admin may confirm an address.' });
+    if (!reason.trim())
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Spuneți de ce confirmați adresa în locul titularului.',
+        en: 'Say why you confirm the address for its owner.',
+      });
     const email = normalizeEmail(address);
     return this.db.transaction(async (m) => {
       const row = await m.findOneBy(PlayerEmail, { address: email });
       if (!row) throw notFound({ ro: `Adresa ${email} nu este înregistrată.`, en: `The address ${email} is not registered.` });
-      if (row.verified) throw new Refusal('ALREADY_VERIFIED', { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` }, 409);
+      if (row.verified)
+        throw new Refusal(
+          'ALREADY_VERIFIED',
+          { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` },
+          409,
+        );
       await m.update(PlayerEmail, { id: row.id }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
       await this.confirmedIn(m, actor, row, { by: 'admin', reason: reason.trim() });
       return { address: email, playerId: row.playerId };
@@ -234,18 +326,33 @@ export class PlayerIdentityService {
   }
 
   /** A confirmed address: the player can log in with it, it is audited and announced. */
-  private async confirmedIn(m: EntityManager, actor: Actor, row: PlayerEmail, how: { by: 'link' } | { by: 'admin'; reason: string }): Promise<void> {
+  private async confirmedIn(
+    m: EntityManager,
+    actor: Actor,
+    row: PlayerEmail,
+    how: { by: 'link' } | { by: 'admin'; reason: string },
+  ): Promise<void> {
     const user = await m.findOneBy(User, { playerId: row.playerId });
     if (user && !(await m.existsBy(UserEmail, { address: row.address }))) {
       await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: row.address, verified: true });
     }
-    await this.audit.record(m, { actor, asArbiter: how.by === 'admin', action: 'player.address_confirmed', details: { playerId: row.playerId, address: row.address, ...how } });
+    await this.audit.record(m, {
+      actor,
+      asArbiter: how.by === 'admin',
+      action: 'player.address_confirmed',
+      details: { playerId: row.playerId, address: row.address, ...how },
+    });
     await this.announceIn(m, await m.findOneByOrFail(Player, { id: row.playerId }), { kind: 'address' });
   }
 
   /** docs/rules.md §6 Identity: the partners of the player's games in play hear of the change at once. */
   private async announceIn(m: EntityManager, player: Player, change: IdentityChange): Promise<void> {
-    const games = await m.find(Game, { where: [{ redPlayerId: player.id, status: 'playing' }, { bluePlayerId: player.id, status: 'playing' }] });
+    const games = await m.find(Game, {
+      where: [
+        { redPlayerId: player.id, status: 'playing' },
+        { bluePlayerId: player.id, status: 'playing' },
+      ],
+    });
     const partnerIds = [...new Set(games.map((g) => (g.redPlayerId === player.id ? g.bluePlayerId : g.redPlayerId)))];
     if (!partnerIds.length) return;
     const partners = await m.findBy(Player, { id: In(partnerIds) });
@@ -254,7 +361,12 @@ export class PlayerIdentityService {
       partners.map((partner) => ({
         to: { id: partner.id, language: partner.language },
         template: 'identity-changed',
-        payload: { name: partner.name, player: player.name, change: change.kind, ...(change.kind === 'name' ? { previousName: change.previousName } : {}) },
+        payload: {
+          name: partner.name,
+          player: player.name,
+          change: change.kind,
+          ...(change.kind === 'name' ? { previousName: change.previousName } : {}),
+        },
       })),
     );
   }

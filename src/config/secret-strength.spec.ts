@@ -41,7 +41,9 @@ describe('the strength of SECRET (issue 12 §6)', () => {
   it('refuses an emptied DATA_DIR/secret rather than signing with nothing', () => {
     const dataDir = freshDir();
     writeFileSync(join(dataDir, 'secret'), '\n');
-    expect(() => parseSettings({ DATA_DIR: dataDir })).toThrow(/^Invalid setting SECRET: the secret kept in .*secret is not usable: it is empty/);
+    expect(() => parseSettings({ DATA_DIR: dataDir })).toThrow(
+      /^Invalid setting SECRET: the secret kept in .*secret is not usable: it is empty/,
+    );
   });
 
   it('generates a secret that passes its own check, and keeps it', () => {

@@ -51,7 +51,9 @@ export function secretWeakness(secret: string): string | null {
   const hint = 'generate one with `openssl rand -hex 32`';
   if (secret.trim() === '') return `it is empty; ${hint}`;
   const e = estimateSecret(secret);
-  if (e.bits < SECRET_MIN_BITS) return `about ${Math.floor(e.bits)} bits, at least ${SECRET_MIN_BITS} are needed (64 hex digits or 43 base64 characters); ${hint}`;
-  if (e.periodic || e.bitsPerChar < e.varietyNeeded) return `too repetitive to be random (${e.bitsPerChar.toFixed(1)} bits per character); ${hint}`;
+  if (e.bits < SECRET_MIN_BITS)
+    return `about ${Math.floor(e.bits)} bits, at least ${SECRET_MIN_BITS} are needed (64 hex digits or 43 base64 characters); ${hint}`;
+  if (e.periodic || e.bitsPerChar < e.varietyNeeded)
+    return `too repetitive to be random (${e.bitsPerChar.toFixed(1)} bits per character); ${hint}`;
   return null;
 }

@@ -54,11 +54,20 @@ const schema = z.object({
   /** Behind a reverse proxy: Express's `trust proxy` (a hop count, `loopback`, addresses), so the rate limit sees clients, not the proxy. */
   TRUST_PROXY: z.string().min(1).optional(),
   /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
-  LOGIN_RATE_LIMIT: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').default(5),
+  LOGIN_RATE_LIMIT: z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(1, 'expected at least 1')
+    .default(5),
   /** docs/mail-rules.md 4: the authserv-id of the provider's Authentication-Results headers to trust. */
   MAIL_AUTHSERV_ID: z.string().min(1).optional(),
   /** docs/mail-rules.md 17: the hour (0-23, in each competition's time zone) the daily digest goes out. */
-  MAIL_DIGEST_HOUR: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(0, 'expected 0 to 23').max(23, 'expected 0 to 23').default(7),
+  MAIL_DIGEST_HOUR: z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 to 23')
+    .max(23, 'expected 0 to 23')
+    .default(7),
   /** The outbox sender and the IMAP inbox loops; tests of other features leave them off. */
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),
   /** The daily sweep's worker (issue 6); tests of other features leave it off and sweep by hand. */
@@ -76,9 +85,7 @@ const schema = z.object({
   REHEARSAL_CLOCK: z.enum(['on', 'off']).default('off'),
 });
 
-export type DatabaseSettings =
-  | { readonly kind: 'postgres'; readonly url: string }
-  | { readonly kind: 'pglite'; readonly dataDir: string };
+export type DatabaseSettings = { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string };
 
 export interface Settings {
   readonly env: 'development' | 'production' | 'test';
@@ -117,7 +124,11 @@ export interface Settings {
 const REDACTED = new Set(['SECRET']);
 
 export class SettingsError extends Error {
-  constructor(readonly variable: string, readonly reason: string, readonly value: unknown) {
+  constructor(
+    readonly variable: string,
+    readonly reason: string,
+    readonly value: unknown,
+  ) {
     super(`Invalid setting ${variable}${REDACTED.has(variable) ? '' : `=${JSON.stringify(value ?? '')}`}: ${reason}`);
   }
 }
@@ -146,9 +157,7 @@ export function parseSettings(env: Env): Settings {
     port: s.PORT,
     host: s.HOST,
     dataDir,
-    database: s.DATABASE_URL
-      ? { kind: 'postgres', url: s.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    database: s.DATABASE_URL ? { kind: 'postgres', url: s.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     publicUrl: (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
     timeZone: s.TZ_DEFAULT,
     // A rehearsal writes its mail to files only: nobody real is written to about a season that is not.
@@ -197,7 +206,12 @@ function keptSecret(dataDir: string): string {
   const file = join(dataDir, 'secret');
   const secret = readOrCreateSecret(file);
   const weakness = secretWeakness(secret);
-  if (weakness) throw new SettingsError('SECRET', `the secret kept in ${file} is not usable: ${weakness} (or delete the file to have one generated)`, undefined);
+  if (weakness)
+    throw new SettingsError(
+      'SECRET',
+      `the secret kept in ${file} is not usable: ${weakness} (or delete the file to have one generated)`,
+      undefined,
+    );
   return secret;
 }
 

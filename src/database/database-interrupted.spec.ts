@@ -6,7 +6,9 @@ const pgError = (code: string, message = 'x') => Object.assign(new Error(message
 
 describe('isTransientDatabaseError', () => {
   it('knows a lost connection and a transaction the server gave up', () => {
-    expect(isTransientDatabaseError(new QueryFailedError('COMMIT', [], pgError('57P01', 'terminating connection due to administrator command')))).toBe(true);
+    expect(
+      isTransientDatabaseError(new QueryFailedError('COMMIT', [], pgError('57P01', 'terminating connection due to administrator command'))),
+    ).toBe(true);
     expect(isTransientDatabaseError(pgError('40001'))).toBe(true);
     expect(isTransientDatabaseError(pgError('40P01'))).toBe(true);
     expect(isTransientDatabaseError(new Error('Connection terminated unexpectedly'))).toBe(true);
@@ -27,6 +29,13 @@ describe('isTransientDatabaseError', () => {
   it('is a 503 with a typed, retryable body in both languages', () => {
     const error = new DatabaseInterruptedError(new Error('gone'));
     expect(error.getStatus()).toBe(503);
-    expect(error.getResponse()).toEqual({ error: { code: 'DATABASE_INTERRUPTED', message: expect.any(String), messages: { ro: expect.any(String), en: expect.any(String) }, retryable: true } });
+    expect(error.getResponse()).toEqual({
+      error: {
+        code: 'DATABASE_INTERRUPTED',
+        message: expect.any(String),
+        messages: { ro: expect.any(String), en: expect.any(String) },
+        retryable: true,
+      },
+    });
   });
 });

@@ -38,7 +38,8 @@ const TRANSIENT_STATES = new Set([
 ]);
 
 /** What node-postgres and the pool say when the socket is gone or never came. */
-const TRANSIENT_MESSAGES = /Connection terminated|connection error and is not queryable|Client was closed|ECONNRESET|ECONNREFUSED|EPIPE|timeout exceeded when trying to connect|Query read timeout|terminating connection/i;
+const TRANSIENT_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Client was closed|ECONNRESET|ECONNREFUSED|EPIPE|timeout exceeded when trying to connect|Query read timeout|terminating connection/i;
 
 /** Whether an error from a database call is a lost connection or a transaction the server gave up. */
 export function isTransientDatabaseError(error: unknown): boolean {

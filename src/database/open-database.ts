@@ -9,18 +9,12 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-
 /**
  * Opens the database the settings name and brings its schema up to date: the
  * embedded PGlite under its directory lock, or a PostgreSQL server.
  */
-export async function openDatabase(
-  settings: DatabaseSettings,
-  entities: EntityClasses,
-  { migrate = true } = {},
-): Promise<OpenedDatabase> {
-  const release =
-    settings.kind === 'pglite' && settings.dataDir !== 'memory://' ? acquireDataDirLock(settings.dataDir) : () => undefined;
+export async function openDatabase(settings: DatabaseSettings, entities: EntityClasses, { migrate = true } = {}): Promise<OpenedDatabase> {
+  const release = settings.kind === 'pglite' && settings.dataDir !== 'memory://' ? acquireDataDirLock(settings.dataDir) : () => undefined;
   const database = new Database(createDataSource(settings, entities), settings.kind);
   try {
     await database.dataSource.initialize();

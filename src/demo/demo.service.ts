@@ -122,7 +122,10 @@ export class DemoService {
     await this.games.appealContest(red, disputed.id, {});
     // One holiday, declared by BLUE from next week.
     await play(holiday, 2);
-    await this.games.declareHoliday(await actorOfPlayer(holiday.bluePlayerId), holiday.id, { from: addDays(today, 7), to: addDays(today, 16) });
+    await this.games.declareHoliday(await actorOfPlayer(holiday.bluePlayerId), holiday.id, {
+      from: addDays(today, 7),
+      to: addDays(today, 16),
+    });
     // One game over (RED abandons after a few moves): its result waits for homologation.
     await play(ended, 4);
     await this.games.abandon(await actorOfPlayer(ended.redPlayerId), ended.id);

@@ -50,7 +50,10 @@ export const claimRefusals = {
   noClaim: () =>
     new Refusal(
       'NO_CLAIM',
-      { ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.', en: 'There is no time claim against you to answer.' },
+      {
+        ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.',
+        en: 'There is no time claim against you to answer.',
+      },
       409,
     ),
   emptyText: () => new Refusal('BAD_INPUT', { ro: 'Scrieți textul răspunsului.', en: 'Write the text of your answer.' }, 400),
@@ -88,7 +91,11 @@ export class ClaimAnswersService {
   ) {}
 
   /** The web form and the API: one transaction under the game's lock; a repeated key answers once. */
-  answer(actor: Actor, gameId: string, input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string }): Promise<ClaimAnswerResult> {
+  answer(
+    actor: Actor,
+    gameId: string,
+    input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string },
+  ): Promise<ClaimAnswerResult> {
     return this.db.transaction(async (m) => {
       const game = await findGame(m, gameId, { lock: true });
       const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
@@ -103,7 +110,17 @@ export class ClaimAnswersService {
       }
       const result = await this.recordIn(m, { actor, game, competition, color, text: input.text, source: input.source });
       if (input.idempotencyKey !== undefined) {
-        await insertRows(m, ActionReceipt, m.create(ActionReceipt, { gameId, idempotencyKey: input.idempotencyKey, action: 'claim-answer', result: asJson(result), createdAt: this.clock.now() }));
+        await insertRows(
+          m,
+          ActionReceipt,
+          m.create(ActionReceipt, {
+            gameId,
+            idempotencyKey: input.idempotencyKey,
+            action: 'claim-answer',
+            result: asJson(result),
+            createdAt: this.clock.now(),
+          }),
+        );
       }
       return result;
     });
@@ -134,7 +151,11 @@ export class ClaimAnswersService {
     const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
     const now = this.clock.now();
     const today = localDate(now, competition.timeZone);
-    const window = claimWindow({ toldOn: localDate(claim.createdAt, competition.timeZone), today, answered: cases.some((c) => answersOf(c).length > 0) });
+    const window = claimWindow({
+      toldOn: localDate(claim.createdAt, competition.timeZone),
+      today,
+      answered: cases.some((c) => answersOf(c).length > 0),
+    });
     const decision = mayAnswer(window);
     if (!decision.ok) throw claimRefusals.late(decision.answerBy);
     const answer: ClaimAnswer = {
@@ -164,7 +185,15 @@ export class ClaimAnswersService {
   /** The claimant (in the game's thread) and the arbiter (by their address) are told. */
   private async tell(
     m: EntityManager,
-    x: { game: Game; competition: Competition; accused: Color; claimantColor: Color; answer: ClaimAnswer; answeredOn: LocalDate; answerBy: LocalDate },
+    x: {
+      game: Game;
+      competition: Competition;
+      accused: Color;
+      claimantColor: Color;
+      answer: ClaimAnswer;
+      answeredOn: LocalDate;
+      answerBy: LocalDate;
+    },
   ): Promise<void> {
     const [red, blue, arbiter, addresses] = await independentQueries(m, [
       () => m.findOneByOrFail(Player, { id: x.game.redPlayerId }),
@@ -187,9 +216,21 @@ export class ClaimAnswersService {
     });
     const claimant = players[x.claimantColor];
     await this.notifications.add(m, [
-      { to: claimant, template: 'claim-answered', gameId: x.game.id, payload: { ...asJson(model(claimant.name, false)), gameId: x.game.id } },
+      {
+        to: claimant,
+        template: 'claim-answered',
+        gameId: x.game.id,
+        payload: { ...asJson(model(claimant.name, false)), gameId: x.game.id },
+      },
       ...(arbiter && arbiterAddress
-        ? [{ to: { id: null, language: arbiter.language }, address: arbiterAddress, template: 'claim-answered', payload: asJson(model(arbiter.displayName, true)) }]
+        ? [
+            {
+              to: { id: null, language: arbiter.language },
+              address: arbiterAddress,
+              template: 'claim-answered',
+              payload: asJson(model(arbiter.displayName, true)),
+            },
+          ]
         : []),
     ]);
   }

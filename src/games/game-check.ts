@@ -38,7 +38,7 @@ export class GameCheckService {
     const problems: CheckProblem[] = [];
     let games = 0;
     let moves = 0;
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const ids = await this.db.run((m) =>
         m
           .createQueryBuilder(Game, 'g')
@@ -75,14 +75,19 @@ export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readon
     for (const move of s.moves) {
       const derived = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses[move.color]);
       if (derived !== move.thinkingDays) {
-        problems.push(`line ${move.lineId} move ${move.number}: ${move.thinkingDays} thinking days stored, ${derived} derived from arrival ${move.arrivedOn} and sending ${move.sentOn}`);
+        problems.push(
+          `line ${move.lineId} move ${move.number}: ${move.thinkingDays} thinking days stored, ${derived} derived from arrival ${move.arrivedOn} and sending ${move.sentOn}`,
+        );
       }
     }
   }
   const livePaths = new Set<string>();
   for (const line of s.lines) {
     const path = s.pathOf(line.id);
-    const replay = replayGame(s.setup, path.map((m) => m.notation));
+    const replay = replayGame(
+      s.setup,
+      path.map((m) => m.notation),
+    );
     if (!replay.ok) {
       problems.push(`line ${line.id}: move ${replay.n} (${path[replay.n - 1].notation}) no longer replays: ${replay.code}`);
       continue;
@@ -101,18 +106,23 @@ export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readon
   for (const move of s.moves) {
     // docs/rules.md §6: a move is annulled exactly when no live line plays it.
     if (move.annulled === livePaths.has(move.id)) {
-      problems.push(`line ${move.lineId} move ${move.number} is ${move.annulled ? 'annulled but still played' : 'played in no live line but not annulled'}`);
+      problems.push(
+        `line ${move.lineId} move ${move.number} is ${move.annulled ? 'annulled but still played' : 'played in no live line but not annulled'}`,
+      );
     }
   }
   if (problems.length === 0) {
     const cached = s.game.state.lines;
     const replayed = s.liveLines().map((l) => lineSnapshot(l.id, s.label(l.id), s.state(l.id)));
     if (!isDeepStrictEqual(JSON.parse(JSON.stringify(replayed)), cached)) {
-      problems.push(`the cached state differs from the replay: cached ${JSON.stringify(summary(cached))}, replayed ${JSON.stringify(summary(replayed))}`);
+      problems.push(
+        `the cached state differs from the replay: cached ${JSON.stringify(summary(cached))}, replayed ${JSON.stringify(summary(replayed))}`,
+      );
     }
     const over = s.liveLines().every((l) => s.state(l.id).over);
     if (s.game.status === 'playing' && over && !s.dispute) problems.push('every line has ended but the game is still playing');
-    if (s.game.status === 'ended' && s.game.outcome === null && !over) problems.push('the game is marked ended by play but its line goes on');
+    if (s.game.status === 'ended' && s.game.outcome === null && !over)
+      problems.push('the game is marked ended by play but its line goes on');
     if (s.moves.some((m) => m.turn > s.game.turn)) problems.push(`a move belongs to a turn after the current one (${s.game.turn})`);
   }
   return { problems, moves: s.moves.length };

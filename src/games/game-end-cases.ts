@@ -28,7 +28,13 @@ export async function closeSilenceCasesAtEnd(
       action: 'case.closed',
       competitionId: game.competitionId,
       gameId: game.id,
-      details: { caseId: c.id, kind: c.kind, reason: SILENCE_CLOSED_AT_END.en, reasonRo: SILENCE_CLOSED_AT_END.ro, endReason: game.endReason },
+      details: {
+        caseId: c.id,
+        kind: c.kind,
+        reason: SILENCE_CLOSED_AT_END.en,
+        reasonRo: SILENCE_CLOSED_AT_END.ro,
+        endReason: game.endReason,
+      },
     });
   }
   return closed.length;

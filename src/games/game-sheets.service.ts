@@ -99,5 +99,9 @@ export class GameSheetsService {
 }
 
 function sheetPlayer(p: Player): SheetPlayer {
-  return { name: p.name, previousCoefficient: p.previousCoefficient === null ? null : toDecimal(p.previousCoefficient), previousRank: p.previousRank };
+  return {
+    name: p.name,
+    previousCoefficient: p.previousCoefficient === null ? null : toDecimal(p.previousCoefficient),
+    previousRank: p.previousRank,
+  };
 }

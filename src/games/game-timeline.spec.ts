@@ -7,7 +7,14 @@ const competition = { closingDate: '2027-12-31', thinkingDays: 50, reminderDays:
   'closingDate' | 'thinkingDays' | 'reminderDays' | 'escalationDays'
 >;
 const none = { red: [], blue: [] };
-const row = (turn: number, color: 'red' | 'blue', arrivedOn: string, sentOn: string, thinkingDays: number, annulled = false): TimelineMoveRow => ({
+const row = (
+  turn: number,
+  color: 'red' | 'blue',
+  arrivedOn: string,
+  sentOn: string,
+  thinkingDays: number,
+  annulled = false,
+): TimelineMoveRow => ({
   turn,
   color,
   arrivedOn,
@@ -20,7 +27,14 @@ const timeline = (moves: TimelineMoveRow[], currentTurn: number) =>
 
 describe("a game's timeline from its rows (docs/rules.md §5, §6)", () => {
   it('counts a turn played in two lines once, to the last of its moves', () => {
-    const t = timeline([row(1, 'red', '2027-02-01', '2027-02-03', 1), row(2, 'blue', '2027-02-03', '2027-02-05', 1), row(2, 'blue', '2027-02-03', '2027-02-09', 5)], 3);
+    const t = timeline(
+      [
+        row(1, 'red', '2027-02-01', '2027-02-03', 1),
+        row(2, 'blue', '2027-02-03', '2027-02-05', 1),
+        row(2, 'blue', '2027-02-03', '2027-02-09', 5),
+      ],
+      3,
+    );
     expect(t.moves).toEqual([
       { player: 'red', sent: '2027-02-03', arrived: '2027-02-01' },
       { player: 'blue', sent: '2027-02-09', arrived: '2027-02-03' },
@@ -57,6 +71,9 @@ describe("a game's timeline from its rows (docs/rules.md §5, §6)", () => {
       notices: none,
       dayPenalties: { red: [{ days: 10, on: '2027-02-02' }], blue: [{ days: -3, on: '2027-02-02' }] },
     });
-    expect(t.adjustments).toEqual({ red: [{ kind: 'charge', days: 10, on: '2027-02-02' }], blue: [{ kind: 'credit', days: 3, on: '2027-02-02' }] });
+    expect(t.adjustments).toEqual({
+      red: [{ kind: 'charge', days: 10, on: '2027-02-02' }],
+      blue: [{ kind: 'credit', days: 3, on: '2027-02-02' }],
+    });
   });
 });

@@ -3,7 +3,14 @@
 // to the last of its moves), and a turn whose moves were all voided stays charged
 // (docs/rules.md §5: "the clock ran while the player thought"). Pure.
 import type { Competition } from '../competitions/competition.entity';
-import { toLocalDate, type DateRange, type DayAdjustment, type GameTimeline, type LocalDate, type LongThinkingNotice } from '../thinking-time/core';
+import {
+  toLocalDate,
+  type DateRange,
+  type DayAdjustment,
+  type GameTimeline,
+  type LocalDate,
+  type LongThinkingNotice,
+} from '../thinking-time/core';
 import type { Color } from './engine';
 import { groupBy } from '../common/collections';
 
@@ -38,7 +45,12 @@ export function gameTimeline(rows: TimelineRows): GameTimeline {
   const adjustments: Record<Color, DayAdjustment[]> = { red: [], blue: [] };
   for (const [, turn] of [...turns].sort(([a], [b]) => a - b)) {
     const player = turn[0].color;
-    const sent = toLocalDate(turn.map((m) => m.sentOn).sort().at(-1)!);
+    const sent = toLocalDate(
+      turn
+        .map((m) => m.sentOn)
+        .sort()
+        .at(-1)!,
+    );
     if (turn.some((m) => !m.annulled)) {
       moves.push({ player, sent, arrived: toLocalDate(turn.map((m) => m.arrivedOn).sort()[0]) });
     } else {

@@ -6,7 +6,17 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import type { RulingInput } from './core/ruling-preconditions';
 import { ResultsService } from '../coefficients/results.service';
 import { ObjectionDecisionDto } from '../coefficients/homologation.dto';
-import { AdmitDto, AppealDto, ContestDto, HolidayDto, KeyDto, LongThinkingDto, OfferDto, PassDto, SubmitMoveDto } from './dto/submit-move.dto';
+import {
+  AdmitDto,
+  AppealDto,
+  ContestDto,
+  HolidayDto,
+  KeyDto,
+  LongThinkingDto,
+  OfferDto,
+  PassDto,
+  SubmitMoveDto,
+} from './dto/submit-move.dto';
 import { ArbiterMoveDto, HomologateDto, ImportGameDto, ObjectionDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
 import { ClaimAnswersService } from './claim-answers.service';
 import { ClaimAnswerDto } from './dto/claim-answer.dto';
@@ -16,7 +26,9 @@ import { GamesService, type PlayerMove } from './games.service';
 
 const ERROR = {
   type: 'object',
-  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object' } } } },
+  properties: {
+    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object' } } },
+  },
 };
 const refused = (status: number, description: string) => ApiResponse({ status, description, schema: ERROR });
 
@@ -55,7 +67,13 @@ export class GamesController {
     const given = [dto.move, dto.tiles, dto.lines].filter((x) => x !== undefined).length;
     if (given !== 1) throw refusals.badInput('give exactly one of move, tiles, lines', 'dați exact una dintre: move, tiles, lines');
     const move: PlayerMove | undefined = dto.tiles ? { kind: 'tiles', tiles: dto.tiles } : dto.move;
-    return this.games.submitMove(actor, id, { move, lines: dto.lines, expectedTurn: dto.expectedTurn, idempotencyKey: dto.idempotencyKey, source: 'api' });
+    return this.games.submitMove(actor, id, {
+      move,
+      lines: dto.lines,
+      expectedTurn: dto.expectedTurn,
+      idempotencyKey: dto.idempotencyKey,
+      source: 'api',
+    });
   }
 
   @Post(':id/pass')
@@ -81,7 +99,7 @@ export class GamesController {
 
   @Post(':id/offers')
   @HttpCode(200)
-  @ApiOperation({ summary: "Offer a draw or an interruption (docs/rules.md §7); offering what the partner offered accepts it." })
+  @ApiOperation({ summary: 'Offer a draw or an interruption (docs/rules.md §7); offering what the partner offered accepts it.' })
   offer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: OfferDto) {
     return this.games.offer(actor, id, dto);
   }
@@ -117,11 +135,17 @@ export class GamesController {
   @Post(':id/claims/answer')
   @HttpCode(200)
   @ApiOperation({
-    summary: "The accused answers the open time claim (docs/rules.md §5), within 5 days of it: written on the claim's case, told to the claimant and the arbiter.",
-    description: 'Refused with CLAIM_ANSWER_LATE (409) after the 5th day, NO_CLAIM (409) when no claim against the caller is open, BAD_INPUT (400) for an empty text.',
+    summary:
+      "The accused answers the open time claim (docs/rules.md §5), within 5 days of it: written on the claim's case, told to the claimant and the arbiter.",
+    description:
+      'Refused with CLAIM_ANSWER_LATE (409) after the 5th day, NO_CLAIM (409) when no claim against the caller is open, BAD_INPUT (400) for an empty text.',
   })
   answerClaim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ClaimAnswerDto) {
-    return this.claimAnswers.answer(actor, id, { text: dto.text, source: 'api', ...(dto.idempotencyKey && { idempotencyKey: dto.idempotencyKey }) });
+    return this.claimAnswers.answer(actor, id, {
+      text: dto.text,
+      source: 'api',
+      ...(dto.idempotencyKey && { idempotencyKey: dto.idempotencyKey }),
+    });
   }
 
   @Post(':id/contests')
@@ -147,7 +171,9 @@ export class GamesController {
 
   @Post(':id/rulings')
   @HttpCode(200)
-  @ApiOperation({ summary: "The arbiter's ruling, with its reason: word, claim, score correction, annulment, days, penalty, warning, outcome." })
+  @ApiOperation({
+    summary: "The arbiter's ruling, with its reason: word, claim, score correction, annulment, days, penalty, warning, outcome.",
+  })
   rule(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: RulingDto) {
     return this.games.rule(actor, id, { ...rulingOf(dto), idempotencyKey: dto.idempotencyKey });
   }
@@ -173,7 +199,8 @@ export class GamesController {
   @ApiQuery({ name: 'line', required: false })
   @ApiOperation({ summary: 'The game sheet as text (docs/rules.md §8).' })
   sheet(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('language') language?: string, @Query('line') line?: string) {
-    if (language !== undefined && language !== 'ro' && language !== 'en') throw refusals.badInput('language is ro or en', 'limba este ro sau en');
+    if (language !== undefined && language !== 'ro' && language !== 'en')
+      throw refusals.badInput('language is ro or en', 'limba este ro sau en');
     return this.sheets.sheet(actor, id, { language, line });
   }
 
@@ -236,7 +263,8 @@ export class CompetitionGamesController {
 /** A ruling as the service takes it, from the one DTO every kind shares: what a kind needs must be there. */
 function rulingOf(dto: RulingDto): RulingInput {
   const need = <T>(value: T | undefined, field: string): T => {
-    if (value === undefined) throw refusals.badInput(`a ${dto.kind} ruling needs ${field}`, `o decizie „${dto.kind}” are nevoie de ${field}`);
+    if (value === undefined)
+      throw refusals.badInput(`a ${dto.kind} ruling needs ${field}`, `o decizie „${dto.kind}” are nevoie de ${field}`);
     return value;
   };
   const reason = dto.reason;
@@ -252,7 +280,12 @@ function rulingOf(dto: RulingDto): RulingInput {
     case 'thinking-days':
       return { kind: 'thinking-days', player: need(dto.player, 'player'), days: need(dto.days, 'days'), reason };
     case 'coefficient-penalty':
-      return { kind: 'coefficient-penalty', player: need(dto.player, 'player'), amount: Math.round(need(dto.coefficient, 'coefficient') * 10_000), reason };
+      return {
+        kind: 'coefficient-penalty',
+        player: need(dto.player, 'player'),
+        amount: Math.round(need(dto.coefficient, 'coefficient') * 10_000),
+        reason,
+      };
     case 'warning':
       return { kind: 'warning', player: need(dto.player, 'player'), reason };
     case 'outcome': {

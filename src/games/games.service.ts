@@ -20,15 +20,7 @@ import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
 import { Notifications, type Notification } from '../mail/notifications';
-import {
-  addDays,
-  localDate,
-  toLocalDate,
-  timelineOn,
-  validateHoliday,
-  type GameTimeline,
-  type LocalDate,
-} from '../thinking-time/core';
+import { addDays, localDate, toLocalDate, timelineOn, validateHoliday, type GameTimeline, type LocalDate } from '../thinking-time/core';
 import { ActionReceipt } from './action-receipt.entity';
 import { requirePlayOpen } from './core/closing-guard';
 import { Claim } from './claim.entity';
@@ -129,7 +121,12 @@ export interface HolidayView {
   /** The games whose partners were told. */
   readonly games: readonly string[];
   /** Set when the holiday asked ran into the last month before the closing date and was cut there (docs/rules.md §5). */
-  readonly shortened: { readonly askedTo: string; readonly to: string; readonly closingDate: string; readonly message: { readonly ro: string; readonly en: string } } | null;
+  readonly shortened: {
+    readonly askedTo: string;
+    readonly to: string;
+    readonly closingDate: string;
+    readonly message: { readonly ro: string; readonly en: string };
+  } | null;
 }
 
 export interface WithdrawalView {
@@ -258,18 +255,28 @@ export class GamesService {
 
   /** A move in FRSc notation or as tiles; while two lines are live, one per line (docs/rules.md §6). */
   submitMove(actor: Actor, gameId: string, input: SubmitMoveInput): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'move', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const plays = orThrow(decideTurn(s.play, color, input));
-      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
-    });
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'move', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const plays = orThrow(decideTurn(s.play, color, input));
+        return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+      },
+    );
   }
 
   /** A pass (docs/rules.md §3: the only way to score zero), in every line the player owes, or in one. */
   pass(actor: Actor, gameId: string, input: SubmitOptions & { readonly line?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'pass', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const plays = orThrow(decidePass(s.play, color, input));
-      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
-    });
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'pass', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const plays = orThrow(decidePass(s.play, color, input));
+        return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+      },
+    );
   }
 
   /**
@@ -284,9 +291,23 @@ export class GamesService {
       if (!color) throw refusals.gameOver();
       const sentOn = parseDay(input.sentOn, 'sentOn');
       requirePlayOpen('arbiter-move', { day: sentOn, closing: toLocalDate(s.competition.closingDate), playing: true });
-      const days = orThrow(arbiterMoveDays(s.play, color, { sentOn, arrivedOn: input.arrivedOn === undefined ? undefined : parseDay(input.arrivedOn, 'arrivedOn') }, s.today));
+      const days = orThrow(
+        arbiterMoveDays(
+          s.play,
+          color,
+          { sentOn, arrivedOn: input.arrivedOn === undefined ? undefined : parseDay(input.arrivedOn, 'arrivedOn') },
+          s.today,
+        ),
+      );
       const plays = orThrow(assignLines(s.play, color, input));
-      return this.playTurn(s, actor, color, plays, { receivedAt: s.now, ...days, source: 'arbiter', idempotencyKey: input.idempotencyKey }, input.reason);
+      return this.playTurn(
+        s,
+        actor,
+        color,
+        plays,
+        { receivedAt: s.now, ...days, source: 'arbiter', idempotencyKey: input.idempotencyKey },
+        input.reason,
+      );
     });
   }
 
@@ -297,7 +318,11 @@ export class GamesService {
    * competition, covering all their games: the player's registration row is locked, and
    * every partner is told.
    */
-  declareHoliday(actor: Actor, gameId: string, input: { readonly from: string; readonly to: string; readonly idempotencyKey?: string }): Promise<HolidayView> {
+  declareHoliday(
+    actor: Actor,
+    gameId: string,
+    input: { readonly from: string; readonly to: string; readonly idempotencyKey?: string },
+  ): Promise<HolidayView> {
     return this.db.transaction(async (m) => {
       const s = await this.session(m, gameId, { lock: false });
       const game = s.game;
@@ -321,12 +346,22 @@ export class GamesService {
           holidayLongDays: s.competition.holidayLongDays,
           holidayShortDays: s.competition.holidayShortDays,
         },
-        current && { from: toLocalDate(current.fromDay), to: toLocalDate(current.toDay), declaredOn: toLocalDate(current.declaredOn), kind: current.kind },
+        current && {
+          from: toLocalDate(current.fromDay),
+          to: toLocalDate(current.toDay),
+          declaredOn: toLocalDate(current.declaredOn),
+          kind: current.kind,
+        },
       );
       if (!decision.ok) throw refusals.holidayRefused(decision);
       // docs/rules.md §5: a holiday into the last month is cut at the line (holidays.ts); the player is told to which day.
       const to = decision.holiday.to;
-      const shortened = decision.cut && { askedTo: decision.cut.askedTo, to: decision.cut.to, closingDate: decision.cut.closing, message: { ro: decision.cut.message.ro, en: decision.cut.message.en } };
+      const shortened = decision.cut && {
+        askedTo: decision.cut.askedTo,
+        to: decision.cut.to,
+        closingDate: decision.cut.closing,
+        message: { ro: decision.cut.message.ro, en: decision.cut.message.en },
+      };
       if (current) await m.update(Holiday, { id: current.id }, { replacedAt: s.now });
       const holiday = m.create(Holiday, {
         id: randomUUID(),
@@ -375,113 +410,206 @@ export class GamesService {
   }
 
   /** docs/rules.md §5: a player who means to think more than 10 days on this move tells the partner. */
-  announceLongThinking(actor: Actor, gameId: string, input: { readonly days: number; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'long-thinking', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
-      if (refused) throw refused;
-      // One notice per turn: announcing again replaces it.
-      await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
-      await insertRows(
-        s.manager,
-        LongThinkingNotice,
-        s.manager.create(LongThinkingNotice, { id: randomUUID(), gameId: s.game.id, playerId: s.players[color].id, turn: s.game.turn, fromDay: s.today, days: input.days, createdAt: s.now }),
-      );
-      this.notify(s, otherColor(color), 'long-thinking-notice', { player: s.players[color].name, from: s.today, days: input.days });
-      await this.audit.record(s.manager, { actor, action: 'long-thinking.announced', competitionId: s.competition.id, gameId: s.game.id, details: { color, days: input.days } });
-      return this.result(s);
-    });
+  announceLongThinking(
+    actor: Actor,
+    gameId: string,
+    input: { readonly days: number; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction },
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'long-thinking', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
+        if (refused) throw refused;
+        // One notice per turn: announcing again replaces it.
+        await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
+        await insertRows(
+          s.manager,
+          LongThinkingNotice,
+          s.manager.create(LongThinkingNotice, {
+            id: randomUUID(),
+            gameId: s.game.id,
+            playerId: s.players[color].id,
+            turn: s.game.turn,
+            fromDay: s.today,
+            days: input.days,
+            createdAt: s.now,
+          }),
+        );
+        this.notify(s, otherColor(color), 'long-thinking-notice', { player: s.players[color].name, from: s.today, days: input.days });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'long-thinking.announced',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, days: input.days },
+        });
+        return this.result(s);
+      },
+    );
   }
 
   /** docs/rules.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
-  claimTime(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'claim', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      const partner = otherColor(color);
-      const clock = (await clocksOn(s)).clocks[partner];
-      const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
-      const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
-      if (refused) throw refused;
-      const claim = s.manager.create(Claim, {
-        id: randomUUID(),
-        gameId: s.game.id,
-        claimantPlayerId: s.players[color].id,
-        daysUsed: clock.used,
-        status: 'open',
-        createdAt: s.now,
-        ruledAt: null,
-      });
-      await insertRows(s.manager, Claim, claim);
-      // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
-      await this.cases.open(s.manager, {
-        competitionId: s.competition.id,
-        gameId: s.game.id,
-        kind: 'claim',
-        dueOn: addDays(s.today, 5),
-        payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
-      });
-      this.notify(s, partner, 'time-claim', { claimant: s.players[color].name, daysUsed: clock.used, answerBy: addDays(s.today, 5) });
-      this.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
-      await this.audit.record(s.manager, { actor, action: 'claim.made', competitionId: s.competition.id, gameId: s.game.id, details: { color, daysUsed: clock.used } });
-      return this.result(s);
-    });
+  claimTime(
+    actor: Actor,
+    gameId: string,
+    input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {},
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'claim', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        s.requirePlaying();
+        const partner = otherColor(color);
+        const clock = (await clocksOn(s)).clocks[partner];
+        const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
+        const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
+        if (refused) throw refused;
+        const claim = s.manager.create(Claim, {
+          id: randomUUID(),
+          gameId: s.game.id,
+          claimantPlayerId: s.players[color].id,
+          daysUsed: clock.used,
+          status: 'open',
+          createdAt: s.now,
+          ruledAt: null,
+        });
+        await insertRows(s.manager, Claim, claim);
+        // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
+        await this.cases.open(s.manager, {
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          kind: 'claim',
+          dueOn: addDays(s.today, 5),
+          payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
+        });
+        this.notify(s, partner, 'time-claim', { claimant: s.players[color].name, daysUsed: clock.used, answerBy: addDays(s.today, 5) });
+        this.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'claim.made',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, daysUsed: clock.used },
+        });
+        return this.result(s);
+      },
+    );
   }
 
   // ================================================================ offers and abandonment
 
   /** Offers a draw or an interruption (docs/rules.md §7); offering what the partner already offered accepts it. */
-  offer(actor: Actor, gameId: string, input: { readonly kind: OfferKind; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction }): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
-      const offers = await s.manager.find(Offer, { where: { gameId: s.game.id }, order: { createdAt: 'ASC' } });
-      const mine = s.players[color].id;
-      const decision = offerDecision({
-        kind: input.kind,
-        offers: offers.map((o) => ({ kind: o.kind, status: o.status, mine: o.offeredByPlayerId === mine, answeredAt: o.answeredAt })),
-        now: s.now,
-        timeZone: s.competition.timeZone,
-        cooldownDays: s.competition.offerCooldownDays,
-      });
-      if (!decision.ok) throw offerRefusal(decision);
-      if (decision.accepts) return this.answerOffer(s, actor, color, offers.find((o) => o.status === 'pending' && o.kind === input.kind)!, true);
-      const offer = s.manager.create(Offer, {
-        id: randomUUID(),
-        gameId: s.game.id,
-        kind: input.kind,
-        offeredByPlayerId: s.players[color].id,
-        status: 'pending',
-        createdAt: s.now,
-        answeredAt: null,
-      });
-      await insertRows(s.manager, Offer, offer);
-      this.notify(s, otherColor(color), 'offer', { offerId: offer.id, kind: offer.kind, by: s.players[color].name });
-      await this.audit.record(s.manager, { actor, action: 'offer.made', competitionId: s.competition.id, gameId: s.game.id, details: { color, kind: offer.kind } });
-      return { ...this.result(s), offer: offerView(offer, color) };
-    });
+  offer(
+    actor: Actor,
+    gameId: string,
+    input: { readonly kind: OfferKind; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction },
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'offer', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        s.requirePlaying();
+        // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
+        const offers = await s.manager.find(Offer, { where: { gameId: s.game.id }, order: { createdAt: 'ASC' } });
+        const mine = s.players[color].id;
+        const decision = offerDecision({
+          kind: input.kind,
+          offers: offers.map((o) => ({ kind: o.kind, status: o.status, mine: o.offeredByPlayerId === mine, answeredAt: o.answeredAt })),
+          now: s.now,
+          timeZone: s.competition.timeZone,
+          cooldownDays: s.competition.offerCooldownDays,
+        });
+        if (!decision.ok) throw offerRefusal(decision);
+        if (decision.accepts)
+          return this.answerOffer(
+            s,
+            actor,
+            color,
+            offers.find((o) => o.status === 'pending' && o.kind === input.kind)!,
+            true,
+          );
+        const offer = s.manager.create(Offer, {
+          id: randomUUID(),
+          gameId: s.game.id,
+          kind: input.kind,
+          offeredByPlayerId: s.players[color].id,
+          status: 'pending',
+          createdAt: s.now,
+          answeredAt: null,
+        });
+        await insertRows(s.manager, Offer, offer);
+        this.notify(s, otherColor(color), 'offer', { offerId: offer.id, kind: offer.kind, by: s.players[color].name });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'offer.made',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, kind: offer.kind },
+        });
+        return { ...this.result(s), offer: offerView(offer, color) };
+      },
+    );
   }
 
-  acceptOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer-accept', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), true);
-    });
+  acceptOffer(
+    actor: Actor,
+    gameId: string,
+    input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {},
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'offer-accept', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        s.requirePlaying();
+        return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), true);
+      },
+    );
   }
 
-  declineOffer(actor: Actor, gameId: string, input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'offer-decline', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), false);
-    });
+  declineOffer(
+    actor: Actor,
+    gameId: string,
+    input: { readonly offerId?: string; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {},
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'offer-decline', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        s.requirePlaying();
+        return this.answerOffer(s, actor, color, await this.partnersOffer(s, color, input.offerId), false);
+      },
+    );
   }
 
   /** docs/rules.md §7: the player leaves the game; the partner wins by the abandonment rule. */
-  abandon(actor: Actor, gameId: string, input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'abandon', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      s.requirePlaying();
-      await s.end({ type: 'abandon', by: color });
-      await this.audit.record(s.manager, { actor, action: 'game.abandoned', competitionId: s.competition.id, gameId: s.game.id, details: { color } });
-      return this.result(s);
-    });
+  abandon(
+    actor: Actor,
+    gameId: string,
+    input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {},
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'abandon', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        s.requirePlaying();
+        await s.end({ type: 'abandon', by: color });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'game.abandoned',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color },
+        });
+        return this.result(s);
+      },
+    );
   }
 
   // ================================================================ disputes (docs/rules.md §6)
@@ -492,33 +620,44 @@ export class GamesService {
    * move is accepted (CONTEST_TOO_LATE).
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'contest', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
-      const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
-      s.completeTurnIfDone();
-      const dispute = s.manager.create(Dispute, {
-        id: randomUUID(),
-        gameId: s.game.id,
-        contestedMoveId: contested.id,
-        provisionalReplyId: played.move.id,
-        contesterPlayerId: s.players[color].id,
-        words: [...words],
-        status: 'open',
-        lines: null,
-        keptLineId: null,
-        createdAt: s.now,
-        admittedAt: null,
-        appealedAt: null,
-        ruledAt: null,
-      });
-      await insertRows(s.manager, Dispute, dispute);
-      s.dispute = dispute;
-      const moves = [moveView(played.move, null, played.record)];
-      this.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
-      this.notify(s, color, 'move-confirmation', { moves, contested: words });
-      await this.audit.record(s.manager, { actor, action: 'dispute.opened', competitionId: s.competition.id, gameId: s.game.id, details: { color, words, contested: contested.notation, reply: played.move.notation } });
-      return { ...this.result(s, moves, true), dispute: disputeView(dispute, color) };
-    });
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'contest', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
+        const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
+        s.completeTurnIfDone();
+        const dispute = s.manager.create(Dispute, {
+          id: randomUUID(),
+          gameId: s.game.id,
+          contestedMoveId: contested.id,
+          provisionalReplyId: played.move.id,
+          contesterPlayerId: s.players[color].id,
+          words: [...words],
+          status: 'open',
+          lines: null,
+          keptLineId: null,
+          createdAt: s.now,
+          admittedAt: null,
+          appealedAt: null,
+          ruledAt: null,
+        });
+        await insertRows(s.manager, Dispute, dispute);
+        s.dispute = dispute;
+        const moves = [moveView(played.move, null, played.record)];
+        this.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
+        this.notify(s, color, 'move-confirmation', { moves, contested: words });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'dispute.opened',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, words, contested: contested.notation, reply: played.move.notation },
+        });
+        return { ...this.result(s, moves, true), dispute: disputeView(dispute, color) };
+      },
+    );
   }
 
   /**
@@ -526,21 +665,37 @@ export class GamesService {
    * (both kept, annulled, on a closed line); play resumes before the contested move, and
    * the replacement, when given, is played at once.
    */
-  admitContest(actor: Actor, gameId: string, input: SubmitOptions & { readonly replacement?: PlayerMove; readonly disputeId?: string } = {}): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'admit', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const { contested, replaced, lines, changes } = orThrow(decideAdmission(s.play, color, input.disputeId));
-      const dispute = s.dispute!;
-      await s.applyLines(changes);
-      Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-      await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-      s.dispute = null;
-      const played = input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
-      const complete = s.completeTurnIfDone();
-      const moves = played.map((p) => moveView(p.move, null, p.record));
-      this.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
-      await this.audit.record(s.manager, { actor, action: 'dispute.admitted', competitionId: s.competition.id, gameId: s.game.id, details: { color, words: dispute.words, replacement: moves[0]?.notation ?? null } });
-      return { ...this.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
-    });
+  admitContest(
+    actor: Actor,
+    gameId: string,
+    input: SubmitOptions & { readonly replacement?: PlayerMove; readonly disputeId?: string } = {},
+  ): Promise<ActionResult> {
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'admit', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const { contested, replaced, lines, changes } = orThrow(decideAdmission(s.play, color, input.disputeId));
+        const dispute = s.dispute!;
+        await s.applyLines(changes);
+        Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+        await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+        s.dispute = null;
+        const played =
+          input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
+        const complete = s.completeTurnIfDone();
+        const moves = played.map((p) => moveView(p.move, null, p.record));
+        this.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'dispute.admitted',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, words: dispute.words, replacement: moves[0]?.notation ?? null },
+        });
+        return { ...this.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
+      },
+    );
   }
 
   /**
@@ -553,25 +708,36 @@ export class GamesService {
     gameId: string,
     input: SubmitOptions & { readonly lines?: Readonly<Record<string, PlayerMove>>; readonly disputeId?: string } = {},
   ): Promise<ActionResult> {
-    return this.asPlayer(actor, gameId, { action: 'appeal', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction }, async (s, color) => {
-      const { contested, lines, changes } = orThrow(decideAppeal(s.play, color, input.disputeId));
-      const dispute = s.dispute!;
-      await s.applyLines(changes);
-      Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
-      await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
-      s.labels = lines;
-      await this.cases.open(s.manager, {
-        competitionId: s.competition.id,
-        gameId: s.game.id,
-        kind: 'dispute',
-        payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, 'A'), lines },
-      });
-      const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
-      const complete = s.completeTurnIfDone();
-      this.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
-      await this.audit.record(s.manager, { actor, action: 'dispute.appealed', competitionId: s.competition.id, gameId: s.game.id, details: { color, words: dispute.words, lines } });
-      return { ...this.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
-    });
+    return this.asPlayer(
+      actor,
+      gameId,
+      { action: 'appeal', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
+      async (s, color) => {
+        const { contested, lines, changes } = orThrow(decideAppeal(s.play, color, input.disputeId));
+        const dispute = s.dispute!;
+        await s.applyLines(changes);
+        Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
+        await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
+        s.labels = lines;
+        await this.cases.open(s.manager, {
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          kind: 'dispute',
+          payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, 'A'), lines },
+        });
+        const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
+        const complete = s.completeTurnIfDone();
+        this.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
+        await this.audit.record(s.manager, {
+          actor,
+          action: 'dispute.appealed',
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          details: { color, words: dispute.words, lines },
+        });
+        return { ...this.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
+      },
+    );
   }
 
   // ================================================================ the arbiter
@@ -588,12 +754,28 @@ export class GamesService {
       const { idempotencyKey: _key, reason, ...what } = ruling;
       const record = await this.rulings.record(
         s.manager,
-        { actor, competitionId: s.competition.id, gameId: s.game.id, caseId: settled?.id ?? null, kind: ruling.kind, reason, details: { ...(what as JsonObject), ...details } },
+        {
+          actor,
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          caseId: settled?.id ?? null,
+          kind: ruling.kind,
+          reason,
+          details: { ...(what as JsonObject), ...details },
+        },
         penalties,
       );
       if (ruling.kind === 'score-correction') Object.assign(details, await this.rescoreResult(s));
-      for (const color of COLORS) this.notify(s, color, 'ruling', { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details });
-      await this.audit.record(s.manager, { actor, asArbiter: true, action: `ruling.${ruling.kind}`, competitionId: s.competition.id, gameId: s.game.id, details: { rulingId: record.id, reason, ...(what as JsonObject), ...details } });
+      for (const color of COLORS)
+        this.notify(s, color, 'ruling', { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details });
+      await this.audit.record(s.manager, {
+        actor,
+        asArbiter: true,
+        action: `ruling.${ruling.kind}`,
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { rulingId: record.id, reason, ...(what as JsonObject), ...details },
+      });
       return this.result(s);
     });
   }
@@ -607,7 +789,11 @@ export class GamesService {
     return this.asArbiter(actor, gameId, { action: 'import' }, async (s) => {
       requireReason(input.reason);
       s.requirePlaying();
-      if (s.moves.length > 0) throw refusals.notAllowedNow('the game already has moves: only a game not yet played can be imported', 'partida are deja mutări: se poate importa doar o partidă nejucată');
+      if (s.moves.length > 0)
+        throw refusals.notAllowedNow(
+          'the game already has moves: only a game not yet played can be imported',
+          'partida are deja mutări: se poate importa doar o partidă nejucată',
+        );
       const parsed = parseGameRecord(input.record, { tileSet: s.competition.tileSet });
       if (!parsed.ok) throw refusals.badInput(parsed.message, `fișa nu poate fi folosită: ${parsed.message}`);
       const record = parsed.record;
@@ -616,7 +802,11 @@ export class GamesService {
         throw refusals.badInput("the record's sequence is not this game's", 'secvența fișei nu este cea a partidei');
       }
       const rules = s.setup.rules!;
-      if (record.rules.handicap !== rules.handicap || record.rules.zeroTurnsToEnd !== rules.zeroTurnsToEnd || record.rules.endRackRule !== rules.endRackRule) {
+      if (
+        record.rules.handicap !== rules.handicap ||
+        record.rules.zeroTurnsToEnd !== rules.zeroTurnsToEnd ||
+        record.rules.endRackRule !== rules.endRackRule
+      ) {
         throw refusals.badInput("the record's rules are not the competition's", 'regulile fișei nu sunt cele ale competiției');
       }
       const replay = replayRecord(record);
@@ -637,7 +827,14 @@ export class GamesService {
       }
       if (record.outcome) await s.end(record.outcome);
       await s.manager.update(Game, { id: s.game.id }, { startedOn: s.game.startedOn });
-      await this.audit.record(s.manager, { actor, asArbiter: true, action: 'game.imported', competitionId: s.competition.id, gameId: s.game.id, details: { reason: input.reason, moves: moves.length, outcome: record.outcome ?? null } });
+      await this.audit.record(s.manager, {
+        actor,
+        asArbiter: true,
+        action: 'game.imported',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { reason: input.reason, moves: moves.length, outcome: record.outcome ?? null },
+      });
       return this.result(s, moves, true);
     });
   }
@@ -647,7 +844,12 @@ export class GamesService {
    * unfinished game of theirs ends as their abandonment, each waiting for the arbiter's
    * homologation. One transaction; the games are locked in a fixed order.
    */
-  withdrawPlayer(actor: Actor, competitionId: string, playerId: string, input: { readonly reason: string; readonly exclusion?: boolean }): Promise<WithdrawalView> {
+  withdrawPlayer(
+    actor: Actor,
+    competitionId: string,
+    playerId: string,
+    input: { readonly reason: string; readonly exclusion?: boolean },
+  ): Promise<WithdrawalView> {
     return this.db.transaction(async (m) => {
       requireReason(input.reason);
       const competition = await m.findOneBy(Competition, { id: competitionId });
@@ -671,7 +873,14 @@ export class GamesService {
         const color = s.colorOfPlayer(playerId)!;
         await s.end({ type: 'abandon', by: color });
         await this.finish(s, s.game.turn);
-        await this.audit.record(m, { actor, asArbiter: true, action: 'game.withdrawn', competitionId, gameId: id, details: { color, reason: input.reason } });
+        await this.audit.record(m, {
+          actor,
+          asArbiter: true,
+          action: 'game.withdrawn',
+          competitionId,
+          gameId: id,
+          details: { color, reason: input.reason },
+        });
         settled.push(id);
       }
       await m.update(Registration, { id: registration.id }, { withdrawnAt: this.clock.now() });
@@ -682,7 +891,13 @@ export class GamesService {
           [{ playerId, kind: 'exclusion', amount: 0, effectiveOn: localDate(this.clock.now(), competition.timeZone) }],
         );
       }
-      await this.audit.record(m, { actor, asArbiter: true, action: input.exclusion ? 'player.excluded' : 'player.withdrawn', competitionId, details: { playerId, reason: input.reason, games: settled } });
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: input.exclusion ? 'player.excluded' : 'player.withdrawn',
+        competitionId,
+        details: { playerId, reason: input.reason, games: settled },
+      });
       return { playerId, games: settled };
     });
   }
@@ -690,12 +905,22 @@ export class GamesService {
   // ================================================================ internals: the action frame
 
   /** An action of one of the game's two players, who acts as `color`. */
-  private asPlayer(actor: Actor, gameId: string, options: ActionOptions, work: (s: GameSession, color: Color) => Promise<ActionResult>): Promise<ActionResult> {
+  private asPlayer(
+    actor: Actor,
+    gameId: string,
+    options: ActionOptions,
+    work: (s: GameSession, color: Color) => Promise<ActionResult>,
+  ): Promise<ActionResult> {
     return this.act(gameId, options, (s) => s.requirePlayer(actor), work);
   }
 
   /** An action of the competition's arbiter, never in a game they play in. */
-  private asArbiter(actor: Actor, gameId: string, options: ActionOptions, work: (s: GameSession) => Promise<ActionResult>): Promise<ActionResult> {
+  private asArbiter(
+    actor: Actor,
+    gameId: string,
+    options: ActionOptions,
+    work: (s: GameSession) => Promise<ActionResult>,
+  ): Promise<ActionResult> {
     return this.act(gameId, options, (s) => s.requireArbiter(actor), work);
   }
 
@@ -719,7 +944,12 @@ export class GamesService {
         return receipt as ActionResult;
       }
       // docs/rules.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
-      if (options.action !== 'arbiter-move') requirePlayOpen(options.action, { day: s.today, closing: toLocalDate(s.competition.closingDate), playing: s.game.status === 'playing' });
+      if (options.action !== 'arbiter-move')
+        requirePlayOpen(options.action, {
+          day: s.today,
+          closing: toLocalDate(s.competition.closingDate),
+          playing: s.game.status === 'playing',
+        });
       const turn = s.game.turn;
       const done = await work(s, who);
       await this.finish(s, turn);
@@ -733,7 +963,12 @@ export class GamesService {
 
   private session(m: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
     // Reads share replays (pure, keyed by their inputs); an action replays its own, under its lock.
-    return GameSession.open(m, gameId, { lock, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), ...(!lock && { replays: this.replays, rows: this.rows }) });
+    return GameSession.open(m, gameId, {
+      lock,
+      now: this.clock.now(),
+      lexicon: (c) => this.lexicons.forCompetition(c),
+      ...(!lock && { replays: this.replays, rows: this.rows }),
+    });
   }
 
   /**
@@ -744,7 +979,8 @@ export class GamesService {
   private async finish(s: GameSession, turnBefore: number): Promise<void> {
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
-    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
+    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime())
+      await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.manager, s.game.id))) {
       await this.results.propose(s.manager, this.ended(s));
       await this.confirmByGameEnd(s);
@@ -779,12 +1015,21 @@ export class GamesService {
 
   private async storeReceipt(m: EntityManager, gameId: string, action: string, key: string | undefined, result: object): Promise<void> {
     if (key === undefined) return;
-    await insertRows(m, ActionReceipt, m.create(ActionReceipt, { gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() }));
+    await insertRows(
+      m,
+      ActionReceipt,
+      m.create(ActionReceipt, { gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() }),
+    );
   }
 
   // ================================================================ internals: turns
 
-  private async playLines(s: GameSession, color: Color, lines: Readonly<Record<string, PlayerMove>>, timing: MoveTiming): Promise<MoveView[]> {
+  private async playLines(
+    s: GameSession,
+    color: Color,
+    lines: Readonly<Record<string, PlayerMove>>,
+    timing: MoveTiming,
+  ): Promise<MoveView[]> {
     const plays = orThrow(assignLines(s.play, color, { lines }));
     const moves: MoveView[] = [];
     for (const p of plays) {
@@ -814,7 +1059,12 @@ export class GamesService {
       action: timing.source === 'arbiter' ? 'move.recorded-by-arbiter' : 'move.submitted',
       competitionId: s.competition.id,
       gameId: s.game.id,
-      details: { color, turn: moves[0].turn, moves: moves.map((m) => ({ line: m.line, number: m.number, notation: m.notation, score: m.score })), ...(reason && { reason }) },
+      details: {
+        color,
+        turn: moves[0].turn,
+        moves: moves.map((m) => ({ line: m.line, number: m.number, notation: m.notation, score: m.score })),
+        ...(reason && { reason }),
+      },
     });
     return this.result(s, moves, complete);
   }
@@ -823,7 +1073,9 @@ export class GamesService {
 
   private async partnersOffer(s: GameSession, color: Color, offerId: string | undefined): Promise<Offer> {
     const offers = await s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' }, order: { createdAt: 'DESC' } });
-    const offer = offers.find((o) => o.offeredByPlayerId === s.players[otherColor(color)].id && (offerId === undefined || o.id === offerId));
+    const offer = offers.find(
+      (o) => o.offeredByPlayerId === s.players[otherColor(color)].id && (offerId === undefined || o.id === offerId),
+    );
     if (!offer) throw refusals.noOffer();
     return offer;
   }
@@ -834,7 +1086,13 @@ export class GamesService {
     await s.manager.update(Offer, { id: offer.id }, { status: offer.status, answeredAt: offer.answeredAt });
     const by = otherColor(color);
     this.notify(s, by, 'offer-answer', { offerId: offer.id, kind: offer.kind, accepted: accept });
-    await this.audit.record(s.manager, { actor, action: accept ? 'offer.accepted' : 'offer.declined', competitionId: s.competition.id, gameId: s.game.id, details: { color, kind: offer.kind } });
+    await this.audit.record(s.manager, {
+      actor,
+      action: accept ? 'offer.accepted' : 'offer.declined',
+      competitionId: s.competition.id,
+      gameId: s.game.id,
+      details: { color, kind: offer.kind },
+    });
     if (accept) await s.end({ type: offer.kind === 'draw' ? 'draw-agreement' : 'interrupted' });
     return { ...this.result(s), offer: offerView(offer, by) };
   }
@@ -846,7 +1104,10 @@ export class GamesService {
    * for an upheld claim the day the accused's time ran out), asks the core (core/rulings.ts,
    * which applies arbiter/rulings.ts rulingNotApplicable first) and writes what it decided.
    */
-  private async applyRuling(s: GameSession, ruling: RulingInput): Promise<{ caseKinds: string[]; penalties: NewPenalty[]; details: JsonObject }> {
+  private async applyRuling(
+    s: GameSession,
+    ruling: RulingInput,
+  ): Promise<{ caseKinds: string[]; penalties: NewPenalty[]; details: JsonObject }> {
     const [claim, result] = await independentQueries(s.manager, [
       () => s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
       () => this.results.find(s.manager, s.game.id),
@@ -933,7 +1194,14 @@ export class GamesService {
     this.notify(s, color, 'your-move', {
       lines: s.owedLines(color).map((l) => {
         const snapshot = lineSnapshot(l.id, s.label(l.id), s.state(l.id));
-        return { line: l.id, label: snapshot.label, board: snapshot.board, rack: snapshot.racks[color], totals: snapshot.totals, bag: snapshot.bag };
+        return {
+          line: l.id,
+          label: snapshot.label,
+          board: snapshot.board,
+          rack: snapshot.racks[color],
+          totals: snapshot.totals,
+          bag: snapshot.bag,
+        };
       }),
       lastMoves: previous.map((m) => moveView(m, s.label(m.lineId))),
       // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
@@ -977,7 +1245,9 @@ export class GamesService {
       awaiting,
       sequence: s.sequence.tiles,
       lines: s.game.state.lines,
-      moves: [...s.moves].sort((a, b) => a.turn - b.turn || a.lineId.localeCompare(b.lineId)).map((m) => moveView(m, s.label(m.lineId), records.get(m.id))),
+      moves: [...s.moves]
+        .sort((a, b) => a.turn - b.turn || a.lineId.localeCompare(b.lineId))
+        .map((m) => moveView(m, s.label(m.lineId), records.get(m.id))),
       dispute: s.dispute ? disputeView(s.dispute, s.colorOfPlayer(s.dispute.contesterPlayerId)!) : null,
       offers: offers.map((o) => offerView(o, s.colorOfPlayer(o.offeredByPlayerId)!)),
       clocks: { red: clock('red'), blue: clock('blue') },
@@ -991,7 +1261,12 @@ function notificationFor(s: GameSession, color: Color, template: string, payload
 }
 
 function playerTiming(s: GameSession, input: SubmitOptions): MoveTiming {
-  return { receivedAt: s.now, source: input.source ?? 'api', inboundMailId: input.inboundMailId ?? null, idempotencyKey: input.idempotencyKey ?? null };
+  return {
+    receivedAt: s.now,
+    source: input.source ?? 'api',
+    inboundMailId: input.inboundMailId ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+  };
 }
 
 function parseDay(value: string, field: string): LocalDate {

@@ -16,10 +16,15 @@ export class MoveReviewsController {
 
   @Post(':id/review')
   @HttpCode(201)
-  @ApiOperation({ summary: 'docs/rules.md §3: ask the arbiter to review a refused move; the move, the reason and your comment are kept with the case.' })
+  @ApiOperation({
+    summary: 'docs/rules.md §3: ask the arbiter to review a refused move; the move, the reason and your comment are kept with the case.',
+  })
   @ApiCreatedResponse({ description: '{caseId, dueOn}' })
   @ApiResponse({ status: 404, description: 'Not your game, or no such game (UNKNOWN_GAME).' })
-  @ApiResponse({ status: 409, description: 'The move is valid (MOVE_NOT_REFUSED), a review is pending (REVIEW_PENDING), or the game has ended.' })
+  @ApiResponse({
+    status: 409,
+    description: 'The move is valid (MOVE_NOT_REFUSED), a review is pending (REVIEW_PENDING), or the game has ended.',
+  })
   request(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: MoveReviewDto) {
     return this.reviews.request(actor, id, dto);
   }

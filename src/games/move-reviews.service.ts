@@ -48,21 +48,46 @@ export class MoveReviewsService {
     const comment = cleanName(input.comment ?? '').slice(0, 2000);
     if (!notation) throw new Refusal('BAD_INPUT', { ro: 'Scrieți mutarea refuzată.', en: 'Write the refused move.' });
     return this.db.transaction(async (m) => {
-      const s = await GameSession.open(m, gameId, { lock: true, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), replays: this.games.replays });
+      const s = await GameSession.open(m, gameId, {
+        lock: true,
+        now: this.clock.now(),
+        lexicon: (c) => this.lexicons.forCompetition(c),
+        replays: this.games.replays,
+      });
       const color = s.requirePlayer(actor);
       if (s.game.status !== 'playing') {
-        throw new Refusal('GAME_FINISHED', { ro: 'Partida s-a încheiat: nu mai este nimic de revizuit.', en: 'The game has ended: there is nothing to review.' }, 409);
+        throw new Refusal(
+          'GAME_FINISHED',
+          { ro: 'Partida s-a încheiat: nu mai este nimic de revizuit.', en: 'The game has ended: there is nothing to review.' },
+          409,
+        );
       }
       const live = s.liveLines();
-      const line = input.line ? s.resolveLine(input.line) : (live.find((l) => s.state(l.id).toMove === color && !s.state(l.id).over) ?? live[0]);
+      const line = input.line
+        ? s.resolveLine(input.line)
+        : (live.find((l) => s.state(l.id).toMove === color && !s.state(l.id).over) ?? live[0]);
       const step = applyMove(s.state(line.id), notation);
       // Only a refusal can be reviewed: a move the engine takes is simply sent.
       if (step.ok) {
-        throw new Refusal('MOVE_NOT_REFUSED', { ro: 'Mutarea aceasta este corectă: trimiteți-o, nu este nimic de revizuit.', en: 'This move is valid: send it, there is nothing to review.' }, 409);
+        throw new Refusal(
+          'MOVE_NOT_REFUSED',
+          {
+            ro: 'Mutarea aceasta este corectă: trimiteți-o, nu este nimic de revizuit.',
+            en: 'This move is valid: send it, there is nothing to review.',
+          },
+          409,
+        );
       }
       const open = await m.findOneBy(Case, { gameId, kind: MOVE_REVIEW_CASE, status: 'open' });
       if (open && open.payload.player === color) {
-        throw new Refusal('REVIEW_PENDING', { ro: 'Arbitrul are deja de revizuit o mutare a dumneavoastră în această partidă.', en: 'The arbiter already has a move of yours in this game to review.' }, 409);
+        throw new Refusal(
+          'REVIEW_PENDING',
+          {
+            ro: 'Arbitrul are deja de revizuit o mutare a dumneavoastră în această partidă.',
+            en: 'The arbiter already has a move of yours in this game to review.',
+          },
+          409,
+        );
       }
       const dueOn = addDays(s.today, REVIEW_DUE_DAYS);
       const opened = await this.cases.open(m, {
@@ -79,7 +104,13 @@ export class MoveReviewsService {
           comment,
         },
       });
-      await this.audit.record(m, { actor, action: 'move.review_requested', competitionId: s.competition.id, gameId, details: { caseId: opened.id, notation, code: step.code } });
+      await this.audit.record(m, {
+        actor,
+        action: 'move.review_requested',
+        competitionId: s.competition.id,
+        gameId,
+        details: { caseId: opened.id, notation, code: step.code },
+      });
       return { caseId: opened.id, dueOn };
     });
   }

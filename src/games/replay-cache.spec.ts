@@ -24,7 +24,9 @@ describe('replay cache (issue 8 item 3)', () => {
     const lexicon = { has: () => true } as never;
     expect(replayKey({ ...setup, lexicon }, path('a', 'b'))).not.toBe(base);
     expect(replayKey({ ...setup, lexicon }, path('a', 'b'))).toBe(replayKey({ ...setup, lexicon }, path('a', 'b')));
-    expect(replayKey({ ...setup, lexicon: { has: () => true } as never }, path('a', 'b'))).not.toBe(replayKey({ ...setup, lexicon }, path('a', 'b')));
+    expect(replayKey({ ...setup, lexicon: { has: () => true } as never }, path('a', 'b'))).not.toBe(
+      replayKey({ ...setup, lexicon }, path('a', 'b')),
+    );
   });
 
   it('computes once per key and answers the same replay after', () => {
@@ -68,7 +70,10 @@ describe('replay cache (issue 8 item 3)', () => {
     const real = { tileSet: 'ro' as const, sequence: SEQUENCE };
     const cache = new ReplayCache();
     const cached = cache.replay(real, notations, () => replayLine(real, notations));
-    const fresh = replayGame(real, notations.map((n) => n.notation));
+    const fresh = replayGame(
+      real,
+      notations.map((n) => n.notation),
+    );
     expect(fresh.ok).toBe(true);
     expect(cache.replay(real, notations, () => replayLine(real, notations))).toBe(cached);
     expect(cached.records).toEqual(fresh.ok && fresh.records);

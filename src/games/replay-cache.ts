@@ -28,7 +28,9 @@ function identity(value: object | undefined): string {
 export function replayKey(setup: GameSetup, path: readonly { readonly notation: string }[]): string {
   const tileSet = typeof setup.tileSet === 'string' ? setup.tileSet : identity(setup.tileSet);
   // \u0000 separates fields: it never occurs in a notation, a sequence or a tile set's id.
-  return [tileSet, setup.sequence, JSON.stringify(setup.rules ?? null), identity(setup.lexicon), ...path.map((m) => m.notation)].join('\u0000');
+  return [tileSet, setup.sequence, JSON.stringify(setup.rules ?? null), identity(setup.lexicon), ...path.map((m) => m.notation)].join(
+    '\u0000',
+  );
 }
 
 /**

@@ -1,7 +1,14 @@
 import { renderSheetPdf } from './sheet-pdf';
 
 describe('renderSheetPdf', () => {
-  const text = ['FIȘA DE CONCURS', 'Roșu:   Ștefan Țuțuianu', 'Albastru: Ana Pîrvu', '', ...Array.from({ length: 120 }, (_, i) => `${i + 1}. h8 CASĂ 12`)].join('\n') + '\n';
+  const text =
+    [
+      'FIȘA DE CONCURS',
+      'Roșu:   Ștefan Țuțuianu',
+      'Albastru: Ana Pîrvu',
+      '',
+      ...Array.from({ length: 120 }, (_, i) => `${i + 1}. h8 CASĂ 12`),
+    ].join('\n') + '\n';
 
   it('is a PDF embedding DejaVu Sans and DejaVu Sans Mono', async () => {
     const pdf = await renderSheetPdf({ text, title: 'Campionatul Național — Ștefan Țuțuianu' });

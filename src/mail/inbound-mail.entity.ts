@@ -9,7 +9,15 @@ import type { JsonObject } from '../common/json';
  * `failed`: processing kept failing; a case was raised (docs/mail-rules.md 14).
  */
 export type InboundMailStatus = 'received' | 'applied' | 'rejected' | 'held' | 'dropped' | 'duplicate' | 'failed';
-export const INBOUND_MAIL_STATUSES: readonly InboundMailStatus[] = ['received', 'applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed'];
+export const INBOUND_MAIL_STATUSES: readonly InboundMailStatus[] = [
+  'received',
+  'applied',
+  'rejected',
+  'held',
+  'dropped',
+  'duplicate',
+  'failed',
+];
 
 /** The IMAP folder a decided mail goes to, after the commit (docs/mail-rules.md 14). */
 export type MailFolder = 'Processed' | 'Rejected' | 'Failed';
@@ -26,10 +34,7 @@ export type MailFolder = 'Processed' | 'Rejected' | 'Failed';
 @Index('UQ_inbound_mail_rejection_key', ['rejectionKey'], { unique: true })
 @Index('IDX_inbound_mail_status', ['status', 'receivedAt'])
 @Index('IDX_inbound_mail_rejected_to', ['rejectedTo', 'rejectedOn'])
-@Check(
-  'CHK_inbound_mail_status',
-  `"status" IN ('received', 'applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed')`,
-)
+@Check('CHK_inbound_mail_status', `"status" IN ('received', 'applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed')`)
 export class InboundMail {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_inbound_mail' })
   id: string;

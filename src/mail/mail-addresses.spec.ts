@@ -13,13 +13,19 @@ describe('our addresses (docs/mail-rules.md 5, 7, 18)', () => {
         expect(verpRecipient(SECRET, 'moves@other.org', verp)).toBeUndefined();
         // Another server's secret, or the MAC cut off: forged.
         expect(verpRecipient('another-secret-of-at-least-32-characters', 'moves@example.org', verp)).toBeUndefined();
-        expect(readVerp('another-secret-of-at-least-32-characters', 'moves@example.org', verp)).toEqual({ recipient: recipient.toLowerCase(), signed: false });
+        expect(readVerp('another-secret-of-at-least-32-characters', 'moves@example.org', verp)).toEqual({
+          recipient: recipient.toLowerCase(),
+          signed: false,
+        });
       }),
     );
     expect(verpRecipient(SECRET, 'moves@example.org', 'moves+g123-t1-abc@example.org')).toBeUndefined();
     expect(readVerp(SECRET, 'moves@example.org', 'moves+g123-t1-abc@example.org')).toBeUndefined();
     // The unsigned form of earlier versions, and a MAC for another recipient, are refused.
-    expect(readVerp(SECRET, 'moves@example.org', 'moves+bounce-ana=example.org@example.org')).toEqual({ recipient: undefined, signed: false });
+    expect(readVerp(SECRET, 'moves@example.org', 'moves+bounce-ana=example.org@example.org')).toEqual({
+      recipient: undefined,
+      signed: false,
+    });
     const ion = verpAddress(SECRET, 'moves@example.org', 'ion@example.org');
     const swapped = ion.replace('bounce-ion=', 'bounce-ana=');
     expect(readVerp(SECRET, 'moves@example.org', swapped)).toEqual({ recipient: 'ana@example.org', signed: false });

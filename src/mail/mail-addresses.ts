@@ -17,7 +17,10 @@ const VERP_MAC_CHARS = 20;
 
 /** The MAC of a VERP address: over the recipient, with the server SECRET, as reply tokens are signed (docs/mail-rules.md 1). */
 function verpMac(secret: string, recipient: string): string {
-  return createHmac('sha256', secret).update(`verp/v1\n${normalizeEmail(recipient)}`).digest('hex').slice(0, VERP_MAC_CHARS);
+  return createHmac('sha256', secret)
+    .update(`verp/v1\n${normalizeEmail(recipient)}`)
+    .digest('hex')
+    .slice(0, VERP_MAC_CHARS);
 }
 
 /**

@@ -20,7 +20,8 @@ export async function raiseMailCase(
   input: { kind: MailCaseKind; gameId: string | null; playerId: string | null; payload: JsonObject },
 ): Promise<Case | undefined> {
   let competitionId: string | undefined;
-  if (input.gameId) competitionId = (await manager.findOne(Game, { where: { id: input.gameId }, select: { competitionId: true } }))?.competitionId;
+  if (input.gameId)
+    competitionId = (await manager.findOne(Game, { where: { id: input.gameId }, select: { competitionId: true } }))?.competitionId;
   if (!competitionId && input.playerId) {
     const registration = await manager
       .getRepository(Registration)

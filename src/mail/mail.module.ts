@@ -35,7 +35,9 @@ export class MailModule implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.settings.mailWorkers) return;
-    const outbox = this.workers.register('outbox', () => this.outbox.deliverDue().then(() => undefined), { intervalMs: OUTBOX_INTERVAL_MS });
+    const outbox = this.workers.register('outbox', () => this.outbox.deliverDue().then(() => undefined), {
+      intervalMs: OUTBOX_INTERVAL_MS,
+    });
     outbox.start();
     if (this.settings.imapUrl) {
       const inbox = this.workers.register('inbox', () => this.inbox.poll(), { intervalMs: INBOX_POLL_MS, acquireRetryMs: 5_000 });

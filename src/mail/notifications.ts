@@ -50,7 +50,8 @@ export class Notifications {
    */
   private messageId(id: string, n: Notification): string {
     const turn = n.payload.turn;
-    if (n.gameId && n.to.id && typeof turn === 'number') return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
+    if (n.gameId && n.to.id && typeof turn === 'number')
+      return tokenMessageId(this.settings.secret, this.domain, { gameId: n.gameId, playerId: n.to.id, turn });
     return `<${id}@${this.domain}>`;
   }
 

@@ -78,8 +78,8 @@ describe('reply tokens (docs/mail-rules.md 1-2)', () => {
   });
 
   it('refuses a base address whose local part leaves no room for the token', () => {
-    expect(() => replyAddress(SECRET, 'a-very-long-mailbox-name@example.org', { gameId: randomUUID(), playerId: randomUUID(), turn: 1 })).toThrow(
-      /at most 9 characters/,
-    );
+    expect(() =>
+      replyAddress(SECRET, 'a-very-long-mailbox-name@example.org', { gameId: randomUUID(), playerId: randomUUID(), turn: 1 }),
+    ).toThrow(/at most 9 characters/);
   });
 });

@@ -73,7 +73,9 @@ export function gameIdRange(prefix: string): { low: string; high: string } {
 }
 
 function mac(secret: string, { gameId, playerId, turn }: ReplyContext): string {
-  const digest = createHmac('sha256', secret).update(`reply-token/v1\n${gameId.toLowerCase()}\n${playerId.toLowerCase()}\n${turn}`).digest();
+  const digest = createHmac('sha256', secret)
+    .update(`reply-token/v1\n${gameId.toLowerCase()}\n${playerId.toLowerCase()}\n${turn}`)
+    .digest();
   return base32(digest, MAC_CHARS);
 }
 

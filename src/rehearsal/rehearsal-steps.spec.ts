@@ -5,11 +5,18 @@ import { localInstant, rehearsalSteps } from './rehearsal-steps';
 describe('rehearsalSteps (issue 14: every daily sweep of the days passed, in order)', () => {
   it('stops at 00:05 of each day passed, then at the target', () => {
     const steps = rehearsalSteps(new Date('2027-03-01T10:00:00Z'), new Date('2027-03-04T08:00:00Z'), 'Europe/Bucharest');
-    expect(steps.map((s) => s.toISOString())).toEqual(['2027-03-01T22:05:00.000Z', '2027-03-02T22:05:00.000Z', '2027-03-03T22:05:00.000Z', '2027-03-04T08:00:00.000Z']);
+    expect(steps.map((s) => s.toISOString())).toEqual([
+      '2027-03-01T22:05:00.000Z',
+      '2027-03-02T22:05:00.000Z',
+      '2027-03-03T22:05:00.000Z',
+      '2027-03-04T08:00:00.000Z',
+    ]);
   });
 
   it('the same day: the target only; never back', () => {
-    expect(rehearsalSteps(new Date('2027-03-01T10:00:00Z'), new Date('2027-03-01T11:00:00Z'), 'UTC')).toEqual([new Date('2027-03-01T11:00:00Z')]);
+    expect(rehearsalSteps(new Date('2027-03-01T10:00:00Z'), new Date('2027-03-01T11:00:00Z'), 'UTC')).toEqual([
+      new Date('2027-03-01T11:00:00Z'),
+    ]);
     expect(() => rehearsalSteps(new Date('2027-03-01T10:00:00Z'), new Date('2027-03-01T09:00:00Z'), 'UTC')).toThrow(RangeError);
   });
 

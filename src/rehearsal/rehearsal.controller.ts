@@ -8,7 +8,10 @@ import { Refusal } from '../common/refusal';
 import { RehearsalService } from './rehearsal.service';
 
 export class AdvanceClockDto {
-  @ApiProperty({ example: '2027-03-01T09:00:00Z', description: 'an ISO instant (with Z or an offset), or a day YYYY-MM-DD (its noon); never before the clock' })
+  @ApiProperty({
+    example: '2027-03-01T09:00:00Z',
+    description: 'an ISO instant (with Z or an offset), or a day YYYY-MM-DD (its noon); never before the clock',
+  })
   @IsString()
   @MaxLength(40)
   to: string;
@@ -32,7 +35,8 @@ export class RehearsalController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Move the rehearsal clock forward (admin): every daily sweep of the days passed runs, in order.' })
   advance(@CurrentActor() actor: Actor, @Body() dto: AdvanceClockDto) {
-    if (!this.rehearsal.on) throw new Refusal('REHEARSAL_OFF', { ro: 'Ceasul de repetiție nu este pornit.', en: 'The rehearsal clock is not on.' }, 404);
+    if (!this.rehearsal.on)
+      throw new Refusal('REHEARSAL_OFF', { ro: 'Ceasul de repetiție nu este pornit.', en: 'The rehearsal clock is not on.' }, 404);
     return this.rehearsal.advance(actor, dto.to);
   }
 }

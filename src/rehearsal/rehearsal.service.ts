@@ -33,7 +33,10 @@ export interface RehearsalAdvance extends RehearsalClockView {
 const notOn = () =>
   new Refusal(
     'REHEARSAL_OFF',
-    { ro: 'Ceasul de repetiție nu este pornit pe această platformă (REHEARSAL_CLOCK=on).', en: 'The rehearsal clock is not on for this platform (REHEARSAL_CLOCK=on).' },
+    {
+      ro: 'Ceasul de repetiție nu este pornit pe această platformă (REHEARSAL_CLOCK=on).',
+      en: 'The rehearsal clock is not on for this platform (REHEARSAL_CLOCK=on).',
+    },
     404,
   );
 
@@ -75,7 +78,11 @@ export class RehearsalService {
   advance(actor: Actor, to: string): Promise<RehearsalAdvance> {
     const clock = this.rehearsalClock();
     if (actor.kind !== 'system' && !hasRole(actor, 'admin')) {
-      throw new Refusal('FORBIDDEN', { ro: 'Doar un administrator mută ceasul de repetiție.', en: 'Only an admin moves the rehearsal clock.' }, 403);
+      throw new Refusal(
+        'FORBIDDEN',
+        { ro: 'Doar un administrator mută ceasul de repetiție.', en: 'Only an admin moves the rehearsal clock.' },
+        403,
+      );
     }
     const target = parseTarget(to, this.settings.timeZone);
     return this.mutex.run(async () => {
@@ -84,7 +91,10 @@ export class RehearsalService {
         const today = formatDayRo(localDate(now, this.settings.timeZone));
         throw new Refusal(
           'REHEARSAL_BACKWARDS',
-          { ro: `Ceasul de repetiție nu merge înapoi: azi este ${today}, ${now.toISOString()}.`, en: `The rehearsal clock never goes back: today is ${today}, ${now.toISOString()}.` },
+          {
+            ro: `Ceasul de repetiție nu merge înapoi: azi este ${today}, ${now.toISOString()}.`,
+            en: `The rehearsal clock never goes back: today is ${today}, ${now.toISOString()}.`,
+          },
           409,
           { now: now.toISOString() },
         );
@@ -102,10 +112,12 @@ export class RehearsalService {
           await saveRehearsalOffset(m, clock.offset, new Date());
         });
         const report = await this.sweep.runOnce({ heartbeat: false });
-        for (const c of report.competitions) for (const [stage, n] of Object.entries(c.stages)) stages[stage] = (stages[stage] ?? 0) + (n ?? 0);
+        for (const c of report.competitions)
+          for (const [stage, n] of Object.entries(c.stages)) stages[stage] = (stages[stage] ?? 0) + (n ?? 0);
         resultsSettled += report.resultsSettled;
         const failed = report.competitions.reduce((sum, c) => sum + c.failed, 0);
-        if (failed > 0) this.logger.warn(`rehearsal step ${step.toISOString()}: ${failed} game(s) could not be swept; the next run takes them up`);
+        if (failed > 0)
+          this.logger.warn(`rehearsal step ${step.toISOString()}: ${failed} game(s) could not be swept; the next run takes them up`);
       }
       this.logger.log(`rehearsal clock moved to ${clock.now().toISOString()} in ${steps.length} sweep run(s)`);
       return { ...this.read(), sweeps: steps.length, stages, resultsSettled };
@@ -122,7 +134,12 @@ export class RehearsalService {
 function parseTarget(value: unknown, timeZone: string): Date {
   const text = typeof value === 'string' ? value.trim() : '';
   const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const instant = day && isLocalDate(text) ? localInstant(text, timeZone, 12, 0) : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) ? new Date(text) : new Date(Number.NaN);
+  const instant =
+    day && isLocalDate(text)
+      ? localInstant(text, timeZone, 12, 0)
+      : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text)
+        ? new Date(text)
+        : new Date(Number.NaN);
   if (Number.isNaN(instant.getTime())) {
     throw new Refusal(
       'BAD_INPUT',

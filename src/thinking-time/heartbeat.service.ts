@@ -106,7 +106,11 @@ export class HeartbeatService {
     for (const competition of competitions) {
       const days = downDays(competition, from, to);
       if (!days) continue;
-      const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' }, relations: { redPlayer: true, bluePlayer: true } });
+      const games = await m.find(Game, {
+        where: { competitionId: competition.id, status: 'playing' },
+        order: { id: 'ASC' },
+        relations: { redPlayer: true, bluePlayer: true },
+      });
       const timelines = await loadTimelines(m, competition, games);
       for (const game of games) {
         const ran = downtimeCredits(timelines.get(game.id)!, days.from, days.to);
@@ -132,9 +136,15 @@ export class HeartbeatService {
     const opened: string[] = [];
     for (const entry of byArbiter.values()) {
       // As the arbiter reads them: by competition, then by the players' names.
-      entry.games.sort((a, b) => a.competition.localeCompare(b.competition, 'ro') || a.red.localeCompare(b.red, 'ro') || a.blue.localeCompare(b.blue, 'ro'));
+      entry.games.sort(
+        (a, b) =>
+          a.competition.localeCompare(b.competition, 'ro') || a.red.localeCompare(b.red, 'ro') || a.blue.localeCompare(b.blue, 'ro'),
+      );
       const first = entry.games.map((g) => g.from).sort(compareDays)[0];
-      const last = entry.games.map((g) => g.to).sort(compareDays).at(-1)!;
+      const last = entry.games
+        .map((g) => g.to)
+        .sort(compareDays)
+        .at(-1)!;
       const payload: JsonObject = {
         outageId,
         outage: { from: from.toISOString(), to: to.toISOString() },

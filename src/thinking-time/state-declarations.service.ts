@@ -53,11 +53,15 @@ export class StateDeclarationsService {
     return this.db.transaction(async (m) => {
       const game = await findGame(m, gameId, { lock: true });
       const color = sideInGame(actor, game);
-      if (!color) throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
+      if (!color)
+        throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
       if (game.status !== 'playing') throw refusals.gameOver();
       const text = typeof input.text === 'string' ? input.text.trim() : '';
       if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
-        throw refusals.badInput(`the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`, `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`);
+        throw refusals.badInput(
+          `the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`,
+          `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
+        );
       }
       const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
       const now = this.clock.now();
@@ -70,14 +74,27 @@ export class StateDeclarationsService {
       const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
       const existing = await m.findOneBy(StateDeclaration, { gameId, playerId });
       if (existing) await m.update(StateDeclaration, { id: existing.id }, { text, declaredOn: today, declaredAt: now });
-      else await insertRows(m, StateDeclaration, m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }));
+      else
+        await insertRows(
+          m,
+          StateDeclaration,
+          m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }),
+        );
       const partner = otherColor(color);
       const red = await m.findOneByOrFail(Player, { id: game.redPlayerId });
       const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
       const view = await loadGameView(m, this.settings, competition, game, { red, blue });
       const partnerPlayer = partner === 'red' ? red : blue;
-      await this.notifications.add(m, [{ to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) }]);
-      await this.audit.record(m, { actor, action: 'state.declared', competitionId: game.competitionId, gameId, details: { color, text, replaced: existing !== null } });
+      await this.notifications.add(m, [
+        { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },
+      ]);
+      await this.audit.record(m, {
+        actor,
+        action: 'state.declared',
+        competitionId: game.competitionId,
+        gameId,
+        details: { color, text, replaced: existing !== null },
+      });
       return { gameId, color, text, declaredOn: today, replaced: existing !== null };
     });
   }

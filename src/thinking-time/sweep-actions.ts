@@ -62,7 +62,12 @@ export class SweepActions {
     const { s } = ctx;
     // Done late (after downtime), a silence is told as long as it is today (catch-up.ts: it still holds).
     const action = 'silentDays' in due && ctx.day.awaiting?.move === due.move ? { ...due, silentDays: ctx.day.awaiting.silentDays } : due;
-    const tell = (color: Color, template: string, payload: JsonObject): Notification => ({ to: s.players[color], template, gameId: s.game.id, payload });
+    const tell = (color: Color, template: string, payload: JsonObject): Notification => ({
+      to: s.players[color],
+      template,
+      gameId: s.game.id,
+      payload,
+    });
     switch (action.stage) {
       case 'reminder':
       case 'first-move-reminder': {
@@ -79,20 +84,32 @@ export class SweepActions {
       case 'escalation':
       case 'first-move-escalation': {
         // docs/rules.md §5: the game record goes to the arbiter with a proposal for homologation; both players are told.
-        const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: SILENCE_CASE, payload: this.silenceCase(ctx, action) });
+        const opened = await this.cases.open(s.manager, {
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          kind: SILENCE_CASE,
+          payload: this.silenceCase(ctx, action),
+        });
         const game = await this.gameView(s);
-        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))));
+        await this.notifications.add(
+          s.manager,
+          COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))),
+        );
         return opened.id;
       }
       case 'holiday-start': {
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action))]);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action)),
+        ]);
         return null;
       }
       case 'holiday-end': {
         // The silence count resumes today (timeline.ts: holiday-end falls on the day after the holiday).
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action))]);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action)),
+        ]);
         return null;
       }
       case 'long-thinking-start':
@@ -100,13 +117,17 @@ export class SweepActions {
         return null;
       case 'long-thinking-end': {
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [tell(partner, 'long-thinking-end', longThinkingEndPayload(s, await this.gameView(s), partner, action))]);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'long-thinking-end', longThinkingEndPayload(s, await this.gameView(s), partner, action)),
+        ]);
         return null;
       }
       case 'time-exceeded': {
         // docs/rules.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action))]);
+        await this.notifications.add(s.manager, [
+          tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action)),
+        ]);
         return null;
       }
       case 'holiday-rights-end':
@@ -124,11 +145,19 @@ export class SweepActions {
       }
       case 'report-window-closed': {
         const payload = await this.closingCase(ctx, action);
-        const opened = await this.cases.open(s.manager, { competitionId: s.competition.id, gameId: s.game.id, kind: CLOSING_CASE, payload });
+        const opened = await this.cases.open(s.manager, {
+          competitionId: s.competition.id,
+          gameId: s.game.id,
+          kind: CLOSING_CASE,
+          payload,
+        });
         const game = await this.gameView(s);
         const declared = (payload.declarations as { color: Color }[]).map((d) => d.color);
         const proposed = (payload.proposal ?? null) as Parameters<typeof reportWindowClosedPayload>[4];
-        await this.notifications.add(s.manager, COLORS.map((c) => tell(c, 'report-window-closed', reportWindowClosedPayload(s, game, c, action, proposed, declared))));
+        await this.notifications.add(
+          s.manager,
+          COLORS.map((c) => tell(c, 'report-window-closed', reportWindowClosedPayload(s, game, c, action, proposed, declared))),
+        );
         return opened.id;
       }
     }
@@ -160,7 +189,12 @@ export class SweepActions {
       // Two games of one player may be swept at once (two instances): the unique key decides who tells.
       if (!(await insertUnlessRecorded(s.manager, row))) continue;
       await this.notifications.add(s.manager, [
-        { to: player, template: 'holiday-rights-end', gameId: null, payload: holidayRightsEndPayload(player, s.competition, closing, lastHolidayDay, action.key) },
+        {
+          to: player,
+          template: 'holiday-rights-end',
+          gameId: null,
+          payload: holidayRightsEndPayload(player, s.competition, closing, lastHolidayDay, action.key),
+        },
       ]);
     }
   }
@@ -182,7 +216,16 @@ export class SweepActions {
       clocks: clocksOf(ctx.day),
       // While an appeal keeps two lines (docs/rules.md §6) the arbiter rules on the word first: no proposal.
       proposal: state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
-      record: line ? s.pathOf(line.id).map((m) => ({ n: m.number, color: m.color, notation: m.notation, score: m.recordedScore, sentOn: m.sentOn, thinkingDays: m.thinkingDays })) : [],
+      record: line
+        ? s.pathOf(line.id).map((m) => ({
+            n: m.number,
+            color: m.color,
+            notation: m.notation,
+            score: m.recordedScore,
+            sentOn: m.sentOn,
+            thinkingDays: m.thinkingDays,
+          }))
+        : [],
     };
   }
 
@@ -199,7 +242,12 @@ export class SweepActions {
     const openClaim = await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' });
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
-    const outcome: GameOutcome | null = closingDateProposal({ openClaim: openClaim !== null, liveLines: lines.length, movesMade: s.moves.length, firstToMove: 'red' });
+    const outcome: GameOutcome | null = closingDateProposal({
+      openClaim: openClaim !== null,
+      liveLines: lines.length,
+      movesMade: s.moves.length,
+      firstToMove: 'red',
+    });
     return {
       action: action.key,
       closingDate: s.competition.closingDate,
@@ -218,5 +266,9 @@ export class SweepActions {
 
 function proposal(outcome: GameOutcome, scores: Readonly<Record<Color, number>>, computed: Outcome): JsonObject {
   const coefficients = computeCoefficients(scores, computed);
-  return { outcome: { ...outcome }, scores: { ...scores }, coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) } };
+  return {
+    outcome: { ...outcome },
+    scores: { ...scores },
+    coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) },
+  };
 }

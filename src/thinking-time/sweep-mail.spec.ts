@@ -47,18 +47,35 @@ function writtenTemplates(): Map<string, Set<string>> {
   return names;
 }
 
-const hasFiles = (name: string) => LANGUAGES.every((l) => ['text', 'html'].every((part) => existsSync(join(DEFAULT_TEMPLATE_ROOT, l, `${name}.${part}.hbs`))));
+const hasFiles = (name: string) =>
+  LANGUAGES.every((l) => ['text', 'html'].every((part) => existsSync(join(DEFAULT_TEMPLATE_ROOT, l, `${name}.${part}.hbs`))));
 
 describe('the mail the services write has its templates (docs/mail-rules.md 19)', () => {
   const written = writtenTemplates();
 
   it('finds the writers', () => {
-    for (const name of ['reminder', 'reminder-copy', 'closing-date', 'special-leave', 'state-declared', 'your-move', 'game-end']) expect(written.has(name)).toBe(true);
+    for (const name of ['reminder', 'reminder-copy', 'closing-date', 'special-leave', 'state-declared', 'your-move', 'game-end'])
+      expect(written.has(name)).toBe(true);
   });
 
   it('every template the sweep and the time controls write exists in ro and en, text and HTML', () => {
-    const ours = [...written].filter(([name, files]) => name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/'))).map(([name]) => name);
-    expect(ours.sort()).toEqual(['closing-date', 'escalation', 'holiday-end', 'holiday-notice', 'holiday-rights-end', 'long-thinking-end', 'reminder', 'reminder-copy', 'report-window-closed', 'special-leave', 'state-declared', 'time-exceeded']);
+    const ours = [...written]
+      .filter(([name, files]) => name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/')))
+      .map(([name]) => name);
+    expect(ours.sort()).toEqual([
+      'closing-date',
+      'escalation',
+      'holiday-end',
+      'holiday-notice',
+      'holiday-rights-end',
+      'long-thinking-end',
+      'reminder',
+      'reminder-copy',
+      'report-window-closed',
+      'special-leave',
+      'state-declared',
+      'time-exceeded',
+    ]);
     for (const name of ours) {
       expect([name, hasFiles(name)]).toEqual([name, true]);
       expect(MAIL_TEMPLATE_NAMES).toContain(name);
@@ -75,17 +92,64 @@ describe('the mail the services write has its templates (docs/mail-rules.md 19)'
 });
 
 describe("the sweep's payloads render in both languages", () => {
-  const game = gameView({ publicUrl: 'https://scrabble.example' }, { shortName: 'CN 2027' }, 'A', { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } }, 'g-1');
-  const s = { game: { id: 'g-1', turn: 7 }, competition: { thinkingDays: 50, closingDate: '2027-03-31', shortName: 'CN 2027' } } as unknown as GameSession;
+  const game = gameView(
+    { publicUrl: 'https://scrabble.example' },
+    { shortName: 'CN 2027' },
+    'A',
+    { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } },
+    'g-1',
+  );
+  const s = {
+    game: { id: 'g-1', turn: 7 },
+    competition: { thinkingDays: 50, closingDate: '2027-03-31', shortName: 'CN 2027' },
+  } as unknown as GameSession;
   const clock = { used: 12, left: 38, exceeded: false, exceededSince: null, onHoliday: false, longThinking: false };
-  const day = { day: '2027-03-31', clocks: { red: clock, blue: { ...clock, used: 51, left: 0, exceeded: true, exceededSince: '2027-03-25' } }, awaiting: null, actions: [] } as TimelineDay;
-  const silence = { stage: 'reminder', key: 'reminder:4', on: '2027-02-26', move: 4, player: 'blue', since: '2027-02-10', silentDays: 15 } as const;
+  const day = {
+    day: '2027-03-31',
+    clocks: { red: clock, blue: { ...clock, used: 51, left: 0, exceeded: true, exceededSince: '2027-03-25' } },
+    awaiting: null,
+    actions: [],
+  } as TimelineDay;
+  const silence = {
+    stage: 'reminder',
+    key: 'reminder:4',
+    on: '2027-02-26',
+    move: 4,
+    player: 'blue',
+    since: '2027-02-10',
+    silentDays: 15,
+  } as const;
   const payloads = {
     'reminder-copy': reminderCopyPayload(s, game, 'red', silence, '2027-03-13'),
-    'holiday-end': holidayEndPayload(s, game, 'red', { stage: 'holiday-end', key: 'holiday-end:blue', on: '2027-02-20', player: 'blue', holiday: { from: '2027-02-10', to: '2027-02-19' } }),
-    'long-thinking-end': longThinkingEndPayload(s, game, 'red', { stage: 'long-thinking-end', key: 'lt', on: '2027-02-25', player: 'blue', notice: { from: '2027-02-05', days: 20 } }),
-    'time-exceeded': timeExceededPayload(s, game, 'red', { stage: 'time-exceeded', key: 'te', on: '2027-03-25', player: 'blue', used: 51, move: 4 }),
-    'holiday-rights-end': holidayRightsEndPayload({ name: 'Popescu Ana' }, { shortName: 'CN 2027' }, '2027-03-31', '2027-02-27', 'holiday-rights-end'),
+    'holiday-end': holidayEndPayload(s, game, 'red', {
+      stage: 'holiday-end',
+      key: 'holiday-end:blue',
+      on: '2027-02-20',
+      player: 'blue',
+      holiday: { from: '2027-02-10', to: '2027-02-19' },
+    }),
+    'long-thinking-end': longThinkingEndPayload(s, game, 'red', {
+      stage: 'long-thinking-end',
+      key: 'lt',
+      on: '2027-02-25',
+      player: 'blue',
+      notice: { from: '2027-02-05', days: 20 },
+    }),
+    'time-exceeded': timeExceededPayload(s, game, 'red', {
+      stage: 'time-exceeded',
+      key: 'te',
+      on: '2027-03-25',
+      player: 'blue',
+      used: 51,
+      move: 4,
+    }),
+    'holiday-rights-end': holidayRightsEndPayload(
+      { name: 'Popescu Ana' },
+      { shortName: 'CN 2027' },
+      '2027-03-31',
+      '2027-02-27',
+      'holiday-rights-end',
+    ),
     'closing-date': closingDatePayload(s, game, 'red', { stage: 'closing-date', key: 'closing-date', on: '2027-03-31' }, '2027-04-05', day),
     'report-window-closed': reportWindowClosedPayload(
       s,
@@ -96,20 +160,31 @@ describe("the sweep's payloads render in both languages", () => {
       ['red'],
     ),
     'state-declared': stateDeclaredPayload(game, { id: 'g-1', turn: 7 }, 'blue', 'red', 'RED 212 – BLUE 187, 14 moves', '2027-04-02'),
-    'special-leave': specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1', { view: game, you: 'red', game: { id: 'g-1', turn: 7 } }),
+    'special-leave': specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1', {
+      view: game,
+      you: 'red',
+      game: { id: 'g-1', turn: 7 },
+    }),
   } as const;
 
-  it.each(LANGUAGES.flatMap((language) => Object.keys(payloads).map((name) => [name, language] as const)))('%s in %s: a text and an HTML part from its template', (name, language) => {
-    const mail = renderMailContent(name, language, payloads[name as keyof typeof payloads]);
-    expect(mail.html).toMatch(/^<!DOCTYPE html>/);
-    for (const part of [mail.text, mail.html!]) expect(part).not.toMatch(/undefined|NaN|\[object Object\]|\{\{/);
-    // Not the outbox's plain listing of a payload without a template.
-    expect(mail.text).not.toMatch(/^(Notificare|Notification):/);
-  });
+  it.each(LANGUAGES.flatMap((language) => Object.keys(payloads).map((name) => [name, language] as const)))(
+    '%s in %s: a text and an HTML part from its template',
+    (name, language) => {
+      const mail = renderMailContent(name, language, payloads[name as keyof typeof payloads]);
+      expect(mail.html).toMatch(/^<!DOCTYPE html>/);
+      for (const part of [mail.text, mail.html!]) expect(part).not.toMatch(/undefined|NaN|\[object Object\]|\{\{/);
+      // Not the outbox's plain listing of a payload without a template.
+      expect(mail.text).not.toMatch(/^(Notificare|Notification):/);
+    },
+  );
 
   it('says what each notice means for the player', () => {
     // Prose is wrapped at 78 columns: compared with its spaces and line ends made one.
-    const flat = (mail: { subject: string; text: string; html?: string }) => ({ ...mail, text: mail.text.replace(/[ \n]+/g, ' '), raw: mail.text });
+    const flat = (mail: { subject: string; text: string; html?: string }) => ({
+      ...mail,
+      text: mail.text.replace(/[ \n]+/g, ' '),
+      raw: mail.text,
+    });
     const en = (name: keyof typeof payloads) => flat(renderMailContent(name, 'en', payloads[name]));
     const ro = (name: keyof typeof payloads) => flat(renderMailContent(name, 'ro', payloads[name]));
     expect(en('reminder-copy').text).toContain('Ionescu Dan (BLUE) has not answered for 15 days; we sent them the move again.');
@@ -131,11 +206,23 @@ describe("the sweep's payloads render in both languages", () => {
     expect(ro('report-window-closed').text).toContain('coeficienți 1,0000 și 1,0000');
     expect(en('state-declared').raw).toContain('\n    RED 212 – BLUE 187, 14 moves\n');
     expect(en('special-leave').text).toContain('Ionescu Dan is on special leave from 12 Feb 2027 to 16 Feb 2027');
-    const own = flat(renderMailContent('special-leave', 'ro', specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1')));
+    const own = flat(
+      renderMailContent(
+        'special-leave',
+        'ro',
+        specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1'),
+      ),
+    );
     expect(own.subject).toBe('Concediu special — CN 2027');
     expect(own.text).toContain('Arbitrul v-a aprobat concediul special: 12.02.2027 – 16.02.2027.');
     expect(own.text).toContain('Concediul are 5 zile');
-    const nothing = flat(renderMailContent('report-window-closed', 'en', reportWindowClosedPayload(s, game, 'red', { stage: 'report-window-closed', key: 'r', on: '2027-04-06' }, null, [])));
+    const nothing = flat(
+      renderMailContent(
+        'report-window-closed',
+        'en',
+        reportWindowClosedPayload(s, game, 'red', { stage: 'report-window-closed', key: 'r', on: '2027-04-06' }, null, []),
+      ),
+    );
     expect(nothing.text).toContain('no result is proposed yet');
   });
 });

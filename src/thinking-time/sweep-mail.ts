@@ -81,12 +81,25 @@ export function escalationPayload(s: GameSession, game: GameView, you: Color, ac
 }
 
 export function holidayNoticePayload(s: GameSession, game: GameView, you: Color, action: HolidayAction): JsonObject {
-  const model: HolidayNoticeModel = { game, you, player: action.player, from: action.holiday.from, to: action.holiday.to, days: rangeLength(action.holiday) };
+  const model: HolidayNoticeModel = {
+    game,
+    you,
+    player: action.player,
+    from: action.holiday.from,
+    to: action.holiday.to,
+    days: rangeLength(action.holiday),
+  };
   return payload(model, s, action.key);
 }
 
 /** docs/rules.md §5 silence: the copy of the reminder, to the partner of the silent player. */
-export function reminderCopyPayload(s: GameSession, game: GameView, you: Color, action: SilenceAction, escalation: LocalDate | undefined): JsonObject {
+export function reminderCopyPayload(
+  s: GameSession,
+  game: GameView,
+  you: Color,
+  action: SilenceAction,
+  escalation: LocalDate | undefined,
+): JsonObject {
   const model: ReminderCopyModel = {
     game,
     you,
@@ -101,12 +114,26 @@ export function reminderCopyPayload(s: GameSession, game: GameView, you: Color, 
 
 /** The holiday is over (the day after its last): the partner hears the silence count resumes. */
 export function holidayEndPayload(s: GameSession, game: GameView, you: Color, action: HolidayAction): JsonObject {
-  const model: HolidayEndModel = { game, you, player: action.player, from: action.holiday.from, to: action.holiday.to, resumesOn: action.on };
+  const model: HolidayEndModel = {
+    game,
+    you,
+    player: action.player,
+    from: action.holiday.from,
+    to: action.holiday.to,
+    resumesOn: action.on,
+  };
   return payload(model, s, action.key);
 }
 
 export function longThinkingEndPayload(s: GameSession, game: GameView, you: Color, action: LongThinkingAction): JsonObject {
-  const model: LongThinkingEndModel = { game, you, player: action.player, from: action.notice.from, days: action.notice.days, resumesOn: action.on };
+  const model: LongThinkingEndModel = {
+    game,
+    you,
+    player: action.player,
+    from: action.notice.from,
+    days: action.notice.days,
+    resumesOn: action.on,
+  };
   return payload(model, s, action.key);
 }
 
@@ -123,7 +150,14 @@ export function clocksOf(day: TimelineDay): { red: { used: number; left: number 
 }
 
 /** docs/rules.md §7: the closing date; the players declare the game's state by the end of the report window. */
-export function closingDatePayload(s: GameSession, game: GameView, you: Color, action: CompetitionAction, declareBy: LocalDate, day: TimelineDay): JsonObject {
+export function closingDatePayload(
+  s: GameSession,
+  game: GameView,
+  you: Color,
+  action: CompetitionAction,
+  declareBy: LocalDate,
+  day: TimelineDay,
+): JsonObject {
   const model: ClosingDateModel = {
     game,
     you,
@@ -140,7 +174,11 @@ export function reportWindowClosedPayload(
   game: GameView,
   you: Color,
   action: CompetitionAction,
-  proposal: { readonly outcome: { readonly type: string }; readonly scores: Readonly<Record<Color, number>>; readonly coefficients: Readonly<Record<Color, number>> } | null,
+  proposal: {
+    readonly outcome: { readonly type: string };
+    readonly scores: Readonly<Record<Color, number>>;
+    readonly coefficients: Readonly<Record<Color, number>>;
+  } | null,
   declared: readonly Color[],
 ): JsonObject {
   const tenThousandths = (n: number) => Math.round(n * 10_000);
@@ -160,13 +198,26 @@ export function reportWindowClosedPayload(
  * thread: the payload carries no game (mail-content.ts reads it as a view model), only the
  * action it comes from.
  */
-export function holidayRightsEndPayload(player: Pick<Player, 'name'>, competition: Pick<Competition, 'shortName'>, closingDate: LocalDate, lastHolidayDay: LocalDate, action: string): JsonObject {
+export function holidayRightsEndPayload(
+  player: Pick<Player, 'name'>,
+  competition: Pick<Competition, 'shortName'>,
+  closingDate: LocalDate,
+  lastHolidayDay: LocalDate,
+  action: string,
+): JsonObject {
   const model: HolidayRightsEndModel = { name: player.name, competition: competition.shortName, closingDate, lastHolidayDay };
   return { ...asJson(model), action };
 }
 
 /** docs/rules.md §7: the partner declared the unfinished game's state. */
-export function stateDeclaredPayload(view: GameView, game: Pick<Game, 'id' | 'turn'>, you: Color, player: Color, text: string, declaredOn: LocalDate): JsonObject {
+export function stateDeclaredPayload(
+  view: GameView,
+  game: Pick<Game, 'id' | 'turn'>,
+  you: Color,
+  player: Color,
+  text: string,
+  declaredOn: LocalDate,
+): JsonObject {
   const model: StateDeclaredModel = { game: view, you, player, text, declaredOn };
   return { ...asJson(model), gameId: game.id, turn: game.turn };
 }

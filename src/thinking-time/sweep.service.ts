@@ -127,12 +127,17 @@ export class SweepService {
     const pending = await this.db.run(async (m) => {
       const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' } });
       const timelines = await loadTimelines(m, competition, games);
-      const recorded = await m.find(TimelineAction, { where: { competitionId: competition.id, dueOn: Between(from, today) }, select: { gameId: true, key: true } });
+      const recorded = await m.find(TimelineAction, {
+        where: { competitionId: competition.id, dueOn: Between(from, today) },
+        select: { gameId: true, key: true },
+      });
       const done = new Set(recorded.map((r) => `${r.gameId} ${r.key}`));
       const before = this.planned.get(competition.id);
       const plans = new Map(games.map((game) => [game.id, plan(before?.get(game.id), timelines.get(game.id)!, from, today)]));
       this.planned.set(competition.id, plans);
-      return games.filter((game) => plans.get(game.id)!.keys.some((key) => !done.has(`${game.id} ${key}`))).map((game) => ({ gameId: game.id, keys: plans.get(game.id)!.keys }));
+      return games
+        .filter((game) => plans.get(game.id)!.keys.some((key) => !done.has(`${game.id} ${key}`)))
+        .map((game) => ({ gameId: game.id, keys: plans.get(game.id)!.keys }));
     });
 
     let done = 0;
@@ -163,7 +168,13 @@ export class SweepService {
    * recorded, in one transaction. `planned`: the plan's keys — when another instance has
    * recorded them all meanwhile, there is nothing to load.
    */
-  private sweepGame(gameId: string, planned: readonly string[], from: LocalDate, today: LocalDate, now: Date): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
+  private sweepGame(
+    gameId: string,
+    planned: readonly string[],
+    from: LocalDate,
+    today: LocalDate,
+    now: Date,
+  ): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
     return this.db.transaction(async (m) => {
       const game = await findGame(m, gameId, { lock: true });
       const recorded = new Set((await m.find(TimelineAction, { where: { gameId }, select: { key: true } })).map((r) => r.key));
@@ -211,10 +222,15 @@ export class SweepService {
   }
 
   private log(report: SweepReport): void {
-    if (report.outage) this.logger.warn(`the platform was down from ${report.outage.from.toISOString()} to ${report.outage.to.toISOString()}: ${report.outage.caseIds.length} credit case(s)`);
+    if (report.outage)
+      this.logger.warn(
+        `the platform was down from ${report.outage.from.toISOString()} to ${report.outage.to.toISOString()}: ${report.outage.caseIds.length} credit case(s)`,
+      );
     for (const c of report.competitions) {
       if (c.done + c.superseded + c.failed > 0) {
-        this.logger.log(`competition ${c.competitionId}, ${c.from}..${c.to}: ${c.done} done, ${c.superseded} superseded, ${c.failed} failed, in ${c.games} games`);
+        this.logger.log(
+          `competition ${c.competitionId}, ${c.from}..${c.to}: ${c.done} done, ${c.superseded} superseded, ${c.failed} failed, in ${c.games} games`,
+        );
       }
     }
   }

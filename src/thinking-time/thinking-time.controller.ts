@@ -26,7 +26,9 @@ export class ThinkingTimeController {
   ) {}
 
   @Get('games/:id/clocks')
-  @ApiOperation({ summary: "Both players' thinking days used and left today, the move awaited and its silence, the deadlines (docs/rules.md §5)." })
+  @ApiOperation({
+    summary: "Both players' thinking days used and left today, the move awaited and its silence, the deadlines (docs/rules.md §5).",
+  })
   @ApiOkResponse({ description: 'The clocks, in the competition’s time zone.' })
   gameClocks(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.clocks.view(actor, id);
@@ -62,7 +64,9 @@ export class ThinkingTimeController {
 
   @Post('cases/:id/downtime-credit')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Arbiter: confirm (credit the days) or dismiss the credits proposed after a platform outage (docs/rules.md §5).' })
+  @ApiOperation({
+    summary: 'Arbiter: confirm (credit the days) or dismiss the credits proposed after a platform outage (docs/rules.md §5).',
+  })
   decideDowntimeCredit(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: DowntimeDecisionDto) {
     return this.controls.decideDowntimeCredit(actor, id, dto);
   }

@@ -23,7 +23,11 @@ import { groupBy } from '../common/collections';
 type GameRow = Pick<Game, 'id' | 'redPlayerId' | 'bluePlayerId' | 'startedOn' | 'turn' | 'endedAt'>;
 
 /** Each game's timeline, by game id. The games must belong to `competition`. */
-export async function loadTimelines(m: EntityManager, competition: Competition, games: readonly GameRow[]): Promise<Map<string, GameTimeline>> {
+export async function loadTimelines(
+  m: EntityManager,
+  competition: Competition,
+  games: readonly GameRow[],
+): Promise<Map<string, GameTimeline>> {
   if (games.length === 0) return new Map();
   const ids = games.map((g) => g.id);
   const [moves, holidays, leave, notices, penalties] = await independentQueries(m, [

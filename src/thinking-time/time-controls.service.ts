@@ -87,7 +87,13 @@ export class TimeControlsService {
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
   grantDays(actor: Actor, gameId: string, input: DaysInput & { readonly days: number }): Promise<ActionResult> {
     if (!Number.isSafeInteger(input.days) || input.days < 1 || input.days > 1000) throw timeRefusals.badDays(1000);
-    return this.games.rule(actor, gameId, { kind: 'thinking-days', player: input.player, days: -input.days, reason: input.reason, idempotencyKey: input.idempotencyKey });
+    return this.games.rule(actor, gameId, {
+      kind: 'thinking-days',
+      player: input.player,
+      days: -input.days,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+    });
   }
 
   /**
@@ -96,7 +102,13 @@ export class TimeControlsService {
    * itself, so the sender loses nothing.
    */
   chargeRefusedMail(actor: Actor, gameId: string, input: DaysInput): Promise<ActionResult> {
-    return this.games.rule(actor, gameId, { kind: 'thinking-days', player: input.player, days: REFUSED_MAIL_DAYS, reason: input.reason, idempotencyKey: input.idempotencyKey });
+    return this.games.rule(actor, gameId, {
+      kind: 'thinking-days',
+      player: input.player,
+      days: REFUSED_MAIL_DAYS,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+    });
   }
 
   /**
@@ -117,7 +129,10 @@ export class TimeControlsService {
       const start = toLocalDate(competition.startDate);
       const closing = toLocalDate(competition.closingDate);
       if (compareDays(from, start) < 0 || compareDays(to, closing) > 0) throw timeRefusals.leaveOutsideCompetition(start, closing);
-      const registration = await m.findOne(Registration, { where: { competitionId, playerId: input.playerId }, lock: { mode: 'pessimistic_write' } });
+      const registration = await m.findOne(Registration, {
+        where: { competitionId, playerId: input.playerId },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!registration) throw refusals.unknownPlayer(input.playerId);
       const now = this.clock.now();
       const leave = m.create(SpecialLeave, {
@@ -140,20 +155,55 @@ export class TimeControlsService {
         // Their moves may be counted again below: no move is recorded meanwhile.
         lock: { mode: 'pessimistic_write' },
       });
-      await recountThinkingDays(m, competitionId, input.playerId, games.map((g) => g.id));
+      await recountThinkingDays(
+        m,
+        competitionId,
+        input.playerId,
+        games.map((g) => g.id),
+      );
       // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
-      await bumpGameVersions(m, games.map((g) => g.id));
-      const players = new Map((await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [p.id, p]));
+      await bumpGameVersions(
+        m,
+        games.map((g) => g.id),
+      );
+      const players = new Map(
+        (await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [
+          p.id,
+          p,
+        ]),
+      );
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
       const partnersTold = [];
       for (const g of games) {
         const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
-        const view = await loadGameView(m, this.settings, competition, g, { red: players.get(g.redPlayerId)!, blue: players.get(g.bluePlayerId)! });
-        partnersTold.push({ to: players.get(you === 'red' ? g.redPlayerId : g.bluePlayerId)!, template: 'special-leave', gameId: g.id, payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id, { view, you, game: g }) });
+        const view = await loadGameView(m, this.settings, competition, g, {
+          red: players.get(g.redPlayerId)!,
+          blue: players.get(g.bluePlayerId)!,
+        });
+        partnersTold.push({
+          to: players.get(you === 'red' ? g.redPlayerId : g.bluePlayerId)!,
+          template: 'special-leave',
+          gameId: g.id,
+          payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id, { view, you, game: g }),
+        });
       }
-      await this.notifications.add(m, [{ to: onLeave, template: 'special-leave', gameId: null, payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id) }, ...partnersTold]);
-      await this.audit.record(m, { actor, asArbiter: true, action: 'leave.approved', competitionId, details: { ...details, games: games.map((g) => g.id) } });
+      await this.notifications.add(m, [
+        {
+          to: onLeave,
+          template: 'special-leave',
+          gameId: null,
+          payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id),
+        },
+        ...partnersTold,
+      ]);
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: 'leave.approved',
+        competitionId,
+        details: { ...details, games: games.map((g) => g.id) },
+      });
       return { id: leave.id, playerId: input.playerId, from, to, reason, games: games.map((g) => g.id) };
     });
   }
@@ -167,7 +217,11 @@ export class TimeControlsService {
   decideDowntimeCredit(
     actor: Actor,
     caseId: string,
-    input: { readonly confirm: boolean; readonly reason: string; /** The web form's own checks, once the case is known to be the actor's. */ readonly check?: () => void },
+    input: {
+      readonly confirm: boolean;
+      readonly reason: string;
+      /** The web form's own checks, once the case is known to be the actor's. */ readonly check?: () => void;
+    },
   ): Promise<DowntimeDecision> {
     return this.db.transaction(async (m) => {
       const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
@@ -197,7 +251,15 @@ export class TimeControlsService {
           const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
           const ruling = await this.rulings.record(
             m,
-            { actor, competitionId: game.competitionId, gameId, caseId, kind: 'thinking-days', reason, details: { outage: gameDays, credits: given } },
+            {
+              actor,
+              competitionId: game.competitionId,
+              gameId,
+              caseId,
+              kind: 'thinking-days',
+              reason,
+              details: { outage: gameDays, credits: given },
+            },
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           // The credited days are on the game's clocks.
@@ -209,15 +271,37 @@ export class TimeControlsService {
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
               template: 'ruling',
               gameId,
-              payload: { gameId, turn: game.turn, color, rulingId: ruling.id, kind: 'thinking-days', reason, outage: gameDays, credits: given },
+              payload: {
+                gameId,
+                turn: game.turn,
+                color,
+                rulingId: ruling.id,
+                kind: 'thinking-days',
+                reason,
+                outage: gameDays,
+                credits: given,
+              },
             })),
           );
-          await this.audit.record(m, { actor, asArbiter: true, action: 'ruling.thinking-days', competitionId: game.competitionId, gameId, details: { rulingId: ruling.id, reason, outage: gameDays, credits: given } });
+          await this.audit.record(m, {
+            actor,
+            asArbiter: true,
+            action: 'ruling.thinking-days',
+            competitionId: game.competitionId,
+            gameId,
+            details: { rulingId: ruling.id, reason, outage: gameDays, credits: given },
+          });
           written.push({ gameId, rulingId: ruling.id });
         }
       }
       await m.update(Case, { id: caseId }, { status: 'closed', closedAt: now });
-      await this.audit.record(m, { actor, asArbiter: true, action: input.confirm ? 'downtime-credit.confirmed' : 'downtime-credit.dismissed', competitionId: competition.id, details: { caseId, reason, games: written.length } });
+      await this.audit.record(m, {
+        actor,
+        asArbiter: true,
+        action: input.confirm ? 'downtime-credit.confirmed' : 'downtime-credit.dismissed',
+        competitionId: competition.id,
+        details: { caseId, reason, games: written.length },
+      });
       return { caseId, confirmed: input.confirm, rulings: written };
     });
   }
@@ -238,7 +322,10 @@ async function recountThinkingDays(m: EntityManager, competitionId: string, play
   const pauses = absencesOf({ holidays, specialLeave: leave }, toLocalDate);
   for (const game of games) {
     const color = game.redPlayerId === playerId ? 'red' : 'blue';
-    const moves = await m.find(Move, { where: { gameId: game.id, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
+    const moves = await m.find(Move, {
+      where: { gameId: game.id, color },
+      select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true },
+    });
     for (const move of moves) {
       const days = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses);
       if (days !== move.thinkingDays) await m.update(Move, { id: move.id }, { thinkingDays: days });
@@ -252,6 +339,7 @@ function requireReason(reason: string | undefined): string {
 }
 
 function parseDay(value: string, field: string): LocalDate {
-  if (typeof value !== 'string' || !isLocalDate(value)) throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
+  if (typeof value !== 'string' || !isLocalDate(value))
+    throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
   return value;
 }

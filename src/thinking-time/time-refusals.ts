@@ -10,10 +10,18 @@ export const timeRefusals = {
   caseDecided: () => new Refusal('CASE_DECIDED', { ro: 'Cazul a fost deja soluționat.', en: 'The case has already been decided.' }, 409),
 
   notDowntimeCase: (id: string) =>
-    new Refusal('NOT_A_DOWNTIME_CASE', { ro: `Cazul ${id} nu privește o întrerupere a platformei.`, en: `Case ${id} is not about a platform outage.` }, 409),
+    new Refusal(
+      'NOT_A_DOWNTIME_CASE',
+      { ro: `Cazul ${id} nu privește o întrerupere a platformei.`, en: `Case ${id} is not about a platform outage.` },
+      409,
+    ),
 
   badDays: (max: number) =>
-    new Refusal('BAD_INPUT', { ro: `Numărul de zile este un întreg între 1 și ${max}.`, en: `The number of days is a whole number from 1 to ${max}.` }, 400),
+    new Refusal(
+      'BAD_INPUT',
+      { ro: `Numărul de zile este un întreg între 1 și ${max}.`, en: `The number of days is a whole number from 1 to ${max}.` },
+      400,
+    ),
 
   leaveOutsideCompetition: (start: LocalDate, closing: LocalDate) =>
     new Refusal(

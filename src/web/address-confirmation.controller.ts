@@ -22,7 +22,12 @@ export class AddressConfirmationController {
   async confirmForm(@Req() req: WebRequest, @Res() res: Response, @Param('token') token: string): Promise<void> {
     const link = await this.identity.linkState(token);
     if (link.state !== 'valid') return this.refuse(req, res, link.state);
-    const html = this.views.page(req, 'auth/address-confirm', { token, address: link.address }, { title: this.views.t(req, 'address.confirm.title') });
+    const html = this.views.page(
+      req,
+      'auth/address-confirm',
+      { token, address: link.address },
+      { title: this.views.t(req, 'address.confirm.title') },
+    );
     res.status(200).type('html').send(html);
   }
 
@@ -30,13 +35,23 @@ export class AddressConfirmationController {
   async confirm(@Req() req: WebRequest, @Res() res: Response, @Param('token') token: string): Promise<void> {
     const result = await this.identity.confirm(token);
     if (!result.ok) return this.refuse(req, res, result.state);
-    const html = this.views.page(req, 'auth/address-confirmed', { address: result.address }, { title: this.views.t(req, 'address.confirmed.title') });
+    const html = this.views.page(
+      req,
+      'auth/address-confirmed',
+      { address: result.address },
+      { title: this.views.t(req, 'address.confirmed.title') },
+    );
     res.status(200).type('html').send(html);
   }
 
   private refuse(req: WebRequest, res: Response, state: AddressConfirmationState): void {
     const key = state === 'expired' ? 'address.link.expired' : 'address.link.unknown';
-    const html = this.views.page(req, 'auth/login-invalid', { reason: this.views.t(req, key), hideAgain: true }, { title: this.views.t(req, 'auth.link.title') });
+    const html = this.views.page(
+      req,
+      'auth/login-invalid',
+      { reason: this.views.t(req, key), hideAgain: true },
+      { title: this.views.t(req, 'auth.link.title') },
+    );
     res.status(410).type('html').send(html);
   }
 }

@@ -8,7 +8,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   const out: Record<string, string> = {};
@@ -18,5 +26,7 @@ function partsIn(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 
 
 export function formatInstant(at: Date, timeZone: string, lang: WebLanguage): string {
   const p = partsIn(at, timeZone);
-  return lang === 'ro' ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}` : `${Number(p.day)} ${MONTHS_EN[Number(p.month) - 1]} ${p.year} ${p.hour}:${p.minute}`;
+  return lang === 'ro'
+    ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`
+    : `${Number(p.day)} ${MONTHS_EN[Number(p.month) - 1]} ${p.year} ${p.hour}:${p.minute}`;
 }

@@ -33,7 +33,12 @@ export class LoginController {
   loginForm(@Req() req: WebRequest, @Res() res: Response, @Query('next') next?: string): void {
     // Already in (a bookmark, the back button): straight on.
     if (req.actor) return res.redirect(303, safeNextPath(next));
-    const html = this.views.page(req, 'auth/login', { next: safeNextPath(next), email: '' }, { title: this.views.t(req, 'auth.login.title') });
+    const html = this.views.page(
+      req,
+      'auth/login',
+      { next: safeNextPath(next), email: '' },
+      { title: this.views.t(req, 'auth.login.title') },
+    );
     res.status(200).type('html').send(html);
   }
 
@@ -65,10 +70,20 @@ export class LoginController {
   }
 
   @Get('login/:token')
-  async confirmForm(@Req() req: WebRequest, @Res() res: Response, @Param('token') token: string, @Query('next') next?: string): Promise<void> {
+  async confirmForm(
+    @Req() req: WebRequest,
+    @Res() res: Response,
+    @Param('token') token: string,
+    @Query('next') next?: string,
+  ): Promise<void> {
     const state = await this.links.state(token);
     if (state !== 'valid') return this.refuseLink(req, res, state);
-    const html = this.views.page(req, 'auth/login-confirm', { token, next: safeNextPath(next) }, { title: this.views.t(req, 'auth.confirm.title') });
+    const html = this.views.page(
+      req,
+      'auth/login-confirm',
+      { token, next: safeNextPath(next) },
+      { title: this.views.t(req, 'auth.confirm.title') },
+    );
     res.status(200).type('html').send(html);
   }
 
@@ -104,7 +119,12 @@ export class LoginController {
 
   private refuseLink(req: WebRequest, res: Response, state: LoginLinkState): void {
     const key = state === 'used' ? 'auth.link.used' : state === 'expired' ? 'auth.link.expired' : 'auth.link.unknown';
-    const html = this.views.page(req, 'auth/login-invalid', { reason: this.views.t(req, key) }, { title: this.views.t(req, 'auth.link.title') });
+    const html = this.views.page(
+      req,
+      'auth/login-invalid',
+      { reason: this.views.t(req, key) },
+      { title: this.views.t(req, 'auth.link.title') },
+    );
     // 410 Gone: the link existed (or never did) and will not work again.
     res.status(410).type('html').send(html);
   }

@@ -33,7 +33,9 @@ describe('the rendered board is kept per board and language (issue 8 item 3)', (
   const page = hbs.compile('{{> board line=line}}');
   // The same partial rendered without the memo, with the same `t` helper: what the memo must give.
   const plain = Handlebars.create();
-  plain.registerHelper('t', (key: string, options: Handlebars.HelperOptions) => translate(views.messages, options.data?.root?.lang ?? 'ro', String(key), options.hash ?? {}));
+  plain.registerHelper('t', (key: string, options: Handlebars.HelperOptions) =>
+    translate(views.messages, options.data?.root?.lang ?? 'ro', String(key), options.hash ?? {}),
+  );
   const fresh = plain.compile(readFileSync(join(WEB_TEMPLATE_ROOT, 'partials/board.hbs'), 'utf8'));
 
   it('gives what rendering the partial gives, each time', () => {

@@ -38,7 +38,9 @@ describe('the web message dictionary (issue 7 §6: Romanian and English)', () =>
   const messages = loadMessages();
 
   it('has every key a template uses, in both languages', () => {
-    const missing = [...keysInTemplates()].filter(([key]) => !messages[key]?.ro || !messages[key]?.en).map(([key, file]) => `${key} (${file})`);
+    const missing = [...keysInTemplates()]
+      .filter(([key]) => !messages[key]?.ro || !messages[key]?.en)
+      .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 

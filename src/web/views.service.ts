@@ -45,7 +45,12 @@ export function loadMessages(root: string = WEB_TEMPLATE_ROOT): MessageDictionar
 }
 
 /** `{name}` placeholders filled from params; an unknown key shows itself (the dictionary test catches it). */
-export function translate(messages: MessageDictionary, lang: WebLanguage, key: string, params: Readonly<Record<string, unknown>> = {}): string {
+export function translate(
+  messages: MessageDictionary,
+  lang: WebLanguage,
+  key: string,
+  params: Readonly<Record<string, unknown>> = {},
+): string {
   const entry = messages[key];
   const text = entry?.[lang] ?? entry?.ro ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name] ?? '') : whole));
@@ -97,7 +102,9 @@ export class WebViews {
     });
     this.memoizeBoard();
     this.hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-    this.hbs.registerHelper('hasRole', (actor: { roles?: readonly string[] } | undefined, role: string) => Boolean(actor?.roles?.includes(role)));
+    this.hbs.registerHelper('hasRole', (actor: { roles?: readonly string[] } | undefined, role: string) =>
+      Boolean(actor?.roles?.includes(role)),
+    );
     this.layout = this.compile('layout');
   }
 
@@ -113,7 +120,8 @@ export class WebViews {
       actor: req.actor,
       csrfToken: req.csrf ?? '',
       t: (key: string, params?: Record<string, unknown>) => translate(this.messages, lang, key, params),
-      rehearsal: this.clock && rehearsalBanner(this.clock, this.settings?.timeZone, (key, params) => translate(this.messages, lang, key, params)),
+      rehearsal:
+        this.clock && rehearsalBanner(this.clock, this.settings?.timeZone, (key, params) => translate(this.messages, lang, key, params)),
       ...model,
     };
     const body = this.view(view)(context);

@@ -28,7 +28,13 @@ export class WebExceptionFilter implements ExceptionFilter {
     if (isApiPath(path) || wantsJson(req)) {
       // A script's call after the session ended: a status it can act on, not a redirect to follow.
       if (exception instanceof LoginRequired) {
-        res.status(401).json({ error: { code: 'LOGIN_REQUIRED', message: 'Log in again.', messages: { ro: this.views.t({ lang: 'ro' }, 'error.loginAgain'), en: this.views.t({ lang: 'en' }, 'error.loginAgain') } } });
+        res.status(401).json({
+          error: {
+            code: 'LOGIN_REQUIRED',
+            message: 'Log in again.',
+            messages: { ro: this.views.t({ lang: 'ro' }, 'error.loginAgain'), en: this.views.t({ lang: 'en' }, 'error.loginAgain') },
+          },
+        });
         return;
       }
       return this.api.catch(exception, host);

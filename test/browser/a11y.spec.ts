@@ -18,14 +18,25 @@ interface AxeViolation {
 /** axe-core's serious and critical violations on the page, as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as AxeViolation[];
+  const violations = (await page.evaluate(
+    'axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)',
+  )) as AxeViolation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 120)).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.html.slice(0, 120))
+          .join(' | ')}`,
+    );
 }
 
 async function sideways(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
-  return (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })')) as { scrollWidth: number; innerWidth: number };
+  return (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })')) as {
+    scrollWidth: number;
+    innerWidth: number;
+  };
 }
 
 describe('readable by everyone', () => {
@@ -107,14 +118,17 @@ describe('readable by everyone', () => {
     await player.goto(`${web.baseUrl}/games/${ch.games[0].id}`, { waitUntil: 'domcontentloaded' });
     const before = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
     // Twice the page's own root size (the user's browser text size doubled).
-    await player.evaluate('document.documentElement.style.fontSize = (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)) + "px"');
+    await player.evaluate(
+      'document.documentElement.style.fontSize = (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)) + "px"',
+    );
     const after = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
     // The text really grew (sizes are in rem/em, not fixed pixels)…
     expect(after as number).toBeGreaterThanOrEqual(1.95 * (before as number));
     // …and nothing is pushed out of the window or clipped sideways.
     const { scrollWidth, innerWidth } = await sideways(player);
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    const clipped = (await player.evaluate(`Array.from(document.querySelectorAll('main p, main label, main button, main h1, main h2, main td, main th'))
+    const clipped =
+      (await player.evaluate(`Array.from(document.querySelectorAll('main p, main label, main button, main h1, main h2, main td, main th'))
       .filter((el) => { const s = getComputedStyle(el); return s.overflowX === 'hidden' && el.scrollWidth > el.clientWidth + 1; })
       .map((el) => el.tagName + ' ' + (el.textContent || '').trim().slice(0, 40))`)) as string[];
     expect(clipped).toEqual([]);

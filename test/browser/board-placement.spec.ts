@@ -12,7 +12,9 @@ import { openGame, playMove } from './support/play';
 
 /** The rack button index of each tile of the move, in order (a letter used twice takes two buttons). */
 async function rackIndexes(page: Page, tiles: MoveRecord['tiles']): Promise<number[]> {
-  const faces = await page.locator('.rack .rack-tile').evaluateAll((bs) => bs.map((b) => (b as { getAttribute(n: string): string | null }).getAttribute('data-letter')));
+  const faces = await page
+    .locator('.rack .rack-tile')
+    .evaluateAll((bs) => bs.map((b) => (b as { getAttribute(n: string): string | null }).getAttribute('data-letter')));
   const used = new Set<number>();
   return tiles.map((tile) => {
     const face = tile.blank ? '?' : tile.letter;
@@ -52,7 +54,10 @@ function bridgedMove(ch: Championship, moves: string[]): { moves: string[]; reco
       const tiles = result.record.tiles;
       if (tiles.some((t) => t.blank)) continue;
       const rows = new Set(tiles.map((t) => t.row));
-      const span = rows.size === 1 ? Math.max(...tiles.map((t) => t.col)) - Math.min(...tiles.map((t) => t.col)) : Math.max(...tiles.map((t) => t.row)) - Math.min(...tiles.map((t) => t.row));
+      const span =
+        rows.size === 1
+          ? Math.max(...tiles.map((t) => t.col)) - Math.min(...tiles.map((t) => t.col))
+          : Math.max(...tiles.map((t) => t.row)) - Math.min(...tiles.map((t) => t.row));
       if (tiles.length >= 2 && span + 1 > tiles.length) return { moves, record: result.record };
     }
     moves = [...moves, nextRandomMove(ch, moves, random)];
@@ -91,7 +96,14 @@ describe('placing tiles on the board', () => {
     const preview = page.locator('#preview-0');
 
     // Diagonal: h8 and i9.
-    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]), 400);
+    await clickTiles(
+      page,
+      twoTiles(state, [
+        [7, 7],
+        [8, 8],
+      ]),
+      400,
+    );
     await preview.filter({ hasText: 'Literele trebuie puse pe același rând sau pe aceeași coloană.' }).waitFor();
     expect(await preview.getAttribute('class')).toContain('refused');
     expect(await page.locator('table.board td.pending').count()).toBe(2);
@@ -108,7 +120,14 @@ describe('placing tiles on the board', () => {
     // A gap on an empty board: h8 and h10; the tiles stay and the page says there is a gap.
     await page.click('#move-form .clear-tiles');
     expect(await page.locator('table.board td.pending').count()).toBe(0);
-    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]), 400);
+    await clickTiles(
+      page,
+      twoTiles(state, [
+        [7, 7],
+        [7, 9],
+      ]),
+      400,
+    );
     await preview.filter({ hasText: 'loc gol' }).waitFor();
     expect(await page.locator('table.board td.pending').count()).toBe(2);
     expect(await field.inputValue()).toBe('');
@@ -117,10 +136,22 @@ describe('placing tiles on the board', () => {
     // The same in English (the layout's language switch).
     await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('form.language-switch button[value=en]')]);
     expect(await page.locator('html').getAttribute('lang')).toMatch(/^en/);
-    await clickTiles(page, twoTiles(state, [[7, 7], [8, 8]]));
+    await clickTiles(
+      page,
+      twoTiles(state, [
+        [7, 7],
+        [8, 8],
+      ]),
+    );
     await preview.filter({ hasText: 'The tiles must be on the same row or the same column.' }).waitFor();
     await page.click('#move-form .clear-tiles');
-    await clickTiles(page, twoTiles(state, [[7, 7], [7, 9]]));
+    await clickTiles(
+      page,
+      twoTiles(state, [
+        [7, 7],
+        [7, 9],
+      ]),
+    );
     await preview.filter({ hasText: 'There is a gap between the tiles' }).waitFor();
   }, 180_000);
 
@@ -143,7 +174,10 @@ describe('placing tiles on the board', () => {
     const written = await page.inputValue('#move-form input.notation');
     const again = applyMove(modelState(ch, moves), written);
     expect(again.ok && again.record.notation).toBe(record.notation);
-    await page.locator('#preview-0.ok').filter({ hasText: String(record.score) }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('#preview-0.ok')
+      .filter({ hasText: String(record.score) })
+      .waitFor({ timeout: 10_000 });
     await playMove(page, written);
     const view = await games.view(userOf(ch, game, mover).actor, game.id);
     expect(view.moves.length).toBe(moves.length + 1);
@@ -166,7 +200,9 @@ describe('placing tiles on the board', () => {
       expect(await page.locator('.rack .rack-tile').nth(indexes[i]).getAttribute('aria-pressed')).toBe('true');
       // The board's one tab stop (the roving focus), then arrows to the square.
       await page.locator('table.board .sq-btn[tabindex="0"]').focus();
-      const at = (await page.evaluate("(() => { const td = document.activeElement.closest('td'); return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))]; })()")) as number[];
+      const at = (await page.evaluate(
+        "(() => { const td = document.activeElement.closest('td'); return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))]; })()",
+      )) as number[];
       const rows = tile.row - at[0];
       const cols = tile.col - at[1];
       for (let k = 0; k < Math.abs(rows); k++) await page.keyboard.press(rows > 0 ? 'ArrowDown' : 'ArrowUp');

@@ -19,7 +19,12 @@ import { appealContest, contest, openGame, pass, playMove } from './support/play
 
 type Web = Awaited<ReturnType<typeof startWebApp>>;
 
-const PLAYERS_CSV = ['name,email,club,language', 'Ștefan Țurcanu,stefan.turcanu@example.org,CS Iași,ro', 'Ana Păun,ana.paun@example.org,CS Cluj,ro', ''].join('\n');
+const PLAYERS_CSV = [
+  'name,email,club,language',
+  'Ștefan Țurcanu,stefan.turcanu@example.org,CS Iași,ro',
+  'Ana Păun,ana.paun@example.org,CS Cluj,ro',
+  '',
+].join('\n');
 
 async function submit(page: Page, selector: string): Promise<void> {
   await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click(selector)]);
@@ -65,7 +70,11 @@ describe('a championship run from the arbiter’s panel', () => {
     expect(hash).toBe(sequence.sha256);
 
     // Import the players from a CSV file, chosen in the file input (arbiter.js reads it into the form).
-    await arbiter.setInputFiles('input[type=file][data-fill=csv]', { name: 'jucatori.csv', mimeType: 'text/csv', buffer: Buffer.from(PLAYERS_CSV, 'utf8') });
+    await arbiter.setInputFiles('input[type=file][data-fill=csv]', {
+      name: 'jucatori.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(PLAYERS_CSV, 'utf8'),
+    });
     await arbiter.waitForFunction("(document.getElementById('csv') || {}).value.includes('Ștefan')");
     await submit(arbiter, `form[action="/arbiter/competitions/${competitionId}/players"] button[type=submit]`);
     await noError(arbiter, 'import');
@@ -78,7 +87,9 @@ describe('a championship run from the arbiter’s panel', () => {
     // The hash shown after the start is still the one published at creation; the tiles are now public.
     expect((await arbiter.locator('[data-testid=sequence-hash]').first().textContent())!.trim()).toBe(hash);
 
-    const game = await web.database.run((m) => m.findOneOrFail(Game, { where: { competitionId }, relations: { redPlayer: true, bluePlayer: true } }));
+    const game = await web.database.run((m) =>
+      m.findOneOrFail(Game, { where: { competitionId }, relations: { redPlayer: true, bluePlayer: true } }),
+    );
     const tiles = (await web.database.run((m) => m.findOneByOrFail(Sequence, { competitionId }))).tiles;
     const model = { tileSet: 'ro' as const, sequence: tiles };
     const emailOf = (name: string) => (name.startsWith('Ștefan') ? 'stefan.turcanu@example.org' : 'ana.paun@example.org');

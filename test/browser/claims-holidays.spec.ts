@@ -44,8 +44,13 @@ describe('a time claim and a holiday seen by the partner, in the browser', () =>
     await screenshot(page, 'claim-seen-by-accused');
 
     await page.fill('#claim-answer-text', 'Am fost internat în spital; trimit certificatul arbitrului.');
-    await Promise.all([page.waitForURL((u) => u.searchParams.get('done') === 'claim-answer'), page.click('form.claim-answer-form button[type=submit]')]);
-    expect(await page.locator('[data-testid="time-claim"] .answer-text').first().textContent()).toBe('Am fost internat în spital; trimit certificatul arbitrului.');
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get('done') === 'claim-answer'),
+      page.click('form.claim-answer-form button[type=submit]'),
+    ]);
+    expect(await page.locator('[data-testid="time-claim"] .answer-text').first().textContent()).toBe(
+      'Am fost internat în spital; trimit certificatul arbitrului.',
+    );
 
     const holidays = page.locator('[data-testid="holidays"]');
     expect(await holidays.textContent()).toContain('10.04.2027 – 19.04.2027 (10 zile)');

@@ -47,7 +47,10 @@ describe('login by magic link in Chromium', () => {
 
     // The language switch in the header.
     await page.goto(`${web.baseUrl}/login/sent`);
-    await Promise.all([page.waitForResponse((r) => r.url() === `${web.baseUrl}/login/sent` && r.request().method() === 'GET'), page.click('.language-switch button')]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url() === `${web.baseUrl}/login/sent` && r.request().method() === 'GET'),
+      page.click('.language-switch button'),
+    ]);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.locator('h1').textContent()).toBe('Check your mail');
 

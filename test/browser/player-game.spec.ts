@@ -6,7 +6,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { GamesService } from '../../src/games/games.service';
 import { applyMove, replayGame, type Color, type GameState, type MoveRecord } from '../../src/games/engine';
-import { keptNotations, modelState, nextRandomMove, placementFor, seededRandom, startChampionship, userOf, type Championship } from '../support/games';
+import {
+  keptNotations,
+  modelState,
+  nextRandomMove,
+  placementFor,
+  seededRandom,
+  startChampionship,
+  userOf,
+  type Championship,
+} from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp } from './support/browser';
 import { admitContest, canMove, contest, moveTable, openGame, pass, playMove } from './support/play';
 
@@ -30,7 +39,9 @@ describe('a whole game in the browser', () => {
 
   /** The rack button of each tile of the move, in order (a letter used twice takes two buttons). */
   async function rackButtons(page: Page, record: MoveRecord): Promise<number[]> {
-    const faces = await page.locator('.rack .rack-tile').evaluateAll((bs) => bs.map((b) => (b as { getAttribute(n: string): string | null }).getAttribute('data-letter')));
+    const faces = await page
+      .locator('.rack .rack-tile')
+      .evaluateAll((bs) => bs.map((b) => (b as { getAttribute(n: string): string | null }).getAttribute('data-letter')));
     const used = new Set<number>();
     return record.tiles.map((tile) => {
       const face = tile.blank ? '?' : tile.letter;
@@ -73,7 +84,10 @@ describe('a whole game in the browser', () => {
   async function expectPlaced(page: Page, state: GameState, written: string, record: MoveRecord): Promise<void> {
     const again = applyMove(state, written);
     expect(again.ok && again.record.notation).toBe(record.notation);
-    await page.locator('#preview-0.ok').filter({ hasText: String(record.score) }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('#preview-0.ok')
+      .filter({ hasText: String(record.score) })
+      .waitFor({ timeout: 10_000 });
   }
 
   it('two players play to the end by the form, with one word contested and admitted', async () => {

@@ -93,7 +93,9 @@ describe('PostgreSQL connections killed mid-transaction', () => {
             const input = { idempotencyKey: `fault-${game.id}-${history.length + 1}`, expectedTurn: history.length + 1 };
             for (;;) {
               try {
-                const result = /^(pas|pass)$/i.test(move) ? await games.pass(actor, game.id, input) : await games.submitMove(actor, game.id, { move, ...input });
+                const result = /^(pas|pass)$/i.test(move)
+                  ? await games.pass(actor, game.id, input)
+                  : await games.submitMove(actor, game.id, { move, ...input });
                 expect(result.turn).toBe(history.length + 2);
                 break;
               } catch (error) {
@@ -123,7 +125,9 @@ describe('PostgreSQL connections killed mid-transaction', () => {
     const report = await t.app.get(GameCheckService).check();
     expect(report.problems).toEqual([]);
     // One "your move" per turn that passed, never two: mails are written with the move or not at all.
-    const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(ch.games.map((g) => g.id)), template: 'your-move' } }));
+    const mails = await t.database.run((m) =>
+      m.find(OutboundMail, { where: { gameId: In(ch.games.map((g) => g.id)), template: 'your-move' } }),
+    );
     const turns = mails.map((r) => `${r.gameId} ${String(r.payload.turn)}`);
     expect(new Set(turns).size).toBe(turns.length);
     expect(turns).toHaveLength(ch.games.length * MOVES);
@@ -132,11 +136,16 @@ describe('PostgreSQL connections killed mid-transaction', () => {
   }, 300_000);
 
   it('the daily sweep, interrupted again and again, ends with every action done once', async () => {
-    const g = await startGroups(t.app, { players: 15, groups: { count: 3 }, settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: 'Europe/Bucharest' } });
+    const g = await startGroups(t.app, {
+      players: 15,
+      groups: { count: 3 },
+      settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: 'Europe/Bucharest' },
+    });
     // Nobody moves: on 17.06 every game owes RED's first-move reminder (start + 16).
     clock.set(instantAt('2027-06-17', '00:05', 'Europe/Bucharest'));
     const sweep = t.app.get(SweepService);
-    const finished = async () => (await t.database.run((m) => m.findOneBy(SweepCursor, { competitionId: g.competitionId })))?.sweptThrough === '2027-06-17';
+    const finished = async () =>
+      (await t.database.run((m) => m.findOneBy(SweepCursor, { competitionId: g.competitionId })))?.sweptThrough === '2027-06-17';
     // Runs one after another while connections are killed, for a while; then runs in peace
     // until the day is swept. Whatever the faults cut, the next run takes up.
     const killer = await ConnectionKiller.start(t, 25);
@@ -165,7 +174,9 @@ describe('PostgreSQL connections killed mid-transaction', () => {
     const ids = g.games.map((x) => x.id);
     const actions = await t.database.run((m) => m.find(TimelineAction, { where: { gameId: In(ids), stage: 'first-move-reminder' } }));
     expect(actions.map((a) => a.gameId).sort()).toEqual([...ids].sort());
-    const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(ids), template: In(['reminder', 'reminder-copy']) } }));
+    const mails = await t.database.run((m) =>
+      m.find(OutboundMail, { where: { gameId: In(ids), template: In(['reminder', 'reminder-copy']) } }),
+    );
     expect(mails).toHaveLength(2 * ids.length);
     expect(new Set(mails.map((r) => `${r.gameId} ${r.template}`)).size).toBe(2 * ids.length);
     // How hard it was hit, for the log of the run.

@@ -124,14 +124,29 @@ describe('the process SIGKILLed in a loop while mail flows', () => {
       players: 2,
       start: true,
       domain,
-      settings: { shortName: `K${seed}`, startDate: today, closingDate: addDays(today, 300), series: [{ label: '1', tiles: played.sequence }] },
+      settings: {
+        shortName: `K${seed}`,
+        startDate: today,
+        closingDate: addDays(today, 300),
+        series: [{ label: '1', tiles: played.sequence }],
+      },
     });
-    const game = await world.current.database.run((m) => m.findOneOrFail(Game, { where: { competitionId: competition.id }, relations: { redPlayer: true, bluePlayer: true } }));
+    const game = await world.current.database.run((m) =>
+      m.findOneOrFail(Game, { where: { competitionId: competition.id }, relations: { redPlayer: true, bluePlayer: true } }),
+    );
     const side = async (playerId: string, name: string) => {
-      const email = await world.current.database.run((m) => m.findOneOrFail(PlayerEmail, { where: { playerId }, order: { address: 'ASC' } }));
+      const email = await world.current.database.run((m) =>
+        m.findOneOrFail(PlayerEmail, { where: { playerId }, order: { address: 'ASC' } }),
+      );
       return { name, address: email.address, playerId };
     };
-    return { gameId: game.id, red: await side(game.redPlayerId, game.redPlayer!.name), blue: await side(game.bluePlayerId, game.bluePlayer!.name), moves: played.moves, arbiter: arbiter.actor };
+    return {
+      gameId: game.id,
+      red: await side(game.redPlayerId, game.redPlayer!.name),
+      blue: await side(game.bluePlayerId, game.bluePlayer!.name),
+      moves: played.moves,
+      arbiter: arbiter.actor,
+    };
   }
 
   it('applies every move exactly once after restarts', async () => {
@@ -139,7 +154,18 @@ describe('the process SIGKILLed in a loop while mail flows', () => {
     const games = [];
     for (const seed of [41, 42, 43, 44]) games.push(await gameStartingToday(seed));
     const ids = games.map((g) => g.gameId);
-    const turns = () => world.current.database.run(async (m) => new Map((await m.findBy(Game, ids.map((id) => ({ id })))).map((g) => [g.id, g.turn])));
+    const turns = () =>
+      world.current.database.run(
+        async (m) =>
+          new Map(
+            (
+              await m.findBy(
+                Game,
+                ids.map((id) => ({ id })),
+              )
+            ).map((g) => [g.id, g.turn]),
+          ),
+      );
 
     // Players answer each mail as it reaches them, while the platform keeps being killed.
     let playing = true;
@@ -174,7 +200,9 @@ describe('the process SIGKILLed in a loop while mail flows', () => {
     expect(kills).toBeGreaterThan(0);
 
     // Every move once, in order; every reply stored and decided once; every notification written once.
-    const moves = await world.current.database.run((m) => m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }));
+    const moves = await world.current.database.run((m) =>
+      m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }),
+    );
     for (const game of games) {
       expect(moves.filter((m) => m.gameId === game.gameId).map((m) => m.number)).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1));
     }
@@ -187,13 +215,19 @@ describe('the process SIGKILLed in a loop while mail flows', () => {
       expect(statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
     }
     const outbound = await world.outboundMail();
-    const notices = outbound.filter((o) => o.gameId && ids.includes(o.gameId)).map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
+    const notices = outbound
+      .filter((o) => o.gameId && ids.includes(o.gameId))
+      .map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
     expect(new Set(notices).size).toBe(notices.length);
     // SMTP is at least once: a kill between the server's OK and the row's update sends a mail
     // again, under the same Message-ID, which mail clients show once.
     const delivered = new Set(world.smtp.delivered.map((d) => d.parsed.messageId));
-    const sent = new Set(outbound.filter((o) => o.status === 'sent').map((o) => `<${o.messageId}>`.replace(/^<</, '<').replace(/>>$/, '>')));
+    const sent = new Set(
+      outbound.filter((o) => o.status === 'sent').map((o) => `<${o.messageId}>`.replace(/^<</, '<').replace(/>>$/, '>')),
+    );
     for (const id of delivered) expect(sent.has(id!)).toBe(true);
-    process.stdout.write(`SIGKILL loop: ${kills} kills, ${inbound.length} inbound rows, ${world.smtp.delivered.length} deliveries of ${delivered.size} messages\n`);
+    process.stdout.write(
+      `SIGKILL loop: ${kills} kills, ${inbound.length} inbound rows, ${world.smtp.delivered.length} deliveries of ${delivered.size} messages\n`,
+    );
   }, 240_000);
 });

@@ -83,7 +83,9 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
     expect(JSON.stringify(own)).not.toMatch(/csk_|keyHash/);
     const everyone = await keys.list(admin.actor, { all: true });
     expect(new Set(everyone.map((k) => k.userId))).toEqual(new Set([arbiter.id, otherArbiter.id, admin.id]));
-    expect(await keys.list(SYSTEM_ACTOR, { email: otherArbiter.email })).toEqual([expect.objectContaining({ userId: otherArbiter.id, owner: { displayName: 'Alt Arbitru', email: otherArbiter.email } })]);
+    expect(await keys.list(SYSTEM_ACTOR, { email: otherArbiter.email })).toEqual([
+      expect.objectContaining({ userId: otherArbiter.id, owner: { displayName: 'Alt Arbitru', email: otherArbiter.email } }),
+    ]);
     // Asking for all is not enough for a user; naming another address (or an unknown one) is refused alike.
     expect(new Set((await keys.list(arbiter.actor, { all: true })).map((k) => k.userId))).toEqual(new Set([arbiter.id]));
     await expect(keys.list(arbiter.actor, { email: otherArbiter.email })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -111,7 +113,10 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
 
     it('creates a key shown once with its expiry', async () => {
       const form = await arbiterWeb.get('/arbiter/api-keys');
-      const res = await arbiterWeb.post('/arbiter/api-keys').type('form').send({ _csrf: csrfOf(form.text), label: 'tabelă', days: '30' });
+      const res = await arbiterWeb
+        .post('/arbiter/api-keys')
+        .type('form')
+        .send({ _csrf: csrfOf(form.text), label: 'tabelă', days: '30' });
       expect(res.status).toBe(201);
       expect(res.headers['cache-control']).toContain('no-store');
       const key = /data-testid="clear-key">(csk_[A-Za-z0-9_-]{43})</.exec(res.text)?.[1];
@@ -126,10 +131,16 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
       const confirm = await arbiterWeb.get(`/arbiter/api-keys/${issued.id}/revoke`);
       expect(confirm.status).toBe(200);
       expect(confirm.text).toContain('name="confirm" value="yes"');
-      const unconfirmed = await arbiterWeb.post(`/arbiter/api-keys/${issued.id}/revoke`).type('form').send({ _csrf: csrfOf(confirm.text) });
+      const unconfirmed = await arbiterWeb
+        .post(`/arbiter/api-keys/${issued.id}/revoke`)
+        .type('form')
+        .send({ _csrf: csrfOf(confirm.text) });
       expect(unconfirmed.status).toBe(422);
       expect((await keyRow(issued.key)).revokedAt).toBeNull();
-      const done = await arbiterWeb.post(`/arbiter/api-keys/${issued.id}/revoke`).type('form').send({ _csrf: csrfOf(confirm.text), confirm: 'yes' });
+      const done = await arbiterWeb
+        .post(`/arbiter/api-keys/${issued.id}/revoke`)
+        .type('form')
+        .send({ _csrf: csrfOf(confirm.text), confirm: 'yes' });
       expect(done.status).toBe(303);
       expect(done.headers.location).toBe('/arbiter/api-keys?done=revoked');
       expect((await keyRow(issued.key)).revokedAt).not.toBeNull();
@@ -137,12 +148,22 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
 
       const [theirs] = (await t.app.get(ApiKeysService).list(otherArbiter.actor)).filter((k) => k.state === 'active');
       expect((await arbiterWeb.get(`/arbiter/api-keys/${theirs.id}/revoke`)).status).toBe(404);
-      const attempt = await arbiterWeb.post(`/arbiter/api-keys/${theirs.id}/revoke`).type('form').send({ _csrf: csrfOf(confirm.text), confirm: 'yes' });
+      const attempt = await arbiterWeb
+        .post(`/arbiter/api-keys/${theirs.id}/revoke`)
+        .type('form')
+        .send({ _csrf: csrfOf(confirm.text), confirm: 'yes' });
       expect(attempt.status).toBe(404);
       expect((await t.app.get(ApiKeysService).find(SYSTEM_ACTOR, theirs.id)).state).toBe('active');
       // An admin may revoke anyone's.
       const asAdmin = await adminWeb.get(`/arbiter/api-keys/${theirs.id}/revoke`);
-      expect((await adminWeb.post(`/arbiter/api-keys/${theirs.id}/revoke`).type('form').send({ _csrf: csrfOf(asAdmin.text), confirm: 'yes' })).status).toBe(303);
+      expect(
+        (
+          await adminWeb
+            .post(`/arbiter/api-keys/${theirs.id}/revoke`)
+            .type('form')
+            .send({ _csrf: csrfOf(asAdmin.text), confirm: 'yes' })
+        ).status,
+      ).toBe(303);
       expect((await api(otherArbiter.bearer)).status).toBe(401);
     });
   });
@@ -176,7 +197,10 @@ describe(`API keys: bad keys limited per client (${TEST_DB})`, () => {
     const blocked = await api(`Bearer csk_${'y'.repeat(43)}`);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', messages: { ro: expect.stringContaining('Prea multe'), en: expect.stringContaining('Too many') } });
+    expect(blocked.body.error).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      messages: { ro: expect.stringContaining('Prea multe'), en: expect.stringContaining('Too many') },
+    });
     // While blocked, even a good key is not looked up from this client: its last use stays unset.
     expect((await api(user.bearer)).status).toBe(429);
     expect(await lastUsed()).toBeNull();

@@ -36,10 +36,17 @@ async function playSomeGames(app: INestApplication): Promise<{ games: number; mo
 }
 
 /** `check` through the CLI, in this process, on the database `env` names. */
-async function check(env: Record<string, string>): Promise<{ status: number; report: { games: number; moves: number; problems: unknown[] }; err: string }> {
+async function check(
+  env: Record<string, string>,
+): Promise<{ status: number; report: { games: number; moves: number; problems: unknown[] }; err: string }> {
   let out = '';
   let err = '';
-  const status = await runCli(['check'], { stdin: Readable.from([]), out: (s) => (out += s), err: (s) => (err += s), env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env } });
+  const status = await runCli(['check'], {
+    stdin: Readable.from([]),
+    out: (s) => (out += s),
+    err: (s) => (err += s),
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+  });
   return { status, report: JSON.parse(out.trim()), err };
 }
 
@@ -96,7 +103,11 @@ describe(`backup and restore (${TEST_DB})`, () => {
         const dataDir = join(dir, 'live');
         const database = { kind: 'pglite' as const, dataDir: join(dataDir, 'pglite') };
         const opened = await openAppDatabase(database);
-        const app = await createApp({ settings: { ...testSettings(), dataDir, database }, database: opened, clock: new ManualClock('2027-02-01T09:00:00Z') });
+        const app = await createApp({
+          settings: { ...testSettings(), dataDir, database },
+          database: opened,
+          clock: new ManualClock('2027-02-01T09:00:00Z'),
+        });
         await app.init();
         const played = await playSomeGames(app);
         // Stop, then copy: the directory is only consistent with no process writing it.

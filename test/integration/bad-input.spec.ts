@@ -31,13 +31,19 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
   const game = () => ch.games[0];
   const player = () => ch.users.get(game().redPlayerId)!;
   const rulings = (body: string | object) =>
-    request(http).post(`/api/games/${game().id}/rulings`).set('Authorization', ch.arbiter.bearer).set('Content-Type', 'application/json').send(body);
+    request(http)
+      .post(`/api/games/${game().id}/rulings`)
+      .set('Authorization', ch.arbiter.bearer)
+      .set('Content-Type', 'application/json')
+      .send(body);
 
   /** The API's error shape, in both languages, with no trace of the code behind it. */
   function expectApiError(res: request.Response, status: number, code: string) {
     expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body.error).toEqual(expect.objectContaining({ message: expect.any(String), messages: { ro: expect.any(String), en: expect.any(String) } }));
+    expect(res.body.error).toEqual(
+      expect.objectContaining({ message: expect.any(String), messages: { ro: expect.any(String), en: expect.any(String) } }),
+    );
     expect(res.text).not.toMatch(/\bat .+\.(js|ts):\d+|Error:|node_modules/);
   }
 
@@ -48,7 +54,10 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
   });
 
   it('answers a form over the limit with a readable 413 page, no stack', async () => {
-    const res = await request(http).post('/login').type('form').send(`email=${'a'.repeat(5 * 1024 * 1024)}`);
+    const res = await request(http)
+      .post('/login')
+      .type('form')
+      .send(`email=${'a'.repeat(5 * 1024 * 1024)}`);
     expect(res.status).toBe(413);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain('Cererea este prea mare');
@@ -75,7 +84,10 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
     const days = await rulings({ kind: 'thinking-days', player: 'red', days: 1e12, reason: 'overflow' });
     expectApiError(days, 400, 'BAD_INPUT');
     expect(days.body.error.message).toMatch(/\bdays\b/);
-    const notice = await request(http).post(`/api/games/${game().id}/long-thinking`).set('Authorization', player().bearer).send({ days: 1e12 });
+    const notice = await request(http)
+      .post(`/api/games/${game().id}/long-thinking`)
+      .set('Authorization', player().bearer)
+      .send({ days: 1e12 });
     expectApiError(notice, 400, 'BAD_INPUT');
     expect(notice.body.error.message).toMatch(/\bdays\b/);
     const nested = await rulings({ kind: 'outcome', reason: 'x', outcome: { type: 'nonsense' } });
@@ -97,9 +109,13 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
     const page = await arbiter.get('/arbiter/lexicons');
     // Romanian words with diacritics: each ă, ș, ț and line break triples once percent-encoded.
     const letters = [...'ABCDEFGHIJLMNOPRSTUVXZĂÂÎȘȚ'];
-    const word = (i: number): string => (i < letters.length ? letters[i] : word(Math.floor(i / letters.length) - 1) + letters[i % letters.length]);
+    const word = (i: number): string =>
+      i < letters.length ? letters[i] : word(Math.floor(i / letters.length) - 1) + letters[i % letters.length];
     const words = Array.from({ length: 400_000 }, (_, i) => `ȘĂȚ${word(i)}`);
-    const res = await arbiter.post('/arbiter/lexicons').type('form').send({ _csrf: csrfOf(page.text), name: 'mare', words: words.join('\n') });
+    const res = await arbiter
+      .post('/arbiter/lexicons')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), name: 'mare', words: words.join('\n') });
     expect(res.status).toBe(303);
     expect(readdirSync(join(t.settings.dataDir, 'lexicons'))).toContain('mare.txt');
   });

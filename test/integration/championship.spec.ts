@@ -56,7 +56,10 @@ describe(`a championship (${TEST_DB})`, () => {
     t = await startTestApp({ clock });
     games = t.app.get(GamesService);
     // A sequence dealt from a fixed seed, so that every run plays the same games.
-    ch = await startChampionship(t.app, { players: 6, settings: { series: [{ label: '1', tiles: randomSequence(getTileSet('ro'), seededRandom(2027)) }] } });
+    ch = await startChampionship(t.app, {
+      players: 6,
+      settings: { series: [{ label: '1', tiles: randomSequence(getTileSet('ro'), seededRandom(2027)) }] },
+    });
     drivers = ch.games.map((game, i) => ({
       game,
       script: SCRIPTS[i] ?? 'play',
@@ -120,7 +123,10 @@ describe(`a championship (${TEST_DB})`, () => {
       return;
     }
     const move = next(d, A);
-    const result = move === 'PAS' || move === 'pass' ? await games.pass(actor(d, toMove), d.game.id) : await games.submitMove(actor(d, toMove), d.game.id, { move, source: 'web' });
+    const result =
+      move === 'PAS' || move === 'pass'
+        ? await games.pass(actor(d, toMove), d.game.id)
+        : await games.submitMove(actor(d, toMove), d.game.id, { move, source: 'web' });
     remember(d, result);
     A.push(move);
     if (state(A).over) {
@@ -166,10 +172,16 @@ describe(`a championship (${TEST_DB})`, () => {
     }
     // The no-show: the arbiter rules once BLUE never answered.
     const noShow = drivers.find((d) => d.script === 'no-show')!;
-    await games.rule(ch.arbiter.actor, noShow.game.id, { kind: 'outcome', outcome: { type: 'no-show', by: 'blue' }, reason: 'never answered the first move' });
+    await games.rule(ch.arbiter.actor, noShow.game.id, {
+      kind: 'outcome',
+      outcome: { type: 'no-show', by: 'blue' },
+      reason: 'never answered the first move',
+    });
     const ended = await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }));
     expect(ended.map((g) => g.status)).toEqual(ended.map(() => 'ended'));
-    process.stdout.write(`championship (${TEST_DB}): ${drivers.reduce((n, d) => n + d.lines.A.length, 0)} moves in ${Date.now() - started} ms\n`);
+    process.stdout.write(
+      `championship (${TEST_DB}): ${drivers.reduce((n, d) => n + d.lines.A.length, 0)} moves in ${Date.now() - started} ms\n`,
+    );
     // The test's model of every game is what the service kept.
     for (const d of drivers) {
       const view = await games.view(ch.arbiter.actor, d.game.id);
@@ -232,7 +244,9 @@ describe(`a championship (${TEST_DB})`, () => {
     // Sorted by total, then the best single coefficient, then the name.
     for (let i = 1; i < group.rows.length; i++) {
       const [a, b] = [group.rows[i - 1], group.rows[i]];
-      expect(a.total > b.total || (a.total === b.total && (a.best > b.best || (a.best === b.best && a.name.localeCompare(b.name, 'ro') <= 0)))).toBe(true);
+      expect(
+        a.total > b.total || (a.total === b.total && (a.best > b.best || (a.best === b.best && a.name.localeCompare(b.name, 'ro') <= 0))),
+      ).toBe(true);
     }
     const noShow = drivers.find((d) => d.script === 'no-show')!;
     const blueRow = group.rows.find((r) => r.playerId === noShow.game.bluePlayerId)!;
@@ -246,7 +260,12 @@ describe(`a championship (${TEST_DB})`, () => {
 
   if (TEST_DB === 'postgres') {
     it('gives the same standings, sheets and check through the CLI', async () => {
-      const env = { NODE_ENV: 'test', DATABASE_URL: (t.settings.database as { url: string }).url, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')), LOG_LEVEL: 'silent' };
+      const env = {
+        NODE_ENV: 'test',
+        DATABASE_URL: (t.settings.database as { url: string }).url,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-')),
+        LOG_LEVEL: 'silent',
+      };
       const cli = async (argv: string[]) => {
         let out = '';
         const status = await runCli(argv, { stdin: Readable.from([]), out: (s) => (out += s), err: () => undefined, env });

@@ -59,7 +59,14 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     // The pages are read in Romanian, whichever language the pairing's players chose.
     for (const agent of [accused, claimant, stranger, arbiter]) {
       const home = await agent.get('/');
-      expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+      expect(
+        (
+          await agent
+            .post('/language')
+            .type('form')
+            .send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })
+        ).status,
+      ).toBe(303);
     }
     for (const game of [a, b, c]) expect((await post(`/api/games/${game.id}/claims`, user(game, 'red'))).status).toBe(200);
   }, 240_000);
@@ -94,21 +101,36 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect(web.status).toBe(422);
     expect(web.text).toContain('02.04.2027');
     expect((await claimCase(b)).status).toBe('open');
-    const overridden = await arbiter.post(`/arbiter/games/${b.id}/rulings`).type('form').send({ ...form, earlyOverride: 'yes' });
+    const overridden = await arbiter
+      .post(`/arbiter/games/${b.id}/rulings`)
+      .type('form')
+      .send({ ...form, earlyOverride: 'yes' });
     expect(overridden.status).toBe(303);
     expect((await claimCase(b)).status).toBe('closed');
     const audit = await t.database.run((m) => m.findOneByOrFail(AuditEntry, { gameId: b.id, action: 'ruling.claim' }));
-    expect(audit.details).toMatchObject({ upheld: true, earlyOverride: true, reason: '55 de zile folosite', answerBy: '2027-04-02', answered: false });
+    expect(audit.details).toMatchObject({
+      upheld: true,
+      earlyOverride: true,
+      reason: '55 de zile folosite',
+      answerBy: '2027-04-02',
+      answered: false,
+    });
   });
 
   it('takes the answer by the form and by the API, writes it on the case, and mails the claimant and the arbiter', async () => {
     const before = (await mails('claim-answered')).length;
     const page = await accused.get(`/games/${a.id}`);
-    const sent = await accused.post(`/games/${a.id}/claim/answer`).type('form').send({ _csrf: csrfOf(page.text), idempotencyKey: 'k1', text: 'Am fost internat; trimit certificatul.' });
+    const sent = await accused
+      .post(`/games/${a.id}/claim/answer`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), idempotencyKey: 'k1', text: 'Am fost internat; trimit certificatul.' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe(`/games/${a.id}?done=claim-answer`);
     // The same form sent twice acts once.
-    await accused.post(`/games/${a.id}/claim/answer`).type('form').send({ _csrf: csrfOf(page.text), idempotencyKey: 'k1', text: 'Am fost internat; trimit certificatul.' });
+    await accused
+      .post(`/games/${a.id}/claim/answer`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), idempotencyKey: 'k1', text: 'Am fost internat; trimit certificatul.' });
     const api = await post(`/api/games/${a.id}/claims/answer`, user(a, 'blue'), { text: 'Certificatul este atașat.' });
     expect(api.status).toBe(200);
     expect(api.body).toMatchObject({ answerBy: '2027-04-02', answers: 2 });
@@ -120,7 +142,11 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect(told).toHaveLength(4);
     expect(told.filter((m) => m.playerId === a.redPlayerId)).toHaveLength(2);
     expect(told.filter((m) => m.playerId === null && m.toAddress === ch.arbiter.email)).toHaveLength(2);
-    expect(told[0].payload).toMatchObject({ accused: ch.names.get(a.bluePlayerId), claimant: ch.names.get(a.redPlayerId), text: 'Am fost internat; trimit certificatul.' });
+    expect(told[0].payload).toMatchObject({
+      accused: ch.names.get(a.bluePlayerId),
+      claimant: ch.names.get(a.redPlayerId),
+      text: 'Am fost internat; trimit certificatul.',
+    });
     expect(await t.database.run((m) => m.countBy(AuditEntry, { gameId: a.id, action: 'claim.answered' }))).toBe(2);
     const shown = await claimant.get(`/games/${a.id}`);
     expect(shown.text).toContain('Certificatul este atașat.');
@@ -128,7 +154,14 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     const own = await post(`/api/games/${a.id}/claims/answer`, user(a, 'red'), { text: 'nu' });
     expect({ status: own.status, code: own.body.error?.code }).toEqual({ status: 409, code: 'NO_CLAIM' });
     const home = await stranger.get('/');
-    expect((await stranger.post(`/games/${a.id}/claim/answer`).type('form').send({ _csrf: csrfOf(home.text), text: 'x' })).status).toBe(404);
+    expect(
+      (
+        await stranger
+          .post(`/games/${a.id}/claim/answer`)
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), text: 'x' })
+      ).status,
+    ).toBe(404);
   });
 
   it('documents the answer route in OpenAPI', async () => {
@@ -151,11 +184,14 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect(sheet.status).toBe(200);
     expect(sheet.text).toContain('data-testid="sheet"');
     expect(sheet.text).toContain(ch.names.get(a.redPlayerId)!);
-    const pdf = await claimant.get(`/games/${a.id}/sheet.pdf`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await claimant
+      .get(`/games/${a.id}/sheet.pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
@@ -169,7 +205,10 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect({ status: late.status, code: late.body.error?.code }).toEqual({ status: 409, code: 'CLAIM_ANSWER_LATE' });
     expect(late.body.error.messages.ro).toContain('02.04.2027');
     const page = await accused.get(`/games/${a.id}`);
-    const web = await accused.post(`/games/${a.id}/claim/answer`).type('form').send({ _csrf: csrfOf(page.text), text: 'prea târziu' });
+    const web = await accused
+      .post(`/games/${a.id}/claim/answer`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), text: 'prea târziu' });
     expect(web.status).toBe(422);
     expect(web.text).toContain('Termenul de răspuns la reclamația de timp s-a încheiat pe 02.04.2027');
     expect((await claimCase(a)).payload.answers).toHaveLength(2);
@@ -184,14 +223,24 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
 
   it("closes the game's open silence case with a reason when the game ends", async () => {
     const opened = await t.database.transaction((m) =>
-      t.app.get(CasesService).open(m, { competitionId: ch.competitionId, gameId: e.id, kind: 'silence', payload: { silent: 'blue', silentDays: 30 } }),
+      t.app
+        .get(CasesService)
+        .open(m, { competitionId: ch.competitionId, gameId: e.id, kind: 'silence', payload: { silent: 'blue', silentDays: 30 } }),
     );
     const ended = await post(`/api/games/${e.id}/abandon`, user(e, 'blue'));
     expect(ended.status).toBe(200);
     const closed = await t.database.run((m) => m.findOneByOrFail(Case, { id: opened.id }));
     expect(closed.status).toBe('closed');
-    expect(closed.payload.closedReason).toEqual({ ro: 'Partida s-a încheiat: tăcerea nu mai cere nicio decizie.', en: 'The game ended: the silence needs no decision any more.' });
+    expect(closed.payload.closedReason).toEqual({
+      ro: 'Partida s-a încheiat: tăcerea nu mai cere nicio decizie.',
+      en: 'The game ended: the silence needs no decision any more.',
+    });
     const audit = await t.database.run((m) => m.findOneByOrFail(AuditEntry, { gameId: e.id, action: 'case.closed' }));
-    expect(audit.details).toMatchObject({ caseId: opened.id, kind: 'silence', reason: 'The game ended: the silence needs no decision any more.', endReason: 'abandon' });
+    expect(audit.details).toMatchObject({
+      caseId: opened.id,
+      kind: 'silence',
+      reason: 'The game ended: the silence needs no decision any more.',
+      endReason: 'abandon',
+    });
   });
 });

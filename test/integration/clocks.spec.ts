@@ -38,7 +38,11 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     http = t.app.getHttpServer();
-    ch = await startChampionship(t.app, { players: 4, domain: 'clocks.example.org', settings: { startDate: '2027-02-01', closingDate: '2027-03-31' } });
+    ch = await startChampionship(t.app, {
+      players: 4,
+      domain: 'clocks.example.org',
+      settings: { startDate: '2027-02-01', closingDate: '2027-03-31' },
+    });
   });
 
   afterAll(async () => {
@@ -47,10 +51,12 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
 
   const freshGame = () => ch.games[next++];
   const user = (game: Game, color: Color) => userOf(ch, game, color);
-  const stranger = (game: Game) => [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
+  const stranger = (game: Game) =>
+    [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
   const post = (path: string, who: TestUser, body: object) => request(http).post(path).set('Authorization', who.bearer).send(body);
   const clocksOf = (game: Game, who: TestUser) => request(http).get(`/api/games/${game.id}/clocks`).set('Authorization', who.bearer);
-  const expectError = (res: request.Response, status: number, code: string) => expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  const expectError = (res: request.Response, status: number, code: string) =>
+    expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
 
   /** RED's first move, sent on 02.02 at 10:00. */
   async function redMoves(game: Game): Promise<void> {
@@ -76,7 +82,13 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
       awaiting: { move: 2, player: 'blue', since: '2027-02-02', silentDays: 7 },
       // Reminder when a reply would cost 15 days (sent + 16), escalation at 30 (sent + 31); holiday
       // rights end one month before the closing date; the report window is the 5 days after it.
-      deadlines: { reminder: '2027-02-18', escalation: '2027-03-05', closing: '2027-03-31', lastHolidayDay: '2027-02-27', reportBy: '2027-04-05' },
+      deadlines: {
+        reminder: '2027-02-18',
+        escalation: '2027-03-05',
+        closing: '2027-03-31',
+        lastHolidayDay: '2027-02-27',
+        reportBy: '2027-04-05',
+      },
     });
     // An hour later it is the 11th in Bucharest (22:30 UTC).
     at('2027-02-11', '00:30');
@@ -97,9 +109,20 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     at('2027-02-12', '10:00');
     // BLUE: 03.02–11.02 = 9 days.
     expect((await clocksOf(game, ch.arbiter)).body.clocks.blue.used).toBe(9);
-    expect((await post(`/api/games/${game.id}/time-credits`, ch.arbiter, { player: 'blue', days: 3, reason: 'the mail provider lost two days of mail' })).status).toBe(200);
+    expect(
+      (
+        await post(`/api/games/${game.id}/time-credits`, ch.arbiter, {
+          player: 'blue',
+          days: 3,
+          reason: 'the mail provider lost two days of mail',
+        })
+      ).status,
+    ).toBe(200);
     expect((await clocksOf(game, ch.arbiter)).body.clocks.blue).toMatchObject({ used: 6, left: 44 });
-    expect((await post(`/api/games/${game.id}/refused-mail-penalties`, ch.arbiter, { player: 'blue', reason: 'mailbox full, mail refused' })).status).toBe(200);
+    expect(
+      (await post(`/api/games/${game.id}/refused-mail-penalties`, ch.arbiter, { player: 'blue', reason: 'mailbox full, mail refused' }))
+        .status,
+    ).toBe(200);
     expect((await clocksOf(game, ch.arbiter)).body.clocks.blue).toMatchObject({ used: 16, left: 34 });
 
     const audit = await t.database.run((m) => m.find(AuditEntry, { where: { gameId: game.id, action: 'ruling.thinking-days' } }));
@@ -108,8 +131,16 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
       ['arbiter', 10],
     ]);
     // Nobody else rules; a ruling needs a reason and a whole number of days.
-    expectError(await post(`/api/games/${game.id}/time-credits`, user(game, 'red'), { player: 'blue', days: 3, reason: 'mine' }), 403, 'FORBIDDEN');
-    expectError(await post(`/api/games/${game.id}/time-credits`, ch.arbiter, { player: 'blue', days: 0, reason: 'none' }), 400, 'BAD_INPUT');
+    expectError(
+      await post(`/api/games/${game.id}/time-credits`, user(game, 'red'), { player: 'blue', days: 3, reason: 'mine' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await post(`/api/games/${game.id}/time-credits`, ch.arbiter, { player: 'blue', days: 0, reason: 'none' }),
+      400,
+      'BAD_INPUT',
+    );
     expectError(await post(`/api/games/${game.id}/time-credits`, ch.arbiter, { player: 'blue', days: 2 }), 400, 'BAD_INPUT');
     expectError(await post(`/api/games/${game.id}/refused-mail-penalties`, ch.arbiter, { player: 'green', reason: 'x' }), 400, 'BAD_INPUT');
   });
@@ -119,7 +150,12 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     await redMoves(game);
     at('2027-02-05', '10:00');
     const blue = user(game, 'blue').actor.playerId!;
-    const res = await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-02-12', to: '2027-02-16', reason: 'in hospital' });
+    const res = await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, {
+      playerId: blue,
+      from: '2027-02-12',
+      to: '2027-02-16',
+      reason: 'in hospital',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ playerId: blue, from: '2027-02-12', to: '2027-02-16' });
     const theirGames = ch.games.filter((g) => g.redPlayerId === blue || g.bluePlayerId === blue);
@@ -131,13 +167,17 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     expect(clocks).toMatchObject({ clocks: { blue: { used: 12 } }, awaiting: { silentDays: 12 }, deadlines: { reminder: '2027-02-23' } });
 
     const told = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'special-leave' } }));
-    expect(told.map((r) => r.playerId).sort()).toEqual([blue, ...theirGames.map((g) => (g.redPlayerId === blue ? g.bluePlayerId : g.redPlayerId))].sort());
+    expect(told.map((r) => r.playerId).sort()).toEqual(
+      [blue, ...theirGames.map((g) => (g.redPlayerId === blue ? g.bluePlayerId : g.redPlayerId))].sort(),
+    );
     // Each mail is its template's model: the player's own outside any game, the partners' in each game's thread; the reason stays with the arbiter.
     for (const row of told) {
       const mail = renderMailContent(row.template, row.language, row.payload);
       expect(mail.html).toContain('16');
       expect(JSON.stringify(row.payload)).not.toContain('hospital');
-      expect(row.payload).toMatchObject(row.gameId ? { game: { competition: expect.any(String) }, gameId: row.gameId } : { days: 5, from: '2027-02-12', to: '2027-02-16' });
+      expect(row.payload).toMatchObject(
+        row.gameId ? { game: { competition: expect.any(String) }, gameId: row.gameId } : { days: 5, from: '2027-02-12', to: '2027-02-16' },
+      );
     }
 
     // The games service counts the same clocks (clocksOn): the leave is not BLUE's thinking
@@ -162,7 +202,12 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     ]);
     await t.database.run((m) => m.update(Move, { id: moves[1].id }, { thinkingDays: 12 }));
     // Leave approved afterwards for days already past (05–06.02) takes them off the move already sent too.
-    const late = await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-02-05', to: '2027-02-06', reason: 'told late' });
+    const late = await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, {
+      playerId: blue,
+      from: '2027-02-05',
+      to: '2027-02-06',
+      reason: 'told late',
+    });
     expect(late.status).toBe(200);
     const recounted = await t.database.run((m) => m.findOneByOrFail(Move, { id: moves[1].id }));
     expect(recounted.thinkingDays).toBe(10);
@@ -170,10 +215,46 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     expect((await t.app.get(GameCheckService).check()).problems).toEqual([]);
     expect(await t.database.run((m) => m.countBy(AuditEntry, { action: 'leave.approved' }))).toBe(2);
 
-    expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-03-25', to: '2027-04-10', reason: 'x' }), 400, 'LEAVE_OUTSIDE_COMPETITION');
-    expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: blue, from: '2027-03-10', to: '2027-03-01', reason: 'x' }), 400, 'BAD_INPUT');
-    expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, { playerId: randomUUID(), from: '2027-03-01', to: '2027-03-02', reason: 'x' }), 404, 'UNKNOWN_PLAYER');
-    expectError(await post(`/api/competitions/${ch.competitionId}/special-leave`, user(game, 'red'), { playerId: blue, from: '2027-03-01', to: '2027-03-02', reason: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, {
+        playerId: blue,
+        from: '2027-03-25',
+        to: '2027-04-10',
+        reason: 'x',
+      }),
+      400,
+      'LEAVE_OUTSIDE_COMPETITION',
+    );
+    expectError(
+      await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, {
+        playerId: blue,
+        from: '2027-03-10',
+        to: '2027-03-01',
+        reason: 'x',
+      }),
+      400,
+      'BAD_INPUT',
+    );
+    expectError(
+      await post(`/api/competitions/${ch.competitionId}/special-leave`, ch.arbiter, {
+        playerId: randomUUID(),
+        from: '2027-03-01',
+        to: '2027-03-02',
+        reason: 'x',
+      }),
+      404,
+      'UNKNOWN_PLAYER',
+    );
+    expectError(
+      await post(`/api/competitions/${ch.competitionId}/special-leave`, user(game, 'red'), {
+        playerId: blue,
+        from: '2027-03-01',
+        to: '2027-03-02',
+        reason: 'x',
+      }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it("takes a player's declaration of an unfinished game's state from the closing date through the report window", async () => {
@@ -186,7 +267,10 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ gameId: game.id, color: 'red', text: 'RED leads 120–98', declaredOn: '2027-03-31', replaced: false });
     at('2027-04-05', '23:50');
-    expect((await declare(user(game, 'red'), 'RED leads 120–98, BLUE to move')).body).toMatchObject({ replaced: true, declaredOn: '2027-04-05' });
+    expect((await declare(user(game, 'red'), 'RED leads 120–98, BLUE to move')).body).toMatchObject({
+      replaced: true,
+      declaredOn: '2027-04-05',
+    });
     expectError(await declare(stranger(game), 'not mine'), 404, 'UNKNOWN_GAME');
     expectError(await declare(user(game, 'blue'), ' '), 400, 'BAD_INPUT');
     at('2027-04-06', '00:10');

@@ -43,7 +43,11 @@ describe(`the closing date (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     games = t.app.get(GamesService);
-    ch = await startChampionship(t.app, { players: 3, domain: 'closing.example.org', settings: { startDate: '2027-02-01', closingDate: CLOSING, timeZone: TZ } });
+    ch = await startChampionship(t.app, {
+      players: 3,
+      domain: 'closing.example.org',
+      settings: { startDate: '2027-02-01', closingDate: CLOSING, timeZone: TZ },
+    });
     [played, neverStarted] = ch.games;
   });
 
@@ -80,13 +84,21 @@ describe(`the closing date (${TEST_DB})`, () => {
       from: '2027-02-20',
       to: '2027-02-27',
       kind: 'long',
-      shortened: { askedTo: '2027-03-05', to: '2027-02-27', closingDate: CLOSING, message: { ro: expect.stringContaining('27.02.2027'), en: expect.stringContaining('2027-02-27') } },
+      shortened: {
+        askedTo: '2027-03-05',
+        to: '2027-02-27',
+        closingDate: CLOSING,
+        message: { ro: expect.stringContaining('27.02.2027'), en: expect.stringContaining('2027-02-27') },
+      },
     });
     const stored = await t.database.run((m) => m.findOneByOrFail(Holiday, { id: view.id }));
     expect({ from: stored.fromDay, to: stored.toDay }).toEqual({ from: '2027-02-20', to: '2027-02-27' });
     // The confirmation mail carries the cut; the partners are told the holiday as kept.
     const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: game.id } }));
-    expect(mails.find((x) => x.template === 'holiday-confirmation')!.payload).toMatchObject({ to: '2027-02-27', shortened: { to: '2027-02-27' } });
+    expect(mails.find((x) => x.template === 'holiday-confirmation')!.payload).toMatchObject({
+      to: '2027-02-27',
+      shortened: { to: '2027-02-27' },
+    });
     expect(mails.find((x) => x.template === 'holiday-notice')!.payload).toMatchObject({ from: '2027-02-20', to: '2027-02-27' });
     // A holiday that would begin inside the last month has nothing left: refused, with its reason.
     await expect(games.declareHoliday(actor(game, 'red'), game.id, { from: '2027-03-01', to: '2027-03-05' })).rejects.toMatchObject({
@@ -101,7 +113,10 @@ describe(`the closing date (${TEST_DB})`, () => {
     const color: Color = game.redPlayerId !== taken ? 'red' : 'blue';
     const agent = await loginAgent(t, userOf(ch, game, color).email);
     const page = await agent.get(`/games/${game.id}`).expect(200);
-    const sent = await agent.post(`/games/${game.id}/holiday`).type('form').send({ _csrf: csrfOf(page.text), from: '2027-02-24', to: '2027-03-02' });
+    const sent = await agent
+      .post(`/games/${game.id}/holiday`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), from: '2027-02-24', to: '2027-03-02' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe(`/games/${game.id}?done=holiday-shortened`);
     const after = await agent.get(sent.headers.location).expect(200);
@@ -148,7 +163,11 @@ describe(`the closing date (${TEST_DB})`, () => {
     // The partner cannot act either, and the arbiter cannot record a move sent after the closing date.
     await expect(games.offer(actor(played, partner), played.id, { kind: 'draw' })).rejects.toMatchObject({ code: 'CLOSING_DATE_PASSED' });
     await expect(
-      games.recordMoveByArbiter(ch.arbiter.actor, played.id, { move: placementFor(ch, moves, 98), sentOn: '2027-04-01', reason: 'received by post' }),
+      games.recordMoveByArbiter(ch.arbiter.actor, played.id, {
+        move: placementFor(ch, moves, 98),
+        sentOn: '2027-04-01',
+        reason: 'received by post',
+      }),
     ).rejects.toMatchObject({ code: 'CLOSING_DATE_PASSED' });
   });
 
@@ -156,7 +175,10 @@ describe(`the closing date (${TEST_DB})`, () => {
     const toMove = modelState(ch, moves).toMove;
     const before = await snapshot(played.id);
     const http = t.app.getHttpServer();
-    const api = await request(http).post(`/api/games/${played.id}/pass`).set('Authorization', userOf(ch, played, toMove).bearer).send({});
+    const api = await request(http)
+      .post(`/api/games/${played.id}/pass`)
+      .set('Authorization', userOf(ch, played, toMove).bearer)
+      .send({});
     expect(api.status).toBe(409);
     expect(api.body.error).toMatchObject({ code: 'CLOSING_DATE_PASSED', messages: { ro: expect.stringContaining('31.03.2027') } });
     const moveRes = await request(http)
@@ -167,7 +189,10 @@ describe(`the closing date (${TEST_DB})`, () => {
 
     const agent = await loginAgent(t, userOf(ch, played, toMove).email);
     const page = await agent.get(`/games/${played.id}`);
-    const web = await agent.post(`/games/${played.id}/pass`).type('form').send({ _csrf: csrfOf(page.text), confirm: 'yes' });
+    const web = await agent
+      .post(`/games/${played.id}/pass`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), confirm: 'yes' });
     expect(web.status).toBe(422);
     expect(web.text).toContain('termenul de încheiere a competiției a fost 31.03.2027');
     const after = await snapshot(played.id);

@@ -14,8 +14,15 @@ import { csrfOf, loginAgent, type Agent } from '../support/web';
 /** Code names a person must never read in a refusal. */
 const CODE_NAMES = new RegExp(
   `\\b(${[
-    'holidayLongDays', 'holidayShortDays', 'reminderDays', 'escalationDays',
-    'offerCooldownDays', 'thinkingDays', 'zeroTurnsToEnd', 'autoHomologate', 'timeZone',
+    'holidayLongDays',
+    'holidayShortDays',
+    'reminderDays',
+    'escalationDays',
+    'offerCooldownDays',
+    'thinkingDays',
+    'zeroTurnsToEnd',
+    'autoHomologate',
+    'timeZone',
   ].join('|')})\\b`,
 );
 
@@ -60,11 +67,21 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
   const draft = async () => (await setUpCompetition(app, arbiter.actor, { players: 4 })).id;
   const language = async (agent: Agent, lang: 'ro' | 'en') => {
     const home = await agent.get('/arbiter');
-    expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang, next: '/arbiter' })).status).toBe(303);
+    expect(
+      (
+        await agent
+          .post('/language')
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), lang, next: '/arbiter' })
+      ).status,
+    ).toBe(303);
   };
   const postForm = async (agent: Agent, id: string, form: Record<string, string>) => {
     const page = await agent.get(`/arbiter/competitions/${id}`);
-    return agent.post(`/arbiter/competitions/${id}/edit`).type('form').send({ ...form, _csrf: csrfOf(page.text) });
+    return agent
+      .post(`/arbiter/competitions/${id}/edit`)
+      .type('form')
+      .send({ ...form, _csrf: csrfOf(page.text) });
   };
 
   beforeAll(async () => {
@@ -191,7 +208,11 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       expect((await web.get(saved.headers.location)).text).toContain('Setările competiției au fost salvate.');
       // The ticked box is saved as on: the form is the whole of the settings.
       expect(await stored(id)).toMatchObject({
-        thinkingDays: 45, closingDate: '2027-11-30', handicap: true, endRackRule: 'double', holidayShortDays: 0,
+        thinkingDays: 45,
+        closingDate: '2027-11-30',
+        handicap: true,
+        endRackRule: 'double',
+        holidayShortDays: 0,
       });
       // Both entries bear the same instant (the test clock stands still): the form's is the one that set 45 days.
       const entries = await audits(id);

@@ -18,7 +18,12 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
 
   const run = (...args: string[]) => {
     const r = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 60_000 });
-    return { status: r.status, out: r.stdout, err: r.stderr, json: r.stdout.trim() ? JSON.parse(r.stdout.trim().split('\n').pop()!) : undefined };
+    return {
+      status: r.status,
+      out: r.stdout,
+      err: r.stderr,
+      json: r.stdout.trim() ? JSON.parse(r.stdout.trim().split('\n').pop()!) : undefined,
+    };
   };
 
   beforeAll(async () => {
@@ -42,7 +47,12 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
   it('admin api-key prints a fresh key, creating an admin for an unknown address', () => {
     const first = run('admin', 'api-key', 'Operator@Example.org');
     expect(first.status).toBe(0);
-    expect(first.json).toMatchObject({ email: 'operator@example.org', roles: ['admin'], created: true, key: expect.stringMatching(/^csk_/) });
+    expect(first.json).toMatchObject({
+      email: 'operator@example.org',
+      roles: ['admin'],
+      created: true,
+      key: expect.stringMatching(/^csk_/),
+    });
     const bad = run('admin', 'api-key', 'nobody');
     expect(bad.status).toBe(2);
     expect(bad.json.error.code).toBe('BAD_INPUT');
@@ -87,7 +97,14 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
     writeFileSync(join(dir, 'bad.csv'), 'name,email,club,language\nA,a@bad-cli.example,,ro\nB,b-at-bad-cli.example,,ro\n');
     writeFileSync(
       join(dir, 'bad.json'),
-      JSON.stringify({ name: 'Bad', shortName: 'BAD', startDate: '2027-02-01', closingDate: '2027-12-31', arbiter: 'arbitru@cli.example', players: 'bad.csv' }),
+      JSON.stringify({
+        name: 'Bad',
+        shortName: 'BAD',
+        startDate: '2027-02-01',
+        closingDate: '2027-12-31',
+        arbiter: 'arbitru@cli.example',
+        players: 'bad.csv',
+      }),
     );
     const refused = run('competition', 'create', join(dir, 'bad.json'));
     expect(refused.status).toBe(2);

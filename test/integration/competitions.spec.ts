@@ -64,7 +64,13 @@ describe(`competitions (${TEST_DB})`, () => {
   it('documents the competitions API in OpenAPI, behind a bearer key', async () => {
     const res = await request(http).get('/api/docs-json');
     expect(res.status).toBe(200);
-    for (const path of ['/api/competitions', '/api/competitions/{id}', '/api/competitions/{id}/players', '/api/competitions/{id}/groups', '/api/competitions/{id}/start']) {
+    for (const path of [
+      '/api/competitions',
+      '/api/competitions/{id}',
+      '/api/competitions/{id}/players',
+      '/api/competitions/{id}/groups',
+      '/api/competitions/{id}/start',
+    ]) {
       expect(res.body.paths).toHaveProperty([path]);
     }
     expect(res.body.paths['/api/competitions/{id}/players'].post.requestBody.content).toHaveProperty(['text/csv']);
@@ -126,7 +132,11 @@ describe(`competitions (${TEST_DB})`, () => {
         escalationDays: 15,
       });
       expectError(res, 400, 'BAD_INPUT');
-      expect(res.body.error.details.problems.map((p: { field: string }) => p.field).sort()).toEqual(['closingDate', 'escalationDays', 'timeZone']);
+      expect(res.body.error.details.problems.map((p: { field: string }) => p.field).sort()).toEqual([
+        'closingDate',
+        'escalationDays',
+        'timeZone',
+      ]);
       expect(res.body.error.messages.ro).toContain('data de închidere trebuie să fie după data de început');
     });
 
@@ -160,9 +170,33 @@ describe(`competitions (${TEST_DB})`, () => {
       const res = await post(`/api/competitions/${id}/players`, arbiter, csv, 'text/csv');
       expect(res.status).toBe(201);
       expect(res.body).toEqual([
-        expect.objectContaining({ name: 'Ion Popescu', club: 'CS Arad', language: 'ro', previousCoefficient: 1.5219, previousRank: 3, listPosition: 1, group: null, emails: ['ion.popescu@example.org'] }),
-        expect.objectContaining({ name: 'Jane Doe', club: null, language: 'en', previousCoefficient: null, previousRank: null, listPosition: 2, emails: ['jane.doe@work.example', 'jane@example.org'] }),
-        expect.objectContaining({ name: 'Maria Ionescu', club: 'CSM Iași', language: 'ro', previousCoefficient: 1.1, previousRank: 1, listPosition: 3 }),
+        expect.objectContaining({
+          name: 'Ion Popescu',
+          club: 'CS Arad',
+          language: 'ro',
+          previousCoefficient: 1.5219,
+          previousRank: 3,
+          listPosition: 1,
+          group: null,
+          emails: ['ion.popescu@example.org'],
+        }),
+        expect.objectContaining({
+          name: 'Jane Doe',
+          club: null,
+          language: 'en',
+          previousCoefficient: null,
+          previousRank: null,
+          listPosition: 2,
+          emails: ['jane.doe@work.example', 'jane@example.org'],
+        }),
+        expect.objectContaining({
+          name: 'Maria Ionescu',
+          club: 'CSM Iași',
+          language: 'ro',
+          previousCoefficient: 1.1,
+          previousRank: 1,
+          listPosition: 3,
+        }),
       ]);
       const players = await t.database.run((m) => m.findBy(Player, { name: 'Ion Popescu' }));
       expect(players[0].previousCoefficient).toBe(15219);
@@ -248,7 +282,10 @@ describe(`competitions (${TEST_DB})`, () => {
       const answers = await Promise.all([a, b].map((c) => post(`/api/competitions/${c.id}/players`, arbiter, csv, 'text/csv')));
       const statuses = answers.map((r) => r.status).sort();
       // PostgreSQL may interleave them (the unique index decides: 201 + 409); PGlite serialises them (201 + 201).
-      expect([[201, 201], [201, 409]]).toContainEqual(statuses);
+      expect([
+        [201, 201],
+        [201, 409],
+      ]).toContainEqual(statuses);
       for (const r of answers.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('CONCURRENT_CHANGE');
       if (TEST_DB === 'pglite') expect(statuses).toEqual([201, 201]);
       expect(await count(PlayerEmail, { address: 'player1@race-import.example' })).toBe(1);
@@ -257,7 +294,12 @@ describe(`competitions (${TEST_DB})`, () => {
 
     it('reuses a player known from another competition by their address, updating their details', async () => {
       const first = await create();
-      await post(`/api/competitions/${first.id}/players`, arbiter, 'name,email,club,language\nOld Name,known@reuse.example,Old Club,ro\n', 'text/csv').expect(201);
+      await post(
+        `/api/competitions/${first.id}/players`,
+        arbiter,
+        'name,email,club,language\nOld Name,known@reuse.example,Old Club,ro\n',
+        'text/csv',
+      ).expect(201);
       const second = await create();
       const res = await post(
         `/api/competitions/${second.id}/players`,
@@ -276,7 +318,10 @@ describe(`competitions (${TEST_DB})`, () => {
     it('splits by previous rank into blocks, or serpentine, seats numbered from 1; refuses sizes that do not fit', async () => {
       const { id } = await create();
       // Listed in reverse rank order: rank order must win.
-      const csv = ['name,email,club,language,previous_rank', ...[7, 6, 5, 4, 3, 2, 1].map((r) => `R${r},r${r}@groups.example,,ro,${r}`)].join('\n');
+      const csv = [
+        'name,email,club,language,previous_rank',
+        ...[7, 6, 5, 4, 3, 2, 1].map((r) => `R${r},r${r}@groups.example,,ro,${r}`),
+      ].join('\n');
       await post(`/api/competitions/${id}/players`, arbiter, csv, 'text/csv').expect(201);
       const blocks = await post(`/api/competitions/${id}/groups`, arbiter, { count: 2 });
       expect(blocks.status).toBe(200);
@@ -293,7 +338,10 @@ describe(`competitions (${TEST_DB})`, () => {
         ['B', ['1:R2', '2:R3', '3:R6']],
       ]);
       const listed = await post(`/api/competitions/${id}/groups`, arbiter, {
-        lists: [{ name: 'Elite', players: ['r7@groups.example', 'R1@groups.example', 'r2@groups.example'] }, { players: ['r3@groups.example', 'r4@groups.example', 'r5@groups.example', 'r6@groups.example'] }],
+        lists: [
+          { name: 'Elite', players: ['r7@groups.example', 'R1@groups.example', 'r2@groups.example'] },
+          { players: ['r3@groups.example', 'r4@groups.example', 'r5@groups.example', 'r6@groups.example'] },
+        ],
       });
       expect(names(listed.body)).toEqual([
         ['Elite', ['1:R7', '2:R1', '3:R2']],
@@ -320,7 +368,11 @@ describe(`competitions (${TEST_DB})`, () => {
     });
 
     it('refuses the arbiter of another competition as for an unknown one (404, issue 12 §8), whatever they try', async () => {
-      expectError(await post(`/api/competitions/${id}/players`, otherArbiter, playersCsv(2, { domain: 'x.example' }), 'text/csv'), 404, 'NOT_FOUND');
+      expectError(
+        await post(`/api/competitions/${id}/players`, otherArbiter, playersCsv(2, { domain: 'x.example' }), 'text/csv'),
+        404,
+        'NOT_FOUND',
+      );
       expectError(await post(`/api/competitions/${id}/groups`, otherArbiter, { count: 1 }), 404, 'NOT_FOUND');
       expectError(await post(`/api/competitions/${id}/start`, otherArbiter), 404, 'NOT_FOUND');
     });
@@ -402,7 +454,11 @@ describe(`competitions (${TEST_DB})`, () => {
       const games = await count(Game, { competitionId: id });
       expect(games).toBe(3);
       expectError(await post(`/api/competitions/${id}/start`, arbiter), 409, 'COMPETITION_STARTED');
-      expectError(await post(`/api/competitions/${id}/players`, arbiter, playersCsv(1, { domain: 'late.example' }), 'text/csv'), 409, 'COMPETITION_STARTED');
+      expectError(
+        await post(`/api/competitions/${id}/players`, arbiter, playersCsv(1, { domain: 'late.example' }), 'text/csv'),
+        409,
+        'COMPETITION_STARTED',
+      );
       expectError(await post(`/api/competitions/${id}/groups`, arbiter, { count: 1 }), 409, 'COMPETITION_STARTED');
       expect(await count(Game, { competitionId: id })).toBe(games);
     });

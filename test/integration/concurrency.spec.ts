@@ -117,7 +117,9 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
     const move = placementFor(ch, [], 5);
     const player = playerOf(ch, game, 'red');
     const outcomes = await Promise.all(
-      Array.from({ length: SUBMISSIONS }, (_, i) => services[i % services.length].submitMove(player, game.id, { move, idempotencyKey: '<same@mail>' })),
+      Array.from({ length: SUBMISSIONS }, (_, i) =>
+        services[i % services.length].submitMove(player, game.id, { move, idempotencyKey: '<same@mail>' }),
+      ),
     );
     for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
     expect((await movesOf(game.id)).map((m) => m.number)).toEqual([1]);

@@ -70,7 +70,14 @@ describe(`the crosstable beside the standings (${TEST_DB})`, () => {
 
   async function arbiterPage(lang: 'ro' | 'en'): Promise<string> {
     const home = await arbiter.get('/');
-    expect((await arbiter.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang, next: '/' })).status).toBe(303);
+    expect(
+      (
+        await arbiter
+          .post('/language')
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), lang, next: '/' })
+      ).status,
+    ).toBe(303);
     const page = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/standings`);
     expect(page.status).toBe(200);
     return page.text;

@@ -33,9 +33,7 @@ describe(`the database (${TEST_DB})`, () => {
   it('refuses a duplicate key and keeps the first row unchanged', async () => {
     const insert = (value: string) =>
       db.transaction((m) =>
-        m.query(`INSERT INTO platform_state (key, value, updated_at) VALUES ('dup', $1::jsonb, now())`, [
-          JSON.stringify(value),
-        ]),
+        m.query(`INSERT INTO platform_state (key, value, updated_at) VALUES ('dup', $1::jsonb, now())`, [JSON.stringify(value)]),
       );
     await insert('first');
     await expect(insert('second')).rejects.toMatchObject({ code: '23505' });
@@ -58,9 +56,7 @@ describe(`the database (${TEST_DB})`, () => {
     const key = advisoryLockKey('round-trip');
     const held = await db.run(async (m) => {
       const [{ locked }] = await m.query('SELECT pg_try_advisory_lock($1) AS locked', [key]);
-      const [{ count }] = await m.query(
-        `SELECT count(*)::int AS count FROM pg_locks WHERE locktype = 'advisory' AND granted`,
-      );
+      const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM pg_locks WHERE locktype = 'advisory' AND granted`);
       const [{ unlocked }] = await m.query('SELECT pg_advisory_unlock($1) AS unlocked', [key]);
       return { locked, count, unlocked };
     });

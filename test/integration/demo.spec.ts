@@ -30,15 +30,28 @@ describe(`the demo competition (${TEST_DB})`, () => {
     const arbiter = await loginAgent(t, 'arbiter-only@demo-test.example');
     const page = await arbiter.get('/arbiter').expect(200);
     expect(page.text).not.toContain('action="/arbiter/demo"');
-    expect((await arbiter.post('/arbiter/demo').type('form').send({ _csrf: csrfOf(page.text), confirm: 'yes' })).status).toBe(403);
+    expect(
+      (
+        await arbiter
+          .post('/arbiter/demo')
+          .type('form')
+          .send({ _csrf: csrfOf(page.text), confirm: 'yes' })
+      ).status,
+    ).toBe(403);
     await createUser(t.app, { email: 'admin@demo-test.example', roles: ['admin'] });
     const admin = await loginAgent(t, 'admin@demo-test.example');
     const dashboard = await admin.get('/arbiter').expect(200);
     expect(dashboard.text).toContain('action="/arbiter/demo"');
-    const unconfirmed = await admin.post('/arbiter/demo').type('form').send({ _csrf: csrfOf(dashboard.text) });
+    const unconfirmed = await admin
+      .post('/arbiter/demo')
+      .type('form')
+      .send({ _csrf: csrfOf(dashboard.text) });
     expect(unconfirmed.status).toBe(422);
     expect(await t.database.run((m) => m.count(Competition))).toBe(0);
-    const made = await admin.post('/arbiter/demo').type('form').send({ _csrf: csrfOf(dashboard.text), confirm: 'yes' });
+    const made = await admin
+      .post('/arbiter/demo')
+      .type('form')
+      .send({ _csrf: csrfOf(dashboard.text), confirm: 'yes' });
     expect(made.status).toBe(303);
     expect(made.headers.location).toMatch(/^\/arbiter\/competitions\/[0-9a-f-]{36}\?done=demo$/);
     expect(await t.database.run((m) => m.count(Competition))).toBe(1);

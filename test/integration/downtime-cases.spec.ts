@@ -38,7 +38,10 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
   };
   const post = async (agent: Agent, path: string, form: Record<string, string>) => {
     const page = await agent.get('/arbiter');
-    return agent.post(path).type('form').send({ ...form, _csrf: csrfOf(page.text) });
+    return agent
+      .post(path)
+      .type('form')
+      .send({ ...form, _csrf: csrfOf(page.text) });
   };
 
   beforeAll(async () => {
@@ -52,7 +55,16 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
       [ana, 'Cupa 2027', 'cupa.example.org'],
       [bogdan, 'Liga 2027', 'liga.example.org'],
     ] as const) {
-      competitions.push((await setUpCompetition(t.app, arbiter.actor, { players: 2, start: true, domain, settings: { ...settings, name: `${shortName} prin corespondență`, shortName } })).id);
+      competitions.push(
+        (
+          await setUpCompetition(t.app, arbiter.actor, {
+            players: 2,
+            start: true,
+            domain,
+            settings: { ...settings, name: `${shortName} prin corespondență`, shortName },
+          })
+        ).id,
+      );
     }
   });
 
@@ -123,11 +135,20 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     const [mine] = await cases();
     const anaWeb = await web(ana);
     expect((await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { reason: 'x', confirm: 'yes' })).status).toBe(422);
-    expect((await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: ' ', confirm: 'yes' })).status).toBe(422);
-    expect((await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'platforma a căzut' })).status).toBe(422);
+    expect(
+      (await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: ' ', confirm: 'yes' })).status,
+    ).toBe(422);
+    expect(
+      (await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'platforma a căzut' })).status,
+    ).toBe(422);
     const bogdanWeb = await web(bogdan);
-    expect((await post(bogdanWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'not mine', confirm: 'yes' })).status).toBe(404);
-    expect((await post(bogdanWeb, '/arbiter/cases/not-a-case/downtime-credit', { decision: 'grant', reason: 'x', confirm: 'yes' })).status).toBe(404);
+    expect(
+      (await post(bogdanWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'not mine', confirm: 'yes' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post(bogdanWeb, '/arbiter/cases/not-a-case/downtime-credit', { decision: 'grant', reason: 'x', confirm: 'yes' })).status,
+    ).toBe(404);
     expect((await cases()).every((c) => c.status === 'open')).toBe(true);
     expect(await t.database.run((m) => m.count(Penalty))).toBe(0);
   });
@@ -135,7 +156,11 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
   it('granted: each game gets the days credited through the thinking-days ruling, audited with the reason, and the case closes', async () => {
     const [mine] = await cases();
     const anaWeb = await web(ana);
-    const res = await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'platforma a fost oprită 06–14.02', confirm: 'yes' });
+    const res = await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, {
+      decision: 'grant',
+      reason: 'platforma a fost oprită 06–14.02',
+      confirm: 'yes',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/arbiter?done=downtime');
     const penalties = await t.database.run((m) => m.find(Penalty, { order: { competitionId: 'ASC' } }));
@@ -156,11 +181,17 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
   it('refused: nothing credited, the refusal audited with its reason, the case closed', async () => {
     const [, theirs] = await cases();
     const bogdanWeb = await web(bogdan);
-    const res = await post(bogdanWeb, `/arbiter/cases/${theirs.id}/downtime-credit`, { decision: 'refuse', reason: 'jucătorii au trimis prin poștă', confirm: 'yes' });
+    const res = await post(bogdanWeb, `/arbiter/cases/${theirs.id}/downtime-credit`, {
+      decision: 'refuse',
+      reason: 'jucătorii au trimis prin poștă',
+      confirm: 'yes',
+    });
     expect(res.status).toBe(303);
     expect(await t.database.run((m) => m.count(Penalty, { where: { competitionId: competitions[2] } }))).toBe(0);
     expect((await cases())[1]).toMatchObject({ status: 'closed' });
     const audit = await t.database.run((m) => m.find(AuditEntry, { where: { action: 'downtime-credit.dismissed' } }));
-    expect(audit.map((a) => a.details)).toEqual([expect.objectContaining({ caseId: theirs.id, reason: 'jucătorii au trimis prin poștă', games: 0 })]);
+    expect(audit.map((a) => a.details)).toEqual([
+      expect.objectContaining({ caseId: theirs.id, reason: 'jucătorii au trimis prin poștă', games: 0 }),
+    ]);
   });
 });

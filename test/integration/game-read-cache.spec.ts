@@ -67,6 +67,8 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
   });
 
   it('an unknown game is still refused on a read', async () => {
-    await expect(games.view(playerOf(ch, ch.games[0], 'red'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+    await expect(games.view(playerOf(ch, ch.games[0], 'red'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      code: 'UNKNOWN_GAME',
+    });
   });
 });

@@ -63,7 +63,14 @@ describe(`the games API (${TEST_DB})`, () => {
 
   it('is documented by OpenAPI', async () => {
     const paths = Object.keys((await request(http).get('/api/docs-json')).body.paths);
-    for (const path of ['/api/games/{id}', '/api/games/{id}/moves', '/api/games/{id}/contests/{disputeId}/appeal', '/api/games/{id}/rulings', '/api/competitions/{id}/standings.csv', '/api/outbox']) {
+    for (const path of [
+      '/api/games/{id}',
+      '/api/games/{id}/moves',
+      '/api/games/{id}/contests/{disputeId}/appeal',
+      '/api/games/{id}/rulings',
+      '/api/competitions/{id}/standings.csv',
+      '/api/outbox',
+    ]) {
       expect(paths).toContain(path);
     }
   });
@@ -72,7 +79,12 @@ describe(`the games API (${TEST_DB})`, () => {
     const game = freshGame();
     const res = await get(`/api/games/${game.id}`, user(game, 'blue'));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: game.id, toMove: 'red', lines: [{ id: 'main', movesPlayed: 0 }], clocks: { red: { used: 0, left: 50 } } });
+    expect(res.body).toMatchObject({
+      id: game.id,
+      toMove: 'red',
+      lines: [{ id: 'main', movesPlayed: 0 }],
+      clocks: { red: { used: 0, left: 50 } },
+    });
     expect((await get(`/api/games/${game.id}`, ch.arbiter)).status).toBe(200);
     const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
     expectError(await get(`/api/games/${game.id}`, stranger), 404, 'UNKNOWN_GAME');
@@ -127,11 +139,25 @@ describe(`the games API (${TEST_DB})`, () => {
       const game = freshGame();
       clock.set('2027-02-10T09:00:00Z');
       const move = placementFor(ch, [], 9);
-      expectError(await post(`/api/games/${game.id}/arbiter-moves`, user(game, 'red'), { move, sentOn: '2027-02-05', reason: 'post' }), 403, 'FORBIDDEN');
-      expectError(await post(`/api/games/${game.id}/arbiter-moves`, ch.arbiter, { move, sentOn: '2027-02-11', reason: 'post' }), 400, 'BAD_INPUT');
+      expectError(
+        await post(`/api/games/${game.id}/arbiter-moves`, user(game, 'red'), { move, sentOn: '2027-02-05', reason: 'post' }),
+        403,
+        'FORBIDDEN',
+      );
+      expectError(
+        await post(`/api/games/${game.id}/arbiter-moves`, ch.arbiter, { move, sentOn: '2027-02-11', reason: 'post' }),
+        400,
+        'BAD_INPUT',
+      );
       const res = await post(`/api/games/${game.id}/arbiter-moves`, ch.arbiter, { move, sentOn: '2027-02-05', reason: 'received by post' });
       expect(res.status).toBe(200);
-      expect(res.body.moves[0]).toMatchObject({ color: 'red', arrivedOn: '2027-02-01', sentOn: '2027-02-05', thinkingDays: 3, source: 'arbiter' });
+      expect(res.body.moves[0]).toMatchObject({
+        color: 'red',
+        arrivedOn: '2027-02-01',
+        sentOn: '2027-02-05',
+        thinkingDays: 3,
+        source: 'arbiter',
+      });
     });
 
     it('imports a game in progress from its JSON game record', async () => {
@@ -144,8 +170,16 @@ describe(`the games API (${TEST_DB})`, () => {
         start: '2027-02-01',
         moves: moves.map((move, i) => ({ move, date: `2027-02-0${2 + 2 * i}` })),
       };
-      expectError(await post(`/api/games/${game.id}/import`, ch.arbiter, { record: { ...record, sequence: 'AB' }, reason: 'paper' }), 400, 'BAD_INPUT');
-      expectError(await post(`/api/games/${game.id}/import`, ch.arbiter, { record: { ...record, moves: [{ move: 'a1 QQ' }] }, reason: 'paper' }), 400, 'TILES_NOT_IN_RACK');
+      expectError(
+        await post(`/api/games/${game.id}/import`, ch.arbiter, { record: { ...record, sequence: 'AB' }, reason: 'paper' }),
+        400,
+        'BAD_INPUT',
+      );
+      expectError(
+        await post(`/api/games/${game.id}/import`, ch.arbiter, { record: { ...record, moves: [{ move: 'a1 QQ' }] }, reason: 'paper' }),
+        400,
+        'TILES_NOT_IN_RACK',
+      );
       const res = await post(`/api/games/${game.id}/import`, ch.arbiter, { record, reason: 'started on paper' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ turn: 5, status: 'playing' });
@@ -172,8 +206,17 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'claim', status: 'open' }))).toBe(1);
       expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', reason: 'late' }), 400, 'BAD_INPUT');
       // docs/rules.md §5: BLUE still has 5 days to answer; upholding now needs the explicit override.
-      expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, reason: '55 days used' }), 409, 'CLAIM_WINDOW_OPEN');
-      const ruled = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, earlyOverride: true, reason: '55 days used' });
+      expectError(
+        await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'claim', upheld: true, reason: '55 days used' }),
+        409,
+        'CLAIM_WINDOW_OPEN',
+      );
+      const ruled = await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+        kind: 'claim',
+        upheld: true,
+        earlyOverride: true,
+        reason: '55 days used',
+      });
       expect(ruled.body).toMatchObject({ status: 'ended' });
       const view = (await get(`/api/games/${game.id}`, ch.arbiter)).body;
       expect(view).toMatchObject({ endReason: 'timeout', outcome: { type: 'timeout', by: 'blue' } });
@@ -186,10 +229,16 @@ describe(`the games API (${TEST_DB})`, () => {
       const game = freshGame();
       clock.set('2027-04-01T09:00:00Z');
       const moves = await play(game, 4, [], 70);
-      const res = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'move-annulment', number: 3, reason: 'tiles not in the rack on the paper sheet' });
+      const res = await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+        kind: 'move-annulment',
+        number: 3,
+        reason: 'tiles not in the rack on the paper sheet',
+      });
       expect(res.status).toBe(200);
       const view = (await get(`/api/games/${game.id}`, ch.arbiter)).body;
-      expect(view.lines).toEqual([expect.objectContaining({ movesPlayed: 2, toMove: 'red', totals: modelState(ch, moves.slice(0, 2)).totals })]);
+      expect(view.lines).toEqual([
+        expect.objectContaining({ movesPlayed: 2, toMove: 'red', totals: modelState(ch, moves.slice(0, 2)).totals }),
+      ]);
       expect(view.moves.filter((m: { annulled: boolean }) => m.annulled).map((m: { number: number }) => m.number)).toEqual([3, 4]);
       expect(view.toMove).toBe('red');
       await play(game, 1, moves.slice(0, 2), 80);
@@ -199,21 +248,74 @@ describe(`the games API (${TEST_DB})`, () => {
       const game = freshGame();
       await play(game, 2, [], 90);
       // docs/rules.md §5: days are charged to a running clock; once the game is over the ruling no longer applies (issue 14).
-      expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' })).status).toBe(200);
-      expectError(await post(`/api/games/${game.id}/abandon`, user(game, 'red'), { idempotencyKey: 'ab' }).then(() => post(`/api/games/${game.id}/abandon`, user(game, 'blue'))), 409, 'GAME_OVER');
+      expect(
+        (
+          await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+            kind: 'thinking-days',
+            player: 'blue',
+            days: 10,
+            reason: 'letter refused',
+          })
+        ).status,
+      ).toBe(200);
+      expectError(
+        await post(`/api/games/${game.id}/abandon`, user(game, 'red'), { idempotencyKey: 'ab' }).then(() =>
+          post(`/api/games/${game.id}/abandon`, user(game, 'blue')),
+        ),
+        409,
+        'GAME_OVER',
+      );
       const before = (await get(`/api/games/${game.id}`, ch.arbiter)).body.result;
-      const corrected = await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'score-correction', player: 'red', points: 5, reason: 'arithmetic' });
+      const corrected = await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+        kind: 'score-correction',
+        player: 'red',
+        points: 5,
+        reason: 'arithmetic',
+      });
       expect(corrected.status).toBe(200);
       const after = (await get(`/api/games/${game.id}`, ch.arbiter)).body.result;
       expect(after.scores).toEqual({ red: before.scores.red + 5, blue: before.scores.blue });
-      expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'thinking-days', player: 'blue', days: 10, reason: 'letter refused' }), 409, 'RULING_NOT_APPLICABLE');
-      expect((await get(`/api/games/${game.id}`, ch.arbiter)).body.clocks.blue.used).toBe(10);
-      expectError(await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'coefficient-penalty', player: 'red', coefficient: 1.5, reason: 'x' }), 400, 'BAD_INPUT');
-      expect((await post(`/api/games/${game.id}/rulings`, ch.arbiter, { kind: 'coefficient-penalty', player: 'blue', coefficient: 0.2, reason: 'misinformed the arbiter' })).status).toBe(200);
-      expect(await t.database.run((m) => m.findBy(Penalty, { gameId: game.id }))).toEqual(
-        expect.arrayContaining([expect.objectContaining({ kind: 'score', amount: 5 }), expect.objectContaining({ kind: 'thinking-days', amount: 10 }), expect.objectContaining({ kind: 'coefficient', amount: 2000 })]),
+      expectError(
+        await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+          kind: 'thinking-days',
+          player: 'blue',
+          days: 10,
+          reason: 'letter refused',
+        }),
+        409,
+        'RULING_NOT_APPLICABLE',
       );
-      expect((await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { reason: 'ok', override: true })).body.status).toBe('homologated');
+      expect((await get(`/api/games/${game.id}`, ch.arbiter)).body.clocks.blue.used).toBe(10);
+      expectError(
+        await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+          kind: 'coefficient-penalty',
+          player: 'red',
+          coefficient: 1.5,
+          reason: 'x',
+        }),
+        400,
+        'BAD_INPUT',
+      );
+      expect(
+        (
+          await post(`/api/games/${game.id}/rulings`, ch.arbiter, {
+            kind: 'coefficient-penalty',
+            player: 'blue',
+            coefficient: 0.2,
+            reason: 'misinformed the arbiter',
+          })
+        ).status,
+      ).toBe(200);
+      expect(await t.database.run((m) => m.findBy(Penalty, { gameId: game.id }))).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'score', amount: 5 }),
+          expect.objectContaining({ kind: 'thinking-days', amount: 10 }),
+          expect.objectContaining({ kind: 'coefficient', amount: 2000 }),
+        ]),
+      );
+      expect((await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { reason: 'ok', override: true })).body.status).toBe(
+        'homologated',
+      );
       const standings = (await get(`/api/competitions/${ch.competitionId}/standings`, user(game, 'red'))).body;
       const blue = standings.groups[0].rows.find((r: { playerId: string }) => r.playerId === game.bluePlayerId);
       expect(blue.total).toBeCloseTo(after.coefficients.blue - 0.2, 4);
@@ -230,7 +332,9 @@ describe(`the games API (${TEST_DB})`, () => {
       await t.database.run((m) => m.update(User, { id: player.id }, { roles: ['player', 'admin'] }));
       expectError(await post(`/api/games/${game.id}/rulings`, player, { kind: 'warning', player: 'blue', reason: 'x' }), 403, 'FORBIDDEN');
       expect(await t.database.run((m) => m.countBy(Ruling, { gameId: game.id }))).toBe(0);
-      expect((await post(`/api/games/${other.id}/rulings`, player, { kind: 'warning', player: 'blue', reason: 'rude mail' })).status).toBe(200);
+      expect((await post(`/api/games/${other.id}/rulings`, player, { kind: 'warning', player: 'blue', reason: 'rude mail' })).status).toBe(
+        200,
+      );
     });
   });
 

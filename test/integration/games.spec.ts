@@ -123,15 +123,35 @@ describe(`games (${TEST_DB})`, () => {
       const expected = modelState(ch, [move]);
       expect(result).toMatchObject({ gameId: game.id, version: 2, turn: 2, status: 'playing', turnComplete: true });
       expect(result.moves).toEqual([
-        expect.objectContaining({ line: 'main', number: 1, turn: 1, color: 'red', notation: expect.any(String), arrivedOn: '2027-02-01', sentOn: '2027-02-01', thinkingDays: 0, source: 'web', annulled: false }),
+        expect.objectContaining({
+          line: 'main',
+          number: 1,
+          turn: 1,
+          color: 'red',
+          notation: expect.any(String),
+          arrivedOn: '2027-02-01',
+          sentOn: '2027-02-01',
+          thinkingDays: 0,
+          source: 'web',
+          annulled: false,
+        }),
       ]);
       expect(result.moves[0].recorded).toBe(Math.min(result.moves[0].score, 10));
       const view = await games.view(blue(game), game.id);
-      expect(view.lines[0]).toMatchObject({ movesPlayed: 1, toMove: 'blue', totals: expected.totals, racks: { red: expected.racks.red.map((r) => r.letter).join(''), blue: expect.any(String) } });
+      expect(view.lines[0]).toMatchObject({
+        movesPlayed: 1,
+        toMove: 'blue',
+        totals: expected.totals,
+        racks: { red: expected.racks.red.map((r) => r.letter).join(''), blue: expect.any(String) },
+      });
       expect(view.toMove).toBe('blue');
       expect(await mailsTo(game.id, game.redPlayerId, 'move-confirmation')).toHaveLength(1);
       const [yourMove] = await mailsTo(game.id, game.bluePlayerId, 'your-move');
-      expect(yourMove.payload).toMatchObject({ turn: 2, color: 'blue', lastMoves: [expect.objectContaining({ notation: result.moves[0].notation })] });
+      expect(yourMove.payload).toMatchObject({
+        turn: 2,
+        color: 'blue',
+        lastMoves: [expect.objectContaining({ notation: result.moves[0].notation })],
+      });
       const audit = await t.database.run((m) => m.findBy(AuditEntry, { gameId: game.id, action: 'move.submitted' }));
       expect(audit).toHaveLength(1);
     });
@@ -183,11 +203,15 @@ describe(`games (${TEST_DB})`, () => {
       // Issue 12 §8: to those who may not see it, the game does not exist.
       await refused(game.id, () => games.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'UNKNOWN_GAME', { status: 404 });
       const other: UserActor = { kind: 'user', userId: randomUUID(), roles: ['arbiter'] };
-      await refused(game.id, () => games.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', { status: 404 });
+      await refused(game.id, () => games.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', {
+        status: 404,
+      });
     });
 
     it('a move out of turn, and a stale reply for a turn already played', async () => {
-      await refused(game.id, () => games.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 5) }), 'NOT_YOUR_TURN', { status: 409 });
+      await refused(game.id, () => games.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 5) }), 'NOT_YOUR_TURN', {
+        status: 409,
+      });
       await refused(game.id, () => games.submitMove(blue(game), game.id, { move: 'PAS', expectedTurn: 2 }), 'ALREADY_PLAYED');
       await refused(game.id, () => games.pass(red(game), game.id, { expectedTurn: 1 }), 'ALREADY_PLAYED');
       await refused(game.id, () => games.pass(red(game), game.id, { expectedTurn: 9 }), 'NOT_YOUR_TURN');
@@ -195,7 +219,9 @@ describe(`games (${TEST_DB})`, () => {
 
     it('an illegal move, with the rules core code and message', async () => {
       const rack = modelState(ch, moves).racks.red.map((r) => (r.letter === '?' ? 'a' : r.letter));
-      await refused(game.id, () => games.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }), 'NOT_CONNECTED', { status: 400 });
+      await refused(game.id, () => games.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }), 'NOT_CONNECTED', {
+        status: 400,
+      });
       await refused(game.id, () => games.submitMove(red(game), game.id, { move: 'h8 CASA!' }), 'BAD_NOTATION');
       await refused(game.id, () => games.submitMove(red(game), game.id, { move: 'z9 AB' }), 'OFF_BOARD');
       const error = await games.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }).catch((e) => e);
@@ -213,9 +239,15 @@ describe(`games (${TEST_DB})`, () => {
     });
 
     it('a holiday that breaks the rules, with the reason', async () => {
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-01-20', to: '2027-01-25' }), 'HOLIDAY_REFUSED', { details: { reason: 'STARTS_IN_PAST' } });
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-02-10', to: '2027-03-10' }), 'HOLIDAY_REFUSED', { details: { reason: 'TOO_LONG' } });
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-12-10', to: '2027-12-15' }), 'HOLIDAY_REFUSED', { details: { reason: 'LAST_MONTH' } });
+      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-01-20', to: '2027-01-25' }), 'HOLIDAY_REFUSED', {
+        details: { reason: 'STARTS_IN_PAST' },
+      });
+      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-02-10', to: '2027-03-10' }), 'HOLIDAY_REFUSED', {
+        details: { reason: 'TOO_LONG' },
+      });
+      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-12-10', to: '2027-12-15' }), 'HOLIDAY_REFUSED', {
+        details: { reason: 'LAST_MONTH' },
+      });
     });
 
     it('an offer nobody can accept', async () => {
@@ -233,7 +265,11 @@ describe(`games (${TEST_DB})`, () => {
       const words = (await games.view(red(game), game.id)).moves.map((m) => m.words[0].word);
       // BLUE answered RED's move 1 without contesting it: the move stands.
       await refused(game.id, () => games.contestWord(blue(game), game.id, { words: [words[0]], reply: 'PAS' }), 'CONTEST_TOO_LATE');
-      await refused(game.id, () => games.contestWord(red(game), game.id, { words: ['NUEXISTA'], reply: placementFor(ch, moves, 3) }), 'WORD_NOT_IN_MOVE');
+      await refused(
+        game.id,
+        () => games.contestWord(red(game), game.id, { words: ['NUEXISTA'], reply: placementFor(ch, moves, 3) }),
+        'WORD_NOT_IN_MOVE',
+      );
       await refused(game.id, () => games.admitContest(red(game), game.id, {}), 'NO_DISPUTE');
       const third = placementFor(ch, moves, 4);
       await games.submitMove(red(game), game.id, { move: third });
@@ -246,8 +282,16 @@ describe(`games (${TEST_DB})`, () => {
     });
 
     it('a withdrawal of a player who is not in the competition', async () => {
-      await refused(game.id, () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, randomUUID(), { reason: 'x' }), 'UNKNOWN_PLAYER');
-      await refused(game.id, () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, game.redPlayerId, { reason: ' ' }), 'REASON_REQUIRED');
+      await refused(
+        game.id,
+        () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, randomUUID(), { reason: 'x' }),
+        'UNKNOWN_PLAYER',
+      );
+      await refused(
+        game.id,
+        () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, game.redPlayerId, { reason: ' ' }),
+        'REASON_REQUIRED',
+      );
     });
   });
 
@@ -302,7 +346,10 @@ describe(`games (${TEST_DB})`, () => {
       lineA.push(placementFor(ch, lineA, 8));
       expect(appeal).toMatchObject({ turnComplete: false, dispute: { status: 'appealed', lines: { stands: 'main', replaced: 'f1' } } });
       let view = await games.view(red(game), game.id);
-      expect(view.lines.map((l) => [l.id, l.label])).toEqual([['main', 'A'], ['f1', 'B']]);
+      expect(view.lines.map((l) => [l.id, l.label])).toEqual([
+        ['main', 'A'],
+        ['f1', 'B'],
+      ]);
       expect(view.toMove).toBe('red');
       // RED already moved in A this turn; BLUE waits until RED moves in B too.
       await refused(game.id, () => games.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'ALREADY_PLAYED');
@@ -322,8 +369,15 @@ describe(`games (${TEST_DB})`, () => {
       await refused(game.id, () => games.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: '' }), 'REASON_REQUIRED');
       await games.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: 'not in the word list' });
       view = await games.view(red(game), game.id);
-      expect(view.lines).toEqual([expect.objectContaining({ id: 'f1', label: null, movesPlayed: lineB.length, totals: modelState(ch, lineB).totals })]);
-      expect(view.moves.filter((m) => m.annulled).map((m) => [m.line, m.number])).toEqual([['main', 3], ['main', 4], ['main', 5], ['main', 6]]);
+      expect(view.lines).toEqual([
+        expect.objectContaining({ id: 'f1', label: null, movesPlayed: lineB.length, totals: modelState(ch, lineB).totals }),
+      ]);
+      expect(view.moves.filter((m) => m.annulled).map((m) => [m.line, m.number])).toEqual([
+        ['main', 3],
+        ['main', 4],
+        ['main', 5],
+        ['main', 6],
+      ]);
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'dispute', status: 'open' }))).toBe(0);
       // A reply still labelled for the annulled line is refused as such.
       await refused(game.id, () => games.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'LINE_ANNULLED');
@@ -343,7 +397,12 @@ describe(`games (${TEST_DB})`, () => {
       expect(accepted).toMatchObject({ status: 'ended', offer: { status: 'accepted', kind: 'draw', by: 'red' } });
       await refused(game.id, () => games.pass(red(game), game.id), 'GAME_OVER');
       const view = await games.view(red(game), game.id);
-      expect(view.result).toMatchObject({ status: 'proposed', automatic: false, coefficients: { red: 1, blue: 1 }, outcome: { type: 'draw-agreement' } });
+      expect(view.result).toMatchObject({
+        status: 'proposed',
+        automatic: false,
+        coefficients: { red: 1, blue: 1 },
+        outcome: { type: 'draw-agreement' },
+      });
       expect(await mailsTo(game.id, game.bluePlayerId, 'game-end')).toHaveLength(1);
       await refused(game.id, () => results.homologate(red(game), game.id), 'FORBIDDEN');
       const homologated = await results.homologate(ch.arbiter.actor, game.id, 'agreed', true);
@@ -368,7 +427,7 @@ describe(`games (${TEST_DB})`, () => {
       expect(c.red).toBeGreaterThanOrEqual(1.5);
     });
 
-    it('a holiday is declared once for all the player\'s games and every partner is told', async () => {
+    it("a holiday is declared once for all the player's games and every partner is told", async () => {
       const game = freshGame();
       const view = await games.declareHoliday(red(game), game.id, { from: '2027-03-10', to: '2027-03-29' });
       expect(view).toMatchObject({ kind: 'long', from: '2027-03-10', to: '2027-03-29', replaced: null });

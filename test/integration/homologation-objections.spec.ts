@@ -70,11 +70,18 @@ describe(`objections after the 5 days, and the decision's mail (${TEST_DB})`, ()
   async function romanianAgent(who: TestUser): Promise<Agent> {
     const agent = await loginAgent(t, who.email);
     const home = await agent.get('/');
-    expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+    expect(
+      (
+        await agent
+          .post('/language')
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })
+      ).status,
+    ).toBe(303);
     return agent;
   }
 
-  it('takes an objection on the window\'s last day, late in the evening in Bucharest', async () => {
+  it("takes an objection on the window's last day, late in the evening in Bucharest", async () => {
     // 21:30 UTC is 23:30 in Bucharest: still 6 February.
     clock.set('2027-02-06T21:30:00Z');
     const text = 'Ultima mutare a lui ROȘU lipsește din fișă.';
@@ -157,15 +164,25 @@ describe(`objections after the 5 days, and the decision's mail (${TEST_DB})`, ()
     const sent = await blue.post(`/games/${late.id}/result/objection`).type('form').send(form);
     expect(sent.status).toBe(422);
     expect(sent.text).toContain('s-a încheiat pe 06.02.2027');
-    const confirmed = await blue.post(`/games/${late.id}/result/confirm`).type('form').send({ _csrf: csrfOf(page.text) });
+    const confirmed = await blue
+      .post(`/games/${late.id}/result/confirm`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect(confirmed.status).toBe(422);
     expect(await stateOf(late)).toEqual(before);
   });
 
-  it('names the mail in words in the arbiter\'s mail log', async () => {
+  it("names the mail in words in the arbiter's mail log", async () => {
     const arbiter = await loginAgent(t, ch.arbiter.email);
     const home = await arbiter.get('/');
-    expect((await arbiter.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+    expect(
+      (
+        await arbiter
+          .post('/language')
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })
+      ).status,
+    ).toBe(303);
     const log = await arbiter.get('/arbiter/mail');
     expect(log.status).toBe(200);
     expect(log.text).toContain('Decizia asupra obiecției la fișa finală');

@@ -43,8 +43,10 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
     expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   };
   const resultOf = (game: Game) => t.database.run((m) => m.findOneByOrFail(Result, { gameId: game.id }));
-  const audits = (game: Game, action: string) => t.database.run((m) => m.find(AuditEntry, { where: { gameId: game.id, action }, order: { at: 'ASC' } }));
-  const openCases = (game: Game) => t.database.run(async (m) => (await m.find(Case, { where: { gameId: game.id, status: 'open' } })).map((c) => c.kind).sort());
+  const audits = (game: Game, action: string) =>
+    t.database.run((m) => m.find(AuditEntry, { where: { gameId: game.id, action }, order: { at: 'ASC' } }));
+  const openCases = (game: Game) =>
+    t.database.run(async (m) => (await m.find(Case, { where: { gameId: game.id, status: 'open' } })).map((c) => c.kind).sort());
   /** A game of the championship ended today by RED's abandonment: a result the arbiter homologates. */
   async function endedGame(): Promise<Game> {
     const game = ch.games[next++];
@@ -54,7 +56,10 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
   }
   async function webPost(agent: Agent, tokenPage: string, path: string, form: Record<string, string>) {
     const page = await agent.get(tokenPage);
-    return agent.post(path).type('form').send({ ...form, _csrf: csrfOf(page.text) });
+    return agent
+      .post(path)
+      .type('form')
+      .send({ ...form, _csrf: csrfOf(page.text) });
   }
 
   describe('through the API', () => {
@@ -80,9 +85,16 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
     it('homologates early on an explicit override with a reason, and audits it', async () => {
       const game = await endedGame();
       expectError(await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true }), 400, 'OVERRIDE_REASON_REQUIRED');
-      expectError(await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true, reason: '   ' }), 400, 'OVERRIDE_REASON_REQUIRED');
+      expectError(
+        await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true, reason: '   ' }),
+        400,
+        'OVERRIDE_REASON_REQUIRED',
+      );
       expect((await resultOf(game)).status).toBe('proposed');
-      const done = await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true, reason: 'Both players confirmed by phone.' });
+      const done = await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, {
+        override: true,
+        reason: 'Both players confirmed by phone.',
+      });
       expect(done.status).toBe(200);
       expect(done.body.status).toBe('homologated');
       const [entry] = await audits(game, 'result.homologated');
@@ -100,15 +112,22 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
     it('refuses homologation while an objection is open, even overridden or after the window; the objection is decided with a reason', async () => {
       const game = await endedGame();
       expect((await post(`/api/games/${game.id}/result/confirm`, user(game, 'red'))).status).toBe(200);
-      expect((await post(`/api/games/${game.id}/result/objections`, user(game, 'blue'), { text: 'Ultima mutare lipsește din fișă.' })).status).toBe(200);
+      expect(
+        (await post(`/api/games/${game.id}/result/objections`, user(game, 'blue'), { text: 'Ultima mutare lipsește din fișă.' })).status,
+      ).toBe(200);
       expect(await openCases(game)).toEqual(['objection', 'result']);
-      expectError(await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true, reason: 'hurry' }), 409, 'OBJECTION_OPEN');
+      expectError(
+        await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { override: true, reason: 'hurry' }),
+        409,
+        'OBJECTION_OPEN',
+      );
       clock.advance({ days: 7 });
       expectError(await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, {}), 409, 'OBJECTION_OPEN');
       expect(await t.app.get(ResultsService).settleResultsDue('2027-02-08')).toBe(0);
 
       // A decision needs a verdict and a reason; only the arbiter decides.
-      const decide = (who: TestUser, body: object, index = 0) => post(`/api/games/${game.id}/result/objections/${index}/decision`, who, body);
+      const decide = (who: TestUser, body: object, index = 0) =>
+        post(`/api/games/${game.id}/result/objections/${index}/decision`, who, body);
       expectError(await decide(ch.arbiter, { verdict: 'rejected' }), 400, 'BAD_INPUT');
       expectError(await decide(ch.arbiter, { verdict: 'maybe', reason: 'x' }), 400, 'BAD_INPUT');
       expectError(await decide(ch.arbiter, { verdict: 'rejected', reason: 'x' }, 3), 404, 'NOT_FOUND');
@@ -117,7 +136,11 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
 
       const decided = await decide(ch.arbiter, { verdict: 'rejected', reason: 'Mutarea este în fișă, la turul 1.' });
       expect(decided.status).toBe(200);
-      expect(decided.body.objections[0]).toMatchObject({ color: 'blue', text: 'Ultima mutare lipsește din fișă.', decision: { verdict: 'rejected', reason: 'Mutarea este în fișă, la turul 1.' } });
+      expect(decided.body.objections[0]).toMatchObject({
+        color: 'blue',
+        text: 'Ultima mutare lipsește din fișă.',
+        decision: { verdict: 'rejected', reason: 'Mutarea este în fișă, la turul 1.' },
+      });
       expectError(await decide(ch.arbiter, { verdict: 'upheld', reason: 'again' }), 409, 'OBJECTION_DECIDED');
       expect(await openCases(game)).toEqual(['result']);
       const [entry] = await audits(game, 'result.objection-decided');
@@ -127,7 +150,10 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       const done = await post(`/api/games/${game.id}/result/homologate`, ch.arbiter, { reason: 'after the objection' });
       expect(done.status).toBe(200);
       expect(await openCases(game)).toEqual([]);
-      expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({ basis: 'window-closed', objections: [{ color: 'blue', verdict: 'rejected' }] });
+      expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({
+        basis: 'window-closed',
+        objections: [{ color: 'blue', verdict: 'rejected' }],
+      });
     });
   });
 
@@ -147,7 +173,14 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       // The pages below are read in Romanian, whichever language the pairing's players chose.
       for (const agent of [red, blue]) {
         const home = await agent.get('/');
-        expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+        expect(
+          (
+            await agent
+              .post('/language')
+              .type('form')
+              .send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })
+          ).status,
+        ).toBe(303);
       }
     });
 
@@ -159,7 +192,13 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
         expect(page.text).toContain(`/games/${game.id}/result/objection`);
       }
       expect((await webPost(red, `/games/${game.id}`, `/games/${game.id}/result/confirm`, {})).status).toBe(303);
-      expect((await webPost(blue, `/games/${game.id}`, `/games/${game.id}/result/objection`, { text: 'Scorul final al lui ALBASTRU este greșit.' })).status).toBe(303);
+      expect(
+        (
+          await webPost(blue, `/games/${game.id}`, `/games/${game.id}/result/objection`, {
+            text: 'Scorul final al lui ALBASTRU este greșit.',
+          })
+        ).status,
+      ).toBe(303);
 
       const redPage = (await red.get(`/games/${game.id}`)).text;
       expect(redPage).not.toContain(`/games/${game.id}/result/confirm`);
@@ -182,17 +221,27 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       expect(row).toContain(`/arbiter/games/${game.id}/objections/0/decide`);
       expect(row).toContain('Rezultatul se poate omologa după ce decideți obiecția.');
 
-      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'grabă', confirm: 'yes' });
+      const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, {
+        override: 'yes',
+        reason: 'grabă',
+        confirm: 'yes',
+      });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('decideți obiecția');
       expect((await resultOf(game)).status).toBe('proposed');
     });
 
     it('decides the objection with a reason; the players see the decision; then early homologation needs the override', async () => {
-      const noReason = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, { verdict: 'upheld', reason: '' });
+      const noReason = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, {
+        verdict: 'upheld',
+        reason: '',
+      });
       expect(noReason.status).toBe(422);
       expect(noReason.text).toContain('Decizia asupra obiecției cere un motiv.');
-      const decided = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, { verdict: 'upheld', reason: 'Scorul se corectează cu 5 puncte.' });
+      const decided = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, {
+        verdict: 'upheld',
+        reason: 'Scorul se corectează cu 5 puncte.',
+      });
       expect(decided.status).toBe(303);
       expect(await openCases(game)).toEqual(['result']);
       expect(decided.headers.location).toBe(`${homologationPath()}?done=objection`);
@@ -200,16 +249,25 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       expect(page.text).toContain('Decizia asupra obiecției a fost înregistrată.');
       expect(page.text).toContain('Admisă pe 10.02.2027. Motivul: Scorul se corectează cu 5 puncte.');
       expect(page.text).toContain('name="override"');
-      expect((await blue.get(`/games/${game.id}`)).text).toContain('Arbitrul a admis obiecția pe 10.02.2027. Motivul: Scorul se corectează cu 5 puncte.');
+      expect((await blue.get(`/games/${game.id}`)).text).toContain(
+        'Arbitrul a admis obiecția pe 10.02.2027. Motivul: Scorul se corectează cu 5 puncte.',
+      );
 
       // The window is still open and BLUE did not confirm: without the override, refused.
       const refused = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { reason: 'ok', confirm: 'yes' });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain('15.02.2027 inclusiv');
-      const done = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, { override: 'yes', reason: 'Corectura făcută, ambii de acord.', confirm: 'yes' });
+      const done = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/homologate`, {
+        override: 'yes',
+        reason: 'Corectura făcută, ambii de acord.',
+        confirm: 'yes',
+      });
       expect(done.status).toBe(303);
       expect((await resultOf(game)).status).toBe('homologated');
-      expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({ override: true, reason: 'Corectura făcută, ambii de acord.' });
+      expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({
+        override: true,
+        reason: 'Corectura făcută, ambii de acord.',
+      });
       // Homologated: the form is gone, the answer stays.
       const bluePage = (await blue.get(`/games/${game.id}`)).text;
       expect(bluePage).not.toContain(`/games/${game.id}/result/objection`);

@@ -36,7 +36,8 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
 
   it('records when a key was last used, at most once a minute', async () => {
     const user = await createUser(t.app, { email: 'used@example.org', roles: ['admin'] });
-    const lastUsed = () => t.database.run(async (m) => (await m.findOneByOrFail(ApiKey, { userId: user.id })).lastUsedAt?.toISOString() ?? null);
+    const lastUsed = () =>
+      t.database.run(async (m) => (await m.findOneByOrFail(ApiKey, { userId: user.id })).lastUsedAt?.toISOString() ?? null);
     expect(await lastUsed()).toBeNull();
     await users.actorForApiKey(user.key);
     const first = await lastUsed();
@@ -63,7 +64,9 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
 
   it('refuses a second user with an address already taken (409), whatever its case', async () => {
     await createUser(t.app, { email: 'taken@example.org', roles: ['player'] });
-    const attempt = t.database.transaction((m) => users.createUser(m, { displayName: 'Other', roles: ['arbiter'], emails: ['TAKEN@example.org'] }));
+    const attempt = t.database.transaction((m) =>
+      users.createUser(m, { displayName: 'Other', roles: ['arbiter'], emails: ['TAKEN@example.org'] }),
+    );
     await expect(attempt).rejects.toBeInstanceOf(Refusal);
     await expect(attempt).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
     expect(await t.database.run((m) => m.countBy(User, { displayName: 'Other' }))).toBe(0);
@@ -71,7 +74,9 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
 
   it('refuses roles outside player, arbiter, admin at the database too', async () => {
     const insert = t.database.transaction((m) =>
-      m.query(`INSERT INTO app_user (id, display_name, roles, created_at) VALUES ('00000000-0000-4000-8000-000000000001', 'x', ARRAY['king'], now())`),
+      m.query(
+        `INSERT INTO app_user (id, display_name, roles, created_at) VALUES ('00000000-0000-4000-8000-000000000001', 'x', ARRAY['king'], now())`,
+      ),
     );
     await expect(insert).rejects.toThrow(/CHK_app_user_roles/);
   });
@@ -84,7 +89,11 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
     expect(again).toMatchObject({ created: false, userId: fresh.userId });
     expect(again.key).not.toBe(fresh.key);
     const arbiter = await createUser(t.app, { email: 'arb-key@example.org', roles: ['arbiter'] });
-    expect(await users.issueApiKeyForEmail('arb-key@example.org')).toMatchObject({ created: false, userId: arbiter.id, roles: ['arbiter'] });
+    expect(await users.issueApiKeyForEmail('arb-key@example.org')).toMatchObject({
+      created: false,
+      userId: arbiter.id,
+      roles: ['arbiter'],
+    });
     await expect(users.issueApiKeyForEmail('not an address')).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 

@@ -68,7 +68,8 @@ describe(`no small leaks (${TEST_DB})`, () => {
     }
 
     it('answers the arbiter of another competition 404 too', async () => {
-      for (const suffix of ['', '/clocks', '/sheet']) expect((await as(otherArbiter, 'get', `/api/games/${game.id}${suffix}`)).status).toBe(404);
+      for (const suffix of ['', '/clocks', '/sheet'])
+        expect((await as(otherArbiter, 'get', `/api/games/${game.id}${suffix}`)).status).toBe(404);
       const ruled = await as(otherArbiter, 'post', `/api/games/${game.id}/rulings`, { kind: 'warning', player: 'red', reason: 'x' });
       expect({ status: ruled.status, code: ruled.body.error.code }).toEqual({ status: 404, code: 'UNKNOWN_GAME' });
     });
@@ -76,7 +77,11 @@ describe(`no small leaks (${TEST_DB})`, () => {
     it('still tells those who see the game why not (403)', async () => {
       const arbiterMoves = await as(ch.arbiter, 'post', `/api/games/${game.id}/moves`, { move: 'PAS' });
       expect({ status: arbiterMoves.status, code: arbiterMoves.body.error.code }).toEqual({ status: 403, code: 'NOT_YOUR_GAME' });
-      const playerRules = await as(userOf(ch, game, 'red'), 'post', `/api/games/${game.id}/rulings`, { kind: 'warning', player: 'blue', reason: 'x' });
+      const playerRules = await as(userOf(ch, game, 'red'), 'post', `/api/games/${game.id}/rulings`, {
+        kind: 'warning',
+        player: 'blue',
+        reason: 'x',
+      });
       expect({ status: playerRules.status, code: playerRules.body.error.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
     });
 
@@ -86,7 +91,14 @@ describe(`no small leaks (${TEST_DB})`, () => {
       expect(page.status).toBe(404);
       expect(page.text).not.toContain('id="move-form"');
       const home = await outsider.get('/');
-      expect((await outsider.post(`/games/${game.id}/pass`).type('form').send({ _csrf: csrfOf(home.text) })).status).toBe(404);
+      expect(
+        (
+          await outsider
+            .post(`/games/${game.id}/pass`)
+            .type('form')
+            .send({ _csrf: csrfOf(home.text) })
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -129,7 +141,11 @@ describe(`no small leaks (${TEST_DB})`, () => {
 
     beforeAll(async () => {
       const { opened, testDb } = await openTestDatabase();
-      secure = await createApp({ settings: { ...testSettings({ PUBLIC_URL: 'https://scrabble.example' }), database: testDb.settings }, database: opened, clock });
+      secure = await createApp({
+        settings: { ...testSettings({ PUBLIC_URL: 'https://scrabble.example' }), database: testDb.settings },
+        database: opened,
+        clock,
+      });
       await secure.init();
       drop = async () => {
         await secure.close();

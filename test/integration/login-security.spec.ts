@@ -36,7 +36,10 @@ async function startApp(): Promise<WebTestApp> {
   const clock = new ManualClock('2027-01-10T09:00:00Z');
   const { opened, testDb } = await openTestDatabase();
   // Behind one proxy, so each request can come from another client; the per-client limit out of the way.
-  const settings = { ...testSettings({ PUBLIC_URL: 'http://scrabble.test', LOGIN_RATE_LIMIT: '1000', TRUST_PROXY: '1' }), database: testDb.settings };
+  const settings = {
+    ...testSettings({ PUBLIC_URL: 'http://scrabble.test', LOGIN_RATE_LIMIT: '1000', TRUST_PROXY: '1' }),
+    database: testDb.settings,
+  };
   const app = await createApp({ settings, database: opened, clock });
   await app.init();
   return {
@@ -78,12 +81,16 @@ describe(`login links and login requests (${TEST_DB})`, () => {
   }
 
   const requests = () => t.app.get(LoginLinkRequests);
-  const magicLinks = (address: string) => t.database.run((m) => m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address }, order: { createdAt: 'ASC' } }));
+  const magicLinks = (address: string) =>
+    t.database.run((m) => m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address }, order: { createdAt: 'ASC' } }));
 
   async function useLink(agent: TestAgent, path: string) {
     const confirm = await agent.get(path);
     if (confirm.status !== 200) return confirm;
-    return agent.post(path).type('form').send({ _csrf: csrfOf(confirm.text), next: '/' });
+    return agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(confirm.text), next: '/' });
   }
 
   describe('§2: no usable login link at rest', () => {
@@ -145,7 +152,6 @@ describe(`login links and login requests (${TEST_DB})`, () => {
       // The mailed link still works.
       expect((await useLink(request.agent(http), `/login/${token}`)).status).toBe(303);
     });
-
   });
 
   describe('§3: login requests reveal nothing and flood nobody', () => {
@@ -177,7 +183,9 @@ describe(`login links and login requests (${TEST_DB})`, () => {
         const shape = (r: request.Response) => ({
           status: r.status,
           location: r.headers.location,
-          headers: Object.keys(r.headers).filter((h) => h !== 'date').sort(),
+          headers: Object.keys(r.headers)
+            .filter((h) => h !== 'date')
+            .sort(),
           length: r.headers['content-length'],
           body: r.text,
         });
@@ -210,7 +218,10 @@ describe(`login links and login requests (${TEST_DB})`, () => {
           // Another known user each time, so the per-address limit does not change the work.
           const known = `timed${i}@example.org`;
           await createUser(t.app, { email: known, roles: ['arbiter'] });
-          for (const [kind, email] of [['known', known], ['unknown', `absent${i}@example.org`]] as const) {
+          for (const [kind, email] of [
+            ['known', known],
+            ['unknown', `absent${i}@example.org`],
+          ] as const) {
             const started = process.hrtime.bigint();
             expect((await ask(email)).status).toBe(303);
             times[kind].push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -268,9 +279,14 @@ describe(`login links and login requests (${TEST_DB})`, () => {
       const other = await createUser(t.app, { email: 'arbiter-b@example.org', roles: ['arbiter'] });
       const competitions = t.app.get(CompetitionsService);
       const c2 = await competitions.create(other.actor, { ...SETTINGS, name: 'Cupa B', shortName: 'CB' });
-      await competitions.importPlayers(other.actor, c2.id, 'name,email,club,language,previous_coefficient,previous_rank\nPlayer 1,player1@example.org,Club 2,ro,1.4999,1\n');
+      await competitions.importPlayers(
+        other.actor,
+        c2.id,
+        'name,email,club,language,previous_coefficient,previous_rank\nPlayer 1,player1@example.org,Club 2,ro,1.4999,1\n',
+      );
       const panel = t.app.get(ArbiterPanelService);
-      const gameMail = (rows: readonly { gameId: string | null }[]) => rows.filter((r) => r.gameId !== null && ch.games.some((g) => g.id === r.gameId));
+      const gameMail = (rows: readonly { gameId: string | null }[]) =>
+        rows.filter((r) => r.gameId !== null && ch.games.some((g) => g.id === r.gameId));
       expect(await panel.outbox(other.actor)).toEqual([]);
       expect(gameMail(await panel.outbox(ch.arbiter.actor)).length).toBeGreaterThan(0);
       const admin = await createUser(t.app, { email: 'mail-admin@example.org', roles: ['admin'] });

@@ -35,11 +35,17 @@ describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
   it('on the web: a refused move offers the review; the case keeps the move, the reason and the comment, and nothing is played', async () => {
     const red = await loginAgent(t, userOf(ch, game, 'red').email);
     const page = await red.get(`/games/${game.id}`).expect(200);
-    const refused = await red.post(`/games/${game.id}/move`).type('form').send({ _csrf: csrfOf(page.text), move: REFUSED });
+    const refused = await red
+      .post(`/games/${game.id}/move`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), move: REFUSED });
     expect(refused.status).toBe(422);
     expect(refused.text).toContain(`action="/games/${game.id}/review"`);
     expect(refused.text).toContain(`value="${REFUSED}"`);
-    const asked = await red.post(`/games/${game.id}/review`).type('form').send({ _csrf: csrfOf(refused.text), notation: REFUSED, comment: 'Cred că\r\nmutarea e bună' });
+    const asked = await red
+      .post(`/games/${game.id}/review`)
+      .type('form')
+      .send({ _csrf: csrfOf(refused.text), notation: REFUSED, comment: 'Cred că\r\nmutarea e bună' });
     expect(asked.status).toBe(303);
     expect(asked.headers.location).toBe(`/games/${game.id}?done=review`);
     const [review] = await reviews();
@@ -47,7 +53,12 @@ describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
       status: 'open',
       competitionId: ch.competitionId,
       dueOn: '2027-02-06',
-      payload: { player: 'red', notation: REFUSED, comment: 'Cred că mutarea e bună', refusal: expect.objectContaining({ code: 'FIRST_MOVE_NOT_ON_CENTER' }) },
+      payload: {
+        player: 'red',
+        notation: REFUSED,
+        comment: 'Cred că mutarea e bună',
+        refusal: expect.objectContaining({ code: 'FIRST_MOVE_NOT_ON_CENTER' }),
+      },
     });
     expect(await t.database.run((m) => m.countBy(Move, { gameId: game.id }))).toBe(0);
     expect(await t.database.run((m) => m.countBy(AuditEntry, { action: 'move.review_requested', gameId: game.id }))).toBe(1);
@@ -57,7 +68,10 @@ describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
     expect(dashboard.text).toContain('Cerere de revizuire a unei mutări refuzate');
     expect(dashboard.text).toContain(REFUSED);
     // A second request while the first is open is refused.
-    const again = await red.post(`/games/${game.id}/review`).type('form').send({ _csrf: csrfOf(refused.text), notation: REFUSED });
+    const again = await red
+      .post(`/games/${game.id}/review`)
+      .type('form')
+      .send({ _csrf: csrfOf(refused.text), notation: REFUSED });
     expect(again.status).toBe(422);
     expect(await reviews()).toHaveLength(1);
   });
@@ -70,7 +84,9 @@ describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
     expect(gcg.text).toMatch(/^#character-encoding UTF-8|^#player1/m);
     const arbiter = await loginAgent(t, ch.arbiter.email);
     expect((await arbiter.get(`/games/${game.id}/game.gcg`)).status).toBe(200);
-    const strangerGame = ch.games.find((g) => ![g.redPlayerId, g.bluePlayerId].includes(game.redPlayerId) && ![g.redPlayerId, g.bluePlayerId].includes(game.bluePlayerId));
+    const strangerGame = ch.games.find(
+      (g) => ![g.redPlayerId, g.bluePlayerId].includes(game.redPlayerId) && ![g.redPlayerId, g.bluePlayerId].includes(game.bluePlayerId),
+    );
     if (strangerGame) {
       const stranger = await loginAgent(t, userOf(ch, strangerGame, 'red').email);
       expect((await stranger.get(`/games/${game.id}/game.gcg`)).status).toBe(404);
@@ -79,7 +95,14 @@ describe(`asking the arbiter to review a refused move (${TEST_DB})`, () => {
 
   it('by the API: only a refused move of one’s own game can be sent for review', async () => {
     const http = t.app.getHttpServer();
-    const other = ch.games.find((g) => g.redPlayerId !== game.redPlayerId && g.bluePlayerId !== game.redPlayerId && g.redPlayerId !== game.bluePlayerId && g.bluePlayerId !== game.bluePlayerId) ?? ch.games[1];
+    const other =
+      ch.games.find(
+        (g) =>
+          g.redPlayerId !== game.redPlayerId &&
+          g.bluePlayerId !== game.redPlayerId &&
+          g.redPlayerId !== game.bluePlayerId &&
+          g.bluePlayerId !== game.bluePlayerId,
+      ) ?? ch.games[1];
     const blue = userOf(ch, game, 'blue');
     const path = `/api/games/${game.id}/review`;
     // A valid move is simply sent: nothing to review.

@@ -27,9 +27,11 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   const playerByAddress = (address: string) =>
     t.database.run(async (m) => m.findOneByOrFail(Player, { id: (await m.findOneByOrFail(PlayerEmail, { address })).playerId }));
-  const mails = (where: { template?: string; toAddress?: string; playerId?: string }) => t.database.run((m) => m.find(OutboundMail, { where, order: { createdAt: 'ASC' } }));
+  const mails = (where: { template?: string; toAddress?: string; playerId?: string }) =>
+    t.database.run((m) => m.find(OutboundMail, { where, order: { createdAt: 'ASC' } }));
   const audits = (action: string) => t.database.run((m) => m.findBy(AuditEntry, { action }));
-  const recipientsOf = (row: OutboundMail) => t.database.run(async (m) => (await composeOutbound(m, t.settings, row, t.clock.now())).map((o) => o.to));
+  const recipientsOf = (row: OutboundMail) =>
+    t.database.run(async (m) => (await composeOutbound(m, t.settings, row, t.clock.now())).map((o) => o.to));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -53,7 +55,11 @@ describe(`a player's identity (${TEST_DB})`, () => {
     let imported: PlayerEntryView[];
     beforeAll(async () => {
       const c2 = await competitions.create(other.actor, SETTINGS);
-      imported = await competitions.importPlayers(other.actor, c2.id, `${HEADER}Hijacked,player1@p.example evil@attacker.example,Evil,en\n`);
+      imported = await competitions.importPlayers(
+        other.actor,
+        c2.id,
+        `${HEADER}Hijacked,player1@p.example evil@attacker.example,Evil,en\n`,
+      );
     });
 
     it('renames, re-languages and re-clubs nobody, links the player and reports what it left unchanged', async () => {
@@ -79,14 +85,18 @@ describe(`a player's identity (${TEST_DB})`, () => {
       expect(toPlayer.toAddress).toBeNull();
       expect(await recipientsOf(toPlayer)).toEqual(['player1@p.example']);
       const user = await t.database.run((m) => m.findOneByOrFail(User, { playerId: victim.id }));
-      expect(await t.database.run((m) => m.findBy(UserEmail, { userId: user.id }))).toEqual([expect.objectContaining({ address: 'player1@p.example' })]);
+      expect(await t.database.run((m) => m.findBy(UserEmail, { userId: user.id }))).toEqual([
+        expect.objectContaining({ address: 'player1@p.example' }),
+      ]);
     });
 
     it('mails the confirmation link to the new address only, tells the player at their own, and audits it', async () => {
       const [link] = await mails({ template: 'address-confirmation', toAddress: 'evil@attacker.example' });
       expect(String(link.payload.url)).toMatch(/\/addresses\/confirm\/[A-Za-z0-9_-]{43}$/);
       expect(await recipientsOf(link)).toEqual(['evil@attacker.example']);
-      expect((await mails({ template: 'address-added', playerId: victim.id })).map((r) => r.payload.addresses)).toEqual([['evil@attacker.example']]);
+      expect((await mails({ template: 'address-added', playerId: victim.id })).map((r) => r.payload.addresses)).toEqual([
+        ['evil@attacker.example'],
+      ]);
       expect(await audits('player.address_added')).toEqual([
         expect.objectContaining({ actorUserId: other.id, details: { playerId: victim.id, addresses: ['evil@attacker.example'] } }),
       ]);
@@ -99,7 +109,11 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it("the owner confirms from the mailed link's page (one button), once; then it gets mail, logs in, and the partners are told", async () => {
     const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(owner.actor, c.id, `${HEADER}${victim.name},player1@p.example second@p.example,${victim.club ?? ''},${victim.language}\n`);
+    await competitions.importPlayers(
+      owner.actor,
+      c.id,
+      `${HEADER}${victim.name},player1@p.example second@p.example,${victim.club ?? ''},${victim.language}\n`,
+    );
     const [link] = await mails({ template: 'address-confirmation', toAddress: 'second@p.example' });
     const path = new URL(String(link.payload.url)).pathname;
     const agent = request.agent(t.app.getHttpServer());
@@ -109,7 +123,10 @@ describe(`a player's identity (${TEST_DB})`, () => {
     expect((await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'second@p.example' }))).verified).toBe(false);
     // Without the CSRF token the button's POST is refused.
     expect((await agent.post(path).type('form').send({})).status).toBe(403);
-    const done = await agent.post(path).type('form').send({ _csrf: csrfOf(page.text) });
+    const done = await agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect(done.status).toBe(200);
     expect((await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'second@p.example' }))).verified).toBe(true);
     // Used once: the same link is gone.
@@ -121,12 +138,18 @@ describe(`a player's identity (${TEST_DB})`, () => {
     const told = await mails({ template: 'identity-changed' });
     expect(told.map((r) => r.playerId).sort()).toEqual([...new Set(partnerIds)].sort());
     expect(told[0].payload).toMatchObject({ player: victim.name, change: 'address' });
-    expect(await audits('player.address_confirmed')).toEqual([expect.objectContaining({ details: expect.objectContaining({ playerId: victim.id, address: 'second@p.example', by: 'link' }) })]);
+    expect(await audits('player.address_confirmed')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ playerId: victim.id, address: 'second@p.example', by: 'link' }) }),
+    ]);
   });
 
   it('an expired or unknown confirmation link is refused (410) and confirms nothing', async () => {
     const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(owner.actor, c.id, `${HEADER}${victim.name},player1@p.example late@p.example,${victim.club ?? ''},${victim.language}\n`);
+    await competitions.importPlayers(
+      owner.actor,
+      c.id,
+      `${HEADER}${victim.name},player1@p.example late@p.example,${victim.club ?? ''},${victim.language}\n`,
+    );
     const [link] = await mails({ template: 'address-confirmation', toAddress: 'late@p.example' });
     const path = new URL(String(link.payload.url)).pathname;
     const http = t.app.getHttpServer();
@@ -146,28 +169,49 @@ describe(`a player's identity (${TEST_DB})`, () => {
   it("the player's own arbiter may rename them: the partners are told the old and the new name, and the audit keeps both", async () => {
     const renamed = await playerByAddress('player2@p.example');
     const c = await competitions.create(owner.actor, SETTINGS);
-    const [entry] = await competitions.importPlayers(owner.actor, c.id, `${HEADER}Player Two-Renamed,player2@p.example,${renamed.club ?? ''},${renamed.language}\n`);
+    const [entry] = await competitions.importPlayers(
+      owner.actor,
+      c.id,
+      `${HEADER}Player Two-Renamed,player2@p.example,${renamed.club ?? ''},${renamed.language}\n`,
+    );
     expect(entry).toMatchObject({ name: 'Player Two-Renamed' });
     expect(entry.importNote).toBeUndefined();
     expect((await playerByAddress('player2@p.example')).name).toBe('Player Two-Renamed');
     const told = (await mails({ template: 'identity-changed' })).filter((r) => r.payload.change === 'name');
     expect(told.length).toBeGreaterThan(0);
     expect(told[0].payload).toMatchObject({ player: 'Player Two-Renamed', previousName: renamed.name });
-    expect(await audits('player.updated')).toEqual([expect.objectContaining({ details: { playerId: renamed.id, before: { name: renamed.name }, after: { name: 'Player Two-Renamed' } } })]);
+    expect(await audits('player.updated')).toEqual([
+      expect.objectContaining({ details: { playerId: renamed.id, before: { name: renamed.name }, after: { name: 'Player Two-Renamed' } } }),
+    ]);
   });
 
   it('an admin may confirm an address for its owner, with a reason (audited); nobody else may', async () => {
     const http = t.app.getHttpServer();
     const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(owner.actor, c.id, `${HEADER}${victim.name},player1@p.example phone@p.example,${victim.club ?? ''},${victim.language}\n`);
+    await competitions.importPlayers(
+      owner.actor,
+      c.id,
+      `${HEADER}${victim.name},player1@p.example phone@p.example,${victim.club ?? ''},${victim.language}\n`,
+    );
     const body = { address: 'phone@p.example', reason: 'Confirmed by phone on 12.03.2027.' };
     expect((await request(http).post('/api/players/emails/confirm').set('Authorization', owner.bearer).send(body)).status).toBe(403);
-    expect((await request(http).post('/api/players/emails/confirm').set('Authorization', admin.bearer).send({ address: 'phone@p.example', reason: '' })).status).toBe(400);
+    expect(
+      (
+        await request(http)
+          .post('/api/players/emails/confirm')
+          .set('Authorization', admin.bearer)
+          .send({ address: 'phone@p.example', reason: '' })
+      ).status,
+    ).toBe(400);
     const res = await request(http).post('/api/players/emails/confirm').set('Authorization', admin.bearer).send(body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ address: 'phone@p.example', playerId: victim.id });
-    expect((await request(http).post('/api/players/emails/confirm').set('Authorization', admin.bearer).send(body)).body.error.code).toBe('ALREADY_VERIFIED');
-    expect(await audits('player.address_confirmed')).toContainEqual(expect.objectContaining({ actorUserId: admin.id, details: expect.objectContaining({ by: 'admin', reason: body.reason }) }));
+    expect((await request(http).post('/api/players/emails/confirm').set('Authorization', admin.bearer).send(body)).body.error.code).toBe(
+      'ALREADY_VERIFIED',
+    );
+    expect(await audits('player.address_confirmed')).toContainEqual(
+      expect.objectContaining({ actorUserId: admin.id, details: expect.objectContaining({ by: 'admin', reason: body.reason }) }),
+    );
   });
 
   it("the API adds an address to a competition's player for its arbiter only, unverified", async () => {
@@ -177,10 +221,26 @@ describe(`a player's identity (${TEST_DB})`, () => {
     const path = `/api/competitions/${c.id}/players/${mine.playerId}/emails`;
     // Another arbiter's competition answers as an unknown one; a player is told it is the arbiter's.
     expect((await request(http).post(path).set('Authorization', owner.bearer).send({ address: 'x@q.example' })).status).toBe(404);
-    expect((await request(http).post(path).set('Authorization', (await keyForPlayer(t.app, 'nou@q.example')).bearer).send({ address: 'x@q.example' })).status).toBe(403);
+    expect(
+      (
+        await request(http)
+          .post(path)
+          .set('Authorization', (await keyForPlayer(t.app, 'nou@q.example')).bearer)
+          .send({ address: 'x@q.example' })
+      ).status,
+    ).toBe(403);
     // A player of another competition cannot be reached through this one.
-    expect((await request(http).post(`/api/competitions/${c.id}/players/${victim.id}/emails`).set('Authorization', other.bearer).send({ address: 'y@q.example' })).status).toBe(404);
-    expect((await request(http).post(path).set('Authorization', other.bearer).send({ address: 'player1@p.example' })).body.error.code).toBe('EMAIL_TAKEN');
+    expect(
+      (
+        await request(http)
+          .post(`/api/competitions/${c.id}/players/${victim.id}/emails`)
+          .set('Authorization', other.bearer)
+          .send({ address: 'y@q.example' })
+      ).status,
+    ).toBe(404);
+    expect((await request(http).post(path).set('Authorization', other.bearer).send({ address: 'player1@p.example' })).body.error.code).toBe(
+      'EMAIL_TAKEN',
+    );
     expect((await request(http).post(path).set('Authorization', other.bearer).send({ address: 'not an address' })).status).toBe(400);
     const res = await request(http).post(path).set('Authorization', other.bearer).send({ address: 'Nou.Venit@Work.example' });
     expect(res.status).toBe(201);
@@ -196,13 +256,22 @@ describe(`a player's identity (${TEST_DB})`, () => {
     const page = await agent.get(`/arbiter/competitions/${c.id}`).expect(200);
     const action = `/arbiter/competitions/${c.id}/players/${entry.playerId}/emails`;
     expect(page.text).toContain(`action="${action}"`);
-    const bad = await agent.post(action).type('form').send({ _csrf: csrfOf(page.text), address: 'nu este adresă' });
+    const bad = await agent
+      .post(action)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), address: 'nu este adresă' });
     expect(bad.status).toBe(422);
     expect(bad.text).toContain('nu este o adresă de e-mail');
-    const done = await agent.post(action).type('form').send({ _csrf: csrfOf(page.text), address: 'panou.nou@q.example' });
+    const done = await agent
+      .post(action)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), address: 'panou.nou@q.example' });
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe(`/arbiter/competitions/${c.id}?done=address-added`);
-    expect(await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'panou.nou@q.example' }))).toMatchObject({ playerId: entry.playerId, verified: false });
+    expect(await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'panou.nou@q.example' }))).toMatchObject({
+      playerId: entry.playerId,
+      verified: false,
+    });
     const after = await agent.get(done.headers.location).expect(200);
     expect(after.text).toContain('panou.nou@q.example (neconfirmată)');
     expect(await mails({ template: 'address-confirmation', toAddress: 'panou.nou@q.example' })).toHaveLength(1);
@@ -216,28 +285,67 @@ describe(`a player's identity (${TEST_DB})`, () => {
     const path = `/arbiter/competitions/${c.id}/players/${mine.playerId}`;
     const form = await agent.get(path).expect(200);
     expect(form.text).toContain('value="Ion Editat"');
-    const saved = await agent.post(path).type('form').send({ _csrf: csrfOf(form.text), name: 'Ion\u2028Editat-Nou', club: 'CS Arad', language: 'en' });
+    const saved = await agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(form.text), name: 'Ion\u2028Editat-Nou', club: 'CS Arad', language: 'en' });
     expect(saved.status).toBe(303);
-    expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: mine.playerId }))).toMatchObject({ name: 'Ion Editat-Nou', club: 'CS Arad', language: 'en' });
+    expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: mine.playerId }))).toMatchObject({
+      name: 'Ion Editat-Nou',
+      club: 'CS Arad',
+      language: 'en',
+    });
     expect(await audits('player.updated')).toContainEqual(
-      expect.objectContaining({ details: { playerId: mine.playerId, before: { name: 'Ion Editat', club: null, language: 'ro' }, after: { name: 'Ion Editat-Nou', club: 'CS Arad', language: 'en' } } }),
+      expect.objectContaining({
+        details: {
+          playerId: mine.playerId,
+          before: { name: 'Ion Editat', club: null, language: 'ro' },
+          after: { name: 'Ion Editat-Nou', club: 'CS Arad', language: 'en' },
+        },
+      }),
     );
-    const empty = await agent.post(path).type('form').send({ _csrf: csrfOf(form.text), name: '  ', club: '', language: 'ro' });
+    const empty = await agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(form.text), name: '  ', club: '', language: 'ro' });
     expect(empty.status).toBe(422);
     // The victim plays in `owner`'s competition: its arbiter `other` registers them too, and may not rename them.
     const c2 = await competitions.create(other.actor, SETTINGS);
     await competitions.importPlayers(other.actor, c2.id, `${HEADER}${victim.name},player1@p.example,,${victim.language}\n`);
-    const refused = await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', other.bearer).send({ name: 'Altcineva' });
+    const refused = await request(http)
+      .patch(`/api/competitions/${c2.id}/players/${victim.id}`)
+      .set('Authorization', other.bearer)
+      .send({ name: 'Altcineva' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('IDENTITY_NOT_YOURS');
     // And from another arbiter's competition it is not there at all.
-    expect((await request(http).patch(`/api/competitions/${c.id}/players/${mine.playerId}`).set('Authorization', other.bearer).send({ name: 'X' })).status).toBe(404);
-    expect((await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', other.bearer).send({ language: 'fr' })).status).toBe(400);
+    expect(
+      (
+        await request(http)
+          .patch(`/api/competitions/${c.id}/players/${mine.playerId}`)
+          .set('Authorization', other.bearer)
+          .send({ name: 'X' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(http)
+          .patch(`/api/competitions/${c2.id}/players/${victim.id}`)
+          .set('Authorization', other.bearer)
+          .send({ language: 'fr' })
+      ).status,
+    ).toBe(400);
     // A player is told it is the arbiter's.
-    const asPlayer = await request(http).patch(`/api/competitions/${c.id}/players/${mine.playerId}`).set('Authorization', (await keyForPlayer(t.app, 'editat@q.example')).bearer).send({ name: 'Eu' });
+    const asPlayer = await request(http)
+      .patch(`/api/competitions/${c.id}/players/${mine.playerId}`)
+      .set('Authorization', (await keyForPlayer(t.app, 'editat@q.example')).bearer)
+      .send({ name: 'Eu' });
     expect([asPlayer.status, asPlayer.body.error?.code]).toEqual([403, 'FORBIDDEN']);
     // An admin may.
-    const byAdmin = await request(http).patch(`/api/competitions/${c2.id}/players/${victim.id}`).set('Authorization', admin.bearer).send({ club: 'CSM Iași' });
+    const byAdmin = await request(http)
+      .patch(`/api/competitions/${c2.id}/players/${victim.id}`)
+      .set('Authorization', admin.bearer)
+      .send({ club: 'CSM Iași' });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toMatchObject({ playerId: victim.id, name: victim.name, club: 'CSM Iași' });
     victim = await playerByAddress('player1@p.example');
@@ -245,7 +353,11 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it('strips control characters from names at entry, so a name cannot add lines to a mail', async () => {
     const c = await competitions.create(other.actor, SETTINGS);
-    const [entry] = await competitions.importPlayers(other.actor, c.id, `${HEADER}"Ana\u0085Bcc: x@y.example\u2028Pop",ana.nel@q.example,"Club\u001b",ro\n`);
+    const [entry] = await competitions.importPlayers(
+      other.actor,
+      c.id,
+      `${HEADER}"Ana\u0085Bcc: x@y.example\u2028Pop",ana.nel@q.example,"Club\u001b",ro\n`,
+    );
     expect(entry.name).toBe('Ana Bcc: x@y.example Pop');
     expect(entry.club).toBe('Club');
   });

@@ -71,10 +71,24 @@ describe(`the rehearsal clock (${TEST_DB})`, () => {
     expect(read.body).toMatchObject({ rehearsal: true, today: realToday });
 
     // The arbiter sets up a competition of four; thinking days short, so a claim comes in the season.
-    const created = await post('/api/competitions', admin, { name: 'Repetiția de iarnă', shortName: 'REP', startDate: start, closingDate: closing, thinkingDays: 20 });
+    const created = await post('/api/competitions', admin, {
+      name: 'Repetiția de iarnă',
+      shortName: 'REP',
+      startDate: start,
+      closingDate: closing,
+      thinkingDays: 20,
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect((await request(http).post(`/api/competitions/${id}/players`).set('Authorization', admin.bearer).type('text/csv').send(playersCsv(4, { domain: 'rehearsal.example.org' }))).status).toBe(201);
+    expect(
+      (
+        await request(http)
+          .post(`/api/competitions/${id}/players`)
+          .set('Authorization', admin.bearer)
+          .type('text/csv')
+          .send(playersCsv(4, { domain: 'rehearsal.example.org' }))
+      ).status,
+    ).toBe(201);
     expect((await post(`/api/competitions/${id}/groups`, admin, { count: 1 })).status).toBe(200);
     expect((await post(`/api/competitions/${id}/start`, admin)).status).toBe(200);
     const players = await Promise.all([1, 2, 3, 4].map((i) => keyForPlayer(app, `player${i}@rehearsal.example.org`)));
@@ -90,7 +104,9 @@ describe(`the rehearsal clock (${TEST_DB})`, () => {
     // The first day: RED moves in one game, stamped with the rehearsal's day.
     expect((await advance(`${start}T10:00:00Z`)).today).toBe(start);
     expect((await get(`/api/competitions/${id}`, admin)).body.status).toBe('started');
-    const rows: { id: string; red: string; blue: string }[] = await db().run((m) => m.query(`SELECT id, red_player_id AS red, blue_player_id AS blue FROM game WHERE competition_id = $1 ORDER BY id`, [id]));
+    const rows: { id: string; red: string; blue: string }[] = await db().run((m) =>
+      m.query(`SELECT id, red_player_id AS red, blue_player_id AS blue FROM game WHERE competition_id = $1 ORDER BY id`, [id]),
+    );
     const [played, silent, drawn] = rows;
     const gameIds = rows.map((g) => g.id);
     const pass = await post(`/api/games/${played.id}/pass`, byPlayer.get(played.red)!, {});
@@ -104,7 +120,10 @@ describe(`the rehearsal clock (${TEST_DB})`, () => {
 
     // A holiday declared on day 3 by the silent game's BLUE, stamped with that day.
     await advance(`${addDays(start, 2)}T09:00:00Z`);
-    const holiday = await post(`/api/games/${silent.id}/holidays`, byPlayer.get(silent.blue)!, { from: addDays(start, 5), to: addDays(start, 9) });
+    const holiday = await post(`/api/games/${silent.id}/holidays`, byPlayer.get(silent.blue)!, {
+      from: addDays(start, 5),
+      to: addDays(start, 9),
+    });
     expect({ status: holiday.status, body: holiday.status === 200 ? null : holiday.body }).toEqual({ status: 200, body: null });
     const [kept] = await db().run((m) => m.find(Holiday, { where: { playerId: silent.blue } }));
     expect(kept.declaredOn).toBe(addDays(start, 2));

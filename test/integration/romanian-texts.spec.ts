@@ -21,7 +21,10 @@ import { loginAgent, type Agent } from '../support/web';
 
 /** What a reader must never meet on a Romanian page or in a Romanian mail. */
 const FORBIDDEN: readonly [string, RegExp][] = [
-  ['English status word', /\b(open|appealed|proposed|homologated|pending|sent|failed|red|blue|upheld|rejected|ruled|admitted|playing|ended|draft)\b/i],
+  [
+    'English status word',
+    /\b(open|appealed|proposed|homologated|pending|sent|failed|red|blue|upheld|rejected|ruled|admitted|playing|ended|draft)\b/i,
+  ],
   ['message key', /\b[a-z]+\.[a-z]+\.[a-z]+\b/],
   ['template code', /\b[a-z]+-[a-z]+-[a-z]+\b/],
   ['undefined', /\bundefined\b/],
@@ -53,7 +56,9 @@ function withoutNames(text: string, names: readonly string[]): string {
 }
 
 /** The platform's own mail codes (`result-homologated`, `game-start`, …): never shown as words. */
-const MAIL_CODES = new RegExp(`(?<![\\w-])(${[...new Set([...NAMED_MAIL_TEMPLATES, ...MAIL_TEMPLATE_NAMES])].filter((n) => n.includes('-')).join('|')})(?![\\w-])`);
+const MAIL_CODES = new RegExp(
+  `(?<![\\w-])(${[...new Set([...NAMED_MAIL_TEMPLATES, ...MAIL_TEMPLATE_NAMES])].filter((n) => n.includes('-')).join('|')})(?![\\w-])`,
+);
 
 function problems(where: string, text: string): string[] {
   const found: string[] = [];
@@ -92,7 +97,12 @@ describe(`Romanian texts carry no English word or machine key (${TEST_DB})`, () 
       moves.push(move);
       clock.advance({ days: 2 });
     }
-    await games.rule(ch.arbiter.actor, game.id, { kind: 'thinking-days', player: 'red', days: -3, reason: 'Platforma a fost oprită trei zile.' });
+    await games.rule(ch.arbiter.actor, game.id, {
+      kind: 'thinking-days',
+      player: 'red',
+      days: -3,
+      reason: 'Platforma a fost oprită trei zile.',
+    });
     await games.rule(ch.arbiter.actor, game.id, { kind: 'warning', player: 'blue', reason: 'Limbaj nepotrivit în mesaje.' });
     await games.abandon(playerOf(ch, ended, 'blue'), ended.id);
     names = [...(await t.database.run((m) => m.find(Player, {}))).map((p) => p.name), 'Arbitrul 1', 'Arbitrul 2'];
@@ -177,7 +187,8 @@ function sampleNames(model: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key: string) => {
     if (typeof v === 'string') {
-      if (/^(red|blue|name|arbiter|competition|playerName|claimant|partner|from|address|to|club|url|competitionName)$/i.test(key)) out.push(v);
+      if (/^(red|blue|name|arbiter|competition|playerName|claimant|partner|from|address|to|club|url|competitionName)$/i.test(key))
+        out.push(v);
     } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
   };

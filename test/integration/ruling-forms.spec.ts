@@ -55,11 +55,21 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
   };
   const post = async (agent: Agent, tokenPage: string, path: string, form: Record<string, string>) => {
     const page = await agent.get(tokenPage);
-    return agent.post(path).type('form').send({ ...form, _csrf: csrfOf(page.text) });
+    return agent
+      .post(path)
+      .type('form')
+      .send({ ...form, _csrf: csrfOf(page.text) });
   };
   const inRomanian = async (agent: Agent) => {
     const home = await agent.get('/');
-    expect((await agent.post('/language').type('form').send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })).status).toBe(303);
+    expect(
+      (
+        await agent
+          .post('/language')
+          .type('form')
+          .send({ _csrf: csrfOf(home.text), lang: 'ro', next: '/' })
+      ).status,
+    ).toBe(303);
   };
 
   beforeAll(async () => {
@@ -196,7 +206,7 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
     expect((await t.database.run((m) => m.findOneByOrFail(Case, { id: bounce.id }))).status).toBe('open');
   });
 
-  it("asks once before a player accepts a draw on the game page", async () => {
+  it('asks once before a player accepts a draw on the game page', async () => {
     await games.offer(playerOf(ch, fresh, 'red'), fresh.id, { kind: 'draw' });
     const partner = await loginAgent(t, userOf(ch, fresh, 'blue').email);
     await inRomanian(partner);
@@ -205,7 +215,10 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
     expect(accept).toMatch(CONFIRM_BOX);
     expect(accept).toContain('Da, accept remiza: partida se încheie acum cu 1 – 1 și nu se mai poate relua');
     const action = /action="([^"]+)"/.exec(accept)![1];
-    const refused = await partner.post(action).type('form').send({ _csrf: csrfOf(page.text) });
+    const refused = await partner
+      .post(action)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect(refused.status).toBe(422);
     expect(refused.text).toContain('Bifați căsuța de confirmare: acceptarea ofertei nu mai poate fi anulată.');
     expect((await t.database.run((m) => m.findOneByOrFail(Game, { id: fresh.id }))).status).toBe('playing');

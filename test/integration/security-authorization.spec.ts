@@ -209,7 +209,9 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       rulings: await m.count(Ruling, { where: { competitionId: A.competitionId } }),
       players: await m.count(Registration, { where: { competitionId: A.competitionId } }),
       addresses: await m.count(PlayerEmail),
-      keysRevoked: (await m.find(ApiKey, { where: { userId: A.arbiter.id } })).map((k) => (k as { revokedAt?: Date | null }).revokedAt ?? null),
+      keysRevoked: (await m.find(ApiKey, { where: { userId: A.arbiter.id } })).map(
+        (k) => (k as { revokedAt?: Date | null }).revokedAt ?? null,
+      ),
       anonymised: await m.count(Player, { where: { name: Like('Jucător anonim%') } }),
       // Issue 14: the settings (PATCH /api/competitions/:id, the edit form).
       competition: await m.findOneByOrFail(Competition, { id: A.competitionId }),
@@ -282,10 +284,17 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     await games.submitMove(playerOf(A, game, 'red'), game.id, { move: first });
     const played = applyMove(modelState(A, []), first);
     if (!played.ok) throw new Error(played.code);
-    await games.contestWord(playerOf(A, game, 'blue'), game.id, { words: [played.record.words[0].word], reply: placementFor(A, [first], 8) });
+    await games.contestWord(playerOf(A, game, 'blue'), game.id, {
+      words: [played.record.words[0].word],
+      reply: placementFor(A, [first], 8),
+    });
     disputeId = (await t.database.run((m) => m.findOneByOrFail(Dispute, { gameId: game.id }))).id;
     caseId = (
-      await t.database.transaction((m) => app.get(CasesService).open(m, { competitionId: A.competitionId, gameId: game.id, kind: 'mail-bounce', payload: { address: 'x@a.example' } }))
+      await t.database.transaction((m) =>
+        app
+          .get(CasesService)
+          .open(m, { competitionId: A.competitionId, gameId: game.id, kind: 'mail-bounce', payload: { address: 'x@a.example' } }),
+      )
     ).id;
     apiKeyId = (await t.database.run((m) => m.findOneByOrFail(ApiKey, { userId: A.arbiter.id }))).id;
     const routes = routesOf(app);
@@ -299,8 +308,17 @@ describe(`authorization on every route (${TEST_DB})`, () => {
 
   it('finds the routes in the router: the game, arbiter and API routes the review attacked are all there', () => {
     const keys = [...web, ...api].map(routeKey);
-    for (const known of ['POST /games/:id/move', 'GET /arbiter/games/:id/sheet.pdf', 'POST /arbiter/competitions/:id/players', 'POST /api/games/:id/moves', 'GET /api/games/:id/gcg', 'POST /api/competitions/:id/start',
-      'PATCH /api/competitions/:id', 'GET /arbiter/competitions/:id/edit', 'POST /arbiter/competitions/:id/edit']) {
+    for (const known of [
+      'POST /games/:id/move',
+      'GET /arbiter/games/:id/sheet.pdf',
+      'POST /arbiter/competitions/:id/players',
+      'POST /api/games/:id/moves',
+      'GET /api/games/:id/gcg',
+      'POST /api/competitions/:id/start',
+      'PATCH /api/competitions/:id',
+      'GET /arbiter/competitions/:id/edit',
+      'POST /arbiter/competitions/:id/edit',
+    ]) {
       expect(keys).toContain(known);
     }
     expect(web.length).toBeGreaterThan(40);
@@ -322,7 +340,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
         continue;
       }
       const next = route.method === 'GET' ? encodeURIComponent(urlOf(route)) : encodeURIComponent('/');
-      if (res.status !== 303 || res.headers.location !== `/login?next=${next}`) wrong.push(`${key}: ${res.status} ${res.headers.location ?? ''}`);
+      if (res.status !== 303 || res.headers.location !== `/login?next=${next}`)
+        wrong.push(`${key}: ${res.status} ${res.headers.location ?? ''}`);
     }
     expect(wrong).toEqual([]);
     // A script's call (JSON) gets a 401 it can act on, not a redirect.
@@ -336,7 +355,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     const wrong: string[] = [];
     for (const route of api) {
       const res = await apiRequest(route, null);
-      if (res.status !== 401 || res.body?.error?.code !== 'UNAUTHENTICATED') wrong.push(`${routeKey(route)}: ${res.status} ${res.body?.error?.code}`);
+      if (res.status !== 401 || res.body?.error?.code !== 'UNAUTHENTICATED')
+        wrong.push(`${routeKey(route)}: ${res.status} ${res.body?.error?.code}`);
     }
     expect(wrong).toEqual([]);
     // The OpenAPI document's /api routes are the router's: none served that this test did not attack.
@@ -389,7 +409,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     // The other arbiter's dashboard and mail view do not list the competition or its games.
     for (const page of ['/arbiter', '/arbiter/mail']) {
       const res = await other.get(page);
-      if (res.status !== 200 || res.text.includes(A.competitionId) || res.text.includes(game.id)) wrong.push(`other arbiter GET ${page}: ${res.status}, shows the other competition's competition or game`);
+      if (res.status !== 200 || res.text.includes(A.competitionId) || res.text.includes(game.id))
+        wrong.push(`other arbiter GET ${page}: ${res.status}, shows the other competition's competition or game`);
     }
     expect({ wrong, footprint: await footprint() }).toEqual({ wrong: [], footprint: before });
   });
@@ -407,7 +428,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     // The outbox of that game is empty for them: the rows are not theirs.
     for (const [who, user] of Object.entries(strangers)) {
       const res = await request(app.getHttpServer()).get(`/api/outbox?gameId=${game.id}`).set('Authorization', user.bearer);
-      if (res.status !== 200 || JSON.stringify(res.body) !== '[]') wrong.push(`${who} GET /api/outbox?gameId=: ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`);
+      if (res.status !== 200 || JSON.stringify(res.body) !== '[]')
+        wrong.push(`${who} GET /api/outbox?gameId=: ${res.status} ${JSON.stringify(res.body).slice(0, 80)}`);
     }
     expect({ wrong, footprint: await footprint() }).toEqual({ wrong: [], footprint: before });
   });
@@ -434,7 +456,10 @@ describe(`authorization on every route (${TEST_DB})`, () => {
         }
       }
       if (area === 'admin') {
-        for (const [who, user] of [['player', red], ['arbiter', A.arbiter]] as const) {
+        for (const [who, user] of [
+          ['player', red],
+          ['arbiter', A.arbiter],
+        ] as const) {
           const res = await apiRequest(route, user);
           if (res.status !== 403) wrong.push(`${who} ${key}: ${res.status} ${res.body?.error?.code ?? ''}, expected 403`);
         }
@@ -448,11 +473,15 @@ describe(`authorization on every route (${TEST_DB})`, () => {
   });
 
   it("shows a competition's public facts to any key holder, but its players' addresses only to its arbiter", async () => {
-    const other = await request(app.getHttpServer()).get(`/api/competitions/${A.competitionId}/players`).set('Authorization', outsider.bearer);
+    const other = await request(app.getHttpServer())
+      .get(`/api/competitions/${A.competitionId}/players`)
+      .set('Authorization', outsider.bearer);
     expect(other.status).toBe(200);
     expect(other.body).toHaveLength(4);
     expect(JSON.stringify(other.body)).not.toContain('@a.example');
-    const own = await request(app.getHttpServer()).get(`/api/competitions/${A.competitionId}/players`).set('Authorization', A.arbiter.bearer);
+    const own = await request(app.getHttpServer())
+      .get(`/api/competitions/${A.competitionId}/players`)
+      .set('Authorization', A.arbiter.bearer);
     expect(JSON.stringify(own.body)).toContain('player1@a.example');
     for (const route of api.filter((r) => apiArea(r) === 'platform-read')) {
       const res = await apiRequest(route, outsider);

@@ -40,7 +40,12 @@ describe(`twenty racing submissions over HTTP (${TEST_DB})`, () => {
     const user = toMove(game);
     const moves = Array.from({ length: SUBMISSIONS }, (_, i) => placementFor(ch, [], 100 + i));
     const answers = await Promise.all(
-      moves.map((move, i) => request(http).post(`/api/games/${game.id}/moves`).set('Authorization', user.bearer).send({ move, idempotencyKey: `race-${i}` })),
+      moves.map((move, i) =>
+        request(http)
+          .post(`/api/games/${game.id}/moves`)
+          .set('Authorization', user.bearer)
+          .send({ move, idempotencyKey: `race-${i}` }),
+      ),
     );
     const applied = answers.flatMap((a, i) => (a.status === 200 ? [moves[i]] : []));
     expect(applied).toHaveLength(1);
@@ -56,7 +61,9 @@ describe(`twenty racing submissions over HTTP (${TEST_DB})`, () => {
     const user = toMove(game);
     const move = placementFor(ch, [], 7);
     const answers = await Promise.all(
-      Array.from({ length: SUBMISSIONS }, () => request(http).post(`/api/games/${game.id}/moves`).set('Authorization', user.bearer).send({ move, idempotencyKey: 'one-key' })),
+      Array.from({ length: SUBMISSIONS }, () =>
+        request(http).post(`/api/games/${game.id}/moves`).set('Authorization', user.bearer).send({ move, idempotencyKey: 'one-key' }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(SUBMISSIONS).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0].body);
@@ -64,7 +71,10 @@ describe(`twenty racing submissions over HTTP (${TEST_DB})`, () => {
   });
 
   it('applies one move sent twenty times by the web form at once, with one form key or twenty', async () => {
-    for (const [index, sameKey] of [[2, true], [3, false]] as const) {
+    for (const [index, sameKey] of [
+      [2, true],
+      [3, false],
+    ] as const) {
       const game = ch.games[index];
       const agent = await loginWithLink(t.app, toMove(game).id);
       const page = await agent.get(`/games/${game.id}`);

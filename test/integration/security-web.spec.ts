@@ -40,7 +40,8 @@ const RAW = [/<img src=x/i, /<script>alert/i, /<svg onload/i, /<iframe src=javas
 const SHOWN = /(&lt;|&#60;|&#x3c;)(img|script|svg|iframe)/i;
 
 const SESSION_COOKIE = /cs_session=([^;]+)/;
-const cookieOf = (res: request.Response): string | undefined => SESSION_COOKIE.exec(([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n'))?.[1];
+const cookieOf = (res: request.Response): string | undefined =>
+  SESSION_COOKIE.exec(([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n'))?.[1];
 const sidOf = (cookie: string) => decodeURIComponent(cookie).replace(/^s:/, '').split('.')[0];
 
 describe(`web attacks the review found blocked (${TEST_DB})`, () => {
@@ -74,10 +75,18 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
     await competitions.start(arbiter.actor, competitionId);
     evil = await keyForPlayer(app, 'evil@web.example');
     game = await t.database.run((m) =>
-      m.findOneOrFail(Game, { where: [{ competitionId, redPlayerId: evil.actor.playerId! }, { competitionId, bluePlayerId: evil.actor.playerId! }], order: { id: 'ASC' } }),
+      m.findOneOrFail(Game, {
+        where: [
+          { competitionId, redPlayerId: evil.actor.playerId! },
+          { competitionId, bluePlayerId: evil.actor.playerId! },
+        ],
+        order: { id: 'ASC' },
+      }),
     );
     const partnerId = game.redPlayerId === evil.actor.playerId ? game.bluePlayerId : game.redPlayerId;
-    const partnerMail = await t.database.run(async (m) => (await m.query(`SELECT address FROM player_email WHERE player_id = $1`, [partnerId]))[0].address as string);
+    const partnerMail = await t.database.run(
+      async (m) => (await m.query(`SELECT address FROM player_email WHERE player_id = $1`, [partnerId]))[0].address as string,
+    );
     partner = await keyForPlayer(app, partnerMail);
   });
 
@@ -100,21 +109,56 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
   describe('CSRF', () => {
     it('refuses every form outside /api without its token (403, "reload the page"), logged in or not, and nothing changes', async () => {
       const forms = routesOf(app).filter((r) => r.method !== 'GET' && !r.path.startsWith('/api/'));
-      expect(forms.map(routeKey)).toEqual(expect.arrayContaining(['POST /login', 'POST /logout', 'POST /games/:id/move', 'POST /arbiter/games/:id/rulings', 'POST /arbiter/players/:playerId/anonymise', 'POST /settings']));
+      expect(forms.map(routeKey)).toEqual(
+        expect.arrayContaining([
+          'POST /login',
+          'POST /logout',
+          'POST /games/:id/move',
+          'POST /arbiter/games/:id/rulings',
+          'POST /arbiter/players/:playerId/anonymise',
+          'POST /settings',
+        ]),
+      );
       // An admin passes every role check: a refusal here is the token's, not the role's.
       const signedIn = await loginWithLink(app, admin.id);
       const elsewhere = request.agent(app.getHttpServer());
       const foreignToken = await tokenFor(elsewhere, '/login');
       const before = await counts();
       const wrong: string[] = [];
-      const ids = { id: game.id, offerId: randomUUID(), caseId: randomUUID(), playerId: evil.actor.playerId!, token: 'A'.repeat(43), code: 'x', index: '0' };
-      const body = { reason: 'r', kind: 'warning', player: 'red', move: 'PAS', csv: 'name,email,club,language\nX,x@web.example,C,ro\n', name: 'lista', words: 'CASA\n', confirm: 'yes', lang: 'en', email: 'evil@web.example' };
+      const ids = {
+        id: game.id,
+        offerId: randomUUID(),
+        caseId: randomUUID(),
+        playerId: evil.actor.playerId!,
+        token: 'A'.repeat(43),
+        code: 'x',
+        index: '0',
+      };
+      const body = {
+        reason: 'r',
+        kind: 'warning',
+        player: 'red',
+        move: 'PAS',
+        csv: 'name,email,club,language\nX,x@web.example,C,ro\n',
+        name: 'lista',
+        words: 'CASA\n',
+        confirm: 'yes',
+        lang: 'en',
+        email: 'evil@web.example',
+      };
       for (const route of forms) {
         const url = fill(route.path, ids);
         for (const [who, attempt] of [
           ['signed in, no token', () => signedIn.post(url).type('form').send(body)],
           ['signed in, JSON without token', () => signedIn.post(url).send(body)],
-          ["signed in, another browser's token", () => signedIn.post(url).type('form').send({ ...body, _csrf: foreignToken })],
+          [
+            "signed in, another browser's token",
+            () =>
+              signedIn
+                .post(url)
+                .type('form')
+                .send({ ...body, _csrf: foreignToken }),
+          ],
           ['signed in, made-up header', () => signedIn.post(url).set('x-csrf-token', 'forged').type('form').send(body)],
           ['visitor, no token', () => request(app.getHttpServer()).post(url).type('form').send(body)],
         ] as const) {
@@ -127,7 +171,14 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       // Still logged in (the logout was refused too), and the token of the page works.
       const page = await signedIn.get('/login/sent');
       expect(page.text).toContain('action="/logout"');
-      expect((await signedIn.post('/logout').type('form').send({ _csrf: csrfOf(page.text) })).status).toBe(303);
+      expect(
+        (
+          await signedIn
+            .post('/logout')
+            .type('form')
+            .send({ _csrf: csrfOf(page.text) })
+        ).status,
+      ).toBe(303);
     });
 
     it('keeps the CSRF cookie HttpOnly and SameSite=Strict', async () => {
@@ -144,7 +195,10 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
     async function clickLink(agent: Agent, path: string) {
       const page = await agent.get(path);
       if (page.status !== 200) return page;
-      return agent.post(path).type('form').send({ _csrf: csrfOf(page.text) });
+      return agent
+        .post(path)
+        .type('form')
+        .send({ _csrf: csrfOf(page.text) });
     }
 
     it('spends a link at its first use: after logout, and from another browser, it is refused (410) and logs nobody in', async () => {
@@ -152,7 +206,11 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const first = request.agent(app.getHttpServer());
       expect((await clickLink(first, path)).status).toBe(303);
       const page = await first.get('/login/sent');
-      await first.post('/logout').type('form').send({ _csrf: csrfOf(page.text) }).expect(303);
+      await first
+        .post('/logout')
+        .type('form')
+        .send({ _csrf: csrfOf(page.text) })
+        .expect(303);
       const again = await clickLink(first, path);
       expect(again.status).toBe(410);
       expect(again.text).toContain('deja folosită');
@@ -181,7 +239,10 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const page = await agent.get(path);
       expect(page.status).toBe(200);
       clock.set(new Date(issuedAt + 15 * 60_000));
-      const late = await agent.post(path).type('form').send({ _csrf: csrfOf(page.text) });
+      const late = await agent
+        .post(path)
+        .type('form')
+        .send({ _csrf: csrfOf(page.text) });
       expect(late.status).toBe(410);
       expect(late.text).toContain('a expirat');
       expect(cookieOf(late)).toBeUndefined();
@@ -202,7 +263,9 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const stored = await t.database.run((m) => m.find(WebSession, { where: { userId: partner.id } }));
       expect(stored.map((s) => s.sidHash)).toContain(hashSessionId(sidOf(issued)));
       expect(stored.map((s) => s.sidHash)).not.toContain(hashSessionId('planted-session-id'));
-      const planted = await request(app.getHttpServer()).get('/me/data').set('Cookie', 'cs_session=s%3Aplanted-session-id.forged-signature');
+      const planted = await request(app.getHttpServer())
+        .get('/me/data')
+        .set('Cookie', 'cs_session=s%3Aplanted-session-id.forged-signature');
       expect(planted.status).toBe(303);
 
       // …or the attacker's own real session: the victim's login replaces it, and it logs nobody in as the victim.
@@ -252,7 +315,13 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const ruled = await arbiterWeb
         .post(`/arbiter/games/${game.id}/rulings`)
         .type('form')
-        .send({ _csrf: ruleToken, kind: 'warning', player: game.redPlayerId === evil.actor.playerId ? 'red' : 'blue', reason: EVIL_REASON, confirm: 'yes' });
+        .send({
+          _csrf: ruleToken,
+          kind: 'warning',
+          player: game.redPlayerId === evil.actor.playerId ? 'red' : 'blue',
+          reason: EVIL_REASON,
+          confirm: 'yes',
+        });
       expect(ruled.status).toBe(303);
       const playerWeb = await loginWithLink(app, partner.id);
       const evilWeb = await loginWithLink(app, evil.id);
@@ -283,7 +352,10 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       expect(audit.text).toContain('&lt;script&gt;alert(&quot;reason&quot;)&lt;/script&gt;');
       // A refused form shows the text typed back as text too.
       const moveToken = await tokenFor(evilWeb, `/games/${game.id}`);
-      const refused = await evilWeb.post(`/games/${game.id}/move`).type('form').send({ _csrf: moveToken, move: EVIL_SUBJECT, idempotencyKey: 'x1', expectedTurn: '1' });
+      const refused = await evilWeb
+        .post(`/games/${game.id}/move`)
+        .type('form')
+        .send({ _csrf: moveToken, move: EVIL_SUBJECT, idempotencyKey: 'x1', expectedTurn: '1' });
       expect(refused.status).toBe(422);
       expectInert('refused move form', refused.text);
       // The live preview is JSON: never served as a page a browser would render.
@@ -294,33 +366,40 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
     it('shows an inbound mail’s subject as text on the arbiter’s mail view and on the move-confirmation page', async () => {
       const id = randomUUID();
       const row: Record<string, unknown> = {
-          id,
-          mailbox: 'INBOX',
-          uidValidity: '1',
-          uid: '1',
-          messageId: `<${id}@attacker.example>`,
-          sha256: createHash('sha256').update(id).digest('hex'),
-          dedupeKey: `<${id}@attacker.example>`,
-          raw: Buffer.from(`Subject: ${EVIL_SUBJECT}\r\n\r\nh8 CASA\r\n`),
-          size: 40,
-          fromAddress: 'evil@web.example',
-          subject: EVIL_SUBJECT,
-          status: 'held',
-          reason: null,
-          error: null,
-          attempts: 0,
-          gameId: game.id,
-          playerId: evil.actor.playerId!,
-          result: { written: [EVIL_CLUB], turn: 1, command: { kind: 'move', move: 'PAS' } },
-          folder: null,
-          movedAt: null,
-          rejectionKey: null,
-          rejectedTo: null,
-          rejectedOn: null,
-          receivedAt: clock.now(),
-          decidedAt: null,
+        id,
+        mailbox: 'INBOX',
+        uidValidity: '1',
+        uid: '1',
+        messageId: `<${id}@attacker.example>`,
+        sha256: createHash('sha256').update(id).digest('hex'),
+        dedupeKey: `<${id}@attacker.example>`,
+        raw: Buffer.from(`Subject: ${EVIL_SUBJECT}\r\n\r\nh8 CASA\r\n`),
+        size: 40,
+        fromAddress: 'evil@web.example',
+        subject: EVIL_SUBJECT,
+        status: 'held',
+        reason: null,
+        error: null,
+        attempts: 0,
+        gameId: game.id,
+        playerId: evil.actor.playerId!,
+        result: { written: [EVIL_CLUB], turn: 1, command: { kind: 'move', move: 'PAS' } },
+        folder: null,
+        movedAt: null,
+        rejectionKey: null,
+        rejectedTo: null,
+        rejectedOn: null,
+        receivedAt: clock.now(),
+        decidedAt: null,
       };
-      await t.database.run((m) => m.createQueryBuilder().insert().into(InboundMail).values(row as object).execute());
+      await t.database.run((m) =>
+        m
+          .createQueryBuilder()
+          .insert()
+          .into(InboundMail)
+          .values(row as object)
+          .execute(),
+      );
       const arbiterWeb = await loginWithLink(app, arbiter.id);
       const view = await arbiterWeb.get('/arbiter/mail');
       expect(view.status).toBe(200);
@@ -355,8 +434,16 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
   });
 
   describe('path traversal', () => {
-    const OUTSIDE = ['..%2f..%2f..%2f..%2fetc%2fpasswd', '..%252f..%252fsecret', '%2e%2e%2f%2e%2e%2fsecret', '....%2f%2f....%2f%2fsecret', 'not-a-uuid', '00000000-0000-0000-0000-000000000000'];
-    const secretText = () => (existsSync(join(t.settings.dataDir, 'secret')) ? readFileSync(join(t.settings.dataDir, 'secret'), 'utf8').trim() : t.settings.secret);
+    const OUTSIDE = [
+      '..%2f..%2f..%2f..%2fetc%2fpasswd',
+      '..%252f..%252fsecret',
+      '%2e%2e%2f%2e%2e%2fsecret',
+      '....%2f%2f....%2f%2fsecret',
+      'not-a-uuid',
+      '00000000-0000-0000-0000-000000000000',
+    ];
+    const secretText = () =>
+      existsSync(join(t.settings.dataDir, 'secret')) ? readFileSync(join(t.settings.dataDir, 'secret'), 'utf8').trim() : t.settings.secret;
     const leaks = (text: string) => text.includes('root:') || text.includes(secretText()) || text.includes('"name": "corr-scrabble"');
 
     it('answers 400 or 404 for ids that climb out or are not ids, on the sheet, PDF, GCG and calendar routes, never a file', async () => {
@@ -368,7 +455,14 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         }
       };
       for (const id of OUTSIDE) {
-        for (const path of [`/arbiter/games/${id}/sheet`, `/arbiter/games/${id}/sheet.pdf`, `/arbiter/games/${id}`, `/games/${id}`, `/public/games/${id}/sheet`, `/public/games/${id}/sheet.pdf`]) {
+        for (const path of [
+          `/arbiter/games/${id}/sheet`,
+          `/arbiter/games/${id}/sheet.pdf`,
+          `/arbiter/games/${id}`,
+          `/games/${id}`,
+          `/public/games/${id}/sheet`,
+          `/public/games/${id}/sheet.pdf`,
+        ]) {
           await check(`web ${path}`, await arbiterWeb.get(path));
         }
         for (const path of [`/api/games/${id}/sheet`, `/api/games/${id}/gcg`, `/api/games/${id}`]) {
@@ -379,10 +473,21 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         }
       }
       // A line or a language that climbs out, on a real game.
-      await check('api sheet ?language=', await request(app.getHttpServer()).get(`/api/games/${game.id}/sheet?language=..%2f..%2fetc%2fpasswd`).set('Authorization', arbiter.bearer));
+      await check(
+        'api sheet ?language=',
+        await request(app.getHttpServer())
+          .get(`/api/games/${game.id}/sheet?language=..%2f..%2fetc%2fpasswd`)
+          .set('Authorization', arbiter.bearer),
+      );
       for (const query of ['line=..%2f..%2fetc%2fpasswd', 'line=%00', 'line=main%2f..%2f..']) {
-        await check(`api sheet ?${query}`, await request(app.getHttpServer()).get(`/api/games/${game.id}/sheet?${query}`).set('Authorization', arbiter.bearer));
-        await check(`api gcg ?${query}`, await request(app.getHttpServer()).get(`/api/games/${game.id}/gcg?${query}`).set('Authorization', arbiter.bearer));
+        await check(
+          `api sheet ?${query}`,
+          await request(app.getHttpServer()).get(`/api/games/${game.id}/sheet?${query}`).set('Authorization', arbiter.bearer),
+        );
+        await check(
+          `api gcg ?${query}`,
+          await request(app.getHttpServer()).get(`/api/games/${game.id}/gcg?${query}`).set('Authorization', arbiter.bearer),
+        );
         await check(`web sheet ?${query}`, await arbiterWeb.get(`/arbiter/games/${game.id}/sheet?${query}`));
         await check(`web sheet.pdf ?${query}`, await arbiterWeb.get(`/arbiter/games/${game.id}/sheet.pdf?${query}`));
       }

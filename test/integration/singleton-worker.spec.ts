@@ -54,7 +54,7 @@ describe(`singleton workers (${TEST_DB})`, () => {
       }
     });
 
-    it('settles on one leader, whose tasks never overlap another instance\'s, each time the holder loses its session', async () => {
+    it("settles on one leader, whose tasks never overlap another instance's, each time the holder loses its session", async () => {
       const leases = postgresLeases(testDb.url!);
       // A task the cut holder had already begun may still be finishing when the next leader
       // starts (it learns of the cut only when its socket closes; every tick is idempotent for

@@ -45,7 +45,11 @@ describe(`the standings CSV as a spreadsheet file (${TEST_DB})`, () => {
     );
     expect(res.headers['content-disposition']).not.toContain(competitionId);
     expect([...res.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = res.body.toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    const rows = res.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(rows[0]).toBe('group,rank,name,played,total,average,best,score_difference');
     const names = rows.slice(1).map((row) => row.split(',').slice(2, -5).join(','));
     expect(names.sort()).toEqual(HOSTILE.map(([, cell]) => cell).sort());

@@ -12,19 +12,27 @@ describe('npm start refuses a weak SECRET', () => {
   });
 
   const startWith = (env: Record<string, string>, dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-secret-'))) =>
-    spawnSync(process.execPath, [main], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '1', ...env }, encoding: 'utf8', timeout: 120_000 });
+    spawnSync(process.execPath, [main], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '1', ...env },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
 
   it.each([
     ['32 × a', 'a'.repeat(32)],
     ['a short string', 'secret'],
-  ])('stops with one line naming SECRET when it is %s', (_, secret) => {
-    const result = startWith({ SECRET: secret });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^corr-scrabble: Invalid setting SECRET: /);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    // The refused value is not printed: it may be nearly the real one.
-    expect(result.stderr).not.toContain(secret.length > 6 ? secret : `"${secret}"`);
-  }, 180_000);
+  ])(
+    'stops with one line naming SECRET when it is %s',
+    (_, secret) => {
+      const result = startWith({ SECRET: secret });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^corr-scrabble: Invalid setting SECRET: /);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      // The refused value is not printed: it may be nearly the real one.
+      expect(result.stderr).not.toContain(secret.length > 6 ? secret : `"${secret}"`);
+    },
+    180_000,
+  );
 
   it('stops with one line naming SECRET when DATA_DIR/secret is empty', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-secret-'));

@@ -65,7 +65,18 @@ describe(`the sweep command (${TEST_DB})`, () => {
     expect(await runSweep(first.io, s.sweep, s.clock, settings, '2027-02-17')).toBe(0);
     expect(first.json()).toEqual({
       day: '2027-02-17',
-      competitions: [{ competitionId: s.g.competitionId, from: '2027-02-14', to: '2027-02-17', games: 1, done: 1, superseded: 0, failed: 0, stages: { 'first-move-reminder': 1 } }],
+      competitions: [
+        {
+          competitionId: s.g.competitionId,
+          from: '2027-02-14',
+          to: '2027-02-17',
+          games: 1,
+          done: 1,
+          superseded: 0,
+          failed: 0,
+          stages: { 'first-move-reminder': 1 },
+        },
+      ],
       stages: { 'first-move-reminder': 1 },
       resultsSettled: 0,
     });
@@ -76,13 +87,19 @@ describe(`the sweep command (${TEST_DB})`, () => {
     // Then through today: A's reminder (due 18.02), C's and D's (19.02), each the current one.
     const today = captured();
     await runSweep(today.io, s.sweep, s.clock, settings);
-    expect(today.json()).toMatchObject({ day: '2027-02-25', stages: { reminder: 3 }, competitions: [{ from: '2027-02-17', to: '2027-02-25', done: 3 }] });
+    expect(today.json()).toMatchObject({
+      day: '2027-02-25',
+      stages: { reminder: 3 },
+      competitions: [{ from: '2027-02-17', to: '2027-02-25', done: 3 }],
+    });
     // Never ahead of today.
     await expect(runSweep(captured().io, s.sweep, s.clock, settings, '2027-02-26')).rejects.toThrow(BadInputError);
 
     const mails = (await sweepMails(s.t.app, TZ)).map((m) => `${m.template} ${m.action}`);
     expect(mails.sort()).toEqual(
-      ['first-move-reminder:1', 'reminder:2', 'reminder:2', 'reminder:3'].flatMap((action) => [`reminder ${action}`, `reminder-copy ${action}`]).sort(),
+      ['first-move-reminder:1', 'reminder:2', 'reminder:2', 'reminder:3']
+        .flatMap((action) => [`reminder ${action}`, `reminder-copy ${action}`])
+        .sort(),
     );
     // A run by hand is no heartbeat: the days the worker was away are not proposed as downtime by it.
     expect(await s.t.database.run((m) => m.countBy(Case, { kind: DOWNTIME_CASE }))).toBe(0);

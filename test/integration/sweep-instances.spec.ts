@@ -100,7 +100,11 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
 
   it(`sends every expected mail exactly once over ${DAYS} days and ${GROUPS * 10} games`, async () => {
     const games = t.app.get(GamesService);
-    const g = await startGroups(t.app, { players: GROUPS * 5, groups: { count: GROUPS }, settings: { startDate: '2027-02-01', closingDate: '2027-04-30', timeZone: TZ } });
+    const g = await startGroups(t.app, {
+      players: GROUPS * 5,
+      groups: { count: GROUPS },
+      settings: { startDate: '2027-02-01', closingDate: '2027-04-30', timeZone: TZ },
+    });
     const { play, random, moves: played } = await randomPlay(t.app, g, 2027);
     // Each game has a pace: some never start, some are slow (reminders, escalations, the 51st day), most steady.
     const pace = new Map(g.games.map((game, i) => [game.id, [0, 1 / 16, 1 / 8, 1 / 16, 1 / 8][i % 5]]));
@@ -118,7 +122,10 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
       if (diffDays('2027-02-01', day) === 5) {
         for (const game of g.games) {
           if (!holidayTakers.delete(game.bluePlayerId)) continue;
-          await games.declareHoliday(actorIn(g, game, 'blue'), game.id, { from: addDays(day, 7 + (moves % 9)), to: addDays(day, 16 + (moves % 9)) });
+          await games.declareHoliday(actorIn(g, game, 'blue'), game.id, {
+            from: addDays(day, 7 + (moves % 9)),
+            to: addDays(day, 16 + (moves % 9)),
+          });
         }
       }
       for (const game of g.games) {
@@ -148,18 +155,37 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
       const competition = await m.findOneByOrFail(Competition, { id: g.competitionId });
       const all = await m.find(Game, { where: { competitionId: g.competitionId } });
       const timelines = await loadTimelines(m, competition, all);
-      return all.flatMap((game) => timelineActions(timelines.get(game.id)!).filter((a) => compareDays(a.on, last) <= 0).map((action) => ({ game, action })));
+      return all.flatMap((game) =>
+        timelineActions(timelines.get(game.id)!)
+          .filter((a) => compareDays(a.on, last) <= 0)
+          .map((action) => ({ game, action })),
+      );
     });
-    const recorded = await t.database.run((m) => m.find(TimelineAction, { where: { competitionId: g.competitionId, gameId: Not(IsNull()) } }));
+    const recorded = await t.database.run((m) =>
+      m.find(TimelineAction, { where: { competitionId: g.competitionId, gameId: Not(IsNull()) } }),
+    );
     expect(recorded.filter((r) => r.status !== 'done')).toEqual([]);
     expect(recorded.map((r) => `${r.gameId} ${r.key}`).sort()).toEqual(expected.map((e) => `${e.game.id} ${e.action.key}`).sort());
     // Every kind of action happened in this championship.
     expect(new Set(expected.map((e) => e.action.stage))).toEqual(
-      new Set(['first-move-reminder', 'first-move-escalation', 'reminder', 'escalation', 'holiday-start', 'holiday-end', 'time-exceeded', 'holiday-rights-end', 'closing-date', 'report-window-closed']),
+      new Set([
+        'first-move-reminder',
+        'first-move-escalation',
+        'reminder',
+        'escalation',
+        'holiday-start',
+        'holiday-end',
+        'time-exceeded',
+        'holiday-rights-end',
+        'closing-date',
+        'report-window-closed',
+      ]),
     );
 
     const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(g.games.map((x) => x.id)) } }));
-    const sweepMails = mails.filter((r) => typeof r.payload.action === 'string').map((r) => `${r.gameId} ${r.payload.action} ${r.template} ${r.playerId}`);
+    const sweepMails = mails
+      .filter((r) => typeof r.payload.action === 'string')
+      .map((r) => `${r.gameId} ${r.payload.action} ${r.template} ${r.playerId}`);
     expect(sweepMails.sort()).toEqual(expected.flatMap((e) => mailsOf(e.game, e.action)).sort());
     // Holiday rights: each player of a game still live that day told once.
     const rights = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'holiday-rights-end', gameId: IsNull() } }));
@@ -169,12 +195,20 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
 
   if (TEST_DB === 'postgres') {
     it('hands the work to the other instance when the lock holder is killed mid-run, and does nothing twice', async () => {
-      const g: Groups = await startGroups(t.app, { players: 40, groups: { count: 8 }, settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: TZ } });
+      const g: Groups = await startGroups(t.app, {
+        players: 40,
+        groups: { count: 8 },
+        settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: TZ },
+      });
       const n = g.games.length;
       // Nobody moves: on 17.06 every one of the 80 games owes RED's first-move reminder (start + 16).
       const instant = instantAt('2027-06-17', '00:05', TZ);
       clock.set(instant);
-      const child = spawn(process.execPath, [join(__dirname, '..', 'support', 'sweep-child.js'), t.settings.database.kind === 'postgres' ? t.settings.database.url : '', instant.toISOString()]);
+      const child = spawn(process.execPath, [
+        join(__dirname, '..', 'support', 'sweep-child.js'),
+        t.settings.database.kind === 'postgres' ? t.settings.database.url : '',
+        instant.toISOString(),
+      ]);
       let says = '';
       child.stdout.on('data', (d) => (says += d));
       child.stderr.on('data', (d) => (says += d));
@@ -182,7 +216,8 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
         await until(() => says.includes('leading\n'));
         const survivor = t.app.get(SweepService);
         const worker = survivor.startWorker({ intervalMs: 50, acquireRetryMs: 20 });
-        const reminders = () => t.database.run((m) => m.count(TimelineAction, { where: { competitionId: g.competitionId, stage: 'first-move-reminder' } }));
+        const reminders = () =>
+          t.database.run((m) => m.count(TimelineAction, { where: { competitionId: g.competitionId, stage: 'first-move-reminder' } }));
         await until(async () => (await reminders()) >= 5);
         expect(worker.leading).toBe(false);
         child.kill('SIGKILL');
@@ -204,12 +239,18 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
     });
   } else {
     it('runs the sweep in the one embedded process, and two runs at once do nothing twice', async () => {
-      const g = await startGroups(t.app, { players: 20, groups: { count: 4 }, settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: TZ } });
+      const g = await startGroups(t.app, {
+        players: 20,
+        groups: { count: 4 },
+        settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: TZ },
+      });
       clock.set(instantAt('2027-06-17', '00:05', TZ));
       const worker = t.app.get(SweepService).startWorker({ intervalMs: 50, acquireRetryMs: 20 });
       await Promise.all([t.app.get(SweepService).runOnce(), second.app.get(SweepService).runOnce(), worker.wake()]);
       expect(worker.leading).toBe(true);
-      const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(g.games.map((x) => x.id)), template: In(['reminder', 'reminder-copy']) } }));
+      const mails = await t.database.run((m) =>
+        m.find(OutboundMail, { where: { gameId: In(g.games.map((x) => x.id)), template: In(['reminder', 'reminder-copy']) } }),
+      );
       expect(mails).toHaveLength(g.games.length * 2);
       expect(new Set(mails.map((r) => `${r.gameId} ${r.template}`)).size).toBe(g.games.length * 2);
     });

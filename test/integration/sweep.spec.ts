@@ -9,7 +9,17 @@ import { StateDeclarationsService } from '../../src/thinking-time/state-declarat
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
-import { actorIn, instantAt, randomPlay, startGroups, startSweepTest, SWEEP_TZ, sweepMails, type Groups, type SweepTest } from '../support/sweep';
+import {
+  actorIn,
+  instantAt,
+  randomPlay,
+  startGroups,
+  startSweepTest,
+  SWEEP_TZ,
+  sweepMails,
+  type Groups,
+  type SweepTest,
+} from '../support/sweep';
 import type { TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
@@ -73,16 +83,22 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     on('2027-02-02', () => play(g4, 'red'));
     on('2027-02-05', () => games.announceLongThinking(actorIn(g, g4, 'blue'), g4.id, { days: 20 }));
     on('2027-03-12', () => play(g4, 'blue'));
-    on('2027-04-02', () => t.app.get(StateDeclarationsService).declareState(actorIn(g, g4, 'red'), g4.id, { text: 'RED 212 – BLUE 187, 14 moves' }));
+    on('2027-04-02', () =>
+      t.app.get(StateDeclarationsService).declareState(actorIn(g, g4, 'red'), g4.id, { text: 'RED 212 – BLUE 187, 14 moves' }),
+    );
     // G5: a lively game, a move every third day until 19.03; BLUE declares on the closing date.
     for (let k = 0; k <= 15; k++) on(addDays('2027-02-02', 3 * k), () => play(g5, k % 2 === 0 ? 'red' : 'blue'));
-    on('2027-03-31', () => t.app.get(StateDeclarationsService).declareState(actorIn(g, g5, 'blue'), g5.id, { text: 'unfinished, BLUE leads' }));
+    on('2027-03-31', () =>
+      t.app.get(StateDeclarationsService).declareState(actorIn(g, g5, 'blue'), g5.id, { text: 'unfinished, BLUE leads' }),
+    );
     // G6: RED goes silent after BLUE's reply; on 20.03 at 15:00 the arbiter charges RED the 10 days of a refused mail.
     on('2027-02-02', () => play(g6, 'red'));
     on('2027-02-03', () => play(g6, 'blue'));
     on('2027-03-20', async () => {
       at('2027-03-20', '15:00');
-      await t.app.get(TimeControlsService).chargeRefusedMail(g.arbiter.actor, g6.id, { player: 'red', reason: 'mailbox full for three weeks' });
+      await t.app
+        .get(TimeControlsService)
+        .chargeRefusedMail(g.arbiter.actor, g6.id, { player: 'red', reason: 'mailbox full for three weeks' });
       // A sweep later that day sees a fact of the day (timeline.ts: facts dated D count on D).
       at('2027-03-20', '15:05');
       await sweep.runOnce();
@@ -105,7 +121,9 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       }
     }
 
-    const diary = (await sweepMails(t.app, TZ)).map((m) => `${m.day} ${label.get(m.gameId ?? '') ?? '-'} ${m.template} ${colorOf(m.gameId, m.playerId)}`);
+    const diary = (await sweepMails(t.app, TZ)).map(
+      (m) => `${m.day} ${label.get(m.gameId ?? '') ?? '-'} ${m.template} ${colorOf(m.gameId, m.playerId)}`,
+    );
     const both = (day: LocalDate, game: string, template: string) => [`${day} ${game} ${template} blue`, `${day} ${game} ${template} red`];
     const expected = [
       // The first-move rule: 15 days after the start RED is reminded (a copy to BLUE), 15 more and the arbiter is told.
@@ -140,7 +158,10 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       // One month before the closing date every player learns their holiday right is gone: once each, not per game.
       ...Array.from({ length: 12 }, () => '2027-02-28 - holiday-rights-end player'),
       // The closing date in every unfinished game (G3 was abandoned), and the report window's end 6 days later.
-      ...['G1', 'G2', 'G4', 'G5', 'G6'].flatMap((game) => [...both('2027-03-31', game, 'closing-date'), ...both('2027-04-06', game, 'report-window-closed')]),
+      ...['G1', 'G2', 'G4', 'G5', 'G6'].flatMap((game) => [
+        ...both('2027-03-31', game, 'closing-date'),
+        ...both('2027-04-06', game, 'report-window-closed'),
+      ]),
     ];
     expect([...diary].sort()).toEqual([...expected].sort());
 
@@ -169,7 +190,9 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       '2027-04-06 G5 closing: unfinished',
       '2027-04-06 G6 closing: unfinished',
     ]);
-    expect(cases.find((c) => c.kind === 'silence' && c.gameId === g1.id)!.payload.proposal).toMatchObject({ coefficients: { red: 0, blue: 1.53 } });
+    expect(cases.find((c) => c.kind === 'silence' && c.gameId === g1.id)!.payload.proposal).toMatchObject({
+      coefficients: { red: 0, blue: 1.53 },
+    });
     expect(cases.find((c) => c.kind === 'closing' && c.gameId === g4.id)!.payload).toMatchObject({
       proposal: { coefficients: { red: 1, blue: 1 } },
       declarations: [{ color: 'red', text: 'RED 212 – BLUE 187, 14 moves', declaredOn: '2027-04-02' }],
@@ -179,7 +202,12 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
 
     // The reminder is the "your move" mail again, rendered by its template, with the days used.
     const reminder = (await sweepMails(t.app, TZ)).find((m) => m.action === 'reminder:4')!;
-    expect(reminder.payload).toMatchObject({ silentDays: 15, moveNumber: 4, clocks: { blue: { used: 15 }, limit: 50 }, deadlines: { escalation: '2027-03-13' } });
+    expect(reminder.payload).toMatchObject({
+      silentDays: 15,
+      moveNumber: 4,
+      clocks: { blue: { used: 15 }, limit: 50 },
+      deadlines: { escalation: '2027-03-13' },
+    });
     // Every mail of the sweep carries its template's view model, and renders as text and HTML in the player's language.
     const all = await sweepMails(t.app, TZ);
     expect(all.length).toBe(expected.length);
@@ -192,22 +220,46 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     const said = (action: string, gameId: string | null) => all.find((m) => m.action === action && m.gameId === gameId)!.payload;
     expect(said('time-exceeded:red:2027-03-25', g1.id)).toMatchObject({ you: 'blue', player: 'red', used: 51, limit: 50 });
     expect(said('holiday-end:blue:2027-02-10..2027-02-19', g3.id)).toMatchObject({ you: 'red', player: 'blue', resumesOn: '2027-02-20' });
-    expect(said('long-thinking-end:blue:2027-02-05', g4.id)).toMatchObject({ you: 'red', player: 'blue', from: '2027-02-05', days: 20, resumesOn: '2027-02-25' });
+    expect(said('long-thinking-end:blue:2027-02-05', g4.id)).toMatchObject({
+      you: 'red',
+      player: 'blue',
+      from: '2027-02-05',
+      days: 20,
+      resumesOn: '2027-02-25',
+    });
     expect(said('closing-date', g5.id)).toMatchObject({ closingDate: '2027-03-31', declareBy: '2027-04-05', clocks: { limit: 50 } });
-    expect(said('report-window-closed', g4.id)).toMatchObject({ proposal: { outcome: 'unfinished', coefficients: { red: 10_000, blue: 10_000 } }, declared: ['red'] });
+    expect(said('report-window-closed', g4.id)).toMatchObject({
+      proposal: { outcome: 'unfinished', coefficients: { red: 10_000, blue: 10_000 } },
+      declared: ['red'],
+    });
     expect(said('report-window-closed', g1.id)).not.toHaveProperty('proposal');
-    expect(all.find((m) => m.template === 'holiday-rights-end')!.payload).toMatchObject({ closingDate: '2027-03-31', lastHolidayDay: '2027-02-27' });
+    expect(all.find((m) => m.template === 'holiday-rights-end')!.payload).toMatchObject({
+      closingDate: '2027-03-31',
+      lastHolidayDay: '2027-02-27',
+    });
 
     // Every action recorded once, nothing superseded on a platform that never stopped.
     const actions = await t.database.run((m) => m.find(TimelineAction, { where: { competitionId: g.competitionId } }));
     expect(actions.filter((a) => a.status === 'superseded')).toEqual([]);
     const keys = actions.map((a) => `${a.gameId ?? a.playerId} ${a.key}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(actions.filter((a) => a.gameId === g4.id).map((a) => a.key).sort()).toEqual(
-      ['closing-date', 'holiday-rights-end', 'long-thinking-end:blue:2027-02-05', 'long-thinking-start:blue:2027-02-05', 'reminder:2', 'reminder:3', 'report-window-closed'].sort(),
+    expect(
+      actions
+        .filter((a) => a.gameId === g4.id)
+        .map((a) => a.key)
+        .sort(),
+    ).toEqual(
+      [
+        'closing-date',
+        'holiday-rights-end',
+        'long-thinking-end:blue:2027-02-05',
+        'long-thinking-start:blue:2027-02-05',
+        'reminder:2',
+        'reminder:3',
+        'report-window-closed',
+      ].sort(),
     );
   });
-
 
   it("settles the sweep's silence and closing cases when the arbiter rules the outcome, or homologates the result", async () => {
     // Runs on the games of the test above, as they stand after the report window (08.04).
@@ -240,7 +292,11 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
   it("keeps each competition on its own calendar and settings, with the seed's worked examples of thinking days", async () => {
     // Auckland is 10–12 hours ahead of Bucharest: its days turn while Bucharest's afternoon goes on.
     const AKL = 'Pacific/Auckland';
-    const k = await startGroups(t.app, { players: 2, groups: { count: 1 }, settings: { startDate: '2027-05-03', closingDate: '2027-08-31', timeZone: AKL, holidayShortDays: 5 } });
+    const k = await startGroups(t.app, {
+      players: 2,
+      groups: { count: 1 },
+      settings: { startDate: '2027-05-03', closingDate: '2027-08-31', timeZone: AKL, holidayShortDays: 5 },
+    });
     const [game] = k.games;
     const { play: playK } = await randomPlay(t.app, k, 11);
     const atK = (day: LocalDate, time: string) => clock.set(instantAt(day, time, AKL));
@@ -276,7 +332,14 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
 
     // This competition gives 5 days of holiday at short notice, not docs/rules.md's 10.
     const red = actorIn(k, game, 'red');
-    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({ code: 'HOLIDAY_REFUSED', details: { reason: 'SHORT_NOTICE' }, message: expect.stringContaining('at most 5 days') });
-    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({ from: '2027-06-02', to: '2027-06-06' });
+    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({
+      code: 'HOLIDAY_REFUSED',
+      details: { reason: 'SHORT_NOTICE' },
+      message: expect.stringContaining('at most 5 days'),
+    });
+    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({
+      from: '2027-06-02',
+      to: '2027-06-06',
+    });
   });
 });

@@ -24,11 +24,13 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { csrfOf, loginAgent, type Agent } from '../support/web';
 import { TEST_DB } from '../support/test-database';
 
-
 /** A form post with the page's CSRF token (read from a panel page the agent may open). */
 async function post(agent: Agent, tokenPage: string, path: string, form: Record<string, string>) {
   const page = await agent.get(tokenPage);
-  return agent.post(path).type('form').send({ ...form, _csrf: csrfOf(page.text) });
+  return agent
+    .post(path)
+    .type('form')
+    .send({ ...form, _csrf: csrfOf(page.text) });
 }
 
 describe(`arbiter panel and public pages (${TEST_DB})`, () => {
@@ -69,11 +71,20 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect((await player.get(`/arbiter/competitions/${ch.competitionId}`)).status).toBe(403);
   });
 
-  it("hides a competition from another arbiter: its pages and forms are 404, and nothing is written", async () => {
-    for (const path of [`/arbiter/competitions/${ch.competitionId}`, `/arbiter/games/${game.id}`, `/arbiter/competitions/${ch.competitionId}/standings.csv`, `/arbiter/games/${game.id}/sheet.pdf`]) {
+  it('hides a competition from another arbiter: its pages and forms are 404, and nothing is written', async () => {
+    for (const path of [
+      `/arbiter/competitions/${ch.competitionId}`,
+      `/arbiter/games/${game.id}`,
+      `/arbiter/competitions/${ch.competitionId}/standings.csv`,
+      `/arbiter/games/${game.id}/sheet.pdf`,
+    ]) {
       expect([path, (await otherArbiter.get(path)).status]).toEqual([path, 404]);
     }
-    const res = await post(otherArbiter, '/arbiter', `/arbiter/games/${game.id}/rulings`, { kind: 'warning', player: 'red', reason: 'not mine' });
+    const res = await post(otherArbiter, '/arbiter', `/arbiter/games/${game.id}/rulings`, {
+      kind: 'warning',
+      player: 'red',
+      reason: 'not mine',
+    });
     expect(res.status).toBe(404);
     expect(await count(Ruling, { gameId: game.id })).toBe(0);
     const dashboard = await otherArbiter.get('/arbiter');
@@ -108,22 +119,32 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(created.status).toBe(303);
     const id = /competitions\/([0-9a-f-]{36})/.exec(created.headers.location)![1];
     const page = () => arbiter.get(`/arbiter/competitions/${id}`);
-    const hash = await t.database.run(async (m) => (await m.query(`SELECT sha256 FROM sequence WHERE competition_id = $1`, [id]))[0].sha256 as string);
+    const hash = await t.database.run(
+      async (m) => (await m.query(`SELECT sha256 FROM sequence WHERE competition_id = $1`, [id]))[0].sha256 as string,
+    );
     expect((await page()).text).toContain(hash);
 
-    const badCsv = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players`, { csv: 'name,email\nIon,not-an-address\n' });
+    const badCsv = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players`, {
+      csv: 'name,email\nIon,not-an-address\n',
+    });
     expect(badCsv.status).toBe(422);
     expect(badCsv.text).toContain('not-an-address');
-    const imported = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players`, { csv: playersCsv(4, { domain: 'cupa.example.org', prefix: 'Jucător' }) });
+    const imported = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players`, {
+      csv: playersCsv(4, { domain: 'cupa.example.org', prefix: 'Jucător' }),
+    });
     expect(imported.status).toBe(303);
-    expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/groups`, { count: '1', distribution: 'blocks' })).toMatchObject({ status: 303 });
+    expect(
+      await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/groups`, { count: '1', distribution: 'blocks' }),
+    ).toMatchObject({ status: 303 });
     // Starting cannot be undone: without the ticked box it is refused and nothing starts (issue 14).
     const unconfirmed = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, {});
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.text).toContain('Bifați căsuța de confirmare');
     expect(await count(Game, { competitionId: id })).toBe(0);
     expect((await page()).text).toContain('name="confirm" value="yes" required id="start-confirm"');
-    expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, { confirm: 'yes' })).toMatchObject({ status: 303 });
+    expect(await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, { confirm: 'yes' })).toMatchObject({
+      status: 303,
+    });
     const started = await page();
     expect(started.text).toContain('data-testid="status" data-status="started"');
     expect(started.text).toContain(hash);
@@ -137,7 +158,17 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   });
 
   it('refuses every ruling form without a reason, re-rendering it (422) and writing nothing', async () => {
-    const filled = { player: 'red', valid: 'yes', upheld: 'no', points: '5', number: '1', days: '3', direction: 'grant', amount: '0,5', confirm: 'yes' };
+    const filled = {
+      player: 'red',
+      valid: 'yes',
+      upheld: 'no',
+      points: '5',
+      number: '1',
+      days: '3',
+      direction: 'grant',
+      amount: '0,5',
+      confirm: 'yes',
+    };
     for (const kind of RULING_FORMS) {
       const res = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { ...filled, kind, reason: '  ' });
       expect([kind, res.status]).toEqual([kind, 422]);
@@ -148,9 +179,21 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   });
 
   it('records a ruling with its reason in the rulings and the audit log, and shows the rules’ refusal on the form', async () => {
-    const warned = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'warning', player: 'blue', reason: 'limbaj nepotrivit', confirm: 'yes' });
+    const warned = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, {
+      kind: 'warning',
+      player: 'blue',
+      reason: 'limbaj nepotrivit',
+      confirm: 'yes',
+    });
     expect(warned.status).toBe(303);
-    const granted = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'thinking-days', player: 'red', direction: 'grant', days: '2', reason: 'serverul a fost oprit', confirm: 'yes' });
+    const granted = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, {
+      kind: 'thinking-days',
+      player: 'red',
+      direction: 'grant',
+      days: '2',
+      reason: 'serverul a fost oprit',
+      confirm: 'yes',
+    });
     expect(granted.status).toBe(303);
     const rulings = await t.database.run((m) => m.find(Ruling, { where: { gameId: game.id }, order: { createdAt: 'ASC' } }));
     expect(rulings.map((r) => [r.kind, r.reason])).toEqual([
@@ -159,7 +202,12 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     ]);
     expect(await count(AuditEntry, { gameId: game.id, action: 'ruling.warning' })).toBe(1);
     // No dispute to rule on: the ruling's precondition refuses it (issue 14: the page did not offer it), in Romanian, on the page.
-    const word = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, { kind: 'word', valid: 'yes', reason: 'DEX', confirm: 'yes' });
+    const word = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, {
+      kind: 'word',
+      valid: 'yes',
+      reason: 'DEX',
+      confirm: 'yes',
+    });
     expect(word.status).toBe(422);
     expect(word.text).toContain('data-testid="error"');
     expect(word.text).toContain('Această decizie nu se poate da acum: nicio contestație nu așteaptă decizia arbitrului.');
@@ -169,24 +217,38 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
 
   it('records an appeal to the commission as a case, and its outcome', async () => {
     const ruling = await t.database.run((m) => m.findOneByOrFail(Ruling, { gameId: game.id, kind: 'warning' }));
-    const noFee = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/appeals`, `/arbiter/competitions/${ch.competitionId}/appeals`, {
-      rulingId: ruling.id,
-      decision: 'avertisment',
-      appellant: 'Player 2',
-      comment: '',
-      feeReceipt: '',
-    });
+    const noFee = await post(
+      arbiter,
+      `/arbiter/competitions/${ch.competitionId}/appeals`,
+      `/arbiter/competitions/${ch.competitionId}/appeals`,
+      {
+        rulingId: ruling.id,
+        decision: 'avertisment',
+        appellant: 'Player 2',
+        comment: '',
+        feeReceipt: '',
+      },
+    );
     expect(noFee.status).toBe(422);
-    const lodged = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/appeals`, `/arbiter/competitions/${ch.competitionId}/appeals`, {
-      rulingId: ruling.id,
-      decision: 'avertisment pentru limbaj',
-      appellant: 'Player 2',
-      comment: 'nu am jignit pe nimeni',
-      feeReceipt: 'chitanța 123 din 2027-02-01',
-    });
+    const lodged = await post(
+      arbiter,
+      `/arbiter/competitions/${ch.competitionId}/appeals`,
+      `/arbiter/competitions/${ch.competitionId}/appeals`,
+      {
+        rulingId: ruling.id,
+        decision: 'avertisment pentru limbaj',
+        appellant: 'Player 2',
+        comment: 'nu am jignit pe nimeni',
+        feeReceipt: 'chitanța 123 din 2027-02-01',
+      },
+    );
     expect(lodged.status).toBe(303);
     const appeal = await t.database.run((m) => m.findOneByOrFail(Case, { competitionId: ch.competitionId, kind: 'commission-appeal' }));
-    expect(appeal).toMatchObject({ status: 'open', gameId: game.id, payload: { feeReceipt: 'chitanța 123 din 2027-02-01', rulingId: ruling.id } });
+    expect(appeal).toMatchObject({
+      status: 'open',
+      gameId: game.id,
+      payload: { feeReceipt: 'chitanța 123 din 2027-02-01', rulingId: ruling.id },
+    });
     expect((await arbiter.get('/arbiter')).text).toMatch(/data-category="appeals"><a [^>]*>[^<]*<\/a> <strong>1<\/strong>/);
     const decided = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/appeals`, `/arbiter/appeals/${appeal.id}/decide`, {
       competitionId: ch.competitionId,
@@ -203,27 +265,55 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     const silent = ch.games[1];
     const cases = app.get(CasesService);
     const [silence, dispute] = await t.database.transaction(async (m) => [
-      await cases.open(m, { competitionId: ch.competitionId, gameId: silent.id, kind: 'silence', payload: { silent: 'blue', silentDays: 30, since: '2027-01-01' } }),
-      await cases.open(m, { competitionId: ch.competitionId, gameId: silent.id, kind: 'mail-bounce', payload: { address: 'x@example.org' } }),
+      await cases.open(m, {
+        competitionId: ch.competitionId,
+        gameId: silent.id,
+        kind: 'silence',
+        payload: { silent: 'blue', silentDays: 30, since: '2027-01-01' },
+      }),
+      await cases.open(m, {
+        competitionId: ch.competitionId,
+        gameId: silent.id,
+        kind: 'mail-bounce',
+        payload: { address: 'x@example.org' },
+      }),
     ]);
     const dashboard = await arbiter.get('/arbiter');
     expect(dashboard.text).toMatch(/data-category="silences"><a [^>]*>[^<]*<\/a> <strong>1<\/strong>/);
     // Issue 14 item 6: the row names the silent player, with the colour.
     expect(dashboard.text).toContain(`${ch.names.get(silent.bluePlayerId)} (albastru) nu a răspuns de 30 de zile`);
 
-    const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, { kind: 'outcome', outcome: 'no-show', player: 'blue', reason: 'nu a răspuns la nicio scrisoare', confirm: 'yes' });
+    const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, {
+      kind: 'outcome',
+      outcome: 'no-show',
+      player: 'blue',
+      reason: 'nu a răspuns la nicio scrisoare',
+      confirm: 'yes',
+    });
     expect(noShow.status).toBe(303);
-    expect(await t.database.run((m) => m.findOneByOrFail(Game, { id: silent.id }))).toMatchObject({ status: 'ended', outcome: { type: 'no-show', by: 'blue' } });
+    expect(await t.database.run((m) => m.findOneByOrFail(Game, { id: silent.id }))).toMatchObject({
+      status: 'ended',
+      outcome: { type: 'no-show', by: 'blue' },
+    });
     expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: silence.id }))).toMatchObject({ status: 'closed' });
 
     // The bounce is closed by hand, with a reason; a result case is not (homologation settles it).
     expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: '' })).status).toBe(422);
     // Closing cannot be undone: without the ticked box it is refused (issue 14), the case stays open.
-    const unconfirmed = await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: 'adresa nouă primită prin telefon' });
+    const unconfirmed = await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, {
+      reason: 'adresa nouă primită prin telefon',
+    });
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.text).toContain('Bifați căsuța de confirmare: închiderea cazului nu mai poate fi anulată.');
     expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: dispute.id }))).toMatchObject({ status: 'open' });
-    expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: 'adresa nouă primită prin telefon', confirm: 'yes' })).status).toBe(303);
+    expect(
+      (
+        await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, {
+          reason: 'adresa nouă primită prin telefon',
+          confirm: 'yes',
+        })
+      ).status,
+    ).toBe(303);
     expect(await t.database.run((m) => m.findOneByOrFail(Case, { id: dispute.id }))).toMatchObject({ status: 'closed' });
     const result = await t.database.run((m) => m.findOneByOrFail(Case, { gameId: silent.id, kind: 'result', status: 'open' }));
     const refused = await post(arbiter, '/arbiter', `/arbiter/cases/${result.id}/close`, { reason: 'x' });
@@ -236,11 +326,14 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     const html = await arbiter.get(`/arbiter/games/${game.id}/sheet`);
     expect(html.status).toBe(200);
     expect(html.text).toContain('data-testid="sheet"');
-    const pdf = await arbiter.get(`/arbiter/games/${game.id}/sheet.pdf`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await arbiter
+      .get(`/arbiter/games/${game.id}/sheet.pdf`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const body = pdf.body as Buffer;
@@ -255,7 +348,9 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(list.text).toContain(`/public/competitions/${ch.competitionId}`);
     const page = await visitor.get(`/public/competitions/${ch.competitionId}`);
     expect(page.status).toBe(200);
-    const hash = await t.database.run(async (m) => (await m.query(`SELECT sha256 FROM sequence WHERE competition_id = $1`, [ch.competitionId]))[0].sha256 as string);
+    const hash = await t.database.run(
+      async (m) => (await m.query(`SELECT sha256 FROM sequence WHERE competition_id = $1`, [ch.competitionId]))[0].sha256 as string,
+    );
     expect(page.text).toContain(hash);
     expect(page.text).toContain('sha256sum');
     expect(page.text).toContain('Cum se verifică');
@@ -279,7 +374,11 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   it('homologates from the panel, and the standings (page and CSV) count the result', async () => {
     const page = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/homologation`);
     expect(page.text).toContain(`/arbiter/games/${game.id}/homologate`);
-    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, { reason: 'abandon confirmat', override: 'yes', confirm: 'yes' });
+    const done = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/homologation`, `/arbiter/games/${game.id}/homologate`, {
+      reason: 'abandon confirmat',
+      override: 'yes',
+      confirm: 'yes',
+    });
     expect(done.status).toBe(303);
     const csv = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/standings.csv`);
     expect(csv.status).toBe(200);

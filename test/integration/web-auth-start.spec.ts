@@ -100,7 +100,11 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     expect(fresh.stdout.trim()).not.toBe(link);
     expect(fresh.stderr).toContain('admin@localhost');
 
-    const other = spawnSync(process.execPath, [cli, 'admin', 'login-link', '--email', 'Ref@Example.org'], { env, encoding: 'utf8', timeout: 60_000 });
+    const other = spawnSync(process.execPath, [cli, 'admin', 'login-link', '--email', 'Ref@Example.org'], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(other.status).toBe(0);
     expect(other.stderr).toContain('Created the admin ref@example.org');
     expect(other.stdout).toMatch(/\/login\/[A-Za-z0-9_-]{43}\n$/);

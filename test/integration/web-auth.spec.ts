@@ -78,7 +78,8 @@ describe(`web login by magic link (${TEST_DB})`, () => {
 
   const browser = (): TestAgent => request.agent(t.app.getHttpServer());
 
-  const mailsTo = (address: string) => t.database.run((m) => m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address } }));
+  const mailsTo = (address: string) =>
+    t.database.run((m) => m.find(OutboundMail, { where: { template: 'magic-link', toAddress: address } }));
 
   /** Asks for a link through the form and returns the path of the one mailed. */
   async function askForLink(agent: TestAgent, email: string, next = '/'): Promise<string> {
@@ -97,7 +98,10 @@ describe(`web login by magic link (${TEST_DB})`, () => {
   async function useLink(agent: TestAgent, path: string, next = '/') {
     const confirm = await agent.get(path).expect(200);
     expect(confirm.text).toContain(`action="${path}"`);
-    return agent.post(path).type('form').send({ _csrf: csrfOf(confirm.text), next });
+    return agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(confirm.text), next });
   }
 
   async function login(email: string, next = '/'): Promise<TestAgent> {
@@ -127,7 +131,9 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     const css = await request(http).get('/assets/site.css').expect(200);
     expect(css.headers['content-type']).toMatch(/text\/css/);
     await request(http).get('/assets/nothing.css').expect(404);
-    await request(http).get('/assets/%2e%2e/layout.hbs').expect((r) => expect([400, 403, 404]).toContain(r.status));
+    await request(http)
+      .get('/assets/%2e%2e/layout.hbs')
+      .expect((r) => expect([400, 403, 404]).toContain(r.status));
     // The API keeps no cookies and JSON errors, but has the same headers (issue 12 §8: never framed).
     const api = await request(http).get('/api/competitions');
     expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -153,7 +159,9 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     expect(used.status).toBe(303);
     // A path of the site, except a login link (a crafted `next` is not followed).
     expect(used.headers.location).toBe('/');
-    const sid = decodeURIComponent(SESSION_COOKIE.exec(String(used.headers['set-cookie']))![1]).replace(/^s:/, '').split('.')[0];
+    const sid = decodeURIComponent(SESSION_COOKIE.exec(String(used.headers['set-cookie']))![1])
+      .replace(/^s:/, '')
+      .split('.')[0];
     const cookie = ([] as string[]).concat(used.headers['set-cookie'] ?? []).find((c) => c.startsWith('cs_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -169,7 +177,12 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     }
     // Logout needs the form's token too, then the session is gone, here and in the table.
     const page = await agent.get('/login/sent');
-    await agent.post('/logout').type('form').send({ _csrf: csrfOf(page.text) }).expect(303).expect('Location', '/login');
+    await agent
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(303)
+      .expect('Location', '/login');
     expect(await t.database.run((m) => m.countBy(WebSession, { userId: ana.id }))).toBe(0);
     expect((await agent.get('/login/sent')).text).not.toContain('action="/logout"');
   });
@@ -186,7 +199,10 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     const dir = join(t.settings.dataDir, 'outbox');
     // Quoted-printable may fold the long URL: compare without soft line breaks.
     const mails = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
-    for (const [to, link] of [[user.email, path], ['outbox-arbiter@example.org', arbiterPath]]) {
+    for (const [to, link] of [
+      [user.email, path],
+      ['outbox-arbiter@example.org', arbiterPath],
+    ]) {
       const mail = mails.find((m) => m.includes(link));
       expect(mail).toBeDefined();
       expect(mail).toMatch(new RegExp(`^To: ${to.replace(/\./g, '\\.')}\r?$`, 'm'));
@@ -222,7 +238,10 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     const path = await askForLink(agent, 'late@example.org');
     const confirm = await agent.get(path).expect(200);
     t.clock.advance({ minutes: 15 });
-    const res = await agent.post(path).type('form').send({ _csrf: csrfOf(confirm.text) });
+    const res = await agent
+      .post(path)
+      .type('form')
+      .send({ _csrf: csrfOf(confirm.text) });
     expect(res.status).toBe(410);
     expect(res.text).toContain('a expirat');
     expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(SESSION_COOKIE);
@@ -345,7 +364,10 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     const opened = await other.get(`/games/${game.id}`);
     expect([403, 404]).toContain(opened.status);
     const page = await other.get('/login/sent');
-    const acted = await other.post(`/games/${game.id}/pass`).type('form').send({ _csrf: csrfOf(page.text) });
+    const acted = await other
+      .post(`/games/${game.id}/pass`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect([403, 404]).toContain(acted.status);
     // Nor by the API with their key.
     const api = await request(t.app.getHttpServer()).get(`/api/games/${game.id}`).set('Authorization', stranger.bearer);
@@ -355,14 +377,23 @@ describe(`web login by magic link (${TEST_DB})`, () => {
   it('switches the language: a cookie for a visitor, stored on the user (and their player) once logged in', async () => {
     const visitor = browser();
     const token = await formToken(visitor);
-    await visitor.post('/language').type('form').send({ lang: 'en', next: '/login?next=%2Fx', _csrf: token }).expect(303).expect('Location', '/login?next=%2Fx');
+    await visitor
+      .post('/language')
+      .type('form')
+      .send({ lang: 'en', next: '/login?next=%2Fx', _csrf: token })
+      .expect(303)
+      .expect('Location', '/login?next=%2Fx');
     expect((await visitor.get('/login')).text).toContain('<html lang="en">');
 
     const ch = await startChampionship(t.app, { players: 2, domain: 'lang.example' });
     const user = [...ch.users.values()][0];
     const agent = await login(user.email);
     const page = await agent.get('/login/sent');
-    await agent.post('/language').type('form').send({ lang: 'en', next: '/login/sent', _csrf: csrfOf(page.text) }).expect(303);
+    await agent
+      .post('/language')
+      .type('form')
+      .send({ lang: 'en', next: '/login/sent', _csrf: csrfOf(page.text) })
+      .expect(303);
     expect((await agent.get('/login/sent')).text).toContain('<html lang="en">');
     const stored = await t.database.run(async (m) => {
       const u = await m.findOneByOrFail(User, { id: user.id });

@@ -16,7 +16,6 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { csrfOf, loginAgent, type Agent } from '../support/web';
 import { TEST_DB } from '../support/test-database';
 
-
 describe(`player pages (${TEST_DB})`, () => {
   let t: TestApp;
   let app: INestApplication;
@@ -105,7 +104,10 @@ describe(`player pages (${TEST_DB})`, () => {
       ['claim', {}],
       ['abandon', { confirm: 'yes' }],
     ] as const) {
-      const refused = await outsider.post(`/games/${game.id}/${path}`).type('form').send({ _csrf: csrfOf(home.text), ...form });
+      const refused = await outsider
+        .post(`/games/${game.id}/${path}`)
+        .type('form')
+        .send({ _csrf: csrfOf(home.text), ...form });
       expect([path, refused.status]).toEqual([path, 404]);
     }
     const abandonPage = await outsider.get(`/games/${game.id}/abandon`);
@@ -123,7 +125,12 @@ describe(`player pages (${TEST_DB})`, () => {
     if (!expected.ok) throw new Error(expected.code);
     const ok = await red.get(`/games/${game.id}/preview`).query({ notation: move });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ ok: true, score: expected.record.score, recorded: expected.record.recorded, notation: expected.record.notation });
+    expect(ok.body).toMatchObject({
+      ok: true,
+      score: expected.record.score,
+      recorded: expected.record.recorded,
+      notation: expected.record.notation,
+    });
     expect(ok.body.words.map((w: { word: string }) => w.word)).toEqual(expected.record.words.map((w) => w.word));
     const bad = await red.get(`/games/${game.id}/preview`).query({ notation: 'a1 AB' });
     const wrong = applyMove(modelState(ch, []), 'a1 AB');
@@ -174,16 +181,24 @@ describe(`player pages (${TEST_DB})`, () => {
 
   it('shows a refusal of the rules in words: a long-thinking notice out of range', async () => {
     const page = await blue.get(`/games/${game.id}`);
-    const res = await blue.post(`/games/${game.id}/long-thinking`).type('form').send({ _csrf: csrfOf(page.text), days: '5' });
+    const res = await blue
+      .post(`/games/${game.id}/long-thinking`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), days: '5' });
     expect(res.status).toBe(422);
     expect(res.text).toContain('role="alert"');
     // In BLUE's language (player 4 of the import reads English): the service's own words.
-    expect(res.text).toMatch(/Anunțul de gândire îndelungată este pentru mai mult de 10 zile|A long-thinking notice is for more than 10 days/);
+    expect(res.text).toMatch(
+      /Anunțul de gândire îndelungată este pentru mai mult de 10 zile|A long-thinking notice is for more than 10 days/,
+    );
   });
 
   it('shows a holiday refusal in words and keeps the dates typed', async () => {
     const page = await blue.get(`/games/${game.id}`);
-    const res = await blue.post(`/games/${game.id}/holiday`).type('form').send({ _csrf: csrfOf(page.text), from: '2027-03-10', to: '2027-03-01' });
+    const res = await blue
+      .post(`/games/${game.id}/holiday`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), from: '2027-03-10', to: '2027-03-01' });
     expect(res.status).toBe(422);
     expect(res.text).toMatch(/<div class="flash error" role="alert" id="form-error">[^<]+<\/div>/);
     expect(res.text).toContain('value="2027-03-10"');
@@ -192,7 +207,10 @@ describe(`player pages (${TEST_DB})`, () => {
   it('asks before abandoning: without the confirmation nothing happens', async () => {
     const page = await blue.get(`/games/${game.id}/abandon`);
     expect(page.status).toBe(200);
-    const res = await blue.post(`/games/${game.id}/abandon`).type('form').send({ _csrf: csrfOf(page.text) });
+    const res = await blue
+      .post(`/games/${game.id}/abandon`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect(res.status).toBe(422);
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: game.id }));
     expect(stored.status).toBe('playing');
@@ -204,7 +222,10 @@ describe(`player pages (${TEST_DB})`, () => {
     const page = await mover.get(`/games/${game.id}`);
     expect(page.text).toContain('name="confirm" value="yes" required id="pass-confirm"');
     const before = await moveCount(game.id);
-    const res = await mover.post(`/games/${game.id}/pass`).type('form').send({ _csrf: csrfOf(page.text) });
+    const res = await mover
+      .post(`/games/${game.id}/pass`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
     expect(res.status).toBe(422);
     expect(res.text).toMatch(/Bifați căsuța de confirmare|Tick the confirmation box/);
     expect(await moveCount(game.id)).toBe(before);
@@ -212,7 +233,9 @@ describe(`player pages (${TEST_DB})`, () => {
 
   it('contests a word with the provisional reply, then shows both lines once the partner appeals', async () => {
     // BLUE's move here: RED's move stands in `kept`; BLUE contests its main word with a reply.
-    const kept = [...(await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } })))].map((m) => m.notation);
+    const kept = [...(await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } })))].map(
+      (m) => m.notation,
+    );
     const last = applyMove(modelState(ch, kept.slice(0, -1)), kept.at(-1)!);
     if (!last.ok) throw new Error(last.code);
     const reply = placementFor(ch, kept, 21);
@@ -220,12 +243,21 @@ describe(`player pages (${TEST_DB})`, () => {
     const res = await blue
       .post(`/games/${game.id}/contest`)
       .type('form')
-      .send({ _csrf: csrfOf(page.text), words: last.record.words[0].word, reply, idempotencyKey: 'contest-1', expectedTurn: /name="expectedTurn" value="(\d+)"/.exec(page.text)![1] });
+      .send({
+        _csrf: csrfOf(page.text),
+        words: last.record.words[0].word,
+        reply,
+        idempotencyKey: 'contest-1',
+        expectedTurn: /name="expectedTurn" value="(\d+)"/.exec(page.text)![1],
+      });
     expect(res.status).toBe(303);
     const answer = await red.get(`/games/${game.id}`);
     expect(answer.text).toContain('class="admit-form"');
     expect(answer.text).toContain('class="appeal-form"');
-    const appealed = await red.post(`/games/${game.id}/contest/appeal`).type('form').send({ _csrf: csrfOf(answer.text), idempotencyKey: 'appeal-1' });
+    const appealed = await red
+      .post(`/games/${game.id}/contest/appeal`)
+      .type('form')
+      .send({ _csrf: csrfOf(answer.text), idempotencyKey: 'appeal-1' });
     expect(appealed.status).toBe(303);
     const two = await red.get(`/games/${game.id}`);
     expect(two.text.match(/<table class="board"/g)).toHaveLength(2);
@@ -243,12 +275,18 @@ describe(`player pages (${TEST_DB})`, () => {
     const a = await loginAgent(t, userOf(ch, other, 'red').email);
     const b = await loginAgent(t, userOf(ch, other, 'blue').email);
     const page = await a.get(`/games/${other.id}`);
-    const offered = await a.post(`/games/${other.id}/offers`).type('form').send({ _csrf: csrfOf(page.text), kind: 'draw', idempotencyKey: 'offer-1' });
+    const offered = await a
+      .post(`/games/${other.id}/offers`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), kind: 'draw', idempotencyKey: 'offer-1' });
     expect(offered.status).toBe(303);
     const theirs = await b.get(`/games/${other.id}`);
     const accept = /action="(\/games\/[^"]+\/offers\/[^"]+\/accept)"/.exec(theirs.text);
     expect(accept).not.toBeNull();
-    const accepted = await b.post(accept![1]).type('form').send({ _csrf: csrfOf(theirs.text), confirm: 'yes' });
+    const accepted = await b
+      .post(accept![1])
+      .type('form')
+      .send({ _csrf: csrfOf(theirs.text), confirm: 'yes' });
     expect(accepted.status).toBe(303);
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: other.id }));
     expect(stored.status).toBe('ended');
@@ -258,11 +296,17 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(ended.text).toMatch(/remiză convenită|draw agreed/);
     // docs/rules.md §7: each player confirms the final sheet (or objects) on the page.
     expect(ended.text).toContain('class="confirm-form"');
-    const confirmed = await b.post(`/games/${other.id}/result/confirm`).type('form').send({ _csrf: csrfOf(ended.text) });
+    const confirmed = await b
+      .post(`/games/${other.id}/result/confirm`)
+      .type('form')
+      .send({ _csrf: csrfOf(ended.text) });
     expect(confirmed.status).toBe(303);
     expect((await b.get(`/games/${other.id}`)).text).not.toContain('class="confirm-form"');
     const page2 = await a.get(`/games/${other.id}`);
-    const objection = await a.post(`/games/${other.id}/result/objection`).type('form').send({ _csrf: csrfOf(page2.text), text: '' });
+    const objection = await a
+      .post(`/games/${other.id}/result/objection`)
+      .type('form')
+      .send({ _csrf: csrfOf(page2.text), text: '' });
     expect(objection.status).toBe(422);
     expect(ended.text).not.toContain('id="move-form"');
   });
@@ -273,7 +317,10 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(page.text).toContain(userOf(ch, game, 'red').email);
     const token = calendarToken(t.settings.secret, userOf(ch, game, 'red').id);
     expect(page.text).toContain(`/calendar/${token}.ics`);
-    const res = await red.post('/settings').type('form').send({ _csrf: csrfOf(page.text), language: 'en', mail: 'digest' });
+    const res = await red
+      .post('/settings')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), language: 'en', mail: 'digest' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/settings?done=saved');
     const player = await t.database.run((m) => m.findOneByOrFail(Player, { id: game.redPlayerId }));
@@ -282,7 +329,10 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(english.text).toContain('Send the move');
     const back = await red.get('/settings?done=saved');
     expect(back.text).toContain('Settings saved.');
-    await red.post('/settings').type('form').send({ _csrf: csrfOf(back.text), language: 'ro', mail: 'event' });
+    await red
+      .post('/settings')
+      .type('form')
+      .send({ _csrf: csrfOf(back.text), language: 'ro', mail: 'event' });
     const again = await t.database.run((m) => m.findOneByOrFail(Player, { id: game.redPlayerId }));
     expect(again).toMatchObject({ language: 'ro', mailDigest: false });
   });

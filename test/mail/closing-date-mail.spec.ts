@@ -42,7 +42,11 @@ describe('a move by mail after the closing date', () => {
     const row = await stored(raw);
     expect(row).toMatchObject({ status: 'rejected', reason: 'CLOSING_DATE_PASSED' });
     const after = await world.current.database.run((m) => m.findOneByOrFail(Game, { id: game.gameId }));
-    expect({ version: after.version, turn: after.turn, status: after.status }).toEqual({ version: before.version, turn: before.turn, status: before.status });
+    expect({ version: after.version, turn: after.turn, status: after.status }).toEqual({
+      version: before.version,
+      turn: before.turn,
+      status: before.status,
+    });
 
     const answer = (await world.outboundMail()).find((o) => o.inReplyTo === row.messageId)!;
     expect(answer).toMatchObject({ template: 'move-rejection', payload: { reason: { code: 'CLOSING_DATE_PASSED' } } });

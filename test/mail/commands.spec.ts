@@ -43,13 +43,16 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
   const messageIdOf = (raw: Buffer) => /^Message-ID: (.*)$/im.exec(raw.toString('latin1'))![1].trim();
   const stored = async (raw: Buffer): Promise<InboundMail> => (await world.inboundMail()).find((r) => r.messageId === messageIdOf(raw))!;
   /** Mails delivered since `count` to the player. */
-  const newTo = (count: number, player: MailPlayer): DeliveredMail[] => world.smtp.delivered.slice(count).filter((d) => d.envelope.to.includes(player.address));
+  const newTo = (count: number, player: MailPlayer): DeliveredMail[] =>
+    world.smtp.delivered.slice(count).filter((d) => d.envelope.to.includes(player.address));
   /**
    * The player answers the newest mail of the game they received with `text`; the inbox
    * reads it and the outbox delivers what the platform wrote. Returns the stored row.
    */
   const send = async (g: MailGame, player: MailPlayer, text: string, style: ReplyStyle = 'plain'): Promise<InboundMail> => {
-    const mail = [...world.smtp.delivered].reverse().find((d) => d.envelope.to.includes(player.address) && d.header('reply-to') && d.parsed.text?.includes(g.gameId));
+    const mail = [...world.smtp.delivered]
+      .reverse()
+      .find((d) => d.envelope.to.includes(player.address) && d.header('reply-to') && d.parsed.text?.includes(g.gameId));
     const raw = await replyTo(mail ?? latestTo(world, player.address), player.address, text, style);
     await world.dovecot.append(raw);
     await world.current.inbox.poll();
@@ -106,7 +109,9 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     const lines = await db().run((m) => m.find(GameLine, { where: { gameId: one.gameId, status: 'live' } }));
     expect(lines).toHaveLength(2);
     // RED's "your move" shows both lines.
-    const yourMove = newTo(count, one.red).find((d) => /LINIA A|VARIANTA A|LINE A/i.test(d.parsed.text ?? '') || /A: /.test(d.parsed.text ?? ''))!;
+    const yourMove = newTo(count, one.red).find(
+      (d) => /LINIA A|VARIANTA A|LINE A/i.test(d.parsed.text ?? '') || /A: /.test(d.parsed.text ?? ''),
+    )!;
     expect(yourMove).toBeDefined();
 
     // RED's turn in two lines: one move for each, in one mail.
@@ -137,7 +142,7 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     expect(live.map((mv) => mv.color)).toEqual(expect.arrayContaining(['red', 'blue', 'red']));
   });
 
-  it('DIGEST ON: one mail a day at the digest hour, in the competition\'s time zone, exactly once; DIGEST OFF: one per event again', async () => {
+  it("DIGEST ON: one mail a day at the digest hour, in the competition's time zone, exactly once; DIGEST OFF: one per event again", async () => {
     await send(two, two.red, two.moves[0]);
     // 08:00 UTC is 10:00 in Bucharest, past the digest hour (7): the first digest is due at once.
     let count = world.smtp.delivered.length;
@@ -201,11 +206,18 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     count = world.smtp.delivered.length;
     expect(await send(two, two.blue, 'RASPUNS Am fost internat în spital; trimit certificatul.')).toMatchObject({ status: 'applied' });
     const [claimCase] = await db().run((m) => m.find(Case, { where: { gameId: two.gameId, kind: 'claim' } }));
-    expect(claimCase.payload.answers).toEqual([expect.objectContaining({ color: 'blue', text: 'Am fost internat în spital; trimit certificatul.' })]);
+    expect(claimCase.payload.answers).toEqual([
+      expect.objectContaining({ color: 'blue', text: 'Am fost internat în spital; trimit certificatul.' }),
+    ]);
     expect(newTo(count, two.blue).some((d) => /trimis arbitrului/.test(d.parsed.text ?? ''))).toBe(true);
     // Issue 14 item 9: the answer reaches the claimant and the arbiter, one mail each.
-    const told = (await world.outboundMail()).filter((r) => r.template === 'claim-answered' && r.payload.text === 'Am fost internat în spital; trimit certificatul.');
-    expect(told.map((r) => (r.playerId === null ? 'arbiter' : r.playerId === two.red.playerId ? 'claimant' : 'other')).sort()).toEqual(['arbiter', 'claimant']);
+    const told = (await world.outboundMail()).filter(
+      (r) => r.template === 'claim-answered' && r.payload.text === 'Am fost internat în spital; trimit certificatul.',
+    );
+    expect(told.map((r) => (r.playerId === null ? 'arbiter' : r.playerId === two.red.playerId ? 'claimant' : 'other')).sort()).toEqual([
+      'arbiter',
+      'claimant',
+    ]);
     // The claimant has nothing to answer: refused, typed, with an answer.
     count = world.smtp.delivered.length;
     expect(await send(two, two.red, 'RASPUNS nu e cazul')).toMatchObject({ status: 'rejected', reason: 'NO_CLAIM' });
@@ -237,7 +249,10 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     const signed = delivered.envelope.from;
     expect(signed).toMatch(/^moves\+bounce-.*-[0-9a-f]{20}@corr-scrabble\.test$/);
     const bounceTo = (to: string) =>
-      handWritten({ From: 'MAILER-DAEMON@mx.one.example', To: to, Subject: 'Undelivered Mail', 'Message-ID': newMessageId('mx.one.example') }, 'The mail could not be delivered.\n');
+      handWritten(
+        { From: 'MAILER-DAEMON@mx.one.example', To: to, Subject: 'Undelivered Mail', 'Message-ID': newMessageId('mx.one.example') },
+        'The mail could not be delivered.\n',
+      );
     const forged = signed.replace(/-[0-9a-f]{20}@/, '-0123456789abcdef0123@');
     const unsigned = `moves+bounce-${one.red.address.replace('@', '=')}@corr-scrabble.test`;
     const count = world.smtp.delivered.length;

@@ -49,10 +49,14 @@ describe('the final move is confirmed by the end of the game, by mail and on the
   /** Every move but the last, through the games service; the mails delivered. Returns the last mover and the partner. */
   const playAllButLast = async (game: MailGame): Promise<{ mover: MailPlayer; partner: MailPlayer; users: Record<string, TestUser> }> => {
     const app = world.current.app;
-    const users = { [game.red.address]: await keyForPlayer(app, game.red.address), [game.blue.address]: await keyForPlayer(app, game.blue.address) };
+    const users = {
+      [game.red.address]: await keyForPlayer(app, game.red.address),
+      [game.blue.address]: await keyForPlayer(app, game.blue.address),
+    };
     const games = app.get(GamesService);
     const player = (i: number) => (i % 2 === 0 ? game.red : game.blue);
-    for (let i = 0; i < game.moves.length - 1; i++) await games.submitMove(users[player(i).address].actor, game.gameId, { move: game.moves[i] });
+    for (let i = 0; i < game.moves.length - 1; i++)
+      await games.submitMove(users[player(i).address].actor, game.gameId, { move: game.moves[i] });
     await deliverAll();
     const last = game.moves.length - 1;
     return { mover: player(last), partner: player(last + 1), users };
@@ -77,7 +81,9 @@ describe('the final move is confirmed by the end of the game, by mail and on the
     const game = await startMailGame(world, { seed, domain: 'mail.example' });
     const { mover, partner } = await playAllButLast(game);
     const turn = game.moves.length;
-    const yourMove = [...world.smtp.delivered].reverse().find((d) => d.envelope.to.includes(mover.address) && d.header('reply-to')?.includes(`-t${turn}-`))!;
+    const yourMove = [...world.smtp.delivered]
+      .reverse()
+      .find((d) => d.envelope.to.includes(mover.address) && d.header('reply-to')?.includes(`-t${turn}-`))!;
     const before = world.smtp.delivered.length;
     const raw = await replyTo(yourMove, mover.address, game.moves[turn - 1]);
     await world.dovecot.append(raw);
@@ -101,7 +107,12 @@ describe('the final move is confirmed by the end of the game, by mail and on the
     await deliverAll();
     expect(mailsTo(mover.address, again)).toEqual([]);
     const rows = (await world.outboundMail()).filter((r) => r.gameId === game.gameId);
-    expect(rows.filter((r) => r.template === 'game-end').map((r) => r.playerId).sort()).toEqual([game.red.playerId, game.blue.playerId].sort());
+    expect(
+      rows
+        .filter((r) => r.template === 'game-end')
+        .map((r) => r.playerId)
+        .sort(),
+    ).toEqual([game.red.playerId, game.blue.playerId].sort());
     expect(rows.filter((r) => r.template === 'move-confirmation')).toHaveLength(game.moves.length - 1);
   });
 
@@ -133,7 +144,9 @@ describe('the final move is confirmed by the end of the game, by mail and on the
     expect((await play()).body).toEqual(played.body);
     await deliverAll();
     expect(world.smtp.delivered.slice(again)).toEqual([]);
-    const rows = (await world.outboundMail()).filter((r) => r.gameId === game.gameId && r.playerId === mover.playerId && r.template === 'game-end');
+    const rows = (await world.outboundMail()).filter(
+      (r) => r.gameId === game.gameId && r.playerId === mover.playerId && r.template === 'game-end',
+    );
     expect(rows).toEqual([expect.objectContaining({ status: 'sent', digestId: null })]);
   });
 });

@@ -18,7 +18,15 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     await world.start();
     anaId = randomUUID();
     await world.current.database.transaction(async (m) => {
-      await m.insert(Player, { id: anaId, name: 'Ana Popescu', club: null, language: 'ro', previousCoefficient: null, previousRank: null, createdAt: world.clock.now() });
+      await m.insert(Player, {
+        id: anaId,
+        name: 'Ana Popescu',
+        club: null,
+        language: 'ro',
+        previousCoefficient: null,
+        previousRank: null,
+        createdAt: world.clock.now(),
+      });
       await m.insert(PlayerEmail, { id: randomUUID(), playerId: anaId, address: ANA, verified: true });
     });
   });
@@ -42,7 +50,12 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     await client.logout();
     expect(folders).toEqual(expect.arrayContaining(['INBOX', 'Processed', 'Rejected', 'Failed']));
     const [stored] = await world.inboundMail();
-    expect(stored).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN', folder: 'Rejected', fromAddress: 'stranger@nowhere.example' });
+    expect(stored).toMatchObject({
+      status: 'rejected',
+      reason: 'UNKNOWN_TOKEN',
+      folder: 'Rejected',
+      fromAddress: 'stranger@nowhere.example',
+    });
     expect(stored.raw.equals(raw)).toBe(true);
     expect(stored.movedAt).not.toBeNull();
     expect(await world.dovecot.messageIds('INBOX')).toEqual([]);
@@ -57,7 +70,12 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     const replies = await repliesTo(ANA);
     expect(replies).toHaveLength(1);
     // docs/mail-rules.md 2: nothing about any game, only which mail was refused.
-    expect(replies[0]).toMatchObject({ template: 'rejection-unknown-token', autoSubmitted: 'auto-replied', inReplyTo: id, payload: { receivedSubject: 'mutare' } });
+    expect(replies[0]).toMatchObject({
+      template: 'rejection-unknown-token',
+      autoSubmitted: 'auto-replied',
+      inReplyTo: id,
+      payload: { receivedSubject: 'mutare' },
+    });
   });
 
   it('the same mail twice: stored twice, decided once, answered once', async () => {
@@ -89,10 +107,19 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     const bob = 'bob.ionescu@example.org';
     const bobId = randomUUID();
     await world.current.database.transaction(async (m) => {
-      await m.insert(Player, { id: bobId, name: 'Bob Ionescu', club: null, language: 'en', previousCoefficient: null, previousRank: null, createdAt: world.clock.now() });
+      await m.insert(Player, {
+        id: bobId,
+        name: 'Bob Ionescu',
+        club: null,
+        language: 'en',
+        previousCoefficient: null,
+        previousRank: null,
+        createdAt: world.clock.now(),
+      });
       await m.insert(PlayerEmail, { id: randomUUID(), playerId: bobId, address: bob, verified: true });
     });
-    for (let i = 1; i <= 22; i++) await world.dovecot.append(await composeMail({ from: bob, to: REPLY_ADDRESS, subject: `try ${i}`, text: `attempt number ${i}` }));
+    for (let i = 1; i <= 22; i++)
+      await world.dovecot.append(await composeMail({ from: bob, to: REPLY_ADDRESS, subject: `try ${i}`, text: `attempt number ${i}` }));
     await world.current.inbox.poll();
     expect(await repliesTo(bob)).toHaveLength(MAX_REJECTIONS_PER_DAY);
     expect((await world.inboundMail()).filter((r) => r.fromAddress === bob && r.status === 'rejected')).toHaveLength(22);
@@ -112,7 +139,16 @@ describe('the IMAP inbox, through a real Dovecot', () => {
   it('a 30 MB attachment: the size is read before the body, only the headers are stored, the registered sender is told', async () => {
     const id = newMessageId();
     const big = Buffer.alloc(30 * 1024 * 1024, 'a');
-    await deliver(await composeMail({ messageId: id, from: ANA, to: REPLY_ADDRESS, subject: 'poza', text: 'h8 CASA', attachments: [{ filename: 'poza.jpg', content: big }] }));
+    await deliver(
+      await composeMail({
+        messageId: id,
+        from: ANA,
+        to: REPLY_ADDRESS,
+        subject: 'poza',
+        text: 'h8 CASA',
+        attachments: [{ filename: 'poza.jpg', content: big }],
+      }),
+    );
     const stored = await row(id);
     expect(stored).toMatchObject({ status: 'rejected', reason: 'TOO_LARGE', folder: 'Rejected' });
     expect(stored.size).toBeGreaterThan(30 * 1024 * 1024);
@@ -132,12 +168,26 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     const shapes: Array<[string, Record<string, string>, string]> = [
       [
         'unterminated boundary',
-        { From: ANA, To: REPLY_ADDRESS, Subject: 'broken', 'Message-ID': '', 'MIME-Version': '1.0', 'Content-Type': 'multipart/mixed; boundary="b1"' },
+        {
+          From: ANA,
+          To: REPLY_ADDRESS,
+          Subject: 'broken',
+          'Message-ID': '',
+          'MIME-Version': '1.0',
+          'Content-Type': 'multipart/mixed; boundary="b1"',
+        },
         '--b1\nContent-Type: text/plain\n\nh8 CASA\n--b1\nContent-Type: text/plain\n\nmore',
       ],
       [
         'bad base64',
-        { From: ANA, To: REPLY_ADDRESS, Subject: 'b64', 'Message-ID': '', 'Content-Transfer-Encoding': 'base64', 'Content-Type': 'text/plain' },
+        {
+          From: ANA,
+          To: REPLY_ADDRESS,
+          Subject: 'b64',
+          'Message-ID': '',
+          'Content-Transfer-Encoding': 'base64',
+          'Content-Type': 'text/plain',
+        },
         '!!!! not base64 @@@@\n',
       ],
       ['no Date and no From', { To: REPLY_ADDRESS, Subject: 'anon', 'Message-ID': '' }, 'h8 CASA\n'],
@@ -187,7 +237,9 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     await world.current.inbox.poll();
     world.dovecot.kick();
     const id = newMessageId();
-    await world.dovecot.append(await composeMail({ messageId: id, from: 'someone@nowhere.example', to: REPLY_ADDRESS, subject: 'after the cut', text: 'x' }));
+    await world.dovecot.append(
+      await composeMail({ messageId: id, from: 'someone@nowhere.example', to: REPLY_ADDRESS, subject: 'after the cut', text: 'x' }),
+    );
     // The pass that meets the dead connection may fail; the one after reconnects.
     await world.current.inbox.poll().catch(() => world.current.inbox.poll());
     if (!(await row(id))?.movedAt) await world.current.inbox.poll();
@@ -201,7 +253,9 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     const id = newMessageId();
     // Let the worker connect, read what is there, and go idle.
     await new Promise((r) => setTimeout(r, 1500));
-    await world.dovecot.append(await composeMail({ messageId: id, from: 'someone@nowhere.example', to: REPLY_ADDRESS, subject: 'idle', text: 'x' }));
+    await world.dovecot.append(
+      await composeMail({ messageId: id, from: 'someone@nowhere.example', to: REPLY_ADDRESS, subject: 'idle', text: 'x' }),
+    );
     const deadline = Date.now() + 15_000;
     while (!(await row(id))?.movedAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await row(id)).toMatchObject({ status: 'rejected', folder: 'Rejected' });

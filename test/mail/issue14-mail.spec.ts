@@ -33,13 +33,23 @@ describe('the IMAP server restarts under an idle inbox', () => {
 
   it('a reply appended after the restart is decided without anyone calling poll(): the client is rebuilt on close and IDLEs again', async () => {
     const before = newMessageId();
-    await world.dovecot.append(await composeMail({ messageId: before, from: 'someone@nowhere.example', to: 'moves@corr-scrabble.test', subject: 'before', text: 'x' }));
+    await world.dovecot.append(
+      await composeMail({
+        messageId: before,
+        from: 'someone@nowhere.example',
+        to: 'moves@corr-scrabble.test',
+        subject: 'before',
+        text: 'x',
+      }),
+    );
     await until(() => decided(before), 'the mail before the restart, through IDLE');
     await world.dovecot.restart();
     // The old connection may outlive the master for a moment: the mail must come after the inbox saw it close.
     await until(async () => !world.current.inbox.isConnected, 'the inbox to see its connection close');
     const after = newMessageId();
-    await world.dovecot.append(await composeMail({ messageId: after, from: 'someone@nowhere.example', to: 'moves@corr-scrabble.test', subject: 'after', text: 'x' }));
+    await world.dovecot.append(
+      await composeMail({ messageId: after, from: 'someone@nowhere.example', to: 'moves@corr-scrabble.test', subject: 'after', text: 'x' }),
+    );
     // The worker's own poll comes once a minute: 30 s is well under it, so only a reconnect decides this mail.
     await until(() => decided(after), 'the mail after the restart');
     expect((await world.inboundMail()).find((r) => r.messageId === after)).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN' });
@@ -66,14 +76,22 @@ describe('two replies with the same empty body', () => {
     await world.current.inbox.poll();
     await world.current.outbox.deliverDue();
   };
-  const answersTo = async (row: InboundMail | undefined) => (await world.outboundMail()).filter((o) => row && o.inReplyTo === row.messageId);
+  const answersTo = async (row: InboundMail | undefined) =>
+    (await world.outboundMail()).filter((o) => row && o.inReplyTo === row.messageId);
   const stored = async (raw: Buffer) => {
     const id = /^Message-ID: (.*)$/im.exec(raw.toString('latin1'))![1].trim();
     return (await world.inboundMail()).find((r) => r.messageId === id);
   };
   /** A reply to the game's mail with an empty body and the given subject. */
   const emptyReply = (mail: DeliveredMail, subject: string) =>
-    composeMail({ from: game.red.address, to: mail.header('reply-to')!, subject, inReplyTo: mail.parsed.messageId, references: [mail.parsed.messageId!], text: '' });
+    composeMail({
+      from: game.red.address,
+      to: mail.header('reply-to')!,
+      subject,
+      inReplyTo: mail.parsed.messageId,
+      references: [mail.parsed.messageId!],
+      text: '',
+    });
 
   it('an empty reply, then the move written in the Subject with an empty body: both are answered', async () => {
     expect((await world.current.database.run((m) => m.findOneByOrFail(Game, { id: game.gameId }))).turn).toBe(1);

@@ -50,7 +50,9 @@ describe('the outbox sender, through a real SMTP server', () => {
     expect(toRed.header('x-auto-response-suppress')).toBe('All');
     // VERP: bounces come back to an address naming the recipient, signed with the server's secret.
     expect(toRed.envelope.from).toBe(verpAddress(world.settings.secret, 'moves@corr-scrabble.test', game.red.address));
-    expect(toRed.envelope.from).toMatch(new RegExp(`^moves\\+bounce-${game.red.address.replace('@', '=').replace(/\./g, '\\.')}-[0-9a-f]{20}@corr-scrabble\\.test$`));
+    expect(toRed.envelope.from).toMatch(
+      new RegExp(`^moves\\+bounce-${game.red.address.replace('@', '=').replace(/\./g, '\\.')}-[0-9a-f]{20}@corr-scrabble\\.test$`),
+    );
     expect(toRed.parsed.subject).toMatch(/^\[CN 2027 · (Grupa|Group) A\] Player 1 – Player 2$/);
     const replyTo = toRed.header('reply-to')!;
     expect(replyTo).toMatch(/^moves\+g[a-z2-7]{20}-t1-[a-z2-7]{26}@corr-scrabble\.test$/);
@@ -71,29 +73,32 @@ describe('the outbox sender, through a real SMTP server', () => {
     expect(later.parsed.subject).toBe(sheet.parsed.subject);
   });
 
-  it.each(['tempfail', 'refuse'] as const)('SMTP down (%s): mail queues with backoff and goes out exactly once by Message-ID when it returns', async (outage) => {
-    await world.smtp.down(outage);
-    await playNext();
-    const queued = (await rows()).filter((r) => r.status === 'pending');
-    expect(queued.length).toBeGreaterThan(0);
-    await world.current.outbox.deliverDue();
-    await world.current.outbox.deliverDue(); // too early: backoff holds it
-    for (const row of (await rows()).filter((r) => queued.some((q) => q.id === r.id))) {
-      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-      expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(world.clock.now().getTime());
-    }
-    world.clock.advance({ minutes: 1 });
-    await world.current.outbox.deliverDue();
-    expect((await rows()).filter((r) => queued.some((q) => q.id === r.id)).map((r) => r.attempts)).toEqual(queued.map(() => 2));
-    await world.smtp.up();
-    world.clock.advance({ minutes: 2 });
-    await world.current.outbox.deliverDue();
-    await world.current.outbox.deliverDue();
-    for (const row of queued) expect(deliveredIds().filter((id) => id === row.messageId)).toHaveLength(1);
-    expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
-    // Every Message-ID ever delivered, once.
-    expect(new Set(deliveredIds()).size).toBe(deliveredIds().length);
-  });
+  it.each(['tempfail', 'refuse'] as const)(
+    'SMTP down (%s): mail queues with backoff and goes out exactly once by Message-ID when it returns',
+    async (outage) => {
+      await world.smtp.down(outage);
+      await playNext();
+      const queued = (await rows()).filter((r) => r.status === 'pending');
+      expect(queued.length).toBeGreaterThan(0);
+      await world.current.outbox.deliverDue();
+      await world.current.outbox.deliverDue(); // too early: backoff holds it
+      for (const row of (await rows()).filter((r) => queued.some((q) => q.id === r.id))) {
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(world.clock.now().getTime());
+      }
+      world.clock.advance({ minutes: 1 });
+      await world.current.outbox.deliverDue();
+      expect((await rows()).filter((r) => queued.some((q) => q.id === r.id)).map((r) => r.attempts)).toEqual(queued.map(() => 2));
+      await world.smtp.up();
+      world.clock.advance({ minutes: 2 });
+      await world.current.outbox.deliverDue();
+      await world.current.outbox.deliverDue();
+      for (const row of queued) expect(deliveredIds().filter((id) => id === row.messageId)).toHaveLength(1);
+      expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
+      // Every Message-ID ever delivered, once.
+      expect(new Set(deliveredIds()).size).toBe(deliveredIds().length);
+    },
+  );
 
   it('gives up after the attempts allowed: the row is failed and the arbiter gets a case', async () => {
     const sender = world.current.outbox;

@@ -68,17 +68,20 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     expect((await world.outboundMail()).filter((o) => o.autoSubmitted === 'auto-replied')).toEqual([]);
   });
 
-  it.each(['gmail-html', 'outlook-html', 'apple-html', 'bottom-posted'] as const)('a reply %s, with earlier moves quoted and a move-like signature, plays only the new move', async (style) => {
-    const mover = await turnPlayer();
-    const turn = (await gameRow()).turn;
-    // The signature looks like a move; the quoted history holds earlier moves: neither may be played.
-    const raw = await replyTo(latestTo(world, mover.address), mover.address, await nextMove(), style, `h8 CASA\n${game.moves[0]}`);
-    await deliver(raw);
-    const row = await stored(raw);
-    expect(row).toMatchObject({ status: 'applied' });
-    applied.push(row.messageId!);
-    expect((await gameRow()).turn).toBe(turn + 1);
-  });
+  it.each(['gmail-html', 'outlook-html', 'apple-html', 'bottom-posted'] as const)(
+    'a reply %s, with earlier moves quoted and a move-like signature, plays only the new move',
+    async (style) => {
+      const mover = await turnPlayer();
+      const turn = (await gameRow()).turn;
+      // The signature looks like a move; the quoted history holds earlier moves: neither may be played.
+      const raw = await replyTo(latestTo(world, mover.address), mover.address, await nextMove(), style, `h8 CASA\n${game.moves[0]}`);
+      await deliver(raw);
+      const row = await stored(raw);
+      expect(row).toMatchObject({ status: 'applied' });
+      applied.push(row.messageId!);
+      expect((await gameRow()).turn).toBe(turn + 1);
+    },
+  );
 
   it('a client that drops the plus address: the token is found in In-Reply-To / References', async () => {
     const mover = await turnPlayer();
@@ -98,9 +101,21 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
   });
 
   it.each([
-    ['English quote header (On … wrote:)', (move: string, old: string) => `${move}\n\nOn Mon, 1 Feb 2027 at 10:00, corr-scrabble <arbitru@corr-scrabble.test> wrote:\n> ${old}\n> PASS\n`],
-    ['Romanian quote header over two lines', (move: string, old: string) => `${move}\n\nÎn lun., 1 feb. 2027 la 10:00, corr-scrabble\n<arbitru@corr-scrabble.test> a scris:\n> ${old}\n`],
-    ['Outlook -----Original Message----- block, unquoted', (move: string, old: string) => `${move}\n\n-----Original Message-----\nFrom: corr-scrabble <arbitru@corr-scrabble.test>\nSent: Monday, February 1, 2027 10:00\nSubject: your move\n\n${old}\nPASS\n`],
+    [
+      'English quote header (On … wrote:)',
+      (move: string, old: string) =>
+        `${move}\n\nOn Mon, 1 Feb 2027 at 10:00, corr-scrabble <arbitru@corr-scrabble.test> wrote:\n> ${old}\n> PASS\n`,
+    ],
+    [
+      'Romanian quote header over two lines',
+      (move: string, old: string) =>
+        `${move}\n\nÎn lun., 1 feb. 2027 la 10:00, corr-scrabble\n<arbitru@corr-scrabble.test> a scris:\n> ${old}\n`,
+    ],
+    [
+      'Outlook -----Original Message----- block, unquoted',
+      (move: string, old: string) =>
+        `${move}\n\n-----Original Message-----\nFrom: corr-scrabble <arbitru@corr-scrabble.test>\nSent: Monday, February 1, 2027 10:00\nSubject: your move\n\n${old}\nPASS\n`,
+    ],
   ])('quoted earlier moves, %s: only the new move on top is played', async (_shape, body) => {
     const mover = await turnPlayer();
     const mail = latestTo(world, mover.address);
@@ -147,7 +162,11 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const { messageId } = await stored(raw);
     const answer = (await world.outboundMail()).find((o) => o.inReplyTo === messageId)!;
     expect(answer.template).toBe('rejection-stale-token');
-    expect(answer.payload).toMatchObject({ currentMove: before.turn, yourTurn: true, position: { board: { rows: before.state.lines[0].board } } });
+    expect(answer.payload).toMatchObject({
+      currentMove: before.turn,
+      yourTurn: true,
+      position: { board: { rows: before.state.lines[0].board } },
+    });
   });
 
   it("an illegal move: refused with the engine's reason, typed, nothing changes", async () => {
@@ -206,8 +225,19 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const lookalike = await replyTo(mail, `"${mover.address}" <attacker@evil.example>`, await nextMove());
     await deliver(forwarded, lookalike);
     for (const raw of [forwarded, lookalike]) expect(await stored(raw)).toMatchObject({ status: 'rejected', reason: 'WRONG_SENDER' });
-    const explanation = (await world.outboundMail()).find((o) => o.inReplyTo === forwarded.toString('latin1').match(/^Message-ID: (.*)$/im)![1].trim())!;
-    expect(explanation).toMatchObject({ template: 'rejection-wrong-sender', toAddress: null, payload: { sender: 'colleague@work.example' } });
+    const explanation = (await world.outboundMail()).find(
+      (o) =>
+        o.inReplyTo ===
+        forwarded
+          .toString('latin1')
+          .match(/^Message-ID: (.*)$/im)![1]
+          .trim(),
+    )!;
+    expect(explanation).toMatchObject({
+      template: 'rejection-wrong-sender',
+      toAddress: null,
+      payload: { sender: 'colleague@work.example' },
+    });
     expect((await gameRow()).version).toBe(before.version);
     const sent = world.smtp.delivered.slice(count);
     expect(sent.every((d) => d.envelope.to.every((to) => to === mover.address))).toBe(true);
@@ -220,7 +250,11 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     const competitions = world.current.app.get(CompetitionsService);
     const stranger = await createUser(world.current.app, { email: 'stranger-arbiter@attacker.example', roles: ['arbiter'] });
     const c2 = await competitions.create(stranger.actor, SETTINGS);
-    await competitions.importPlayers(stranger.actor, c2.id, `name,email,club,language\nHijacked,${mover.address} hijack@attacker.example,Evil,en\n`);
+    await competitions.importPlayers(
+      stranger.actor,
+      c2.id,
+      `name,email,club,language\nHijacked,${mover.address} hijack@attacker.example,Evil,en\n`,
+    );
     const count = world.smtp.delivered.length;
     await world.current.outbox.deliverDue();
     // Only the confirmation link reaches the added address; the player hears of it at their own.
@@ -398,9 +432,13 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
       const mover = await turnPlayer();
       const raw = await replyTo(latestTo(world, mover.address), mover.address, await nextMove());
       await world.dovecot.append(raw);
-      const child = spawn(process.execPath, [join(__dirname, 'support', 'crashing-instance.js'), JSON.stringify(world.settings), point, world.clock.now().toISOString()], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [join(__dirname, 'support', 'crashing-instance.js'), JSON.stringify(world.settings), point, world.clock.now().toISOString()],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let output = '';
       child.stdout!.on('data', (d) => (output += d));
       child.stderr!.on('data', (d) => (output += d));

@@ -22,7 +22,7 @@ describe('a whole game played only by replying to the mails', () => {
   });
 
   // A whole game is some forty round trips through IMAP and SMTP: minutes on a loaded machine.
-  it('RED and BLUE answer each mail they receive, from every kind of client; the final position is the rules core\'s replay', async () => {
+  it("RED and BLUE answer each mail they receive, from every kind of client; the final position is the rules core's replay", async () => {
     const seed = 2027;
     const game = await startMailGame(world, { seed });
     const gameRow = () => world.current.database.run((m) => m.findOneByOrFail(Game, { id: game.gameId }));
@@ -51,7 +51,10 @@ describe('a whole game played only by replying to the mails', () => {
 
     const final = await gameRow();
     expect(final.status).toBe('ended');
-    const replayed = replayGame({ tileSet: 'ro', sequence: randomLegalGame(seed, getTileSet('ro'), { passProbability: 0 }).sequence, rules: DEFAULT_RULES }, game.moves);
+    const replayed = replayGame(
+      { tileSet: 'ro', sequence: randomLegalGame(seed, getTileSet('ro'), { passProbability: 0 }).sequence, rules: DEFAULT_RULES },
+      game.moves,
+    );
     if (!replayed.ok) throw new Error(`the random game does not replay: ${replayed.code}`);
     expect(final.state.lines[0].scores).toEqual(replayed.state.scores);
     expect(final.state.lines[0].board).toEqual(boardRows(replayed.state));

@@ -40,7 +40,10 @@ export async function keyForPlayer(app: INestApplication, email: string): Promis
 /** `n` players as the import CSV: player1@example.org …, ranks 1..n. */
 export function playersCsv(n: number, { domain = 'example.org', prefix = 'Player' } = {}): string {
   const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++) lines.push(`${prefix} ${i},${prefix.toLowerCase()}${i}@${domain},Club ${(i % 3) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`);
+  for (let i = 1; i <= n; i++)
+    lines.push(
+      `${prefix} ${i},${prefix.toLowerCase()}${i}@${domain},Club ${(i % 3) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -58,7 +61,13 @@ export const SETTINGS: CreateCompetitionInput = {
 export async function setUpCompetition(
   app: INestApplication,
   arbiter: UserActor,
-  { players = 6, groups = { count: 1 } as GroupsInput, settings = {} as Partial<CreateCompetitionInput>, start = false, domain = 'example.org' } = {},
+  {
+    players = 6,
+    groups = { count: 1 } as GroupsInput,
+    settings = {} as Partial<CreateCompetitionInput>,
+    start = false,
+    domain = 'example.org',
+  } = {},
 ) {
   const competitions = app.get(CompetitionsService);
   const created = await competitions.create(arbiter, { ...SETTINGS, ...settings });

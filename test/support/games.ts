@@ -32,11 +32,14 @@ export async function startChampionship(
   const arbiter = await createUser(app, { email: `arbitru${arbiters}@${domain}`, roles: ['arbiter'], name: `Arbitrul ${arbiters}` });
   const competition = await setUpCompetition(app, arbiter.actor, { players, start: true, settings, domain });
   const db = app.get(Database);
-  const [games, sequence, people] = await db.run(async (m) => [
-    await m.find(Game, { where: { competitionId: competition.id }, order: { round: 'ASC', id: 'ASC' } }),
-    await m.findOneByOrFail(Sequence, { competitionId: competition.id }),
-    await m.find(Player, {}),
-  ] as const);
+  const [games, sequence, people] = await db.run(
+    async (m) =>
+      [
+        await m.find(Game, { where: { competitionId: competition.id }, order: { round: 'ASC', id: 'ASC' } }),
+        await m.findOneByOrFail(Sequence, { competitionId: competition.id }),
+        await m.find(Player, {}),
+      ] as const,
+  );
   const users = new Map<string, TestUser>();
   for (let i = 1; i <= players; i++) {
     const user = await keyForPlayer(app, `player${i}@${domain}`);
@@ -87,7 +90,10 @@ export function placementFor(ch: Pick<Championship, 'tileSet' | 'sequence'>, mov
 /** With one live line, the moves not annulled are exactly that line's moves: its notations in order. */
 export function keptNotations(view: GameView): string[] {
   if (view.lines.length !== 1) throw new Error('two lines are live');
-  return view.moves.filter((m) => !m.annulled).sort((a, b) => a.number - b.number).map((m) => m.notation);
+  return view.moves
+    .filter((m) => !m.annulled)
+    .sort((a, b) => a.number - b.number)
+    .map((m) => m.notation);
 }
 
 export { newGame, seededRandom };

@@ -56,11 +56,18 @@ export function fill(path: string, values: Readonly<Record<string, string>>): st
  * A browser logged in as this user: a link from the login-links service (as the CLI gets
  * one), its page, then the button with the page's CSRF token, exactly as a person does.
  */
-export async function loginWithLink(app: INestApplication, userId: string, agent: Agent = request.agent(app.getHttpServer())): Promise<Agent> {
+export async function loginWithLink(
+  app: INestApplication,
+  userId: string,
+  agent: Agent = request.agent(app.getHttpServer()),
+): Promise<Agent> {
   const path = await issueLoginPath(app, userId);
   const confirm = await agent.get(path);
   if (confirm.status !== 200) throw new Error(`login page: HTTP ${confirm.status}`);
-  const done = await agent.post(path).type('form').send({ _csrf: csrfOf(confirm.text), next: '/' });
+  const done = await agent
+    .post(path)
+    .type('form')
+    .send({ _csrf: csrfOf(confirm.text), next: '/' });
   if (done.status !== 303) throw new Error(`login button: HTTP ${done.status}`);
   return agent;
 }

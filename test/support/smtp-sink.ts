@@ -118,10 +118,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     waitFor: (count, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
-        const deadline = setTimeout(
-          () => reject(new Error(`expected ${count} delivered mails, got ${delivered.length}`)),
-          timeoutMs,
-        );
+        const deadline = setTimeout(() => reject(new Error(`expected ${count} delivered mails, got ${delivered.length}`)), timeoutMs);
         const check = () => {
           if (delivered.length >= count) {
             clearTimeout(deadline);

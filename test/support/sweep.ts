@@ -33,7 +33,12 @@ let arbiters = 0;
 /** A started competition split into `groups`, with each player's actor (no API keys: service calls only). */
 export async function startGroups(
   app: INestApplication,
-  { players, groups, settings = {}, domain = 'example.org' }: { players: number; groups: GroupsInput; settings?: Partial<CreateCompetitionInput>; domain?: string },
+  {
+    players,
+    groups,
+    settings = {},
+    domain = 'example.org',
+  }: { players: number; groups: GroupsInput; settings?: Partial<CreateCompetitionInput>; domain?: string },
 ): Promise<Groups> {
   arbiters += 1;
   const arbiter = await createUser(app, { email: `arbitru-sweep${arbiters}@${domain}`, roles: ['arbiter'], name: `Arbitrul ${arbiters}` });
@@ -86,12 +91,34 @@ export interface SweepTest {
 }
 
 /** The application, a competition in Bucharest time starting 01.02.2027, and random play, for the sweep specs. */
-export async function startSweepTest({ players, groups, closingDate, seed }: { players: number; groups: number; closingDate: LocalDate; seed: number }): Promise<SweepTest> {
+export async function startSweepTest({
+  players,
+  groups,
+  closingDate,
+  seed,
+}: {
+  players: number;
+  groups: number;
+  closingDate: LocalDate;
+  seed: number;
+}): Promise<SweepTest> {
   const clock = new ManualClock('2027-01-20T10:00:00Z');
   const t = await startTestApp({ clock });
-  const g = await startGroups(t.app, { players, groups: { count: groups }, settings: { startDate: '2027-02-01', closingDate, timeZone: SWEEP_TZ } });
+  const g = await startGroups(t.app, {
+    players,
+    groups: { count: groups },
+    settings: { startDate: '2027-02-01', closingDate, timeZone: SWEEP_TZ },
+  });
   const { play } = await randomPlay(t.app, g, seed);
-  return { t, clock, games: t.app.get(GamesService), sweep: t.app.get(SweepService), g, play, at: (day, time) => clock.set(instantAt(day, time, SWEEP_TZ)) };
+  return {
+    t,
+    clock,
+    games: t.app.get(GamesService),
+    sweep: t.app.get(SweepService),
+    g,
+    play,
+    at: (day, time) => clock.set(instantAt(day, time, SWEEP_TZ)),
+  };
 }
 
 /** The instant a wall clock in `timeZone` shows `time` (HH:MM) on `day`. */
@@ -100,7 +127,16 @@ export function instantAt(day: LocalDate, time: string, timeZone: string): Date 
   let instant = wall;
   // Two steps settle the zone's offset, also across a DST change.
   for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(instant))
       .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
     const shown = Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
@@ -122,14 +158,24 @@ export interface SweepMail {
 
 /** Every mail a sweep wrote (its payload names the timeline action), oldest first. */
 export async function sweepMails(app: INestApplication, timeZone = 'Europe/Bucharest'): Promise<SweepMail[]> {
-  const rows = await app.get(Database).run((m) =>
-    m
-      .createQueryBuilder(OutboundMail, 'o')
-      .where(`o.payload ->> 'action' IS NOT NULL`)
-      .orderBy('o.created_at', 'ASC')
-      .addOrderBy('o.template', 'ASC')
-      .addOrderBy('o.player_id', 'ASC')
-      .getMany(),
-  );
-  return rows.map((r) => ({ day: localDate(r.createdAt, timeZone), template: r.template, gameId: r.gameId, playerId: r.playerId!, action: String(r.payload.action), language: r.language, payload: r.payload as Record<string, unknown> }));
+  const rows = await app
+    .get(Database)
+    .run((m) =>
+      m
+        .createQueryBuilder(OutboundMail, 'o')
+        .where(`o.payload ->> 'action' IS NOT NULL`)
+        .orderBy('o.created_at', 'ASC')
+        .addOrderBy('o.template', 'ASC')
+        .addOrderBy('o.player_id', 'ASC')
+        .getMany(),
+    );
+  return rows.map((r) => ({
+    day: localDate(r.createdAt, timeZone),
+    template: r.template,
+    gameId: r.gameId,
+    playerId: r.playerId!,
+    action: String(r.payload.action),
+    language: r.language,
+    payload: r.payload as Record<string, unknown>,
+  }));
 }

@@ -15,13 +15,19 @@ export type Agent = ReturnType<typeof request.agent>;
 export async function loginAgent(t: Pick<TestApp, 'app' | 'database' | 'clock'>, email: string): Promise<Agent> {
   const agent = request.agent(t.app.getHttpServer());
   const form = await agent.get('/login');
-  const sent = await agent.post('/login').type('form').send({ _csrf: csrfOf(form.text), email });
+  const sent = await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfOf(form.text), email });
   if (sent.status !== 303) throw new Error(`login form: HTTP ${sent.status}`);
   // Handled after the answer: wait for it, so an older unused link is not taken for the new one.
   await t.app.get(LoginLinkRequests).idle();
   const path = new URL(await mailedLoginLink(t, email)).pathname;
   const confirm = await agent.get(path);
-  const done = await agent.post(path).type('form').send({ _csrf: csrfOf(confirm.text), next: '/' });
+  const done = await agent
+    .post(path)
+    .type('form')
+    .send({ _csrf: csrfOf(confirm.text), next: '/' });
   if (done.status !== 303) throw new Error(`login link: HTTP ${done.status}`);
   return agent;
 }
@@ -55,7 +61,11 @@ async function newestMailedLoginLink(web: { readonly database: Database; readonl
     const urls = rows.map((r) => String(r.payload.url ?? ''));
     for (const url of urls.reverse()) {
       const token = url.split('/login/')[1] ?? '';
-      const unused = await m.findOneBy(LoginLink, { tokenHash: hashLoginToken(token), usedAt: IsNull(), expiresAt: MoreThan(web.clock.now()) });
+      const unused = await m.findOneBy(LoginLink, {
+        tokenHash: hashLoginToken(token),
+        usedAt: IsNull(),
+        expiresAt: MoreThan(web.clock.now()),
+      });
       if (unused) return url;
     }
     throw new Error(`no unused login link was mailed to ${address}`);

@@ -39,7 +39,10 @@ const lodgedPayload: JsonObject = {
   outcome: null,
   outcomeComment: null,
 };
-const appeals: fc.Arbitrary<AppealState> = fc.record({ status: fc.constantFrom<AppealState['status']>('open', 'closed'), payload: fc.constant(lodgedPayload) });
+const appeals: fc.Arbitrary<AppealState> = fc.record({
+  status: fc.constantFrom<AppealState['status']>('open', 'closed'),
+  payload: fc.constant(lodgedPayload),
+});
 
 const codeOf = (result: unknown): string | null => (result instanceof Refusal ? result.code : null);
 const deepFreeze = <T>(value: T): T => {
@@ -88,11 +91,17 @@ describe('decideAppeal: the commission’s outcome, entered once', () => {
     fc.assert(
       fc.property(appeals, commands, (appeal, command) => {
         const result = decideAppeal(appeal, command, TODAY);
-        const accepted = (COMMISSION_OUTCOMES as readonly string[]).includes(command.outcome) && command.comment.trim() !== '' && appeal.status === 'open';
+        const accepted =
+          (COMMISSION_OUTCOMES as readonly string[]).includes(command.outcome) && command.comment.trim() !== '' && appeal.status === 'open';
         expect(result instanceof Refusal).toBe(!accepted);
         if (result instanceof Refusal) return;
         expect(result).toMatchObject({ status: 'closed', outcome: command.outcome, comment: command.comment.trim() });
-        expect(result.payload).toEqual({ ...lodgedPayload, outcome: command.outcome, outcomeComment: command.comment.trim(), decidedOn: TODAY });
+        expect(result.payload).toEqual({
+          ...lodgedPayload,
+          outcome: command.outcome,
+          outcomeComment: command.comment.trim(),
+          decidedOn: TODAY,
+        });
       }),
     );
   });
@@ -109,7 +118,11 @@ describe('decideAppeal: the commission’s outcome, entered once', () => {
   });
 
   it('never reopens a closed appeal', () => {
-    fc.assert(fc.property(commands, (command) => expect(decideAppeal({ status: 'closed', payload: lodgedPayload }, command, TODAY)).toBeInstanceOf(Refusal)));
+    fc.assert(
+      fc.property(commands, (command) =>
+        expect(decideAppeal({ status: 'closed', payload: lodgedPayload }, command, TODAY)).toBeInstanceOf(Refusal),
+      ),
+    );
   });
 
   it('refuses in both languages and changes nothing: the appeal it read is left as it was', () => {
@@ -127,6 +140,8 @@ describe('decideAppeal: the commission’s outcome, entered once', () => {
     const closed: AppealState = { status: 'closed', payload: lodgedPayload };
     expect(codeOf(decideAppeal(closed, { outcome: 'maybe', comment: '' }, TODAY))).toBe('BAD_INPUT');
     expect(codeOf(decideAppeal(closed, { outcome: 'rejected', comment: ' ' }, TODAY))).toBe('REASON_REQUIRED');
-    expect((decideAppeal(closed, { outcome: 'rejected', comment: 'rămâne' }, TODAY) as Refusal).messages.ro).toBe('Apelul are deja o hotărâre.');
+    expect((decideAppeal(closed, { outcome: 'rejected', comment: 'rămâne' }, TODAY) as Refusal).messages.ro).toBe(
+      'Apelul are deja o hotărâre.',
+    );
   });
 });

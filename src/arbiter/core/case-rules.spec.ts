@@ -10,7 +10,11 @@ const states: fc.Arbitrary<CaseState> = fc.record({
   status: fc.constantFrom<CaseState['status']>('open', 'closed'),
 });
 /** Reasons, blank ones (spaces, tabs, line breaks) often. */
-const reasons = fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[ \t\n]{0,4}$/), fc.constant('adresă nouă primită prin telefon'));
+const reasons = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.stringMatching(/^[ \t\n]{0,4}$/),
+  fc.constant('adresă nouă primită prin telefon'),
+);
 
 function codeOf(result: unknown): string | null {
   return result instanceof Refusal ? result.code : null;
@@ -71,6 +75,9 @@ describe('closeByHand: a case closed with the arbiter’s reason (issue 7 §3)',
     expect(codeOf(closeByHand({ kind: 'result', status: 'closed' }, { reason: '  ' }))).toBe('REASON_REQUIRED');
     expect(codeOf(closeByHand({ kind: 'result', status: 'closed' }, { reason: 'x' }))).toBe('CASE_CLOSED');
     expect(codeOf(closeByHand({ kind: 'result', status: 'open' }, { reason: 'x' }))).toBe('CASE_DECIDED_ELSEWHERE');
-    expect(closeByHand({ kind: 'mail-bounce', status: 'open' }, { reason: ' adresă nouă ' })).toEqual({ status: 'closed', reason: 'adresă nouă' });
+    expect(closeByHand({ kind: 'mail-bounce', status: 'open' }, { reason: ' adresă nouă ' })).toEqual({
+      status: 'closed',
+      reason: 'adresă nouă',
+    });
   });
 });

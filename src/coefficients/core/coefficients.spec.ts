@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import type { Color } from '../../games/engine/types';
-import { computeCoefficients, formatCoefficient, fullTours, MAX_COEFFICIENT, penalizedCoefficient, toDecimal, type Outcome } from './coefficients';
+import {
+  computeCoefficients,
+  formatCoefficient,
+  fullTours,
+  MAX_COEFFICIENT,
+  penalizedCoefficient,
+  toDecimal,
+  type Outcome,
+} from './coefficients';
 
 const finished: Outcome = { type: 'finished' };
 const c = (red: number, blue: number, outcome: Outcome = finished) => {
@@ -173,7 +181,11 @@ describe('coefficient properties', () => {
   it('the winner never gets less than the loser, whatever the ending', () => {
     const outcome = fc.oneof(
       fc.constant<Outcome>(finished),
-      fc.record({ type: fc.constantFrom('abandon' as const, 'timeout' as const), by: fc.constantFrom<Color>('red', 'blue'), fullTours: fc.nat(60) }),
+      fc.record({
+        type: fc.constantFrom('abandon' as const, 'timeout' as const),
+        by: fc.constantFrom<Color>('red', 'blue'),
+        fullTours: fc.nat(60),
+      }),
       fc.record({ type: fc.constant('no-show' as const), by: fc.constantFrom<Color>('red', 'blue') }),
       fc.constant<Outcome>({ type: 'interrupted' }),
     );
@@ -181,7 +193,15 @@ describe('coefficient properties', () => {
       fc.property(score, score, outcome, (red, blue, o) => {
         const r = computeCoefficients({ red, blue }, o);
         const winner: Color | null =
-          o.type === 'abandon' || o.type === 'timeout' || o.type === 'no-show' ? (o.by === 'red' ? 'blue' : 'red') : red === blue ? null : red > blue ? 'red' : 'blue';
+          o.type === 'abandon' || o.type === 'timeout' || o.type === 'no-show'
+            ? o.by === 'red'
+              ? 'blue'
+              : 'red'
+            : red === blue
+              ? null
+              : red > blue
+                ? 'red'
+                : 'blue';
         if (winner) expect(r[winner]).toBeGreaterThanOrEqual(r[winner === 'red' ? 'blue' : 'red']);
         for (const v of [r.red, r.blue]) {
           expect(Number.isInteger(v)).toBe(true);
@@ -225,11 +245,18 @@ describe('coefficient penalties (docs/rules.md §6 sanctions)', () => {
     expect(penalizedCoefficient(4_781, 10_000)).toBe(0);
     expect(penalizedCoefficient(0, 1_000)).toBe(0);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_COEFFICIENT }), fc.array(fc.integer({ min: 1_000, max: 10_000 }), { maxLength: 5 }), (coef, penalties) => {
-        const after = penalizedCoefficient(coef, penalties.reduce((a, b) => a + b, 0));
-        expect(after).toBeGreaterThanOrEqual(0);
-        expect(after).toBeLessThanOrEqual(coef);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_COEFFICIENT }),
+        fc.array(fc.integer({ min: 1_000, max: 10_000 }), { maxLength: 5 }),
+        (coef, penalties) => {
+          const after = penalizedCoefficient(
+            coef,
+            penalties.reduce((a, b) => a + b, 0),
+          );
+          expect(after).toBeGreaterThanOrEqual(0);
+          expect(after).toBeLessThanOrEqual(coef);
+        },
+      ),
     );
   });
 });

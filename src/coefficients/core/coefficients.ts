@@ -84,7 +84,8 @@ function byScore(scores: Coefficients): Coefficients {
   const p = scores[otherColor(winner)];
   let c: number;
   if (p > 0) c = ONE + ratio(P, P + p);
-  else if (P > 0) c = ABANDON_BASE; // winner positive, loser negative or zero
+  else if (P > 0)
+    c = ABANDON_BASE; // winner positive, loser negative or zero
   else c = 15_000; // both negative, or one negative and the other zero
   return withColors(winner, c, TWO - c);
 }

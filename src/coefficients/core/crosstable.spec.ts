@@ -32,7 +32,11 @@ describe('the crosstable of a group (issue 14)', () => {
       ['homologated:4781', 'self', 'unfinished:null'],
       ['provisional:10000', 'unfinished:null', 'self'],
     ]);
-    expect(table.rows.map((r) => r.cells.map((c) => c.opponentId))).toEqual([['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c']]);
+    expect(table.rows.map((r) => r.cells.map((c) => c.opponentId))).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
   });
 
   it('keeps the order it is given (the standings’), and counts the games still without a result', () => {

@@ -1,7 +1,7 @@
 import { answerRefusal } from './homologation-refusals';
 
 describe('the refusal of a late confirmation or objection (docs/rules.md §7)', () => {
-  it('has its own code and names the window\'s last day in each language', () => {
+  it("has its own code and names the window's last day in each language", () => {
     const refusal = answerRefusal('window-closed', '2027-02-06');
     expect({ code: refusal.code, status: refusal.getStatus() }).toEqual({ code: 'CONFIRMATION_WINDOW_CLOSED', status: 409 });
     expect(refusal.messages.ro).toContain('s-a încheiat pe 06.02.2027');

@@ -33,7 +33,10 @@ export function homologationRefusal(why: HomologationRefusalReason, dueOn: Local
     case 'override-without-reason':
       return new Refusal(
         'OVERRIDE_REASON_REQUIRED',
-        { ro: `Omologarea înainte de încheierea termenului (${day(dueOn, 'ro')}) cere un motiv.`, en: `Homologating before the window ends (${day(dueOn, 'en')}) needs a reason.` },
+        {
+          ro: `Omologarea înainte de încheierea termenului (${day(dueOn, 'ro')}) cere un motiv.`,
+          en: `Homologating before the window ends (${day(dueOn, 'en')}) needs a reason.`,
+        },
         400,
       );
   }
@@ -58,5 +61,10 @@ export const objectionRefusals = {
   unknown: () => new Refusal('NOT_FOUND', { ro: 'Obiecția nu există.', en: 'No such objection.' }, 404),
   decided: () => new Refusal('OBJECTION_DECIDED', { ro: 'Obiecția este deja decisă.', en: 'The objection is already decided.' }, 409),
   verdict: () => new Refusal('BAD_INPUT', { ro: 'Obiecția se admite sau se respinge.', en: 'An objection is upheld or rejected.' }, 400),
-  reason: () => new Refusal('REASON_REQUIRED', { ro: 'Decizia asupra obiecției cere un motiv.', en: 'A decision on an objection needs a reason.' }, 400),
+  reason: () =>
+    new Refusal(
+      'REASON_REQUIRED',
+      { ro: 'Decizia asupra obiecției cere un motiv.', en: 'A decision on an objection needs a reason.' },
+      400,
+    ),
 };

@@ -75,7 +75,9 @@ describe('mayHomologate (docs/rules.md §7)', () => {
   });
 
   it('without an override, the answer never depends on the reason given', () => {
-    fc.assert(fc.property(anyFacts, fc.string(), (f, reason) => expect(mayHomologate(f, { override: false, reason })).toEqual(mayHomologate(f))));
+    fc.assert(
+      fc.property(anyFacts, fc.string(), (f, reason) => expect(mayHomologate(f, { override: false, reason })).toEqual(mayHomologate(f))),
+    );
   });
 
   it('a later day never turns a yes into a no (the window only closes)', () => {
@@ -88,7 +90,7 @@ describe('mayHomologate (docs/rules.md §7)', () => {
 });
 
 describe('mayAnswer: a player confirms or objects within the 5 days (docs/rules.md §7)', () => {
-  it('takes an answer from the day the game ended through the window\'s last day, inclusive', () => {
+  it("takes an answer from the day the game ended through the window's last day, inclusive", () => {
     expect(mayAnswer(facts())).toEqual({ ok: true });
     expect(mayAnswer(facts({ today: dueOn }))).toEqual({ ok: true });
   });

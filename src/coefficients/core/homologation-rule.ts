@@ -26,8 +26,7 @@ export type HomologationBasis = 'window-closed' | 'both-confirmed' | 'override';
 export type HomologationRefusalReason = 'already-homologated' | 'objection-open' | 'window-open' | 'override-without-reason';
 
 export type HomologationDecision =
-  | { readonly ok: true; readonly basis: HomologationBasis }
-  | { readonly ok: false; readonly why: HomologationRefusalReason };
+  { readonly ok: true; readonly basis: HomologationBasis } | { readonly ok: false; readonly why: HomologationRefusalReason };
 
 /** True while the players may still confirm or object: up to and including `dueOn`. */
 export function windowOpen(today: LocalDate, dueOn: LocalDate): boolean {
@@ -52,8 +51,7 @@ export function mayHomologate(facts: HomologationFacts, ask: HomologationAsk = {
 export type AnswerRefusalReason = 'already-homologated' | 'window-closed';
 
 export type AnswerDecision =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly why: AnswerRefusalReason; readonly closedOn: LocalDate };
+  { readonly ok: true } | { readonly ok: false; readonly why: AnswerRefusalReason; readonly closedOn: LocalDate };
 
 /**
  * May a player still confirm the final sheet or object to it? "Each player confirms … or

@@ -26,14 +26,16 @@ describe('group standings (docs/rules.md §7)', () => {
   });
 
   it('exports CSV with four decimals, quoting names that need it', () => {
-    const csv = standingsCsv([{ name: 'A', rows: rankGroup([{ playerId: 'a', name: 'Popescu, Ion', coefficients: [15219], scoreDifference: 44 }]) }]);
+    const csv = standingsCsv([
+      { name: 'A', rows: rankGroup([{ playerId: 'a', name: 'Popescu, Ion', coefficients: [15219], scoreDifference: 44 }]) },
+    ]);
     expect(csv).toBe('group,rank,name,played,total,average,best,score_difference\nA,1,"Popescu, Ion",1,1.5219,1.5219,1.5219,44\n');
   });
 
   describe('CSV cells a spreadsheet would run (OWASP CSV injection, issue 12 §7)', () => {
     it.each([
       ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
-      ['+1+cmd|\' /C calc\'!A0', `"'+1+cmd|' /C calc'!A0"`],
+      ["+1+cmd|' /C calc'!A0", `"'+1+cmd|' /C calc'!A0"`],
       ['-2+3', `"'-2+3"`],
       ['@SUM(A1:A9)', `"'@SUM(A1:A9)"`],
       ['\t=1+1', `"'\t=1+1"`],
@@ -53,7 +55,10 @@ describe('group standings (docs/rules.md §7)', () => {
         { playerId: 'b', name: '@Ion', coefficients: [4781], scoreDifference: -44 },
       ]);
       const csv = standingsCsv([{ name: '-A', rows }]);
-      expect(csv.split('\n').slice(1, 3)).toEqual([`"'-A",1,"'=1+1",1,1.5219,1.5219,1.5219,44`, `"'-A",2,"'@Ion",1,0.4781,0.4781,0.4781,-44`]);
+      expect(csv.split('\n').slice(1, 3)).toEqual([
+        `"'-A",1,"'=1+1",1,1.5219,1.5219,1.5219,44`,
+        `"'-A",2,"'@Ion",1,0.4781,0.4781,0.4781,-44`,
+      ]);
     });
   });
 });

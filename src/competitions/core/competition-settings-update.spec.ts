@@ -14,8 +14,16 @@ if (!created.ok) throw new Error('the base settings must be valid');
 const current: CompetitionSettings = created.settings;
 const CODE_NAMES = new RegExp(
   `\\b(${[
-    'holidayLongDays', 'holidayShortDays', 'reminderDays', 'escalationDays', 'offerCooldownDays',
-    'thinkingDays', 'zeroTurnsToEnd', 'autoHomologate', 'endRackRule', 'timeZone',
+    'holidayLongDays',
+    'holidayShortDays',
+    'reminderDays',
+    'escalationDays',
+    'offerCooldownDays',
+    'thinkingDays',
+    'zeroTurnsToEnd',
+    'autoHomologate',
+    'endRackRule',
+    'timeZone',
   ].join('|')})\\b`,
 );
 

@@ -36,7 +36,11 @@ describe('competition settings (issue 4 §1)', () => {
     expect(fields({ closingDate: '2027-02-01' })).toEqual(['closingDate']);
     expect(fields({ startDate: '2027-02-30' })).toEqual(['startDate']);
     expect(fields({ tileSet: 'de', endRackRule: 'keep', timeZone: 'Mars/Olympus' })).toEqual(['tileSet', 'endRackRule', 'timeZone']);
-    expect(fields({ thinkingDays: 0, zeroTurnsToEnd: 1.5, holidayLongDays: -1 })).toEqual(['zeroTurnsToEnd', 'thinkingDays', 'holidayLongDays']);
+    expect(fields({ thinkingDays: 0, zeroTurnsToEnd: 1.5, holidayLongDays: -1 })).toEqual([
+      'zeroTurnsToEnd',
+      'thinkingDays',
+      'holidayLongDays',
+    ]);
     expect(fields({ reminderDays: 30, escalationDays: 30 })).toEqual(['escalationDays']);
     expect(fields({ name: '', shortName: 'x'.repeat(41) })).toEqual(['name', 'shortName']);
   });

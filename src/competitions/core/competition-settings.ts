@@ -29,7 +29,6 @@ export interface CompetitionSettingsInput {
   readonly autoHomologate?: boolean;
 }
 
-
 export const DEFAULT_SETTINGS = {
   tileSet: 'ro',
   handicap: true, // docs/rules.md §2: every federation correspondence competition
@@ -51,8 +50,7 @@ export interface SettingProblem {
 }
 
 export type SettingsResult =
-  | { readonly ok: true; readonly settings: CompetitionSettings }
-  | { readonly ok: false; readonly problems: readonly SettingProblem[] };
+  { readonly ok: true; readonly settings: CompetitionSettings } | { readonly ok: false; readonly problems: readonly SettingProblem[] };
 
 function isTimeZone(value: string): boolean {
   try {
@@ -75,7 +73,8 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   if (!shortName || shortName.length > 40) {
     bad('shortName', 'numele scurt trebuie să aibă 1–40 de caractere', 'the short name must have 1–40 characters');
   }
-  if (!isTileSetId(s.tileSet)) bad('tileSet', `setul de piese „${s.tileSet}” nu există (ro, en, pl)`, `no tile set "${s.tileSet}" (ro, en, pl)`);
+  if (!isTileSetId(s.tileSet))
+    bad('tileSet', `setul de piese „${s.tileSet}” nu există (ro, en, pl)`, `no tile set "${s.tileSet}" (ro, en, pl)`);
   if (s.endRackRule !== 'transfer' && s.endRackRule !== 'double') {
     bad(
       'endRackRule',
@@ -111,18 +110,29 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
     );
   }
   if (typeof s.timeZone !== 'string' || !isTimeZone(s.timeZone)) {
-    bad('timeZone', `fusul orar „${s.timeZone}” nu este cunoscut (ex. Europe/Bucharest)`, `unknown time zone "${s.timeZone}" (e.g. Europe/Bucharest)`);
+    bad(
+      'timeZone',
+      `fusul orar „${s.timeZone}” nu este cunoscut (ex. Europe/Bucharest)`,
+      `unknown time zone "${s.timeZone}" (e.g. Europe/Bucharest)`,
+    );
   }
   const startOk = typeof s.startDate === 'string' && isLocalDate(s.startDate);
   const closingOk = typeof s.closingDate === 'string' && isLocalDate(s.closingDate);
-  if (!startOk) bad('startDate', `data de început „${s.startDate}” nu este o zi AAAA-LL-ZZ`, `the start date "${s.startDate}" is not a YYYY-MM-DD day`);
-  if (!closingOk) bad('closingDate', `data de închidere „${s.closingDate}” nu este o zi AAAA-LL-ZZ`, `the closing date "${s.closingDate}" is not a YYYY-MM-DD day`);
+  if (!startOk)
+    bad('startDate', `data de început „${s.startDate}” nu este o zi AAAA-LL-ZZ`, `the start date "${s.startDate}" is not a YYYY-MM-DD day`);
+  if (!closingOk)
+    bad(
+      'closingDate',
+      `data de închidere „${s.closingDate}” nu este o zi AAAA-LL-ZZ`,
+      `the closing date "${s.closingDate}" is not a YYYY-MM-DD day`,
+    );
   if (startOk && closingOk && compareDays(s.closingDate as LocalDate, s.startDate as LocalDate) <= 0) {
     bad('closingDate', 'data de închidere trebuie să fie după data de început', 'the closing date must come after the start date');
   }
   const lexicon = typeof s.lexicon === 'string' ? s.lexicon.trim() || null : null;
   if (s.lexicon != null && typeof s.lexicon !== 'string') bad('lexicon', 'lexiconul se dă prin nume', 'the lexicon is given by name');
-  if (lexicon !== null && lexicon.length > 200) bad('lexicon', 'numele lexiconului are cel mult 200 de caractere', 'the lexicon name has at most 200 characters');
+  if (lexicon !== null && lexicon.length > 200)
+    bad('lexicon', 'numele lexiconului are cel mult 200 de caractere', 'the lexicon name has at most 200 characters');
 
   if (problems.length) return { ok: false, problems };
   return { ok: true, settings: { name, shortName, ...rulesOf({ ...s, lexicon } as CompetitionRules) } };

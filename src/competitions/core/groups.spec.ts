@@ -17,8 +17,20 @@ describe('splitting players into groups (docs/rules.md §9)', () => {
   });
 
   it('deals blocks: the first players fill A, the next B', () => {
-    expect(splitIntoGroups(seq(7), { sizes: [4, 3] }, 'blocks')).toEqual({ ok: true, groups: [[1, 2, 3, 4], [5, 6, 7]] });
-    expect(splitIntoGroups(seq(7), { count: 2 }, 'blocks')).toEqual({ ok: true, groups: [[1, 2, 3, 4], [5, 6, 7]] });
+    expect(splitIntoGroups(seq(7), { sizes: [4, 3] }, 'blocks')).toEqual({
+      ok: true,
+      groups: [
+        [1, 2, 3, 4],
+        [5, 6, 7],
+      ],
+    });
+    expect(splitIntoGroups(seq(7), { count: 2 }, 'blocks')).toEqual({
+      ok: true,
+      groups: [
+        [1, 2, 3, 4],
+        [5, 6, 7],
+      ],
+    });
   });
 
   it('deals serpentine: A B C C B A A B …', () => {
@@ -42,15 +54,20 @@ describe('splitting players into groups (docs/rules.md §9)', () => {
 
   it('places every player exactly once, in groups of the asked sizes, keeping their order inside each group', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom('blocks' as const, 'serpentine' as const), (n, count, how) => {
-        fc.pre(n >= 2 * count && Math.ceil(n / count) <= MAX_GROUP_SIZE);
-        const result = splitIntoGroups(seq(n), { count }, how);
-        expect(result.ok).toBe(true);
-        if (!result.ok) return;
-        expect(result.groups.map((g) => g.length)).toEqual(evenSizes(n, count));
-        expect(result.groups.flat().sort((a, b) => a - b)).toEqual(seq(n));
-        for (const g of result.groups) expect([...g].sort((a, b) => a - b)).toEqual(g);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom('blocks' as const, 'serpentine' as const),
+        (n, count, how) => {
+          fc.pre(n >= 2 * count && Math.ceil(n / count) <= MAX_GROUP_SIZE);
+          const result = splitIntoGroups(seq(n), { count }, how);
+          expect(result.ok).toBe(true);
+          if (!result.ok) return;
+          expect(result.groups.map((g) => g.length)).toEqual(evenSizes(n, count));
+          expect(result.groups.flat().sort((a, b) => a - b)).toEqual(seq(n));
+          for (const g of result.groups) expect([...g].sort((a, b) => a - b)).toEqual(g);
+        },
+      ),
     );
   });
 

@@ -47,10 +47,19 @@ describe('round-robin pairing (docs/rules.md §9, F 9.3)', () => {
 
   it('writes the Clark rotation of F 9.3b for 16 players: seat 1 stays, the others turn clockwise', () => {
     const rows = clarkTable(16).map((round) => [round.map(([top]) => top), round.map(([, bottom]) => bottom).reverse()]);
-    expect(rows[0]).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12, 13, 14, 15, 16]]);
+    expect(rows[0]).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [9, 10, 11, 12, 13, 14, 15, 16],
+    ]);
     // The seed prints the second line right to left: 16 15 … 9, then 15 14 … 8, then 14 13 … 7.
-    expect(rows[1]).toEqual([[1, 16, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14, 15]]);
-    expect(rows[2]).toEqual([[1, 15, 16, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13, 14]]);
+    expect(rows[1]).toEqual([
+      [1, 16, 2, 3, 4, 5, 6, 7],
+      [8, 9, 10, 11, 12, 13, 14, 15],
+    ]);
+    expect(rows[2]).toEqual([
+      [1, 15, 16, 2, 3, 4, 5, 6],
+      [7, 8, 9, 10, 11, 12, 13, 14],
+    ]);
   });
 
   it('pairs every two players of a group exactly once, for every size from 2 to 16', () => {

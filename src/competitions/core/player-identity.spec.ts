@@ -23,7 +23,12 @@ const listed = (over: Partial<ListedPlayer> = {}): ListedPlayer => ({ ...current
 
 describe('planImport', () => {
   it('the review’s hijack: a foreign arbiter’s line renames nobody and only adds the address, unverified', () => {
-    const plan = planImport(current, listed({ name: 'Hijacked', club: null, language: 'en', emails: ['a@p.example', 'evil@attacker.example'] }), new Set(['a@p.example']), false);
+    const plan = planImport(
+      current,
+      listed({ name: 'Hijacked', club: null, language: 'en', emails: ['a@p.example', 'evil@attacker.example'] }),
+      new Set(['a@p.example']),
+      false,
+    );
     expect(plan.updates).toEqual({});
     expect(plan.unchanged).toEqual({ name: 'Hijacked', club: null, language: 'en' });
     expect(plan.renamedFrom).toBeNull();
@@ -58,7 +63,12 @@ describe('planImport', () => {
     fc.assert(
       fc.property(facts, facts, fc.boolean(), fc.subarray(['a@x.example', 'b@x.example', 'c@x.example']), (now, line, mayEdit, emails) => {
         const known = new Set(['a@x.example']);
-        const plan = planImport({ ...now, previousCoefficient: now.previousCoefficient ?? 1, previousRank: now.previousRank ?? 1 }, { ...line, emails }, known, mayEdit);
+        const plan = planImport(
+          { ...now, previousCoefficient: now.previousCoefficient ?? 1, previousRank: now.previousRank ?? 1 },
+          { ...line, emails },
+          known,
+          mayEdit,
+        );
         const written = Object.keys(plan.updates);
         for (const key of Object.keys(plan.unchanged)) expect(written).not.toContain(key);
         if (!mayEdit) expect(plan.updates).toEqual({});

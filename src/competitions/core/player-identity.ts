@@ -23,7 +23,6 @@ export interface ListedPlayer extends PlayerIdentity {
   readonly previousRank: number | null;
 }
 
-
 /**
  * Whether `actor` may change the identity of a player registered in competitions run by
  * `arbiters` (their arbiter user ids): the operator (CLI) and admins always; an arbiter only
@@ -56,7 +55,8 @@ export interface ImportPlan {
 export function planImport(current: ListedFacts, listed: ListedPlayer, known: ReadonlySet<string>, mayEdit: boolean): ImportPlan {
   const differing: Partial<Record<keyof ListedFacts, unknown>> = {};
   for (const f of IDENTITY_FIELDS) if (listed[f] !== current[f]) differing[f] = listed[f];
-  for (const f of ['previousCoefficient', 'previousRank'] as const) if (listed[f] !== null && listed[f] !== current[f]) differing[f] = listed[f];
+  for (const f of ['previousCoefficient', 'previousRank'] as const)
+    if (listed[f] !== null && listed[f] !== current[f]) differing[f] = listed[f];
   const changes = differing as Partial<ListedFacts>;
   return {
     updates: mayEdit ? changes : {},
@@ -69,7 +69,10 @@ export function planImport(current: ListedFacts, listed: ListedPlayer, known: Re
 /** Whether a confirmation link of an unverified address can still be used at `now`. */
 export type AddressConfirmationState = 'valid' | 'expired' | 'unknown';
 
-export function addressConfirmationState(row: { readonly verified: boolean; readonly confirmExpiresAt: Date | null } | null, now: Date): AddressConfirmationState {
+export function addressConfirmationState(
+  row: { readonly verified: boolean; readonly confirmExpiresAt: Date | null } | null,
+  now: Date,
+): AddressConfirmationState {
   if (!row || row.verified || !row.confirmExpiresAt) return 'unknown';
   return now.getTime() < row.confirmExpiresAt.getTime() ? 'valid' : 'expired';
 }

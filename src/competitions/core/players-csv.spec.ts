@@ -5,14 +5,28 @@ const HEADER = 'name,email,club,language,previous_coefficient,previous_rank';
 
 describe('the players CSV (issue 4 §2)', () => {
   it('reads every column, lower-cases addresses, splits several addresses, defaults the language to ro', () => {
-    const result = parsePlayersCsv(
-      `\uFEFF${HEADER}\r\n"Popescu, Ion",Ion@X.ro,CS Arad,RO,"1,5219",3\r\nJane,jane@x.org | j@y.org,,,,\r\n`,
-    );
+    const result = parsePlayersCsv(`\uFEFF${HEADER}\r\n"Popescu, Ion",Ion@X.ro,CS Arad,RO,"1,5219",3\r\nJane,jane@x.org | j@y.org,,,,\r\n`);
     expect(result).toEqual({
       ok: true,
       rows: [
-        { line: 2, name: 'Popescu, Ion', emails: ['ion@x.ro'], club: 'CS Arad', language: 'ro', previousCoefficient: 15219, previousRank: 3 },
-        { line: 3, name: 'Jane', emails: ['jane@x.org', 'j@y.org'], club: null, language: 'ro', previousCoefficient: null, previousRank: null },
+        {
+          line: 2,
+          name: 'Popescu, Ion',
+          emails: ['ion@x.ro'],
+          club: 'CS Arad',
+          language: 'ro',
+          previousCoefficient: 15219,
+          previousRank: 3,
+        },
+        {
+          line: 3,
+          name: 'Jane',
+          emails: ['jane@x.org', 'j@y.org'],
+          club: null,
+          language: 'ro',
+          previousCoefficient: null,
+          previousRank: null,
+        },
       ],
     });
   });
@@ -38,7 +52,10 @@ describe('the players CSV (issue 4 §2)', () => {
     expect(parsePlayersCsv('name,language\nA,ro\n')).toMatchObject({
       ok: false,
       code: 'MISSING_COLUMN',
-      problems: [{ line: 1, column: 'email' }, { line: 1, column: 'club' }],
+      problems: [
+        { line: 1, column: 'email' },
+        { line: 1, column: 'club' },
+      ],
     });
     expect(parsePlayersCsv('name,email,club,language,previous_rnak\nA,a@x.ro,,ro,1\n')).toMatchObject({
       ok: false,
@@ -71,7 +88,11 @@ describe('the players CSV (issue 4 §2)', () => {
   });
 
   it('refuses a malformed file (an unclosed quote) with the line where reading stopped', () => {
-    expect(parsePlayersCsv(`${HEADER}\nA,a@x.ro,,ro,,\n"B,b@x.ro,,ro,,\n`)).toMatchObject({ ok: false, code: 'BAD_CSV', problems: [{ line: expect.any(Number) }] });
+    expect(parsePlayersCsv(`${HEADER}\nA,a@x.ro,,ro,,\n"B,b@x.ro,,ro,,\n`)).toMatchObject({
+      ok: false,
+      code: 'BAD_CSV',
+      problems: [{ line: expect.any(Number) }],
+    });
   });
 
   it('finds a duplicate address whatever its case, naming the first line', () => {

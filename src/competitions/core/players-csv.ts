@@ -85,7 +85,11 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
   }
   // info.lines is where a record ends; its raw text starts with the blank lines skipped before it.
   const lineOf = (r: (typeof records)[number]) =>
-    r.info.lines - (r.raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+    r.info.lines -
+    (r.raw
+      .replace(/^(\r?\n)+/, '')
+      .replace(/\r?\n$/, '')
+      .match(/\n/g)?.length ?? 0);
 
   if (records.length === 0) {
     return refusal('EMPTY_CSV', [], {

@@ -101,9 +101,7 @@ function describeProblems(problems: readonly SequenceProblem[], typed: number, t
     } else {
       const name = p.letter === BLANK ? { ro: 'jokeri (?)', en: 'blanks (?)' } : { ro: p.letter, en: p.letter };
       const diff = p.found - p.expected;
-      ro.push(
-        `${name.ro}: ${p.found} în loc de ${p.expected} (${Math.abs(diff)} ${diff > 0 ? 'în plus' : 'lipsă'})`,
-      );
+      ro.push(`${name.ro}: ${p.found} în loc de ${p.expected} (${Math.abs(diff)} ${diff > 0 ? 'în plus' : 'lipsă'})`);
       en.push(`${name.en}: ${p.found} instead of ${p.expected} (${Math.abs(diff)} too ${diff > 0 ? 'many' : 'few'})`);
     }
   }

@@ -105,7 +105,10 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @Max(MAX_SETTING)
   escalationDays?: number;
 
-  @ApiPropertyOptional({ default: 3, description: 'days after a declined draw or interruption offer before the same player may offer it again' })
+  @ApiPropertyOptional({
+    default: 3,
+    description: 'days after a declined draw or interruption offer before the same player may offer it again',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

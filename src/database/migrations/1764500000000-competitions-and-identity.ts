@@ -136,17 +136,39 @@ export class CompetitionsAndIdentity1764500000000 implements MigrationInterface 
         CONSTRAINT "PK_sequence" PRIMARY KEY ("id")
       )`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_sequence_series" ON "sequence" ("competition_id", "series")`);
-    await queryRunner.query(`ALTER TABLE "app_user" ADD CONSTRAINT "FK_app_user_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "api_key" ADD CONSTRAINT "FK_api_key_user" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "user_email" ADD CONSTRAINT "FK_user_email_user" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "competition" ADD CONSTRAINT "FK_competition_arbiter" FOREIGN KEY ("arbiter_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "competition_group" ADD CONSTRAINT "FK_competition_group_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "player_email" ADD CONSTRAINT "FK_player_email_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_group" FOREIGN KEY ("group_id") REFERENCES "competition_group"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "sequence" ADD CONSTRAINT "FK_sequence_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "sequence" ADD CONSTRAINT "FK_sequence_dealt_by" FOREIGN KEY ("dealt_by_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "app_user" ADD CONSTRAINT "FK_app_user_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "api_key" ADD CONSTRAINT "FK_api_key_user" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "user_email" ADD CONSTRAINT "FK_user_email_user" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "competition" ADD CONSTRAINT "FK_competition_arbiter" FOREIGN KEY ("arbiter_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "competition_group" ADD CONSTRAINT "FK_competition_group_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "player_email" ADD CONSTRAINT "FK_player_email_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_group" FOREIGN KEY ("group_id") REFERENCES "competition_group"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "registration" ADD CONSTRAINT "FK_registration_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "sequence" ADD CONSTRAINT "FK_sequence_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "sequence" ADD CONSTRAINT "FK_sequence_dealt_by" FOREIGN KEY ("dealt_by_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -270,45 +270,123 @@ export class Games1764600000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_outbound_mail_game" ON "outbound_mail" ("game_id")`);
     await queryRunner.query(`CREATE INDEX "IDX_outbound_mail_status" ON "outbound_mail" ("status", "created_at")`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_outbound_mail_message_id" ON "outbound_mail" ("message_id")`);
-    await queryRunner.query(`ALTER TABLE "game" ADD CONSTRAINT "FK_game_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "game" ADD CONSTRAINT "FK_game_group" FOREIGN KEY ("group_id") REFERENCES "competition_group"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "game" ADD CONSTRAINT "FK_game_sequence" FOREIGN KEY ("sequence_id") REFERENCES "sequence"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "game" ADD CONSTRAINT "FK_game_red_player" FOREIGN KEY ("red_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "game" ADD CONSTRAINT "FK_game_blue_player" FOREIGN KEY ("blue_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_actor" FOREIGN KEY ("actor_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "arbiter_case" ADD CONSTRAINT "FK_arbiter_case_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "arbiter_case" ADD CONSTRAINT "FK_arbiter_case_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_case" FOREIGN KEY ("case_id") REFERENCES "arbiter_case"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_arbiter" FOREIGN KEY ("arbiter_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_ruling" FOREIGN KEY ("ruling_id") REFERENCES "ruling"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "result" ADD CONSTRAINT "FK_result_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "result" ADD CONSTRAINT "FK_result_homologated_by" FOREIGN KEY ("homologated_by_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "action_receipt" ADD CONSTRAINT "FK_action_receipt_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "claim" ADD CONSTRAINT "FK_claim_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "claim" ADD CONSTRAINT "FK_claim_claimant" FOREIGN KEY ("claimant_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "game_line" ADD CONSTRAINT "FK_game_line_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "move" ADD CONSTRAINT "FK_move_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "move" ADD CONSTRAINT "FK_move_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "move" ADD CONSTRAINT "FK_move_line" FOREIGN KEY ("game_id", "line_id") REFERENCES "game_line"("game_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_contested_move" FOREIGN KEY ("contested_move_id") REFERENCES "move"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_provisional_reply" FOREIGN KEY ("provisional_reply_id") REFERENCES "move"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_contester" FOREIGN KEY ("contester_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "holiday" ADD CONSTRAINT "FK_holiday_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "holiday" ADD CONSTRAINT "FK_holiday_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "long_thinking_notice" ADD CONSTRAINT "FK_long_thinking_notice_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "long_thinking_notice" ADD CONSTRAINT "FK_long_thinking_notice_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "offer" ADD CONSTRAINT "FK_offer_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "offer" ADD CONSTRAINT "FK_offer_player" FOREIGN KEY ("offered_by_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "outbound_mail" ADD CONSTRAINT "FK_outbound_mail_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
-    await queryRunner.query(`ALTER TABLE "outbound_mail" ADD CONSTRAINT "FK_outbound_mail_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(
+      `ALTER TABLE "game" ADD CONSTRAINT "FK_game_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "game" ADD CONSTRAINT "FK_game_group" FOREIGN KEY ("group_id") REFERENCES "competition_group"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "game" ADD CONSTRAINT "FK_game_sequence" FOREIGN KEY ("sequence_id") REFERENCES "sequence"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "game" ADD CONSTRAINT "FK_game_red_player" FOREIGN KEY ("red_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "game" ADD CONSTRAINT "FK_game_blue_player" FOREIGN KEY ("blue_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_actor" FOREIGN KEY ("actor_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "audit" ADD CONSTRAINT "FK_audit_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "arbiter_case" ADD CONSTRAINT "FK_arbiter_case_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "arbiter_case" ADD CONSTRAINT "FK_arbiter_case_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_case" FOREIGN KEY ("case_id") REFERENCES "arbiter_case"("id") ON DELETE SET NULL ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "ruling" ADD CONSTRAINT "FK_ruling_arbiter" FOREIGN KEY ("arbiter_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "penalty" ADD CONSTRAINT "FK_penalty_ruling" FOREIGN KEY ("ruling_id") REFERENCES "ruling"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "result" ADD CONSTRAINT "FK_result_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "result" ADD CONSTRAINT "FK_result_homologated_by" FOREIGN KEY ("homologated_by_user_id") REFERENCES "app_user"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "action_receipt" ADD CONSTRAINT "FK_action_receipt_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "claim" ADD CONSTRAINT "FK_claim_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "claim" ADD CONSTRAINT "FK_claim_claimant" FOREIGN KEY ("claimant_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "game_line" ADD CONSTRAINT "FK_game_line_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "move" ADD CONSTRAINT "FK_move_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "move" ADD CONSTRAINT "FK_move_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "move" ADD CONSTRAINT "FK_move_line" FOREIGN KEY ("game_id", "line_id") REFERENCES "game_line"("game_id","id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_contested_move" FOREIGN KEY ("contested_move_id") REFERENCES "move"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_provisional_reply" FOREIGN KEY ("provisional_reply_id") REFERENCES "move"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "dispute" ADD CONSTRAINT "FK_dispute_contester" FOREIGN KEY ("contester_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "holiday" ADD CONSTRAINT "FK_holiday_competition" FOREIGN KEY ("competition_id") REFERENCES "competition"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "holiday" ADD CONSTRAINT "FK_holiday_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "long_thinking_notice" ADD CONSTRAINT "FK_long_thinking_notice_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "long_thinking_notice" ADD CONSTRAINT "FK_long_thinking_notice_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "offer" ADD CONSTRAINT "FK_offer_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "offer" ADD CONSTRAINT "FK_offer_player" FOREIGN KEY ("offered_by_player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "outbound_mail" ADD CONSTRAINT "FK_outbound_mail_game" FOREIGN KEY ("game_id") REFERENCES "game"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "outbound_mail" ADD CONSTRAINT "FK_outbound_mail_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -27,7 +27,9 @@ export class ThinkingTime1764800000000 implements MigrationInterface {
         CONSTRAINT "PK_timeline_action" PRIMARY KEY ("id")
       )`);
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_timeline_action_game_key" ON "timeline_action" ("game_id", "key")`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_timeline_action_player_key" ON "timeline_action" ("competition_id", "player_id", "key") WHERE "game_id" IS NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "UQ_timeline_action_player_key" ON "timeline_action" ("competition_id", "player_id", "key") WHERE "game_id" IS NULL`,
+    );
     await queryRunner.query(`CREATE INDEX "IDX_timeline_action_competition" ON "timeline_action" ("competition_id", "due_on")`);
 
     await queryRunner.query(`
@@ -77,7 +79,9 @@ export class ThinkingTime1764800000000 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "UQ_state_declaration_player" ON "state_declaration" ("game_id", "player_id")`);
 
     const fk = (table: string, name: string, column: string, target: string, onDelete: string) =>
-      queryRunner.query(`ALTER TABLE "${table}" ADD CONSTRAINT "${name}" FOREIGN KEY ("${column}") REFERENCES "${target}"("id") ON DELETE ${onDelete} ON UPDATE NO ACTION`);
+      queryRunner.query(
+        `ALTER TABLE "${table}" ADD CONSTRAINT "${name}" FOREIGN KEY ("${column}") REFERENCES "${target}"("id") ON DELETE ${onDelete} ON UPDATE NO ACTION`,
+      );
     await fk('timeline_action', 'FK_timeline_action_competition', 'competition_id', 'competition', 'CASCADE');
     await fk('timeline_action', 'FK_timeline_action_game', 'game_id', 'game', 'CASCADE');
     await fk('timeline_action', 'FK_timeline_action_player', 'player_id', 'player', 'RESTRICT');

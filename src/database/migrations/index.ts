@@ -12,4 +12,17 @@ import { PlatformOutage1765800000000 } from './1765800000000-platform-outage';
 import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
-export const migrations = [PlatformState1764400000000, CompetitionsAndIdentity1764500000000, Games1764600000000, Mail1764700000000, ThinkingTime1764800000000, Web1764900000000, PlayerMailDigest1764950000000, MailDigest1765000000000, PlayerAddressConfirmation1765100000000, ApiKeyExpiry1765300000000, PlatformOutage1765800000000, OfferCooldown1765900000000];
+export const migrations = [
+  PlatformState1764400000000,
+  CompetitionsAndIdentity1764500000000,
+  Games1764600000000,
+  Mail1764700000000,
+  ThinkingTime1764800000000,
+  Web1764900000000,
+  PlayerMailDigest1764950000000,
+  MailDigest1765000000000,
+  PlayerAddressConfirmation1765100000000,
+  ApiKeyExpiry1765300000000,
+  PlatformOutage1765800000000,
+  OfferCooldown1765900000000,
+];

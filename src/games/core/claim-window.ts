@@ -45,7 +45,8 @@ export function claimWindow(input: ClaimWindowInput): ClaimWindow {
   };
 }
 
-export type AnswerDecision = { readonly ok: true } | { readonly ok: false; readonly code: 'CLAIM_ANSWER_LATE'; readonly answerBy: LocalDate };
+export type AnswerDecision =
+  { readonly ok: true } | { readonly ok: false; readonly code: 'CLAIM_ANSWER_LATE'; readonly answerBy: LocalDate };
 
 /** An answer is taken through the last day of the window, refused after it. */
 export function mayAnswer(window: ClaimWindow): AnswerDecision {

@@ -30,7 +30,10 @@ export function isPlayAction(action: string): boolean {
  * after the closing date; null when the action may go on. Only a game still being played
  * is stopped here: an ended one answers with its own refusal (GAME_OVER).
  */
-export function closingDateRefusal(action: string, facts: { readonly day: LocalDate; readonly closing: LocalDate; readonly playing: boolean }): Refusal | null {
+export function closingDateRefusal(
+  action: string,
+  facts: { readonly day: LocalDate; readonly closing: LocalDate; readonly playing: boolean },
+): Refusal | null {
   if (!facts.playing || !isPlayAction(action) || !isPlayClosed(facts.day, facts.closing)) return null;
   const what = PLAY[action];
   return new Refusal(
@@ -45,7 +48,10 @@ export function closingDateRefusal(action: string, facts: { readonly day: LocalD
 }
 
 /** Throws the refusal of closingDateRefusal, if any: the one call the games service makes. */
-export function requirePlayOpen(action: string, facts: { readonly day: LocalDate; readonly closing: LocalDate; readonly playing: boolean }): void {
+export function requirePlayOpen(
+  action: string,
+  facts: { readonly day: LocalDate; readonly closing: LocalDate; readonly playing: boolean },
+): void {
   const refusal = closingDateRefusal(action, facts);
   if (refusal) throw refusal;
 }

@@ -8,18 +8,20 @@ import type { HolidayRefusal } from '../../thinking-time/core';
 import type { Bilingual, EngineError } from '../engine';
 
 export const refusals = {
-  unknownGame: (id: string) =>
-    new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.` }, 404),
+  unknownGame: (id: string) => new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.` }, 404),
 
   unknownCompetition: (id: string) =>
     new Refusal('UNKNOWN_COMPETITION', { ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` }, 404),
 
   unknownPlayer: (id: string) =>
-    new Refusal('UNKNOWN_PLAYER', { ro: `Jucătorul ${id} nu există în această competiție.`, en: `There is no player ${id} in this competition.` }, 404),
+    new Refusal(
+      'UNKNOWN_PLAYER',
+      { ro: `Jucătorul ${id} nu există în această competiție.`, en: `There is no player ${id} in this competition.` },
+      404,
+    ),
 
   /** To someone who sees the game (its arbiter) but does not play in it. */
-  notYourGame: () =>
-    new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
+  notYourGame: () => new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
 
   /**
    * Issue 12 §8: whoever may not see the game at all is answered exactly as for an unknown
@@ -60,7 +62,11 @@ export const refusals = {
     ),
 
   gameOver: () =>
-    new Refusal('GAME_OVER', { ro: 'Partida s-a încheiat: nu se mai pot face mutări.', en: 'The game is over: no more moves can be made.' }, 409),
+    new Refusal(
+      'GAME_OVER',
+      { ro: 'Partida s-a încheiat: nu se mai pot face mutări.', en: 'The game is over: no more moves can be made.' },
+      409,
+    ),
 
   lineAnnulled: (line: string) =>
     new Refusal(
@@ -86,7 +92,11 @@ export const refusals = {
     ),
 
   illegalMove: (error: EngineError, line?: string) =>
-    new Refusal(error.code, line ? { ro: `Varianta ${line}: ${error.message.ro}`, en: `Line ${line}: ${error.message.en}` } : error.message, 400),
+    new Refusal(
+      error.code,
+      line ? { ro: `Varianta ${line}: ${error.message.ro}`, en: `Line ${line}: ${error.message.en}` } : error.message,
+      400,
+    ),
 
   /** A game record whose replay the rules core refuses: its code, and the move it stopped at. */
   recordRefused: (error: { readonly code: string; readonly messages: Bilingual; readonly move?: number }) =>
@@ -99,8 +109,7 @@ export const refusals = {
       error.move === undefined ? undefined : { move: error.move },
     ),
 
-  holidayRefused: (refusal: HolidayRefusal) =>
-    new Refusal('HOLIDAY_REFUSED', refusal.message, 400, { reason: refusal.code }),
+  holidayRefused: (refusal: HolidayRefusal) => new Refusal('HOLIDAY_REFUSED', refusal.message, 400, { reason: refusal.code }),
 
   longThinkingRefused: (days: number, left: number) =>
     new Refusal(
@@ -121,7 +130,11 @@ export const refusals = {
     ),
 
   offerPending: () =>
-    new Refusal('OFFER_PENDING', { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' }, 409),
+    new Refusal(
+      'OFFER_PENDING',
+      { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' },
+      409,
+    ),
 
   contestTooLate: () =>
     new Refusal(
@@ -134,7 +147,11 @@ export const refusals = {
     ),
 
   nothingToContest: () =>
-    new Refusal('NOTHING_TO_CONTEST', { ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.', en: "Your partner's last move formed no word." }, 409),
+    new Refusal(
+      'NOTHING_TO_CONTEST',
+      { ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.', en: "Your partner's last move formed no word." },
+      409,
+    ),
 
   wordNotInMove: (word: string, formed: readonly string[]) =>
     new Refusal(

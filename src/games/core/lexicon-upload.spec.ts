@@ -12,7 +12,9 @@ describe('checkLexiconUpload: a word list before it is stored (issue 7 §3)', ()
 
   it('refuses any name that could leave the lexicon folder', () => {
     for (const name of ['../../evil', '..%2fevil', '/tmp/evil', 'a/../../evil', '.hidden', '', 'x'.repeat(41)]) {
-      expect(messageOf(checkLexiconUpload(name, 'CASA\n'))?.ro).toBe('Numele listei: litere mici, cifre, - și _, cel mult 40 de caractere.');
+      expect(messageOf(checkLexiconUpload(name, 'CASA\n'))?.ro).toBe(
+        'Numele listei: litere mici, cifre, - și _, cel mult 40 de caractere.',
+      );
     }
   });
 

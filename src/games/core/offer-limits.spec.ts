@@ -3,8 +3,14 @@ import { offerDecision, offerRefusal, type OfferFact } from './offer-limits';
 
 const TZ = 'Europe/Bucharest';
 const at = (iso: string) => new Date(iso);
-const declined = (answeredAt: string, kind: OfferFact['kind'] = 'draw'): OfferFact => ({ kind, status: 'declined', mine: true, answeredAt: at(answeredAt) });
-const decide = (offers: OfferFact[], now: string, kind: OfferFact['kind'] = 'draw', cooldownDays = 3) => offerDecision({ kind, offers, now: at(now), timeZone: TZ, cooldownDays });
+const declined = (answeredAt: string, kind: OfferFact['kind'] = 'draw'): OfferFact => ({
+  kind,
+  status: 'declined',
+  mine: true,
+  answeredAt: at(answeredAt),
+});
+const decide = (offers: OfferFact[], now: string, kind: OfferFact['kind'] = 'draw', cooldownDays = 3) =>
+  offerDecision({ kind, offers, now: at(now), timeZone: TZ, cooldownDays });
 
 describe('offerDecision (issue 14: repeated offers limited)', () => {
   it('a first offer is made', () => {
@@ -12,14 +18,20 @@ describe('offerDecision (issue 14: repeated offers limited)', () => {
   });
 
   it('one open offer at a time: my own waits, the partner’s of another kind is answered first', () => {
-    expect(decide([{ kind: 'interruption', status: 'pending', mine: true, answeredAt: null }], '2027-03-10T10:00:00Z')).toMatchObject({ ok: false, code: 'OFFER_PENDING' });
+    expect(decide([{ kind: 'interruption', status: 'pending', mine: true, answeredAt: null }], '2027-03-10T10:00:00Z')).toMatchObject({
+      ok: false,
+      code: 'OFFER_PENDING',
+    });
     const other = decide([{ kind: 'interruption', status: 'pending', mine: false, answeredAt: null }], '2027-03-10T10:00:00Z');
     expect(other).toMatchObject({ ok: false, code: 'OFFER_OPEN' });
     expect(!other.ok && other.message.ro).toContain('întrerupere');
   });
 
   it('offering what the partner offered accepts it', () => {
-    expect(decide([{ kind: 'draw', status: 'pending', mine: false, answeredAt: null }], '2027-03-10T10:00:00Z')).toEqual({ ok: true, accepts: true });
+    expect(decide([{ kind: 'draw', status: 'pending', mine: false, answeredAt: null }], '2027-03-10T10:00:00Z')).toEqual({
+      ok: true,
+      accepts: true,
+    });
   });
 
   it('not again within 3 days of a decline, counted on the competition’s days', () => {

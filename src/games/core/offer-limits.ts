@@ -20,7 +20,12 @@ export interface OfferFact {
 export type OfferDecision =
   /** Offering what the partner has on the table accepts it (docs/rules.md §7). */
   | { readonly ok: true; readonly accepts: boolean }
-  | { readonly ok: false; readonly code: 'OFFER_PENDING' | 'OFFER_OPEN' | 'OFFER_TOO_SOON'; readonly message: Bilingual; readonly until?: LocalDate };
+  | {
+      readonly ok: false;
+      readonly code: 'OFFER_PENDING' | 'OFFER_OPEN' | 'OFFER_TOO_SOON';
+      readonly message: Bilingual;
+      readonly until?: LocalDate;
+    };
 
 const KIND: Record<OfferKind, Bilingual> = {
   draw: { ro: 'remiză', en: 'draw' },
@@ -42,7 +47,11 @@ export function offerDecision(input: {
 }): OfferDecision {
   const open = input.offers.filter((o) => o.status === 'pending');
   if (open.some((o) => o.mine)) {
-    return { ok: false, code: 'OFFER_PENDING', message: { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' } };
+    return {
+      ok: false,
+      code: 'OFFER_PENDING',
+      message: { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' },
+    };
   }
   const theirs = open.find((o) => !o.mine);
   if (theirs && theirs.kind === input.kind) return { ok: true, accepts: true };

@@ -45,17 +45,26 @@ export function checkRuling(ruling: RulingInput): void {
   }
   switch (ruling.kind) {
     case 'score-correction':
-      if (!Number.isSafeInteger(ruling.points) || ruling.points === 0) throw bad('a score correction is a whole, non-zero number of points', 'corecția de scor este un număr întreg de puncte, diferit de zero');
+      if (!Number.isSafeInteger(ruling.points) || ruling.points === 0)
+        throw bad(
+          'a score correction is a whole, non-zero number of points',
+          'corecția de scor este un număr întreg de puncte, diferit de zero',
+        );
       return;
     case 'move-annulment':
-      if (!Number.isSafeInteger(ruling.number) || ruling.number < 1) throw bad('the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
+      if (!Number.isSafeInteger(ruling.number) || ruling.number < 1)
+        throw bad('the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
       return;
     case 'thinking-days':
-      if (!Number.isSafeInteger(ruling.days) || ruling.days === 0) throw bad('days charged (positive) or credited (negative), not zero', 'zile adăugate (pozitiv) sau scăzute (negativ), nu zero');
+      if (!Number.isSafeInteger(ruling.days) || ruling.days === 0)
+        throw bad('days charged (positive) or credited (negative), not zero', 'zile adăugate (pozitiv) sau scăzute (negativ), nu zero');
       return;
     case 'coefficient-penalty':
       if (!Number.isSafeInteger(ruling.amount) || ruling.amount < MIN_COEFFICIENT_PENALTY || ruling.amount > MAX_COEFFICIENT_PENALTY) {
-        throw bad('a coefficient penalty is from 0.1 to 1 (1000 to 10000 ten-thousandths)', 'penalizarea de coeficient este între 0,1 și 1');
+        throw bad(
+          'a coefficient penalty is from 0.1 to 1 (1000 to 10000 ten-thousandths)',
+          'penalizarea de coeficient este între 0,1 și 1',
+        );
       }
       return;
     default:

@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { KeyDto, MAX_DAYS, MAX_MOVES } from './submit-move.dto';
 
 /** Far beyond any real correction (a whole game scores under 2000), well inside a 32-bit column. */
@@ -19,7 +32,16 @@ export class OutcomeDto {
   by?: 'red' | 'blue';
 }
 
-const KINDS = ['word', 'claim', 'score-correction', 'move-annulment', 'thinking-days', 'coefficient-penalty', 'warning', 'outcome'] as const;
+const KINDS = [
+  'word',
+  'claim',
+  'score-correction',
+  'move-annulment',
+  'thinking-days',
+  'coefficient-penalty',
+  'warning',
+  'outcome',
+] as const;
 
 /** One DTO for every ruling; the service checks that the kind has what it needs. */
 export class RulingDto extends KeyDto {
@@ -43,7 +65,8 @@ export class RulingDto extends KeyDto {
   upheld?: boolean;
 
   @ApiPropertyOptional({
-    description: "claim: uphold before the accused's 5 days to answer ran out (docs/rules.md §5). Refused with CLAIM_WINDOW_OPEN (409) without it; audited with the reason.",
+    description:
+      "claim: uphold before the accused's 5 days to answer ran out (docs/rules.md §5). Refused with CLAIM_WINDOW_OPEN (409) without it; audited with the reason.",
   })
   @IsOptional()
   @IsBoolean()
@@ -154,7 +177,9 @@ export class HomologateDto {
   @MaxLength(2000)
   reason?: string;
 
-  @ApiPropertyOptional({ description: "docs/rules.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited." })
+  @ApiPropertyOptional({
+    description: "docs/rules.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited.",
+  })
   @IsOptional()
   @IsBoolean()
   override?: boolean;

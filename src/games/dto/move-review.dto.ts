@@ -15,7 +15,10 @@ export class MoveReviewDto {
   @MaxLength(20)
   line?: string;
 
-  @ApiPropertyOptional({ example: 'The engine says the word is broken, but the tile at h11 is there.', description: 'Why the player thinks the refusal is wrong.' })
+  @ApiPropertyOptional({
+    example: 'The engine says the word is broken, but the tile at h11 is there.',
+    description: 'Why the player thinks the refusal is wrong.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(2000)

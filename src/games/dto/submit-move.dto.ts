@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 // Bounds on numbers (issue 12 §5): wide enough for any real game, narrow enough that no
 // value reaches a 32-bit column or a date computation out of range. The services check meaning.
@@ -11,13 +25,18 @@ export const MAX_DAYS = 1000;
 
 /** What every player submission may carry (games.service SubmitOptions). */
 export class SubmissionDto {
-  @ApiPropertyOptional({ description: 'A form token or Message-ID: a repeat returns the first result instead of acting twice.', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'A form token or Message-ID: a repeat returns the first result instead of acting twice.',
+    maxLength: 200,
+  })
   @IsOptional()
   @IsString()
   @Length(1, 200)
   idempotencyKey?: string;
 
-  @ApiPropertyOptional({ description: 'The turn this answers (as the game showed it): a stale one is refused (ALREADY_PLAYED / NOT_YOUR_TURN).' })
+  @ApiPropertyOptional({
+    description: 'The turn this answers (as the game showed it): a stale one is refused (ALREADY_PLAYED / NOT_YOUR_TURN).',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -170,10 +170,7 @@ describe('parseGcg', () => {
   });
 
   it('takes #rack1 and #rack2 anywhere, for an unfinished game', () => {
-    expect(parsed(`${PLAYERS}>doug: GMU 8G GUM +12 12\n#rack1 AEEIILZ\n#rack2 AAAELQS`).header.racks).toEqual([
-      'AEEIILZ',
-      'AAAELQS',
-    ]);
+    expect(parsed(`${PLAYERS}>doug: GMU 8G GUM +12 12\n#rack1 AEEIILZ\n#rack2 AAAELQS`).header.racks).toEqual(['AEEIILZ', 'AAAELQS']);
   });
 
   it('reads a nick that is not ASCII, and a player without a real name', () => {
@@ -349,18 +346,21 @@ describe('toGcg', () => {
 
   it('saves the racks of a game in progress', () => {
     const game = replayed({ tileSet: ro, sequence: sequenceStarting(ro, 'CASAXEIZURNOLEBDIM') }, ['h8 CASA']);
-    expect(toGcg({ ...game, lexicon: 'LOC' }).split('\n').slice(-3)).toEqual(['#rack1 XEIBDIM', '#rack2 ZURNOLE', '']);
+    expect(
+      toGcg({ ...game, lexicon: 'LOC' })
+        .split('\n')
+        .slice(-3),
+    ).toEqual(['#rack1 XEIBDIM', '#rack2 ZURNOLE', '']);
   });
 
   it('makes nicks one distinct word, defaulting to the colour', () => {
     const game = replayed({ tileSet: ro, sequence: sequenceStarting(ro, 'CASA') }, ['h8 CASA']);
     const header = (p?: Parameters<typeof toGcg>[0]['players']) =>
-      toGcg({ ...game, lexicon: 'LOC', players: p }).split('\n').slice(1, 3);
+      toGcg({ ...game, lexicon: 'LOC', players: p })
+        .split('\n')
+        .slice(1, 3);
     expect(header()).toEqual(['#player1 RED RED', '#player2 BLUE BLUE']);
-    expect(header({ red: { name: 'Ana' }, blue: { name: 'Ana', nick: 'Ana' } })).toEqual([
-      '#player1 Ana_RED Ana',
-      '#player2 Ana_BLUE Ana',
-    ]);
+    expect(header({ red: { name: 'Ana' }, blue: { name: 'Ana', nick: 'Ana' } })).toEqual(['#player1 Ana_RED Ana', '#player2 Ana_BLUE Ana']);
     expect(header({ red: { name: 'A: B\nC' }, blue: { name: 'D' } })[0]).toBe('#player1 A_B_C A: B C');
   });
 

@@ -190,7 +190,10 @@ type HeaderFields = { -readonly [K in HeaderField]?: GcgHeader[K] };
 
 /** Parses decoded GCG text. Any line it cannot read is a BAD_INPUT error naming that line. */
 export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
-  const lines = text.normalize('NFC').replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const lines = text
+    .normalize('NFC')
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/);
   const header: HeaderFields = {};
   const players: [GcgPlayer | undefined, GcgPlayer | undefined] = [undefined, undefined];
   const racks: [string | undefined, string | undefined] = [undefined, undefined];
@@ -226,21 +229,13 @@ export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
     const value = (pragma[2] ?? '').trim();
     inNote = name === 'note';
     if (events.length > 0 && HEADER_PRAGMAS.has(name)) {
-      return badInput(
-        n,
-        `#${name} trebuie să preceadă prima mutare`,
-        `#${name} must come before the first move`,
-      );
+      return badInput(n, `#${name} trebuie să preceadă prima mutare`, `#${name} must come before the first move`);
     }
     switch (name) {
       case 'character-encoding':
         // decodeGcg has read it from the first line; anywhere else it came too late to apply.
         if (n !== 1) {
-          return badInput(
-            n,
-            '#character-encoding trebuie să fie primul rând',
-            '#character-encoding must be the first line',
-          );
+          return badInput(n, '#character-encoding trebuie să fie primul rând', '#character-encoding must be the first line');
         }
         header.encoding = value;
         break;
@@ -308,12 +303,7 @@ function appendNote(notes: string[], events: GcgEvent[], text: string, continuat
 
 type ParsedEvent = { ok: true; event: GcgEvent } | GcgError;
 
-function parseEvent(
-  line: string,
-  n: number,
-  players: readonly (GcgPlayer | undefined)[],
-  previous: GcgEvent | undefined,
-): ParsedEvent {
+function parseEvent(line: string, n: number, players: readonly (GcgPlayer | undefined)[], previous: GcgEvent | undefined): ParsedEvent {
   const m = EVENT.exec(line);
   if (!m) return badInput(n, `mutare ilizibilă: „${clip(line)}”`, `unreadable move: "${clip(line)}"`);
   const nick = m[1];

@@ -31,7 +31,13 @@ export interface ErrorDetails {
   NO_NEW_TILES: Record<string, never>;
   WORD_TOO_SHORT: { readonly word: string };
   /** `rack` as the mover holds it; `noSuchTile` when the tile set has no such tile at all (Romanian K). */
-  TILES_NOT_IN_RACK: { readonly square: string; readonly letter: string; readonly blank: boolean; readonly rack: string; readonly noSuchTile: boolean };
+  TILES_NOT_IN_RACK: {
+    readonly square: string;
+    readonly letter: string;
+    readonly blank: boolean;
+    readonly rack: string;
+    readonly noSuchTile: boolean;
+  };
   ZERO_SCORE_PLACEMENT: Record<string, never>;
   NOT_IN_LINE: Record<string, never>;
   GAP: { readonly square: string };
@@ -58,7 +64,10 @@ function notationProblem(p: NotationProblem): Bilingual {
     case 'trailing':
       return { ro: `după cuvânt urmează text neașteptat: „${p.text}”`, en: `unexpected text after the word: "${p.text}"` };
     case 'letter':
-      return { ro: `litera „${p.letter}” nu face parte din alfabetul jocului`, en: `the letter "${p.letter}" is not in this game's alphabet` };
+      return {
+        ro: `litera „${p.letter}” nu face parte din alfabetul jocului`,
+        en: `the letter "${p.letter}" is not in this game's alphabet`,
+      };
     case 'duplicate-square':
       return { ro: `două piese pe același pătrat ${p.square}`, en: `two tiles on the same square ${p.square}` };
   }

@@ -18,7 +18,11 @@ const piece = fc.oneof(
   fc.string({ maxLength: 4 }),
   fc.string({ unit: 'grapheme', maxLength: 4 }),
 );
-const notationArb = fc.oneof(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ maxLength: 200 }));
+const notationArb = fc.oneof(
+  fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 200 }),
+);
 
 function isTypedResult(result: unknown): boolean {
   const r = result as { ok?: unknown; code?: unknown };
@@ -46,13 +50,19 @@ describe('notation parser, fuzzed', () => {
 
   it('applying any text as the next move of a game in progress gives a result, never an exception', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...TILE_SET_IDS), fc.nat(40), notationArb, (seed, id, cut, text) => {
-        const tileSet = getTileSet(id);
-        const game = randomLegalGame(seed, tileSet);
-        const replay = replayGame({ tileSet, sequence: game.sequence }, game.moves.slice(0, cut % (game.moves.length + 1)));
-        const state = replay.ok ? replay.state : newGame({ tileSet, sequence: game.sequence });
-        expect(isTypedResult(applyMove(state, text))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom(...TILE_SET_IDS),
+        fc.nat(40),
+        notationArb,
+        (seed, id, cut, text) => {
+          const tileSet = getTileSet(id);
+          const game = randomLegalGame(seed, tileSet);
+          const replay = replayGame({ tileSet, sequence: game.sequence }, game.moves.slice(0, cut % (game.moves.length + 1)));
+          const state = replay.ok ? replay.state : newGame({ tileSet, sequence: game.sequence });
+          expect(isTypedResult(applyMove(state, text))).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

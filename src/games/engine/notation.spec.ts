@@ -114,7 +114,11 @@ describe('GCG placements', () => {
   });
 
   it('formats a placement back to GCG', () => {
-    for (const [coord, text] of [['8G', 'JILT'], ['J6', 'PU.Z'], ['15A', 'b.L']]) {
+    for (const [coord, text] of [
+      ['8G', 'JILT'],
+      ['J6', 'PU.Z'],
+      ['15A', 'b.L'],
+    ]) {
       const move = parseGcgPlay(coord, text, en);
       if (!move.ok) throw new Error(move.code);
       expect(formatGcgPlay(move.move)).toEqual({ coord, word: text });

@@ -1,15 +1,6 @@
 // Reading and writing moves: FRSc notation (docs/rules.md §3), GCG placements, and the tile
 // lists a web board sends. Parsing checks only the writing; the board is validate.ts's job.
-import {
-  BOARD_SIZE,
-  coordName,
-  isOnBoard,
-  parseCoordParts,
-  squareName,
-  stepOf,
-  tileAt,
-  type Board,
-} from './board';
+import { BOARD_SIZE, coordName, isOnBoard, parseCoordParts, squareName, stepOf, tileAt, type Board } from './board';
 import { engineError, type NotationProblem } from './messages';
 import { mainDirection } from './score';
 import { foldWord, isAlphabetLetter, isLowerCase, lowerLetter, upperLetter } from './tile-sets';
@@ -35,12 +26,7 @@ function badNotation(text: string, problem: NotationProblem) {
  * folded already. A letter outside the game's alphabet is bad notation; one that merely has
  * no tile (Romanian K) is left for the rack check, which explains it better.
  */
-function parseWord(
-  text: string,
-  word: string,
-  tileSet: TileSet,
-  dots: boolean,
-): Result<{ letters: WrittenLetter[] }> {
+function parseWord(text: string, word: string, tileSet: TileSet, dots: boolean): Result<{ letters: WrittenLetter[] }> {
   const letters: WrittenLetter[] = [];
   let group: number | undefined; // index where the open parenthesis started
   for (const ch of word) {
@@ -168,11 +154,7 @@ function describeTiles(tiles: readonly PlacedTile[]): string {
  * tiles' line extended by the board's tiles on both sides, as a player would write it.
  * Needs the board to tell a hole (GAP) from a board tile between new ones.
  */
-export function placementFromTiles(
-  tiles: readonly PlacedTile[],
-  board: Board,
-  tileSet: TileSet,
-): Result<{ move: WrittenPlacement }> {
+export function placementFromTiles(tiles: readonly PlacedTile[], board: Board, tileSet: TileSet): Result<{ move: WrittenPlacement }> {
   if (tiles.length === 0) return engineError('NO_NEW_TILES', {});
   const seen = new Set<number>();
   for (const t of tiles) {

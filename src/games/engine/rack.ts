@@ -56,11 +56,7 @@ export function parseSequence(
 }
 
 /** Fill `rack` up to seven from the sequence, starting at `next`, the first untaken tile. */
-export function refillRack(
-  rack: Rack,
-  sequence: readonly string[],
-  next: number,
-): { rack: Rack; next: number; drawn: readonly number[] } {
+export function refillRack(rack: Rack, sequence: readonly string[], next: number): { rack: Rack; next: number; drawn: readonly number[] } {
   const drawn: number[] = [];
   let at = next;
   while (rack.length + drawn.length < RACK_SIZE && at < sequence.length) drawn.push(at++);

@@ -134,7 +134,10 @@ describe('random legal games', () => {
     fc.assert(
       fc.property(gameArb, (p) => {
         const { states, records, sequence } = playRandom(p);
-        const again = replayGame({ tileSet: p.tileSet, sequence, rules: p.rules }, records.map((r) => r.notation));
+        const again = replayGame(
+          { tileSet: p.tileSet, sequence, rules: p.rules },
+          records.map((r) => r.notation),
+        );
         if (!again.ok) throw new Error(`${again.n}: ${again.code}`);
         expect(again.records).toEqual(records);
         expect(again.state.scores).toEqual(states[states.length - 1].scores);

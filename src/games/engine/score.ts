@@ -56,10 +56,18 @@ function scoreWord(position: Position, tileSet: TileSet, start: Square, length: 
     let value = tile.blank ? 0 : letterValue(tileSet, tile.letter);
     if (position.isNew(r, c)) {
       switch (premiumAt(r, c)) {
-        case 'DL': value *= 2; break;
-        case 'TL': value *= 3; break;
-        case 'DW': wordMultiplier *= 2; break;
-        case 'TW': wordMultiplier *= 3; break;
+        case 'DL':
+          value *= 2;
+          break;
+        case 'TL':
+          value *= 3;
+          break;
+        case 'DW':
+          wordMultiplier *= 2;
+          break;
+        case 'TW':
+          wordMultiplier *= 3;
+          break;
       }
     }
     sum += value;

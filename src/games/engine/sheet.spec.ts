@@ -114,7 +114,10 @@ describe('renderSheet', () => {
       player: 'blue',
       letters: ['O', 'G'],
       main: { coord: '7c', word: 'GO' },
-      adjacent: [{ coord: 'c7', word: 'GO' }, { coord: 'd7', word: 'OL' }],
+      adjacent: [
+        { coord: 'c7', word: 'GO' },
+        { coord: 'd7', word: 'OL' },
+      ],
       score: 40,
       total: 146,
     };
@@ -179,7 +182,15 @@ describe('renderSheet', () => {
   it('breaks a long list of adjacent words between words, within the width', () => {
     const word = 'ABCDEFGHIJKLMNO';
     const adjacent = Array.from({ length: 7 }, (_, i) => ({ coord: `${String.fromCharCode(97 + i)}15`, word }));
-    const row: SheetRow = { tour: 1, player: 'red', letters: [...'ABCDEFG'], main: { coord: '15a', word }, adjacent, score: 140, total: 140 };
+    const row: SheetRow = {
+      tour: 1,
+      player: 'red',
+      letters: [...'ABCDEFG'],
+      main: { coord: '15a', word },
+      adjacent,
+      score: 140,
+      total: 140,
+    };
     const text = lines(renderSheet(model({ rows: [row] })));
     const first = text.findIndex((l) => l.includes('a15: '));
     const wrapped = text.slice(first, first + 4);

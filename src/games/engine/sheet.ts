@@ -21,15 +21,7 @@ export interface SheetPlayer {
 
 /** Why the game ended: the replay's `endReason` (issue 3, CLI `replay`). */
 export type SheetEndReason =
-  | 'out'
-  | 'zero-turns'
-  | 'abandon'
-  | 'timeout'
-  | 'interrupted'
-  | 'draw-agreement'
-  | 'no-show'
-  | 'unfinished'
-  | 'no-information';
+  'out' | 'zero-turns' | 'abandon' | 'timeout' | 'interrupted' | 'draw-agreement' | 'no-show' | 'unfinished' | 'no-information';
 
 export interface SheetWord {
   /** FRSc coordinate: `h8` across, `8h` down. */
@@ -124,19 +116,17 @@ export function sheetModelFromReplay(
   const { state, records } = replay;
   const taken: (Color | undefined)[] = new Array(state.sequence.length).fill(undefined);
   for (const color of COLORS) for (const position of state.taken[color]) taken[position] = color;
-  const rows = records.map(
-    (r, i): SheetRow => ({
-      tour: r.tour,
-      player: r.player,
-      letters: r.tilesUsed,
-      ...(r.coord !== undefined && r.word !== undefined && { main: { coord: r.coord, word: r.word } }),
-      adjacent: r.words.slice(1).map(({ coord, word }) => ({ coord, word })),
-      score: r.score,
-      recorded: r.recorded,
-      total: r.total,
-      ...info.timing?.[i],
-    }),
-  );
+  const rows = records.map((r, i): SheetRow => ({
+    tour: r.tour,
+    player: r.player,
+    letters: r.tilesUsed,
+    ...(r.coord !== undefined && r.word !== undefined && { main: { coord: r.coord, word: r.word } }),
+    adjacent: r.words.slice(1).map(({ coord, word }) => ({ coord, word })),
+    score: r.score,
+    recorded: r.recorded,
+    total: r.total,
+    ...info.timing?.[i],
+  }));
   const endReason = state.endReason ?? info.outcome?.type;
   const adjusted = COLORS.some((c) => state.endAdjustment[c] !== 0);
   const result: SheetResult | undefined =
@@ -493,7 +483,13 @@ function resultBlock(result: SheetResult | undefined, l: Labels): string {
   const line = (label: string, v: Record<Color, string>) =>
     `${label.padEnd(labelWidth)}  ${v.red.padStart(width.red)}  ${v.blue.padStart(width.blue)}`.trimEnd();
   const reason = l.endReasons[result.endReason] + (result.by ? ` (${l.color[result.by]})` : '');
-  const table = [line('', mapColors((c) => l.color[c])), ...rows.map(([label, v]) => line(label, v))];
+  const table = [
+    line(
+      '',
+      mapColors((c) => l.color[c]),
+    ),
+    ...rows.map(([label, v]) => line(label, v)),
+  ];
   return section(l.result, [...table, '', `${l.endReason}: ${reason}`].join('\n'));
 }
 

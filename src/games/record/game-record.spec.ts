@@ -164,7 +164,7 @@ describe('thinking days (docs/rules.md §5)', () => {
     expect(out.moves[2]).toMatchObject({ arrived: '2027-01-27', thinkingDays: 8 });
   });
 
-  it('leaves a move without its dates, and its player\'s total, unknown (null), never guessed', () => {
+  it("leaves a move without its dates, and its player's total, unknown (null), never guessed", () => {
     // No start: RED's first move has no arrival; BLUE's days are still known.
     const out = report(dated(undefined, '2027-01-13', '2027-01-25'));
     expect(out.moves.map((m) => m.thinkingDays)).toEqual([null, 11]);
@@ -286,7 +286,11 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
   const good = { sequence: SEQUENCE, moves: moves('h8 CASA') };
 
   it('the shape', () => {
-    expect(parseGameRecordJson('{"sequence": ')).toMatchObject({ ok: false, code: 'BAD_INPUT', message: expect.stringMatching(/^not JSON: /) });
+    expect(parseGameRecordJson('{"sequence": ')).toMatchObject({
+      ok: false,
+      code: 'BAD_INPUT',
+      message: expect.stringMatching(/^not JSON: /),
+    });
     expect(badInput([good])).toBe('the record: expected object, got an array');
     expect(badInput(null)).toBe('the record: expected object, got null');
     expect(badInput({ moves: [] })).toBe('sequence: missing');
@@ -296,11 +300,13 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
     expect(badInput({ ...good, moves: [{ move: 'h8 CASA', when: 'today' }] })).toBe('moves[0].when (move 1): unknown field');
     expect(badInput({ ...good, moves: [{ move: 'x'.repeat(201) }] })).toBe('moves[0].move (move 1): longer than 200 characters');
     expect(badInput({ ...good, rules: { zeroTurnsToEnd: 0 } })).toBe('rules.zeroTurnsToEnd: less than 1');
-    expect(badInput({ ...good, rules: { endRackRule: 'half' } })).toBe('rules.endRackRule: expected one of "transfer", "double", got "half"');
+    expect(badInput({ ...good, rules: { endRackRule: 'half' } })).toBe(
+      'rules.endRackRule: expected one of "transfer", "double", got "half"',
+    );
     expect(badInput({ ...good, tileSet: 'de' })).toBe('tileSet: expected one of "ro", "en", "pl", got "de"');
   });
 
-  it('the sequence: exactly the tile set\'s 100 tiles', () => {
+  it("the sequence: exactly the tile set's 100 tiles", () => {
     expect(badInput({ ...good, sequence: SEQUENCE.slice(1) })).toBe('sequence: The sequence has 99 tiles instead of 100.');
     expect(badInput({ ...good, sequence: `E${SEQUENCE.slice(1)}` })).toBe(
       'sequence: The sequence has 10 × E; the Română (FRSc) tile set has 9.',
@@ -317,7 +323,13 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
       'moves[0].date (move 1): 2027-01-09 is before the move arrived (2027-01-10, the start)',
     );
     expect(
-      badInput({ ...good, moves: [{ move: 'PAS', date: '2027-01-09' }, { move: 'PAS', date: '2027-01-08' }] }),
+      badInput({
+        ...good,
+        moves: [
+          { move: 'PAS', date: '2027-01-09' },
+          { move: 'PAS', date: '2027-01-08' },
+        ],
+      }),
     ).toBe("moves[1].date (move 2): 2027-01-08 is before the move arrived (2027-01-09, the previous move's date)");
     expect(badInput({ ...good, holidays: { blue: [['2027-02-20', '2027-02-01']] } })).toBe(
       'holidays.blue[0]: ends (2027-02-01) before it begins (2027-02-20)',
@@ -330,15 +342,11 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
       'outcome.type: expected one of "abandon", "timeout", "no-show", "interrupted", "draw-agreement", "unfinished", "no-information", got "resign"',
     );
     expect(badInput({ ...good, outcome: { type: 'abandon' } })).toBe('outcome.by: "abandon" needs the player it is about: "red" or "blue"');
-    expect(badInput({ ...good, outcome: { type: 'timeout', by: 'green' } })).toBe(
-      'outcome.by: expected one of "red", "blue", got "green"',
-    );
+    expect(badInput({ ...good, outcome: { type: 'timeout', by: 'green' } })).toBe('outcome.by: expected one of "red", "blue", got "green"');
     expect(badInput({ ...good, outcome: { type: 'draw-agreement', by: 'red' } })).toBe(
       'outcome.by: only abandon, timeout, no-show name a player, not "draw-agreement"',
     );
-    expect(badInput({ ...good, outcome: { type: 'no-show', by: 'red' } })).toBe(
-      'outcome: a no-show by red cannot follow their own move 1',
-    );
+    expect(badInput({ ...good, outcome: { type: 'no-show', by: 'red' } })).toBe('outcome: a no-show by red cannot follow their own move 1');
   });
 
   it('a tile set other than the one asked for', () => {
@@ -353,7 +361,7 @@ describe('parseGameRecord: BAD_INPUT naming the field', () => {
 });
 
 describe('lexicon (docs/rules.md §3: reported, never refused)', () => {
-  it('lists each move\'s words missing from the word list, only when one is given', () => {
+  it("lists each move's words missing from the word list, only when one is given", () => {
     const lexicon = loadWordList('CASA\n', ro);
     const out = replayed({ sequence: SEQUENCE, moves: moves('h8 CASA', '8h CHIN') }, { lexicon }).report;
     expect(out.moves.map((m) => m.unknownWords)).toEqual([[], ['CHIN']]);
@@ -364,19 +372,23 @@ describe('lexicon (docs/rules.md §3: reported, never refused)', () => {
 describe('random dated games', () => {
   it("every ended game has coefficients; a player's days are the sum of their moves' days", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 200, maxLength: 200 }), (seed, gaps) => {
-        const game = randomLegalGame(seed, ro);
-        let day: LocalDate = '2027-01-10';
-        const dated = game.moves.map((move, i) => ({ move, date: (day = addDays(day, gaps[i % gaps.length])) }));
-        const out = report({ sequence: game.sequence, start: '2027-01-10', moves: dated });
-        expect(out.ended).toBe(true);
-        expect(out.coefficients).toBeDefined();
-        for (const color of ['red', 'blue'] as const) {
-          const mine = out.moves.filter((m) => m.player === color);
-          expect(out.thinkingDays[color]).toBe(mine.reduce((sum, m) => sum + (m.thinkingDays ?? NaN), 0));
-        }
-        expect(out.scores.red).toBe(out.totals.red + out.endAdjustment.red);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 200, maxLength: 200 }),
+        (seed, gaps) => {
+          const game = randomLegalGame(seed, ro);
+          let day: LocalDate = '2027-01-10';
+          const dated = game.moves.map((move, i) => ({ move, date: (day = addDays(day, gaps[i % gaps.length])) }));
+          const out = report({ sequence: game.sequence, start: '2027-01-10', moves: dated });
+          expect(out.ended).toBe(true);
+          expect(out.coefficients).toBeDefined();
+          for (const color of ['red', 'blue'] as const) {
+            const mine = out.moves.filter((m) => m.player === color);
+            expect(out.thinkingDays[color]).toBe(mine.reduce((sum, m) => sum + (m.thinkingDays ?? NaN), 0));
+          }
+          expect(out.scores.red).toBe(out.totals.red + out.endAdjustment.red);
+        },
+      ),
       { numRuns: 15 },
     );
   });

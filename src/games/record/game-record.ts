@@ -126,9 +126,7 @@ const recordSchema = z.strictObject({
   start: daySchema.optional(),
   closing: daySchema.optional(),
   holidays: z.strictObject({ red: holidayListSchema.optional(), blue: holidayListSchema.optional() }).optional(),
-  moves: z.array(
-    z.strictObject({ move: z.string().max(MAX_MOVE_LENGTH), date: daySchema.optional(), arrived: daySchema.optional() }),
-  ),
+  moves: z.array(z.strictObject({ move: z.string().max(MAX_MOVE_LENGTH), date: daySchema.optional(), arrived: daySchema.optional() })),
   outcome: z.strictObject({ type: z.enum(DECLARED_OUTCOMES), by: colorSchema.optional() }).optional(),
   lexicon: textSchema.optional(),
   competition: textSchema.optional(),
@@ -140,8 +138,7 @@ const recordSchema = z.strictObject({
 type RecordShape = z.infer<typeof recordSchema>;
 
 export type RecordParse =
-  | { readonly ok: true; readonly record: GameRecord }
-  | { readonly ok: false; readonly code: 'BAD_INPUT'; readonly message: string };
+  { readonly ok: true; readonly record: GameRecord } | { readonly ok: false; readonly code: 'BAD_INPUT'; readonly message: string };
 
 export interface ParseOptions {
   /** The tile set the caller expects (the CLI's `--tile-set`): the record's default, and a record naming another is refused. */
@@ -286,7 +283,20 @@ function describeValue(value: unknown): string {
 /** One move of the replay's JSON (issue 3 item 14): the engine's record without the board detail, and its timing. */
 export type ReportMove = Pick<
   MoveRecord,
-  'n' | 'tour' | 'player' | 'type' | 'notation' | 'coord' | 'word' | 'words' | 'tilesUsed' | 'score' | 'recorded' | 'total' | 'rackBefore' | 'rackAfter'
+  | 'n'
+  | 'tour'
+  | 'player'
+  | 'type'
+  | 'notation'
+  | 'coord'
+  | 'word'
+  | 'words'
+  | 'tilesUsed'
+  | 'score'
+  | 'recorded'
+  | 'total'
+  | 'rackBefore'
+  | 'rackAfter'
 > & {
   /** Only when a lexicon was given: the move's words missing from it (never a refusal, docs/rules.md §3). */
   readonly unknownWords?: readonly string[];

@@ -121,7 +121,8 @@ export class InboxService implements OnApplicationShutdown {
       await client.connect();
     } catch (error) {
       this.failures++;
-      this.reconnectAt = performance.now() + Math.min(this.options.reconnectMaxMs, this.options.reconnectFirstMs * 2 ** (this.failures - 1));
+      this.reconnectAt =
+        performance.now() + Math.min(this.options.reconnectMaxMs, this.options.reconnectFirstMs * 2 ** (this.failures - 1));
       client.close();
       this.scheduleReconnect();
       throw error;
@@ -193,7 +194,9 @@ export class InboxService implements OnApplicationShutdown {
 
   private async fetchRaw(client: ImapFlow, meta: FetchMessageObject): Promise<Buffer> {
     const tooLarge = (meta.size ?? 0) > MAX_MESSAGE_BYTES;
-    const full = await client.fetchOne(String(meta.uid), tooLarge ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true });
+    const full = await client.fetchOne(String(meta.uid), tooLarge ? { uid: true, headers: true } : { uid: true, source: true }, {
+      uid: true,
+    });
     const raw = full ? (tooLarge ? full.headers : full.source) : undefined;
     if (!raw) throw new Error(`message UID ${meta.uid} vanished while being read`);
     return raw;

@@ -36,12 +36,14 @@ const OWN_ACTION_SQL =
  * player's own mail, docs/mail-rules.md 16) about a game, to a player who chose the digest. `o` is the
  * outbox row, `p` its player.
  */
-export const DIGESTIBLE_SQL = `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` +
-  ` AND NOT ${OWN_ACTION_SQL})`;
+export const DIGESTIBLE_SQL =
+  `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` + ` AND NOT ${OWN_ACTION_SQL})`;
 
 /** The wall-clock hour of `instant` in `timeZone`. */
 export function localHour(instant: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).formatToParts(instant).find((p) => p.type === 'hour');
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'hour');
   return Number(hour?.value ?? 0);
 }
 
@@ -89,30 +91,39 @@ export async function writeDigest(
     }
     events.push({ subject, summary: await input.summary(row) });
   }
-  const model: DailyDigestModel = { name: input.player.name, day: input.day, games: await awaitingGames(m, settings, input.player, input.now), events };
+  const model: DailyDigestModel = {
+    name: input.player.name,
+    day: input.day,
+    games: await awaitingGames(m, settings, input.player, input.now),
+    events,
+  };
   const id = randomUUID();
   const row: OutboundMail = {
-      id,
-      gameId: null,
-      playerId: input.player.id,
-      template: 'daily-digest',
-      language: input.player.language,
-      payload: asJson(model),
-      messageId,
-      status: 'pending',
-      createdAt: input.now,
-      attempts: 0,
-      nextAttemptAt: null,
-      lastError: null,
-      sentAt: null,
-      toAddress: null,
-      autoSubmitted: 'auto-generated',
-      inReplyTo: null,
-      digestId: null,
+    id,
+    gameId: null,
+    playerId: input.player.id,
+    template: 'daily-digest',
+    language: input.player.language,
+    payload: asJson(model),
+    messageId,
+    status: 'pending',
+    createdAt: input.now,
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    sentAt: null,
+    toAddress: null,
+    autoSubmitted: 'auto-generated',
+    inReplyTo: null,
+    digestId: null,
   };
   await insertRows(m, OutboundMail, row);
   if (input.rows.length > 0) {
-    await m.update(OutboundMail, { id: In(input.rows.map((r) => r.id)), status: 'pending' }, { status: 'digested', digestId: id, sentAt: input.now });
+    await m.update(
+      OutboundMail,
+      { id: In(input.rows.map((r) => r.id)), status: 'pending' },
+      { status: 'digested', digestId: id, sentAt: input.now },
+    );
   }
   return true;
 }
@@ -133,7 +144,15 @@ async function awaitingGames(m: EntityManager, settings: Settings, player: Playe
     const live = c.s.liveLines();
     const replay = c.s.replay(live[0].id);
     const position = positionView(replay, c.you, c.names);
-    views.push({ game: c.game, you: c.you, tour: tourToPlay(replay.state.movesPlayed), position, clocks: c.clocks, deadlines: c.deadlines, reply: c.reply });
+    views.push({
+      game: c.game,
+      you: c.you,
+      tour: tourToPlay(replay.state.movesPlayed),
+      position,
+      clocks: c.clocks,
+      deadlines: c.deadlines,
+      reply: c.reply,
+    });
   }
   return views;
 }

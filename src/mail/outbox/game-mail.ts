@@ -54,7 +54,10 @@ export interface GameMail {
   readonly model: MailModels[MailTemplateName];
 }
 
-const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({ template, model: model as MailModels[MailTemplateName] });
+const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({
+  template,
+  model: model as MailModels[MailTemplateName],
+});
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -102,30 +105,51 @@ export async function sessionAt(manager: EntityManager, gameId: string, at: Date
   const lines = rows.lines.filter((l) => l.createdAt.getTime() <= at.getTime());
   const game = Object.assign(Object.create(Object.getPrototypeOf(rows.game)) as typeof rows.game, rows.game);
   if (turn !== undefined) game.turn = turn;
-  if (game.endedAt && game.endedAt.getTime() > at.getTime()) Object.assign(game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
+  if (game.endedAt && game.endedAt.getTime() > at.getTime())
+    Object.assign(game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
   // A dispute opened or appealed after the notification is not part of the game it describes.
   const later = (d: Date | null) => d !== null && d.getTime() > at.getTime();
   let dispute = rows.dispute;
   if (dispute && later(dispute.createdAt)) dispute = null;
-  else if (dispute && later(dispute.appealedAt)) dispute = Object.assign(Object.create(Object.getPrototypeOf(dispute)) as typeof dispute, dispute, { status: 'open', lines: null, appealedAt: null });
+  else if (dispute && later(dispute.appealedAt))
+    dispute = Object.assign(Object.create(Object.getPrototypeOf(dispute)) as typeof dispute, dispute, {
+      status: 'open',
+      lines: null,
+      appealedAt: null,
+    });
   const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
   return new GameSession(manager, { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
 }
 
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
 export async function gameViewOf(manager: EntityManager, settings: Settings, gameId: string): Promise<GameView> {
-  const game = await manager.findOneOrFail(Game, { where: { id: gameId }, relations: { competition: true, redPlayer: true, bluePlayer: true } });
+  const game = await manager.findOneOrFail(Game, {
+    where: { id: gameId },
+    relations: { competition: true, redPlayer: true, bluePlayer: true },
+  });
   return loadGameView(manager, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** The game mail's common parts for the recipient of `row`. */
-export async function gameMailContext(manager: EntityManager, settings: Settings, gameId: string, playerId: string, language: MailLanguage, at: Date, turn?: number): Promise<GameMailContext> {
+export async function gameMailContext(
+  manager: EntityManager,
+  settings: Settings,
+  gameId: string,
+  playerId: string,
+  language: MailLanguage,
+  at: Date,
+  turn?: number,
+): Promise<GameMailContext> {
   const s = await sessionAt(manager, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
   const game = await loadGameView(manager, settings, s.competition, s.game, s.players);
   const whole = await timelineOf(s);
   const timeline = timelineOn(whole, s.today);
-  const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }), game, language);
+  const reply = replyView(
+    replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }),
+    game,
+    language,
+  );
   return {
     s,
     you,
@@ -159,7 +183,12 @@ function deadlinesOf(timeline: GameTimeline, today: LocalDate): DeadlinesView {
 function positions(c: GameMailContext): { position?: PositionView; lines?: LineView[] } {
   const live = c.s.liveLines();
   if (live.length >= 2) {
-    return { lines: live.slice(0, 2).map((l, i) => ({ label: (c.s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B', position: positionView(c.s.replay(l.id), c.you, c.names) })) };
+    return {
+      lines: live.slice(0, 2).map((l, i) => ({
+        label: (c.s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B',
+        position: positionView(c.s.replay(l.id), c.you, c.names),
+      })),
+    };
   }
   return { position: positionView(c.s.replay(live[0].id), c.you, c.names) };
 }
@@ -193,8 +222,14 @@ const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') a
 const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
   'holiday-confirmation': {
     // A holiday cut at the last month before the closing date (docs/rules.md §5) says so, with its new last day.
-    ro: (p) => ({ title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`, paragraphs: [...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'] }),
-    en: (p) => ({ title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`, paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'] }),
+    ro: (p) => ({
+      title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`,
+      paragraphs: [...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'],
+    }),
+    en: (p) => ({
+      title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`,
+      paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
+    }),
   },
   'time-claim': {
     ro: (p) => ({
@@ -207,7 +242,10 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
     }),
   },
   'time-claim-confirmation': {
-    ro: (p) => ({ title: `Reclamația de timp a fost trimisă arbitrului (${num(p.daysUsed)} de zile folosite de partener).`, paragraphs: [] }),
+    ro: (p) => ({
+      title: `Reclamația de timp a fost trimisă arbitrului (${num(p.daysUsed)} de zile folosite de partener).`,
+      paragraphs: [],
+    }),
     en: (p) => ({ title: `Your time claim went to the arbiter (your partner has used ${num(p.daysUsed)} days).`, paragraphs: [] }),
   },
   'result-homologated': {
@@ -215,16 +253,28 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
     en: (p, c) => ({ title: "The game's result was homologated.", paragraphs: [resultLine(p, c, 'Final score', 'coefficients')] }),
   },
   'state-declared': {
-    ro: (p, c) => ({ title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} a declarat situația partidei la data de închidere.`, paragraphs: [str(p.text)] }),
-    en: (p, c) => ({ title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} declared the game's state at the closing date.`, paragraphs: [str(p.text)] }),
+    ro: (p, c) => ({
+      title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} a declarat situația partidei la data de închidere.`,
+      paragraphs: [str(p.text)],
+    }),
+    en: (p, c) => ({
+      title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} declared the game's state at the closing date.`,
+      paragraphs: [str(p.text)],
+    }),
   },
   status: {
     ro: (_p, c) => ({
-      title: c.s.game.status === 'playing' ? `Situația partidei: este rândul lui ${c.names[c.s.turnPlayer() ?? 'red']}.` : 'Situația partidei: partida s-a încheiat.',
+      title:
+        c.s.game.status === 'playing'
+          ? `Situația partidei: este rândul lui ${c.names[c.s.turnPlayer() ?? 'red']}.`
+          : 'Situația partidei: partida s-a încheiat.',
       paragraphs: [],
     }),
     en: (_p, c) => ({
-      title: c.s.game.status === 'playing' ? `The game as it stands: ${c.names[c.s.turnPlayer() ?? 'red']} is to move.` : 'The game as it stands: the game is over.',
+      title:
+        c.s.game.status === 'playing'
+          ? `The game as it stands: ${c.names[c.s.turnPlayer() ?? 'red']} is to move.`
+          : 'The game as it stands: the game is over.',
       paragraphs: [],
     }),
   },
@@ -233,8 +283,16 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
     en: () => ({ title: 'Your answer went to the arbiter.', paragraphs: [] }),
   },
   'digest-setting': {
-    ro: (p) => ({ title: p.digest ? 'Veți primi un singur e-mail pe zi (rezumat zilnic).' : 'Veți primi din nou câte un e-mail pentru fiecare eveniment.', paragraphs: [] }),
-    en: (p) => ({ title: p.digest ? 'You will get one mail a day (the daily digest).' : 'You will again get one mail per event.', paragraphs: [] }),
+    ro: (p) => ({
+      title: p.digest
+        ? 'Veți primi un singur e-mail pe zi (rezumat zilnic).'
+        : 'Veți primi din nou câte un e-mail pentru fiecare eveniment.',
+      paragraphs: [],
+    }),
+    en: (p) => ({
+      title: p.digest ? 'You will get one mail a day (the daily digest).' : 'You will again get one mail per event.',
+      paragraphs: [],
+    }),
   },
 };
 
@@ -272,7 +330,11 @@ export function gameNotice(c: GameMailContext, template: string, payload: JsonOb
  * The model of one game notification. Templates the platform's writers use are mapped onto
  * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
  */
-export async function gameMail(manager: EntityManager, settings: Settings, row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>): Promise<GameMail> {
+export async function gameMail(
+  manager: EntityManager,
+  settings: Settings,
+  row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>,
+): Promise<GameMail> {
   const p = row.payload;
   const turn = typeof p.turn === 'number' ? p.turn : undefined;
   const c = await gameMailContext(manager, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
@@ -351,7 +413,8 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       const contested = p.contested as JsonObject | undefined;
       const provisional = p.reply as JsonObject | undefined;
       const contestedView = contested && recordedMove(c, str(contested.id), { line: str(contested.line), number: num(contested.number) });
-      const replyView_ = provisional && recordedMove(c, str(provisional.id), { line: str(provisional.line), number: num(provisional.number) });
+      const replyView_ =
+        provisional && recordedMove(c, str(provisional.id), { line: str(provisional.line), number: num(provisional.number) });
       if (!contestedView || !replyView_) return gameNotice(c, row.template, p);
       const lineId = str(contested!.line) || s.liveLines()[0].id;
       const a = replayUpTo(c, lineId, contestedView.n + 1);
@@ -377,7 +440,13 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
       return mail('dispute-admitted', { game, you, withdrawn, replacement: last, position, reply: c.reply });
     }
     case 'contest-appealed':
-      return mail('dispute-appealed', { game, you, words: strings(p.words), lines: positions(c).lines ?? [{ label: 'A', position: mainPosition(c) }], reply: c.reply });
+      return mail('dispute-appealed', {
+        game,
+        you,
+        words: strings(p.words),
+        lines: positions(c).lines ?? [{ label: 'A', position: mainPosition(c) }],
+        reply: c.reply,
+      });
     case 'ruling':
       return rulingMail(manager, c, p);
     case 'game-end': {
@@ -413,7 +482,20 @@ export async function gameMail(manager: EntityManager, settings: Settings, row: 
 }
 
 function emptyMove(c: GameMailContext, color: Color): MoveView {
-  return { n: 0, tour: 0, player: color, playerName: c.names[color], notation: '', pass: false, words: [], score: 0, recorded: 0, bingo: false, tilesUsed: [], total: 0 };
+  return {
+    n: 0,
+    tour: 0,
+    player: color,
+    playerName: c.names[color],
+    notation: '',
+    pass: false,
+    words: [],
+    score: 0,
+    recorded: 0,
+    bingo: false,
+    tilesUsed: [],
+    total: 0,
+  };
 }
 
 const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {

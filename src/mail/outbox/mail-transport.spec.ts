@@ -10,7 +10,13 @@ describe('the file transport (issue 12 §2)', () => {
     const transport = fileTransport(dir);
     const umask = process.umask(0);
     try {
-      const message = { from: 'a@example.org', to: 'b@example.org', subject: 'Link', text: 'https://x/login/secret', envelope: { from: 'a@example.org', to: 'b@example.org' } };
+      const message = {
+        from: 'a@example.org',
+        to: 'b@example.org',
+        subject: 'Link',
+        text: 'https://x/login/secret',
+        envelope: { from: 'a@example.org', to: 'b@example.org' },
+      };
       await transport.send(message, 'one');
       await transport.send(message, 'one'); // a retry rewrites the same file
     } finally {

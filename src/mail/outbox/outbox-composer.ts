@@ -71,13 +71,20 @@ export async function mailContent(manager: EntityManager, settings: Settings, ro
  * envelope sender, the game thread (In-Reply-To / References / constant subject) and a
  * Reply-To carrying the reply token.
  */
-export async function composeOutbound(manager: EntityManager, settings: Settings, row: OutboundMail, now: Date): Promise<OutgoingMessage[]> {
+export async function composeOutbound(
+  manager: EntityManager,
+  settings: Settings,
+  row: OutboundMail,
+  now: Date,
+): Promise<OutgoingMessage[]> {
   // A row without a player (a login link to an arbiter) always names its address.
   const recipients = row.toAddress
     ? [row.toAddress]
     : row.playerId
       ? // Issue 12 §1: an address added to a player gets no mail before its owner confirms it.
-      (await manager.find(PlayerEmail, { where: { playerId: row.playerId, verified: true }, order: { address: 'ASC' } })).map((e) => e.address)
+        (await manager.find(PlayerEmail, { where: { playerId: row.playerId, verified: true }, order: { address: 'ASC' } })).map(
+          (e) => e.address,
+        )
       : [];
   const content = await mailContent(manager, settings, row);
   const headers: Record<string, string> = {
@@ -91,7 +98,11 @@ export async function composeOutbound(manager: EntityManager, settings: Settings
   if (row.gameId) {
     const game = await manager.findOneOrFail(Game, { where: { id: row.gameId } });
     subject = threadSubject(await gameViewOf(manager, settings, game.id), row.language);
-    replyTo = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: game.id, playerId: row.playerId!, turn: replyTurn(row, game) });
+    replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
+      gameId: game.id,
+      playerId: row.playerId!,
+      turn: replyTurn(row, game),
+    });
     const root = await threadRoot(manager, row);
     if (root && root !== row.messageId) references.push(root);
   }

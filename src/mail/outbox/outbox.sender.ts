@@ -26,7 +26,13 @@ export interface OutboxPolicy {
   readonly concurrency: number;
 }
 
-export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = { firstDelayMs: 60_000, maxDelayMs: 6 * 3600_000, maxAttempts: 10, batch: 50, concurrency: 4 };
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+  firstDelayMs: 60_000,
+  maxDelayMs: 6 * 3600_000,
+  maxAttempts: 10,
+  batch: 50,
+  concurrency: 4,
+};
 
 /** Exponential backoff: 1, 2, 4 … minutes, capped. */
 export function retryDelay(policy: OutboxPolicy, attempts: number): number {
@@ -153,7 +159,10 @@ export class OutboxSender implements OnApplicationShutdown {
     const attempts = row.attempts + 1;
     const now = this.clock.now();
     const givingUp = attempts >= this.policy.maxAttempts;
-    this.logger.warn({ outboundMailId: row.id, attempts, err: error }, `delivery of ${row.messageId} failed${givingUp ? ', giving up' : ''}`);
+    this.logger.warn(
+      { outboundMailId: row.id, attempts, err: error },
+      `delivery of ${row.messageId} failed${givingUp ? ', giving up' : ''}`,
+    );
     await this.db.transaction(async (m) => {
       await m.update(
         OutboundMail,
@@ -167,7 +176,10 @@ export class OutboxSender implements OnApplicationShutdown {
       );
       if (givingUp && holdsSecrets(row.template, row.payload)) {
         // Never to be sent: its links need not outlive the last attempt either.
-        await m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(withoutSecrets(row.template, row.payload)), row.id]);
+        await m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [
+          JSON.stringify(withoutSecrets(row.template, row.payload)),
+          row.id,
+        ]);
       }
       if (givingUp) {
         // docs/mail-rules.md 17: a player who cannot be written to is the arbiter's matter (docs/rules.md §5).
@@ -175,7 +187,13 @@ export class OutboxSender implements OnApplicationShutdown {
           kind: 'mail-undeliverable',
           gameId: row.gameId,
           playerId: row.playerId,
-          payload: { outboundMailId: row.id, messageId: row.messageId, template: row.template, attempts, error: error.message.slice(0, 500) },
+          payload: {
+            outboundMailId: row.id,
+            messageId: row.messageId,
+            template: row.template,
+            attempts,
+            error: error.message.slice(0, 500),
+          },
         });
       }
     });

@@ -4,7 +4,11 @@ describe('links kept out of sight (issue 12 §2)', () => {
   const url = 'https://scrabble.example/login/3q8XvT0_abcdefghijklmnopqrstuvwxyzABCDEFGHI';
 
   it('cuts the secret segment of a login link, keeping the page it names', () => {
-    expect(withoutSecrets('magic-link', { name: 'Ana', url, expiresInMinutes: 15 })).toEqual({ name: 'Ana', url: 'https://scrabble.example/login/…', expiresInMinutes: 15 });
+    expect(withoutSecrets('magic-link', { name: 'Ana', url, expiresInMinutes: 15 })).toEqual({
+      name: 'Ana',
+      url: 'https://scrabble.example/login/…',
+      expiresInMinutes: 15,
+    });
   });
 
   it("cuts the code of a held move's confirmation link", () => {

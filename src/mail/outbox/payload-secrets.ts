@@ -24,7 +24,9 @@ export function withoutSecretPart(link: string): string {
 
 /** The payload with its links' secrets removed; the same object when it holds none. */
 export function withoutSecrets(template: string, payload: JsonObject): JsonObject {
-  const fields = SECRET_LINK_FIELDS[template]?.filter((field) => typeof payload[field] === 'string' && payload[field] !== withoutSecretPart(payload[field]));
+  const fields = SECRET_LINK_FIELDS[template]?.filter(
+    (field) => typeof payload[field] === 'string' && payload[field] !== withoutSecretPart(payload[field]),
+  );
   if (!fields?.length) return payload;
   return { ...payload, ...Object.fromEntries(fields.map((field) => [field, withoutSecretPart(payload[field] as string)])) };
 }

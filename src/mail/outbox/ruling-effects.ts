@@ -73,8 +73,15 @@ export function rulingEffects(kind: string, payload: Payload, language: MailLang
     case 'claim': {
       const voided = num(payload.voidedMoves) ?? 0;
       if (payload.upheld === true) {
-        out.push(ro ? 'Reclamația este admisă: partida se încheie prin depășirea timpului de gândire.' : 'The claim is upheld: the game ends on thinking time exceeded.');
-        if (voided > 0) out.push(ro ? `Mutări anulate, trimise după expirarea timpului: ${voided}.` : `Moves void, sent after the time ran out: ${voided}.`);
+        out.push(
+          ro
+            ? 'Reclamația este admisă: partida se încheie prin depășirea timpului de gândire.'
+            : 'The claim is upheld: the game ends on thinking time exceeded.',
+        );
+        if (voided > 0)
+          out.push(
+            ro ? `Mutări anulate, trimise după expirarea timpului: ${voided}.` : `Moves void, sent after the time ran out: ${voided}.`,
+          );
       } else if (payload.upheld === false) {
         out.push(ro ? 'Reclamația este respinsă: partida continuă.' : 'The claim is rejected: the game goes on.');
       }
@@ -85,15 +92,24 @@ export function rulingEffects(kind: string, payload: Payload, language: MailLang
       if (player && n !== undefined) {
         out.push(
           n > 0
-            ? ro ? `Scorul lui ${who(player)} crește cu ${points(language, n)}.` : `${who(player)}'s score goes up by ${points(language, n)}.`
-            : ro ? `Scorul lui ${who(player)} scade cu ${points(language, -n)}.` : `${who(player)}'s score goes down by ${points(language, -n)}.`,
+            ? ro
+              ? `Scorul lui ${who(player)} crește cu ${points(language, n)}.`
+              : `${who(player)}'s score goes up by ${points(language, n)}.`
+            : ro
+              ? `Scorul lui ${who(player)} scade cu ${points(language, -n)}.`
+              : `${who(player)}'s score goes down by ${points(language, -n)}.`,
         );
       }
       break;
     }
     case 'move-annulment': {
       const n = num(payload.number);
-      if (n !== undefined) out.push(ro ? `Mutarea ${n} și cele de după ea sunt anulate; jocul se reia dinaintea ei.` : `Move ${n} and every move after it are annulled; play resumes before it.`);
+      if (n !== undefined)
+        out.push(
+          ro
+            ? `Mutarea ${n} și cele de după ea sunt anulate; jocul se reia dinaintea ei.`
+            : `Move ${n} and every move after it are annulled; play resumes before it.`,
+        );
       break;
     }
     case 'thinking-days': {
@@ -101,8 +117,12 @@ export function rulingEffects(kind: string, payload: Payload, language: MailLang
       if (player && n !== undefined) {
         out.push(
           n > 0
-            ? ro ? `${who(player)}: se adaugă ${days(language, n)} la timpul de gândire folosit.` : `${who(player)}: ${days(language, n)} added to the thinking time used.`
-            : ro ? `${who(player)}: se scad ${days(language, -n)} din timpul de gândire folosit.` : `${who(player)}: ${days(language, -n)} taken off the thinking time used.`,
+            ? ro
+              ? `${who(player)}: se adaugă ${days(language, n)} la timpul de gândire folosit.`
+              : `${who(player)}: ${days(language, n)} added to the thinking time used.`
+            : ro
+              ? `${who(player)}: se scad ${days(language, -n)} din timpul de gândire folosit.`
+              : `${who(player)}: ${days(language, -n)} taken off the thinking time used.`,
         );
       }
       const outage = record(payload.outage);
@@ -111,15 +131,28 @@ export function rulingEffects(kind: string, payload: Payload, language: MailLang
         const c = color(credit.color);
         const d = num(credit.days);
         if (!c || d === undefined) continue;
-        const when = day(language, outage.from) && day(language, outage.to) ? (ro ? ` (platforma a fost oprită ${day(language, outage.from)} – ${day(language, outage.to)})` : ` (the platform was down ${day(language, outage.from)} – ${day(language, outage.to)})`) : '';
-        out.push(ro ? `${who(c)}: se scad ${days(language, d)} din timpul de gândire folosit${when}.` : `${who(c)}: ${days(language, d)} taken off the thinking time used${when}.`);
+        const when =
+          day(language, outage.from) && day(language, outage.to)
+            ? ro
+              ? ` (platforma a fost oprită ${day(language, outage.from)} – ${day(language, outage.to)})`
+              : ` (the platform was down ${day(language, outage.from)} – ${day(language, outage.to)})`
+            : '';
+        out.push(
+          ro
+            ? `${who(c)}: se scad ${days(language, d)} din timpul de gândire folosit${when}.`
+            : `${who(c)}: ${days(language, d)} taken off the thinking time used${when}.`,
+        );
       }
       break;
     }
     case 'coefficient-penalty': {
       const amount = num(payload.amount);
       if (player && amount !== undefined && Number.isSafeInteger(amount)) {
-        out.push(ro ? `Coeficientul lui ${who(player)} în această partidă scade cu ${formatCoefficient(amount, 'ro')}.` : `${who(player)}'s coefficient in this game goes down by ${formatCoefficient(amount, 'en')}.`);
+        out.push(
+          ro
+            ? `Coeficientul lui ${who(player)} în această partidă scade cu ${formatCoefficient(amount, 'ro')}.`
+            : `${who(player)}'s coefficient in this game goes down by ${formatCoefficient(amount, 'en')}.`,
+        );
       }
       break;
     }
@@ -130,7 +163,8 @@ export function rulingEffects(kind: string, payload: Payload, language: MailLang
       const outcome = record(payload.outcome);
       const type = typeof outcome.type === 'string' ? OUTCOME[language][outcome.type] : undefined;
       const by = color(outcome.by);
-      if (type) out.push(ro ? `Partida se încheie: ${type}${by ? ` (${who(by)})` : ''}.` : `The game ends: ${type}${by ? ` (${who(by)})` : ''}.`);
+      if (type)
+        out.push(ro ? `Partida se încheie: ${type}${by ? ` (${who(by)})` : ''}.` : `The game ends: ${type}${by ? ` (${who(by)})` : ''}.`);
       break;
     }
     default:

@@ -48,14 +48,23 @@ describe('automatedEvidence (docs/mail-rules.md 6)', () => {
 
   it('an out-of-office reply in Romanian (subject only) and in English (Exchange headers)', async () => {
     expect(automatedEvidence(await decodedFixture('out-of-office-ro.eml')).map((e) => e.sign)).toEqual(['out-of-office-subject']);
-    expect(automatedEvidence(await decodedFixture('out-of-office-en.eml')).map((e) => e.sign)).toEqual(['auto-submitted', 'null-sender', 'out-of-office-subject']);
+    expect(automatedEvidence(await decodedFixture('out-of-office-en.eml')).map((e) => e.sign)).toEqual([
+      'auto-submitted',
+      'null-sender',
+      'out-of-office-subject',
+    ]);
   });
 });
 
 describe('bounces (docs/mail-rules.md 7)', () => {
   it('reads a delivery-status report: the failed recipient, status, our VERP address and the returned mail', async () => {
     // The fixture's VERP address is signed with this secret (mail-addresses.ts verpAddress).
-    expect(detectBounce(await decodedFixture('dsn-bounce.eml'), { replyAddress: REPLY_ADDRESS, secret: 'a-test-secret-of-at-least-32-characters!' })).toEqual({
+    expect(
+      detectBounce(await decodedFixture('dsn-bounce.eml'), {
+        replyAddress: REPLY_ADDRESS,
+        secret: 'a-test-secret-of-at-least-32-characters!',
+      }),
+    ).toEqual({
       via: 'delivery-status',
       verpRecipient: 'ion@example.ro',
       recipients: [
@@ -84,10 +93,21 @@ describe('bounces (docs/mail-rules.md 7)', () => {
     expect(parseVerp(verp, REPLY_ADDRESS)).toBeUndefined();
     expect(parseVerp('moves@scrabble.example', REPLY_ADDRESS, secret)).toBeUndefined();
     const plain = await personWith({ to: [{ address: verp, name: '' }], contentType: { value: 'text/plain', params: {} } });
-    expect(detectBounce(plain, { replyAddress: REPLY_ADDRESS, secret })).toEqual({ via: 'verp', verpRecipient: 'ana@example.org', recipients: [], permanent: true });
+    expect(detectBounce(plain, { replyAddress: REPLY_ADDRESS, secret })).toEqual({
+      via: 'verp',
+      verpRecipient: 'ana@example.org',
+      recipients: [],
+      permanent: true,
+    });
     // An unsigned bounce address is no bounce of ours: classified as forged, before anything else is read.
-    const forged = await personWith({ to: [{ address: verp.replace(/-[0-9a-f]{20}@/, '@'), name: '' }], contentType: { value: 'text/plain', params: {} } });
-    expect(classifyInbound(forged, { ...OPTIONS, replyAddress: REPLY_ADDRESS, secret })).toEqual({ kind: 'forged-bounce', address: verp.replace(/-[0-9a-f]{20}@/, '@') });
+    const forged = await personWith({
+      to: [{ address: verp.replace(/-[0-9a-f]{20}@/, '@'), name: '' }],
+      contentType: { value: 'text/plain', params: {} },
+    });
+    expect(classifyInbound(forged, { ...OPTIONS, replyAddress: REPLY_ADDRESS, secret })).toEqual({
+      kind: 'forged-bounce',
+      address: verp.replace(/-[0-9a-f]{20}@/, '@'),
+    });
     const exim = await personWith({
       from: { address: 'mailer-daemon@mx.example', name: '' },
       headers: new Map([['x-failed-recipients', ['ion@example.ro']]]),
@@ -100,7 +120,9 @@ describe('bounces (docs/mail-rules.md 7)', () => {
 
 describe('classifyInbound: own address (5), then bounce (7), then auto-reply (6)', () => {
   it('never answers our own mail', async () => {
-    expect(classifyInbound(await personWith({ from: { address: 'moves+gabc@scrabble.example', name: '' } }), OPTIONS)).toEqual({ kind: 'own' });
+    expect(classifyInbound(await personWith({ from: { address: 'moves+gabc@scrabble.example', name: '' } }), OPTIONS)).toEqual({
+      kind: 'own',
+    });
   });
 
   it('a bounce is a bounce, though it is automated too', async () => {

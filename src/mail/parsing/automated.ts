@@ -6,13 +6,7 @@ import type { InboundMessage } from './decode';
 
 /** Which header or trait showed a mail was sent by a machine (docs/mail-rules.md 6). */
 export type AutomatedSign =
-  | 'auto-submitted'
-  | 'x-autoreply'
-  | 'x-autorespond'
-  | 'precedence'
-  | 'system-sender'
-  | 'null-sender'
-  | 'out-of-office-subject';
+  'auto-submitted' | 'x-autoreply' | 'x-autorespond' | 'precedence' | 'system-sender' | 'null-sender' | 'out-of-office-subject';
 
 export interface AutomatedEvidence {
   readonly sign: AutomatedSign;
@@ -44,7 +38,12 @@ const OUT_OF_OFFICE_ANYWHERE = [
 const OUT_OF_OFFICE_START = /^(?:absent|away|on vacation|in concediu|concediu|plecat|ooo)\b/;
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function isOutOfOfficeSubject(subject: string): boolean {
@@ -68,7 +67,8 @@ export function automatedEvidence(message: InboundMessage): AutomatedEvidence[] 
   if (message.xAutorespond !== undefined) evidence.push({ sign: 'x-autorespond', value: message.xAutorespond });
   const precedence = message.precedence?.trim().toLowerCase();
   if (precedence && /^(?:bulk|junk|list|auto_reply)$/.test(precedence)) evidence.push({ sign: 'precedence', value: message.precedence! });
-  if (message.from && SYSTEM_LOCAL.test(localPart(message.from.address))) evidence.push({ sign: 'system-sender', value: message.from.address });
+  if (message.from && SYSTEM_LOCAL.test(localPart(message.from.address)))
+    evidence.push({ sign: 'system-sender', value: message.from.address });
   // RFC 3834: automatic responses go to the null sender, and people's mail never comes from it.
   if (message.returnPath === '') evidence.push({ sign: 'null-sender', value: '<>' });
   if (isOutOfOfficeSubject(message.subject)) evidence.push({ sign: 'out-of-office-subject', value: message.subject });
@@ -156,8 +156,16 @@ export function recipientAddresses(message: InboundMessage): string[] {
  * (multipart/report), mail to our VERP address, or a mailer-daemon / postmaster sender
  * quoting failed recipients (`X-Failed-Recipients`, as Exim writes it).
  */
-export function detectBounce(message: InboundMessage, options: { readonly replyAddress?: string; readonly secret?: string } = {}): Bounce | undefined {
-  const verp = options.replyAddress === undefined ? undefined : recipientAddresses(message).map((a) => parseVerp(a, options.replyAddress!, options.secret)).find((r) => r !== undefined);
+export function detectBounce(
+  message: InboundMessage,
+  options: { readonly replyAddress?: string; readonly secret?: string } = {},
+): Bounce | undefined {
+  const verp =
+    options.replyAddress === undefined
+      ? undefined
+      : recipientAddresses(message)
+          .map((a) => parseVerp(a, options.replyAddress!, options.secret))
+          .find((r) => r !== undefined);
   const report = message.contentType.value === 'multipart/report' && message.deliveryStatus !== undefined;
   const recipients = report ? parseDeliveryStatus(message.deliveryStatus!) : [];
   const systemSender = message.from !== undefined && /^(?:mailer-daemon|postmaster)$/i.test(localPart(message.from.address));
@@ -167,9 +175,7 @@ export function detectBounce(message: InboundMessage, options: { readonly replyA
       if (address.trim() !== '') recipients.push({ address: address.trim().toLowerCase(), action: 'failed' });
     }
   }
-  const permanent = report
-    ? recipients.some((r) => r.action === 'failed' || r.status?.startsWith('5'))
-    : true; // a bounce without a report is a failure notice: nobody sends one to say "delayed"
+  const permanent = report ? recipients.some((r) => r.action === 'failed' || r.status?.startsWith('5')) : true; // a bounce without a report is a failure notice: nobody sends one to say "delayed"
   const originalMessageId = returnedMessageId(message.returnedHeaders);
   return {
     via: report ? 'delivery-status' : verp !== undefined ? 'verp' : 'system-sender',

@@ -25,7 +25,12 @@ describe('decodeBytes (docs/mail-rules.md 8: declared, then utf-8, windows-1250,
   });
 
   it('falls back from a charset nobody knows, and says so', () => {
-    expect(decodeBytes(Buffer.from(ROMANIAN, 'utf8'), 'x-roman-unknown')).toMatchObject({ text: ROMANIAN, charset: 'utf-8', unknownDeclared: true, fellBack: true });
+    expect(decodeBytes(Buffer.from(ROMANIAN, 'utf8'), 'x-roman-unknown')).toMatchObject({
+      text: ROMANIAN,
+      charset: 'utf-8',
+      unknownDeclared: true,
+      fellBack: true,
+    });
   });
 
   it('never decodes from UTF-7, which would smuggle markup', () => {

@@ -68,7 +68,12 @@ export function decodeBytes(bytes: Uint8Array, declared?: string | false | null)
   const candidates = label !== '' && !unknownDeclared ? [label, ...FALLBACK_CHARSETS] : [...FALLBACK_CHARSETS];
   // ASCII reads the same in every candidate but UTF-16/32: skip the work for the usual case.
   if (isAscii(bytes) && !/^utf(?:16|32)/.test(canonical(candidates[0]))) {
-    return { text: Buffer.from(bytes).toString('latin1'), charset: candidates[0].toLowerCase(), fellBack: unknownDeclared, unknownDeclared };
+    return {
+      text: Buffer.from(bytes).toString('latin1'),
+      charset: candidates[0].toLowerCase(),
+      fellBack: unknownDeclared,
+      unknownDeclared,
+    };
   }
   const tried = new Set<string>();
   for (const charset of candidates) {

@@ -18,7 +18,11 @@ function refusal(...lines: string[]): Exclude<CommandResult, { ok: true }> {
 function moveOf(c: MailCommand): { text: string; direction?: string; declaredScore?: number } {
   if (c.kind !== 'move') throw new Error(c.kind);
   const m = c.move.move;
-  return { text: c.move.text, ...(m.kind === 'place' && { direction: m.direction }), ...(c.move.declaredScore !== undefined && { declaredScore: c.move.declaredScore }) };
+  return {
+    text: c.move.text,
+    ...(m.kind === 'place' && { direction: m.direction }),
+    ...(c.move.declaredScore !== undefined && { declaredScore: c.move.declaredScore }),
+  };
 }
 
 describe('parseCommand (docs/mail-rules.md 10)', () => {
@@ -30,7 +34,9 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
 
     it('blanks in lower case, diacritics and cedilla folded', () => {
       const c = command('h8 ŢARă');
-      expect(c.kind === 'move' && c.move.move.kind === 'place' && c.move.move.letters.map((l) => `${l.letter}${l.blank ? '?' : ''}`)).toEqual(['T', 'A', 'R', 'A?']);
+      expect(
+        c.kind === 'move' && c.move.move.kind === 'place' && c.move.move.letters.map((l) => `${l.letter}${l.blank ? '?' : ''}`),
+      ).toEqual(['T', 'A', 'R', 'A?']);
     });
 
     it('a declared score after the word, returned to be compared (docs/rules.md §3)', () => {
@@ -38,7 +44,8 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     });
 
     it('a pass in either language, any case, a full stop allowed', () => {
-      for (const text of ['PAS', 'pass', 'Pas.']) expect(command(text)).toEqual({ kind: 'move', move: { text: text.replace('.', ''), move: { kind: 'pass' } } });
+      for (const text of ['PAS', 'pass', 'Pas.'])
+        expect(command(text)).toEqual({ kind: 'move', move: { text: text.replace('.', ''), move: { kind: 'pass' } } });
     });
 
     it('a line written as a move but unreadable: the engine’s reason', () => {
@@ -55,7 +62,11 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
 
   describe('disputes (docs/rules.md §6)', () => {
     it('CONTEST with its words and the provisional reply on the next line', () => {
-      expect(command('CONTEST CASA, MAS', 'd4 MARE')).toMatchObject({ kind: 'contest', words: ['CASA', 'MAS'], reply: { text: 'd4 MARE' } });
+      expect(command('CONTEST CASA, MAS', 'd4 MARE')).toMatchObject({
+        kind: 'contest',
+        words: ['CASA', 'MAS'],
+        reply: { text: 'd4 MARE' },
+      });
       expect(command('contestez 8h: casa', 'PAS')).toMatchObject({ kind: 'contest', words: ['CASA'], reply: { move: { kind: 'pass' } } });
     });
 
@@ -71,14 +82,23 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     });
 
     it('APEL / APPEAL with one move per line, labelled A and B in either order', () => {
-      expect(command('APEL', 'A: h8 CASA', 'B: 8h MASA')).toMatchObject({ kind: 'appeal', lines: { A: { text: 'h8 CASA' }, B: { text: '8h MASA' } } });
-      expect(command('appeal', 'b: PASS', 'a: h8 CASA')).toMatchObject({ kind: 'appeal', lines: { A: { text: 'h8 CASA' }, B: { move: { kind: 'pass' } } } });
+      expect(command('APEL', 'A: h8 CASA', 'B: 8h MASA')).toMatchObject({
+        kind: 'appeal',
+        lines: { A: { text: 'h8 CASA' }, B: { text: '8h MASA' } },
+      });
+      expect(command('appeal', 'b: PASS', 'a: h8 CASA')).toMatchObject({
+        kind: 'appeal',
+        lines: { A: { text: 'h8 CASA' }, B: { move: { kind: 'pass' } } },
+      });
       expect(refusal('APEL', 'A: h8 CASA')).toMatchObject({ code: 'INCOMPLETE', missing: 'line-B' });
       expect(refusal('APEL', 'A: h8 CASA', 'A: d4 MARE')).toMatchObject({ code: 'BAD_ARGUMENT', expected: 'one-line-each' });
     });
 
     it('a turn in a game with two live lines', () => {
-      expect(command('A: h8 CASA', 'B: 8h CASA')).toMatchObject({ kind: 'line-moves', lines: { A: { text: 'h8 CASA' }, B: { text: '8h CASA' } } });
+      expect(command('A: h8 CASA', 'B: 8h CASA')).toMatchObject({
+        kind: 'line-moves',
+        lines: { A: { text: 'h8 CASA' }, B: { text: '8h CASA' } },
+      });
       expect(refusal('A: h8 CASA')).toMatchObject({ code: 'INCOMPLETE', command: 'line-moves', missing: 'line-B' });
       expect(refusal('A: h8 CAS4', 'B: 8h CASA')).toMatchObject({ code: 'BAD_MOVE' });
     });
@@ -96,7 +116,11 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     it('refuses dates that are missing, unreal or reversed', () => {
       expect(refusal('CONCEDIU')).toMatchObject({ code: 'INCOMPLETE', missing: 'dates' });
       expect(refusal('CONCEDIU 01.02.2027')).toMatchObject({ code: 'BAD_ARGUMENT', expected: 'dates' });
-      expect(refusal('CONCEDIU 30.02.2027 10.03.2027')).toMatchObject({ code: 'BAD_ARGUMENT', argument: '30.02.2027', expected: 'real-date' });
+      expect(refusal('CONCEDIU 30.02.2027 10.03.2027')).toMatchObject({
+        code: 'BAD_ARGUMENT',
+        argument: '30.02.2027',
+        expected: 'real-date',
+      });
       expect(refusal('HOLIDAY 2027-03-01 2027-02-01')).toMatchObject({ code: 'BAD_ARGUMENT', expected: 'dates-in-order' });
       expect(refusal('CONCEDIU 01.02.2027 20.02.2027 poate')).toMatchObject({ code: 'BAD_ARGUMENT', expected: 'dates' });
     });
@@ -112,7 +136,10 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     it('RECLAM TIMP / CLAIM TIME, RASPUNS / ANSWER with its text', () => {
       expect(command('RECLAM TIMP')).toEqual({ kind: 'claim-time' });
       expect(command('claim time')).toEqual({ kind: 'claim-time' });
-      expect(command('RĂSPUNS: am trimis mutarea la timp.', 'Dovada e atașată.')).toEqual({ kind: 'answer', text: 'am trimis mutarea la timp.\nDovada e atașată.' });
+      expect(command('RĂSPUNS: am trimis mutarea la timp.', 'Dovada e atașată.')).toEqual({
+        kind: 'answer',
+        text: 'am trimis mutarea la timp.\nDovada e atașată.',
+      });
       expect(refusal('ANSWER')).toMatchObject({ code: 'INCOMPLETE', missing: 'text' });
     });
   });
@@ -136,7 +163,13 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     });
 
     it('nothing may follow an irreversible word on its line', () => {
-      expect(refusal('ABANDON felicitări')).toEqual({ ok: false, code: 'BAD_ARGUMENT', command: 'resign', argument: 'felicitări', expected: 'nothing' });
+      expect(refusal('ABANDON felicitări')).toEqual({
+        ok: false,
+        code: 'BAD_ARGUMENT',
+        command: 'resign',
+        argument: 'felicitări',
+        expected: 'nothing',
+      });
     });
 
     it('SITUATIE / POSITION, CONFIRM and OBIECTIE / OBJECTION', () => {
@@ -177,8 +210,34 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
   });
 
   it('never throws; a refusal always has a description in both languages', () => {
-    const word = fc.constantFrom('h8', '8h:', 'CASA', 'casa', 'PAS', 'CONTEST', 'APEL', 'A:', 'B:', 'CONCEDIU', '01.02.2027', '2027-13-45', 'GANDESC', '15', 'DIGEST', 'ON', 'RECLAM', 'TIMP', 'Ţ', '(AS)', ',', '!');
-    const line = fc.oneof(fc.array(word, { maxLength: 5 }).map((w) => w.join(' ')), fc.string({ maxLength: 30 }));
+    const word = fc.constantFrom(
+      'h8',
+      '8h:',
+      'CASA',
+      'casa',
+      'PAS',
+      'CONTEST',
+      'APEL',
+      'A:',
+      'B:',
+      'CONCEDIU',
+      '01.02.2027',
+      '2027-13-45',
+      'GANDESC',
+      '15',
+      'DIGEST',
+      'ON',
+      'RECLAM',
+      'TIMP',
+      'Ţ',
+      '(AS)',
+      ',',
+      '!',
+    );
+    const line = fc.oneof(
+      fc.array(word, { maxLength: 5 }).map((w) => w.join(' ')),
+      fc.string({ maxLength: 30 }),
+    );
     fc.assert(
       fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
         const result = parseCommand(lines);

@@ -131,7 +131,10 @@ const MAX_SALUTATIONS = 2;
 const SALUTATION = /^[^\d:]{1,60}[,!]$/u;
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 type LineReading =
@@ -160,7 +163,11 @@ function readMove(text: string, tileSet: TileSet): LineReading {
   const written = text.replace(/\.$/, '');
   const parsed = parseFrscMove(written, tileSet);
   if (parsed.ok) {
-    const move: MoveLine = { text: written, move: parsed.move, ...(parsed.declaredScore !== undefined && { declaredScore: parsed.declaredScore }) };
+    const move: MoveLine = {
+      text: written,
+      move: parsed.move,
+      ...(parsed.declaredScore !== undefined && { declaredScore: parsed.declaredScore }),
+    };
     return { type: 'move', move };
   }
   // Written as a move (it starts with a coordinate): the engine's reason is the answer.
@@ -214,7 +221,12 @@ function badArgument(command: MailCommandKind, argument: string, expected: Expec
 }
 
 /** A move from `text`, or the next line when `text` is empty. */
-function moveFrom(cursor: Cursor, text: string, command: MailCommandKind, missing: MissingPart): { ok: true; move: MoveLine } | CommandRefusal {
+function moveFrom(
+  cursor: Cursor,
+  text: string,
+  command: MailCommandKind,
+  missing: MissingPart,
+): { ok: true; move: MoveLine } | CommandRefusal {
   const source = text !== '' ? text : cursor.peek();
   if (source === undefined) return incomplete(command, missing);
   const reading = readMove(source, cursor.tileSet);
@@ -225,7 +237,11 @@ function moveFrom(cursor: Cursor, text: string, command: MailCommandKind, missin
 }
 
 /** `A: …` and `B: …`, in either order, starting with `first` (already read) or the next line. */
-function lineMoves(cursor: Cursor, command: MailCommandKind, first?: { label: 'A' | 'B'; rest: string }): { ok: true; lines: LineMoves } | CommandRefusal {
+function lineMoves(
+  cursor: Cursor,
+  command: MailCommandKind,
+  first?: { label: 'A' | 'B'; rest: string },
+): { ok: true; lines: LineMoves } | CommandRefusal {
   const found: Partial<Record<'A' | 'B', MoveLine>> = {};
   let pending = first;
   for (let i = 0; i < 2; i++) {
@@ -435,7 +451,7 @@ export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
     '  THINKING 15        announce that you will think more than 10 days',
     '  DRAW               offer or accept a draw',
     '  INTERRUPT          offer or accept an interruption',
-    '  DECLINE            decline the partner\'s offer',
+    "  DECLINE            decline the partner's offer",
     '  RESIGN             resign the game',
     '  CLAIM TIME         claim that the partner exceeded the thinking time',
     '  ANSWER <text>      your answer to a time claim',
@@ -490,7 +506,9 @@ export function describeCommandRefusal(refusal: CommandRefusal, language: MailLa
     case 'BAD_MOVE':
       return refusal.error.message[language];
     case 'INCOMPLETE':
-      return language === 'ro' ? `Comanda nu este completă: ${MISSING[refusal.missing].ro}.` : `The command is incomplete: ${MISSING[refusal.missing].en}.`;
+      return language === 'ro'
+        ? `Comanda nu este completă: ${MISSING[refusal.missing].ro}.`
+        : `The command is incomplete: ${MISSING[refusal.missing].en}.`;
     case 'BAD_ARGUMENT':
       return language === 'ro'
         ? `Comanda nu poate fi citită la „${refusal.argument}”: ${EXPECTED[refusal.expected].ro}.`

@@ -60,7 +60,9 @@ describe('decodeMessage', () => {
 
   it('normalises decomposed text to NFC', async () => {
     const decomposed = 'h8 S\u0326AH'; // S + combining comma below
-    const r = await decodeMessage(mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: text/plain; charset=utf-8', decomposed));
+    const r = await decodeMessage(
+      mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: text/plain; charset=utf-8', decomposed),
+    );
     expect(r.ok && r.message.text).toBe('h8 ȘAH');
   });
 
@@ -112,7 +114,9 @@ describe('decodeMessage', () => {
     });
 
     it('a multipart without a boundary', async () => {
-      const r = await decodeMessage(mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: multipart/mixed', 'PAS\n'));
+      const r = await decodeMessage(
+        mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: multipart/mixed', 'PAS\n'),
+      );
       expect(r.ok && codes(r.message)).toContain('MISSING_BOUNDARY');
     });
 
@@ -135,7 +139,9 @@ describe('decodeMessage', () => {
   it('decodes an HTML body of more than 1 MB', async () => {
     const row = '<p>Ceva text de umplutură, cu diacritice: ăîșț.</p>\n';
     const html = `<div>h8 CASA</div>${row.repeat(Math.ceil(1_100_000 / row.length))}`;
-    const r = await decodeMessage(mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: text/html; charset=utf-8', html));
+    const r = await decodeMessage(
+      mail('From: a@example.ro\nDate: Tue, 12 Jan 2027 10:00:00 +0200\nContent-Type: text/html; charset=utf-8', html),
+    );
     expect(r.ok && r.message.html?.length).toBeGreaterThan(1_000_000);
   });
 

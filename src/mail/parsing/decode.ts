@@ -53,7 +53,12 @@ export interface MessageDefect {
   readonly where?: string;
 }
 
-const INFORMATIONAL: ReadonlySet<MessageDefectCode> = new Set(['NO_MESSAGE_ID', 'UNKNOWN_CHARSET', 'CHARSET_MISMATCH', 'UNDECLARED_CHARSET']);
+const INFORMATIONAL: ReadonlySet<MessageDefectCode> = new Set([
+  'NO_MESSAGE_ID',
+  'UNKNOWN_CHARSET',
+  'CHARSET_MISMATCH',
+  'UNDECLARED_CHARSET',
+]);
 
 export interface InboundMessage {
   /** The first From mailbox; absent when there is none (defect NO_FROM). */
@@ -116,7 +121,15 @@ interface Leaf {
 }
 
 /** Parts whose content is read; anything else is counted, never kept. */
-const READ_TYPES = new Set(['text/plain', 'text/html', 'message/delivery-status', 'message/global-delivery-status', 'text/rfc822-headers', 'message/rfc822', 'message/global']);
+const READ_TYPES = new Set([
+  'text/plain',
+  'text/html',
+  'message/delivery-status',
+  'message/global-delivery-status',
+  'text/rfc822-headers',
+  'message/rfc822',
+  'message/global',
+]);
 /** Enough of a returned message to read its headers (docs/mail-rules.md 7). */
 const RETURNED_MESSAGE_BYTES = 64 * 1024;
 
@@ -341,7 +354,10 @@ function assemble(
     }
     const bytes = transferDecode(leaf, where, defects);
     // Machine parts are ASCII or UTF-8 (RFC 3464, RFC 6533); only text parts fall back.
-    const text = type.startsWith('text/') && type !== 'text/rfc822-headers' ? bytesToText(bytes, node.charset, where, defects) : bytes.toString('utf8');
+    const text =
+      type.startsWith('text/') && type !== 'text/rfc822-headers'
+        ? bytesToText(bytes, node.charset, where, defects)
+        : bytes.toString('utf8');
     const clean = stripControls(text, where, defects, true).replace(/\r\n?/g, '\n').normalize('NFC');
     if (type === 'text/plain') texts.push(node.flowed ? libmime.decodeFlowed(clean, Boolean(node.delSp)) : clean);
     else if (type === 'text/html') htmls.push(clean);

@@ -14,15 +14,27 @@ async function read(name: string): Promise<{ kind: string; command?: CommandResu
   return { kind, command: parseCommand(extractReply(message).lines) };
 }
 
-const move = (text: string) => ({ kind: 'person', command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text }) } } });
+const move = (text: string) => ({
+  kind: 'person',
+  command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text }) } },
+});
 
 describe('real-shaped replies', () => {
   it.each<[string, unknown]>([
     ['gmail-alternative-en.eml', move('h8 CASA')],
     ['gmail-html-only-ro.eml', move('8h: MASA')],
     ['outlook-web-html-only.eml', move('PAS')],
-    ['outlook-desktop-ro.eml', { kind: 'person', command: { ok: true, command: { kind: 'admit', replacement: expect.objectContaining({ text: 'h8 MASA' }) } } }],
-    ['apple-mail-html-only.eml', { kind: 'person', command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text: 'h8 CASA 24', declaredScore: 24 }) } } }],
+    [
+      'outlook-desktop-ro.eml',
+      { kind: 'person', command: { ok: true, command: { kind: 'admit', replacement: expect.objectContaining({ text: 'h8 MASA' }) } } },
+    ],
+    [
+      'apple-mail-html-only.eml',
+      {
+        kind: 'person',
+        command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text: 'h8 CASA 24', declaredScore: 24 }) } },
+      },
+    ],
     ['thunderbird-bottom-post-ro.eml', move('d4 MARE')],
     ['signature-move-like-ro.eml', { kind: 'person', command: { ok: true, command: { kind: 'status' } } }],
     ['quoted-moves-ro.eml', move('8h: CASA')],

@@ -19,7 +19,10 @@ describe('stripQuotes (docs/mail-rules.md 9)', () => {
   it('cuts at our marker first', () => {
     // Our mail's first line says what is asked (docs/mail-rules.md 18); included unquoted, it is all that
     // stays of our text, and it is no command.
-    expect(stripQuotes(`h8 CASA\n\n${OUR_MAIL}`)).toMatchObject({ lines: ['h8 CASA', '', 'Tour 7: your move, Ionescu (BLUE).'], cuts: ['marker'] });
+    expect(stripQuotes(`h8 CASA\n\n${OUR_MAIL}`)).toMatchObject({
+      lines: ['h8 CASA', '', 'Tour 7: your move, Ionescu (BLUE).'],
+      cuts: ['marker'],
+    });
     expect(stripQuotes(`h8 CASA\n\n${quoted(OUR_MAIL)}`)).toMatchObject({ lines: ['h8 CASA'], cuts: ['marker', 'quoted-lines'] });
   });
 
@@ -34,9 +37,11 @@ describe('stripQuotes (docs/mail-rules.md 9)', () => {
   });
 
   it('cuts at Outlook’s header block, in English and in Romanian', () => {
-    const en = 'STATUS\n\n________________________________\nFrom: Corr Scrabble <moves@scrabble.example>\nSent: Tuesday, January 12, 2027 10:00 AM\nTo: Ion\nSubject: x\n\nh8 CASA';
+    const en =
+      'STATUS\n\n________________________________\nFrom: Corr Scrabble <moves@scrabble.example>\nSent: Tuesday, January 12, 2027 10:00 AM\nTo: Ion\nSubject: x\n\nh8 CASA';
     expect(stripQuotes(en).lines).toEqual(['STATUS']);
-    const ro = 'STARE\n\nDe la: Corr Scrabble <moves@scrabble.example>\nTrimis: marți, 12 ianuarie 2027 10:00\nCătre: Ion\nSubiect: x\n\nh8 CASA';
+    const ro =
+      'STARE\n\nDe la: Corr Scrabble <moves@scrabble.example>\nTrimis: marți, 12 ianuarie 2027 10:00\nCătre: Ion\nSubiect: x\n\nh8 CASA';
     expect(stripQuotes(ro).lines).toEqual(['STARE']);
     expect(stripQuotes('PAS\n-----Original Message-----\nh8 CASA').lines).toEqual(['PAS']);
     expect(stripQuotes('PAS\n-----Mesaj original-----\nh8 CASA').lines).toEqual(['PAS']);
@@ -62,7 +67,8 @@ describe('stripQuotes (docs/mail-rules.md 9)', () => {
 
 describe('htmlToReplyText', () => {
   it('drops Gmail’s quote with its attribution line', () => {
-    const html = '<div dir="ltr">8h: MASA</div><div class="gmail_quote"><div class="gmail_attr">În mar. a scris:</div><blockquote class="gmail_quote">h8 CASA</blockquote></div>';
+    const html =
+      '<div dir="ltr">8h: MASA</div><div class="gmail_quote"><div class="gmail_attr">În mar. a scris:</div><blockquote class="gmail_quote">h8 CASA</blockquote></div>';
     expect(extractReply({ html })).toMatchObject({ lines: ['8h: MASA'], source: 'html', cuts: ['html-quote'] });
   });
 

@@ -121,7 +121,8 @@ const QUOTED = /^\s*>/;
 const SIGNATURE = /^\s*(?:--|—|–)\s*$/;
 // Outlook's plain-text separator above its header block.
 const OUTLOOK_RULE = /^\s*_{20,}\s*$/;
-const ORIGINAL_MESSAGE = /^\s*-{2,}\s*(?:original message|forwarded message|mesaj(?:ul)? original|mesaj(?:ul)? (?:redirecționat|redirectionat|transmis))\s*-{2,}\s*$/i;
+const ORIGINAL_MESSAGE =
+  /^\s*-{2,}\s*(?:original message|forwarded message|mesaj(?:ul)? original|mesaj(?:ul)? (?:redirecționat|redirectionat|transmis))\s*-{2,}\s*$/i;
 // "On <date>, <name> wrote:", "În <date>, <name> a scris:", "Pe <date> … a scris:" and the like.
 const ATTRIBUTION_END = /\b(?:wrote|writes|a scris|scrie):\s*$/i;
 const HEADER_FIELD = (names: string): RegExp => new RegExp(`^\\s*\\*?(?:${names})\\s*:\\*?(?:\\s|$)`, 'i');
@@ -204,7 +205,11 @@ function trimBlankEdges(lines: readonly string[]): string[] {
 
 /** The player's lines of a plain-text body (or of HTML already made text). */
 export function stripQuotes(text: string): Omit<ReplyText, 'source'> {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').slice(0, 20 * MAX_REPLY_LINES).map(cleanLine);
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .slice(0, 20 * MAX_REPLY_LINES)
+    .map(cleanLine);
   const cuts = new Set<QuoteCut>();
   const marker = lines.findIndex(isReplyMarker);
   let kept: string[];

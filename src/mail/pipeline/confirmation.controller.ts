@@ -5,8 +5,10 @@ import { MailPipeline } from './mail-pipeline.service';
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-    `<title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:2em auto">${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="ro"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+    `<title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:2em auto">${body}</body></html>`
+  );
 }
 
 /**
@@ -23,8 +25,11 @@ export class ConfirmationController {
   async show(@Param('id') id: string, @Param('code') code: string, @Req() req: { csrf?: unknown }): Promise<string> {
     const held = await this.pipeline.heldMail(id, code);
     if (!held) return page('Legătură necunoscută / Unknown link', '<p>Această legătură nu este validă. / This link is not valid.</p>');
-    if (held.status === 'applied') return page('Mutare confirmată / Move confirmed', '<p>Mutarea a fost deja înregistrată. / The move was already recorded.</p>');
-    const lines = held.written.length ? `<pre style="font-family:monospace;background:#f4f1ea;padding:8px">${escape(held.written.join('\n'))}</pre>` : '';
+    if (held.status === 'applied')
+      return page('Mutare confirmată / Move confirmed', '<p>Mutarea a fost deja înregistrată. / The move was already recorded.</p>');
+    const lines = held.written.length
+      ? `<pre style="font-family:monospace;background:#f4f1ea;padding:8px">${escape(held.written.join('\n'))}</pre>`
+      : '';
     return page(
       'Confirmare mutare / Confirm move',
       `<p>Confirmați mutarea trimisă prin e-mail? / Confirm the move you sent by e-mail?</p>` +

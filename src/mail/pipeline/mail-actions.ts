@@ -55,7 +55,13 @@ export interface MailReply {
 }
 
 /** Writes an answer to a player's mail to the outbox, threaded under it, in the caller's transaction. */
-export async function insertReply(m: EntityManager, settings: Settings, now: Date, inReplyTo: string | null, reply: MailReply): Promise<void> {
+export async function insertReply(
+  m: EntityManager,
+  settings: Settings,
+  now: Date,
+  inReplyTo: string | null,
+  reply: MailReply,
+): Promise<void> {
   const player = await m.findOneByOrFail(Player, { id: reply.playerId });
   const game = reply.gameId ? await m.findOneBy(Game, { id: reply.gameId }) : null;
   const domain = domainOf(settings.mailReplyAddress);
@@ -84,7 +90,6 @@ export async function insertReply(m: EntityManager, settings: Settings, now: Dat
 }
 
 export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
-
 
 const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 
@@ -129,7 +134,9 @@ export class MailActions {
     const submit: SubmitOptions = { ...hooked, source: 'mail', inboundMailId: input.inboundMailId, expectedTurn: input.expectedTurn };
     switch (command.kind) {
       case 'move':
-        return command.move.move.kind === 'pass' ? this.games.pass(actor, gameId, submit) : this.games.submitMove(actor, gameId, { ...submit, move: command.move.text });
+        return command.move.move.kind === 'pass'
+          ? this.games.pass(actor, gameId, submit)
+          : this.games.submitMove(actor, gameId, { ...submit, move: command.move.text });
       case 'line-moves':
         return this.games.submitMove(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'contest':
@@ -178,14 +185,28 @@ export class MailActions {
       const game = await findGame(m, input.gameId, { lock: true });
       const reply = await work(m, game);
       if (reply) await insertReply(m, this.settings, this.clock.now(), input.answer?.inReplyTo ?? null, reply);
-      const result: ActionResult = { gameId: game.id, version: game.version, turn: game.turn, status: game.status, moves: [], turnComplete: false };
+      const result: ActionResult = {
+        gameId: game.id,
+        version: game.version,
+        turn: game.turn,
+        status: game.status,
+        moves: [],
+        turnComplete: false,
+      };
       await input.inTransaction?.(m, result);
       return result;
     });
   }
 
   private reply(input: MailCommandInput, template: string, payload: JsonObject): MailReply {
-    return { template, playerId: input.playerId, gameId: input.gameId, address: input.answer?.address ?? null, autoSubmitted: 'auto-replied', payload: { gameId: input.gameId, ...payload } };
+    return {
+      template,
+      playerId: input.playerId,
+      gameId: input.gameId,
+      address: input.answer?.address ?? null,
+      autoSubmitted: 'auto-replied',
+      payload: { gameId: input.gameId, ...payload },
+    };
   }
 
   /** `STARE` / `STATUS`: the game as it stands now, as a mail (docs/mail-rules.md 10). */
@@ -218,7 +239,8 @@ export class MailActions {
   private async offerOrAccept(actor: UserActor, input: MailCommandInput, kind: OfferKind): Promise<unknown> {
     const pending = await this.db.run((m) => m.findOne(Offer, { where: { gameId: input.gameId, kind, status: 'pending' } }));
     const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
-    if (pending && pending.offeredByPlayerId !== input.playerId) return this.games.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });
+    if (pending && pending.offeredByPlayerId !== input.playerId)
+      return this.games.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });
     return this.games.offer(actor, input.gameId, { ...keyed, kind });
   }
 }

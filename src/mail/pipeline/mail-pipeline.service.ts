@@ -107,7 +107,13 @@ const REPLY_PREFIX = /^\s*(?:(?:re|fw|fwd|aw|wg|sv|tr|r|rasp|răsp|răspuns|rasp
  */
 export function rejectionKeyOf(
   recipient: string,
-  decision: { readonly reason: string; readonly gameId?: string; readonly tokenTurn?: number; readonly commandRefusal?: CommandRefusal; readonly content?: string },
+  decision: {
+    readonly reason: string;
+    readonly gameId?: string;
+    readonly tokenTurn?: number;
+    readonly commandRefusal?: CommandRefusal;
+    readonly content?: string;
+  },
   subject: string | null,
 ): string {
   const decided = {
@@ -179,7 +185,12 @@ export class MailPipeline {
   /** A mail that cannot be read: answered only when its envelope sender is a registered address. */
   private async decideByEnvelope(row: InboundMail, reason: MailReason): Promise<void> {
     const owner = row.fromAddress ? await this.playerByAddress(row.fromAddress) : undefined;
-    await this.commit(row, { status: 'rejected', reason, target: owner ? { playerId: owner, address: row.fromAddress } : undefined, content: row.sha256 });
+    await this.commit(row, {
+      status: 'rejected',
+      reason,
+      target: owner ? { playerId: owner, address: row.fromAddress } : undefined,
+      content: row.sha256,
+    });
   }
 
   /** Reads the mail and decides; the games service call, when one is due, happens here. */
@@ -208,7 +219,12 @@ export class MailPipeline {
     const reply = extractReply(message);
     const content = reply.lines.join('\n');
     // docs/mail-rules.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
-    const unknownToken: Decision = { status: 'rejected', reason: 'UNKNOWN_TOKEN', target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined, content };
+    const unknownToken: Decision = {
+      status: 'rejected',
+      reason: 'UNKNOWN_TOKEN',
+      target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined,
+      content,
+    };
     const owner = found && (await this.tokenOwner(found.parsed));
     if (!found || !owner) return unknownToken;
     const { game, playerId } = owner;
@@ -226,7 +242,15 @@ export class MailPipeline {
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
     // docs/mail-rules.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
     if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
-      return { status: 'held', reason: 'DMARC_HELD', ...context, target, command: asJson(command.command), turn: found.parsed.turn, written: reply.lines.filter((l) => l.trim() !== '').slice(0, 5) };
+      return {
+        status: 'held',
+        reason: 'DMARC_HELD',
+        ...context,
+        target,
+        command: asJson(command.command),
+        turn: found.parsed.turn,
+        written: reply.lines.filter((l) => l.trim() !== '').slice(0, 5),
+      };
     }
     return this.apply(row, { ...context, command: command.command, turn: found.parsed.turn }, target, content);
   }
@@ -274,11 +298,25 @@ export class MailPipeline {
   }
 
   /** The mail's row marked applied inside the games service's transaction (docs/mail-rules.md 11). */
-  private async markApplied(m: EntityManager, row: InboundMail, action: { gameId: string; playerId: string }, result: JsonObject): Promise<void> {
+  private async markApplied(
+    m: EntityManager,
+    row: InboundMail,
+    action: { gameId: string; playerId: string },
+    result: JsonObject,
+  ): Promise<void> {
     const updated = await m.update(
       InboundMail,
       { id: row.id, status: In(['received', 'held']) },
-      { status: 'applied', reason: null, folder: FOLDER.applied, decidedAt: this.clock.now(), error: null, gameId: action.gameId, playerId: action.playerId, result: jsonb(result) },
+      {
+        status: 'applied',
+        reason: null,
+        folder: FOLDER.applied,
+        decidedAt: this.clock.now(),
+        error: null,
+        gameId: action.gameId,
+        playerId: action.playerId,
+        result: jsonb(result),
+      },
     );
     // Decided meanwhile (another instance, a rejection): the action must not commit without it.
     if (!updated.affected) throw new Error(`inbound mail ${row.id} was decided meanwhile`);
@@ -321,7 +359,10 @@ export class MailPipeline {
   }
 
   /** What the confirmation page shows before the click: the lines read from the held mail, when the link verifies. */
-  async heldMail(inboundMailId: string, code: string): Promise<{ status: InboundMailStatus; written: string[]; subject: string | null } | undefined> {
+  async heldMail(
+    inboundMailId: string,
+    code: string,
+  ): Promise<{ status: InboundMailStatus; written: string[]; subject: string | null } | undefined> {
     if (!this.verifiesConfirmation(inboundMailId, code)) return undefined;
     const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
     if (!row) return undefined;
@@ -347,9 +388,16 @@ export class MailPipeline {
     if (row.status !== 'held') return { ok: false, reason: row.reason ?? row.status };
     const held = row.result as { command: MailCommand; turn: number };
     const target = { playerId: row.playerId, address: row.fromAddress };
-    const decision = await this.apply(row, { gameId: row.gameId, playerId: row.playerId, command: held.command, turn: held.turn }, target, '');
+    const decision = await this.apply(
+      row,
+      { gameId: row.gameId, playerId: row.playerId, command: held.command, turn: held.turn },
+      target,
+      '',
+    );
     await this.commit(row, decision, 'held');
-    return decision.status === 'applied' ? { ok: true } : { ok: false, reason: decision.reason, messages: 'messages' in decision ? decision.messages : undefined };
+    return decision.status === 'applied'
+      ? { ok: true }
+      : { ok: false, reason: decision.reason, messages: 'messages' in decision ? decision.messages : undefined };
   }
 
   /** Writes the decision, its answer and its case with the mail's row, in one transaction (docs/mail-rules.md 11, 16). */
@@ -368,7 +416,9 @@ export class MailPipeline {
           error: null,
           ...context,
           ...(decision.status === 'applied' && { result: jsonb(decision.result) }),
-          ...(decision.status === 'held' && { result: jsonb({ command: decision.command, turn: decision.turn, written: [...decision.written] }) }),
+          ...(decision.status === 'held' && {
+            result: jsonb({ command: decision.command, turn: decision.turn, written: [...decision.written] }),
+          }),
           ...(decision.status === 'dropped' && decision.bounce && { playerId: decision.bounce.playerId, gameId: decision.bounce.gameId }),
         },
       );
@@ -409,7 +459,13 @@ export class MailPipeline {
    * docs/mail-rules.md 16: a typed answer to every person who writes, but never two for the same
    * content and at most 20 a day per address — the limits only stop loops.
    */
-  private async reject(m: EntityManager, row: InboundMail, decision: Extract<Decision, { status: 'rejected' }>, target: RejectionTarget, now: Date): Promise<void> {
+  private async reject(
+    m: EntityManager,
+    row: InboundMail,
+    decision: Extract<Decision, { status: 'rejected' }>,
+    target: RejectionTarget,
+    now: Date,
+  ): Promise<void> {
     const recipient = target.address ?? `player:${target.playerId}`;
     const rejectionKey = rejectionKeyOf(recipient, decision, row.subject);
     if (await m.exists(InboundMail, { where: { rejectionKey } })) return;
@@ -431,7 +487,14 @@ export class MailPipeline {
       tokenTurn: decision.tokenTurn,
       sender: decision.sender,
     });
-    await this.writeReply(m, row, { template, playerId: target.playerId, gameId: decision.gameId ?? null, address: target.address, autoSubmitted: 'auto-replied', payload });
+    await this.writeReply(m, row, {
+      template,
+      playerId: target.playerId,
+      gameId: decision.gameId ?? null,
+      address: target.address,
+      autoSubmitted: 'auto-replied',
+      payload,
+    });
   }
 
   /** An answer to a player's mail, through the outbox (docs/mail-rules.md 16: `auto-replied`). */
@@ -451,7 +514,11 @@ export class MailPipeline {
       await m.update(
         InboundMail,
         { id: row.id, status: 'received' },
-        { attempts, error: error.message.slice(0, 2000), ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }) },
+        {
+          attempts,
+          error: error.message.slice(0, 2000),
+          ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }),
+        },
       );
       if (failed) {
         await raiseMailCase(m, now, {

@@ -42,7 +42,12 @@ const UNREADABLE: Bilingual = {
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => ({ template, payload: asJson(model) });
 
 /** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
-export async function rejectionMail(m: EntityManager, settings: Settings, now: Date, refused: RefusedMail): Promise<{ template: string; payload: JsonObject }> {
+export async function rejectionMail(
+  m: EntityManager,
+  settings: Settings,
+  now: Date,
+  refused: RefusedMail,
+): Promise<{ template: string; payload: JsonObject }> {
   const lang = refused.language;
   if (!refused.gameId) {
     if (refused.reason === 'TOO_LARGE') return mail('rejection-too-large', { sizeBytes: refused.size, limitBytes: MAX_MESSAGE_BYTES });
@@ -54,9 +59,19 @@ export async function rejectionMail(m: EntityManager, settings: Settings, now: D
   const game = await loadGameView(m, settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const position = positionView(s.replay(s.officialLine().id), you, names);
-  const reply = replyView(replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId: refused.playerId, turn: s.game.turn }), game, lang);
+  const reply = replyView(
+    replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId: refused.playerId, turn: s.game.turn }),
+    game,
+    lang,
+  );
   const base = { game, you };
-  if (refused.commandRefusal) return mail('command-help', { game, problem: describeCommandRefusal(refused.commandRefusal, lang), received: refused.lines.slice(0, 5), reply });
+  if (refused.commandRefusal)
+    return mail('command-help', {
+      game,
+      problem: describeCommandRefusal(refused.commandRefusal, lang),
+      received: refused.lines.slice(0, 5),
+      reply,
+    });
   switch (refused.reason) {
     case 'WRONG_SENDER':
       return mail('rejection-wrong-sender', { ...base, sender: refused.sender ?? '' });
@@ -78,7 +93,12 @@ export async function rejectionMail(m: EntityManager, settings: Settings, now: D
       const line = s.state(s.officialLine().id);
       const reason = (s.game.outcome?.type ?? s.game.endReason ?? 'out') as SheetEndReason;
       const by = s.game.outcome && 'by' in s.game.outcome ? s.game.outcome.by : undefined;
-      return mail('rejection-game-finished', { ...base, scores: { red: line.scores.red, blue: line.scores.blue }, reason, ...(by && { by }) });
+      return mail('rejection-game-finished', {
+        ...base,
+        scores: { red: line.scores.red, blue: line.scores.blue },
+        reason,
+        ...(by && { by }),
+      });
     }
     default:
       // Every other refusal of the games service, the engine's reason for an illegal move among them.

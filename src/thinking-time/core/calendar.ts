@@ -128,7 +128,8 @@ export function dayNumber(day: LocalDate): number {
 }
 
 export function fromDayNumber(n: number): LocalDate {
-  if (!Number.isSafeInteger(n) || n < MIN_DAY_NUMBER || n > MAX_DAY_NUMBER) throw new RangeError(`not a day number of years 0001–9999: ${n}`);
+  if (!Number.isSafeInteger(n) || n < MIN_DAY_NUMBER || n > MAX_DAY_NUMBER)
+    throw new RangeError(`not a day number of years 0001–9999: ${n}`);
   const z = n + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -3,7 +3,12 @@ import { actionKind, chooseActions } from './catch-up';
 import { timelineDays, timelineOn, type GameTimeline, type TimelineMove } from './timeline';
 
 const moves = (...sent: LocalDate[]): TimelineMove[] => sent.map((day, i) => ({ player: i % 2 === 0 ? 'red' : 'blue', sent: day }));
-const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({ start: '2027-02-01', closing: '2027-06-30', moves: [], ...overrides });
+const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({
+  start: '2027-02-01',
+  closing: '2027-06-30',
+  moves: [],
+  ...overrides,
+});
 const keys = (actions: readonly { key: string }[]) => actions.map((a) => a.key);
 
 describe('choosing what a sweep does (issue 6: one action, exactly once, no stale burst)', () => {
@@ -15,11 +20,17 @@ describe('choosing what a sweep does (issue 6: one action, exactly once, no stal
     const choice = chooseActions(timelineDays(t, '2027-02-26', '2027-02-26'));
     expect(keys(choice.due)).toEqual(['holiday-start:blue:2027-02-26..2027-03-02']);
     expect(choice.superseded).toEqual([]);
-    expect(keys(chooseActions(timelineDays(t, '2027-03-03', '2027-03-03')).due)).toEqual(['holiday-end:blue:2027-02-26..2027-03-02', 'reminder:2']);
+    expect(keys(chooseActions(timelineDays(t, '2027-03-03', '2027-03-03')).due)).toEqual([
+      'holiday-end:blue:2027-02-26..2027-03-02',
+      'reminder:2',
+    ]);
   });
 
   it('does nothing on a day nothing is due', () => {
-    expect(chooseActions(timelineDays(game({ moves: moves('2027-02-10') }), '2027-02-20', '2027-02-20'))).toEqual({ due: [], superseded: [] });
+    expect(chooseActions(timelineDays(game({ moves: moves('2027-02-10') }), '2027-02-20', '2027-02-20'))).toEqual({
+      due: [],
+      superseded: [],
+    });
     expect(chooseActions([])).toEqual({ due: [], superseded: [] });
   });
 
@@ -35,7 +46,9 @@ describe('choosing what a sweep does (issue 6: one action, exactly once, no stal
     const t = game({ moves: moves('2027-02-10', '2027-02-11'), holidays: { red: [{ from: '2027-02-15', to: '2027-02-20' }] } });
     const choice = chooseActions(timelineDays(t, '2027-02-12', '2027-02-22'));
     expect(keys(choice.due)).toEqual(['holiday-end:red:2027-02-15..2027-02-20']);
-    expect(choice.superseded.map((s) => [s.action.key, s.by])).toEqual([['holiday-start:red:2027-02-15..2027-02-20', 'holiday-end:red:2027-02-15..2027-02-20']]);
+    expect(choice.superseded.map((s) => [s.action.key, s.by])).toEqual([
+      ['holiday-start:red:2027-02-15..2027-02-20', 'holiday-end:red:2027-02-15..2027-02-20'],
+    ]);
   });
 
   it('drops a missed reminder whose move has come in since, as stale', () => {
@@ -63,7 +76,9 @@ describe('choosing what a sweep does (issue 6: one action, exactly once, no stal
   });
 
   it('names kinds so that only actions that replace each other share one', () => {
-    const all = [...timelineDays(game({ holidays: { blue: [{ from: '2027-02-03', to: '2027-02-05' }] } }), '2027-02-01', '2027-07-10')].flatMap((d) => d.actions);
+    const all = [
+      ...timelineDays(game({ holidays: { blue: [{ from: '2027-02-03', to: '2027-02-05' }] } }), '2027-02-01', '2027-07-10'),
+    ].flatMap((d) => d.actions);
     expect(Object.fromEntries(all.map((a) => [a.stage, actionKind(a)]))).toMatchObject({
       'first-move-reminder': 'silence',
       'first-move-escalation': 'silence',

@@ -1,7 +1,12 @@
 import { deadlinesOn } from './deadlines';
 import type { GameTimeline } from './timeline';
 
-const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({ start: '2027-02-01', closing: '2027-06-30', moves: [], ...overrides });
+const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({
+  start: '2027-02-01',
+  closing: '2027-06-30',
+  moves: [],
+  ...overrides,
+});
 
 describe('deadlines shown to players (docs/rules.md §5, §7)', () => {
   it('projects the reminder and the escalation of the move owed, as the core will find them', () => {
@@ -24,7 +29,11 @@ describe('deadlines shown to players (docs/rules.md §5, §7)', () => {
   });
 
   it('gives only the competition dates once play is over', () => {
-    expect(deadlinesOn(game({ endedOn: '2027-03-01' }), '2027-03-05')).toEqual({ closing: '2027-06-30', lastHolidayDay: '2027-05-29', reportBy: '2027-07-05' });
+    expect(deadlinesOn(game({ endedOn: '2027-03-01' }), '2027-03-05')).toEqual({
+      closing: '2027-06-30',
+      lastHolidayDay: '2027-05-29',
+      reportBy: '2027-07-05',
+    });
     expect(deadlinesOn(game(), '2027-07-01')).toEqual({ closing: '2027-06-30', lastHolidayDay: '2027-05-29', reportBy: '2027-07-05' });
   });
 });

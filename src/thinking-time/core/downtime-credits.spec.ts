@@ -1,7 +1,12 @@
 import { downtimeCredits } from './downtime-credits';
 import type { GameTimeline } from './timeline';
 
-const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({ start: '2027-02-01', closing: '2027-06-30', moves: [], ...overrides });
+const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({
+  start: '2027-02-01',
+  closing: '2027-06-30',
+  moves: [],
+  ...overrides,
+});
 
 describe('days to credit after an outage (docs/rules.md §5)', () => {
   it('credits the player who owed the move for every day down, and never the partner', () => {

@@ -94,7 +94,10 @@ describe('every holiday', () => {
       en: expect.stringMatching(/shortened.*2027-05-29.*2027-05-30.*2027-06-30/),
     });
     // A 20-day holiday declared at the start, reaching into June, keeps its days up to 29 May.
-    expect(declare('2027-05-15', '2027-06-03', '2027-01-10')).toMatchObject({ ok: true, holiday: { from: '2027-05-15', to: '2027-05-29', kind: 'long' } });
+    expect(declare('2027-05-15', '2027-06-03', '2027-01-10')).toMatchObject({
+      ok: true,
+      holiday: { from: '2027-05-15', to: '2027-05-29', kind: 'long' },
+    });
     // The rules judge the holiday kept: 14 days asked at short notice, 9 of them kept, is a 10-day right.
     expect(declare('2027-05-21', '2027-06-03', '2027-05-20')).toMatchObject({ ok: true, holiday: { to: '2027-05-29', kind: 'short' } });
   });
@@ -153,20 +156,32 @@ describe('holiday lengths from the competition settings', () => {
   it('takes the long and short lengths of the competition, not the defaults', () => {
     const settings = { ...dates, holidayLongDays: 15, holidayShortDays: 5 };
     // Declared at the start: the long right, here 15 days.
-    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-15', declaredOn: '2027-02-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'long' } });
+    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-15', declaredOn: '2027-02-01' }, settings)).toMatchObject({
+      ok: true,
+      holiday: { kind: 'long' },
+    });
     const tooLong = validateHoliday({ from: '2027-03-01', to: '2027-03-16', declaredOn: '2027-02-01' }, settings);
     expect(tooLong).toMatchObject({ ok: false, code: 'TOO_LONG' });
     expect(tooLong.ok === false && tooLong.message.en).toContain('at most 15 days');
     // At short notice only the short right, here 5 days.
-    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-14', declaredOn: '2027-03-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'short' } });
+    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-14', declaredOn: '2027-03-01' }, settings)).toMatchObject({
+      ok: true,
+      holiday: { kind: 'short' },
+    });
     const short = validateHoliday({ from: '2027-03-10', to: '2027-03-15', declaredOn: '2027-03-01' }, settings);
     expect(short).toMatchObject({ ok: false, code: 'SHORT_NOTICE' });
     expect(short.ok === false && short.message.ro).toContain('cel mult 5 zile');
   });
   it('allows longer holidays when the competition gives them', () => {
     const settings = { ...dates, holidayLongDays: 30, holidayShortDays: 12 };
-    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-30', declaredOn: '2027-02-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'long' } });
-    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-21', declaredOn: '2027-03-01' }, settings)).toMatchObject({ ok: true, holiday: { kind: 'short' } });
+    expect(validateHoliday({ from: '2027-03-01', to: '2027-03-30', declaredOn: '2027-02-01' }, settings)).toMatchObject({
+      ok: true,
+      holiday: { kind: 'long' },
+    });
+    expect(validateHoliday({ from: '2027-03-10', to: '2027-03-21', declaredOn: '2027-03-01' }, settings)).toMatchObject({
+      ok: true,
+      holiday: { kind: 'short' },
+    });
     const refusal = validateHoliday({ from: '2027-03-01', to: '2027-03-31', declaredOn: '2027-02-01' }, settings);
     expect(refusal.ok === false && refusal.message.ro).toContain('cel mult 30 de zile');
   });

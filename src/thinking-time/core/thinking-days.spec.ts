@@ -62,7 +62,12 @@ describe('a player’s total with credits and charges (docs/rules.md §5)', () =
   const on: LocalDate = '2027-03-01';
 
   it('adds charges (a refused letter: 10 days) and subtracts credits (platform outage)', () => {
-    expect(netAdjustment([{ kind: 'charge', days: 10, on }, { kind: 'credit', days: 3, on }])).toBe(7);
+    expect(
+      netAdjustment([
+        { kind: 'charge', days: 10, on },
+        { kind: 'credit', days: 3, on },
+      ]),
+    ).toBe(7);
     const moves = [
       { arrived: '2000-08-10', sent: '2000-08-13' },
       { arrived: '2000-08-20', sent: '2000-08-30' },
@@ -75,9 +80,18 @@ describe('a player’s total with credits and charges (docs/rules.md §5)', () =
   it('never goes below zero, a credit giving back only days the clock ran', () => {
     expect(adjustedTotal(2, [{ kind: 'credit', days: 5, on }])).toBe(0);
     fc.assert(
-      fc.property(fc.nat(100), fc.array(fc.record({ kind: fc.constantFrom('credit' as const, 'charge' as const), days: fc.integer({ min: 1, max: 20 }) })), (days, adj) => {
-        expect(adjustedTotal(days, adj.map((a) => ({ ...a, on })))).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.nat(100),
+        fc.array(fc.record({ kind: fc.constantFrom('credit' as const, 'charge' as const), days: fc.integer({ min: 1, max: 20 }) })),
+        (days, adj) => {
+          expect(
+            adjustedTotal(
+              days,
+              adj.map((a) => ({ ...a, on })),
+            ),
+          ).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 

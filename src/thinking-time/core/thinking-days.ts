@@ -1,6 +1,14 @@
 // Thinking days (docs/rules.md §5, seed [C] "Timpul de gândire"): time runs from the day after
 // the partner's move arrived until the day the reply is sent, that day not counted.
-import { countNumberedDays, dayNumber, fromDayNumber, toNumberedRange, type DateRange, type LocalDate, type NumberedRange } from './calendar';
+import {
+  countNumberedDays,
+  dayNumber,
+  fromDayNumber,
+  toNumberedRange,
+  type DateRange,
+  type LocalDate,
+  type NumberedRange,
+} from './calendar';
 
 /** One move's thinking span: the day the partner's move arrived, the day the reply was sent. */
 export interface MoveSpan {

@@ -41,7 +41,12 @@ describe('thinking days on the clock (docs/rules.md §5)', () => {
   });
 
   it('uses an explicit arrival day when the move carries one', () => {
-    const t = game({ moves: [{ player: 'red', sent: '2027-01-12' }, { player: 'blue', arrived: '2027-01-15', sent: '2027-01-20' }] });
+    const t = game({
+      moves: [
+        { player: 'red', sent: '2027-01-12' },
+        { player: 'blue', arrived: '2027-01-15', sent: '2027-01-20' },
+      ],
+    });
     expect(timelineOn(t, '2027-01-21').clocks.blue.used).toBe(4);
   });
 
@@ -87,7 +92,14 @@ describe('exceeding 50 days (docs/rules.md §5: 51 or more used)', () => {
     expect(timelineOn(t, '2027-03-02').clocks.red).toMatchObject({ used: 50, left: 0, exceeded: false, exceededSince: null });
     const day = timelineOn(t, '2027-03-03');
     expect(day.clocks.red).toMatchObject({ used: 51, left: 0, exceeded: true, exceededSince: '2027-03-03' });
-    expect(day.actions).toContainEqual({ stage: 'time-exceeded', key: 'time-exceeded:red:2027-03-03', on: '2027-03-03', player: 'red', used: 51, move: 1 });
+    expect(day.actions).toContainEqual({
+      stage: 'time-exceeded',
+      key: 'time-exceeded:red:2027-03-03',
+      on: '2027-03-03',
+      player: 'red',
+      used: 51,
+      move: 1,
+    });
     expect(timelineOn(t, '2027-03-20').clocks.red.exceededSince).toBe('2027-03-03');
     expect(diary(t, 'time-exceeded')).toEqual(['2027-03-03 time-exceeded:red:2027-03-03']);
   });
@@ -115,11 +127,17 @@ describe('silence: reminder and escalation (docs/rules.md §5)', () => {
     game({ start: '2000-08-01', closing: '2001-06-30', moves: moves('2000-08-10'), ...extra });
 
   it('reminds the silent player when 15 days have passed, and tells the arbiter after 15 more', () => {
-    expect(diary(seed())).toEqual(
-      expect.arrayContaining(['2000-08-26 reminder:2', '2000-09-10 escalation:2']),
-    );
+    expect(diary(seed())).toEqual(expect.arrayContaining(['2000-08-26 reminder:2', '2000-09-10 escalation:2']));
     const reminder = timelineOn(seed(), '2000-08-26').actions.find((a) => a.stage === 'reminder');
-    expect(reminder).toEqual({ stage: 'reminder', key: 'reminder:2', on: '2000-08-26', move: 2, player: 'blue', since: '2000-08-10', silentDays: 15 });
+    expect(reminder).toEqual({
+      stage: 'reminder',
+      key: 'reminder:2',
+      on: '2000-08-26',
+      move: 2,
+      player: 'blue',
+      since: '2000-08-10',
+      silentDays: 15,
+    });
     // On the reminder day a reply would cost exactly 15 days.
     expect(timelineOn(seed(), '2000-08-26').clocks.blue.used).toBe(15);
     expect(timelineOn(seed(), '2000-08-25').actions).toEqual([]);
@@ -132,7 +150,11 @@ describe('silence: reminder and escalation (docs/rules.md §5)', () => {
       '2000-09-26 escalation:3',
     ]);
     const answeredLate = seed({ moves: moves('2000-08-10', '2000-09-01') });
-    expect(diary(answeredLate, 'reminder', 'escalation')).toEqual(['2000-08-26 reminder:2', '2000-09-17 reminder:3', '2000-10-02 escalation:3']);
+    expect(diary(answeredLate, 'reminder', 'escalation')).toEqual([
+      '2000-08-26 reminder:2',
+      '2000-09-17 reminder:3',
+      '2000-10-02 escalation:3',
+    ]);
   });
 
   it('starts a new count for every move', () => {
@@ -150,7 +172,10 @@ describe('silence: reminder and escalation (docs/rules.md §5)', () => {
   it('pauses the first-move count on RED’s holiday, not BLUE’s', () => {
     // RED declared 11–20 January at the start: the count starts after it.
     const t = game({ holidays: { red: [{ from: '2027-01-11', to: '2027-01-20' }], blue: [{ from: '2027-01-21', to: '2027-01-30' }] } });
-    expect(diary(t, 'first-move-reminder', 'first-move-escalation')).toEqual(['2027-02-05 first-move-reminder:1', '2027-02-20 first-move-escalation:1']);
+    expect(diary(t, 'first-move-reminder', 'first-move-escalation')).toEqual([
+      '2027-02-05 first-move-reminder:1',
+      '2027-02-20 first-move-escalation:1',
+    ]);
   });
 
   it('pauses on the silent player’s holiday and resumes after it', () => {
@@ -244,10 +269,20 @@ const arbitraryTimeline: fc.Arbitrary<GameTimeline> = fc
   .record({
     length: fc.integer({ min: 40, max: 160 }),
     gaps: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 16 }),
-    holidays: fc.array(fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: -5, max: 160 }), fc.integer({ min: 0, max: 19 })), { maxLength: 3 }),
-    notices: fc.array(fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: 0, max: 160 }), fc.integer({ min: 1, max: 30 })), { maxLength: 3 }),
+    holidays: fc.array(
+      fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: -5, max: 160 }), fc.integer({ min: 0, max: 19 })),
+      { maxLength: 3 },
+    ),
+    notices: fc.array(fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: 0, max: 160 }), fc.integer({ min: 1, max: 30 })), {
+      maxLength: 3,
+    }),
     adjustments: fc.array(
-      fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.constantFrom('credit' as const, 'charge' as const), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 160 })),
+      fc.tuple(
+        fc.constantFrom<Color>('red', 'blue'),
+        fc.constantFrom('credit' as const, 'charge' as const),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 160 }),
+      ),
       { maxLength: 3 },
     ),
     end: fc.option(fc.integer({ min: 0, max: 200 })),
@@ -261,7 +296,10 @@ const arbitraryTimeline: fc.Arbitrary<GameTimeline> = fc
       if (compareDays(day, closing) > 0) break;
       sent.push(day);
     }
-    const per = <T>(items: [Color, T][]) => ({ red: items.filter(([c]) => c === 'red').map(([, x]) => x), blue: items.filter(([c]) => c === 'blue').map(([, x]) => x) });
+    const per = <T>(items: [Color, T][]) => ({
+      red: items.filter(([c]) => c === 'red').map(([, x]) => x),
+      blue: items.filter(([c]) => c === 'blue').map(([, x]) => x),
+    });
     return {
       start,
       closing,
@@ -279,7 +317,10 @@ function knownOn(t: GameTimeline, day: LocalDate): GameTimeline {
   return {
     ...t,
     moves: t.moves.filter((m) => known(m.sent)),
-    adjustments: { red: (t.adjustments?.red ?? []).filter((a) => known(a.on)), blue: (t.adjustments?.blue ?? []).filter((a) => known(a.on)) },
+    adjustments: {
+      red: (t.adjustments?.red ?? []).filter((a) => known(a.on)),
+      blue: (t.adjustments?.blue ?? []).filter((a) => known(a.on)),
+    },
     endedOn: t.endedOn && known(t.endedOn) ? t.endedOn : undefined,
   };
 }
@@ -323,7 +364,8 @@ describe('timeline properties', () => {
             const all = withAll[i].clocks[p];
             if (i > 0 && clocks[p].used < noCredits[i - 1].clocks[p].used) broken.push(`${day} ${p}: clock moved back`);
             if (clocks[p].used > noHolidays[i].clocks[p].used) broken.push(`${day} ${p}: a holiday day counted`);
-            if (all.used < 0 || all.used + all.left !== Math.max(50, all.used) || all.exceeded !== all.used > 50) broken.push(`${day} ${p}: ${JSON.stringify(all)}`);
+            if (all.used < 0 || all.used + all.left !== Math.max(50, all.used) || all.exceeded !== all.used > 50)
+              broken.push(`${day} ${p}: ${JSON.stringify(all)}`);
           }
         });
         expect(broken).toEqual([]);
@@ -350,7 +392,10 @@ describe('timeline properties', () => {
         const sends = [t.start, ...plain.moves.map((m) => m.sent)];
         sends.forEach((since, i) => {
           const next = plain.moves[i]?.sent;
-          for (const [stage, after] of [['reminder', 16], ['escalation', 31]] as const) {
+          for (const [stage, after] of [
+            ['reminder', 16],
+            ['escalation', 31],
+          ] as const) {
             const due = addDays(since, after);
             if (compareDays(due, plain.closing) <= 0 && (!next || compareDays(next, due) > 0)) {
               expected.push(`${due} ${i === 0 ? 'first-move-' : ''}${stage}:${i + 1}`);

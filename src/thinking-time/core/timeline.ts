@@ -245,7 +245,8 @@ function prepare(t: GameTimeline): PreparedGame {
     const expected: Color = i % 2 === 0 ? 'red' : 'blue';
     if (m.player !== expected) throw new RangeError(`move ${i + 1} is ${expected}'s, not ${m.player}'s`);
     const arrived = m.arrived === undefined ? previous : dayNumber(m.arrived);
-    if (arrived < previous) throw new RangeError(`move ${i + 1} arrived (${m.arrived}) before the move it answers was sent (${fromDayNumber(previous)})`);
+    if (arrived < previous)
+      throw new RangeError(`move ${i + 1} arrived (${m.arrived}) before the move it answers was sent (${fromDayNumber(previous)})`);
     const sent = dayNumber(m.sent);
     moves.push({ player: m.player, sent, days: daysStrictlyBetween(arrived, sent, holidays[m.player]) });
     previous = sent;
@@ -255,7 +256,8 @@ function prepare(t: GameTimeline): PreparedGame {
   const longThinking = perPlayer((player) => {
     const ranges: NumberedRange[] = [];
     for (const notice of latestPerDay(t.longThinking?.[player] ?? [])) {
-      if (!Number.isSafeInteger(notice.days) || notice.days <= 0) throw new RangeError(`a long-thinking notice is a positive number of days: ${notice.days}`);
+      if (!Number.isSafeInteger(notice.days) || notice.days <= 0)
+        throw new RangeError(`a long-thinking notice is a positive number of days: ${notice.days}`);
       const from = dayNumber(notice.from);
       const resume = from + notice.days;
       // A notice covers one move (docs/rules.md §5): the player's next move sent from its first day on.
@@ -335,7 +337,8 @@ function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
       const since = sent > 0 ? moves[sent - 1].sent : game.start;
       for (const p of PLAYERS) {
         const scheduled = game.adjustments[p];
-        while (applied[p].length < scheduled.length && scheduled[applied[p].length].day <= day) applied[p].push(scheduled[applied[p].length]);
+        while (applied[p].length < scheduled.length && scheduled[applied[p].length].day <= day)
+          applied[p].push(scheduled[applied[p].length]);
         // The move being thought costs, so far, what it would cost if sent today.
         const thinking = p === player ? daysStrictlyBetween(since, day, game.holidays[p]) : 0;
         used[p] = adjustedTotal(completed[p] + thinking, applied[p]);
@@ -343,7 +346,8 @@ function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
         if (!over) exceededSince[p] = null;
         else if (exceededSince[p] === null) {
           exceededSince[p] = date;
-          if (live(day)) todays.push({ stage: 'time-exceeded', key: `time-exceeded:${p}:${date}`, on: date, player: p, used: used[p], move: sent + 1 });
+          if (live(day))
+            todays.push({ stage: 'time-exceeded', key: `time-exceeded:${p}:${date}`, on: date, player: p, used: used[p], move: sent + 1 });
         }
       }
       if (inPlay(day)) {
@@ -355,9 +359,13 @@ function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
         // is sent while the silent player is on holiday or thinking as announced.
         if (!inNumberedRanges(day, pauses)) {
           const prefix = sent === 0 ? 'first-move-' : '';
-          for (const [stage, threshold] of [['reminder', rules.reminderDays], ['escalation', rules.escalationDays]] as const) {
+          for (const [stage, threshold] of [
+            ['reminder', rules.reminderDays],
+            ['escalation', rules.escalationDays],
+          ] as const) {
             const key = `${prefix}${stage}:${awaiting.move}`;
-            if (awaiting.silentDays >= threshold && !emitted.has(key)) todays.push({ stage: `${prefix}${stage}`, key, on: date, ...awaiting });
+            if (awaiting.silentDays >= threshold && !emitted.has(key))
+              todays.push({ stage: `${prefix}${stage}`, key, on: date, ...awaiting });
           }
         }
       }

@@ -37,7 +37,13 @@ export class ApiKeysController {
   ) {}
 
   @Get()
-  async list(@WebActor() actor: UserActor, @Query('all') all: string | undefined, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async list(
+    @WebActor() actor: UserActor,
+    @Query('all') all: string | undefined,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     send(res, 200, await this.page(actor, req, { all: all === '1', done: done === 'revoked' ? 'arbiter.apiKeys.revoked' : undefined }));
   }
 
@@ -61,7 +67,13 @@ export class ApiKeysController {
   }
 
   @Post(':id/revoke')
-  async revoke(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async revoke(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     if (str(form, 'confirm') !== 'yes') {
       send(res, 422, await this.confirmPage(actor, id, req, this.views.t(req, 'arbiter.apiKeys.confirmNeeded')));
       return;
@@ -73,10 +85,19 @@ export class ApiKeysController {
   private async confirmPage(actor: UserActor, id: string, req: WebRequest, error?: string): Promise<string> {
     // An unknown key, or another user's (for a non-admin): 404, as the service says.
     const key = await this.keys.find(actor, id);
-    return this.views.page(req, 'arbiter/api-key-revoke', { key: this.row(key), error }, { title: this.views.t(req, 'arbiter.apiKeys.revokeTitle'), ...PAGE });
+    return this.views.page(
+      req,
+      'arbiter/api-key-revoke',
+      { key: this.row(key), error },
+      { title: this.views.t(req, 'arbiter.apiKeys.revokeTitle'), ...PAGE },
+    );
   }
 
-  private async page(actor: UserActor, req: WebRequest, extra: { all?: boolean; done?: string; issued?: object; error?: string; label?: string }): Promise<string> {
+  private async page(
+    actor: UserActor,
+    req: WebRequest,
+    extra: { all?: boolean; done?: string; issued?: object; error?: string; label?: string },
+  ): Promise<string> {
     const isAdmin = hasRole(actor, 'admin');
     const all = Boolean(extra.all && isAdmin);
     const keys = await this.keys.list(actor, { all });

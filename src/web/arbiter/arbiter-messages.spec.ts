@@ -14,9 +14,24 @@ describe('arbiter panel messages built at run time', () => {
     ...['open', 'admitted', 'appealed', 'ruled'].map((s) => `arbiter.disputeStatus.${s}`),
     ...RULED_OUTCOMES.map((o) => `arbiter.outcome.${o}`),
     ...['proposed', 'homologated'].map((s) => `arbiter.resultStatus.${s}`),
-    ...['created', 'imported', 'grouped', 'started', 'leave', 'homologated', 'ruled', 'recorded', 'anonymised', 'lexicon', 'appeal-lodged', 'appeal-decided', 'closed', 'address-added', 'player-saved', 'demo'].map(
-      (d) => `arbiter.done.${d}`,
-    ),
+    ...[
+      'created',
+      'imported',
+      'grouped',
+      'started',
+      'leave',
+      'homologated',
+      'ruled',
+      'recorded',
+      'anonymised',
+      'lexicon',
+      'appeal-lodged',
+      'appeal-decided',
+      'closed',
+      'address-added',
+      'player-saved',
+      'demo',
+    ].map((d) => `arbiter.done.${d}`),
   ];
 
   it.each(dynamic)('%s is in Romanian and English', (key) => {

@@ -51,7 +51,8 @@ function send(res: Response, status: number, html: string): void {
 
 /** A refusal a form shows (bad input, wrong state); 403/404 are not form errors and go to the error page. */
 function formError(error: unknown, req: WebRequest): string | undefined {
-  if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404) return error.messages[req.lang] ?? error.messages.ro;
+  if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404)
+    return error.messages[req.lang] ?? error.messages.ro;
   return undefined;
 }
 
@@ -85,8 +86,19 @@ export class ArbiterPanelController {
   // ------------------------------------------------------------ dashboard
 
   @Get()
-  async dashboard(@WebActor() actor: UserActor, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    send(res, 200, await this.dashboardPage(actor, req, { done: done === 'closed' || done === 'anonymised' || done === 'downtime' ? `arbiter.done.${done}` : undefined }));
+  async dashboard(
+    @WebActor() actor: UserActor,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(
+      res,
+      200,
+      await this.dashboardPage(actor, req, {
+        done: done === 'closed' || done === 'anonymised' || done === 'downtime' ? `arbiter.done.${done}` : undefined,
+      }),
+    );
   }
 
   private async dashboardPage(actor: UserActor, req: WebRequest, extra: { error?: string; done?: string }): Promise<string> {
@@ -125,7 +137,12 @@ export class ArbiterPanelController {
   }
 
   private async createPage(req: WebRequest, sent: Form, error?: string): Promise<string> {
-    return this.views.page(req, 'arbiter/competition-new', { sent, error, defaults: DEFAULT_SETTINGS, lexicons: await this.panel.lexiconNames() }, { title: this.views.t(req, 'arbiter.create.title'), ...STYLES });
+    return this.views.page(
+      req,
+      'arbiter/competition-new',
+      { sent, error, defaults: DEFAULT_SETTINGS, lexicons: await this.panel.lexiconNames() },
+      { title: this.views.t(req, 'arbiter.create.title'), ...STYLES },
+    );
   }
 
   @Post('competitions')
@@ -168,7 +185,12 @@ export class ArbiterPanelController {
     send(res, 200, await this.competitionPage(actor, id, req, { done, wordCheck, error }));
   }
 
-  private async competitionPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string; importNotes?: readonly string[] }): Promise<string> {
+  private async competitionPage(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string; importNotes?: readonly string[] },
+  ): Promise<string> {
     await this.panel.competition(actor, id);
     const [competition, players, games, dashboard] = await Promise.all([
       this.competitions.get(actor, id),
@@ -226,34 +248,72 @@ export class ArbiterPanelController {
   }
 
   @Post('competitions/:id/players')
-  importPlayers(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  importPlayers(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const csv = typeof form?.csv === 'string' ? form.csv : '';
     let notes: string[] = [];
     const importing = async () => {
-      notes = importNoteLines((await this.competitions.importPlayers(actor, id, csv)).filter((p) => p.importNote), (key, params) => this.views.t(req, key, params));
+      notes = importNoteLines(
+        (await this.competitions.importPlayers(actor, id, csv)).filter((p) => p.importNote),
+        (key, params) => this.views.t(req, key, params),
+      );
     };
     // Players already known, left partly unchanged (issue 12 §1): the arbiter reads why at once.
-    return this.setupAction(actor, id, req, res, 'imported', importing, csv, () => (notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null));
+    return this.setupAction(actor, id, req, res, 'imported', importing, csv, () =>
+      notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null,
+    );
   }
 
   /** Issue 12 §1: an address added to a player here is unverified until its owner confirms it. */
   @Post('competitions/:id/players/:playerId/emails')
-  addAddress(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    return this.setupAction(actor, id, req, res, 'address-added', () => this.identity.addAddress(actor, id, playerId, str(form, 'address')));
+  addAddress(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('playerId') playerId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'address-added', () =>
+      this.identity.addAddress(actor, id, playerId, str(form, 'address')),
+    );
   }
 
   @Post('competitions/:id/groups')
-  makeGroups(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  makeGroups(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const sizes = str(form, 'sizes');
     const count = Number(str(form, 'count') || '1');
     const input = sizes
-      ? { sizes: sizes.split(/[\s,;]+/).filter(Boolean).map(Number), distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const) }
+      ? {
+          sizes: sizes
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map(Number),
+          distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const),
+        }
       : { count, distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const) };
     return this.setupAction(actor, id, req, res, 'grouped', () => this.competitions.makeGroups(actor, id, input));
   }
 
   @Post('competitions/:id/start')
-  start(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  start(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.setupAction(actor, id, req, res, 'started', async () => {
       requireConfirmed(form, IRREVERSIBLE.start);
       return this.competitions.start(actor, id);
@@ -261,9 +321,20 @@ export class ArbiterPanelController {
   }
 
   @Post('competitions/:id/leave')
-  leave(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  leave(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.setupAction(actor, id, req, res, 'leave', () =>
-      this.timeControls.approveSpecialLeave(actor, id, { playerId: str(form, 'playerId'), from: str(form, 'from'), to: str(form, 'to'), reason: str(form, 'reason') }),
+      this.timeControls.approveSpecialLeave(actor, id, {
+        playerId: str(form, 'playerId'),
+        from: str(form, 'from'),
+        to: str(form, 'to'),
+        reason: str(form, 'reason'),
+      }),
     );
   }
 
@@ -274,7 +345,12 @@ export class ArbiterPanelController {
     const competition = await this.panel.competition(actor, id);
     const groups = (await this.standings.standingsWithCrosstables(id)).map((g) => ({
       ...g,
-      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
+      rows: g.rows.map((r) => ({
+        ...r,
+        total: formatCoefficient(r.total, req.lang),
+        average: formatCoefficient(r.average, req.lang),
+        best: formatCoefficient(r.best, req.lang),
+      })),
       crosstable: crosstableView(g.crosstable, req.lang),
     }));
     // crosstableLinks: the arbiter follows a game without a result from its cell (partials/crosstable.hbs).
@@ -291,14 +367,23 @@ export class ArbiterPanelController {
   }
 
   @Get('competitions/:id/homologation')
-  async homologation(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async homologation(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     send(res, 200, await this.homologationPage(actor, id, req, { done }));
   }
 
   private async homologationPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string }): Promise<string> {
     const competition = await this.panel.competition(actor, id);
     const rows = await this.panel.toHomologate(actor, id);
-    const { today, results } = await this.results.forHomologation(rows.map((g) => g.id), competition.timeZone);
+    const { today, results } = await this.results.forHomologation(
+      rows.map((g) => g.id),
+      competition.timeZone,
+    );
     const games = rows.map((g) => {
       const r = results.get(g.id);
       const homologation = r ? homologationRow(r, { red: g.red, blue: g.blue }, today, competition.timeZone, req.lang) : null;
@@ -307,18 +392,40 @@ export class ArbiterPanelController {
     return this.views.page(
       req,
       'arbiter/homologation',
-      { competition, games, empty: games.length === 0, done: extra.done === 'homologated' ? 'arbiter.done.homologated' : extra.done === 'objection' ? 'arbiter.homologation.objectionDecided' : null, error: extra.error },
+      {
+        competition,
+        games,
+        empty: games.length === 0,
+        done:
+          extra.done === 'homologated'
+            ? 'arbiter.done.homologated'
+            : extra.done === 'objection'
+              ? 'arbiter.homologation.objectionDecided'
+              : null,
+        error: extra.error,
+      },
       { title: this.views.t(req, 'arbiter.homologation.title'), ...STYLES },
     );
   }
 
   @Post('games/:id/homologate')
-  async homologate(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async homologate(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     try {
       requireConfirmed(form, IRREVERSIBLE.homologate);
       await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
-      res.redirect(303, str(form, 'back') === 'game' ? `/arbiter/games/${id}?done=homologated` : `/arbiter/competitions/${competition.id}/homologation?done=homologated`);
+      res.redirect(
+        303,
+        str(form, 'back') === 'game'
+          ? `/arbiter/games/${id}?done=homologated`
+          : `/arbiter/competitions/${competition.id}/homologation?done=homologated`,
+      );
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined) throw error;
@@ -328,10 +435,23 @@ export class ArbiterPanelController {
 
   /** docs/rules.md §7: an objection to the final sheet is upheld or rejected, with a reason. */
   @Post('games/:id/objections/:index/decide')
-  async decideObjection(@WebActor() actor: UserActor, @Param('id') id: string, @Param('index') index: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async decideObjection(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('index') index: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     try {
-      await this.results.decideObjection(actor, id, /^\d{1,3}$/.test(index) ? Number(index) : -1, str(form, 'verdict'), str(form, 'reason'));
+      await this.results.decideObjection(
+        actor,
+        id,
+        /^\d{1,3}$/.test(index) ? Number(index) : -1,
+        str(form, 'verdict'),
+        str(form, 'reason'),
+      );
       res.redirect(303, `/arbiter/competitions/${competition.id}/homologation?done=objection`);
     } catch (error) {
       const message = formError(error, req);
@@ -344,13 +464,28 @@ export class ArbiterPanelController {
   async audit(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competition = await this.panel.competition(actor, id);
     const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang);
-    send(res, 200, this.views.page(req, 'arbiter/audit', { competition, entries, rulings }, { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES }));
+    send(
+      res,
+      200,
+      this.views.page(
+        req,
+        'arbiter/audit',
+        { competition, entries, rulings },
+        { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES },
+      ),
+    );
   }
 
   // ------------------------------------------------------------ cases and the commission's appeals
 
   @Post('cases/:id/close')
-  async closeCase(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async closeCase(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       // Checked once the case is known to be this arbiter's, as the downtime decision is.
       await this.cases.closeByHand(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
@@ -364,13 +499,23 @@ export class ArbiterPanelController {
 
   /** Issue 14 item 5: the outage case granted (the days credited, as rulings) or refused, with a reason; it closes then. */
   @Post('cases/:id/downtime-credit')
-  async decideDowntime(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async decideDowntime(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       const decision = str(form, 'decision');
       // Checked once the case is known to be this arbiter's: another's stays 404 whatever the form holds.
       const check = () => {
         if (decision !== 'grant' && decision !== 'refuse') {
-          throw new Refusal('NO_DECISION', { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' }, 400);
+          throw new Refusal(
+            'NO_DECISION',
+            { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' },
+            400,
+          );
         }
         requireConfirmed(form, { ro: 'decizia privind zilele de creditat', en: 'the decision on the days to credit' });
       };
@@ -384,11 +529,22 @@ export class ArbiterPanelController {
   }
 
   @Get('competitions/:id/appeals')
-  async appeals(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async appeals(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     send(res, 200, await this.appealsPage(actor, id, req, { done }));
   }
 
-  private async appealsPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string; sent?: Form }): Promise<string> {
+  private async appealsPage(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    extra: { done?: string; error?: string; sent?: Form },
+  ): Promise<string> {
     const competition = await this.panel.competition(actor, id);
     const [appeals, rulings] = await Promise.all([this.commissionAppeals.list(actor, id), this.panel.rulings(actor, id)]);
     return this.views.page(
@@ -408,7 +564,13 @@ export class ArbiterPanelController {
   }
 
   @Post('competitions/:id/appeals')
-  async lodgeAppeal(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async lodgeAppeal(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       await this.commissionAppeals.lodge(actor, id, {
         decision: str(form, 'decision'),
@@ -426,7 +588,13 @@ export class ArbiterPanelController {
   }
 
   @Post('appeals/:caseId/decide')
-  async decideAppeal(@WebActor() actor: UserActor, @Param('caseId') caseId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async decideAppeal(
+    @WebActor() actor: UserActor,
+    @Param('caseId') caseId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competitionId = str(form, 'competitionId');
     try {
       await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
@@ -441,15 +609,28 @@ export class ArbiterPanelController {
   // ------------------------------------------------------------ a game: view, rulings, sheet
 
   @Get('games/:id')
-  async game(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async game(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     send(res, 200, await this.gamePage(actor, id, req, { done }));
   }
 
-  private async gamePage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string; sent?: Form }): Promise<string> {
+  private async gamePage(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    extra: { done?: string; error?: string; sent?: Form },
+  ): Promise<string> {
     const competition = await this.panel.gameCompetition(actor, id);
     const view = await this.games.view(actor, id);
     const dashboard = await this.panel.dashboard(actor, competition.id);
-    const cases = this.localiseDashboard(dashboard, req).groups.flatMap((g) => g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })));
+    const cases = this.localiseDashboard(dashboard, req).groups.flatMap((g) =>
+      g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })),
+    );
     const notices = await this.timeNotices.forGame(actor, id, req.lang);
     return this.views.page(
       req,
@@ -463,7 +644,12 @@ export class ArbiterPanelController {
         statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
         awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
         disputeStatusText: view.dispute ? this.views.t(req, `arbiter.disputeStatus.${view.dispute.status}`) : null,
-        resultText: view.result ? { coefficients: coefficientValuePair(view.result.coefficients, req.lang), status: this.views.t(req, `arbiter.resultStatus.${view.result.status}`) } : null,
+        resultText: view.result
+          ? {
+              coefficients: coefficientValuePair(view.result.coefficients, req.lang),
+              status: this.views.t(req, `arbiter.resultStatus.${view.result.status}`),
+            }
+          : null,
         cases,
         playing: view.status === 'playing',
         resultProposed: view.result?.status === 'proposed',
@@ -480,7 +666,13 @@ export class ArbiterPanelController {
 
   /** Every ruling form posts here; the reason is required before anything is called (and the services check it again). */
   @Post('games/:id/rulings')
-  async rule(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async rule(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.panel.gameCompetition(actor, id);
     const parsed = parseRulingForm(form ?? {});
     try {
@@ -489,7 +681,8 @@ export class ArbiterPanelController {
       // The page offers only the rulings that apply now; one posted anyway is refused by the games service (rulingNotApplicable).
       // An outcome ruling also settles the game's silence and closing-date cases (games service).
       if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
-      else if (action.type === 'grant-days') await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
+      else if (action.type === 'grant-days')
+        await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
       else {
         const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
         await this.games.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
@@ -504,7 +697,13 @@ export class ArbiterPanelController {
 
   /** A move received by post or telephone (docs/rules.md §5), recorded with its dates and a reason. */
   @Post('games/:id/moves')
-  async recordMove(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async recordMove(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     try {
       await this.games.recordMoveByArbiter(actor, id, {
         move: str(form, 'move'),
@@ -521,14 +720,35 @@ export class ArbiterPanelController {
   }
 
   @Get('games/:id/sheet')
-  async sheet(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async sheet(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('line') line: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }) });
-    send(res, 200, this.views.page(req, 'arbiter/sheet', { competition, gameId: id, text, pdf: `/arbiter/games/${id}/sheet.pdf` }, { title: this.views.t(req, 'arbiter.sheet.title'), ...STYLES }));
+    send(
+      res,
+      200,
+      this.views.page(
+        req,
+        'arbiter/sheet',
+        { competition, gameId: id, text, pdf: `/arbiter/games/${id}/sheet.pdf` },
+        { title: this.views.t(req, 'arbiter.sheet.title'), ...STYLES },
+      ),
+    );
   }
 
   @Get('games/:id/sheet.pdf')
-  async sheetPdf(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async sheetPdf(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('line') line: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
     const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }) });
     const pdf = await renderSheetPdf({ text, title: competition.name });
@@ -539,11 +759,22 @@ export class ArbiterPanelController {
   // ------------------------------------------------------------ mail, lexicons, personal data
 
   @Get('mail')
-  async mail(@WebActor() actor: UserActor, @Query('outbox') outboxStatus: string | undefined, @Query('inbox') inboxStatus: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async mail(
+    @WebActor() actor: UserActor,
+    @Query('outbox') outboxStatus: string | undefined,
+    @Query('inbox') inboxStatus: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const [sent, received] = await Promise.all([this.panel.outbox(actor, outboxStatus), this.panel.inbox(actor, inboxStatus)]);
     // Issue 14 item 6: each mail by its name in words, times in the platform's zone.
     const when = (iso: string) => formatInstant(new Date(iso), this.panel.timeZone, req.lang);
-    const outbox = sent.map((r) => ({ ...r, createdAt: when(r.createdAt), createdAtIso: r.createdAt, templateName: mailTemplateName(r.template, req.lang) }));
+    const outbox = sent.map((r) => ({
+      ...r,
+      createdAt: when(r.createdAt),
+      createdAtIso: r.createdAt,
+      templateName: mailTemplateName(r.template, req.lang),
+    }));
     const inbox = received.map((r) => ({ ...r, receivedAt: when(r.receivedAt), receivedAtIso: r.receivedAt }));
     send(
       res,
@@ -551,7 +782,14 @@ export class ArbiterPanelController {
       this.views.page(
         req,
         'arbiter/mail',
-        { outbox, inbox, outboxStatuses: OUTBOX_STATUSES, inboxStatuses: INBOUND_MAIL_STATUSES, outboxStatus: outboxStatus ?? '', inboxStatus: inboxStatus ?? '' },
+        {
+          outbox,
+          inbox,
+          outboxStatuses: OUTBOX_STATUSES,
+          inboxStatuses: INBOUND_MAIL_STATUSES,
+          outboxStatus: outboxStatus ?? '',
+          inboxStatus: inboxStatus ?? '',
+        },
         { title: this.views.t(req, 'arbiter.mail.title'), ...STYLES },
       ),
     );
@@ -563,7 +801,12 @@ export class ArbiterPanelController {
   }
 
   private async lexiconsPage(req: WebRequest, extra: { done?: string; error?: string; name?: string }): Promise<string> {
-    return this.views.page(req, 'arbiter/lexicons', { lexicons: await this.panel.lexiconNames(), ...extra }, { title: this.views.t(req, 'arbiter.lexicons.title'), styles: ['arbiter.css'], scripts: ['arbiter.js'] });
+    return this.views.page(
+      req,
+      'arbiter/lexicons',
+      { lexicons: await this.panel.lexiconNames(), ...extra },
+      { title: this.views.t(req, 'arbiter.lexicons.title'), styles: ['arbiter.css'], scripts: ['arbiter.js'] },
+    );
   }
 
   @Post('lexicons')
@@ -581,12 +824,21 @@ export class ArbiterPanelController {
   /** Issue 7 §5: an admin anonymises a player once their competitions have ended. */
   @Post('players/:playerId/anonymise')
   @Roles('admin')
-  async anonymise(@WebActor() actor: UserActor, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async anonymise(
+    @WebActor() actor: UserActor,
+    @Param('playerId') playerId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competitionId = str(form, 'competitionId');
     try {
       requireConfirmed(form, IRREVERSIBLE.anonymise);
       await this.personalData.anonymise(actor, playerId);
-      res.redirect(303, competitionId ? `/arbiter/competitions/${encodeURIComponent(competitionId)}?done=anonymised` : '/arbiter?done=anonymised');
+      res.redirect(
+        303,
+        competitionId ? `/arbiter/competitions/${encodeURIComponent(competitionId)}?done=anonymised` : '/arbiter?done=anonymised',
+      );
     } catch (error) {
       const message = formError(error, req);
       if (message === undefined || !competitionId) throw error;

@@ -145,7 +145,10 @@ export class ArbiterPanelService {
     const ids = [...new Set(cases.map((c) => c.gameId).filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
     const games = await m.find(Game, { where: { id: In(ids) }, select: { id: true, redPlayerId: true, bluePlayerId: true } });
-    const names = await this.playerNames(m, games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
+    const names = await this.playerNames(
+      m,
+      games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]),
+    );
     return new Map(games.map((g) => [g.id, { red: names.get(g.redPlayerId) ?? '', blue: names.get(g.bluePlayerId) ?? '' }]));
   }
 
@@ -210,7 +213,14 @@ export class ArbiterPanelService {
     return this.db.run(async (m) => {
       await arbitratedCompetition(m, actor, competitionId);
       const rows = await m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
-      return rows.map((r) => ({ id: r.id, at: r.createdAt.toISOString(), kind: r.kind, gameId: r.gameId, reason: r.reason, details: JSON.stringify(r.details) }));
+      return rows.map((r) => ({
+        id: r.id,
+        at: r.createdAt.toISOString(),
+        kind: r.kind,
+        gameId: r.gameId,
+        reason: r.reason,
+        details: JSON.stringify(r.details),
+      }));
     });
   }
 
@@ -254,7 +264,10 @@ export class ArbiterPanelService {
         order: { createdAt: 'DESC', id: 'ASC' },
         take: LIST_LIMIT,
       });
-      const names = await this.playerNames(m, rows.map((r) => r.playerId));
+      const names = await this.playerNames(
+        m,
+        rows.map((r) => r.playerId),
+      );
       return rows.map((r) => ({
         id: r.id,
         createdAt: r.createdAt.toISOString(),
@@ -286,7 +299,18 @@ export class ArbiterPanelService {
       if (where.length === 0) return [];
       const rows = await m.find(InboundMail, {
         where,
-        select: { id: true, receivedAt: true, fromAddress: true, subject: true, status: true, reason: true, error: true, gameId: true, playerId: true, attempts: true },
+        select: {
+          id: true,
+          receivedAt: true,
+          fromAddress: true,
+          subject: true,
+          status: true,
+          reason: true,
+          error: true,
+          gameId: true,
+          playerId: true,
+          attempts: true,
+        },
         order: { receivedAt: 'DESC', id: 'ASC' },
         take: LIST_LIMIT,
       });
@@ -309,7 +333,11 @@ export class ArbiterPanelService {
   }
 
   /** The word against the competition's word list (docs/rules.md §3); null when it names none or the file is missing. */
-  async wordCheck(actor: UserActor, competitionId: string, word: string): Promise<{ word: string; lexicon: string | null; known: boolean | null }> {
+  async wordCheck(
+    actor: UserActor,
+    competitionId: string,
+    word: string,
+  ): Promise<{ word: string; lexicon: string | null; known: boolean | null }> {
     const competition = await this.competition(actor, competitionId);
     const trimmed = word.trim();
     if (!trimmed) throw caseRefusals.missing('word', 'cuvântul');

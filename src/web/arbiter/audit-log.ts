@@ -30,18 +30,27 @@ export interface RulingRow {
   readonly details: string;
 }
 
-export async function readableAuditLog(m: EntityManager, competition: Competition, lang: WebLanguage, limit: number): Promise<{ entries: AuditRow[]; rulings: RulingRow[] }> {
+export async function readableAuditLog(
+  m: EntityManager,
+  competition: Competition,
+  lang: WebLanguage,
+  limit: number,
+): Promise<{ entries: AuditRow[]; rulings: RulingRow[] }> {
   const [entries, rulings] = [
     await m.find(AuditEntry, { where: { competitionId: competition.id }, order: { at: 'DESC', id: 'ASC' }, take: limit }),
     await m.find(Ruling, { where: { competitionId: competition.id }, order: { createdAt: 'DESC' }, take: limit }),
   ];
   const gameIds = [...new Set([...entries, ...rulings].map((e) => e.gameId).filter((id): id is string => id !== null))];
-  const games = gameIds.length ? await m.find(Game, { where: { id: In(gameIds) }, select: { id: true, redPlayerId: true, bluePlayerId: true } }) : [];
+  const games = gameIds.length
+    ? await m.find(Game, { where: { id: In(gameIds) }, select: { id: true, redPlayerId: true, bluePlayerId: true } })
+    : [];
   const playerIds = new Set<string>(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
   for (const e of entries) if (typeof e.details?.playerId === 'string') playerIds.add(e.details.playerId);
   const players = playerIds.size ? await m.find(Player, { where: { id: In([...playerIds]) }, select: { id: true, name: true } }) : [];
   const name = new Map(players.map((p) => [p.id, p.name]));
-  const byGame = new Map<string, Record<Color, string>>(games.map((g) => [g.id, { red: name.get(g.redPlayerId) ?? '', blue: name.get(g.bluePlayerId) ?? '' }]));
+  const byGame = new Map<string, Record<Color, string>>(
+    games.map((g) => [g.id, { red: name.get(g.redPlayerId) ?? '', blue: name.get(g.bluePlayerId) ?? '' }]),
+  );
   const tz = competition.timeZone;
   return {
     entries: entries.map((a) => ({
@@ -50,7 +59,10 @@ export async function readableAuditLog(m: EntityManager, competition: Competitio
       action: a.action,
       role: roleText(a.actorRole, lang),
       gameId: a.gameId,
-      text: auditSentence(a.action, a.details ?? {}, lang, { ...(a.gameId && byGame.has(a.gameId) && { game: byGame.get(a.gameId) }), players: name }),
+      text: auditSentence(a.action, a.details ?? {}, lang, {
+        ...(a.gameId && byGame.has(a.gameId) && { game: byGame.get(a.gameId) }),
+        players: name,
+      }),
     })),
     rulings: rulings.map((r) => ({
       id: r.id,

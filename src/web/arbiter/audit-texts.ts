@@ -93,38 +93,59 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
   const words = strings(details.words).join(', ');
   const offer = OFFER[str(details.kind)]?.[lang] ?? '';
   const caseKind = CASE[str(details.kind)]?.[lang] ?? (ro ? 'caz' : 'case');
-  const moves = Array.isArray(details.moves) ? details.moves.map((m) => str((m as Details)?.notation)).filter(Boolean).join('; ') : '';
+  const moves = Array.isArray(details.moves)
+    ? details.moves
+        .map((m) => str((m as Details)?.notation))
+        .filter(Boolean)
+        .join('; ')
+    : '';
   const days = num(details.days);
   const main = ((): string => {
     switch (action) {
       case 'move.submitted':
         return ro ? `${who} a mutat${moves ? `: ${moves}` : ''}.` : `${who} moved${moves ? `: ${moves}` : ''}.`;
       case 'move.recorded-by-arbiter':
-        return ro ? `Arbitrul a înregistrat mutarea lui ${who}${moves ? `: ${moves}` : ''}.` : `The arbiter recorded ${who}'s move${moves ? `: ${moves}` : ''}.`;
+        return ro
+          ? `Arbitrul a înregistrat mutarea lui ${who}${moves ? `: ${moves}` : ''}.`
+          : `The arbiter recorded ${who}'s move${moves ? `: ${moves}` : ''}.`;
       case 'move.review_requested':
-        return ro ? `Mutare refuzată trimisă arbitrului spre revizuire${str(details.notation) ? `: ${str(details.notation)}` : ''}.` : `A refused move was sent to the arbiter for review${str(details.notation) ? `: ${str(details.notation)}` : ''}.`;
+        return ro
+          ? `Mutare refuzată trimisă arbitrului spre revizuire${str(details.notation) ? `: ${str(details.notation)}` : ''}.`
+          : `A refused move was sent to the arbiter for review${str(details.notation) ? `: ${str(details.notation)}` : ''}.`;
       case 'holiday.declared':
         return ro ? `${who} și-a declarat concediul.` : `${who} declared a holiday.`;
       case 'long-thinking.announced':
-        return ro ? `${who} a anunțat gândire lungă${days ? ` (${days} zile)` : ''}.` : `${who} announced long thinking${days ? ` (${days} days)` : ''}.`;
+        return ro
+          ? `${who} a anunțat gândire lungă${days ? ` (${days} zile)` : ''}.`
+          : `${who} announced long thinking${days ? ` (${days} days)` : ''}.`;
       case 'claim.made':
-        return ro ? `${who} a reclamat depășirea timpului de gândire al partenerului${num(details.daysUsed) ? ` (${num(details.daysUsed)} zile folosite)` : ''}.` : `${who} claimed the partner ran out of thinking time${num(details.daysUsed) ? ` (${num(details.daysUsed)} days used)` : ''}.`;
+        return ro
+          ? `${who} a reclamat depășirea timpului de gândire al partenerului${num(details.daysUsed) ? ` (${num(details.daysUsed)} zile folosite)` : ''}.`
+          : `${who} claimed the partner ran out of thinking time${num(details.daysUsed) ? ` (${num(details.daysUsed)} days used)` : ''}.`;
       case 'claim.answered':
         return ro ? `${who} a răspuns la reclamația de timp.` : `${who} answered the time claim.`;
       case 'offer.made':
         return ro ? `${who} a propus ${offer || 'o înțelegere'}.` : `${who} offered ${offer || 'an agreement'}.`;
       case 'offer.accepted':
-        return ro ? `${who} a acceptat propunerea de ${offer || 'înțelegere'}.` : `${who} accepted the offer of ${offer || 'an agreement'}.`;
+        return ro
+          ? `${who} a acceptat propunerea de ${offer || 'înțelegere'}.`
+          : `${who} accepted the offer of ${offer || 'an agreement'}.`;
       case 'offer.declined':
         return ro ? `${who} a refuzat propunerea de ${offer || 'înțelegere'}.` : `${who} declined the offer of ${offer || 'an agreement'}.`;
       case 'game.abandoned':
         return ro ? `${who} a abandonat partida.` : `${who} abandoned the game.`;
       case 'dispute.opened':
-        return ro ? `${who} a contestat${words ? ` cuvintele ${words}` : ''}${str(details.contested) ? ` (mutarea ${str(details.contested)})` : ''}.` : `${who} contested${words ? ` the words ${words}` : ''}${str(details.contested) ? ` (move ${str(details.contested)})` : ''}.`;
+        return ro
+          ? `${who} a contestat${words ? ` cuvintele ${words}` : ''}${str(details.contested) ? ` (mutarea ${str(details.contested)})` : ''}.`
+          : `${who} contested${words ? ` the words ${words}` : ''}${str(details.contested) ? ` (move ${str(details.contested)})` : ''}.`;
       case 'dispute.admitted':
-        return ro ? `${who} a admis contestația${str(details.replacement) ? ` și a mutat ${str(details.replacement)}` : ''}.` : `${who} admitted the contest${str(details.replacement) ? ` and played ${str(details.replacement)}` : ''}.`;
+        return ro
+          ? `${who} a admis contestația${str(details.replacement) ? ` și a mutat ${str(details.replacement)}` : ''}.`
+          : `${who} admitted the contest${str(details.replacement) ? ` and played ${str(details.replacement)}` : ''}.`;
       case 'dispute.appealed':
-        return ro ? `${who} a trimis contestația arbitrului${words ? ` (cuvintele ${words})` : ''}.` : `${who} appealed the contest to the arbiter${words ? ` (the words ${words})` : ''}.`;
+        return ro
+          ? `${who} a trimis contestația arbitrului${words ? ` (cuvintele ${words})` : ''}.`
+          : `${who} appealed the contest to the arbiter${words ? ` (the words ${words})` : ''}.`;
       case 'result.confirmed':
         return ro ? `${who} a confirmat fișa finală.` : `${who} confirmed the final sheet.`;
       case 'result.objected':
@@ -136,7 +157,9 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
       case 'state.declared':
         return ro ? `${who} a declarat situația partidei la data de închidere.` : `${who} declared the game's state at the closing date.`;
       case 'game.imported':
-        return ro ? `Arbitrul a importat partida${num(details.moves) !== undefined ? ` (${num(details.moves)} mutări)` : ''}.` : `The arbiter imported the game${num(details.moves) !== undefined ? ` (${num(details.moves)} moves)` : ''}.`;
+        return ro
+          ? `Arbitrul a importat partida${num(details.moves) !== undefined ? ` (${num(details.moves)} mutări)` : ''}.`
+          : `The arbiter imported the game${num(details.moves) !== undefined ? ` (${num(details.moves)} moves)` : ''}.`;
       case 'game.withdrawn':
         return ro ? `Partida s-a încheiat prin retragerea lui ${who}.` : `The game ended with ${who}'s withdrawal.`;
       case 'player.withdrawn':
@@ -156,15 +179,21 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
       case 'case.closed':
         return ro ? `Cazul „${caseKind}” a fost închis.` : `The case "${caseKind}" was closed.`;
       case 'downtime-credit.confirmed':
-        return ro ? 'Arbitrul a acordat zilele pierdute din cauza opririi platformei.' : 'The arbiter credited the days lost to the outage.';
+        return ro
+          ? 'Arbitrul a acordat zilele pierdute din cauza opririi platformei.'
+          : 'The arbiter credited the days lost to the outage.';
       case 'downtime-credit.dismissed':
-        return ro ? 'Arbitrul a refuzat creditarea zilelor după oprirea platformei.' : 'The arbiter refused to credit days after the outage.';
+        return ro
+          ? 'Arbitrul a refuzat creditarea zilelor după oprirea platformei.'
+          : 'The arbiter refused to credit days after the outage.';
       case 'commission-appeal.lodged':
         return ro ? 'Un apel la comisia federației a fost înregistrat.' : "An appeal to the federation's commission was lodged.";
       case 'commission-appeal.decided':
         return ro ? 'Comisia federației a hotărât asupra apelului.' : "The federation's commission decided the appeal.";
       case 'competition.created':
-        return ro ? `Competiția${str(details.name) ? ` „${str(details.name)}”` : ''} a fost creată.` : `The competition${str(details.name) ? ` "${str(details.name)}"` : ''} was created.`;
+        return ro
+          ? `Competiția${str(details.name) ? ` „${str(details.name)}”` : ''} a fost creată.`
+          : `The competition${str(details.name) ? ` "${str(details.name)}"` : ''} was created.`;
       case 'competition.players_imported':
         return ro ? `Jucători înscriși: ${num(details.players) ?? 0}.` : `Players registered: ${num(details.players) ?? 0}.`;
       case 'competition.started':
@@ -175,7 +204,9 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro ? `Setările competiției au fost modificate${list}.` : `The competition's settings were changed${list}.`;
       }
       case 'lexicon.uploaded':
-        return ro ? `Lista de cuvinte${str(details.name) ? ` „${str(details.name)}”` : ''} a fost încărcată.` : `The word list${str(details.name) ? ` "${str(details.name)}"` : ''} was uploaded.`;
+        return ro
+          ? `Lista de cuvinte${str(details.name) ? ` „${str(details.name)}”` : ''} a fost încărcată.`
+          : `The word list${str(details.name) ? ` "${str(details.name)}"` : ''} was uploaded.`;
       default:
         if (action.startsWith('ruling.')) {
           const kind = action.slice('ruling.'.length);

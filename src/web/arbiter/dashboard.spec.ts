@@ -1,13 +1,4 @@
-import {
-  roDays,
-  buildDashboard,
-  CATEGORY_ORDER,
-  caseSummary,
-  categoryOf,
-  claimLapsed,
-  daysBetween,
-  type OpenCase,
-} from './dashboard';
+import { roDays, buildDashboard, CATEGORY_ORDER, caseSummary, categoryOf, claimLapsed, daysBetween, type OpenCase } from './dashboard';
 
 const open = (kind: string, dueOn: string | null, openedAt = '2027-03-01T10:00:00Z', payload = {}): OpenCase => ({
   id: `${kind}-${dueOn}-${openedAt}`,
@@ -50,7 +41,10 @@ describe('arbiter dashboard', () => {
     expect(counts).toMatchObject({ disputes: 2, claims: 2, mail: 1, homologation: 1, silences: 0, closing: 0 });
     const claims = d.groups.find((g) => g.category === 'claims')!;
     expect(claims.cases.map((c) => c.dueOn)).toEqual(['2027-03-02', '2027-03-04']);
-    expect(claims.cases.map((c) => [c.daysLeft, c.overdue])).toEqual([[-1, true], [1, false]]);
+    expect(claims.cases.map((c) => [c.daysLeft, c.overdue])).toEqual([
+      [-1, true],
+      [1, false],
+    ]);
     expect(claims.overdue).toBe(1);
     expect(d.overdue).toBe(1);
     expect(d.groups[0].cases.map((c) => c.openedAt)).toEqual(['2027-03-01T00:00:00Z', '2027-03-02T00:00:00Z']);
@@ -65,7 +59,17 @@ describe('arbiter dashboard', () => {
   });
 
   it('says days in Romanian', () => {
-    expect([1, 5, 19, 20, 30, 53, 100, 101, 120].map(roDays)).toEqual(['1 zi', '5 zile', '19 zile', '20 de zile', '30 de zile', '53 de zile', '100 de zile', '101 zile', '120 de zile']);
+    expect([1, 5, 19, 20, 30, 53, 100, 101, 120].map(roDays)).toEqual([
+      '1 zi',
+      '5 zile',
+      '19 zile',
+      '20 de zile',
+      '30 de zile',
+      '53 de zile',
+      '100 de zile',
+      '101 zile',
+      '120 de zile',
+    ]);
   });
 
   it('counts calendar days', () => {
@@ -75,7 +79,8 @@ describe('arbiter dashboard', () => {
 
   it('says on a time claim row when its 5 days passed with no answer (docs/rules.md §5, claim-window.ts)', () => {
     // Claimed on 28.03: due (the answer window's last day) on 02.04.
-    const claim = (answers: unknown[] = []) => open('claim', '2027-04-02', '2027-03-28T09:00:00Z', { claimant: 'red', daysUsed: 55, answers });
+    const claim = (answers: unknown[] = []) =>
+      open('claim', '2027-04-02', '2027-03-28T09:00:00Z', { claimant: 'red', daysUsed: 55, answers });
     const claims = (c: OpenCase, today: string) => buildDashboard([c], today).groups.find((g) => g.category === 'claims')!;
     const summary = (c: OpenCase, today: string) => claims(c, today).cases[0].summary;
     expect(summary(claim(), '2027-04-03')).toEqual({

@@ -16,7 +16,16 @@ export type DashboardCategory = 'disputes' | 'claims' | 'closing' | 'silences' |
  * §6), closing-date and silence cases end games; mail problems cost a player days; results
  * wait 5 days anyway; the commission's appeals are outside the games.
  */
-export const CATEGORY_ORDER: readonly DashboardCategory[] = ['disputes', 'claims', 'closing', 'silences', 'mail', 'homologation', 'appeals', 'other'];
+export const CATEGORY_ORDER: readonly DashboardCategory[] = [
+  'disputes',
+  'claims',
+  'closing',
+  'silences',
+  'mail',
+  'homologation',
+  'appeals',
+  'other',
+];
 
 const CATEGORY_OF_KIND: Readonly<Record<string, DashboardCategory>> = {
   dispute: 'disputes',
@@ -154,7 +163,11 @@ function text(value: unknown): string {
 }
 
 /** One line saying what the case is about, from its payload (whatever the raising service wrote). */
-export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>, players?: OpenCase['players']): { ro: string; en: string } {
+export function caseSummary(
+  kind: string,
+  payload: Readonly<Record<string, unknown>>,
+  players?: OpenCase['players'],
+): { ro: string; en: string } {
   const game = pairing(players);
   switch (kind) {
     case 'dispute': {
@@ -187,9 +200,15 @@ export function caseSummary(kind: string, payload: Readonly<Record<string, unkno
     case 'mail-bounce':
       return { ro: `Mesaj returnat: ${text(payload.address)}`, en: `Bounced mail: ${text(payload.address)}` };
     case 'mail-failed':
-      return { ro: `Mesaj primit neprocesat: ${text(payload.from)} — ${text(payload.error)}`, en: `Incoming mail not processed: ${text(payload.from)} — ${text(payload.error)}` };
+      return {
+        ro: `Mesaj primit neprocesat: ${text(payload.from)} — ${text(payload.error)}`,
+        en: `Incoming mail not processed: ${text(payload.from)} — ${text(payload.error)}`,
+      };
     case 'mail-undeliverable':
-      return { ro: `Mesaj nelivrat (${text(payload.template)}): ${text(payload.error)}`, en: `Mail not delivered (${text(payload.template)}): ${text(payload.error)}` };
+      return {
+        ro: `Mesaj nelivrat (${text(payload.template)}): ${text(payload.error)}`,
+        en: `Mail not delivered (${text(payload.template)}): ${text(payload.error)}`,
+      };
     case 'downtime-credit':
       return downtimeSummary(payload);
     case 'move-review': {

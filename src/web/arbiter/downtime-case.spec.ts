@@ -5,8 +5,26 @@ const payload = {
   outage: { from: '2027-02-13T23:05:00.000Z', to: '2027-02-24T23:05:00.000Z' },
   days: { from: '2027-02-15', to: '2027-02-24' },
   games: [
-    { gameId: 'g1', competitionId: 'c1', competition: 'CN 2027', red: 'Ana Popescu', blue: 'Ion Ionescu', from: '2027-02-15', to: '2027-02-24', days: { red: 0, blue: 10 } },
-    { gameId: 'g2', competitionId: 'c2', competition: 'Cupa 2027', red: 'Maria Pop', blue: 'Radu Stan', from: '2027-02-15', to: '2027-02-24', days: { red: 5, blue: 0 } },
+    {
+      gameId: 'g1',
+      competitionId: 'c1',
+      competition: 'CN 2027',
+      red: 'Ana Popescu',
+      blue: 'Ion Ionescu',
+      from: '2027-02-15',
+      to: '2027-02-24',
+      days: { red: 0, blue: 10 },
+    },
+    {
+      gameId: 'g2',
+      competitionId: 'c2',
+      competition: 'Cupa 2027',
+      red: 'Maria Pop',
+      blue: 'Radu Stan',
+      from: '2027-02-15',
+      to: '2027-02-24',
+      days: { red: 5, blue: 0 },
+    },
   ],
   credits: [],
 };

@@ -21,7 +21,8 @@ export interface DowntimeCaseView {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const record = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** `2027-02-15` → `15.02.2027` (the day as the federation writes it in both languages). */
 export function dottedDay(value: unknown): string {
@@ -44,7 +45,8 @@ export function downtimeCaseView(payload: Readonly<Record<string, unknown>>): Do
         blueDays: count(record(g.days).blue),
       }))
     : [...new Set(credits.map((c) => text(c.gameId)))].map((gameId) => {
-        const of = (color: string) => credits.filter((c) => c.gameId === gameId && c.color === color).reduce((n, c) => n + count(c.days), 0);
+        const of = (color: string) =>
+          credits.filter((c) => c.gameId === gameId && c.color === color).reduce((n, c) => n + count(c.days), 0);
         return { gameId, competition: '', red: '', blue: '', redDays: of('red'), blueDays: of('blue') };
       });
   return { from: dottedDay(days.from), to: dottedDay(days.to), games, totalDays: games.reduce((n, g) => n + g.redDays + g.blueDays, 0) };

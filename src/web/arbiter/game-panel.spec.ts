@@ -19,7 +19,25 @@ const line = (id: string, label: 'A' | 'B' | null, row7: string): LineSnapshot =
   zeroRun: 0,
 });
 const move = (id: string, lineId: string, turn: number, number: number, annulled = false): MoveView =>
-  ({ id, line: lineId, label: null, number, turn, color: turn % 2 ? 'red' : 'blue', kind: 'place', notation: 'h8 CASA', words: [], score: 6, recorded: 6, unknownWords: [], arrivedOn: '2027-02-01', sentOn: '2027-02-01', thinkingDays: 0, source: 'web', annulled }) as MoveView;
+  ({
+    id,
+    line: lineId,
+    label: null,
+    number,
+    turn,
+    color: turn % 2 ? 'red' : 'blue',
+    kind: 'place',
+    notation: 'h8 CASA',
+    words: [],
+    score: 6,
+    recorded: 6,
+    unknownWords: [],
+    arrivedOn: '2027-02-01',
+    sentOn: '2027-02-01',
+    thinkingDays: 0,
+    source: 'web',
+    annulled,
+  }) as MoveView;
 
 describe('gamePanel', () => {
   it('reads a board, blanks in lower case', () => {
@@ -34,7 +52,13 @@ describe('gamePanel', () => {
   it('puts lines A and B side by side with their own moves, the common ones apart', () => {
     const panel = gamePanel({
       lines: [{ ...line('main', 'A', `.......CASA....`), movesPlayed: 3 }, line('f1', 'B', `.......MASA....`)],
-      moves: [move('1', 'main', 1, 1), move('2', 'main', 2, 2), move('3', 'main', 3, 3), move('3b', 'f1', 3, 2), move('x', 'f0', 2, 2, true)],
+      moves: [
+        move('1', 'main', 1, 1),
+        move('2', 'main', 2, 2),
+        move('3', 'main', 3, 3),
+        move('3b', 'f1', 3, 2),
+        move('x', 'f0', 2, 2, true),
+      ],
     });
     expect(panel.twoLines).toBe(true);
     expect(panel.lines.map((l) => l.label)).toEqual(['A', 'B']);

@@ -43,7 +43,9 @@ const ROW_LABELS = 'ABCDEFGHIJKLMNO';
 export function boardGrid(rows: readonly string[]): BoardRow[] {
   return rows.map((row, r) => ({
     label: ROW_LABELS[r] ?? String(r + 1),
-    cells: Array.from(row).map((ch) => (ch === '.' ? { letter: '', blank: false } : { letter: ch.toUpperCase(), blank: ch !== ch.toUpperCase() })),
+    cells: Array.from(row).map((ch) =>
+      ch === '.' ? { letter: '', blank: false } : { letter: ch.toUpperCase(), blank: ch !== ch.toUpperCase() },
+    ),
   }));
 }
 

@@ -3,11 +3,25 @@ import { loadMessages, translate } from '../views.service';
 import { importNoteLines } from './import-notes';
 
 const messages = loadMessages();
-const base: PlayerEntryView = { playerId: 'p', name: 'Ana Pop', club: null, language: 'ro', previousCoefficient: null, previousRank: null, listPosition: 1, group: null, seat: null, withdrawn: false };
+const base: PlayerEntryView = {
+  playerId: 'p',
+  name: 'Ana Pop',
+  club: null,
+  language: 'ro',
+  previousCoefficient: null,
+  previousRank: null,
+  listPosition: 1,
+  group: null,
+  seat: null,
+  withdrawn: false,
+};
 
 describe('importNoteLines', () => {
   it('names the player, the fields left unchanged and the addresses waiting, in both languages', () => {
-    const players = [{ ...base, importNote: { unchanged: { name: 'Hijacked', language: 'en' as const }, pendingEmails: ['evil@attacker.example'] } }, base];
+    const players = [
+      { ...base, importNote: { unchanged: { name: 'Hijacked', language: 'en' as const }, pendingEmails: ['evil@attacker.example'] } },
+      base,
+    ];
     expect(importNoteLines(players, (k, p) => translate(messages, 'en', k, p))).toEqual([
       "Ana Pop: plays in another arbiter's competitions too, so these were left as they are: the name, the language (ask an admin to change them).",
       'Ana Pop: the address evil@attacker.example was added unconfirmed; it gets mail only once its owner confirms it from the link mailed there.',

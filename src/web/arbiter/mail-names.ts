@@ -11,7 +11,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'move-confirmation-request': { ro: 'Cerere de confirmare a mutării', en: 'Move confirmation asked' },
   'move-rejection': { ro: 'Mutare refuzată', en: 'Move refused' },
   reminder: { ro: 'Reamintire (mutarea trimisă din nou)', en: 'Reminder (move sent again)' },
-  'reminder-copy': { ro: 'Copia reamintirii, pentru partener', en: "Reminder copy, for the partner" },
+  'reminder-copy': { ro: 'Copia reamintirii, pentru partener', en: 'Reminder copy, for the partner' },
   escalation: { ro: 'Tăcere semnalată arbitrului', en: 'Silence told to the arbiter' },
   'time-exceeded': { ro: 'Timp de gândire depășit', en: 'Thinking time exceeded' },
   'time-claim': { ro: 'Reclamație de timp', en: 'Time claim' },

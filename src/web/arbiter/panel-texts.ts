@@ -15,10 +15,14 @@ export function coefficientValuePair(values: { readonly red: number; readonly bl
 }
 
 /** A game row's result with its coefficients in the page's language and its status in words. */
-export function localisedResult<R extends { readonly status: string; readonly coefficientValues: { readonly red: number; readonly blue: number } }>(
-  result: R | null,
-  lang: WebLanguage,
-  t: (key: string) => string,
-): (R & { coefficients: string; statusText: string }) | null {
-  return result && { ...result, coefficients: coefficientPair(result.coefficientValues, lang), statusText: t(`arbiter.resultStatus.${result.status}`) };
+export function localisedResult<
+  R extends { readonly status: string; readonly coefficientValues: { readonly red: number; readonly blue: number } },
+>(result: R | null, lang: WebLanguage, t: (key: string) => string): (R & { coefficients: string; statusText: string }) | null {
+  return (
+    result && {
+      ...result,
+      coefficients: coefficientPair(result.coefficientValues, lang),
+      statusText: t(`arbiter.resultStatus.${result.status}`),
+    }
+  );
 }

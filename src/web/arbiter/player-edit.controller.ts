@@ -34,12 +34,25 @@ export class PlayerEditController {
   ) {}
 
   @Get()
-  async form(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async form(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('playerId') playerId: string,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     send(res, 200, await this.page(actor, id, playerId, req, {}));
   }
 
   @Post()
-  async save(@WebActor() actor: UserActor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async save(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('playerId') playerId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' };
     try {
       await this.identity.editPlayer(actor, id, playerId, input);
@@ -52,10 +65,21 @@ export class PlayerEditController {
     res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=player-saved`);
   }
 
-  private async page(actor: UserActor, id: string, playerId: string, req: WebRequest, extra: { error?: string; typed?: { name: string; club: string; language: string } }): Promise<string> {
+  private async page(
+    actor: UserActor,
+    id: string,
+    playerId: string,
+    req: WebRequest,
+    extra: { error?: string; typed?: { name: string; club: string; language: string } },
+  ): Promise<string> {
     const competition = await this.competitions.get(actor, id);
     const player = (await this.competitions.players(actor, id)).find((p) => p.playerId === playerId);
-    if (!player || !player.emails) throw new Refusal('NOT_FOUND', { ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' }, 404);
+    if (!player || !player.emails)
+      throw new Refusal(
+        'NOT_FOUND',
+        { ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' },
+        404,
+      );
     const values = extra.typed ?? { name: player.name, club: player.club ?? '', language: player.language };
     return this.views.page(
       req,

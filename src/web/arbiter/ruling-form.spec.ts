@@ -14,7 +14,20 @@ import {
 
 describe('parseRulingForm', () => {
   it.each(RULING_FORMS)('refuses a %s ruling without a reason', (kind) => {
-    const result = parseRulingForm({ kind, reason: '   ', player: 'red', valid: 'yes', upheld: 'no', points: '5', number: '2', days: '3', direction: 'grant', amount: '0,5', confirm: 'yes', outcome: 'unfinished' });
+    const result = parseRulingForm({
+      kind,
+      reason: '   ',
+      player: 'red',
+      valid: 'yes',
+      upheld: 'no',
+      points: '5',
+      number: '2',
+      days: '3',
+      direction: 'grant',
+      amount: '0,5',
+      confirm: 'yes',
+      outcome: 'unfinished',
+    });
     expect(result).toMatchObject({ ok: false, code: 'REASON_REQUIRED' });
   });
 
@@ -23,13 +36,21 @@ describe('parseRulingForm', () => {
       ok: true,
       action: { type: 'rule', ruling: { kind: 'word', valid: false, reason: 'not in the list' } },
     });
-    expect(parseRulingForm({ kind: 'claim', upheld: 'yes', reason: 'r', confirm: 'yes' })).toMatchObject({ ok: true, action: { ruling: { kind: 'claim', upheld: true } } });
+    expect(parseRulingForm({ kind: 'claim', upheld: 'yes', reason: 'r', confirm: 'yes' })).toMatchObject({
+      ok: true,
+      action: { ruling: { kind: 'claim', upheld: true } },
+    });
     expect(parseRulingForm({ kind: 'score-correction', player: 'blue', points: '-12', reason: 'r', confirm: 'yes' })).toMatchObject({
       ok: true,
       action: { ruling: { kind: 'score-correction', player: 'blue', points: -12 } },
     });
-    expect(parseRulingForm({ kind: 'move-annulment', number: '7', reason: 'r', confirm: 'yes' })).toMatchObject({ ok: true, action: { ruling: { number: 7 } } });
-    expect(parseRulingForm({ kind: 'thinking-days', player: 'red', days: '10', direction: 'charge', reason: 'r', confirm: 'yes' })).toMatchObject({
+    expect(parseRulingForm({ kind: 'move-annulment', number: '7', reason: 'r', confirm: 'yes' })).toMatchObject({
+      ok: true,
+      action: { ruling: { number: 7 } },
+    });
+    expect(
+      parseRulingForm({ kind: 'thinking-days', player: 'red', days: '10', direction: 'charge', reason: 'r', confirm: 'yes' }),
+    ).toMatchObject({
       ok: true,
       action: { type: 'rule', ruling: { kind: 'thinking-days', player: 'red', days: 10 } },
     });
@@ -41,7 +62,10 @@ describe('parseRulingForm', () => {
       ok: true,
       action: { ruling: { kind: 'coefficient-penalty', amount: 2500 } },
     });
-    expect(parseRulingForm({ kind: 'warning', player: 'blue', reason: 'r', confirm: 'yes' })).toMatchObject({ ok: true, action: { ruling: { kind: 'warning', player: 'blue' } } });
+    expect(parseRulingForm({ kind: 'warning', player: 'blue', reason: 'r', confirm: 'yes' })).toMatchObject({
+      ok: true,
+      action: { ruling: { kind: 'warning', player: 'blue' } },
+    });
     expect(parseRulingForm({ kind: 'outcome', outcome: 'no-show', player: 'blue', reason: 'r', confirm: 'yes' })).toMatchObject({
       ok: true,
       action: { ruling: { kind: 'outcome', outcome: { type: 'no-show', by: 'blue' } } },
@@ -50,7 +74,10 @@ describe('parseRulingForm', () => {
       ok: true,
       action: { ruling: { kind: 'outcome', outcome: { type: 'unfinished' } } },
     });
-    expect(parseRulingForm({ kind: 'exclusion', player: 'blue', confirm: 'yes', reason: 'r' })).toEqual({ ok: true, action: { type: 'exclusion', player: 'blue', reason: 'r' } });
+    expect(parseRulingForm({ kind: 'exclusion', player: 'blue', confirm: 'yes', reason: 'r' })).toEqual({
+      ok: true,
+      action: { type: 'exclusion', player: 'blue', reason: 'r' },
+    });
   });
 
   it('refuses values out of range, with the reason in both languages', () => {
@@ -82,7 +109,17 @@ describe('parseRulingForm', () => {
   });
 
   it.each(RULING_FORMS)('refuses a %s ruling whose box is not ticked (issue 14: it asks once), after its values', (kind) => {
-    const values = { player: 'red', valid: 'yes', upheld: 'no', points: '5', number: '2', days: '3', direction: 'grant', amount: '0,5', outcome: 'unfinished' };
+    const values = {
+      player: 'red',
+      valid: 'yes',
+      upheld: 'no',
+      points: '5',
+      number: '2',
+      days: '3',
+      direction: 'grant',
+      amount: '0,5',
+      outcome: 'unfinished',
+    };
     const filled = { kind, reason: 'r', ...values };
     for (const confirm of [undefined, '', 'no', 'on']) {
       const result = parseRulingForm({ ...filled, ...(confirm !== undefined && { confirm }) });

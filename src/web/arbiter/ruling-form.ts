@@ -21,7 +21,17 @@ import type { ClaimNotice } from '../player/time-notices';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
-export const RULING_FORMS = ['word', 'claim', 'score-correction', 'move-annulment', 'thinking-days', 'coefficient-penalty', 'warning', 'outcome', 'exclusion'] as const;
+export const RULING_FORMS = [
+  'word',
+  'claim',
+  'score-correction',
+  'move-annulment',
+  'thinking-days',
+  'coefficient-penalty',
+  'warning',
+  'outcome',
+  'exclusion',
+] as const;
 
 /** docs/rules.md §7 endings the arbiter records (a silence, the closing date…); the first three name the player. */
 export const RULED_OUTCOMES = DECLARED_OUTCOMES;
@@ -36,7 +46,8 @@ export type RulingAction =
   /** GamesService.withdrawPlayer with exclusion (docs/rules.md §6). */
   | { readonly type: 'exclusion'; readonly player: Color; readonly reason: string };
 
-export type RulingFormResult = { readonly ok: true; readonly action: RulingAction } | { readonly ok: false; readonly code: string; readonly message: Bilingual };
+export type RulingFormResult =
+  { readonly ok: true; readonly action: RulingAction } | { readonly ok: false; readonly code: string; readonly message: Bilingual };
 
 type Form = Readonly<Record<string, unknown>>;
 
@@ -95,23 +106,33 @@ function readRulingForm(form: Form): RulingFormResult {
     case 'claim': {
       const upheld = yes(form, 'upheld');
       if (upheld === null) return refuse('BAD_INPUT', 'say whether the claim is upheld', 'spuneți dacă reclamația este admisă');
-      return { ok: true, action: { type: 'rule', ruling: { kind, upheld, ...(yes(form, 'earlyOverride') && { earlyOverride: true }), reason } } };
+      return {
+        ok: true,
+        action: { type: 'rule', ruling: { kind, upheld, ...(yes(form, 'earlyOverride') && { earlyOverride: true }), reason } },
+      };
     }
     case 'score-correction': {
       const points = integer(form, 'points');
       if (!player) return needPlayer();
-      if (points === null || points === 0) return refuse('BAD_INPUT', 'a score correction is a whole, non-zero number of points', 'corecția de scor este un număr întreg de puncte, diferit de zero');
+      if (points === null || points === 0)
+        return refuse(
+          'BAD_INPUT',
+          'a score correction is a whole, non-zero number of points',
+          'corecția de scor este un număr întreg de puncte, diferit de zero',
+        );
       return { ok: true, action: { type: 'rule', ruling: { kind, player, points, reason } } };
     }
     case 'move-annulment': {
       const number = integer(form, 'number');
-      if (number === null || number < 1) return refuse('BAD_INPUT', 'the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
+      if (number === null || number < 1)
+        return refuse('BAD_INPUT', 'the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
       return { ok: true, action: { type: 'rule', ruling: { kind, number, reason } } };
     }
     case 'thinking-days': {
       const days = integer(form, 'days');
       if (!player) return needPlayer();
-      if (days === null || days < 1 || days > 1000) return refuse('BAD_INPUT', 'days: a whole number from 1 to 1000', 'zile: un număr întreg între 1 și 1000');
+      if (days === null || days < 1 || days > 1000)
+        return refuse('BAD_INPUT', 'days: a whole number from 1 to 1000', 'zile: un număr întreg între 1 și 1000');
       const direction = field(form, 'direction');
       if (direction === 'grant') return { ok: true, action: { type: 'grant-days', player, days, reason } };
       if (direction === 'charge') return { ok: true, action: { type: 'rule', ruling: { kind, player, days, reason } } };

@@ -19,7 +19,15 @@ describe('deadlinesCalendar', () => {
   it('writes one all-day event per deadline, on its calendar day', () => {
     const text = deadlinesCalendar(
       'Termenele mele',
-      [{ uid: 'g1-thinking-time@corr-scrabble', day: '2027-03-18', summary: 'Termen: mutarea cu Ana', description: 'Campionatul 2027', url: 'http://localhost/games/g1' }],
+      [
+        {
+          uid: 'g1-thinking-time@corr-scrabble',
+          day: '2027-03-18',
+          summary: 'Termen: mutarea cu Ana',
+          description: 'Campionatul 2027',
+          url: 'http://localhost/games/g1',
+        },
+      ],
       new Date('2027-02-01T10:00:00Z'),
     );
     expect(text).toMatch(/^BEGIN:VCALENDAR/);

@@ -39,7 +39,11 @@ function utcDay(day: LocalDate): Date {
 
 /** The feed as text/calendar: all-day events, no times (deadlines are calendar days, docs/rules.md §5). */
 export function deadlinesCalendar(name: string, events: readonly DeadlineEvent[], now: Date): string {
-  const calendar = ical({ name, method: ICalCalendarMethod.PUBLISH, prodId: { company: 'corr-scrabble', product: 'deadlines', language: 'RO' } });
+  const calendar = ical({
+    name,
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: 'corr-scrabble', product: 'deadlines', language: 'RO' },
+  });
   for (const e of events) {
     const start = utcDay(e.day);
     calendar.createEvent({

@@ -3,7 +3,16 @@ import { randomMove, randomSequence, seededRandom } from '../../games/engine/tes
 import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView } from '../../games/game-views';
 import { formatDay } from './format-day';
-import { boardModel, gamePageModel, moveRows, rackModel, runOutDay, runOutFromTimeline, sequenceModel, type GamePageInput } from './game-page';
+import {
+  boardModel,
+  gamePageModel,
+  moveRows,
+  rackModel,
+  runOutDay,
+  runOutFromTimeline,
+  sequenceModel,
+  type GamePageInput,
+} from './game-page';
 
 const ro = getTileSet('ro');
 
@@ -81,7 +90,15 @@ function input(count: number, me: Color | null, extra: Partial<GameView> = {}): 
   };
   return {
     view,
-    lines: [{ id: 'main', label: null, snapshot: view.lines[0], taken: state.taken, path: records.map((record) => ({ moveId: `m${record.n}`, record })) }],
+    lines: [
+      {
+        id: 'main',
+        label: null,
+        snapshot: view.lines[0],
+        taken: state.taken,
+        path: records.map((record) => ({ moveId: `m${record.n}`, record })),
+      },
+    ],
     me,
     tileSet: ro,
     today: '2027-02-01',
@@ -139,7 +156,12 @@ describe('moveRows', () => {
       const r = records[i];
       expect(row.letters).toBe(r.tilesUsed.join(','));
       expect(row.main).toBe(r.type === 'pass' ? 'PAS' : `${r.words[0].coord}: ${r.words[0].word}`);
-      expect(row.adjacent).toBe(r.words.slice(1).map((w) => `${w.coord}: ${w.word}`).join('; '));
+      expect(row.adjacent).toBe(
+        r.words
+          .slice(1)
+          .map((w) => `${w.coord}: ${w.word}`)
+          .join('; '),
+      );
       expect(row.total).toBe(r.total);
       expect(row.capped).toBe(r.recorded !== r.score);
       expect(row.sentOn).toBe('12.01.2027');
@@ -161,7 +183,12 @@ describe('gamePageModel', () => {
     expect(model.lines[0].otherRacks).toEqual([{ color: 'red', name: 'Ana', tiles: base.view.lines[0].racks.red.split('').join(' ') }]);
     const last = base.lines[0].path.at(-1)!.record;
     expect(model.contest?.words.map((w) => w.word)).toEqual(last.words.map((w) => w.word));
-    expect(model.clocks.find((c) => c.color === 'blue')).toMatchObject({ running: true, deadline: '18.03.2027', deadlineIso: '2027-03-18', mine: true });
+    expect(model.clocks.find((c) => c.color === 'blue')).toMatchObject({
+      running: true,
+      deadline: '18.03.2027',
+      deadlineIso: '2027-03-18',
+      mine: true,
+    });
     expect(model.clocks.find((c) => c.color === 'red')).toMatchObject({ running: false, deadline: null });
   });
 
@@ -186,7 +213,16 @@ describe('gamePageModel', () => {
         ...base.view,
         toMove: 'red',
         awaiting: 'contest-answer',
-        dispute: { id: 'd1', status: 'open', contester: 'blue', words: ['ABC'], contestedMoveId: contested.id, provisionalReplyId: 'm4', lines: null, keptLine: null },
+        dispute: {
+          id: 'd1',
+          status: 'open',
+          contester: 'blue',
+          words: ['ABC'],
+          contestedMoveId: contested.id,
+          provisionalReplyId: 'm4',
+          lines: null,
+          keptLine: null,
+        },
         offers: [{ id: 'o1', kind: 'draw', by: 'blue', status: 'pending', createdAt: '2027-01-20T00:00:00Z' }],
       },
     });

@@ -1,7 +1,18 @@
 // The game page's model (issue 7 §2), built purely from the games service's view of a game,
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
-import { BOARD_SIZE, CENTER, letterValue, premiumAt, rowLetter, tourToPlay, type Color, type MoveRecord, type Premium, type TileSet } from '../../games/engine';
+import {
+  BOARD_SIZE,
+  CENTER,
+  letterValue,
+  premiumAt,
+  rowLetter,
+  tourToPlay,
+  type Color,
+  type MoveRecord,
+  type Premium,
+  type TileSet,
+} from '../../games/engine';
 import { formatCoefficientValue } from '../../coefficients/core/coefficients';
 import { otherColor } from '../../common/color';
 import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
@@ -176,7 +187,12 @@ export interface GamePageModel {
   readonly endReason: string | null;
   /** Message key naming how the game ended, when it is one the pages know. */
   readonly endReasonKey: string | null;
-  readonly result: { readonly red: number; readonly blue: number; readonly coefficients: { readonly red: string; readonly blue: string } | null; readonly status: string } | null;
+  readonly result: {
+    readonly red: number;
+    readonly blue: number;
+    readonly coefficients: { readonly red: string; readonly blue: string } | null;
+    readonly status: string;
+  } | null;
   /** docs/rules.md §7: the final sheet waits for the viewer's confirmation or objection (silence confirms by `dueOn`). */
   readonly canConfirm: boolean;
   /** The window's last day, formatted, when it closed before the viewer answered: said instead of the form. */
@@ -192,12 +208,26 @@ export interface GamePageModel {
 }
 
 /** How a game ends (docs/rules.md §4, §7): the engine's own endings and the recorded outcomes. */
-export const END_REASONS: readonly string[] = ['out', 'zero-turns', 'abandon', 'timeout', 'no-show', 'interrupted', 'draw-agreement', 'unfinished', 'no-information'];
+export const END_REASONS: readonly string[] = [
+  'out',
+  'zero-turns',
+  'abandon',
+  'timeout',
+  'no-show',
+  'interrupted',
+  'draw-agreement',
+  'unfinished',
+  'no-information',
+];
 
 const PREMIUM_CLASS: Readonly<Record<NonNullable<Premium>, string>> = { TW: 'tw', DW: 'dw', TL: 'tl', DL: 'dl' };
 
 /** The board of a line as table rows, premiums and the last move's tiles marked. */
-export function boardModel(snapshot: Pick<LineSnapshot, 'board'>, tileSet: TileSet, lastTiles: readonly { row: number; col: number }[] = []): BoardRow[] {
+export function boardModel(
+  snapshot: Pick<LineSnapshot, 'board'>,
+  tileSet: TileSet,
+  lastTiles: readonly { row: number; col: number }[] = [],
+): BoardRow[] {
   const last = new Set(lastTiles.map((t) => t.row * BOARD_SIZE + t.col));
   const rows: BoardRow[] = [];
   for (let row = 0; row < BOARD_SIZE; row++) {
@@ -228,7 +258,12 @@ export function boardModel(snapshot: Pick<LineSnapshot, 'board'>, tileSet: TileS
 
 /** Rack letters (`?` = blank) as tiles with their values. */
 export function rackModel(rack: string, tileSet: TileSet): RackTileModel[] {
-  return [...rack].map((letter, index) => ({ letter, blank: letter === '?', value: letter === '?' ? 0 : letterValue(tileSet, letter), index }));
+  return [...rack].map((letter, index) => ({
+    letter,
+    blank: letter === '?',
+    value: letter === '?' ? 0 : letterValue(tileSet, letter),
+    index,
+  }));
 }
 
 /** The 100-tile sequence in rows of ten, each tile marked with the player who took it (docs/rules.md §8). */
@@ -371,7 +406,9 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
     owedLines,
     contest,
     disputeToAnswer,
-    dispute: view.dispute ? { status: view.dispute.status, words: view.dispute.words.join(', '), mine: view.dispute.contester === me } : null,
+    dispute: view.dispute
+      ? { status: view.dispute.status, words: view.dispute.words.join(', '), mine: view.dispute.contester === me }
+      : null,
     offersToAnswer,
     myOffers,
     canOffer: playing && me !== null && myOffers.length === 0,
@@ -386,7 +423,10 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
       ? {
           red: view.result.scores.red,
           blue: view.result.scores.blue,
-          coefficients: { red: formatCoefficientValue(view.result.coefficients.red, lang), blue: formatCoefficientValue(view.result.coefficients.blue, lang) },
+          coefficients: {
+            red: formatCoefficientValue(view.result.coefficients.red, lang),
+            blue: formatCoefficientValue(view.result.coefficients.blue, lang),
+          },
           status: view.result.status,
         }
       : null,

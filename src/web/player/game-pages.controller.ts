@@ -56,11 +56,26 @@ export class GamePagesController {
   @Get()
   async myGames(@WebActor() actor: UserActor, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const games = await this.pages.myGames(actor, req.lang);
-    send(res, 200, this.views.page(req, 'player/my-games', { games, empty: games.length === 0 }, { title: this.views.t(req, 'player.myGames.title'), styles: ['board.css'] }));
+    send(
+      res,
+      200,
+      this.views.page(
+        req,
+        'player/my-games',
+        { games, empty: games.length === 0 },
+        { title: this.views.t(req, 'player.myGames.title'), styles: ['board.css'] },
+      ),
+    );
   }
 
   @Get('games/:id')
-  async game(@WebActor() actor: UserActor, @Param('id') id: string, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async game(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     // Only the confirmations we know: the query string never chooses what the page says.
     const key = typeof done === 'string' && /^[a-z-]{1,30}$/.test(done) ? `player.done.${done}` : null;
     send(res, 200, await this.render(actor, id, req, { done: key && key in this.views.messages ? key : null }));
@@ -77,12 +92,24 @@ export class GamePagesController {
     @Res() res: Response,
   ): Promise<void> {
     const text = typeof notation === 'string' ? notation.slice(0, 200) : '';
-    const answer = await this.pages.preview(actor, id, text, req.lang, typeof line === 'string' && line !== '' ? line.slice(0, 20) : undefined);
+    const answer = await this.pages.preview(
+      actor,
+      id,
+      text,
+      req.lang,
+      typeof line === 'string' && line !== '' ? line.slice(0, 20) : undefined,
+    );
     res.status(200).json(answer);
   }
 
   @Post('games/:id/move')
-  move(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: MoveFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  move(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: MoveFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'move', form, () => {
       const lines = cleanLines(form.lines);
       const move = form.move?.trim();
@@ -94,14 +121,30 @@ export class GamePagesController {
 
   /** docs/rules.md §3: the mover asks the arbiter to review a refused move; the case keeps the move and the reason. */
   @Post('games/:id/review')
-  review(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ReviewFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  review(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ReviewFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'review', form, () =>
-      this.reviews.request(actor, id, { notation: form.notation ?? '', ...(form.line ? { line: form.line } : {}), comment: form.comment ?? '' }),
+      this.reviews.request(actor, id, {
+        notation: form.notation ?? '',
+        ...(form.line ? { line: form.line } : {}),
+        comment: form.comment ?? '',
+      }),
     );
   }
 
   @Post('games/:id/pass')
-  pass(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: PassFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  pass(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: PassFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'pass', form, async () => {
       requireConfirmed(form, IRREVERSIBLE.pass);
       return this.games.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) });
@@ -109,9 +152,17 @@ export class GamePagesController {
   }
 
   @Post('games/:id/contest')
-  contest(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ContestFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  contest(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ContestFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'contest', form, () => {
-      const words = (Array.isArray(form.words) ? form.words : form.words ? [form.words] : []).filter((w) => typeof w === 'string' && w !== '').slice(0, 8);
+      const words = (Array.isArray(form.words) ? form.words : form.words ? [form.words] : [])
+        .filter((w) => typeof w === 'string' && w !== '')
+        .slice(0, 8);
       if (words.length === 0) throw this.missing(req, 'player.error.noWords');
       const reply = form.reply?.trim();
       if (!reply) throw this.missing(req, 'player.error.noReply');
@@ -120,7 +171,13 @@ export class GamePagesController {
   }
 
   @Post('games/:id/contest/admit')
-  admit(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AdmitFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  admit(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: AdmitFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'admit', form, () => {
       const replacement = form.replacement?.trim();
       return this.games.admitContest(actor, id, { ...submission(form), source: 'web', ...(replacement ? { replacement } : {}) });
@@ -128,7 +185,13 @@ export class GamePagesController {
   }
 
   @Post('games/:id/contest/appeal')
-  appeal(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AppealFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  appeal(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: AppealFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'appeal', form, () => {
       const lines = cleanLines(form.lines);
       return this.games.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
@@ -136,17 +199,38 @@ export class GamePagesController {
   }
 
   @Post('games/:id/holiday')
-  holiday(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: HolidayFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  holiday(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: HolidayFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     let done = 'holiday';
-    return this.act(actor, id, req, res, 'holiday', form, async () => {
-      const holiday = await this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
-      // Cut at the line a month before the closing date (seed 003): the player is told, the dates are in the list.
-      if (holiday.shortened) done = 'holiday-shortened';
-    }, () => done);
+    return this.act(
+      actor,
+      id,
+      req,
+      res,
+      'holiday',
+      form,
+      async () => {
+        const holiday = await this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
+        // Cut at the line a month before the closing date (seed 003): the player is told, the dates are in the list.
+        if (holiday.shortened) done = 'holiday-shortened';
+      },
+      () => done,
+    );
   }
 
   @Post('games/:id/long-thinking')
-  longThinking(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: LongThinkingFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  longThinking(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: LongThinkingFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'long-thinking', form, () => {
       const days = /^\d{1,4}$/.test(form.days?.trim() ?? '') ? Number(form.days) : NaN;
       return this.games.announceLongThinking(actor, id, { days, ...key(form) });
@@ -154,7 +238,13 @@ export class GamePagesController {
   }
 
   @Post('games/:id/offers')
-  offer(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: OfferFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  offer(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: OfferFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'offer', form, () => this.games.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }));
   }
 
@@ -187,12 +277,26 @@ export class GamePagesController {
 
   /** docs/rules.md §5: the accused answers the open time claim, within 5 days (claim-answers.service.ts). */
   @Post('games/:id/claim/answer')
-  answerClaim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ClaimAnswerFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    return this.act(actor, id, req, res, 'claim-answer', form, () => this.claimAnswers.answer(actor, id, { text: form.text ?? '', source: 'web', ...key(form) }));
+  answerClaim(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ClaimAnswerFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'claim-answer', form, () =>
+      this.claimAnswers.answer(actor, id, { text: form.text ?? '', source: 'web', ...key(form) }),
+    );
   }
 
   @Post('games/:id/claim')
-  claim(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  claim(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: WebFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'claim', form, () => this.games.claimTime(actor, id, key(form)));
   }
 
@@ -200,15 +304,39 @@ export class GamePagesController {
   @Get('games/:id/abandon')
   async abandonPage(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const game = await this.pages.gamePage(actor, id, req.lang);
-    send(res, 200, this.views.page(req, 'player/abandon', { game, formKey: randomUUID() }, { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] }));
+    send(
+      res,
+      200,
+      this.views.page(
+        req,
+        'player/abandon',
+        { game, formKey: randomUUID() },
+        { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] },
+      ),
+    );
   }
 
   @Post('games/:id/abandon')
-  async abandon(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: AbandonFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async abandon(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: AbandonFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     if (form.confirm !== 'yes') {
       const game = await this.pages.gamePage(actor, id, req.lang);
       const error = this.views.t(req, 'player.abandon.notConfirmed');
-      send(res, 422, this.views.page(req, 'player/abandon', { game, formKey: randomUUID(), error }, { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] }));
+      send(
+        res,
+        422,
+        this.views.page(
+          req,
+          'player/abandon',
+          { game, formKey: randomUUID(), error },
+          { title: this.views.t(req, 'player.abandon.title'), styles: ['board.css'] },
+        ),
+      );
       return;
     }
     return this.act(actor, id, req, res, 'abandon', form, () => this.games.abandon(actor, id, key(form)));
@@ -216,13 +344,25 @@ export class GamePagesController {
 
   /** docs/rules.md §7: the player confirms the final sheet… */
   @Post('games/:id/result/confirm')
-  confirm(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: WebFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  confirm(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: WebFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'confirm', form, () => this.results.confirmResult(actor, id));
   }
 
   /** …or objects to it: the result then waits for the arbiter. */
   @Post('games/:id/result/objection')
-  object(@WebActor() actor: UserActor, @Param('id') id: string, @Body() form: ObjectionFormDto, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  object(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ObjectionFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     return this.act(actor, id, req, res, 'objection', form, () => this.results.objectToResult(actor, id, form.text ?? ''));
   }
 
@@ -234,7 +374,16 @@ export class GamePagesController {
    * Not a player of the game (403) or no such game (404) is not a form error: it goes to
    * the web error page with its own status.
    */
-  private async act(actor: UserActor, id: string, req: WebRequest, res: Response, done: string, form: object, work: () => Promise<unknown>, doneAfter?: () => string): Promise<void> {
+  private async act(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    res: Response,
+    done: string,
+    form: object,
+    work: () => Promise<unknown>,
+    doneAfter?: () => string,
+  ): Promise<void> {
     try {
       await work();
     } catch (error) {
@@ -263,7 +412,12 @@ export class GamePagesController {
     return new Refusal('BAD_INPUT', { ro: this.views.t({ lang: 'ro' }, key), en: this.views.t({ lang: 'en' }, key) }, 400);
   }
 
-  private async render(actor: UserActor, id: string, req: WebRequest, extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null }): Promise<string> {
+  private async render(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null },
+  ): Promise<string> {
     const game = await this.pages.gamePage(actor, id, req.lang);
     const title = `${game.red.name} – ${game.blue.name}`;
     return this.views.page(

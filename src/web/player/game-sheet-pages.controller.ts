@@ -23,26 +23,64 @@ export class GameSheetPagesController {
   ) {}
 
   @Get('games/:id/sheet')
-  async sheet(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }) });
+  async sheet(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('line') line: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const text = await this.sheets.sheet(actor, id, {
+      language: req.lang as SheetLanguage,
+      ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }),
+    });
     const title = this.views.t(req, 'player.sheet.title');
     res.status(200).type('html').setHeader('Cache-Control', 'no-store');
-    res.send(this.views.page(req, 'player/sheet', { gameId: id, text, pdf: `/games/${encodeURIComponent(id)}/sheet.pdf` }, { title, styles: ['arbiter.css'] }));
+    res.send(
+      this.views.page(
+        req,
+        'player/sheet',
+        { gameId: id, text, pdf: `/games/${encodeURIComponent(id)}/sheet.pdf` },
+        { title, styles: ['arbiter.css'] },
+      ),
+    );
   }
 
   /** The game as GCG (issue 14 and 16 §5): for its players during play, its arbiter and admins; anyone else 404. */
   @Get('games/:id/game.gcg')
-  async gcg(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Res() res: Response): Promise<void> {
+  async gcg(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('line') line: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     const text = await this.sheets.gcg(actor, id, { ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }) });
-    res.status(200).type('text/plain; charset=utf-8').setHeader('Content-Disposition', attachmentDisposition(`game-${id}.gcg`, 'game.gcg')).setHeader('Cache-Control', 'no-store');
+    res
+      .status(200)
+      .type('text/plain; charset=utf-8')
+      .setHeader('Content-Disposition', attachmentDisposition(`game-${id}.gcg`, 'game.gcg'))
+      .setHeader('Cache-Control', 'no-store');
     res.send(text);
   }
 
   @Get('games/:id/sheet.pdf')
-  async sheetPdf(@WebActor() actor: UserActor, @Param('id') id: string, @Query('line') line: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }) });
+  async sheetPdf(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('line') line: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const text = await this.sheets.sheet(actor, id, {
+      language: req.lang as SheetLanguage,
+      ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }),
+    });
     const pdf = await renderSheetPdf({ text, title: this.views.t(req, 'player.sheet.title') });
-    res.status(200).type('application/pdf').setHeader('Content-Disposition', `inline; filename="sheet-${id}.pdf"`).setHeader('Cache-Control', 'no-store');
+    res
+      .status(200)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `inline; filename="sheet-${id}.pdf"`)
+      .setHeader('Cache-Control', 'no-store');
     res.send(pdf);
   }
 }

@@ -3,7 +3,13 @@ import { myGamesModel, type MyGameInput } from './my-games';
 
 const clock = (used: number, left: number) => ({ used, left, exceeded: false, onHoliday: false });
 
-function game(id: string, me: Color, toMove: Color | null, left: { red: number; blue: number }, extra: Partial<MyGameInput> = {}): MyGameInput {
+function game(
+  id: string,
+  me: Color,
+  toMove: Color | null,
+  left: { red: number; blue: number },
+  extra: Partial<MyGameInput> = {},
+): MyGameInput {
   return {
     id,
     competitionName: 'Campionatul 2027',
@@ -33,7 +39,13 @@ describe('myGamesModel', () => {
       'ro',
     );
     expect(rows.map((r) => r.id)).toEqual(['mine-soon', 'mine-late', 'theirs-soon', 'theirs-late', 'ended']);
-    expect(rows[0]).toMatchObject({ myTurn: true, stateKey: 'player.state.yourMove', deadline: '04.02.2027', deadlineIso: '2027-02-04', opponent: 'Bogdan' });
+    expect(rows[0]).toMatchObject({
+      myTurn: true,
+      stateKey: 'player.state.yourMove',
+      deadline: '04.02.2027',
+      deadlineIso: '2027-02-04',
+      opponent: 'Bogdan',
+    });
     expect(rows[1]).toMatchObject({ myColor: 'blue', opponent: 'Ana', myScore: 90, theirScore: 100, mine: { used: 20, left: 30 } });
     expect(rows[2]).toMatchObject({ myTurn: false, stateKey: 'player.state.theirMove', deadline: '06.02.2027' });
     expect(rows[4]).toMatchObject({ playing: false, stateKey: 'player.state.ended', deadline: null });

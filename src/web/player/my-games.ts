@@ -15,7 +15,9 @@ export interface MyGameInput {
   /** Who is to act now, if anyone (a move or the answer to a contest). */
   readonly toMove: Color | null;
   readonly awaiting: 'move' | 'contest-answer' | 'ruling' | null;
-  readonly clocks: Readonly<Record<Color, { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean }>>;
+  readonly clocks: Readonly<
+    Record<Color, { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean }>
+  >;
   readonly today: LocalDate;
   /** The run-out day of the player to move, from the thinking-time core; else today + days left. */
   readonly deadline?: LocalDate | null;
@@ -79,7 +81,14 @@ export function myGamesModel(games: readonly MyGameInput[], lang: Lang): MyGameR
   const rank = (r: MyGameRow) => (!r.playing ? 3 : r.myTurn ? 0 : r.deadlineIso ? 1 : 2);
   return games
     .map((g) => myGameRow(g, lang))
-    .sort((a, b) => rank(a) - rank(b) || compareDeadlines(a.deadlineIso, b.deadlineIso) || a.competitionName.localeCompare(b.competitionName) || a.round - b.round || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        rank(a) - rank(b) ||
+        compareDeadlines(a.deadlineIso, b.deadlineIso) ||
+        a.competitionName.localeCompare(b.competitionName) ||
+        a.round - b.round ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 function compareDeadlines(a: LocalDate | null, b: LocalDate | null): number {

@@ -90,7 +90,9 @@ export class PlayerGamesService {
       const s = await this.open(actor, gameId, m);
       const me = sideInGame(actor, s.game);
       const live = s.liveLines();
-      const line = lineName ? s.resolveLine(lineName) : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
+      const line = lineName
+        ? s.resolveLine(lineName)
+        : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
       const state: GameState = s.state(line.id);
       const step = applyMove(state, notation);
       if (!step.ok) return { ok: false, code: step.code, message: step.message[lang] };
@@ -113,11 +115,19 @@ export class PlayerGamesService {
     const playerId = actor.playerId;
     if (!playerId) return Promise.resolve([]);
     return this.db.run(async (m) => {
-      const games = await m.find(Game, { where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }], order: { createdAt: 'ASC', id: 'ASC' } });
+      const games = await m.find(Game, {
+        where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }],
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
       if (games.length === 0) return [];
-      const competitions = new Map((await m.findBy(Competition, { id: In([...new Set(games.map((g) => g.competitionId))]) })).map((c) => [c.id, c]));
+      const competitions = new Map(
+        (await m.findBy(Competition, { id: In([...new Set(games.map((g) => g.competitionId))]) })).map((c) => [c.id, c]),
+      );
       const players = new Map(
-        (await m.findBy(Player, { id: In([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) })).map((p) => [p.id, p.name]),
+        (await m.findBy(Player, { id: In([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) })).map((p) => [
+          p.id,
+          p.name,
+        ]),
       );
       const inputs: MyGameInput[] = [];
       for (const competition of competitions.values()) {
@@ -152,7 +162,13 @@ export class PlayerGamesService {
 
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
   private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
-    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c), replays: this.games.replays, rows: this.games.rows });
+    const s = await GameSession.open(m, gameId, {
+      lock: false,
+      now: this.clock.now(),
+      lexicon: (c) => this.lexicons.forCompetition(c),
+      replays: this.games.replays,
+      rows: this.games.rows,
+    });
     if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.unknownGame(s.game.id);
     return s;
   }

@@ -86,6 +86,10 @@ export class PlayerSettingsService {
           : `${g.competitionName}, round ${g.round}. Your thinking time runs out on this day unless you send your move (${g.mine.used} days used, ${g.mine.left} left).`,
         url: `${this.settings.publicUrl}/games/${g.id}`,
       }));
-    return deadlinesCalendar(ro ? 'Termenele mele — Scrabble prin corespondență' : 'My deadlines — correspondence Scrabble', events, this.clock.now());
+    return deadlinesCalendar(
+      ro ? 'Termenele mele — Scrabble prin corespondență' : 'My deadlines — correspondence Scrabble',
+      events,
+      this.clock.now(),
+    );
   }
 }

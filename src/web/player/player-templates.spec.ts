@@ -11,7 +11,13 @@ import { myGamesModel } from './my-games';
 // what the page model promises is what the HTML shows, in both languages.
 const ro = getTileSet('ro');
 const views = new WebViews();
-const req = (lang: 'ro' | 'en'): WebRequest => ({ lang, csrf: 'tok-123', originalUrl: '/games/g1', actor: { kind: 'user', userId: 'u1', roles: ['player'], playerId: 'pb' } }) as unknown as WebRequest;
+const req = (lang: 'ro' | 'en'): WebRequest =>
+  ({
+    lang,
+    csrf: 'tok-123',
+    originalUrl: '/games/g1',
+    actor: { kind: 'user', userId: 'u1', roles: ['player'], playerId: 'pb' },
+  }) as unknown as WebRequest;
 
 function input(lines: 1 | 2): GamePageInput {
   const random = seededRandom(5);
@@ -41,13 +47,28 @@ function input(lines: 1 | 2): GamePageInput {
     moves: [],
     dispute: null,
     offers: [{ id: 'o1', kind: 'draw', by: 'red', status: 'pending', createdAt: '2027-02-02T00:00:00Z' }],
-    clocks: { red: { used: 4, left: 46, exceeded: false, onHoliday: false, longThinking: false }, blue: { used: 2, left: 48, exceeded: false, onHoliday: true, longThinking: false } },
+    clocks: {
+      red: { used: 4, left: 46, exceeded: false, onHoliday: false, longThinking: false },
+      blue: { used: 2, left: 48, exceeded: false, onHoliday: true, longThinking: false },
+    },
     result: null,
   } as unknown as GameView;
-  const line = { id: 'main', label: null, snapshot, taken: state.taken, path: records.map((record) => ({ moveId: `m${record.n}`, record })) };
+  const line = {
+    id: 'main',
+    label: null,
+    snapshot,
+    taken: state.taken,
+    path: records.map((record) => ({ moveId: `m${record.n}`, record })),
+  };
   return {
     view,
-    lines: lines === 1 ? [line] : [{ ...line, label: 'A' }, { ...line, id: 'f1', label: 'B' }],
+    lines:
+      lines === 1
+        ? [line]
+        : [
+            { ...line, label: 'A' },
+            { ...line, id: 'f1', label: 'B' },
+          ],
     me: 'blue',
     tileSet: ro,
     today: '2027-02-05',
@@ -61,7 +82,12 @@ describe('player templates', () => {
   it('render the game page in Romanian and English: board, rack, sequence, sheet, clocks, forms', () => {
     for (const lang of ['ro', 'en'] as const) {
       const game = gamePageModel({ ...input(1), lang });
-      const html = views.page(req(lang), 'player/game', { game, formKey: 'k1', sent: {}, error: null, done: 'player.done.move' }, { styles: ['board.css'], scripts: ['game.js'] });
+      const html = views.page(
+        req(lang),
+        'player/game',
+        { game, formKey: 'k1', sent: {}, error: null, done: 'player.done.move' },
+        { styles: ['board.css'], scripts: ['game.js'] },
+      );
       expect(html.match(/<td class="sq/g)).toHaveLength(225);
       expect(html.match(/<th scope="col">/g)!.length).toBeGreaterThanOrEqual(15);
       expect(html.match(/class="rack-tile/g)).toHaveLength(game.lines[0].myRack.length);
@@ -81,7 +107,13 @@ describe('player templates', () => {
 
   it('render both lines of an appealed dispute with one move field each', () => {
     const game = gamePageModel(input(2));
-    const html = views.page(req('ro'), 'player/game', { game, formKey: 'k1', sent: { lines: { B: '8h ABC' } }, error: 'Refuzat.', done: null });
+    const html = views.page(req('ro'), 'player/game', {
+      game,
+      formKey: 'k1',
+      sent: { lines: { B: '8h ABC' } },
+      error: 'Refuzat.',
+      done: null,
+    });
     expect(html.match(/<table class="board"/g)).toHaveLength(2);
     expect(html).toContain('name="lines[A]"');
     expect(html).toContain('name="lines[B]"');
@@ -103,7 +135,10 @@ describe('player templates', () => {
           names: { red: 'Ana', blue: 'Bogdan' },
           toMove: 'red',
           awaiting: 'move',
-          clocks: { red: { used: 1, left: 49, exceeded: false, onHoliday: false }, blue: { used: 0, left: 50, exceeded: false, onHoliday: false } },
+          clocks: {
+            red: { used: 1, left: 49, exceeded: false, onHoliday: false },
+            blue: { used: 0, left: 50, exceeded: false, onHoliday: false },
+          },
           today: '2027-02-01',
           scores: { red: 10, blue: 0 },
         },

@@ -18,7 +18,7 @@ const result = (over: Partial<ResultView> = {}): ResultView => ({
 });
 
 describe('the final sheet on the player page (docs/rules.md §7)', () => {
-  it('offers the form through the window\'s last day', () => {
+  it("offers the form through the window's last day", () => {
     expect(resultAnswer(result(), 'red', 'ro', '2027-02-01')).toEqual({ canConfirm: true, answerClosedOn: null, myAnswer: null });
     expect(resultAnswer(result(), 'red', 'ro', '2027-02-06')).toMatchObject({ canConfirm: true, answerClosedOn: null });
   });

@@ -52,7 +52,9 @@ export function resultAnswer(result: ResultView | null, me: Color | null, lang: 
           objections: mine.map((o) => ({
             text: o.text,
             on: day(o.at, lang),
-            decision: o.decision ? { upheld: o.decision.verdict === 'upheld', reason: o.decision.reason, on: day(o.decision.at, lang) } : null,
+            decision: o.decision
+              ? { upheld: o.decision.verdict === 'upheld', reason: o.decision.reason, on: day(o.decision.at, lang) }
+              : null,
           })),
         }
       : null,

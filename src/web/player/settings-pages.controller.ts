@@ -17,13 +17,25 @@ export class SettingsPagesController {
   ) {}
 
   @Get()
-  async page(@WebActor() actor: UserActor, @Query('done') done: string | undefined, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async page(
+    @WebActor() actor: UserActor,
+    @Query('done') done: string | undefined,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const model = await this.settings.load(actor);
     res
       .status(200)
       .type('html')
       .setHeader('Cache-Control', 'no-store')
-      .send(this.views.page(req, 'player/settings', { ...model, saved: done === 'saved' }, { title: this.views.t(req, 'player.settings.title'), styles: ['board.css'] }));
+      .send(
+        this.views.page(
+          req,
+          'player/settings',
+          { ...model, saved: done === 'saved' },
+          { title: this.views.t(req, 'player.settings.title'), styles: ['board.css'] },
+        ),
+      );
   }
 
   @Post()

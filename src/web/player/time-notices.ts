@@ -45,7 +45,14 @@ export interface HolidayNotice {
   readonly color: Color;
   readonly name: string;
   readonly mine: boolean;
-  readonly ranges: readonly { readonly from: string; readonly to: string; readonly fromIso: LocalDate; readonly toIso: LocalDate; readonly days: number; readonly daysText: string }[];
+  readonly ranges: readonly {
+    readonly from: string;
+    readonly to: string;
+    readonly fromIso: LocalDate;
+    readonly toIso: LocalDate;
+    readonly days: number;
+    readonly daysText: string;
+  }[];
 }
 
 export interface TimeNotices {
@@ -60,7 +67,12 @@ export interface TimeNoticesInput {
   readonly me: Color | null;
   readonly names: Readonly<Record<Color, string>>;
   readonly limit: number;
-  readonly claim: { readonly claimant: Color; readonly madeOn: LocalDate; readonly daysUsed: number; readonly answers: readonly ClaimAnswer[] } | null;
+  readonly claim: {
+    readonly claimant: Color;
+    readonly madeOn: LocalDate;
+    readonly daysUsed: number;
+    readonly answers: readonly ClaimAnswer[];
+  } | null;
   readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
 }
 
@@ -98,7 +110,14 @@ export function timeNoticesModel(input: TimeNoticesInput): TimeNotices {
     color: c,
     name: input.names[c],
     mine: c === input.me,
-    ranges: input.holidays[c].map((r) => ({ from: formatDay(r.from, lang)!, to: formatDay(r.to, lang)!, fromIso: r.from, toIso: r.to, days: rangeLength(r), daysText: daysText(rangeLength(r), lang) })),
+    ranges: input.holidays[c].map((r) => ({
+      from: formatDay(r.from, lang)!,
+      to: formatDay(r.to, lang)!,
+      fromIso: r.from,
+      toIso: r.to,
+      days: rangeLength(r),
+      daysText: daysText(rangeLength(r), lang),
+    })),
   }));
   return { claim, holidays };
 }
@@ -110,7 +129,9 @@ export async function loadTimeNotices(s: GameSession, me: Color | null, lang: La
     // One read for both colours: the session keeps it.
     async () => [await s.holidaysOf('red'), await s.holidaysOf('blue')] as const,
   ]);
-  const cases = claim ? await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' }, order: { openedAt: 'ASC' } }) : [];
+  const cases = claim
+    ? await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' }, order: { openedAt: 'ASC' } })
+    : [];
   const claimant = claim ? s.colorOfPlayer(claim.claimantPlayerId) : null;
   return timeNoticesModel({
     lang,
@@ -120,7 +141,12 @@ export async function loadTimeNotices(s: GameSession, me: Color | null, lang: La
     limit: s.competition.thinkingDays,
     claim:
       claim && claimant
-        ? { claimant, madeOn: localDate(claim.createdAt, s.competition.timeZone), daysUsed: claim.daysUsed, answers: cases.flatMap((c) => answersOf(c)) }
+        ? {
+            claimant,
+            madeOn: localDate(claim.createdAt, s.competition.timeZone),
+            daysUsed: claim.daysUsed,
+            answers: cases.flatMap((c) => answersOf(c)),
+          }
         : null,
     holidays: { red, blue },
   });

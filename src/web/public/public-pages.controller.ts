@@ -26,7 +26,15 @@ export class PublicPagesController {
   @Get()
   async list(@Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const competitions = await this.pages.list();
-    send(res, this.views.page(req, 'public/competitions', { competitions, empty: competitions.length === 0 }, { title: this.views.t(req, 'public.list.title'), styles: ['arbiter.css'] }));
+    send(
+      res,
+      this.views.page(
+        req,
+        'public/competitions',
+        { competitions, empty: competitions.length === 0 },
+        { title: this.views.t(req, 'public.list.title'), styles: ['arbiter.css'] },
+      ),
+    );
   }
 
   @Get('competitions/:id')
@@ -34,7 +42,12 @@ export class PublicPagesController {
     const page = await this.pages.competition(id);
     const standings = page.standings.map((g) => ({
       ...g,
-      rows: g.rows.map((r) => ({ ...r, total: formatCoefficient(r.total, req.lang), average: formatCoefficient(r.average, req.lang), best: formatCoefficient(r.best, req.lang) })),
+      rows: g.rows.map((r) => ({
+        ...r,
+        total: formatCoefficient(r.total, req.lang),
+        average: formatCoefficient(r.average, req.lang),
+        best: formatCoefficient(r.best, req.lang),
+      })),
       crosstable: crosstableView(g.crosstable, req.lang),
     }));
     send(
@@ -45,7 +58,12 @@ export class PublicPagesController {
         {
           ...page,
           standings,
-          results: page.results.map((r) => ({ ...r, coefficients: r.coefficientValues ? `${formatCoefficient(r.coefficientValues.red, req.lang)} – ${formatCoefficient(r.coefficientValues.blue, req.lang)}` : '' })),
+          results: page.results.map((r) => ({
+            ...r,
+            coefficients: r.coefficientValues
+              ? `${formatCoefficient(r.coefficientValues.red, req.lang)} – ${formatCoefficient(r.coefficientValues.blue, req.lang)}`
+              : '',
+          })),
           draft: page.competition.status === 'draft',
           hasResults: page.results.length > 0,
         },
@@ -57,7 +75,10 @@ export class PublicPagesController {
   @Get('games/:id/sheet')
   async sheet(@Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const { text, title } = await this.pages.sheet(id, req.lang);
-    send(res, this.views.page(req, 'public/sheet', { text, title, pdf: `/public/games/${id}/sheet.pdf` }, { title, styles: ['arbiter.css'] }));
+    send(
+      res,
+      this.views.page(req, 'public/sheet', { text, title, pdf: `/public/games/${id}/sheet.pdf` }, { title, styles: ['arbiter.css'] }),
+    );
   }
 
   @Get('games/:id/sheet.pdf')

@@ -41,7 +41,10 @@ export interface PublicCompetition {
 const NO_COMPETITION = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
 /** The same answer for a game that does not exist and one still in progress: neither is public. */
 const NO_SHEET = (id: string) =>
-  notFound({ ro: `Fișa partidei ${id} nu este publică (partida nu există sau nu s-a terminat).`, en: `The sheet of game ${id} is not public (no such game, or it has not ended).` });
+  notFound({
+    ro: `Fișa partidei ${id} nu este publică (partida nu există sau nu s-a terminat).`,
+    en: `The sheet of game ${id} is not public (no such game, or it has not ended).`,
+  });
 
 /**
  * The public pages (issue 7 §4), no login: competitions, groups, standings, results, the
@@ -60,7 +63,14 @@ export class PublicPagesService {
   list() {
     return this.db.run(async (m) => {
       const rows = await m.find(Competition, { order: { startDate: 'DESC', createdAt: 'DESC' } });
-      return rows.map((c) => ({ id: c.id, name: c.name, shortName: c.shortName, status: c.status, startDate: c.startDate, closingDate: c.closingDate }));
+      return rows.map((c) => ({
+        id: c.id,
+        name: c.name,
+        shortName: c.shortName,
+        status: c.status,
+        startDate: c.startDate,
+        closingDate: c.closingDate,
+      }));
     });
   }
 

@@ -84,7 +84,6 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-
 /**
  * Logs in through the real flow: the /login form, the link from the outbox, the confirmation
  * button. A page already logged in (as anyone) logs out first.

@@ -35,13 +35,21 @@ async function expectAccepted(page: Page, what: string): Promise<void> {
  * while two lines are live), waits for the live preview, and sends it.
  * Throws with the page's message if the move is refused.
  */
-export async function playMove(page: Page, notation: string, { line, waitForPreview = true }: { line?: 'A' | 'B'; waitForPreview?: boolean } = {}): Promise<void> {
+export async function playMove(
+  page: Page,
+  notation: string,
+  { line, waitForPreview = true }: { line?: 'A' | 'B'; waitForPreview?: boolean } = {},
+): Promise<void> {
   await tryMove(page, notation, { line, waitForPreview });
   await expectAccepted(page, `move "${notation}"`);
 }
 
 /** Like playMove, but returns the page's refusal (or null) instead of throwing. */
-export async function tryMove(page: Page, notation: string, { line, waitForPreview = true }: { line?: 'A' | 'B'; waitForPreview?: boolean } = {}): Promise<string | null> {
+export async function tryMove(
+  page: Page,
+  notation: string,
+  { line, waitForPreview = true }: { line?: 'A' | 'B'; waitForPreview?: boolean } = {},
+): Promise<string | null> {
   const input = page.locator(line ? `#move-form input.notation[data-line="${line}"]` : '#move-form input.notation').first();
   await input.fill(notation);
   if (waitForPreview) {
@@ -102,7 +110,9 @@ export async function moveTable(page: Page, index = 0): Promise<string[][]> {
     .locator('tbody tr')
     .evaluateAll((rows) =>
       rows
-        .map((tr) => Array.from(tr.querySelectorAll('td') as ArrayLike<{ innerText: string }>).map((td) => td.innerText.replace(/\s+/g, ' ').trim()))
+        .map((tr) =>
+          Array.from(tr.querySelectorAll('td') as ArrayLike<{ innerText: string }>).map((td) => td.innerText.replace(/\s+/g, ' ').trim()),
+        )
         .filter((cells) => cells.length > 1),
     );
 }

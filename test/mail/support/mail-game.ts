@@ -69,7 +69,13 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * References, the player's text on top, a signature, and the whole mail quoted below —
  * or HTML-only in the shapes Gmail, Outlook and Apple Mail produce.
  */
-export async function replyTo(mail: DeliveredMail, from: string, text: string, style: ReplyStyle = 'plain', signature = 'Cu stimă,\nJucătorul'): Promise<Buffer> {
+export async function replyTo(
+  mail: DeliveredMail,
+  from: string,
+  text: string,
+  style: ReplyStyle = 'plain',
+  signature = 'Cu stimă,\nJucătorul',
+): Promise<Buffer> {
   const original = mail.parsed.text ?? '';
   const quoted = original
     .split('\n')

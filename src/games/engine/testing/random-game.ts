@@ -59,7 +59,12 @@ function anchors(board: Board): Square[] {
   for (let row = 0; row < BOARD_SIZE; row++) {
     for (let col = 0; col < BOARD_SIZE; col++) {
       if (tileAt(board, row, col)) continue;
-      const near = [[-1, 0], [1, 0], [0, -1], [0, 1]].some(([dr, dc]) => tileAt(board, row + dr, col + dc));
+      const near = [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ].some(([dr, dc]) => tileAt(board, row + dr, col + dc));
       if (near) out.push({ row, col });
     }
   }
@@ -82,7 +87,7 @@ function candidate(
 ): string | undefined {
   const { dr, dc } = stepOf(direction);
   let first = anchor;
-  for (let k = 0; k < offset; ) {
+  for (let k = 0; k < offset;) {
     first = { row: first.row - dr, col: first.col - dc };
     if (!isOnBoard(first.row, first.col)) return undefined;
     if (!tileAt(board, first.row, first.col)) k++;
