@@ -16,7 +16,7 @@ import {
   type GameRecord,
   type RecordReplay,
   type ReplayRefusal,
-} from '../games/record/game-record';
+} from '../games/core/game-record';
 import { BadInputError, jsonLine, type Command, type CommandIo } from './command';
 import { MAX_INPUT_BYTES, inputLines, readInputFile, readInputStream, requireUtf8 } from './input';
 import { defineCommand } from './define-command';

@@ -27,7 +27,7 @@ import type { ObjectionDecidedModel } from '../mail/templates/models';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
 import { loadGameView } from '../games/game-mail-view';
 import type { MailSettings } from '../thinking-time/sweep-mail';
-import { coefficientOutcome } from '../games/record/game-record';
+import { coefficientOutcome } from '../games/core/game-record';
 import { computeCoefficients, toDecimal, type Outcome } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';

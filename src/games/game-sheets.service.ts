@@ -16,7 +16,7 @@ import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { Lexicons } from './lexicons';
-import { UNNAMED_LEXICON } from './record/game-record';
+import { UNNAMED_LEXICON } from './core/game-record';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */

@@ -53,7 +53,7 @@ import { LongThinkingNotice } from './long-thinking-notice.entity';
 import type { MoveSource } from './move.entity';
 import { Offer, type OfferKind } from './offer.entity';
 import { offerDecision, offerRefusal } from './core/offer-limits';
-import { parseGameRecord, replayRecord } from './record/game-record';
+import { parseGameRecord, replayRecord } from './core/game-record';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
 export type PlayerMove = string | { readonly kind: 'tiles'; readonly tiles: readonly PlacedTile[] };

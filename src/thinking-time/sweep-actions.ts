@@ -14,7 +14,7 @@ import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
 import { loadGameView } from '../games/game-mail-view';
-import { coefficientOutcome } from '../games/record/game-record';
+import { coefficientOutcome } from '../games/core/game-record';
 import { Notifications, type Notification } from '../mail/notifications';
 import type { GameView } from '../mail/templates/models';
 import { closingDateProposal } from './core/closing-date';

@@ -9,7 +9,7 @@ import { createApp } from '../../src/app.factory';
 import { LoginLink } from '../../src/auth/login-link.entity';
 import { LoginLinkRequests } from '../../src/auth/login-link-requests';
 import { LoginLinks } from '../../src/auth/login-links.service';
-import { PersonalDataService } from '../../src/auth/personal-data.service';
+import { PersonalDataService } from '../../src/personal-data/personal-data.service';
 import { UsersService } from '../../src/auth/users.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Settings } from '../../src/config/settings';

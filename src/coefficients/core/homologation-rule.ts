@@ -2,7 +2,7 @@
 // end (silence confirms), then the arbiter homologates." This is the rule for "may this
 // result be homologated now, and if not, why not", for the arbiter and for the platform's
 // own (automatic) homologation alike; and for "may a player still confirm or object".
-import type { Color } from '../../games/engine';
+import type { Color } from '../../common/color';
 import type { LocalDate } from '../../thinking-time/core';
 
 export interface HomologationFacts {

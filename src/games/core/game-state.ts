@@ -2,7 +2,7 @@
 // move log of each live line gives, stored on the game row for queries and checked by
 // the `check` command. Pure: built from engine states only.
 import { BOARD_SIZE, COLORS, rackLetters, tileAt, type Color, type EndReason, type GameState } from '../engine';
-import type { RecordOutcome } from '../record/game-record';
+import type { RecordOutcome } from './game-record';
 
 /** docs/rules.md §7 endings other than the engine's own (going out, zero-score turns): a record's outcome. */
 export type GameOutcome = RecordOutcome;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { computeCoefficients } from '../../coefficients/core/coefficients';
-import { coefficientOutcome } from '../../games/record/game-record';
+import { coefficientOutcome } from '../../games/core/game-record';
 import { addDays, compareDays, type LocalDate } from './calendar';
 import { closingDateProposal, isPlayClosed, isPlayClosedAt } from './closing-date';
 

@@ -5,7 +5,7 @@ import { AppealsService } from '../../arbiter/appeals.service';
 import { CasesService } from '../../arbiter/cases.service';
 import type { UserActor } from '../../auth/core/actor';
 import { hasRole } from '../../auth/core/actor';
-import { PersonalDataService } from '../../auth/personal-data.service';
+import { PersonalDataService } from '../../personal-data/personal-data.service';
 import { Refusal } from '../../common/refusal';
 import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { crosstableView } from '../../coefficients/core/crosstable-view';

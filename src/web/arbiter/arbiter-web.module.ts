@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
 import { DemoModule } from '../../demo/demo.module';
 import { AuthModule } from '../../auth/auth.module';
-import { PersonalDataService } from '../../auth/personal-data.service';
+import { PersonalDataService } from '../../personal-data/personal-data.service';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';

@@ -16,7 +16,7 @@ import {
 } from '../../games/core/ruling-preconditions';
 import type { GameOutcome } from '../../games/core/game-state';
 import type { GameView } from '../../games/game-views';
-import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/record/game-record';
+import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
 import type { ClaimNotice } from '../player/time-notices';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
-import { PersonalDataService } from '../../auth/personal-data.service';
+import { PersonalDataService } from '../../personal-data/personal-data.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 
 /** Issue 7 §5: a signed-in person downloads everything the platform holds about them, as JSON. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
-import { PersonalDataService } from '../../auth/personal-data.service';
+import { PersonalDataService } from '../../personal-data/personal-data.service';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';

@@ -19,7 +19,7 @@ import {
   type RecordReplay,
   type ReplayOptions,
 } from './game-record';
-import { EXAMPLE_RECORD, SEQUENCE, moves } from './testing/records';
+import { EXAMPLE_RECORD, SEQUENCE, moves } from '../record/testing/records';
 
 function parsed(value: unknown): GameRecord {
   const result = parseGameRecord(value);

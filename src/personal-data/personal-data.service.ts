@@ -23,14 +23,14 @@ import { OutboundMail } from '../mail/outbound-mail.entity';
 import { withoutSecrets } from '../mail/outbox/payload-secrets';
 import { SpecialLeave } from '../thinking-time/special-leave.entity';
 import { StateDeclaration } from '../thinking-time/state-declaration.entity';
-import type { Actor } from './core/actor';
-import { hasRole } from './core/actor';
-import { ApiKey } from './api-key.entity';
-import { LoginLink } from './login-link.entity';
+import type { Actor } from '../auth/core/actor';
+import { hasRole } from '../auth/core/actor';
+import { ApiKey } from '../auth/api-key.entity';
+import { LoginLink } from '../auth/login-link.entity';
 import { forbidden, notFound, Refusal } from '../common/refusal';
-import { UserEmail } from './user-email.entity';
-import { User } from './user.entity';
-import { WebSession } from './web-session.entity';
+import { UserEmail } from '../auth/user-email.entity';
+import { User } from '../auth/user.entity';
+import { WebSession } from '../auth/web-session.entity';
 
 /** Everything the platform holds about one person (issue 7 §5): the download a player asks for. */
 export interface PersonalData {
