@@ -3,6 +3,7 @@
 // refused without a reason (nothing written), rulings and appeals audited, the standings
 // CSV, the PDF sheet with its embedded font, public pages that never show a game in
 // progress, and personal data: the download, and anonymisation refused while play goes on.
+import { rulingKindText } from '../../src/web/arbiter/audit-texts';
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { AuditEntry } from '../../src/arbiter/audit.entity';
@@ -217,6 +218,12 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
 
   it('records an appeal to the commission as a case, and its outcome', async () => {
     const ruling = await t.database.run((m) => m.findOneByOrFail(Ruling, { gameId: game.id, kind: 'warning' }));
+    // The ruling to appeal is named in words, at the competition's local time, not by its code or a UTC instant.
+    const page = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/appeals`).expect(200);
+    const option = new RegExp(`<option value="${ruling.id}">([^<]*)</option>`).exec(page.text)?.[1] ?? '';
+    expect(option).toContain(rulingKindText('warning', 'ro'));
+    expect(option).toContain('limbaj nepotrivit');
+    expect(option).not.toMatch(/· warning ·|\d{4}-\d{2}-\d{2}T/);
     const noFee = await post(
       arbiter,
       `/arbiter/competitions/${ch.competitionId}/appeals`,

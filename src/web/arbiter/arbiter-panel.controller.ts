@@ -546,7 +546,11 @@ export class ArbiterPanelController {
     extra: { done?: string; error?: string; sent?: Form },
   ): Promise<string> {
     const competition = await this.panel.competition(actor, id);
-    const [appeals, rulings] = await Promise.all([this.commissionAppeals.list(actor, id), this.panel.rulings(actor, id)]);
+    // The rulings in words (kind, time in the competition's zone), as the audit page shows them.
+    const [appeals, { rulings }] = await Promise.all([
+      this.commissionAppeals.list(actor, id),
+      this.panel.readableAudit(actor, id, req.lang),
+    ]);
     return this.views.page(
       req,
       'arbiter/appeals',

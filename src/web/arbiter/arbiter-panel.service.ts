@@ -4,7 +4,6 @@ import { arbitratedCompetition } from '../../arbiter/arbitrated-competition';
 import { caseRefusals } from '../../arbiter/core/case-rules';
 import { AuditService } from '../../arbiter/audit.service';
 import { Case } from '../../arbiter/case.entity';
-import { Ruling } from '../../arbiter/ruling.entity';
 import type { UserActor } from '../../auth/core/actor';
 import { hasRole } from '../../auth/core/actor';
 import { Clock } from '../../common/clock';
@@ -206,22 +205,6 @@ export class ArbiterPanelService {
   /** The audit log and the rulings in sentences, times in the competition's time zone (issue 14 item 6). */
   readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage) {
     return this.db.run(async (m) => readableAuditLog(m, await arbitratedCompetition(m, actor, competitionId), lang, LIST_LIMIT));
-  }
-
-  /** Rulings of a competition, newest first. */
-  rulings(actor: UserActor, competitionId: string) {
-    return this.db.run(async (m) => {
-      await arbitratedCompetition(m, actor, competitionId);
-      const rows = await m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: LIST_LIMIT });
-      return rows.map((r) => ({
-        id: r.id,
-        at: r.createdAt.toISOString(),
-        kind: r.kind,
-        gameId: r.gameId,
-        reason: r.reason,
-        details: JSON.stringify(r.details),
-      }));
-    });
   }
 
   /** The games of the actor's competitions (all for an admin); null means no limit. */
