@@ -14,10 +14,8 @@ import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { createUser } from '../support/competitions';
 import { placementFor } from '../support/games';
-import { launchBrowser, loginAs, screenshot, startWebApp } from './support/browser';
+import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { appealContest, contest, openGame, pass, playMove } from './support/play';
-
-type Web = Awaited<ReturnType<typeof startWebApp>>;
 
 const PLAYERS_CSV = [
   'name,email,club,language',
@@ -36,7 +34,7 @@ async function noError(page: Page, what: string): Promise<void> {
 }
 
 describe('a championship run from the arbiter’s panel', () => {
-  let web: Web;
+  let web: WebApp;
   let browser: Browser;
 
   beforeAll(async () => {

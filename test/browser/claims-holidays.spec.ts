@@ -4,13 +4,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { GamesService } from '../../src/games/games.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';
-import { launchBrowser, loginAs, screenshot, startWebApp } from './support/browser';
+import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { openGame } from './support/play';
 
-type Web = Awaited<ReturnType<typeof startWebApp>>;
-
 describe('a time claim and a holiday seen by the partner, in the browser', () => {
-  let web: Web;
+  let web: WebApp;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -7,12 +7,10 @@ import type { Browser } from 'playwright-core';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { GamesService } from '../../src/games/games.service';
 import { playerOf, startChampionship } from '../support/games';
-import { launchBrowser, loginAs, screenshot, startWebApp } from './support/browser';
-
-type Web = Awaited<ReturnType<typeof startWebApp>>;
+import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 
 describe('the homologation page', () => {
-  let web: Web;
+  let web: WebApp;
   let browser: Browser;
 
   beforeAll(async () => {

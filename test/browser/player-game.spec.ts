@@ -16,15 +16,13 @@ import {
   userOf,
   type Championship,
 } from '../support/games';
-import { launchBrowser, loginAs, screenshot, startWebApp } from './support/browser';
+import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { admitContest, canMove, contest, moveTable, openGame, pass, playMove } from './support/play';
-
-type Web = Awaited<ReturnType<typeof startWebApp>>;
 
 const other = (c: Color): Color => (c === 'red' ? 'blue' : 'red');
 
 describe('a whole game in the browser', () => {
-  let web: Web;
+  let web: WebApp;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -549,7 +549,7 @@ export class ArbiterPanelController {
     // The rulings in words (kind, time in the competition's zone), as the audit page shows them.
     const [appeals, { rulings }] = await Promise.all([
       this.commissionAppeals.list(actor, id),
-      this.panel.readableAudit(actor, id, req.lang),
+      this.panel.readableAudit(actor, id, req.lang, { withEntries: false }),
     ]);
     return this.views.page(
       req,

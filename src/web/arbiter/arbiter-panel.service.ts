@@ -203,8 +203,8 @@ export class ArbiterPanelService {
   }
 
   /** The audit log and the rulings in sentences, times in the competition's time zone (issue 14 item 6). */
-  readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage) {
-    return this.db.run(async (m) => readableAuditLog(m, await arbitratedCompetition(m, actor, competitionId), lang, LIST_LIMIT));
+  readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage, options?: { readonly withEntries?: boolean }) {
+    return this.db.run(async (m) => readableAuditLog(m, await arbitratedCompetition(m, actor, competitionId), lang, LIST_LIMIT, options));
   }
 
   /** The games of the actor's competitions (all for an admin); null means no limit. */

@@ -35,9 +35,13 @@ export async function readableAuditLog(
   competition: Competition,
   lang: WebLanguage,
   limit: number,
+  // The appeals page wants the rulings alone: it need not read the audit entries.
+  { withEntries = true }: { readonly withEntries?: boolean } = {},
 ): Promise<{ entries: AuditRow[]; rulings: RulingRow[] }> {
   const [entries, rulings] = [
-    await m.find(AuditEntry, { where: { competitionId: competition.id }, order: { at: 'DESC', id: 'ASC' }, take: limit }),
+    withEntries
+      ? await m.find(AuditEntry, { where: { competitionId: competition.id }, order: { at: 'DESC', id: 'ASC' }, take: limit })
+      : [],
     await m.find(Ruling, { where: { competitionId: competition.id }, order: { createdAt: 'DESC' }, take: limit }),
   ];
   const gameIds = [...new Set([...entries, ...rulings].map((e) => e.gameId).filter((id): id is string => id !== null))];

@@ -32,7 +32,7 @@ export class GameSheetPagesController {
   ): Promise<void> {
     const text = await this.sheets.sheet(actor, id, {
       language: req.lang as SheetLanguage,
-      ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }),
+      ...lineOption(line),
     });
     const title = this.views.t(req, 'player.sheet.title');
     res.status(200).type('html').setHeader('Cache-Control', 'no-store');
@@ -54,7 +54,7 @@ export class GameSheetPagesController {
     @Query('line') line: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const text = await this.sheets.gcg(actor, id, { ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }) });
+    const text = await this.sheets.gcg(actor, id, lineOption(line));
     res
       .status(200)
       .type('text/plain; charset=utf-8')
@@ -73,7 +73,7 @@ export class GameSheetPagesController {
   ): Promise<void> {
     const text = await this.sheets.sheet(actor, id, {
       language: req.lang as SheetLanguage,
-      ...(typeof line === 'string' && line !== '' && { line: line.slice(0, 40) }),
+      ...lineOption(line),
     });
     const pdf = await renderSheetPdf({ text, title: this.views.t(req, 'player.sheet.title') });
     res
@@ -83,4 +83,9 @@ export class GameSheetPagesController {
       .setHeader('Cache-Control', 'no-store');
     res.send(pdf);
   }
+}
+
+/** The `?line=` of a disputed game's sheet, when one is named (bounded: it is only ever a line id). */
+function lineOption(line: string | undefined): { line?: string } {
+  return typeof line === 'string' && line !== '' ? { line: line.slice(0, 40) } : {};
 }
