@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../mail/notifications.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { AuthModule } from './auth.module';
 import { LoginLinkRequests } from './login-link-requests';
 import { LoginLinks } from './login-links.service';

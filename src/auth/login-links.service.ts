@@ -6,7 +6,7 @@ import { SETTINGS, type Settings } from '../config/settings';
 import { Player } from '../competitions/player.entity';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
-import { Notifications } from '../mail/notifications';
+import { Notifications } from '../notifications/notifications';
 import type { UserActor } from './core/actor';
 import { normalizeEmail } from './core/email-address';
 import { LoginLink } from './login-link.entity';

@@ -30,9 +30,9 @@ import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { InboundMail } from '../mail/inbound-mail.entity';
 import { InboxService } from '../mail/inbox/inbox.service';
-import { OutboundMail } from '../mail/outbound-mail.entity';
+import { OutboundMail } from '../notifications/outbound-mail.entity';
 import { OutboxSender } from '../mail/outbox/outbox.sender';
-import { replyAddress } from '../mail/reply-token';
+import { replyAddress } from '../notifications/reply-token';
 import {
   createScratchDatabase,
   DEFAULT_DATABASE_URL,

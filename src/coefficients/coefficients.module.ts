@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
-import { NotificationsModule } from '../mail/notifications.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ResultsService } from './results.service';
 import { StandingsController } from './standings.controller';
 import { StandingsService } from './standings.service';

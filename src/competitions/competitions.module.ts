@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
 import { GamesModule } from '../games/games.module';
-import { NotificationsModule } from '../mail/notifications.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsController } from './competitions.controller';
 import { CompetitionsService } from './competitions.service';
 import { PlayerAddressesController } from './player-addresses.controller';

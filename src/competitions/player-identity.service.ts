@@ -15,7 +15,7 @@ import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Game } from '../games/game.entity';
-import { Notifications, type Notification } from '../mail/notifications';
+import { Notifications, type Notification } from '../notifications/notifications';
 import { Competition } from './competition.entity';
 import { isUuid } from '../common/ids';
 import { competitionsRepository as repo } from './competitions.repository';

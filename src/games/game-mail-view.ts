@@ -1,7 +1,7 @@
 // What names a game in each of its mails: the constant thread subject of docs/mail-rules.md 18
 // and the link to its page. It lives on the games read side, below every feature that writes a
 // game's mail (the sweep and time controls, claim answers, results, the outbox, rejections), so
-// that each of them reads it one way; mail/templates/models.ts names it GameView.
+// that each of them reads it one way; notifications/models/models.ts names it GameView.
 import type { EntityManager } from 'typeorm';
 import type { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
@@ -9,16 +9,9 @@ import type { Player } from '../competitions/player.entity';
 import type { Settings } from '../config/settings';
 import type { Color } from './engine/types';
 import type { Game } from './game.entity';
+import type { GameMailView } from '../notifications/models/models';
 
-export interface GameMailView {
-  /** Competition as players know it: `CN 2027`. */
-  readonly competition: string;
-  /** The group's name without the word "group": `A`. */
-  readonly group?: string;
-  readonly red: string;
-  readonly blue: string;
-  readonly gameUrl: string;
-}
+export type { GameMailView };
 
 type PageSettings = Pick<Settings, 'publicUrl'>;
 

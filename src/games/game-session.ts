@@ -13,7 +13,7 @@ import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { isUuid } from '../common/ids';
 import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
-import type { Notification } from '../mail/notifications';
+import type { Notification } from '../notifications/notifications';
 import { localDate, toLocalDate, type DateRange, type LocalDate } from '../thinking-time/core';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../competitions/player.entity';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
-import { NotificationsModule } from '../mail/notifications.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ClaimAnswersService } from './claim-answers.service';
 import { GameCheckService } from './game-check';
 import { GameSheetsService } from './game-sheets.service';

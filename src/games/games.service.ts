@@ -19,7 +19,7 @@ import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
-import { Notifications, type Notification } from '../mail/notifications';
+import { Notifications, type Notification } from '../notifications/notifications';
 import { addDays, localDate, toLocalDate, timelineOn, validateHoliday, type GameTimeline, type LocalDate } from '../thinking-time/core';
 import { ActionReceipt } from './action-receipt.entity';
 import { requirePlayOpen } from './core/closing-guard';

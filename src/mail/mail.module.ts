@@ -1,9 +1,11 @@
 import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, Settings } from '../config/settings';
 import { WorkersService } from '../database/workers.service';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
+import { OutboxController } from './outbox.controller';
 import { InboxService } from './inbox/inbox.service';
 import { OutboxSender } from './outbox/outbox.sender';
 import { ConfirmationController } from './pipeline/confirmation.controller';
@@ -20,9 +22,9 @@ export const INBOX_POLL_MS = 60_000;
  * send or read the same mail twice at once.
  */
 @Module({
-  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule],
+  imports: [AuthModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
   providers: [OutboxSender, InboxService, MailPipeline, MailActions],
-  controllers: [ConfirmationController],
+  controllers: [ConfirmationController, OutboxController],
   exports: [OutboxSender, InboxService, MailPipeline],
 })
 export class MailModule implements OnApplicationBootstrap {

@@ -10,7 +10,7 @@ import { Database } from '../database/database';
 import { refusals } from '../games/core/game-refusals';
 import { isUuid } from '../common/ids';
 import { Game } from '../games/game.entity';
-import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
+import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from '../notifications/outbound-mail.entity';
 import { withoutSecrets } from './outbox/payload-secrets';
 
 const STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;

@@ -19,7 +19,7 @@ import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
 import { Move } from '../games/move.entity';
 import { Offer } from '../games/offer.entity';
 import { InboundMail } from '../mail/inbound-mail.entity';
-import { OutboundMail } from '../mail/outbound-mail.entity';
+import { OutboundMail } from '../notifications/outbound-mail.entity';
 import { withoutSecrets } from '../mail/outbox/payload-secrets';
 import { SpecialLeave } from '../thinking-time/special-leave.entity';
 import { StateDeclaration } from '../thinking-time/state-declaration.entity';

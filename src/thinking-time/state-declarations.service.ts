@@ -13,7 +13,7 @@ import type { Color } from '../games/engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { otherColor } from '../common/color';
 import { findGame } from '../games/game-session';
-import { Notifications } from '../mail/notifications';
+import { Notifications } from '../notifications/notifications';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
 import { StateDeclaration } from './state-declaration.entity';
 import { loadGameView } from '../games/game-mail-view';

@@ -5,7 +5,7 @@ import type { GameSession } from '../games/game-session';
 import { renderMailContent } from '../mail/outbox/mail-content';
 import { MAIL_TEMPLATE_NAMES } from '../mail/templates/all-models';
 import { DEFAULT_TEMPLATE_ROOT } from '../mail/templates/render';
-import { SWEEP_MAIL_TEMPLATE_NAMES } from '../mail/templates/sweep-models';
+import { SWEEP_MAIL_TEMPLATE_NAMES } from '../notifications/models/sweep-models';
 import {
   closingDatePayload,
   holidayEndPayload,

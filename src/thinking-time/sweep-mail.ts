@@ -1,16 +1,22 @@
 // The mail the sweep writes, as outbox payloads (docs/mail-rules.md 17, 19): each payload is the view
-// model of its template (src/mail/templates/models.ts, sweep-models.ts), built here or with
+// model of its template (src/notifications/models/models.ts, sweep-models.ts), built here or with
 // the templates' own builders. Every game mail's payload also names the game, the turn (the
 // reply token's, docs/mail-rules.md 1) and the timeline action it comes from.
 import { asJson, type JsonObject } from '../common/json';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../competitions/player.entity';
-import type { Settings } from '../config/settings';
 import type { Color } from '../games/engine/types';
 import type { GameSession } from '../games/game-session';
-import { replyAddress } from '../mail/reply-token';
-import type { DeadlinesView, EscalationModel, GameView, HolidayNoticeModel, ReminderModel } from '../mail/templates/models';
+import { replyAddress } from '../notifications/reply-token';
+import type {
+  DeadlinesView,
+  EscalationModel,
+  GameView,
+  HolidayNoticeModel,
+  MailSettings,
+  ReminderModel,
+} from '../notifications/models/models';
 import type {
   ClosingDateModel,
   ClosingProposalView,
@@ -22,13 +28,13 @@ import type {
   SpecialLeaveModel,
   StateDeclaredModel,
   TimeExceededModel,
-} from '../mail/templates/sweep-models';
-import { yourMoveModel } from '../mail/templates/views';
+} from '../notifications/models/sweep-models';
+import { yourMoveModel } from '../notifications/models/views';
 import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
 import type { Deadlines } from './core/deadlines';
 import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './core/timeline';
 
-export type MailSettings = Pick<Settings, 'publicUrl' | 'secret' | 'mailReplyAddress'>;
+export type { MailSettings };
 
 /** DeadlinesView reads `holidayRightsEnd` as "the last day a holiday can still be taken" (the deadlines partial of templates/mail). */
 export function deadlinesView(deadlines: Deadlines): DeadlinesView {

@@ -4,7 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, type Settings } from '../config/settings';
 import { GamesModule } from '../games/games.module';
-import { NotificationsModule } from '../mail/notifications.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ClocksService } from './clocks.service';
 import { HeartbeatService } from './heartbeat.service';
 import { StateDeclarationsService } from './state-declarations.service';

@@ -23,7 +23,7 @@ import { bumpGameVersions } from '../games/game-version';
 import { Holiday } from '../games/holiday.entity';
 import { Move } from '../games/move.entity';
 import { GamesService } from '../games/games.service';
-import { Notifications } from '../mail/notifications';
+import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
 import { isUuid } from '../common/ids';

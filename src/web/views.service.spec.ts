@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { INBOUND_MAIL_STATUSES } from '../mail/inbound-mail.entity';
-import { OUTBOUND_MAIL_STATUSES } from '../mail/outbound-mail.entity';
+import { OUTBOUND_MAIL_STATUSES } from '../notifications/outbound-mail.entity';
 import { loadMessages, translate, WEB_TEMPLATE_ROOT, WebViews } from './views.service';
 import type { WebRequest } from './web-request';
 

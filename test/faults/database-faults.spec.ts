@@ -5,7 +5,7 @@ import { DatabaseInterruptedError } from '../../src/database/database-interrupte
 import { GameCheckService } from '../../src/games/game-check';
 import { GamesService } from '../../src/games/games.service';
 import { Move } from '../../src/games/move.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';

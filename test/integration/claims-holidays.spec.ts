@@ -13,7 +13,7 @@ import { CasesService } from '../../src/arbiter/cases.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import type { TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import { AuditEntry } from '../../src/arbiter/audit.entity';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { clocksOn } from '../../src/games/game-clocks';
 import { GameCheckService } from '../../src/games/game-check';

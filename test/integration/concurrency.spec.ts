@@ -11,7 +11,7 @@ import type { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { Lexicons } from '../../src/games/lexicons';
 import { Move } from '../../src/games/move.entity';
-import { Notifications } from '../../src/mail/notifications';
+import { Notifications } from '../../src/notifications/notifications';
 import { modelState, placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

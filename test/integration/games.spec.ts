@@ -19,7 +19,7 @@ import { Holiday } from '../../src/games/holiday.entity';
 import { LongThinkingNotice } from '../../src/games/long-thinking-notice.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { modelState, placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -13,7 +13,7 @@ import { Player } from '../../src/competitions/player.entity';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { mailContent } from '../../src/mail/outbox/outbox-composer';
 import type { TestUser } from '../support/competitions';
 import { playerOf, startChampionship, userOf, type Championship } from '../support/games';

@@ -15,7 +15,7 @@ import { ManualClock } from '../../src/common/clock';
 import type { Settings } from '../../src/config/settings';
 import { CompetitionsService } from '../../src/competitions/competitions.service';
 import type { Database } from '../../src/database/database';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { ArbiterPanelService } from '../../src/web/arbiter/arbiter-panel.service';
 import { createUser, SETTINGS } from '../support/competitions';

@@ -5,7 +5,7 @@ import { createApp } from '../../src/app.factory';
 import { LoginLinks } from '../../src/auth/login-links.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Database } from '../../src/database/database';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { createUser } from '../support/competitions';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';

@@ -6,7 +6,7 @@ import { CompetitionsService, type PlayerEntryView } from '../../src/competition
 import { PlayerEmail } from '../../src/competitions/player-email.entity';
 import { Player } from '../../src/competitions/player.entity';
 import { Game } from '../../src/games/game.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { composeOutbound } from '../../src/mail/outbox/outbox-composer';
 import { createUser, keyForPlayer, SETTINGS, setUpCompetition, type TestUser } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -9,7 +9,7 @@ import { SETTINGS, type Settings } from '../../src/config/settings';
 import { Claim } from '../../src/games/claim.entity';
 import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { addDays, localDate } from '../../src/thinking-time/core/calendar';
 import { UptimeSpan } from '../../src/thinking-time/uptime-span.entity';
 import { createUser, keyForPlayer, playersCsv, type TestUser } from '../support/competitions';

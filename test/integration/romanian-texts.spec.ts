@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/common/clock';
 import { Player } from '../../src/competitions/player.entity';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { mailContent } from '../../src/mail/outbox/outbox-composer';
 import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/all-models';
 import { renderMail } from '../../src/mail/templates/render';

@@ -10,7 +10,7 @@ import { type OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';

@@ -18,7 +18,7 @@ import { ManualClock } from '../../src/common/clock';
 import type { Settings } from '../../src/config/settings';
 import { Player } from '../../src/competitions/player.entity';
 import type { Database } from '../../src/database/database';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { createUser } from '../support/competitions';
 import { startChampionship, userOf } from '../support/games';

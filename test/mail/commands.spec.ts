@@ -6,7 +6,7 @@ import { GameLine } from '../../src/games/game-line.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { MailActions } from '../../src/mail/pipeline/mail-actions';
 import { StateDeclaration } from '../../src/thinking-time/state-declaration.entity';
 import type { DeliveredMail } from '../support/smtp-sink';

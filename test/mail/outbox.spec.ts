@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verpAddress } from '../../src/mail/mail-addresses';
+import { verpAddress } from '../../src/notifications/mail-addresses';
 import { simpleParser } from 'mailparser';
 import { Case } from '../../src/arbiter/case.entity';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { User } from '../../src/auth/user.entity';
 import { actorOf } from '../../src/auth/users.service';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
-import { parseToken } from '../../src/mail/reply-token';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
+import { parseToken } from '../../src/notifications/reply-token';
 import { MailGame, startMailGame } from './support/mail-game';
 import { MailWorld, startMailWorld } from './support/mail-test-app';
 

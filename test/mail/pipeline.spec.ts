@@ -8,7 +8,7 @@ import { createUser, SETTINGS } from '../support/competitions';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
-import { verpAddress } from '../../src/mail/mail-addresses';
+import { verpAddress } from '../../src/notifications/mail-addresses';
 import { MailActions } from '../../src/mail/pipeline/mail-actions';
 import { MAX_PROCESSING_ATTEMPTS } from '../../src/mail/pipeline/mail-pipeline.service';
 import { latestTo, MailGame, replyTo, startMailGame } from './support/mail-game';

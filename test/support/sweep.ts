@@ -12,7 +12,7 @@ import { Database } from '../../src/database/database';
 import type { ActionResult } from '../../src/games/game-views';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { ManualClock } from '../../src/common/clock';

@@ -6,7 +6,7 @@ import { LoginLinkRequests } from '../../src/auth/login-link-requests';
 import { LoginLink } from '../../src/auth/login-link.entity';
 import type { ManualClock } from '../../src/common/clock';
 import type { Database } from '../../src/database/database';
-import { OutboundMail } from '../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import type { TestApp } from './test-app';
 
 export type Agent = ReturnType<typeof request.agent>;

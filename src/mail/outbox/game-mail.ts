@@ -25,9 +25,9 @@ import { GameSession, loadGameRows } from '../../games/game-session';
 import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import type { TimelineDay } from '../../thinking-time/core/timeline';
-import type { OutboundMail } from '../outbound-mail.entity';
+import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
-import { replyAddress } from '../reply-token';
+import { replyAddress } from '../../notifications/reply-token';
 import { rulingEffects } from './ruling-effects';
 import {
   boardView,

@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { raiseMailCase } from '../mail-cases';
-import { OutboundMail } from '../outbound-mail.entity';
+import { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { Player } from '../../competitions/player.entity';
 import { Game } from '../../games/game.entity';
 import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';

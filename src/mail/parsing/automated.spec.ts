@@ -1,4 +1,4 @@
-import { verpAddress } from '../mail-addresses';
+import { verpAddress } from '../../notifications/mail-addresses';
 import { automatedEvidence, classifyInbound, detectBounce, parseDeliveryStatus, parseVerp } from './automated';
 import type { InboundMessage } from './decode';
 import { decodedFixture } from './testing/fixtures';

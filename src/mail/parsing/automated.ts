@@ -1,7 +1,7 @@
 // Mail no person wrote (docs/mail-rules.md 5–7): our own mail coming back, bounces, auto-replies. Such
 // mail plays nothing and is never answered; a bounce is recorded against the player and
 // raises a case for the arbiter (docs/rules.md §5: a player who cannot be reached).
-import { isOwnAddress, readVerp, verpRecipient } from '../mail-addresses';
+import { isOwnAddress, readVerp, verpRecipient } from '../../notifications/mail-addresses';
 import type { InboundMessage } from './decode';
 
 /** Which header or trait showed a mail was sent by a machine (docs/mail-rules.md 6). */

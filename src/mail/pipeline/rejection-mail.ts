@@ -1,5 +1,5 @@
 // The typed answer to a refused mail (docs/mail-rules.md 16), as one of the templates' view models
-// (src/mail/templates/models.ts), so the outbox renders it like every other mail.
+// (src/notifications/models/models.ts), so the outbox renders it like every other mail.
 import type { EntityManager } from 'typeorm';
 import { otherColor } from '../../common/color';
 import { asJson, type JsonObject } from '../../common/json';
@@ -11,7 +11,7 @@ import { GameSession, loadGameRows } from '../../games/game-session';
 import { loadGameView } from '../../games/game-mail-view';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
-import { replyAddress } from '../reply-token';
+import { replyAddress } from '../../notifications/reply-token';
 import { positionView, replyView, type MailModels, type MailTemplateName } from '../templates';
 
 /** What was refused and why, as the pipeline decided it. */

@@ -34,8 +34,8 @@ import type {
   UnknownTokenModel,
   WrongSenderModel,
   YourMoveModel,
-} from './models';
-import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from './sweep-models';
+} from '../../notifications/models/models';
+import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from '../../notifications/models/sweep-models';
 
 export interface MailModels extends SweepMailModels {
   'game-start': GameStartModel;

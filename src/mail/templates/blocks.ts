@@ -5,7 +5,7 @@ import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, renderBoardText, rowLetter, 
 import { lowerLetter, upperLetter, isLowerCase } from '../../games/engine/tile-sets';
 import type { PlacedTile } from '../../games/engine/types';
 import type { MailLanguage } from '../parsing/quotes';
-import type { BoardView, SequenceView, WordView } from './models';
+import type { BoardView, SequenceView, WordView } from '../../notifications/models/models';
 
 const LETTER = /^\p{L}$/u;
 

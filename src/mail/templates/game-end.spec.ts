@@ -1,5 +1,5 @@
 import type { MailLanguage } from '../parsing/quotes';
-import type { GameEndModel } from './models';
+import type { GameEndModel } from '../../notifications/models/models';
 import { renderMail } from './render';
 import { sampleModels } from './testing/sample-models';
 

@@ -1,5 +1,5 @@
 // Writing outbound mail (docs/mail-rules.md 17–19): view models, builders from engine data, rendering.
-export * from './models';
+export * from '../../notifications/models/models';
 export * from './all-models';
-export * from './views';
+export * from '../../notifications/models/views';
 export * from './render';

@@ -10,8 +10,8 @@ import { COMMAND_HELP } from '../parsing/commands';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { boardGrid, boardRows, cellStyle, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
 import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
-import type { GameView } from './models';
-import { threadSubject } from './views';
+import type { GameView } from '../../notifications/models/models';
+import { threadSubject } from '../../notifications/models/views';
 
 export interface RenderedMail {
   /**

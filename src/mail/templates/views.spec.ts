@@ -3,7 +3,7 @@ import { replayGame } from '../../games/engine/replay';
 import { getTileSet } from '../../games/engine/tile-sets';
 import { randomLegalGame } from '../../games/engine/testing/random-game';
 import { boardGrid, boardRows, sequenceText } from './blocks';
-import { boardView, clocksView, moveView, positionView, reasonView, replyView, sequenceView, threadSubject, yourMoveModel } from './views';
+import { boardView, clocksView, moveView, positionView, reasonView, replyView, sequenceView, threadSubject, yourMoveModel } from '../../notifications/models/views';
 
 const ro = getTileSet('ro');
 const NAMES = { red: 'Popescu', blue: 'Ionescu' };

@@ -19,7 +19,7 @@ import { isUuid } from '../../common/ids';
 import { Game } from '../../games/game.entity';
 import { Lexicons } from '../../games/lexicons';
 import { InboundMail, INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inbound-mail.entity';
-import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from '../../mail/outbound-mail.entity';
+import { OUTBOUND_MAIL_STATUSES, OutboundMail, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { localDate } from '../../thinking-time/core/calendar';
 import { buildDashboard, type Dashboard } from './dashboard';
 import { readableAuditLog } from './audit-log';

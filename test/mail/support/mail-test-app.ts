@@ -6,7 +6,7 @@ import { Database } from '../../../src/database/database';
 import { openAppDatabase } from '../../../src/app-database';
 import { InboundMail } from '../../../src/mail/inbound-mail.entity';
 import { InboxService } from '../../../src/mail/inbox/inbox.service';
-import { OutboundMail } from '../../../src/mail/outbound-mail.entity';
+import { OutboundMail } from '../../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../../src/mail/outbox/outbox.sender';
 import { MailPipeline } from '../../../src/mail/pipeline/mail-pipeline.service';
 import { PrivateDovecot, startDovecot } from '../../support/dovecot';

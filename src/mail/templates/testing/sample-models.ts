@@ -5,9 +5,9 @@ import { getTileSet } from '../../../games/engine/tile-sets';
 import { randomLegalGame } from '../../../games/engine/testing/random-game';
 import type { MailLanguage } from '../../parsing/quotes';
 import type { MailModels, MailTemplateName } from '../all-models';
-import type { ClocksView, DeadlinesView, GameView, PositionView } from '../models';
+import type { ClocksView, DeadlinesView, GameView, PositionView } from '../../../notifications/models/models';
 import { sweepSampleModels } from './sweep-sample-models';
-import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../views';
+import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../../../notifications/models/views';
 
 const TILE_SET = getTileSet('ro');
 // A long name, to see the columns hold (docs/rules.md §6: names as registered).

@@ -1,6 +1,6 @@
 // Sample models of the sweep's mails (sweep-models.ts), for the template specs.
-import type { ClocksView, GameView } from '../models';
-import type { SweepMailModels } from '../sweep-models';
+import type { ClocksView, GameView } from '../../../notifications/models/models';
+import type { SweepMailModels } from '../../../notifications/models/sweep-models';
 
 export function sweepSampleModels(game: GameView, clocks: ClocksView): SweepMailModels {
   const base = { game, you: 'blue' as const };

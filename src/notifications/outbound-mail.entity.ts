@@ -1,8 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import type { Language } from '../common/bilingual';
 import type { JsonObject } from '../common/json';
-import { Player } from '../competitions/player.entity';
-import type { Language } from '../competitions/player.entity';
-import { Game } from '../games/game.entity';
 
 /** `digested`: folded into a daily digest (docs/mail-rules.md 17) instead of sent on its own. */
 export const OUTBOUND_MAIL_STATUSES = ['pending', 'sent', 'failed', 'digested'] as const;
@@ -23,20 +21,15 @@ export class OutboundMail {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_outbound_mail' })
   id: string;
 
+  // Foreign keys by entity name: the outbox sits below the features whose rows it points at.
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  @ForeignKey('Game', { name: 'FK_outbound_mail_game', onDelete: 'CASCADE' })
   gameId: string | null;
-
-  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
-  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_outbound_mail_game' })
-  game?: Game | null;
 
   /** Null for a mail to a user who is not a player (a login link to an arbiter), sent to `toAddress`. */
   @Column({ name: 'player_id', type: 'uuid', nullable: true })
+  @ForeignKey('Player', { name: 'FK_outbound_mail_player', onDelete: 'RESTRICT' })
   playerId: string | null;
-
-  @ManyToOne(() => Player, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'player_id', foreignKeyConstraintName: 'FK_outbound_mail_player' })
-  player?: Player;
 
   /** `game-start`, `your-move`, `move-confirmation`, … (see notifications.ts). */
   @Column({ type: 'text' })

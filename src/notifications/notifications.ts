@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
-import type { Player } from '../competitions/player.entity';
+import type { Language } from '../common/bilingual';
 import { insertRows } from '../database/insert-rows';
 import { domainOf } from './mail-addresses';
 import { OutboundMail } from './outbound-mail.entity';
@@ -13,7 +13,7 @@ import { tokenMessageId } from './reply-token';
 /** One notification to write: the mail issue renders `template` in the player's language. */
 export interface Notification {
   /** The player; `id: null` for a user who is not a player (a login link to an arbiter), with `address` then required. */
-  readonly to: Pick<Player, 'language'> & { readonly id: string | null };
+  readonly to: { readonly language: Language; readonly id: string | null };
   /** One address to write to instead of all of the player's. */
   readonly address?: string;
   readonly template: string;

@@ -3,11 +3,28 @@
 // templates under templates/mail/{ro,en}/ only lay them out.
 import type { SheetEndReason } from '../../games/engine/sheet';
 import type { Color } from '../../games/engine/types';
-import type { GameMailView } from '../../games/game-mail-view';
+import type { Settings } from '../../config/settings';
 import type { LocalDate } from '../../thinking-time/core/calendar';
 
 /** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/game-mail-view.ts. */
+/**
+ * What names a game in each of its mails: the constant thread subject of docs/mail-rules.md 18
+ * and the link to its page (games/game-mail-view.ts reads it from a stored game).
+ */
+export interface GameMailView {
+  /** Competition as players know it: `CN 2027`. */
+  readonly competition: string;
+  /** The group's name without the word "group": `A`. */
+  readonly group?: string;
+  readonly red: string;
+  readonly blue: string;
+  readonly gameUrl: string;
+}
+
 export type GameView = GameMailView;
+
+/** The settings a game's mail model reads: links and reply addresses. */
+export type MailSettings = Pick<Settings, 'publicUrl' | 'secret' | 'mailReplyAddress'>;
 
 /**
  * The board, compact: 15 rows of 15 characters, `.` for an empty square, upper case for a

@@ -7,7 +7,7 @@ import { RACK_SIZE, lowerLetter } from '../../games/engine/tile-sets';
 import { tourOf } from '../../games/engine/tour';
 import type { Color, EngineError } from '../../games/engine/types';
 import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/core/timeline';
-import type { MailLanguage } from '../parsing/quotes';
+import type { Language as MailLanguage } from '../../common/bilingual';
 import type {
   BoardView,
   ClocksView,
