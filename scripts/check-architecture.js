@@ -2,13 +2,11 @@
 // The shape of the tree, checked in `npm test` (the lint tier), so the layering is a rule of the
 // build and not of memory (docs/architecture.md). dependency-cruiser reads every import of src/
 // against .dependency-cruiser.cjs (no file cycle, no I/O or clock in pure code, no repository
-// from delivery code); then this script checks the folder graph: two feature folders that import
-// each other both ways are a defect. The pairs that still do are listed in
-// scripts/architecture-known-pairs.json, to be burnt down: a new pair fails, and so does a listed
-// pair that is gone but still listed (remove it, so it cannot come back unnoticed).
+// from delivery code); then this script checks the folder graph: it must be a DAG. Two folders
+// that import each other both ways, or any longer loop of folders, is a defect, printed with one
+// import of each edge so the fix starts from a file.
 'use strict';
 const { execFileSync } = require('node:child_process');
-const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -36,8 +34,8 @@ function folderOf(path) {
   return parts.length > 2 ? parts[1] : parts[1].replace(/\.ts$/, '');
 }
 
-/** Feature folder pairs "a <-> b" (a < b) where a imports b and b imports a, with a sample import each way. */
-function twoWayPairs(modules) {
+/** The folder graph: for each edge "a>b" (a imports b), one sample import. */
+function folderEdges(modules) {
   const edges = new Map();
   for (const m of modules) {
     if (!m.source.startsWith('src/')) continue;
@@ -50,12 +48,46 @@ function twoWayPairs(modules) {
       if (!edges.has(key)) edges.set(key, `${m.source} → ${d.resolved}`);
     }
   }
-  const pairs = new Map();
-  for (const [key, sample] of edges) {
+  return edges;
+}
+
+/** The folders that sit on a loop, one group per loop (Tarjan's strongly connected components of more than one folder). */
+function folderLoops(edges) {
+  const next = new Map();
+  for (const key of edges.keys()) {
     const [a, b] = key.split('>');
-    if (a < b && edges.has(`${b}>${a}`)) pairs.set(`${a} <-> ${b}`, [sample, edges.get(`${b}>${a}`)]);
+    if (!next.has(a)) next.set(a, []);
+    next.get(a).push(b);
   }
-  return pairs;
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const loops = [];
+  const visit = (v) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) loops.push(component.sort());
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return loops;
 }
 
 function main() {
@@ -72,14 +104,13 @@ function main() {
     const via = v.cycle ? ` (cycle: ${v.cycle.map((c) => c.name).join(' → ')})` : '';
     problems.push(`${v.rule.name}: ${v.from} → ${v.to}${via}`);
   }
-  const known = new Set(JSON.parse(readFileSync(join(__dirname, 'architecture-known-pairs.json'), 'utf8')).pairs);
-  const pairs = twoWayPairs(result.modules);
-  for (const [pair, [ab, ba]] of pairs) {
-    if (!known.has(pair)) problems.push(`two-way folders: ${pair} (new): ${ab} and ${ba}`);
-  }
-  for (const pair of known) {
-    if (!pairs.has(pair))
-      problems.push(`two-way folders: ${pair} no longer imports both ways: remove it from scripts/architecture-known-pairs.json`);
+  const edges = folderEdges(result.modules);
+  const loops = folderLoops(edges);
+  for (const loop of loops) {
+    const inside = [...edges].filter(([key]) => key.split('>').every((f) => loop.includes(f)));
+    problems.push(
+      `folders importing in a loop: ${loop.join(', ')}\n${inside.map(([key, sample]) => `      ${key.replace('>', ' → ')}: ${sample}`).join('\n')}`,
+    );
   }
   const modules = result.summary.totalCruised;
   if (problems.length) {
@@ -90,7 +121,7 @@ function main() {
     return;
   }
   process.stdout.write(
-    `architecture: ${modules} modules, no cycle, pure code free of I/O, ${pairs.size} two-way folder pairs left (all known)\n`,
+    `architecture: ${modules} modules, no file cycle, pure code free of I/O, the folder graph a DAG (${new Set([...edges.keys()].flatMap((k) => k.split('>'))).size} folders, ${edges.size} edges)\n`,
   );
 }
 

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { AppealsService } from './appeals.service';
-import { AuditService } from './audit.service';
+import { AuditModule } from '../audit/audit.module';
 import { CasesService } from './cases.service';
 import { RulingsService } from './rulings.service';
 
 /**
- * The arbiter's records: audit log, cases (closed by hand, the commission's appeals), rulings
+ * The arbiter's records: cases (closed by hand; appeals/ holds the commission's), rulings
  * and penalties. Game rulings are applied by the games service.
  */
 @Module({
-  providers: [AuditService, CasesService, RulingsService, AppealsService],
-  exports: [AuditService, CasesService, RulingsService, AppealsService],
+  imports: [AuditModule],
+  providers: [CasesService, RulingsService],
+  exports: [AuditModule, CasesService, RulingsService],
 })
 export class ArbiterModule {}

@@ -1,7 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
-import { Game } from '../games/game.entity';
 
 /**
  * What a case is about. `dispute`: an appealed contest; `claim`: a time claim; `result`:
@@ -38,11 +37,8 @@ export class Case {
   competition?: Competition;
 
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  @ForeignKey('Game', { name: 'FK_arbiter_case_game', onDelete: 'CASCADE' })
   gameId: string | null;
-
-  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
-  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_arbiter_case_game' })
-  game?: Game | null;
 
   @Column({ type: 'text' })
   kind: CaseKind;

@@ -9,7 +9,7 @@ import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { arbitratedCompetition } from './arbitrated-competition';
-import { AuditService } from './audit.service';
+import { AuditService } from '../audit/audit.service';
 import { Case, type CaseKind } from './case.entity';
 import { caseRefusals, closeByHand } from './core/case-rules';
 

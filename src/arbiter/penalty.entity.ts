@@ -1,7 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
-import { Game } from '../games/game.entity';
+import { Player } from '../players/player.entity';
 import { Ruling } from './ruling.entity';
 
 /**
@@ -27,11 +26,8 @@ export class Penalty {
   competition?: Competition;
 
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  @ForeignKey('Game', { name: 'FK_penalty_game', onDelete: 'CASCADE' })
   gameId: string | null;
-
-  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
-  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_penalty_game' })
-  game?: Game | null;
 
   @Column({ name: 'player_id', type: 'uuid' })
   playerId: string;

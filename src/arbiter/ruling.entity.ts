@@ -1,8 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { User } from '../auth/user.entity';
 import { Competition } from '../competitions/competition.entity';
-import { Game } from '../games/game.entity';
 import { Case } from './case.entity';
 
 /** What the arbiter decided (docs/rules.md §6): see RulingInput in rulings.ts for each kind's details. */
@@ -34,11 +33,8 @@ export class Ruling {
   competition?: Competition;
 
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  @ForeignKey('Game', { name: 'FK_ruling_game', onDelete: 'CASCADE' })
   gameId: string | null;
-
-  @ManyToOne(() => Game, { onDelete: 'CASCADE', nullable: true })
-  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_ruling_game' })
-  game?: Game | null;
 
   @Column({ name: 'case_id', type: 'uuid', nullable: true })
   caseId: string | null;

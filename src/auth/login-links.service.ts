@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, IsNull, LessThan, MoreThan } from 'typeorm';
 import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Player } from '../competitions/player.entity';
-import type { Language } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
+import type { Language } from '../players/player.entity';
 import type { Role } from './core/actor';
 
 /**

@@ -21,6 +21,7 @@ import type { UserActor } from '../auth/core/actor';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
 import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionStartService } from '../games/competition-start.service';
 import { Competition } from '../competitions/competition.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Sequence } from '../competitions/sequence.entity';
@@ -230,7 +231,7 @@ async function main(): Promise<void> {
     // service's startGames (as the start does), so that each player meets every other once.
     const groupCount = Math.ceil(PLAYERS / 32);
     await competitions.makeGroups(arbiter, created.id, { count: groupCount });
-    await competitions.start(arbiter, created.id);
+    await app.get(CompetitionStartService).start(arbiter, created.id);
     if (groupCount > 1) {
       await db.transaction(async (m) => {
         const competition = await m.findOneByOrFail(Competition, { id: created.id });

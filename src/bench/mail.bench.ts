@@ -20,7 +20,8 @@ import { createApp } from '../app.factory';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
 import { CompetitionsService } from '../competitions/competitions.service';
-import { PlayerEmail } from '../competitions/player-email.entity';
+import { CompetitionStartService } from '../games/competition-start.service';
+import { PlayerEmail } from '../players/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
     });
     await competitions.importPlayers(arbiter, created.id, playersCsv(groups * GROUP));
     await competitions.makeGroups(arbiter, created.id, { count: groups });
-    await competitions.start(arbiter, created.id);
+    await app.get(CompetitionStartService).start(arbiter, created.id);
     const { games, sequence, addresses } = await db.run(async (m) => {
       const games = (await m.find(Game, { where: { competitionId: created.id }, order: { id: 'ASC' } })).slice(0, gamesNeeded);
       const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });

@@ -17,7 +17,8 @@ import { User } from '../auth/user.entity';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
 import { CompetitionsService } from '../competitions/competitions.service';
-import { PlayerEmail } from '../competitions/player-email.entity';
+import { CompetitionStartService } from '../games/competition-start.service';
+import { PlayerEmail } from '../players/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
       'name,email,club,language,previous_coefficient,previous_rank\nAna Popescu,ana@bench.example.org,,ro,,\nIon Ionescu,ion@bench.example.org,,ro,,\n',
     );
     await competitions.makeGroups(arbiter, created.id, { count: 1 });
-    await competitions.start(arbiter, created.id);
+    await app.get(CompetitionStartService).start(arbiter, created.id);
     const { game, sequence, actors, redAddress } = await db.run(async (m) => {
       const game = await m.findOneByOrFail(Game, { competitionId: created.id });
       const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });

@@ -2,10 +2,11 @@ import { Abstract, DynamicModule, LoggerService, Module, Type } from '@nestjs/co
 import { NestFactory } from '@nestjs/core';
 import { Refusal } from '../common/refusal';
 import { ClockModule } from '../common/clock.module';
-import { CompetitionsModule } from '../competitions/competitions.module';
+import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { parseSettings, type Settings } from '../config/settings';
 import { SettingsModule } from '../config/settings.module';
 import { DatabaseModule } from '../database/database.module';
+import { GamesModule } from '../games/games.module';
 import { loadRehearsalClock } from '../rehearsal/rehearsal-clock-state';
 import { type Command, type CommandIo, jsonLine } from './command';
 import { withDatabase } from './database-command';
@@ -44,7 +45,7 @@ export interface ServicesOptions {
 export async function withServices<T>(
   io: CommandIo,
   work: (get: ServiceGetter, settings: Settings) => Promise<T>,
-  { features = [CompetitionsModule], env = {} }: ServicesOptions = {},
+  { features = [GamesModule, CoefficientsModule], env = {} }: ServicesOptions = {},
 ): Promise<T> {
   const settings = parseSettings({ ...io.env, ...env });
   return withDatabase(io, async (database, migrations) => {

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { SYSTEM_ACTOR } from '../auth/core/actor';
 import { RULE_KEYS } from '../competitions/core/competition-settings';
 import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../competitions/competitions.service';
+import { CompetitionStartService } from '../games/competition-start.service';
 import { PlayerIdentityService } from '../competitions/player-identity.service';
 import { Database } from '../database/database';
 import { serviceCommand } from './cli-services';
@@ -99,7 +100,7 @@ export const competitionStartCommand = serviceCommand({
   summary: 'start a competition: reveal its sequence and begin every game the same day',
   input: ({ positionals }) => onlyArgument(positionals, 'competition start ID'),
   async run(id, get, io) {
-    const started = await get(CompetitionsService).start(SYSTEM_ACTOR, id);
+    const started = await get(CompetitionStartService).start(SYSTEM_ACTOR, id);
     io.out(
       jsonLine({
         id: started.competition.id,

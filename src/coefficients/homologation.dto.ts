@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
 /** docs/rules.md §7: the arbiter's decision on an objection to the final sheet, always with a reason. */
 export class ObjectionDecisionDto {
@@ -20,4 +20,26 @@ export class ObjectionDecisionDto {
   @IsString()
   @Length(1, 200)
   idempotencyKey?: string;
+}
+
+export class ObjectionDto {
+  @ApiProperty({ description: 'What is wrong with the final sheet.' })
+  @IsString()
+  @Length(1, 2000)
+  text: string;
+}
+
+export class HomologateDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  reason?: string;
+
+  @ApiPropertyOptional({
+    description: "docs/rules.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited.",
+  })
+  @IsOptional()
+  @IsBoolean()
+  override?: boolean;
 }

@@ -1,72 +1,41 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { personName } from '../auth/display-name';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { User } from '../auth/user.entity';
-import { AuditService } from '../arbiter/audit.service';
+import { AuditService } from '../audit/audit.service';
 import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
-import { Penalty } from '../arbiter/penalty.entity';
 import { Clock } from '../common/clock';
 import { asJson } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { ActionReceipt } from '../games/action-receipt.entity';
-import { COLORS, type Color, type GameState } from '../games/engine';
+import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
 import { findGame } from '../games/game-session';
-import type { GameOutcome } from '../games/core/game-state';
 import { Game } from '../games/game.entity';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
-import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
+import { localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
 import { loadGameView } from '../games/game-mail-view';
-import { coefficientOutcome } from '../games/core/game-record';
-import { computeCoefficients, toDecimal, type Outcome } from './core/coefficients';
+import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
-import { Result, type Objection, type ObjectionDecision } from './result.entity';
-
-/** docs/rules.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
-export const CONFIRMATION_DAYS = 5;
+import { Result, type Objection, type ObjectionDecision } from '../games/result.entity';
+import { jsonResult, resultView, type ResultView } from '../games/result-proposals';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
 const OBJECTION_DECISION = 'objection-decision';
 
-/** What a game's end leaves for its result: the kept line's position and how it ended. */
-export interface EndedGame {
-  readonly game: Game;
-  readonly competition: Competition;
-  readonly players: Readonly<Record<Color, Player>>;
-  /** The final state of the line the result comes from (docs/rules.md §6: the kept line). */
-  readonly line: GameState;
-  readonly outcome: GameOutcome | null;
-}
-
-export interface ResultView {
-  readonly gameId: string;
-  readonly status: Result['status'];
-  readonly outcome: Outcome;
-  readonly scores: Readonly<Record<Color, number>>;
-  readonly coefficients: Readonly<Record<Color, number>>;
-  readonly automatic: boolean;
-  readonly dueOn: string;
-  readonly confirmed: Readonly<Record<Color, boolean>>;
-  /** When each player confirmed the final sheet (ISO instant), null while they have not. */
-  readonly confirmedAt: Readonly<Record<Color, string | null>>;
-  readonly objections: Result['objections'];
-  readonly homologatedAt: string | null;
-}
-
 /**
- * Results (docs/rules.md §7): proposed when a game ends, confirmed or objected to by the players
- * within 5 days (silence confirms), homologated automatically for a normal end when the
- * competition says so, by the arbiter otherwise.
+ * Results after their proposal (docs/rules.md §7; games/result-proposals.ts proposes them when a
+ * game ends): confirmed or objected to by the players within 5 days (silence confirms),
+ * homologated automatically for a normal end when the competition says so, by the arbiter otherwise.
  */
 @Injectable()
 export class ResultsService {
@@ -80,94 +49,12 @@ export class ResultsService {
   ) {}
 
   /**
-   * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
-   * confirm or object, a case when the arbiter must homologate, and the players told.
-   */
-  async propose(manager: EntityManager, ended: EndedGame): Promise<Result> {
-    const { game, competition } = ended;
-    const now = this.clock.now();
-    const result = manager.create(Result, {
-      id: randomUUID(),
-      gameId: game.id,
-      ...(await this.score(manager, ended)),
-      automatic: ended.outcome === null && competition.autoHomologate,
-      status: 'proposed',
-      dueOn: addDays(localDate(game.endedAt ?? now, competition.timeZone), CONFIRMATION_DAYS),
-      redConfirmedAt: null,
-      blueConfirmedAt: null,
-      objections: [],
-      proposedAt: now,
-      homologatedAt: null,
-      homologatedByUserId: null,
-    });
-    await insertRows(manager, Result, result);
-    const view = resultView(result);
-    if (!result.automatic) {
-      await this.cases.open(manager, {
-        competitionId: competition.id,
-        gameId: game.id,
-        kind: 'result',
-        dueOn: result.dueOn,
-        payload: jsonResult(view),
-      });
-    }
-    await this.notifications.add(
-      manager,
-      (['red', 'blue'] as const).map((color) => ({
-        to: ended.players[color],
-        template: 'game-end',
-        gameId: game.id,
-        payload: { gameId: game.id, turn: game.turn, color, endReason: game.endReason, ...jsonResult(view) },
-      })),
-    );
-    return result;
-  }
-
-  /**
-   * Scores a result again after a score correction (docs/rules.md §6: "at any time, even after
-   * the game"); its confirmations and homologation stand.
-   */
-  async rescore(manager: EntityManager, ended: EndedGame): Promise<Result> {
-    const result = await manager.findOneByOrFail(Result, { gameId: ended.game.id });
-    Object.assign(result, await this.score(manager, ended), { proposedAt: this.clock.now() });
-    const { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt } = result;
-    await manager.update(Result, { id: result.id }, { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt });
-    return result;
-  }
-
-  /**
-   * The final scores and their coefficients: the scores after the rack adjustment for a
-   * normal end, the running totals for any other ending (docs/rules.md §7 interpretations),
-   * plus the arbiter's score corrections.
-   */
-  private async score(manager: EntityManager, { game, line, outcome }: EndedGame) {
-    const base = outcome === null ? line.scores : line.totals;
-    const corrections = await manager.find(Penalty, { where: { gameId: game.id, kind: 'score' } });
-    const corrected = (playerId: string) => corrections.filter((p) => p.playerId === playerId).reduce((sum, p) => sum + p.amount, 0);
-    const scores = { red: base.red + corrected(game.redPlayerId), blue: base.blue + corrected(game.bluePlayerId) };
-    const computed = coefficientOutcome(outcome ?? undefined, line.movesPlayed);
-    const coefficients = computeCoefficients(scores, computed);
-    return {
-      outcome: computed,
-      redScore: scores.red,
-      blueScore: scores.blue,
-      redCoefficient: coefficients.red,
-      blueCoefficient: coefficients.blue,
-    };
-  }
-
-  /**
    * The results of these games and today in the competition's time zone (the homologation
    * page); the caller has checked that the actor runs the competition.
    */
   async forHomologation(gameIds: readonly string[], timeZone: string): Promise<{ today: LocalDate; results: Map<string, Result> }> {
     const rows = gameIds.length ? await this.db.run((m) => m.findBy(Result, { gameId: In([...gameIds]) })) : [];
     return { today: localDate(this.clock.now(), timeZone), results: new Map(rows.map((r) => [r.gameId, r])) };
-  }
-
-  /** The result of a game, if it has one. */
-  find(manager: EntityManager, gameId: string): Promise<Result | null> {
-    return manager.findOneBy(Result, { gameId });
   }
 
   /**
@@ -444,24 +331,4 @@ export class ResultsService {
       return resultView(result);
     });
   }
-}
-
-export function resultView(r: Result): ResultView {
-  return {
-    gameId: r.gameId,
-    status: r.status,
-    outcome: r.outcome,
-    scores: { red: r.redScore, blue: r.blueScore },
-    coefficients: { red: toDecimal(r.redCoefficient), blue: toDecimal(r.blueCoefficient) },
-    automatic: r.automatic,
-    dueOn: toLocalDate(r.dueOn),
-    confirmed: { red: r.redConfirmedAt !== null, blue: r.blueConfirmedAt !== null },
-    confirmedAt: { red: r.redConfirmedAt?.toISOString() ?? null, blue: r.blueConfirmedAt?.toISOString() ?? null },
-    objections: r.objections,
-    homologatedAt: r.homologatedAt?.toISOString() ?? null,
-  };
-}
-
-function jsonResult(view: ResultView) {
-  return { outcome: view.outcome, scores: view.scores, coefficients: view.coefficients, dueOn: view.dueOn, automatic: view.automatic };
 }

@@ -131,21 +131,6 @@ export class CompetitionsController {
   makeGroups(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: MakeGroupsDto) {
     return this.competitions.makeGroups(actor, id, dto);
   }
-
-  @Post(':id/start')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Start play: sequences revealed, every game created, all beginning the same day.' })
-  @ApiOkResponse({ description: 'The start day, the number of games and the competition with its revealed tiles.' })
-  @ApiResponse(errors[403])
-  @ApiResponse(errors[404])
-  @ApiResponse({
-    status: 409,
-    description: 'Already started, no groups, players without a group, closing date passed.',
-    schema: ERROR_SCHEMA,
-  })
-  start(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.competitions.start(actor, id);
-  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ArbiterModule } from '../arbiter/arbiter.module';
+import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
-import { GamesModule } from '../games/games.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsController } from './competitions.controller';
 import { CompetitionsService } from './competitions.service';
 import { PlayerAddressesController } from './player-addresses.controller';
+import { PartnersInPlay } from './partners-in-play';
 import { PlayerIdentityService } from './player-identity.service';
 
 /**
@@ -13,9 +13,9 @@ import { PlayerIdentityService } from './player-identity.service';
  * spreadsheet exports: the CSV itself is accepted as a body (src/common/request-body.ts).
  */
 @Module({
-  imports: [AuthModule, ArbiterModule, GamesModule, NotificationsModule],
+  imports: [AuthModule, AuditModule, NotificationsModule],
   controllers: [CompetitionsController, PlayerAddressesController],
-  providers: [CompetitionsService, PlayerIdentityService],
-  exports: [CompetitionsService, PlayerIdentityService],
+  providers: [CompetitionsService, PlayerIdentityService, PartnersInPlay],
+  exports: [CompetitionsService, PlayerIdentityService, PartnersInPlay],
 })
 export class CompetitionsModule {}

@@ -3,8 +3,8 @@ import { In } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { Competition } from './competition.entity';
 import { Group } from './group.entity';
-import { PlayerEmail } from './player-email.entity';
-import { Player } from './player.entity';
+import { PlayerEmail } from '../players/player-email.entity';
+import { Player } from '../players/player.entity';
 import { Registration } from './registration.entity';
 import { Sequence } from './sequence.entity';
 

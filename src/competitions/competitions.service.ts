@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AuditService } from '../arbiter/audit.service';
+import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { normalizeEmail } from '../auth/core/email-address';
 import { canArbitrate, canCreateCompetition, hidesCompetition } from '../auth/core/permissions';
@@ -12,8 +12,6 @@ import { toDecimal } from '../coefficients/core/coefficients';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
 import type { Bilingual } from '../games/engine';
-import { GamesService, type GamePairing } from '../games/games.service';
-import { compareDays, localDate, type LocalDate } from '../thinking-time/core/calendar';
 import { Competition } from './competition.entity';
 import {
   rulesOf,
@@ -26,9 +24,9 @@ import { updateCompetitionSettings, type CompetitionSettingsChange } from './cor
 import { competitionsRepository as repo, type Entry } from './competitions.repository';
 import { Group } from './group.entity';
 import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './core/groups';
-import { roundRobin } from './core/pairing';
-import { PlayerEmail } from './player-email.entity';
-import { Player } from './player.entity';
+import { alreadyStarted } from './core/start-plan';
+import { PlayerEmail } from '../players/player-email.entity';
+import { Player } from '../players/player.entity';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
 import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './core/players-csv';
 import { Registration } from './registration.entity';
@@ -118,28 +116,13 @@ export interface PlayerEntryView {
   readonly importNote?: ImportNote;
 }
 
-export interface StartResult {
-  readonly competition: CompetitionView;
-  /** The day every game begins (docs/rules.md §9). */
-  readonly startDate: LocalDate;
-  readonly games: number;
-}
-
 const COMPETITION_NOT_FOUND = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
 const NOT_ITS_ARBITER = () =>
   forbidden({
     ro: 'Doar arbitrul acestei competiții (sau un administrator) poate face asta.',
     en: 'Only this competition’s arbiter (or an admin) may do that.',
   });
-const ALREADY_STARTED = () =>
-  new Refusal(
-    'COMPETITION_STARTED',
-    {
-      ro: 'Competiția a început deja: jucătorii, grupele și secvența nu se mai schimbă.',
-      en: 'The competition has already started: its players, groups and sequence no longer change.',
-    },
-    409,
-  );
+const ALREADY_STARTED = alreadyStarted;
 
 /** Issue 14: the settings change only before the start (the web form says so too). */
 export const SETTINGS_FIXED = () =>
@@ -154,7 +137,7 @@ export const SETTINGS_FIXED = () =>
 
 /**
  * Competitions (issue 4 §2): create with the dealt sequences, import players, make groups,
- * start. Each public method is one transaction with its audit entry; the `…In(manager)`
+ * (games/competition-start.service.ts starts play). Each public method is one transaction with its audit entry; the `…In(manager)`
  * forms let the CLI set a competition up in a single transaction.
  */
 @Injectable()
@@ -164,7 +147,6 @@ export class CompetitionsService {
     private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly audit: AuditService,
-    private readonly games: GamesService,
     private readonly identity: PlayerIdentityService,
   ) {}
 
@@ -231,10 +213,6 @@ export class CompetitionsService {
       }
       return this.view(m, competition);
     });
-  }
-
-  start(actor: Actor, competitionId: string): Promise<StartResult> {
-    return this.db.transaction((m) => this.startIn(m, actor, competitionId));
   }
 
   /** Any signed-in user may read a competition: settings, groups and hashes are public, tiles once revealed. */
@@ -469,78 +447,6 @@ export class CompetitionsService {
     return competition;
   }
 
-  /**
-   * Starts play (docs/rules.md §9): the sequences are revealed, every group's round robin is
-   * created as games by the games service, all beginning the same day — the start date,
-   * or today when the arbiter starts late. One transaction: all games or none.
-   */
-  async startIn(m: EntityManager, actor: Actor, competitionId: string): Promise<StartResult> {
-    const competition = await this.lockForArbiter(m, actor, competitionId);
-    if (competition.status !== 'draft') throw ALREADY_STARTED();
-    const groups = await repo.groups(m, competitionId);
-    const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
-    if (groups.length === 0) {
-      throw conflict('NO_GROUPS', { ro: 'Faceți întâi grupele.', en: 'Make the groups first.' });
-    }
-    const ungrouped = entries.filter((e) => e.registration.groupId === null);
-    if (ungrouped.length) {
-      const names = ungrouped.map((e) => e.player.name).join(', ');
-      throw conflict('PLAYERS_WITHOUT_GROUP', {
-        ro: `Jucători fără grupă (refaceți grupele): ${names}.`,
-        en: `Players without a group (make the groups again): ${names}.`,
-      });
-    }
-    const today = localDate(this.clock.now(), competition.timeZone);
-    if (compareDays(today, competition.closingDate as LocalDate) >= 0) {
-      throw conflict('CLOSING_DATE_PASSED', {
-        ro: `Data de închidere (${competition.closingDate}) a trecut: nu se mai poate începe.`,
-        en: `The closing date (${competition.closingDate}) has passed: play can no longer start.`,
-      });
-    }
-    const startDate = compareDays(today, competition.startDate as LocalDate) > 0 ? today : (competition.startDate as LocalDate);
-
-    const sequences = new Map((await repo.sequences(m, competitionId)).map((s) => [s.series, s]));
-    const pairingsBySeries = new Map<string, GamePairing[]>();
-    for (const group of groups) {
-      const seats = entries.filter((e) => e.registration.groupId === group.id).sort((a, b) => a.registration.seat! - b.registration.seat!);
-      const playerAt = (seat: number) => seats[seat - 1].player.id;
-      const pairings = roundRobin(seats.length).map((p) => ({
-        groupId: group.id,
-        red: playerAt(p.red),
-        blue: playerAt(p.blue),
-        round: p.round,
-      }));
-      pairingsBySeries.set(group.series, [...(pairingsBySeries.get(group.series) ?? []), ...pairings]);
-    }
-
-    const now = this.clock.now();
-    competition.status = 'started';
-    competition.startedAt = now;
-    competition.startDate = startDate;
-    await m.update(Competition, { id: competition.id }, { status: 'started', startedAt: now, startDate });
-    await m.update(Sequence, { competitionId }, { revealedAt: now });
-    let games = 0;
-    for (const [series, pairings] of pairingsBySeries) {
-      const sequence = sequences.get(series)!;
-      sequence.revealedAt = now;
-      await this.games.startGames(m, { competition, sequence, pairings });
-      games += pairings.length;
-    }
-    await this.audit.record(m, {
-      actor,
-      asArbiter: true,
-      action: 'competition.started',
-      competitionId,
-      details: {
-        startDate,
-        games,
-        // Revealed now: anyone can check each against the hash published at creation.
-        sequences: [...sequences.values()].map((s) => ({ series: s.series, sha256: s.sha256, tiles: s.tiles })),
-      },
-    });
-    return { competition: await this.view(m, competition), startDate, games };
-  }
-
   async playersIn(m: EntityManager, actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
     const competition = await repo.find(m, competitionId);
     if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
@@ -594,7 +500,7 @@ export class CompetitionsService {
   }
 
   /** The competition, locked, after checking the actor runs it: 404 (also to another arbiter, issue 12 §8), then 403. */
-  private async lockForArbiter(m: EntityManager, actor: Actor, competitionId: string): Promise<Competition> {
+  async lockForArbiter(m: EntityManager, actor: Actor, competitionId: string): Promise<Competition> {
     const competition = await repo.lock(m, competitionId);
     if (!competition || hidesCompetition(actor, competition)) throw COMPETITION_NOT_FOUND(competitionId);
     if (!canArbitrate(actor, competition)) throw NOT_ITS_ARBITER();
@@ -762,10 +668,6 @@ function splitMessage(p: SplitProblem): Bilingual {
 
 function badInput(message: Bilingual): Refusal {
   return new Refusal('BAD_INPUT', message, 400);
-}
-
-function conflict(code: string, message: Bilingual): Refusal {
-  return new Refusal(code, message, 409);
 }
 
 function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = ''): Bilingual {

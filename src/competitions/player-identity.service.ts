@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, In, MoreThan } from 'typeorm';
-import { AuditService } from '../arbiter/audit.service';
+import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { hasRole } from '../auth/core/actor';
 import { isEmailAddress, normalizeEmail } from '../auth/core/email-address';
@@ -14,12 +14,12 @@ import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { Game } from '../games/game.entity';
 import { Notifications, type Notification } from '../notifications/notifications';
 import { Competition } from './competition.entity';
 import { isUuid } from '../common/ids';
 import { competitionsRepository as repo } from './competitions.repository';
-import { PlayerEmail } from './player-email.entity';
+import { PartnersInPlay } from './partners-in-play';
+import { PlayerEmail } from '../players/player-email.entity';
 import {
   ADDRESS_CONFIRMATION_TTL_DAYS,
   addressConfirmationState,
@@ -29,7 +29,7 @@ import {
   type ListedFacts,
   type ListedPlayer,
 } from './core/player-identity';
-import { Player } from './player.entity';
+import { Player } from '../players/player.entity';
 import { Registration } from './registration.entity';
 
 /** What an import did not do to a player already known, for the arbiter to read. */
@@ -57,6 +57,7 @@ export class PlayerIdentityService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
+    private readonly partnersInPlay: PartnersInPlay,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl'>,
   ) {}
 
@@ -347,15 +348,9 @@ export class PlayerIdentityService {
 
   /** docs/rules.md §6 Identity: the partners of the player's games in play hear of the change at once. */
   private async announceIn(m: EntityManager, player: Player, change: IdentityChange): Promise<void> {
-    const games = await m.find(Game, {
-      where: [
-        { redPlayerId: player.id, status: 'playing' },
-        { bluePlayerId: player.id, status: 'playing' },
-      ],
-    });
-    const partnerIds = [...new Set(games.map((g) => (g.redPlayerId === player.id ? g.bluePlayerId : g.redPlayerId)))];
+    const partnerIds = await this.partnersInPlay.of(m, player.id);
     if (!partnerIds.length) return;
-    const partners = await m.findBy(Player, { id: In(partnerIds) });
+    const partners = await m.findBy(Player, { id: In([...partnerIds]) });
     await this.notifications.add(
       m,
       partners.map((partner) => ({

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from './competition.entity';
 import { Group } from './group.entity';
-import { Player } from './player.entity';
+import { Player } from '../players/player.entity';
 
 /** A player entered in a competition; placed in a group, at a seat of the pairing table, when groups are made. */
 @Entity('registration')

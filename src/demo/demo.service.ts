@@ -7,6 +7,7 @@ import { actorOf, UsersService } from '../auth/users.service';
 import { Clock } from '../common/clock';
 import { Competition } from '../competitions/competition.entity';
 import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionStartService } from '../games/competition-start.service';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { applyMove, replayGame, type GameState } from '../games/engine';
@@ -47,6 +48,7 @@ export class DemoService {
     private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly competitions: CompetitionsService,
+    private readonly starts: CompetitionStartService,
     private readonly games: GamesService,
     private readonly links: LoginLinks,
   ) {}
@@ -74,7 +76,7 @@ export class DemoService {
     const csv = ['name,email,club,language', ...PLAYERS.map(([name, local, club]) => `${name},${local}@${DOMAIN},${club},ro`)].join('\n');
     await this.competitions.importPlayers(arbiter, created.id, `${csv}\n`);
     await this.competitions.makeGroups(arbiter, created.id, { count: 1 });
-    await this.competitions.start(arbiter, created.id);
+    await this.starts.start(arbiter, created.id);
 
     const { games, state0 } = await this.db.run(async (m) => {
       const competition = await m.findOneByOrFail(Competition, { id: created.id });

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { SYSTEM_ACTOR } from '../auth/core/actor';
-import type { AuditService } from '../arbiter/audit.service';
+import type { AuditService } from '../audit/audit.service';
 import { Case, SILENCE_CASE } from '../arbiter/case.entity';
 import type { CasesService } from '../arbiter/cases.service';
 

@@ -5,7 +5,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
-import type { Player } from '../competitions/player.entity';
+import type { Player } from '../players/player.entity';
 import type { Settings } from '../config/settings';
 import type { Color } from './engine/types';
 import type { Game } from './game.entity';

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import type { GameOutcome, GameSnapshot } from './core/game-state';
 

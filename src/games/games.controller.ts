@@ -1,11 +1,10 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
+import { refused } from '../common/api-responses';
 import type { RulingInput } from './core/ruling-preconditions';
-import { ResultsService } from '../coefficients/results.service';
-import { ObjectionDecisionDto } from '../coefficients/homologation.dto';
 import {
   AdmitDto,
   AppealDto,
@@ -17,20 +16,13 @@ import {
   PassDto,
   SubmitMoveDto,
 } from './dto/submit-move.dto';
-import { ArbiterMoveDto, HomologateDto, ImportGameDto, ObjectionDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
+import { ArbiterMoveDto, ImportGameDto, RulingDto, WithdrawDto } from './dto/arbiter.dto';
 import { ClaimAnswersService } from './claim-answers.service';
 import { ClaimAnswerDto } from './dto/claim-answer.dto';
 import { refusals } from './core/game-refusals';
 import { GameSheetsService } from './game-sheets.service';
+import { CompetitionStartService } from './competition-start.service';
 import { GamesService, type PlayerMove } from './games.service';
-
-const ERROR = {
-  type: 'object',
-  properties: {
-    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, messages: { type: 'object' } } },
-  },
-};
-const refused = (status: number, description: string) => ApiResponse({ status, description, schema: ERROR });
 
 /**
  * Games over JSON (issue 4 §7): DTO in, one games-service call, its result out. The
@@ -49,7 +41,6 @@ export class GamesController {
   constructor(
     private readonly games: GamesService,
     private readonly sheets: GameSheetsService,
-    private readonly results: ResultsService,
     private readonly claimAnswers: ClaimAnswersService,
   ) {}
 
@@ -211,35 +202,6 @@ export class GamesController {
   gcg(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('line') line?: string) {
     return this.sheets.gcg(actor, id, { line });
   }
-
-  @Post(':id/result/confirm')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm the final sheet (docs/rules.md §7; silence confirms after 5 days).' })
-  confirm(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.results.confirmResult(actor, id);
-  }
-
-  @Post(':id/result/objections')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Object to the final sheet: the result waits for the arbiter.' })
-  object(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ObjectionDto) {
-    return this.results.objectToResult(actor, id, dto.text);
-  }
-
-  @Post(':id/result/homologate')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'The arbiter homologates the result.' })
-  homologate(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HomologateDto) {
-    return this.results.homologate(actor, id, dto.reason, dto.override === true);
-  }
-
-  @Post(':id/result/objections/:index/decision')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'The arbiter upholds or rejects an objection to the final sheet, with a reason (docs/rules.md §7).' })
-  decideObjection(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('index') index: string, @Body() dto: ObjectionDecisionDto) {
-    const at = /^\d{1,3}$/.test(index) ? Number(index) : -1;
-    return this.results.decideObjection(actor, id, at, dto.verdict, dto.reason, dto.idempotencyKey);
-  }
 }
 
 /** Competition-wide actions of the games service. */
@@ -248,7 +210,21 @@ export class GamesController {
 @UseGuards(ApiKeyGuard)
 @Controller('api/competitions')
 export class CompetitionGamesController {
-  constructor(private readonly games: GamesService) {}
+  constructor(
+    private readonly games: GamesService,
+    private readonly starts: CompetitionStartService,
+  ) {}
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start play: sequences revealed, every game created, all beginning the same day.' })
+  @ApiOkResponse({ description: 'The start day, the number of games and the competition with its revealed tiles.' })
+  @refused(403, 'Not the arbiter of this competition.')
+  @refused(404, 'No such competition.')
+  @refused(409, 'Already started, no groups, players without a group, closing date passed.')
+  start(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.starts.start(actor, id);
+  }
 
   @Post(':id/players/:playerId/withdraw')
   @HttpCode(200)

@@ -3,17 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
-import { AuditService } from '../arbiter/audit.service';
+import { AuditService } from '../audit/audit.service';
 import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { RulingsService, type NewPenalty } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { Result } from '../coefficients/result.entity';
-import { ResultsService, resultView, type EndedGame } from '../coefficients/results.service';
+import { Result } from './result.entity';
+import type { StartPairing } from '../competitions/core/start-plan';
+import { ResultProposals, resultView, type EndedGame } from './result-proposals';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { Registration } from '../competitions/registration.entity';
 import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
@@ -96,13 +97,8 @@ export interface ContestInput extends SubmitOptions {
   readonly reply: PlayerMove;
 }
 
-/** What startGames receives from the competitions service: players by id, RED moves first (docs/rules.md §2). */
-export interface GamePairing {
-  readonly groupId: string;
-  readonly red: string;
-  readonly blue: string;
-  readonly round: number;
-}
+/** What startGames receives from the competition's start: players by id, RED moves first (docs/rules.md §2). */
+export type GamePairing = StartPairing;
 
 export interface StartGamesInput {
   readonly competition: Competition;
@@ -162,7 +158,7 @@ export class GamesService {
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly rulings: RulingsService,
-    private readonly results: ResultsService,
+    private readonly results: ResultProposals,
     private readonly notifications: Notifications,
     private readonly lexicons: Lexicons,
   ) {}

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import type { HolidayKind } from '../thinking-time/core';
 
 /**

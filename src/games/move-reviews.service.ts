@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuditService } from '../arbiter/audit.service';
+import { AuditService } from '../audit/audit.service';
 import { Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { Actor } from '../auth/core/actor';

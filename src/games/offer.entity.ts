@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { Game } from './game.entity';
 
 import type { OfferKind, OfferStatus } from './core/offer-limits';

@@ -5,7 +5,7 @@
 import { asJson, type JsonObject } from '../common/json';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
-import type { Player } from '../competitions/player.entity';
+import type { Player } from '../players/player.entity';
 import type { Color } from '../games/engine/types';
 import type { GameSession } from '../games/game-session';
 import { replyAddress } from '../notifications/reply-token';

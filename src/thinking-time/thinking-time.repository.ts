@@ -14,7 +14,7 @@ import { Holiday } from '../games/holiday.entity';
 import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
 import { Move } from '../games/move.entity';
 import { localDate, toLocalDate, type DateRange } from './core/calendar';
-import { SpecialLeave } from './special-leave.entity';
+import { SpecialLeave } from '../games/special-leave.entity';
 import { TimelineAction } from './timeline-action.entity';
 import type { GameTimeline } from './core/timeline';
 import { absencesOf } from '../common/absences';

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Case } from '../arbiter/case.entity';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 import { Game } from '../games/game.entity';
 import type { TimelineStage } from './core/timeline';
 

@@ -5,7 +5,7 @@
 // both lines; the arbiter homologates and the standings show the homologated coefficients.
 // Screenshots of the dashboard and of the disputed game are saved for review.
 import type { Browser, Page } from 'playwright-core';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { formatCoefficient } from '../../src/coefficients/core/coefficients';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/common/clock';
-import { PlayerEmail } from '../../src/competitions/player-email.entity';
+import { PlayerEmail } from '../../src/players/player-email.entity';
 import { WorkersService } from '../../src/database/workers.service';
 import { getTileSet } from '../../src/games/engine';
 import { randomLegalGame } from '../../src/games/engine/testing/random-game';

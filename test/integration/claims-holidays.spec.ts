@@ -7,7 +7,7 @@
 // and its PDF during play, a stranger gets 404.
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { ManualClock } from '../../src/common/clock';

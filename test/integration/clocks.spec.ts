@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { ActionReceipt } from '../../src/games/action-receipt.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import type { Color } from '../../src/games/engine';

@@ -4,7 +4,7 @@
 // bad value, with the setting named in words in Romanian and English, and nothing changed.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Competition } from '../../src/competitions/competition.entity';
 import { createUser, setUpCompetition, SETTINGS, type TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';

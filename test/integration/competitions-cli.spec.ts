@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAppDatabase } from '../../src/app-database';
 import { Competition } from '../../src/competitions/competition.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { playersCsv } from '../support/competitions';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Competition } from '../../src/competitions/competition.entity';
 import { DEFAULT_SETTINGS } from '../../src/competitions/core/competition-settings';
-import { PlayerEmail } from '../../src/competitions/player-email.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { PlayerEmail } from '../../src/players/player-email.entity';
+import { Player } from '../../src/players/player.entity';
 import { Registration } from '../../src/competitions/registration.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import { Game } from '../../src/games/game.entity';

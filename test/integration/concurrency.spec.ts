@@ -1,9 +1,9 @@
 import { Client } from 'pg';
-import { AuditService } from '../../src/arbiter/audit.service';
+import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { RulingsService } from '../../src/arbiter/rulings.service';
 import { Clock, ManualClock } from '../../src/common/clock';
-import { ResultsService } from '../../src/coefficients/results.service';
+import { ResultProposals } from '../../src/games/result-proposals';
 import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check';
@@ -48,7 +48,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
             get(AuditService),
             get(CasesService),
             get(RulingsService),
-            get(ResultsService),
+            get(ResultProposals),
             get(Notifications),
             get(Lexicons),
           ),

@@ -6,7 +6,7 @@
 // and per player the games remaining; the arbiter also gets the list of unfinished games.
 import request from 'supertest';
 import { formatCoefficient } from '../../src/coefficients/core/coefficients';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
 import { ManualClock } from '../../src/common/clock';

@@ -1,11 +1,11 @@
 import { Case } from '../../src/arbiter/case.entity';
 import { Holiday } from '../../src/games/holiday.entity';
 import { Competition } from '../../src/competitions/competition.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { DemoService } from '../../src/demo/demo.service';
 import { GameCheckService } from '../../src/games/game-check';
 import { createUser } from '../support/competitions';

@@ -2,7 +2,7 @@
 // restarts and beats follow, naming its dates and every game whose clocks ran with the days
 // to credit per player — and the arbiter grants or refuses it from the panel, with a reason,
 // audited; the case closes then. Competitions of another arbiter get their own case (issue 12).
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { Penalty } from '../../src/arbiter/penalty.entity';
 import { ManualClock } from '../../src/common/clock';

@@ -5,11 +5,11 @@
 // mailed to both players, each in their language, with the decision and its reason, once.
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
-import { Result } from '../../src/coefficients/result.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { Result } from '../../src/games/result.entity';
+import { Player } from '../../src/players/player.entity';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';

@@ -5,10 +5,10 @@
 // players' confirm/object form stays on the game page until they answer, then shows the answer.
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
 import type { Game } from '../../src/games/game.entity';

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { UserEmail } from '../../src/auth/user-email.entity';
 import { User } from '../../src/auth/user.entity';
 import { CompetitionsService, type PlayerEntryView } from '../../src/competitions/competitions.service';
-import { PlayerEmail } from '../../src/competitions/player-email.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { PlayerEmail } from '../../src/players/player-email.entity';
+import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { composeOutbound } from '../../src/mail/outbox/outbox-composer';

@@ -5,7 +5,7 @@
 // out, names and addresses taken away), for English status words, dotted message keys,
 // hyphenated template codes, `undefined`, `null`, `NaN` and raw JSON.
 import { ManualClock } from '../../src/common/clock';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';

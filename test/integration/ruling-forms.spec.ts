@@ -6,13 +6,13 @@
 // API is held to the same rule by the games service: a ruling that does not apply is refused
 // (RULING_NOT_APPLICABLE, the reason in words) and nothing is written.
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { Penalty } from '../../src/arbiter/penalty.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { ManualClock } from '../../src/common/clock';
-import { Result } from '../../src/coefficients/result.entity';
+import { Result } from '../../src/games/result.entity';
 import { applyMove } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';

@@ -8,14 +8,15 @@ import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import request from 'supertest';
-import { AuditEntry } from '../../src/arbiter/audit.entity';
+import { AuditEntry } from '../../src/audit/audit.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { hashSessionId } from '../../src/auth/session-store';
 import { WebSession } from '../../src/auth/web-session.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
 import { CompetitionsService } from '../../src/competitions/competitions.service';
-import { Player } from '../../src/competitions/player.entity';
+import { CompetitionStartService } from '../../src/games/competition-start.service';
+import { Player } from '../../src/players/player.entity';
 import { Registration } from '../../src/competitions/registration.entity';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
@@ -72,7 +73,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
     ].join('\n');
     await competitions.importPlayers(arbiter.actor, competitionId, `${csv}\n`);
     await competitions.makeGroups(arbiter.actor, competitionId, { count: 1 });
-    await competitions.start(arbiter.actor, competitionId);
+    await app.get(CompetitionStartService).start(arbiter.actor, competitionId);
     evil = await keyForPlayer(app, 'evil@web.example');
     game = await t.database.run((m) =>
       m.findOneOrFail(Game, {

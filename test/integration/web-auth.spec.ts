@@ -16,7 +16,7 @@ import { User } from '../../src/auth/user.entity';
 import { WebSession } from '../../src/auth/web-session.entity';
 import { ManualClock } from '../../src/common/clock';
 import type { Settings } from '../../src/config/settings';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import type { Database } from '../../src/database/database';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../src/common/clock';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { applyMove } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
 import { GamesService } from '../../src/games/games.service';

@@ -1,5 +1,5 @@
 import { Case } from '../../src/arbiter/case.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import { Game } from '../../src/games/game.entity';
 import { GameLine } from '../../src/games/game-line.entity';

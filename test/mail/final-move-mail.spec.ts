@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { DEFAULT_RULES, getTileSet, replayGame, type GameState, type MoveRecord } from '../../src/games/engine';
 import { randomLegalGame } from '../../src/games/engine/testing/random-game';
 import { GamesService } from '../../src/games/games.service';

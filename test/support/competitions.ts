@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Role, UserActor } from '../../src/auth/core/actor';
 import { actorOf, UsersService } from '../../src/auth/users.service';
 import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../../src/competitions/competitions.service';
+import { CompetitionStartService } from '../../src/games/competition-start.service';
 import { Database } from '../../src/database/database';
 
 export interface TestUser {
@@ -74,5 +75,5 @@ export async function setUpCompetition(
   await competitions.importPlayers(arbiter, created.id, playersCsv(players, { domain }));
   const grouped = await competitions.makeGroups(arbiter, created.id, groups);
   if (!start) return grouped;
-  return (await competitions.start(arbiter, created.id)).competition;
+  return (await app.get(CompetitionStartService).start(arbiter, created.id)).competition;
 }

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { UserActor } from '../../src/auth/core/actor';
 import { Database } from '../../src/database/database';
 import { Sequence } from '../../src/competitions/sequence.entity';
-import { Player } from '../../src/competitions/player.entity';
+import { Player } from '../../src/players/player.entity';
 import { applyMove, newGame, replayGame, type Color, type GameState, type TileSetId } from '../../src/games/engine';
 import { randomMove, seededRandom } from '../../src/games/engine/testing/random-game';
 import { Game } from '../../src/games/game.entity';

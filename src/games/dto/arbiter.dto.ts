@@ -162,25 +162,3 @@ export class WithdrawDto {
   @IsBoolean()
   exclusion?: boolean;
 }
-
-export class ObjectionDto {
-  @ApiProperty({ description: 'What is wrong with the final sheet.' })
-  @IsString()
-  @Length(1, 2000)
-  text: string;
-}
-
-export class HomologateDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  reason?: string;
-
-  @ApiPropertyOptional({
-    description: "docs/rules.md §7: homologate inside the players' 5 days without both confirmations; needs a reason, audited.",
-  })
-  @IsOptional()
-  @IsBoolean()
-  override?: boolean;
-}

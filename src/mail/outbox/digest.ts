@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { In } from 'typeorm';
-import { Player } from '../../competitions/player.entity';
+import { Player } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import { insertRows } from '../../database/insert-rows';
 import { tourToPlay } from '../../games/engine/tour';

@@ -12,7 +12,7 @@ import { User } from '../../auth/user.entity';
 import { otherColor } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import { formatCoefficientValue } from '../../coefficients/core/coefficients';
-import { Result } from '../../coefficients/result.entity';
+import { Result } from '../../games/result.entity';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';

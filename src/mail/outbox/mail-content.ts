@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../common/json';
-import type { Language } from '../../competitions/player.entity';
+import type { Language } from '../../players/player.entity';
 import { isMailTemplateName, renderMail, type MailModels } from '../templates';
 
 /** What a template gives: the body in plain text and HTML, and a subject for mail outside a game thread. */

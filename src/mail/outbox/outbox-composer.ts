@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PlayerEmail } from '../../competitions/player-email.entity';
+import { PlayerEmail } from '../../players/player-email.entity';
 import type { Settings } from '../../config/settings';
 import { Game } from '../../games/game.entity';
 import { verpAddress } from '../../notifications/mail-addresses';

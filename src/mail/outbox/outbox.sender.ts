@@ -5,7 +5,7 @@ import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { raiseMailCase } from '../mail-cases';
 import { OutboundMail } from '../../notifications/outbound-mail.entity';
-import { Player } from '../../competitions/player.entity';
+import { Player } from '../../players/player.entity';
 import { Game } from '../../games/game.entity';
 import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';
 import { composeOutbound, mailContent } from './outbox-composer';

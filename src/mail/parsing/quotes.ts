@@ -4,7 +4,7 @@
 // signature. Only what is left may hold commands: a quote or a signature that looks like a
 // move must never reach the command parser.
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
-import type { Language } from '../../competitions/player.entity';
+import type { Language } from '../../players/player.entity';
 
 /** The languages mails are written in: the player's (docs/rules.md: Romanian and English). */
 export type MailLanguage = Language;

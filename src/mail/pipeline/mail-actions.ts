@@ -8,7 +8,7 @@ import { actorOf } from '../../auth/users.service';
 import { asJson, type JsonObject } from '../../common/json';
 import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
-import { Player } from '../../competitions/player.entity';
+import { Player } from '../../players/player.entity';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { insertRows } from '../../database/insert-rows';

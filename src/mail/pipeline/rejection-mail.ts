@@ -3,7 +3,7 @@
 import type { EntityManager } from 'typeorm';
 import { otherColor } from '../../common/color';
 import { asJson, type JsonObject } from '../../common/json';
-import type { Language } from '../../competitions/player.entity';
+import type { Language } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';

@@ -3,7 +3,7 @@
 // every day since the last sweep: doing each missed action would send a burst of stale
 // mail, so per game only the latest action of each kind is done, and only if it still
 // holds today; the others are recorded as superseded so they never fire. Pure.
-import type { Color } from '../../games/engine/types';
+import type { Color } from '../../common/color';
 import type { TimelineAction, TimelineDay } from './timeline';
 
 export interface SupersededAction {

@@ -2,7 +2,7 @@
 // clocks run through the closing day and play stops after it; an unfinished game then goes
 // to the closing-date procedure, with the result the platform proposes to the arbiter.
 // Pure: no Nest, no database, no clock.
-import type { Color } from '../../games/engine/types';
+import type { Color } from '../../common/color';
 import { compareDays, localDate, type LocalDate } from './calendar';
 
 /** Play is open through the closing day itself and closed from the day after (the clocks stop there, timeline.ts). */

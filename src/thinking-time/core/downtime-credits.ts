@@ -1,7 +1,7 @@
 // docs/rules.md §5: "days on which the platform itself could not receive moves are not the
 // players' time: the arbiter credits them (as ICCF does after an outage)". Which days a
 // player's clock ran while the platform was down, from the core's own days. Pure.
-import type { Color } from '../../games/engine/types';
+import type { Color } from '../../common/color';
 import { compareDays, type LocalDate } from './calendar';
 import { timelineDays, type GameTimeline, type PerPlayer } from './timeline';
 

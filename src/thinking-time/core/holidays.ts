@@ -1,7 +1,7 @@
 // Holiday declarations (docs/rules.md §5; seed [C] "Timpul de gândire"): one holiday per player
 // and competition, covering all their games. Where the seed and docs/rules.md leave a choice,
 // the reading taken is stated beside the code.
-import type { Bilingual } from '../../games/engine/messages';
+import type { Bilingual } from '../../common/bilingual';
 import { addDays, addMonths, compareDays, diffDays, formatDayRo, type DateRange, type LocalDate } from './calendar';
 
 export const LONG_HOLIDAY_DAYS = 20;

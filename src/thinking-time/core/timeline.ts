@@ -6,7 +6,7 @@
 // an event on day E is followed by days E+1, E+2, …; a day counts once it has passed.
 // So the state "on day D" is the state in the morning of D: every day before D has
 // passed, and facts dated D (a move sent, an adjustment) are taken into account.
-import type { Color } from '../../games/engine/types';
+import type { Color } from '../../common/color';
 import {
   addDays,
   dayNumber,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { COMMISSION_OUTCOMES } from '../../arbiter/core/appeal-rules';
-import { AppealsService } from '../../arbiter/appeals.service';
+import { AppealsService } from '../../appeals/appeals.service';
 import { CasesService } from '../../arbiter/cases.service';
 import type { UserActor } from '../../auth/core/actor';
 import { hasRole } from '../../auth/core/actor';
@@ -16,6 +16,7 @@ import { ResultsService } from '../../coefficients/results.service';
 import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
+import { CompetitionStartService } from '../../games/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import type { SheetLanguage } from '../../games/engine/sheet';
@@ -49,6 +50,24 @@ function send(res: Response, status: number, html: string): void {
   res.send(html);
 }
 
+/**
+ * The one answer of every arbiter form: done, a 303 to the page `act` names (or nothing, when it
+ * answered itself); refused for a reason the form can show, the page again with it (422);
+ * anything else (403, 404, a fault) goes on to the error page.
+ */
+async function answerForm(req: WebRequest, res: Response, act: () => Promise<string | void>, again: (message: string) => Promise<string>) {
+  let location: string | void;
+  try {
+    location = await act();
+  } catch (error) {
+    const message = formError(error, req);
+    if (message === undefined) throw error;
+    send(res, 422, await again(message));
+    return;
+  }
+  if (location !== undefined) res.redirect(303, location);
+}
+
 /** A refusal a form shows (bad input, wrong state); 403/404 are not form errors and go to the error page. */
 function formError(error: unknown, req: WebRequest): string | undefined {
   if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404)
@@ -73,6 +92,7 @@ export class ArbiterPanelController {
     private readonly commissionAppeals: AppealsService,
     private readonly identity: PlayerIdentityService,
     private readonly competitions: CompetitionsService,
+    private readonly starts: CompetitionStartService,
     private readonly games: GamesService,
     private readonly results: ResultsService,
     private readonly standings: StandingsService,
@@ -153,14 +173,15 @@ export class ArbiterPanelController {
       ...competitionFormSettings(form),
       ...(sequence && { series: [{ label: '1', tiles: sequence }] }),
     };
-    try {
-      const created = await this.competitions.create(actor, input);
-      res.redirect(303, `/arbiter/competitions/${created.id}?done=created`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.createPage(req, form, message));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        const created = await this.competitions.create(actor, input);
+        return `/arbiter/competitions/${created.id}?done=created`;
+      },
+      (message) => this.createPage(req, form, message),
+    );
   }
 
   @Get('competitions/:id')
@@ -235,16 +256,17 @@ export class ArbiterPanelController {
     csv?: string,
     report?: () => Promise<string> | null,
   ): Promise<void> {
-    try {
-      await work();
-      const page = report?.();
-      if (page) return send(res, 200, await page);
-      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=${done}`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.competitionPage(actor, id, req, { error: message, csv }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await work();
+        const page = report?.();
+        if (page) return send(res, 200, await page); // the import's report, a page of its own
+        return `/arbiter/competitions/${encodeURIComponent(id)}?done=${done}`;
+      },
+      (message) => this.competitionPage(actor, id, req, { error: message, csv }),
+    );
   }
 
   @Post('competitions/:id/players')
@@ -316,7 +338,7 @@ export class ArbiterPanelController {
   ): Promise<void> {
     return this.setupAction(actor, id, req, res, 'started', async () => {
       requireConfirmed(form, IRREVERSIBLE.start);
-      return this.competitions.start(actor, id);
+      return this.starts.start(actor, id);
     });
   }
 
@@ -417,20 +439,18 @@ export class ArbiterPanelController {
     @Res() res: Response,
   ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
-    try {
-      requireConfirmed(form, IRREVERSIBLE.homologate);
-      await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
-      res.redirect(
-        303,
-        str(form, 'back') === 'game'
+    await answerForm(
+      req,
+      res,
+      async () => {
+        requireConfirmed(form, IRREVERSIBLE.homologate);
+        await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
+        return str(form, 'back') === 'game'
           ? `/arbiter/games/${id}?done=homologated`
-          : `/arbiter/competitions/${competition.id}/homologation?done=homologated`,
-      );
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.homologationPage(actor, competition.id, req, { error: message }));
-    }
+          : `/arbiter/competitions/${competition.id}/homologation?done=homologated`;
+      },
+      (message) => this.homologationPage(actor, competition.id, req, { error: message }),
+    );
   }
 
   /** docs/rules.md §7: an objection to the final sheet is upheld or rejected, with a reason. */
@@ -444,20 +464,21 @@ export class ArbiterPanelController {
     @Res() res: Response,
   ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
-    try {
-      await this.results.decideObjection(
-        actor,
-        id,
-        /^\d{1,3}$/.test(index) ? Number(index) : -1,
-        str(form, 'verdict'),
-        str(form, 'reason'),
-      );
-      res.redirect(303, `/arbiter/competitions/${competition.id}/homologation?done=objection`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.homologationPage(actor, competition.id, req, { error: message }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await this.results.decideObjection(
+          actor,
+          id,
+          /^\d{1,3}$/.test(index) ? Number(index) : -1,
+          str(form, 'verdict'),
+          str(form, 'reason'),
+        );
+        return `/arbiter/competitions/${competition.id}/homologation?done=objection`;
+      },
+      (message) => this.homologationPage(actor, competition.id, req, { error: message }),
+    );
   }
 
   @Get('competitions/:id/audit')
@@ -486,15 +507,16 @@ export class ArbiterPanelController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    try {
-      // Checked once the case is known to be this arbiter's, as the downtime decision is.
-      await this.cases.closeByHand(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
-      res.redirect(303, '/arbiter?done=closed');
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.dashboardPage(actor, req, { error: message }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        // Checked once the case is known to be this arbiter's, as the downtime decision is.
+        await this.cases.closeByHand(actor, id, str(form, 'reason'), () => requireConfirmed(form, IRREVERSIBLE.closeCase));
+        return '/arbiter?done=closed';
+      },
+      (message) => this.dashboardPage(actor, req, { error: message }),
+    );
   }
 
   /** Issue 14 item 5: the outage case granted (the days credited, as rulings) or refused, with a reason; it closes then. */
@@ -506,26 +528,27 @@ export class ArbiterPanelController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    try {
-      const decision = str(form, 'decision');
-      // Checked once the case is known to be this arbiter's: another's stays 404 whatever the form holds.
-      const check = () => {
-        if (decision !== 'grant' && decision !== 'refuse') {
-          throw new Refusal(
-            'NO_DECISION',
-            { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' },
-            400,
-          );
-        }
-        requireConfirmed(form, { ro: 'decizia privind zilele de creditat', en: 'the decision on the days to credit' });
-      };
-      await this.timeControls.decideDowntimeCredit(actor, id, { confirm: decision === 'grant', reason: str(form, 'reason'), check });
-      res.redirect(303, '/arbiter?done=downtime');
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.dashboardPage(actor, req, { error: message }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        const decision = str(form, 'decision');
+        // Checked once the case is known to be this arbiter's: another's stays 404 whatever the form holds.
+        const check = () => {
+          if (decision !== 'grant' && decision !== 'refuse') {
+            throw new Refusal(
+              'NO_DECISION',
+              { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' },
+              400,
+            );
+          }
+          requireConfirmed(form, { ro: 'decizia privind zilele de creditat', en: 'the decision on the days to credit' });
+        };
+        await this.timeControls.decideDowntimeCredit(actor, id, { confirm: decision === 'grant', reason: str(form, 'reason'), check });
+        return '/arbiter?done=downtime';
+      },
+      (message) => this.dashboardPage(actor, req, { error: message }),
+    );
   }
 
   @Get('competitions/:id/appeals')
@@ -575,20 +598,21 @@ export class ArbiterPanelController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    try {
-      await this.commissionAppeals.lodge(actor, id, {
-        decision: str(form, 'decision'),
-        rulingId: str(form, 'rulingId') || undefined,
-        appellant: str(form, 'appellant'),
-        comment: str(form, 'comment'),
-        feeReceipt: str(form, 'feeReceipt'),
-      });
-      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}/appeals?done=lodged`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.appealsPage(actor, id, req, { error: message, sent: form }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await this.commissionAppeals.lodge(actor, id, {
+          decision: str(form, 'decision'),
+          rulingId: str(form, 'rulingId') || undefined,
+          appellant: str(form, 'appellant'),
+          comment: str(form, 'comment'),
+          feeReceipt: str(form, 'feeReceipt'),
+        });
+        return `/arbiter/competitions/${encodeURIComponent(id)}/appeals?done=lodged`;
+      },
+      (message) => this.appealsPage(actor, id, req, { error: message, sent: form }),
+    );
   }
 
   @Post('appeals/:caseId/decide')
@@ -600,14 +624,15 @@ export class ArbiterPanelController {
     @Res() res: Response,
   ): Promise<void> {
     const competitionId = str(form, 'competitionId');
-    try {
-      await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
-      res.redirect(303, `/arbiter/competitions/${encodeURIComponent(competitionId)}/appeals?done=decided`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.appealsPage(actor, competitionId, req, { error: message }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
+        return `/arbiter/competitions/${encodeURIComponent(competitionId)}/appeals?done=decided`;
+      },
+      (message) => this.appealsPage(actor, competitionId, req, { error: message }),
+    );
   }
 
   // ------------------------------------------------------------ a game: view, rulings, sheet
@@ -679,24 +704,25 @@ export class ArbiterPanelController {
   ): Promise<void> {
     await this.panel.gameCompetition(actor, id);
     const parsed = parseRulingForm(form ?? {});
-    try {
-      if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400);
-      const action = parsed.action;
-      // The page offers only the rulings that apply now; one posted anyway is refused by the games service (rulingNotApplicable).
-      // An outcome ruling also settles the game's silence and closing-date cases (games service).
-      if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
-      else if (action.type === 'grant-days')
-        await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
-      else {
-        const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
-        await this.games.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
-      }
-      res.redirect(303, `/arbiter/games/${encodeURIComponent(id)}?done=ruled`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.gamePage(actor, id, req, { error: message, sent: form }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400);
+        const action = parsed.action;
+        // The page offers only the rulings that apply now; one posted anyway is refused by the games service (rulingNotApplicable).
+        // An outcome ruling also settles the game's silence and closing-date cases (games service).
+        if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
+        else if (action.type === 'grant-days')
+          await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
+        else {
+          const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
+          await this.games.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
+        }
+        return `/arbiter/games/${encodeURIComponent(id)}?done=ruled`;
+      },
+      (message) => this.gamePage(actor, id, req, { error: message, sent: form }),
+    );
   }
 
   /** A move received by post or telephone (docs/rules.md §5), recorded with its dates and a reason. */
@@ -708,19 +734,20 @@ export class ArbiterPanelController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    try {
-      await this.games.recordMoveByArbiter(actor, id, {
-        move: str(form, 'move'),
-        sentOn: str(form, 'sentOn'),
-        ...(str(form, 'arrivedOn') && { arrivedOn: str(form, 'arrivedOn') }),
-        reason: str(form, 'reason'),
-      });
-      res.redirect(303, `/arbiter/games/${encodeURIComponent(id)}?done=recorded`);
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.gamePage(actor, id, req, { error: message, sent: form }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await this.games.recordMoveByArbiter(actor, id, {
+          move: str(form, 'move'),
+          sentOn: str(form, 'sentOn'),
+          ...(str(form, 'arrivedOn') && { arrivedOn: str(form, 'arrivedOn') }),
+          reason: str(form, 'reason'),
+        });
+        return `/arbiter/games/${encodeURIComponent(id)}?done=recorded`;
+      },
+      (message) => this.gamePage(actor, id, req, { error: message, sent: form }),
+    );
   }
 
   @Get('games/:id/sheet')
@@ -815,14 +842,15 @@ export class ArbiterPanelController {
 
   @Post('lexicons')
   async uploadLexicon(@WebActor() actor: UserActor, @Body() form: Form, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    try {
-      await this.panel.uploadLexicon(actor, str(form, 'name'), typeof form?.words === 'string' ? form.words : '');
-      res.redirect(303, '/arbiter/lexicons?done=uploaded');
-    } catch (error) {
-      const message = formError(error, req);
-      if (message === undefined) throw error;
-      send(res, 422, await this.lexiconsPage(req, { error: message, name: str(form, 'name') }));
-    }
+    await answerForm(
+      req,
+      res,
+      async () => {
+        await this.panel.uploadLexicon(actor, str(form, 'name'), typeof form?.words === 'string' ? form.words : '');
+        return '/arbiter/lexicons?done=uploaded';
+      },
+      (message) => this.lexiconsPage(req, { error: message, name: str(form, 'name') }),
+    );
   }
 
   /** Issue 7 §5: an admin anonymises a player once their competitions have ended. */

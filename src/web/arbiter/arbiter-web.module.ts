@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppealsModule } from '../../appeals/appeals.module';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
 import { DemoModule } from '../../demo/demo.module';
 import { AuthModule } from '../../auth/auth.module';
@@ -18,7 +19,7 @@ import { TimeNoticesService } from '../player/time-notices';
 
 /** The arbiter's panel (issue 7 §3). */
 @Module({
-  imports: [AuthModule, ArbiterModule, DemoModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
+  imports: [AuthModule, ArbiterModule, AppealsModule, DemoModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
   controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, CompetitionEditController, DemoController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
   providers: [ArbiterPanelService, PersonalDataService, Lexicons, TimeNoticesService],

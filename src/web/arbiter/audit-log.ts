@@ -1,10 +1,10 @@
 // The audit page's rows as a person reads them (issue 14 item 6): each action and ruling a
 // sentence naming the players (audit-texts.ts), its time in the competition's time zone.
 import { In, type EntityManager } from 'typeorm';
-import { AuditEntry } from '../../arbiter/audit.entity';
+import { AuditEntry } from '../../audit/audit.entity';
 import { Ruling } from '../../arbiter/ruling.entity';
 import type { Competition } from '../../competitions/competition.entity';
-import { Player } from '../../competitions/player.entity';
+import { Player } from '../../players/player.entity';
 import type { Color } from '../../games/engine/types';
 import { Game } from '../../games/game.entity';
 import { formatInstant } from '../format-instant';

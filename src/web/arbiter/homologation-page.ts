@@ -2,7 +2,7 @@
 // confirmation or objection (with its text), the players' window and whether the result may
 // be homologated now, needs the arbiter's explicit override, or waits for an objection's decision.
 import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
-import type { Result } from '../../coefficients/result.entity';
+import type { Result } from '../../games/result.entity';
 import type { Color } from '../../games/engine';
 import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
 

@@ -4,7 +4,7 @@ import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
 import { Clock } from '../../common/clock';
 import { Competition } from '../../competitions/competition.entity';
-import { Player } from '../../competitions/player.entity';
+import { Player } from '../../players/player.entity';
 import { Database } from '../../database/database';
 import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';

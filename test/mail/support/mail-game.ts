@@ -1,5 +1,5 @@
 import type { UserActor } from '../../../src/auth/core/actor';
-import { PlayerEmail } from '../../../src/competitions/player-email.entity';
+import { PlayerEmail } from '../../../src/players/player-email.entity';
 import { Game } from '../../../src/games/game.entity';
 import { getTileSet } from '../../../src/games/engine';
 import { randomLegalGame } from '../../../src/games/engine/testing/random-game';

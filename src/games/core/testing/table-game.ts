@@ -123,6 +123,8 @@ export class TableGame implements Play<TableMove> {
   /** `n` moves or more, to a placement: the partner contests all its words, with a random reply (turn closed). */
   contestLast(n: number, random: () => number): { contested: TableMove; reply: TableMove } {
     this.playOn(n, random);
+    // "Or more": a game that opened with passes plays on to its first placement.
+    while (!this.moves.some((m) => m.kind !== 'pass') && !this.stateOf('main').over) this.playOn(1, random);
     // A pass forms no word to contest, and a move that ended the game leaves no reply: back to a placement before the end.
     let k = this.moves.length;
     while (k > 0 && (this.moves[k - 1].kind === 'pass' || this.stateOf('main').over)) {

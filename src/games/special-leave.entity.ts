@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { Competition } from '../competitions/competition.entity';
-import { Player } from '../competitions/player.entity';
+import { Player } from '../players/player.entity';
 
 /**
  * Leave the arbiter approves beyond the holiday right (illness, bereavement…): like a

@@ -1,8 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
-import { User } from '../auth/user.entity';
-import { Competition } from '../competitions/competition.entity';
-import { Game } from '../games/game.entity';
 
 /**
  * One state change, who made it and why, written in the transaction that made it
@@ -20,11 +17,8 @@ export class AuditEntry {
 
   /** Null when the platform itself acted (the scheduler, a CLI run as system). */
   @Column({ name: 'actor_user_id', type: 'uuid', nullable: true })
+  @ForeignKey('User', { name: 'FK_audit_actor', onDelete: 'RESTRICT' })
   actorUserId: string | null;
-
-  @ManyToOne(() => User, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'actor_user_id', foreignKeyConstraintName: 'FK_audit_actor' })
-  actor?: User | null;
 
   /** The capacity the actor acted in: player, arbiter, admin or system. */
   @Column({ name: 'actor_role', type: 'text' })
@@ -35,18 +29,12 @@ export class AuditEntry {
   action: string;
 
   @Column({ name: 'competition_id', type: 'uuid', nullable: true })
+  @ForeignKey('Competition', { name: 'FK_audit_competition', onDelete: 'RESTRICT' })
   competitionId: string | null;
 
-  @ManyToOne(() => Competition, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'competition_id', foreignKeyConstraintName: 'FK_audit_competition' })
-  competition?: Competition | null;
-
   @Column({ name: 'game_id', type: 'uuid', nullable: true })
+  @ForeignKey('Game', { name: 'FK_audit_game', onDelete: 'RESTRICT' })
   gameId: string | null;
-
-  @ManyToOne(() => Game, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'game_id', foreignKeyConstraintName: 'FK_audit_game' })
-  game?: Game | null;
 
   @Column({ type: 'jsonb' })
   details: JsonObject;

@@ -8,13 +8,13 @@ import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
 import { Game } from '../games/game.entity';
 import { localDate } from '../thinking-time/core/calendar';
-import { decideAppeal, lodgeAppeal, type AppealReferences, type CommissionAppealInput } from './core/appeal-rules';
-import { arbitratedCompetition } from './arbitrated-competition';
-import { caseRefusals, COMMISSION_APPEAL } from './core/case-rules';
-import { AuditService } from './audit.service';
-import { Case } from './case.entity';
-import { CasesService } from './cases.service';
-import { Ruling } from './ruling.entity';
+import { decideAppeal, lodgeAppeal, type AppealReferences, type CommissionAppealInput } from '../arbiter/core/appeal-rules';
+import { arbitratedCompetition } from '../arbiter/arbitrated-competition';
+import { caseRefusals, COMMISSION_APPEAL } from '../arbiter/core/case-rules';
+import { AuditService } from '../audit/audit.service';
+import { Case } from '../arbiter/case.entity';
+import { CasesService } from '../arbiter/cases.service';
+import { Ruling } from '../arbiter/ruling.entity';
 
 /** An appeal as the commission's page lists it: the case's state and the appeal's words. */
 export type AppealRow = { readonly id: string; readonly status: Case['status']; readonly open: boolean; readonly gameId: string | null } & {

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
-import { Game } from '../games/game.entity';
-import type { Outcome } from './core/coefficients';
+import { Game } from './game.entity';
+import type { Outcome } from '../coefficients/core/coefficients';
 
 /**
  * `proposed`: the players have 5 days to confirm or object (silence confirms);
