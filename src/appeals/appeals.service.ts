@@ -60,9 +60,9 @@ export class AppealsService {
       const lodging = lodgeAppeal(input, await this.references(m, competitionId, input), localDate(this.clock.now(), competition.timeZone));
       if (lodging instanceof Refusal) throw lodging;
       const { gameId, payload } = lodging;
-      const opened = await this.cases.open(m, { competitionId, gameId, kind: COMMISSION_APPEAL, payload });
+      const opened = await this.cases.open({ competitionId, gameId, kind: COMMISSION_APPEAL, payload });
       const details = { caseId: opened.id, ...payload };
-      await this.audit.record(m, { actor, asArbiter: true, action: 'commission-appeal.lodged', competitionId, gameId, details });
+      await this.audit.record({ actor, asArbiter: true, action: 'commission-appeal.lodged', competitionId, gameId, details });
       return opened;
     });
   }
@@ -88,7 +88,7 @@ export class AppealsService {
       // Payload through save: TypeORM's typed update of a jsonb column blows the type checker's depth.
       Object.assign(found, { status: decision.status, closedAt: this.clock.now(), payload: decision.payload });
       await m.save(Case, found);
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'commission-appeal.decided',

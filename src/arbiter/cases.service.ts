@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
@@ -33,7 +33,8 @@ export class CasesService {
     private readonly audit: AuditService,
   ) {}
 
-  async open(manager: EntityManager, input: NewCase): Promise<Case> {
+  async open(input: NewCase): Promise<Case> {
+    const manager = this.db.manager;
     const row = manager.create(Case, {
       id: randomUUID(),
       competitionId: input.competitionId,
@@ -50,13 +51,14 @@ export class CasesService {
   }
 
   /** The game's open cases of these kinds (a ruling settles them). */
-  openFor(manager: EntityManager, gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
-    return manager.find(Case, { where: { gameId, status: 'open', kind: In([...kinds]) }, order: { openedAt: 'ASC' } });
+  openFor(gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
+    return this.db.manager.find(Case, { where: { gameId, status: 'open', kind: In([...kinds]) }, order: { openedAt: 'ASC' } });
   }
 
   /** Closes the game's open cases of these kinds; returns them (the first is the one a ruling cites). */
-  async closeFor(manager: EntityManager, gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
-    const cases = await this.openFor(manager, gameId, kinds);
+  async closeFor(gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
+    const manager = this.db.manager;
+    const cases = await this.openFor(gameId, kinds);
     if (cases.length) {
       const now = this.clock.now();
       await manager.update(Case, { id: In(cases.map((c) => c.id)) }, { status: 'closed', closedAt: now });
@@ -66,8 +68,8 @@ export class CasesService {
   }
 
   /** Open cases of a competition, the most urgent first: the arbiter's dashboard. */
-  listOpen(manager: EntityManager, competitionId: string): Promise<Case[]> {
-    return manager.find(Case, {
+  listOpen(competitionId: string): Promise<Case[]> {
+    return this.db.manager.find(Case, {
       where: { competitionId, status: 'open' },
       order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' },
     });
@@ -87,7 +89,7 @@ export class CasesService {
       if (closing instanceof Refusal) throw closing;
       check?.();
       await m.update(Case, { id: found.id }, { status: closing.status, closedAt: this.clock.now() });
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'case.closed',

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
+import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Penalty, type PenaltyKind } from './penalty.entity';
 import { Ruling, type RulingKind } from './ruling.entity';
@@ -28,9 +28,13 @@ export interface NewPenalty {
 /** Writes rulings and the penalties they impose, in the transaction of the action that applies them. */
 @Injectable()
 export class RulingsService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly db: Database,
+  ) {}
 
-  async record(manager: EntityManager, input: NewRuling, penalties: readonly NewPenalty[] = []): Promise<Ruling> {
+  async record(input: NewRuling, penalties: readonly NewPenalty[] = []): Promise<Ruling> {
+    const manager = this.db.manager;
     const now = this.clock.now();
     const ruling = manager.create(Ruling, {
       id: randomUUID(),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import type { JsonObject } from '../common/json';
 import { Clock } from '../common/clock';
+import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { AuditEntry } from './audit.entity';
 
@@ -26,9 +26,13 @@ export function actorRole(actor: Actor, asArbiter = false): string {
 /** Writes audit entries in the caller's transaction: a change and its entry commit together. */
 @Injectable()
 export class AuditService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly db: Database,
+  ) {}
 
-  async record(manager: EntityManager, input: AuditInput & { readonly asArbiter?: boolean }): Promise<AuditEntry> {
+  async record(input: AuditInput & { readonly asArbiter?: boolean }): Promise<AuditEntry> {
+    const manager = this.db.manager;
     const entry = manager.create(AuditEntry, {
       id: randomUUID(),
       at: this.clock.now(),

@@ -95,7 +95,7 @@ export class LoginLinks {
       }
       const player = user.playerId ? await m.findOneBy(Player, { id: user.playerId }) : null;
       const url = await this.issue(m, user.id, email);
-      await this.notifications.add(m, [
+      await this.notifications.add([
         {
           to: player ? { id: player.id, language: player.language } : { id: null, language: user.language },
           address: email,

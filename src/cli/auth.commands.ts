@@ -100,7 +100,7 @@ export const adminLoginLinkCommand = databaseCommand({
   async run({ settings, email }, db, io) {
     const clock = new SystemClock();
     const users = new UsersService(db, clock);
-    const links = new LoginLinks(db, clock, settings, users, new Notifications(clock, settings));
+    const links = new LoginLinks(db, clock, settings, users, new Notifications(clock, db, settings));
     const link = await links.linkForCli(email);
     io.err(
       `${link.created ? 'Created the admin' : 'Login link for'} ${link.email} (${link.roles.join(', ')}); it works once, within 15 minutes.\n`,

@@ -75,7 +75,7 @@ export class ResultsService {
       if (color === 'red') result.redConfirmedAt ??= this.clock.now();
       else result.blueConfirmedAt ??= this.clock.now();
       await m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
-      await this.audit.record(m, { actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
+      await this.audit.record({ actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
       if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
         await this.homologateIn(m, { kind: 'system' }, game, result, { reason: 'both players confirmed' });
       }
@@ -89,14 +89,14 @@ export class ResultsService {
       if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
       await m.update(Result, { id: result.id }, { objections: result.objections });
-      await this.cases.open(m, {
+      await this.cases.open({
         competitionId: game.competitionId,
         gameId,
         kind: 'objection',
         dueOn: result.dueOn,
         payload: { color: color!, text: text.trim() },
       });
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         action: 'result.objected',
         competitionId: game.competitionId,
@@ -152,10 +152,10 @@ export class ResultsService {
       result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
       await m.update(Result, { id: result.id }, { objections: result.objections });
       // The objection's own case (one per objection, opened with its colour and text).
-      const cases = await this.cases.openFor(m, game.id, ['objection']);
+      const cases = await this.cases.openFor(game.id, ['objection']);
       const own = cases.find((c) => c.payload.color === objection.color && c.payload.text === objection.text) ?? cases[0];
       if (own) await m.update(Case, { id: own.id, status: 'open' }, { status: 'closed', closedAt: this.clock.now() });
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'result.objection-decided',
@@ -193,7 +193,6 @@ export class ResultsService {
       arbiter: personName(decider?.displayName),
     });
     await this.notifications.add(
-      m,
       COLORS.map((color) => ({
         to: players[color],
         template: 'objection-decided',
@@ -257,8 +256,8 @@ export class ResultsService {
     );
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
     // Objection cases are not among them: each closes with its own decision (decideObjection).
-    await this.cases.closeFor(m, game.id, ['result', ...AWAITING_RESULT_CASES]);
-    await this.audit.record(m, {
+    await this.cases.closeFor(game.id, ['result', ...AWAITING_RESULT_CASES]);
+    await this.audit.record({
       actor,
       asArbiter: true,
       action: 'result.homologated',
@@ -277,7 +276,6 @@ export class ResultsService {
     const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
     const view = jsonResult(resultView(result));
     await this.notifications.add(
-      m,
       players.map((p) => ({
         to: p,
         template: 'result-homologated',

@@ -203,7 +203,7 @@ export class CompetitionsService {
       if (updated.changed.length) {
         await m.update(Competition, { id: competition.id }, { ...updated.settings });
         Object.assign(competition, updated.settings);
-        await this.audit.record(m, {
+        await this.audit.record({
           actor,
           asArbiter: true,
           action: 'competition.updated',
@@ -264,7 +264,7 @@ export class CompetitionsService {
       }),
     );
     await m.insert(Sequence, sequences);
-    await this.audit.record(m, {
+    await this.audit.record({
       actor,
       asArbiter: true,
       action: 'competition.created',
@@ -394,7 +394,7 @@ export class CompetitionsService {
       const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
       await this.users.ensurePlayerUser(m, { id: playerId, name: row.name }, emails);
     }
-    await this.audit.record(m, {
+    await this.audit.record({
       actor,
       asArbiter: true,
       action: 'competition.players_imported',
@@ -432,7 +432,7 @@ export class CompetitionsService {
         await m.update(Registration, { id: entry.registration.id }, { groupId: groups[i].id, seat: s + 1 });
       }
     }
-    await this.audit.record(m, {
+    await this.audit.record({
       actor,
       asArbiter: true,
       action: 'competition.groups_made',

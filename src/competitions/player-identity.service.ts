@@ -85,7 +85,7 @@ export class PlayerIdentityService {
       if (Object.keys(plan.updates).length) {
         await m.update(Player, { id: playerId }, plan.updates);
         const before = Object.fromEntries(Object.keys(plan.updates).map((k) => [k, player[k as keyof ListedFacts]]));
-        await this.audit.record(m, {
+        await this.audit.record({
           actor,
           asArbiter: true,
           action: 'player.updated',
@@ -141,8 +141,8 @@ export class PlayerIdentityService {
         payload: { name: player.name, addresses: [...addresses] },
       });
     }
-    await this.notifications.add(m, mails);
-    await this.audit.record(m, {
+    await this.notifications.add(mails);
+    await this.audit.record({
       actor,
       asArbiter: true,
       action: 'player.address_added',
@@ -220,7 +220,7 @@ export class PlayerIdentityService {
       if (!Object.keys(changed).length) return player;
       const before = Object.fromEntries(Object.keys(changed).map((k) => [k, player[k as keyof typeof after]]));
       await m.update(Player, { id: playerId }, changed);
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'player.updated',
@@ -337,7 +337,7 @@ export class PlayerIdentityService {
     if (user && !(await m.existsBy(UserEmail, { address: row.address }))) {
       await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: row.address, verified: true });
     }
-    await this.audit.record(m, {
+    await this.audit.record({
       actor,
       asArbiter: how.by === 'admin',
       action: 'player.address_confirmed',
@@ -352,7 +352,6 @@ export class PlayerIdentityService {
     if (!partnerIds.length) return;
     const partners = await m.findBy(Player, { id: In([...partnerIds]) });
     await this.notifications.add(
-      m,
       partners.map((partner) => ({
         to: { id: partner.id, language: partner.language },
         template: 'identity-changed',

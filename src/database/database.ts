@@ -7,6 +7,13 @@ import { Mutex } from './mutex';
 export type DatabaseKind = 'postgres' | 'pglite';
 
 /**
+ * The unit of work the async context runs in: its transaction's manager, or the pool's for `run`.
+ * One for the process, not one per Database: a writer joins whatever unit its caller opened, as
+ * it did when the manager was passed by hand (a test runs services on a second pool).
+ */
+const unit = new AsyncLocalStorage<EntityManager>();
+
+/**
  * The platform's single way into the database. On PostgreSQL a transaction is a
  * transaction and row locks order writers. PGlite is one session shared by the whole
  * process (typeorm-pglite), where `FOR UPDATE` locks nothing and two interleaved
@@ -27,12 +34,29 @@ export class Database {
    * gave up comes out as DatabaseInterruptedError: typed, and safe to send again.
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => this.dataSource.transaction(work)).catch(interrupted);
+    return this.serialised(() => this.dataSource.transaction((m) => unit.run(m, () => work(m)))).catch(interrupted);
   }
 
   /** Work outside a transaction (reads, health); on PGlite it still waits its turn. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => work(this.dataSource.manager)).catch(interrupted);
+    const m = this.dataSource.manager;
+    return this.serialised(() => unit.run(m, () => work(m))).catch(interrupted);
+  }
+
+  /**
+   * The manager of the unit of work this code runs in (the innermost `transaction` or `run`), for
+   * repositories: services open the unit, repositories read and write in it without a manager
+   * passed hand to hand. Outside any unit it is a programming error, not a silent autocommit.
+   */
+  get manager(): EntityManager {
+    const m = unit.getStore();
+    if (!m) throw new Error('Database.manager: no unit of work open here (wrap the work in Database.transaction or Database.run)');
+    return m;
+  }
+
+  /** Whether this code runs inside a transaction (a repository may require one, to lock a row). */
+  get inTransaction(): boolean {
+    return unit.getStore()?.queryRunner?.isTransactionActive === true;
   }
 
   async ping(): Promise<void> {

@@ -171,7 +171,7 @@ export class ClaimAnswersService {
       count = answers.length;
       await m.update(Case, { id: c.id }, { payload: { ...c.payload, answers: asJson(answers) } as never });
     }
-    await this.audit.record(m, {
+    await this.audit.record({
       actor: input.actor,
       action: 'claim.answered',
       competitionId: competition.id,
@@ -215,7 +215,7 @@ export class ClaimAnswersService {
       toArbiter,
     });
     const claimant = players[x.claimantColor];
-    await this.notifications.add(m, [
+    await this.notifications.add([
       {
         to: claimant,
         template: 'claim-answered',

@@ -69,7 +69,7 @@ export class CompetitionStartService {
         await this.games.startGames(m, { competition, sequence, pairings });
         games += pairings.length;
       }
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'competition.started',

@@ -20,10 +20,10 @@ export async function closeSilenceCasesAtEnd(
   deps: { readonly cases: CasesService; readonly audit: AuditService },
   game: { readonly id: string; readonly competitionId: string; readonly endReason: string | null },
 ): Promise<number> {
-  const closed = await deps.cases.closeFor(m, game.id, [SILENCE_CASE]);
+  const closed = await deps.cases.closeFor(game.id, [SILENCE_CASE]);
   for (const c of closed) {
     await m.update(Case, { id: c.id }, { payload: { ...c.payload, closedReason: SILENCE_CLOSED_AT_END, closedBy: 'game-end' } as never });
-    await deps.audit.record(m, {
+    await deps.audit.record({
       actor: SYSTEM_ACTOR,
       action: 'case.closed',
       competitionId: game.competitionId,

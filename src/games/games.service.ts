@@ -199,7 +199,6 @@ export class GamesService {
     const ids = [...new Set(pairings.flatMap((p) => [p.red, p.blue]))];
     const players = new Map((await manager.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
     await this.notifications.add(
-      manager,
       games.flatMap((g) =>
         COLORS.map((color) => {
           const me = players.get(color === 'red' ? g.redPlayerId : g.bluePlayerId)!;
@@ -390,7 +389,7 @@ export class GamesService {
         games: games.map((g) => g.id),
         shortened,
       };
-      await this.notifications.add(m, [
+      await this.notifications.add([
         ...games.map((g) => ({
           to: g.redPlayerId === player.id ? g.bluePlayer! : g.redPlayer!,
           template: 'holiday-notice',
@@ -399,7 +398,7 @@ export class GamesService {
         })),
         { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
       ]);
-      await this.audit.record(m, { actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
+      await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
       await this.storeReceipt(m, gameId, 'holiday', input.idempotencyKey, view);
       return view;
     });
@@ -434,7 +433,7 @@ export class GamesService {
           }),
         );
         this.notify(s, otherColor(color), 'long-thinking-notice', { player: s.players[color].name, from: s.today, days: input.days });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'long-thinking.announced',
           competitionId: s.competition.id,
@@ -474,7 +473,7 @@ export class GamesService {
         });
         await insertRows(s.manager, Claim, claim);
         // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
-        await this.cases.open(s.manager, {
+        await this.cases.open({
           competitionId: s.competition.id,
           gameId: s.game.id,
           kind: 'claim',
@@ -483,7 +482,7 @@ export class GamesService {
         });
         this.notify(s, partner, 'time-claim', { claimant: s.players[color].name, daysUsed: clock.used, answerBy: addDays(s.today, 5) });
         this.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'claim.made',
           competitionId: s.competition.id,
@@ -539,7 +538,7 @@ export class GamesService {
         });
         await insertRows(s.manager, Offer, offer);
         this.notify(s, otherColor(color), 'offer', { offerId: offer.id, kind: offer.kind, by: s.players[color].name });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'offer.made',
           competitionId: s.competition.id,
@@ -596,7 +595,7 @@ export class GamesService {
       async (s, color) => {
         s.requirePlaying();
         await s.end({ type: 'abandon', by: color });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'game.abandoned',
           competitionId: s.competition.id,
@@ -644,7 +643,7 @@ export class GamesService {
         const moves = [moveView(played.move, null, played.record)];
         this.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
         this.notify(s, color, 'move-confirmation', { moves, contested: words });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'dispute.opened',
           competitionId: s.competition.id,
@@ -682,7 +681,7 @@ export class GamesService {
         const complete = s.completeTurnIfDone();
         const moves = played.map((p) => moveView(p.move, null, p.record));
         this.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'dispute.admitted',
           competitionId: s.competition.id,
@@ -715,7 +714,7 @@ export class GamesService {
         Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
         await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
         s.labels = lines;
-        await this.cases.open(s.manager, {
+        await this.cases.open({
           competitionId: s.competition.id,
           gameId: s.game.id,
           kind: 'dispute',
@@ -724,7 +723,7 @@ export class GamesService {
         const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
         const complete = s.completeTurnIfDone();
         this.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
-        await this.audit.record(s.manager, {
+        await this.audit.record({
           actor,
           action: 'dispute.appealed',
           competitionId: s.competition.id,
@@ -746,10 +745,9 @@ export class GamesService {
     return this.asArbiter(actor, gameId, { action: 'ruling', idempotencyKey: ruling.idempotencyKey }, async (s) => {
       checkRuling(ruling);
       const { caseKinds, penalties, details } = await this.applyRuling(s, ruling);
-      const [settled] = caseKinds.length ? await this.cases.closeFor(s.manager, s.game.id, caseKinds) : [];
+      const [settled] = caseKinds.length ? await this.cases.closeFor(s.game.id, caseKinds) : [];
       const { idempotencyKey: _key, reason, ...what } = ruling;
       const record = await this.rulings.record(
-        s.manager,
         {
           actor,
           competitionId: s.competition.id,
@@ -764,7 +762,7 @@ export class GamesService {
       if (ruling.kind === 'score-correction') Object.assign(details, await this.rescoreResult(s));
       for (const color of COLORS)
         this.notify(s, color, 'ruling', { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details });
-      await this.audit.record(s.manager, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: `ruling.${ruling.kind}`,
@@ -823,7 +821,7 @@ export class GamesService {
       }
       if (record.outcome) await s.end(record.outcome);
       await s.manager.update(Game, { id: s.game.id }, { startedOn: s.game.startedOn });
-      await this.audit.record(s.manager, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'game.imported',
@@ -869,7 +867,7 @@ export class GamesService {
         const color = s.colorOfPlayer(playerId)!;
         await s.end({ type: 'abandon', by: color });
         await this.finish(s, s.game.turn);
-        await this.audit.record(m, {
+        await this.audit.record({
           actor,
           asArbiter: true,
           action: 'game.withdrawn',
@@ -882,12 +880,11 @@ export class GamesService {
       await m.update(Registration, { id: registration.id }, { withdrawnAt: this.clock.now() });
       if (input.exclusion) {
         await this.rulings.record(
-          m,
           { actor, competitionId, kind: 'exclusion', reason: input.reason, details: { playerId, games: settled } },
           [{ playerId, kind: 'exclusion', amount: 0, effectiveOn: localDate(this.clock.now(), competition.timeZone) }],
         );
       }
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: input.exclusion ? 'player.excluded' : 'player.withdrawn',
@@ -984,7 +981,7 @@ export class GamesService {
     await s.save();
     const next = s.turnPlayer();
     if (s.game.status === 'playing' && s.game.turn !== turnBefore && next) this.notifyYourMove(s, next);
-    await this.notifications.add(s.manager, s.outbox.splice(0));
+    await this.notifications.add(s.outbox.splice(0));
   }
 
   /**
@@ -995,7 +992,7 @@ export class GamesService {
   private async confirmByGameEnd(s: GameSession): Promise<void> {
     for (const confirmation of s.outbox.filter((n) => n.template === 'move-confirmation' && n.to.id !== null)) {
       const mover = { gameId: s.game.id, playerId: confirmation.to.id!, template: 'game-end' };
-      const folded = await this.notifications.fold(s.manager, mover, { moves: confirmation.payload.moves ?? [] });
+      const folded = await this.notifications.fold(mover, { moves: confirmation.payload.moves ?? [] });
       if (folded) s.outbox.splice(s.outbox.indexOf(confirmation), 1);
     }
   }
@@ -1049,7 +1046,7 @@ export class GamesService {
     const complete = s.completeTurnIfDone();
     const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record));
     this.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
-    await this.audit.record(s.manager, {
+    await this.audit.record({
       actor,
       asArbiter: timing.source === 'arbiter',
       action: timing.source === 'arbiter' ? 'move.recorded-by-arbiter' : 'move.submitted',
@@ -1082,7 +1079,7 @@ export class GamesService {
     await s.manager.update(Offer, { id: offer.id }, { status: offer.status, answeredAt: offer.answeredAt });
     const by = otherColor(color);
     this.notify(s, by, 'offer-answer', { offerId: offer.id, kind: offer.kind, accepted: accept });
-    await this.audit.record(s.manager, {
+    await this.audit.record({
       actor,
       action: accept ? 'offer.accepted' : 'offer.declined',
       competitionId: s.competition.id,
@@ -1153,7 +1150,7 @@ export class GamesService {
     if (plan.reopen) {
       Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
       if (plan.reopen.resultId) await s.manager.delete(Result, { id: plan.reopen.resultId });
-      await this.cases.closeFor(s.manager, s.game.id, ['result', 'objection']);
+      await this.cases.closeFor(s.game.id, ['result', 'objection']);
     }
     if (plan.end) await s.end(plan.end);
   }

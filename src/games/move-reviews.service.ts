@@ -90,7 +90,7 @@ export class MoveReviewsService {
         );
       }
       const dueOn = addDays(s.today, REVIEW_DUE_DAYS);
-      const opened = await this.cases.open(m, {
+      const opened = await this.cases.open({
         competitionId: s.competition.id,
         gameId,
         kind: MOVE_REVIEW_CASE,
@@ -104,7 +104,7 @@ export class MoveReviewsService {
           comment,
         },
       });
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         action: 'move.review_requested',
         competitionId: s.competition.id,

@@ -81,7 +81,7 @@ export class ResultProposals {
     await insertRows(manager, Result, result);
     const view = resultView(result);
     if (!result.automatic) {
-      await this.cases.open(manager, {
+      await this.cases.open({
         competitionId: competition.id,
         gameId: game.id,
         kind: 'result',
@@ -90,7 +90,6 @@ export class ResultProposals {
       });
     }
     await this.notifications.add(
-      manager,
       (['red', 'blue'] as const).map((color) => ({
         to: ended.players[color],
         template: 'game-end',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import type { Language } from '../common/bilingual';
+import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { domainOf } from './mail-addresses';
 import { OutboundMail } from './outbound-mail.entity';
@@ -39,6 +39,7 @@ export class Notifications {
 
   constructor(
     private readonly clock: Clock,
+    private readonly db: Database,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'mailFrom' | 'mailReplyAddress' | 'secret'>,
   ) {
     this.domain = domainOf(settings.mailReplyAddress);
@@ -60,7 +61,8 @@ export class Notifications {
    * earlier in the caller's transaction: the game-end that also confirms the move which
    * ended the game (issue 14 item 9). False when there is none.
    */
-  async fold(manager: EntityManager, to: NotificationRow, payload: JsonObject): Promise<boolean> {
+  async fold(to: NotificationRow, payload: JsonObject): Promise<boolean> {
+    const manager = this.db.manager;
     const row = await manager.findOne(OutboundMail, { where: { ...to, status: 'pending' }, order: { createdAt: 'DESC' } });
     if (!row) return false;
     // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
@@ -68,7 +70,8 @@ export class Notifications {
     return true;
   }
 
-  async add(manager: EntityManager, notifications: readonly Notification[]): Promise<OutboundMail[]> {
+  async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {
+    const manager = this.db.manager;
     const now = this.clock.now();
     const rows = notifications.map((n) => {
       if (!n.to.id && !n.address) throw new Error(`notification ${n.template} has neither a player nor an address`);

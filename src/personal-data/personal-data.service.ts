@@ -235,7 +235,7 @@ export class PersonalDataService {
           }
         }
       }
-      await this.audit.record(m, { actor, action: 'player.anonymised', details: { playerId, addressesRemoved: addresses.length } });
+      await this.audit.record({ actor, action: 'player.anonymised', details: { playerId, addressesRemoved: addresses.length } });
       return { playerId, name, addressesRemoved: addresses.length };
     });
   }

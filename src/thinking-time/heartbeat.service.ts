@@ -152,7 +152,7 @@ export class HeartbeatService {
         games: entry.games.map((g) => ({ ...g, days: { ...g.days } })),
         credits: entry.credits.map((c) => ({ ...c })),
       };
-      opened.push((await this.cases.open(m, { competitionId: entry.competitionId, kind: DOWNTIME_CASE, payload })).id);
+      opened.push((await this.cases.open({ competitionId: entry.competitionId, kind: DOWNTIME_CASE, payload })).id);
     }
     return opened;
   }

@@ -85,10 +85,10 @@ export class StateDeclarationsService {
       const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
       const view = await loadGameView(m, this.settings, competition, game, { red, blue });
       const partnerPlayer = partner === 'red' ? red : blue;
-      await this.notifications.add(m, [
+      await this.notifications.add([
         { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },
       ]);
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         action: 'state.declared',
         competitionId: game.competitionId,

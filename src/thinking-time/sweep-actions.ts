@@ -75,7 +75,7 @@ export class SweepActions {
         const deadlines = deadlinesOn(ctx.timeline, ctx.day.day);
         const partner = otherColor(action.player);
         const game = await this.gameView(s);
-        await this.notifications.add(s.manager, [
+        await this.notifications.add([
           tell(action.player, 'reminder', reminderPayload(this.settings, s, game, action, ctx.day, deadlines)),
           tell(partner, 'reminder-copy', reminderCopyPayload(s, game, partner, action, deadlines.escalation)),
         ]);
@@ -84,32 +84,25 @@ export class SweepActions {
       case 'escalation':
       case 'first-move-escalation': {
         // docs/rules.md §5: the game record goes to the arbiter with a proposal for homologation; both players are told.
-        const opened = await this.cases.open(s.manager, {
+        const opened = await this.cases.open({
           competitionId: s.competition.id,
           gameId: s.game.id,
           kind: SILENCE_CASE,
           payload: this.silenceCase(ctx, action),
         });
         const game = await this.gameView(s);
-        await this.notifications.add(
-          s.manager,
-          COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))),
-        );
+        await this.notifications.add(COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))));
         return opened.id;
       }
       case 'holiday-start': {
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action)),
-        ]);
+        await this.notifications.add([tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'holiday-end': {
         // The silence count resumes today (timeline.ts: holiday-end falls on the day after the holiday).
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action)),
-        ]);
+        await this.notifications.add([tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'long-thinking-start':
@@ -117,7 +110,7 @@ export class SweepActions {
         return null;
       case 'long-thinking-end': {
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
+        await this.notifications.add([
           tell(partner, 'long-thinking-end', longThinkingEndPayload(s, await this.gameView(s), partner, action)),
         ]);
         return null;
@@ -125,9 +118,7 @@ export class SweepActions {
       case 'time-exceeded': {
         // docs/rules.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
         const partner = otherColor(action.player);
-        await this.notifications.add(s.manager, [
-          tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action)),
-        ]);
+        await this.notifications.add([tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action))]);
         return null;
       }
       case 'holiday-rights-end':
@@ -137,15 +128,12 @@ export class SweepActions {
         // docs/rules.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
         const { reportBy } = deadlinesOn(ctx.timeline, ctx.day.day);
         const game = await this.gameView(s);
-        await this.notifications.add(
-          s.manager,
-          COLORS.map((c) => tell(c, 'closing-date', closingDatePayload(s, game, c, action, reportBy, ctx.day))),
-        );
+        await this.notifications.add(COLORS.map((c) => tell(c, 'closing-date', closingDatePayload(s, game, c, action, reportBy, ctx.day))));
         return null;
       }
       case 'report-window-closed': {
         const payload = await this.closingCase(ctx, action);
-        const opened = await this.cases.open(s.manager, {
+        const opened = await this.cases.open({
           competitionId: s.competition.id,
           gameId: s.game.id,
           kind: CLOSING_CASE,
@@ -155,7 +143,6 @@ export class SweepActions {
         const declared = (payload.declarations as { color: Color }[]).map((d) => d.color);
         const proposed = (payload.proposal ?? null) as Parameters<typeof reportWindowClosedPayload>[4];
         await this.notifications.add(
-          s.manager,
           COLORS.map((c) => tell(c, 'report-window-closed', reportWindowClosedPayload(s, game, c, action, proposed, declared))),
         );
         return opened.id;
@@ -188,7 +175,7 @@ export class SweepActions {
       });
       // Two games of one player may be swept at once (two instances): the unique key decides who tells.
       if (!(await insertUnlessRecorded(s.manager, row))) continue;
-      await this.notifications.add(s.manager, [
+      await this.notifications.add([
         {
           to: player,
           template: 'holiday-rights-end',

@@ -188,7 +188,7 @@ export class TimeControlsService {
           payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id, { view, you, game: g }),
         });
       }
-      await this.notifications.add(m, [
+      await this.notifications.add([
         {
           to: onLeave,
           template: 'special-leave',
@@ -197,7 +197,7 @@ export class TimeControlsService {
         },
         ...partnersTold,
       ]);
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: 'leave.approved',
@@ -250,7 +250,6 @@ export class TimeControlsService {
           const given = mine.map((c) => ({ color: c.color, days: c.days }));
           const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
           const ruling = await this.rulings.record(
-            m,
             {
               actor,
               competitionId: game.competitionId,
@@ -266,7 +265,6 @@ export class TimeControlsService {
           await bumpGameVersions(m, [gameId]);
           const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
           await this.notifications.add(
-            m,
             COLORS.map((color) => ({
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
               template: 'ruling',
@@ -283,7 +281,7 @@ export class TimeControlsService {
               },
             })),
           );
-          await this.audit.record(m, {
+          await this.audit.record({
             actor,
             asArbiter: true,
             action: 'ruling.thinking-days',
@@ -295,7 +293,7 @@ export class TimeControlsService {
         }
       }
       await m.update(Case, { id: caseId }, { status: 'closed', closedAt: now });
-      await this.audit.record(m, {
+      await this.audit.record({
         actor,
         asArbiter: true,
         action: input.confirm ? 'downtime-credit.confirmed' : 'downtime-credit.dismissed',

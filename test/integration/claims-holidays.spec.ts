@@ -222,10 +222,10 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
   });
 
   it("closes the game's open silence case with a reason when the game ends", async () => {
-    const opened = await t.database.transaction((m) =>
+    const opened = await t.database.transaction(() =>
       t.app
         .get(CasesService)
-        .open(m, { competitionId: ch.competitionId, gameId: e.id, kind: 'silence', payload: { silent: 'blue', silentDays: 30 } }),
+        .open({ competitionId: ch.competitionId, gameId: e.id, kind: 'silence', payload: { silent: 'blue', silentDays: 30 } }),
     );
     const ended = await post(`/api/games/${e.id}/abandon`, user(e, 'blue'));
     expect(ended.status).toBe(200);

@@ -52,6 +52,37 @@ describe(`the database (${TEST_DB})`, () => {
     expect(rows).toHaveLength(0);
   });
 
+  describe('the unit of work', () => {
+    it('is the open transaction for code that is not handed a manager, and the pool inside run', async () => {
+      await db.transaction(async (m) => {
+        expect(db.manager).toBe(m);
+        expect(db.inTransaction).toBe(true);
+        await Promise.resolve();
+        expect(db.manager).toBe(m);
+      });
+      await db.run(async (m) => {
+        expect(db.manager).toBe(m);
+        expect(db.inTransaction).toBe(false);
+      });
+    });
+
+    it('refuses to run a query outside any unit rather than autocommit it', () => {
+      expect(() => db.manager).toThrow(/no unit of work/);
+    });
+
+    it('rolls back what a writer wrote through it with the transaction that opened it', async () => {
+      const write = () => db.manager.query(`INSERT INTO platform_state (key, value, updated_at) VALUES ('uow', '1'::jsonb, now())`);
+      await expect(
+        db.transaction(async () => {
+          await write();
+          throw new Error('refused after the write');
+        }),
+      ).rejects.toThrow('refused after the write');
+      const rows: unknown[] = await db.run((m) => m.query(`SELECT 1 FROM platform_state WHERE key = 'uow'`));
+      expect(rows).toHaveLength(0);
+    });
+  });
+
   it('takes and gives back an advisory lock', async () => {
     const key = advisoryLockKey('round-trip');
     const held = await db.run(async (m) => {

@@ -197,7 +197,7 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
     const payload = { address: 'x@rulings.example.org' };
     const cases = t.app.get(CasesService);
     const opened = { competitionId: ch.competitionId, gameId: fresh.id, kind: 'mail-bounce', payload } as const;
-    const bounce = await t.database.transaction((m) => cases.open(m, opened));
+    const bounce = await t.database.transaction(() => cases.open(opened));
     const dashboard = await arbiter.get('/arbiter');
     expect(formOf(dashboard.text, `action="/arbiter/cases/${bounce.id}/close"`)).toMatch(CONFIRM_BOX);
     const refused = await post(arbiter, '/arbiter', `/arbiter/cases/${bounce.id}/close`, { reason: 'adresă nouă' });

@@ -290,10 +290,10 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     });
     disputeId = (await t.database.run((m) => m.findOneByOrFail(Dispute, { gameId: game.id }))).id;
     caseId = (
-      await t.database.transaction((m) =>
+      await t.database.transaction(() =>
         app
           .get(CasesService)
-          .open(m, { competitionId: A.competitionId, gameId: game.id, kind: 'mail-bounce', payload: { address: 'x@a.example' } }),
+          .open({ competitionId: A.competitionId, gameId: game.id, kind: 'mail-bounce', payload: { address: 'x@a.example' } }),
       )
     ).id;
     apiKeyId = (await t.database.run((m) => m.findOneByOrFail(ApiKey, { userId: A.arbiter.id }))).id;

@@ -271,14 +271,14 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
   it('settles a silence with an outcome ruling, and closes by hand only cases no decision settles', async () => {
     const silent = ch.games[1];
     const cases = app.get(CasesService);
-    const [silence, dispute] = await t.database.transaction(async (m) => [
-      await cases.open(m, {
+    const [silence, dispute] = await t.database.transaction(async () => [
+      await cases.open({
         competitionId: ch.competitionId,
         gameId: silent.id,
         kind: 'silence',
         payload: { silent: 'blue', silentDays: 30, since: '2027-01-01' },
       }),
-      await cases.open(m, {
+      await cases.open({
         competitionId: ch.competitionId,
         gameId: silent.id,
         kind: 'mail-bounce',

@@ -338,7 +338,7 @@ export class ArbiterPanelService {
     if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours('Lexiconul');
     const uploaded = await this.lexicons.upload(name, text);
     const details = { name: uploaded.name, words: uploaded.words };
-    await this.db.transaction((m) => this.audit.record(m, { actor, asArbiter: true, action: 'lexicon.uploaded', details }));
+    await this.db.transaction(() => this.audit.record({ actor, asArbiter: true, action: 'lexicon.uploaded', details }));
     return uploaded;
   }
 
