@@ -10,6 +10,7 @@ import { GameCheckService } from './game-check';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionGamesController, GamesController } from './games.controller';
 import { GamesService } from './games.service';
+import { GameListingsRepository } from './game-listings.repository';
 import { Lexicons } from './lexicons';
 import { ResultProposals } from './result-proposals';
 import { MoveReviewsController } from './move-reviews.controller';
@@ -23,6 +24,7 @@ import { MoveReviewsService } from './move-reviews.service';
     GamesService,
     CompetitionStartService,
     GamePartners,
+    GameListingsRepository,
     GameSheetsService,
     GameCheckService,
     Lexicons,
@@ -33,6 +35,7 @@ import { MoveReviewsService } from './move-reviews.service';
   exports: [
     GamesService,
     CompetitionStartService,
+    GameListingsRepository,
     GameSheetsService,
     GameCheckService,
     MoveReviewsService,

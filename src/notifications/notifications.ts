@@ -4,10 +4,9 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import type { Language } from '../common/bilingual';
-import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import { domainOf } from './mail-addresses';
-import { OutboundMail } from './outbound-mail.entity';
+import type { OutboundMail } from './outbound-mail.entity';
+import { OutboxRepository } from './outbox.repository';
 import { tokenMessageId } from './reply-token';
 
 /** One notification to write: the mail issue renders `template` in the player's language. */
@@ -39,7 +38,7 @@ export class Notifications {
 
   constructor(
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly outbox: OutboxRepository,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'mailFrom' | 'mailReplyAddress' | 'secret'>,
   ) {
     this.domain = domainOf(settings.mailReplyAddress);
@@ -62,21 +61,18 @@ export class Notifications {
    * ended the game (issue 14 item 9). False when there is none.
    */
   async fold(to: NotificationRow, payload: JsonObject): Promise<boolean> {
-    const manager = this.db.manager;
-    const row = await manager.findOne(OutboundMail, { where: { ...to, status: 'pending' }, order: { createdAt: 'DESC' } });
+    const row = await this.outbox.newestPending(to);
     if (!row) return false;
-    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
-    await manager.update(OutboundMail, { id: row.id }, { payload: { ...row.payload, ...payload } as never });
+    await this.outbox.setPayload(row.id, { ...row.payload, ...payload });
     return true;
   }
 
   async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {
-    const manager = this.db.manager;
     const now = this.clock.now();
     const rows = notifications.map((n) => {
       if (!n.to.id && !n.address) throw new Error(`notification ${n.template} has neither a player nor an address`);
       const id = randomUUID();
-      return manager.create(OutboundMail, {
+      return this.outbox.build({
         id,
         gameId: n.gameId ?? null,
         playerId: n.to.id,
@@ -89,7 +85,7 @@ export class Notifications {
         createdAt: now,
       });
     });
-    await insertRows(manager, OutboundMail, ...rows);
+    await this.outbox.insert(rows);
     return rows;
   }
 }

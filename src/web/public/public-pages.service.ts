@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { SYSTEM_ACTOR } from '../../auth/core/actor';
 import { notFound } from '../../common/refusal';
 import { formatCoefficient } from '../../coefficients/core/coefficients';
-import { Result } from '../../games/result.entity';
 import { StandingsService } from '../../coefficients/standings.service';
-import { Competition } from '../../competitions/competition.entity';
 import { CompetitionsService, type CompetitionView } from '../../competitions/competitions.service';
-import { Group } from '../../competitions/group.entity';
-import { Player } from '../../players/player.entity';
 import { Database } from '../../database/database';
 import type { SheetLanguage } from '../../games/engine/sheet';
+import { GameListingsRepository } from '../../games/game-listings.repository';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { isUuid } from '../../common/ids';
-import { Game } from '../../games/game.entity';
 import { renderSheetPdf } from '../../games/sheet-pdf';
 
 export interface PublicResultRow {
@@ -55,14 +50,15 @@ const NO_SHEET = (id: string) =>
 export class PublicPagesService {
   constructor(
     private readonly db: Database,
+    private readonly listings: GameListingsRepository,
     private readonly competitions: CompetitionsService,
     private readonly standings: StandingsService,
     private readonly sheets: GameSheetsService,
   ) {}
 
   list() {
-    return this.db.run(async (m) => {
-      const rows = await m.find(Competition, { order: { startDate: 'DESC', createdAt: 'DESC' } });
+    return this.db.run(async () => {
+      const rows = await this.listings.competitionsNewestFirst();
       return rows.map((c) => ({
         id: c.id,
         name: c.name,
@@ -78,19 +74,9 @@ export class PublicPagesService {
     if (!isUuid(id)) throw NO_COMPETITION(id);
     const competition = await this.competitions.get(SYSTEM_ACTOR, id);
     const standings = competition.status === 'draft' ? [] : await this.standings.standingsWithCrosstables(id);
-    const { results, inProgress } = await this.db.run(async (m) => {
-      const games = await m.find(Game, { where: { competitionId: id }, order: { round: 'ASC', id: 'ASC' } });
+    const { results, inProgress } = await this.db.run(async () => {
+      const { games, names: name, groups: group, results: result } = await this.listings.ofCompetition(id);
       const ended = games.filter((g) => g.status === 'ended');
-      const [players, groups, found] = ended.length
-        ? [
-            await m.findBy(Player, { id: In([...new Set(ended.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) }),
-            await m.findBy(Group, { competitionId: id }),
-            await m.findBy(Result, { gameId: In(ended.map((g) => g.id)) }),
-          ]
-        : [[], [], []];
-      const name = new Map(players.map((p) => [p.id, p.name]));
-      const group = new Map(groups.map((g) => [g.id, g.name]));
-      const result = new Map(found.map((r) => [r.gameId, r]));
       return {
         inProgress: games.length - ended.length,
         results: ended.map((g): PublicResultRow => {
@@ -114,10 +100,10 @@ export class PublicPagesService {
 
   /** The text sheet of a finished game; 404 for a game in progress, as for one that does not exist. */
   async sheet(gameId: string, language: SheetLanguage): Promise<{ text: string; title: string }> {
-    const game = isUuid(gameId) ? await this.db.run((m) => m.findOneBy(Game, { id: gameId })) : null;
+    const game = isUuid(gameId) ? await this.db.run(() => this.listings.game(gameId)) : null;
     if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
     const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language });
-    const competition = await this.db.run((m) => m.findOneByOrFail(Competition, { id: game.competitionId }));
+    const competition = await this.db.run(() => this.listings.competitionOf(game));
     return { text, title: competition.name };
   }
 

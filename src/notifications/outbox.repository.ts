@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { JsonObject } from '../common/json';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { OutboundMail } from './outbound-mail.entity';
+
+/** The outbox rows a feature writes, in the unit of work of the change that causes them (docs/mail-rules.md 17). */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A row as the entity describes it, not yet written. */
+  build(
+    row: Omit<OutboundMail, 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt' | 'autoSubmitted' | 'inReplyTo' | 'digestId'>,
+  ): OutboundMail {
+    return this.db.manager.create(OutboundMail, row);
+  }
+
+  async insert(rows: readonly OutboundMail[]): Promise<void> {
+    await insertRows(this.db.manager, OutboundMail, ...rows);
+  }
+
+  /** The newest row still pending for this game, player and template, written earlier in the unit. */
+  newestPending(to: { readonly gameId: string; readonly playerId: string; readonly template: string }): Promise<OutboundMail | null> {
+    return this.db.manager.findOne(OutboundMail, { where: { ...to, status: 'pending' }, order: { createdAt: 'DESC' } });
+  }
+
+  async setPayload(id: string, payload: JsonObject): Promise<void> {
+    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
+    await this.db.manager.update(OutboundMail, { id }, { payload: payload as never });
+  }
+}
