@@ -5,7 +5,6 @@ import { LoginLinks } from '../auth/login-links.service';
 import { API_KEY_LIFETIME_DAYS, UsersService } from '../auth/users.service';
 import { SystemClock } from '../common/clock';
 import { parseSettings } from '../config/settings';
-import { OutboxRepository } from '../notifications/outbox.repository';
 import { Notifications } from '../notifications/notifications';
 import { serviceCommand } from './cli-services';
 import { BadInputError, jsonLine } from './command';
@@ -101,7 +100,7 @@ export const adminLoginLinkCommand = databaseCommand({
   async run({ settings, email }, db, io) {
     const clock = new SystemClock();
     const users = new UsersService(db, clock);
-    const links = new LoginLinks(db, clock, settings, users, new Notifications(clock, new OutboxRepository(db), settings));
+    const links = new LoginLinks(db, clock, settings, users, Notifications.on(db, clock, settings));
     const link = await links.linkForCli(email);
     io.err(
       `${link.created ? 'Created the admin' : 'Login link for'} ${link.email} (${link.roles.join(', ')}); it works once, within 15 minutes.\n`,

@@ -4,6 +4,7 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import type { Language } from '../common/bilingual';
+import type { Database } from '../database/database';
 import { domainOf } from './mail-addresses';
 import type { OutboundMail } from './outbound-mail.entity';
 import { OutboxRepository } from './outbox.repository';
@@ -42,6 +43,11 @@ export class Notifications {
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'mailFrom' | 'mailReplyAddress' | 'secret'>,
   ) {
     this.domain = domainOf(settings.mailReplyAddress);
+  }
+
+  /** The writer outside the application's container (the CLI's login link for a first admin). */
+  static on(db: Database, clock: Clock, settings: Pick<Settings, 'mailFrom' | 'mailReplyAddress' | 'secret'>): Notifications {
+    return new Notifications(clock, new OutboxRepository(db), settings);
   }
 
   /**
