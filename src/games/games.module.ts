@@ -9,18 +9,33 @@ import { GamePartners } from './game-partners';
 import { GameCheckService } from './game-check';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionGamesController, GamesController } from './games.controller';
-import { GamesService } from './games.service';
+import { DisputesService } from './disputes.service';
+import { GameActions } from './game-actions';
+import { GameReadsService } from './game-reads.service';
+import { GameTimeService } from './game-time.service';
+import { MovesService } from './moves.service';
+import { OffersService } from './offers.service';
+import { WithdrawalService } from './withdrawal.service';
 import { Lexicons } from './lexicons';
 import { ResultProposals } from './result-proposals';
 import { MoveReviewsController } from './move-reviews.controller';
 import { MoveReviewsService } from './move-reviews.service';
 
-/** Games: the single entry point for every action on a game (issue 4 §4–§5), its API, sheets and the check. */
+/**
+ * Games: every action on a game (issue 4 §4–§5), one service per capability over the shared
+ * action frame (game-actions.ts), its API, sheets and the check.
+ */
 @Module({
   imports: [AuthModule, ArbiterModule, CompetitionsModule, NotificationsModule],
   controllers: [GamesController, CompetitionGamesController, MoveReviewsController],
   providers: [
-    GamesService,
+    GameActions,
+    MovesService,
+    OffersService,
+    DisputesService,
+    GameTimeService,
+    GameReadsService,
+    WithdrawalService,
     CompetitionStartService,
     GamePartners,
     GameSheetsService,
@@ -31,7 +46,13 @@ import { MoveReviewsService } from './move-reviews.service';
     ResultProposals,
   ],
   exports: [
-    GamesService,
+    GameActions,
+    MovesService,
+    OffersService,
+    DisputesService,
+    GameTimeService,
+    GameReadsService,
+    WithdrawalService,
     CompetitionStartService,
     GameSheetsService,
     GameCheckService,
