@@ -56,44 +56,39 @@ export class DisputesService {
    * move is accepted (CONTEST_TOO_LATE).
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'contest', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
-        const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
-        s.completeTurnIfDone();
-        const dispute = s.manager.create(Dispute, {
-          id: randomUUID(),
-          gameId: s.game.id,
-          contestedMoveId: contested.id,
-          provisionalReplyId: played.move.id,
-          contesterPlayerId: s.players[color].id,
-          words: [...words],
-          status: 'open',
-          lines: null,
-          keptLineId: null,
-          createdAt: s.now,
-          admittedAt: null,
-          appealedAt: null,
-          ruledAt: null,
-        });
-        await insertRows(s.manager, Dispute, dispute);
-        s.dispute = dispute;
-        const moves = [moveView(played.move, null, played.record)];
-        this.actions.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
-        this.actions.notify(s, color, 'move-confirmation', { moves, contested: words });
-        await this.audit.record(s.manager, {
-          actor,
-          action: 'dispute.opened',
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          details: { color, words, contested: contested.notation, reply: played.move.notation },
-        });
-        return { ...this.actions.result(s, moves, true), dispute: disputeView(dispute, color) };
-      },
-    );
+    return this.actions.asPlayer(actor, gameId, 'contest', input, async (s, color) => {
+      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
+      const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
+      s.completeTurnIfDone();
+      const dispute = s.manager.create(Dispute, {
+        id: randomUUID(),
+        gameId: s.game.id,
+        contestedMoveId: contested.id,
+        provisionalReplyId: played.move.id,
+        contesterPlayerId: s.players[color].id,
+        words: [...words],
+        status: 'open',
+        lines: null,
+        keptLineId: null,
+        createdAt: s.now,
+        admittedAt: null,
+        appealedAt: null,
+        ruledAt: null,
+      });
+      await insertRows(s.manager, Dispute, dispute);
+      s.dispute = dispute;
+      const moves = [moveView(played.move, null, played.record)];
+      this.actions.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
+      this.actions.notify(s, color, 'move-confirmation', { moves, contested: words });
+      await this.audit.record(s.manager, {
+        actor,
+        action: 'dispute.opened',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, words, contested: contested.notation, reply: played.move.notation },
+      });
+      return { ...this.actions.result(s, moves, true), dispute: disputeView(dispute, color) };
+    });
   }
 
   /**
@@ -106,32 +101,27 @@ export class DisputesService {
     gameId: string,
     input: SubmitOptions & { readonly replacement?: PlayerMove; readonly disputeId?: string } = {},
   ): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'admit', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const { contested, replaced, lines, changes } = orThrow(decideAdmission(s.play, color, input.disputeId));
-        const dispute = s.dispute!;
-        await s.applyLines(changes);
-        Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-        await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-        s.dispute = null;
-        const played =
-          input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
-        const complete = s.completeTurnIfDone();
-        const moves = played.map((p) => moveView(p.move, null, p.record));
-        this.actions.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
-        await this.audit.record(s.manager, {
-          actor,
-          action: 'dispute.admitted',
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          details: { color, words: dispute.words, replacement: moves[0]?.notation ?? null },
-        });
-        return { ...this.actions.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
-      },
-    );
+    return this.actions.asPlayer(actor, gameId, 'admit', input, async (s, color) => {
+      const { contested, replaced, lines, changes } = orThrow(decideAdmission(s.play, color, input.disputeId));
+      const dispute = s.dispute!;
+      await s.applyLines(changes);
+      Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+      await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+      s.dispute = null;
+      const played =
+        input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
+      const complete = s.completeTurnIfDone();
+      const moves = played.map((p) => moveView(p.move, null, p.record));
+      this.actions.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
+      await this.audit.record(s.manager, {
+        actor,
+        action: 'dispute.admitted',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, words: dispute.words, replacement: moves[0]?.notation ?? null },
+      });
+      return { ...this.actions.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
+    });
   }
 
   /**
@@ -144,36 +134,31 @@ export class DisputesService {
     gameId: string,
     input: SubmitOptions & { readonly lines?: Readonly<Record<string, PlayerMove>>; readonly disputeId?: string } = {},
   ): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'appeal', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const { contested, lines, changes } = orThrow(decideAppeal(s.play, color, input.disputeId));
-        const dispute = s.dispute!;
-        await s.applyLines(changes);
-        Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
-        await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
-        s.labels = lines;
-        await this.cases.open(s.manager, {
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          kind: 'dispute',
-          payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, 'A'), lines },
-        });
-        const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
-        const complete = s.completeTurnIfDone();
-        this.actions.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
-        await this.audit.record(s.manager, {
-          actor,
-          action: 'dispute.appealed',
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          details: { color, words: dispute.words, lines },
-        });
-        return { ...this.actions.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
-      },
-    );
+    return this.actions.asPlayer(actor, gameId, 'appeal', input, async (s, color) => {
+      const { contested, lines, changes } = orThrow(decideAppeal(s.play, color, input.disputeId));
+      const dispute = s.dispute!;
+      await s.applyLines(changes);
+      Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
+      await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
+      s.labels = lines;
+      await this.cases.open(s.manager, {
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        kind: 'dispute',
+        payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, 'A'), lines },
+      });
+      const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
+      const complete = s.completeTurnIfDone();
+      this.actions.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
+      await this.audit.record(s.manager, {
+        actor,
+        action: 'dispute.appealed',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, words: dispute.words, lines },
+      });
+      return { ...this.actions.result(s, moves, complete), dispute: disputeView(dispute, otherColor(color)) };
+    });
   }
 
   /**

@@ -27,16 +27,20 @@ import { ResultProposals, type EndedGame } from './result-proposals';
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
 export type PlayerMove = string | { readonly kind: 'tiles'; readonly tiles: readonly PlacedTile[] };
 
-/** What every player submission may carry. */
-export interface SubmitOptions {
+/** What every action of a player may carry. */
+export interface ActionInput {
   /** The mail's Message-ID or a form token: a repeat returns the first result instead of acting twice. */
   readonly idempotencyKey?: string;
+  /** Runs inside the action's transaction, after its work (or on a repeated key): e.g. the mail marks itself applied, so both commit together. */
+  readonly inTransaction?: InTransaction;
+}
+
+/** What every player submission (a move, a pass, a contest and its answers) may carry. */
+export interface SubmitOptions extends ActionInput {
   readonly source?: Exclude<MoveSource, 'arbiter'>;
   readonly inboundMailId?: string;
   /** The turn the client answers (the reply token's, the form's): a stale one is refused. */
   readonly expectedTurn?: number;
-  /** Runs inside the action's transaction, after its work (or on a repeated key): e.g. the mail marks itself applied, so both commit together. */
-  readonly inTransaction?: InTransaction;
 }
 
 export type InTransaction = (manager: EntityManager, result: ActionResult) => Promise<void>;
@@ -80,13 +84,15 @@ export class GameActions {
     private readonly lexicons: Lexicons,
   ) {}
 
-  /** An action of one of the game's two players, who acts as `color`. */
+  /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
   asPlayer(
     actor: Actor,
     gameId: string,
-    options: ActionOptions,
+    action: string,
+    input: ActionInput,
     work: (s: GameSession, color: Color) => Promise<ActionResult>,
   ): Promise<ActionResult> {
+    const options = { action, idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
     return this.act(gameId, options, (s) => s.requirePlayer(actor), work);
   }
 

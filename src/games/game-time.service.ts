@@ -13,7 +13,7 @@ import { addDays, toLocalDate, validateHoliday } from '../thinking-time/core';
 import { Claim } from './claim.entity';
 import { refusals } from './core/game-refusals';
 import { decideLongThinking, decideTimeClaim } from './core/time';
-import { GameActions, parseDay, type InTransaction } from './game-actions';
+import { GameActions, parseDay, type ActionInput } from './game-actions';
 import { clocksOn } from './game-clocks';
 import type { ActionResult } from './game-views';
 import { Game } from './game.entity';
@@ -147,100 +147,82 @@ export class GameTimeService {
   }
 
   /** docs/rules.md §5: a player who means to think more than 10 days on this move tells the partner. */
-  announceLongThinking(
-    actor: Actor,
-    gameId: string,
-    input: { readonly days: number; readonly idempotencyKey?: string; readonly inTransaction?: InTransaction },
-  ): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'long-thinking', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
-        if (refused) throw refused;
-        // One notice per turn: announcing again replaces it.
-        await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
-        await insertRows(
-          s.manager,
-          LongThinkingNotice,
-          s.manager.create(LongThinkingNotice, {
-            id: randomUUID(),
-            gameId: s.game.id,
-            playerId: s.players[color].id,
-            turn: s.game.turn,
-            fromDay: s.today,
-            days: input.days,
-            createdAt: s.now,
-          }),
-        );
-        this.actions.notify(s, otherColor(color), 'long-thinking-notice', {
-          player: s.players[color].name,
-          from: s.today,
-          days: input.days,
-        });
-        await this.audit.record(s.manager, {
-          actor,
-          action: 'long-thinking.announced',
-          competitionId: s.competition.id,
+  announceLongThinking(actor: Actor, gameId: string, input: ActionInput & { readonly days: number }): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'long-thinking', input, async (s, color) => {
+      const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
+      if (refused) throw refused;
+      // One notice per turn: announcing again replaces it.
+      await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
+      await insertRows(
+        s.manager,
+        LongThinkingNotice,
+        s.manager.create(LongThinkingNotice, {
+          id: randomUUID(),
           gameId: s.game.id,
-          details: { color, days: input.days },
-        });
-        return this.actions.result(s);
-      },
-    );
+          playerId: s.players[color].id,
+          turn: s.game.turn,
+          fromDay: s.today,
+          days: input.days,
+          createdAt: s.now,
+        }),
+      );
+      this.actions.notify(s, otherColor(color), 'long-thinking-notice', {
+        player: s.players[color].name,
+        from: s.today,
+        days: input.days,
+      });
+      await this.audit.record(s.manager, {
+        actor,
+        action: 'long-thinking.announced',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, days: input.days },
+      });
+      return this.actions.result(s);
+    });
   }
 
   /** docs/rules.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
-  claimTime(
-    actor: Actor,
-    gameId: string,
-    input: { readonly idempotencyKey?: string; readonly inTransaction?: InTransaction } = {},
-  ): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'claim', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        s.requirePlaying();
-        const partner = otherColor(color);
-        const clock = (await clocksOn(s)).clocks[partner];
-        const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
-        const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
-        if (refused) throw refused;
-        const claim = s.manager.create(Claim, {
-          id: randomUUID(),
-          gameId: s.game.id,
-          claimantPlayerId: s.players[color].id,
-          daysUsed: clock.used,
-          status: 'open',
-          createdAt: s.now,
-          ruledAt: null,
-        });
-        await insertRows(s.manager, Claim, claim);
-        // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
-        await this.cases.open(s.manager, {
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          kind: 'claim',
-          dueOn: addDays(s.today, 5),
-          payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
-        });
-        this.actions.notify(s, partner, 'time-claim', {
-          claimant: s.players[color].name,
-          daysUsed: clock.used,
-          answerBy: addDays(s.today, 5),
-        });
-        this.actions.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
-        await this.audit.record(s.manager, {
-          actor,
-          action: 'claim.made',
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          details: { color, daysUsed: clock.used },
-        });
-        return this.actions.result(s);
-      },
-    );
+  claimTime(actor: Actor, gameId: string, input: ActionInput = {}): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'claim', input, async (s, color) => {
+      s.requirePlaying();
+      const partner = otherColor(color);
+      const clock = (await clocksOn(s)).clocks[partner];
+      const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
+      const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
+      if (refused) throw refused;
+      const claim = s.manager.create(Claim, {
+        id: randomUUID(),
+        gameId: s.game.id,
+        claimantPlayerId: s.players[color].id,
+        daysUsed: clock.used,
+        status: 'open',
+        createdAt: s.now,
+        ruledAt: null,
+      });
+      await insertRows(s.manager, Claim, claim);
+      // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
+      await this.cases.open(s.manager, {
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        kind: 'claim',
+        dueOn: addDays(s.today, 5),
+        payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
+      });
+      this.actions.notify(s, partner, 'time-claim', {
+        claimant: s.players[color].name,
+        daysUsed: clock.used,
+        answerBy: addDays(s.today, 5),
+      });
+      this.actions.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
+      await this.audit.record(s.manager, {
+        actor,
+        action: 'claim.made',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, daysUsed: clock.used },
+      });
+      return this.actions.result(s);
+    });
   }
 }

@@ -21,6 +21,9 @@ import { ResultProposals } from './result-proposals';
 import { MoveReviewsController } from './move-reviews.controller';
 import { MoveReviewsService } from './move-reviews.service';
 
+/** The action runner and the services of each capability over it, used by the mail pipeline, the web and the time controls. */
+const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService, GameTimeService, GameReadsService, WithdrawalService];
+
 /**
  * Games: every action on a game (issue 4 §4–§5), one service per capability over the shared
  * action frame (game-actions.ts), its API, sheets and the check.
@@ -29,13 +32,7 @@ import { MoveReviewsService } from './move-reviews.service';
   imports: [AuthModule, ArbiterModule, CompetitionsModule, NotificationsModule],
   controllers: [GamesController, CompetitionGamesController, MoveReviewsController],
   providers: [
-    GameActions,
-    MovesService,
-    OffersService,
-    DisputesService,
-    GameTimeService,
-    GameReadsService,
-    WithdrawalService,
+    ...GAME_SERVICES,
     CompetitionStartService,
     GamePartners,
     GameSheetsService,
@@ -46,13 +43,7 @@ import { MoveReviewsService } from './move-reviews.service';
     ResultProposals,
   ],
   exports: [
-    GameActions,
-    MovesService,
-    OffersService,
-    DisputesService,
-    GameTimeService,
-    GameReadsService,
-    WithdrawalService,
+    ...GAME_SERVICES,
     CompetitionStartService,
     GameSheetsService,
     GameCheckService,

@@ -124,28 +124,18 @@ export class MovesService {
 
   /** A move in FRSc notation or as tiles; while two lines are live, one per line (docs/rules.md §6). */
   submitMove(actor: Actor, gameId: string, input: SubmitMoveInput): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'move', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const plays = orThrow(decideTurn(s.play, color, input));
-        return this.playTurn(s, actor, color, plays, playerTiming(s, input));
-      },
-    );
+    return this.actions.asPlayer(actor, gameId, 'move', input, async (s, color) => {
+      const plays = orThrow(decideTurn(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+    });
   }
 
   /** A pass (docs/rules.md §3: the only way to score zero), in every line the player owes, or in one. */
   pass(actor: Actor, gameId: string, input: SubmitOptions & { readonly line?: string } = {}): Promise<ActionResult> {
-    return this.actions.asPlayer(
-      actor,
-      gameId,
-      { action: 'pass', idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction },
-      async (s, color) => {
-        const plays = orThrow(decidePass(s.play, color, input));
-        return this.playTurn(s, actor, color, plays, playerTiming(s, input));
-      },
-    );
+    return this.actions.asPlayer(actor, gameId, 'pass', input, async (s, color) => {
+      const plays = orThrow(decidePass(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+    });
   }
 
   /**
