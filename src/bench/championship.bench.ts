@@ -31,7 +31,7 @@ import { openAppDatabase } from '../app-database';
 import { applyMove, replayGame, type GameState, type TileSetId } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
-import { GamesService, type GamePairing } from '../games/games.service';
+import { MovesService, type GamePairing } from '../games/moves.service';
 import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
     const db = app.get(Database);
     const counter = new QueryCounter(db.dataSource.logger);
     counter.install(db);
-    const games = app.get(GamesService);
+    const movesService = app.get(MovesService);
     const sweep = app.get(SweepService);
     const competitions = app.get(CompetitionsService);
     const users = app.get(UsersService);
@@ -245,7 +245,7 @@ async function main(): Promise<void> {
             pairings.push({ groupId: red.groupId!, red: red.playerId, blue: blue.playerId, round: 1000 + (pairings.length % 100) });
           }),
         );
-        await games.startGames(m, { competition, sequence, pairings });
+        await movesService.startGames(m, { competition, sequence, pairings });
       });
     }
     const { list, sequence, actors } = await db.run(async (m) => {
@@ -276,7 +276,9 @@ async function main(): Promise<void> {
       if (traced) counter.trace = [];
       const started = process.hrtime.bigint();
       try {
-        const result = /^(pas|pass)$/i.test(move) ? await games.pass(actor, g.game.id) : await games.submitMove(actor, g.game.id, { move });
+        const result = /^(pas|pass)$/i.test(move)
+          ? await movesService.pass(actor, g.game.id)
+          : await movesService.submitMove(actor, g.game.id, { move });
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         if (traced) {
           process.stderr.write(`\nthe statements of one move (others in flight may be mixed in):\n${counter.trace!.join('\n')}\n`);

@@ -26,7 +26,7 @@ import { openAppDatabase } from '../app-database';
 import { applyMove, replayGame } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
-import { GamesService } from '../games/games.service';
+import { MovesService } from '../games/moves.service';
 import { createScratchDatabase, DEFAULT_DATABASE_URL, numberOption, printReport, round, runBench, tearDown } from './bench-support';
 import type { LoadJob, LoadSummary } from './load-generator';
 
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
       const red = await m.findOneByOrFail(PlayerEmail, { playerId: game.redPlayerId });
       return { game, sequence, actors: new Map(people.map((u) => [u.playerId!, actorOf(u)])), redAddress: red.address };
     });
-    const games = app.get(GamesService);
+    const movesService = app.get(MovesService);
     const opening = replayGame({ tileSet: 'ro', sequence: sequence.tiles }, []);
     if (!opening.ok) throw new Error('the opening does not replay');
     let state = opening.state;
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < MOVES && !state.over; i++) {
       const move = randomMove(state, random, { passProbability: 0 });
       const actor = actors.get(state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId)!;
-      const result = await games.submitMove(actor, game.id, { move });
+      const result = await movesService.submitMove(actor, game.id, { move });
       const applied = applyMove(state, move);
       if (!applied.ok) throw new Error(`model refused ${move}`);
       state = applied.state;

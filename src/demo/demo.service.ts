@@ -14,7 +14,10 @@ import { applyMove, replayGame, type GameState } from '../games/engine';
 import { randomMove, seededRandom } from '../games/engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { gameSetup } from '../games/core/play';
-import { GamesService } from '../games/games.service';
+import { DisputesService } from '../games/disputes.service';
+import { GameTimeService } from '../games/game-time.service';
+import { MovesService } from '../games/moves.service';
+import { OffersService } from '../games/offers.service';
 import { addDays, localDate } from '../thinking-time/core/calendar';
 
 /** Six players with Romanian names, as a federation's list would have them. */
@@ -49,7 +52,10 @@ export class DemoService {
     private readonly users: UsersService,
     private readonly competitions: CompetitionsService,
     private readonly starts: CompetitionStartService,
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
+    private readonly offers: OffersService,
+    private readonly disputes: DisputesService,
+    private readonly gameTime: GameTimeService,
     private readonly links: LoginLinks,
   ) {}
 
@@ -99,7 +105,7 @@ export class DemoService {
       for (let i = 0; i < count; i++) {
         const move = this.placement(state, random);
         const mover = await actorOfPlayer(state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId);
-        await this.games.submitMove(mover, game.id, { move, source: 'web' });
+        await this.moves.submitMove(mover, game.id, { move, source: 'web' });
         const step = applyMove(state, move);
         if (!step.ok) throw new Error(`demo: ${move} refused (${step.code})`);
         state = step.state;
@@ -116,21 +122,21 @@ export class DemoService {
     const contested = this.placement(before, random);
     const red = await actorOfPlayer(disputed.redPlayerId);
     const blue = await actorOfPlayer(disputed.bluePlayerId);
-    await this.games.submitMove(red, disputed.id, { move: contested, source: 'web' });
+    await this.moves.submitMove(red, disputed.id, { move: contested, source: 'web' });
     const after = applyMove(before, contested);
     if (!after.ok) throw new Error('demo: the contested move was refused');
     const reply = this.placement(after.state, random);
-    await this.games.contestWord(blue, disputed.id, { words: [after.record.words[0].word], reply, source: 'web' });
-    await this.games.appealContest(red, disputed.id, {});
+    await this.disputes.contestWord(blue, disputed.id, { words: [after.record.words[0].word], reply, source: 'web' });
+    await this.disputes.appealContest(red, disputed.id, {});
     // One holiday, declared by BLUE from next week.
     await play(holiday, 2);
-    await this.games.declareHoliday(await actorOfPlayer(holiday.bluePlayerId), holiday.id, {
+    await this.gameTime.declareHoliday(await actorOfPlayer(holiday.bluePlayerId), holiday.id, {
       from: addDays(today, 7),
       to: addDays(today, 16),
     });
     // One game over (RED abandons after a few moves): its result waits for homologation.
     await play(ended, 4);
-    await this.games.abandon(await actorOfPlayer(ended.redPlayerId), ended.id);
+    await this.offers.abandon(await actorOfPlayer(ended.redPlayerId), ended.id);
 
     const logins = [
       { who: 'arbiter', email: ARBITER },

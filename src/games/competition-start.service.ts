@@ -10,7 +10,7 @@ import { planStart } from '../competitions/core/start-plan';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { localDate, type LocalDate } from '../thinking-time/core/calendar';
-import { GamesService } from './games.service';
+import { MovesService } from './moves.service';
 
 export interface StartResult {
   readonly competition: CompetitionView;
@@ -31,7 +31,7 @@ export class CompetitionStartService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly competitions: CompetitionsService,
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
   ) {}
 
   start(actor: Actor, competitionId: string): Promise<StartResult> {
@@ -66,7 +66,7 @@ export class CompetitionStartService {
       for (const [series, pairings] of plan.pairingsBySeries) {
         const sequence = sequences.get(series)!;
         sequence.revealedAt = now;
-        await this.games.startGames(m, { competition, sequence, pairings });
+        await this.moves.startGames(m, { competition, sequence, pairings });
         games += pairings.length;
       }
       await this.audit.record({

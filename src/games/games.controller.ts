@@ -22,7 +22,13 @@ import { ClaimAnswerDto } from './dto/claim-answer.dto';
 import { refusals } from './core/game-refusals';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionStartService } from './competition-start.service';
-import { GamesService, type PlayerMove } from './games.service';
+import { DisputesService } from './disputes.service';
+import type { PlayerMove } from './game-actions';
+import { GameReadsService } from './game-reads.service';
+import { GameTimeService } from './game-time.service';
+import { MovesService } from './moves.service';
+import { OffersService } from './offers.service';
+import { WithdrawalService } from './withdrawal.service';
 
 /**
  * Games over JSON (issue 4 §7): DTO in, one games-service call, its result out. The
@@ -39,7 +45,11 @@ import { GamesService, type PlayerMove } from './games.service';
 @Controller('api/games')
 export class GamesController {
   constructor(
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
+    private readonly offers: OffersService,
+    private readonly disputes: DisputesService,
+    private readonly gameTime: GameTimeService,
+    private readonly reads: GameReadsService,
     private readonly sheets: GameSheetsService,
     private readonly claimAnswers: ClaimAnswersService,
   ) {}
@@ -48,7 +58,7 @@ export class GamesController {
   @ApiOperation({ summary: 'The game: lines (board, racks, totals), moves, dispute, offers, clocks, result.' })
   @ApiOkResponse({ description: 'The game view.' })
   view(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.games.view(actor, id);
+    return this.reads.view(actor, id);
   }
 
   @Post(':id/moves')
@@ -58,7 +68,7 @@ export class GamesController {
     const given = [dto.move, dto.tiles, dto.lines].filter((x) => x !== undefined).length;
     if (given !== 1) throw refusals.badInput('give exactly one of move, tiles, lines', 'dați exact una dintre: move, tiles, lines');
     const move: PlayerMove | undefined = dto.tiles ? { kind: 'tiles', tiles: dto.tiles } : dto.move;
-    return this.games.submitMove(actor, id, {
+    return this.moves.submitMove(actor, id, {
       move,
       lines: dto.lines,
       expectedTurn: dto.expectedTurn,
@@ -71,56 +81,56 @@ export class GamesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Pass (docs/rules.md §3), in every line owed or in one.' })
   pass(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: PassDto) {
-    return this.games.pass(actor, id, { ...dto, source: 'api' });
+    return this.moves.pass(actor, id, { ...dto, source: 'api' });
   }
 
   @Post(':id/holidays')
   @HttpCode(200)
   @ApiOperation({ summary: "Declare or change the player's holiday (docs/rules.md §5): one per competition, for all their games." })
   holiday(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HolidayDto) {
-    return this.games.declareHoliday(actor, id, dto);
+    return this.gameTime.declareHoliday(actor, id, dto);
   }
 
   @Post(':id/long-thinking')
   @HttpCode(200)
   @ApiOperation({ summary: 'Announce thinking more than 10 days on this move (docs/rules.md §5).' })
   longThinking(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: LongThinkingDto) {
-    return this.games.announceLongThinking(actor, id, dto);
+    return this.gameTime.announceLongThinking(actor, id, dto);
   }
 
   @Post(':id/offers')
   @HttpCode(200)
   @ApiOperation({ summary: 'Offer a draw or an interruption (docs/rules.md §7); offering what the partner offered accepts it.' })
   offer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: OfferDto) {
-    return this.games.offer(actor, id, dto);
+    return this.offers.offer(actor, id, dto);
   }
 
   @Post(':id/offers/:offerId/accept')
   @HttpCode(200)
   @ApiOperation({ summary: "Accept the partner's offer: the game ends 1/1 (draw) or by the scores (interruption)." })
   accept(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('offerId') offerId: string, @Body() dto: KeyDto) {
-    return this.games.acceptOffer(actor, id, { ...dto, offerId });
+    return this.offers.acceptOffer(actor, id, { ...dto, offerId });
   }
 
   @Post(':id/offers/:offerId/decline')
   @HttpCode(200)
   @ApiOperation({ summary: "Decline the partner's offer." })
   decline(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('offerId') offerId: string, @Body() dto: KeyDto) {
-    return this.games.declineOffer(actor, id, { ...dto, offerId });
+    return this.offers.declineOffer(actor, id, { ...dto, offerId });
   }
 
   @Post(':id/abandon')
   @HttpCode(200)
   @ApiOperation({ summary: 'Abandon the game (docs/rules.md §7).' })
   abandon(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
-    return this.games.abandon(actor, id, dto);
+    return this.offers.abandon(actor, id, dto);
   }
 
   @Post(':id/claims')
   @HttpCode(200)
   @ApiOperation({ summary: 'Claim the partner has used more than the thinking days (docs/rules.md §5): a case for the arbiter.' })
   claim(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: KeyDto) {
-    return this.games.claimTime(actor, id, dto);
+    return this.gameTime.claimTime(actor, id, dto);
   }
 
   @Post(':id/claims/answer')
@@ -143,21 +153,21 @@ export class GamesController {
   @HttpCode(200)
   @ApiOperation({ summary: "Contest words of the partner's last move, with the provisional reply (docs/rules.md §6)." })
   contest(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ContestDto) {
-    return this.games.contestWord(actor, id, { ...dto, source: 'api' });
+    return this.disputes.contestWord(actor, id, { ...dto, source: 'api' });
   }
 
   @Post(':id/contests/:disputeId/admit')
   @HttpCode(200)
   @ApiOperation({ summary: 'Admit: the contested move is withdrawn, the provisional reply void; the replacement may come with it.' })
   admit(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('disputeId') disputeId: string, @Body() dto: AdmitDto) {
-    return this.games.admitContest(actor, id, { ...dto, disputeId, source: 'api' });
+    return this.disputes.admitContest(actor, id, { ...dto, disputeId, source: 'api' });
   }
 
   @Post(':id/contests/:disputeId/appeal')
   @HttpCode(200)
   @ApiOperation({ summary: 'Appeal to the arbiter: lines A and B are played until the ruling.' })
   appeal(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('disputeId') disputeId: string, @Body() dto: AppealDto) {
-    return this.games.appealContest(actor, id, { ...dto, disputeId, source: 'api' });
+    return this.disputes.appealContest(actor, id, { ...dto, disputeId, source: 'api' });
   }
 
   @Post(':id/rulings')
@@ -166,21 +176,21 @@ export class GamesController {
     summary: "The arbiter's ruling, with its reason: word, claim, score correction, annulment, days, penalty, warning, outcome.",
   })
   rule(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: RulingDto) {
-    return this.games.rule(actor, id, { ...rulingOf(dto), idempotencyKey: dto.idempotencyKey });
+    return this.disputes.rule(actor, id, { ...rulingOf(dto), idempotencyKey: dto.idempotencyKey });
   }
 
   @Post(':id/arbiter-moves')
   @HttpCode(200)
   @ApiOperation({ summary: 'The arbiter records a move received by post or telephone, with its real dates.' })
   arbiterMove(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ArbiterMoveDto) {
-    return this.games.recordMoveByArbiter(actor, id, dto);
+    return this.moves.recordMoveByArbiter(actor, id, dto);
   }
 
   @Post(':id/import')
   @HttpCode(200)
   @ApiOperation({ summary: 'The arbiter imports a game in progress from its JSON game record.' })
   import(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ImportGameDto) {
-    return this.games.importGameInProgress(actor, id, dto);
+    return this.moves.importGameInProgress(actor, id, dto);
   }
 
   @Get(':id/sheet')
@@ -211,7 +221,7 @@ export class GamesController {
 @Controller('api/competitions')
 export class CompetitionGamesController {
   constructor(
-    private readonly games: GamesService,
+    private readonly withdrawal: WithdrawalService,
     private readonly starts: CompetitionStartService,
   ) {}
 
@@ -232,7 +242,7 @@ export class CompetitionGamesController {
   @refused(403, 'Not the arbiter of this competition.')
   @refused(404, 'No such competition or player.')
   withdraw(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string, @Body() dto: WithdrawDto) {
-    return this.games.withdrawPlayer(actor, id, playerId, dto);
+    return this.withdrawal.withdrawPlayer(actor, id, playerId, dto);
   }
 }
 

@@ -9,19 +9,31 @@ import { GamePartners } from './game-partners';
 import { GameCheckService } from './game-check';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionGamesController, GamesController } from './games.controller';
-import { GamesService } from './games.service';
 import { GameListingsRepository } from './game-listings.repository';
+import { DisputesService } from './disputes.service';
+import { GameActions } from './game-actions';
+import { GameReadsService } from './game-reads.service';
+import { GameTimeService } from './game-time.service';
+import { MovesService } from './moves.service';
+import { OffersService } from './offers.service';
+import { WithdrawalService } from './withdrawal.service';
 import { Lexicons } from './lexicons';
 import { ResultProposals } from './result-proposals';
 import { MoveReviewsController } from './move-reviews.controller';
 import { MoveReviewsService } from './move-reviews.service';
 
-/** Games: the single entry point for every action on a game (issue 4 §4–§5), its API, sheets and the check. */
+/** The action runner and the services of each capability over it, used by the mail pipeline, the web and the time controls. */
+const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService, GameTimeService, GameReadsService, WithdrawalService];
+
+/**
+ * Games: every action on a game (issue 4 §4–§5), one service per capability over the shared
+ * action frame (game-actions.ts), its API, sheets and the check.
+ */
 @Module({
   imports: [AuthModule, ArbiterModule, CompetitionsModule, NotificationsModule],
   controllers: [GamesController, CompetitionGamesController, MoveReviewsController],
   providers: [
-    GamesService,
+    ...GAME_SERVICES,
     CompetitionStartService,
     GamePartners,
     GameListingsRepository,
@@ -33,7 +45,7 @@ import { MoveReviewsService } from './move-reviews.service';
     ResultProposals,
   ],
   exports: [
-    GamesService,
+    ...GAME_SERVICES,
     CompetitionStartService,
     GameListingsRepository,
     GameSheetsService,

@@ -10,7 +10,7 @@ import { Database } from '../database/database';
 import { addDays } from '../thinking-time/core/calendar';
 import { applyMove } from './engine';
 import { GameSession } from './game-session';
-import { GamesService } from './games.service';
+import { GameActions } from './game-actions';
 import { Lexicons } from './lexicons';
 
 /** The case a player opens to have a refused move looked at (docs/rules.md §3, "se adresează arbitrului"). */
@@ -37,7 +37,7 @@ export class MoveReviewsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly games: GamesService,
+    private readonly actions: GameActions,
     private readonly lexicons: Lexicons,
     private readonly cases: CasesService,
     private readonly audit: AuditService,
@@ -52,7 +52,7 @@ export class MoveReviewsService {
         lock: true,
         now: this.clock.now(),
         lexicon: (c) => this.lexicons.forCompetition(c),
-        replays: this.games.replays,
+        replays: this.actions.replays,
       });
       const color = s.requirePlayer(actor);
       if (s.game.status !== 'playing') {

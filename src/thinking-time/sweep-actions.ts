@@ -106,7 +106,7 @@ export class SweepActions {
         return null;
       }
       case 'long-thinking-start':
-        // The partner was told when the notice was given (GamesService.announceLongThinking), on this very day: recorded, not repeated.
+        // The partner was told when the notice was given (GameTimeService.announceLongThinking), on this very day: recorded, not repeated.
         return null;
       case 'long-thinking-end': {
         const partner = otherColor(action.player);

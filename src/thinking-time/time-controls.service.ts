@@ -22,7 +22,7 @@ import { Game } from '../games/game.entity';
 import { bumpGameVersions } from '../games/game-version';
 import { Holiday } from '../games/holiday.entity';
 import { Move } from '../games/move.entity';
-import { GamesService } from '../games/games.service';
+import { DisputesService } from '../games/disputes.service';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
@@ -77,7 +77,7 @@ export class TimeControlsService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly games: GamesService,
+    private readonly disputes: DisputesService,
     private readonly rulings: RulingsService,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
@@ -87,7 +87,7 @@ export class TimeControlsService {
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
   grantDays(actor: Actor, gameId: string, input: DaysInput & { readonly days: number }): Promise<ActionResult> {
     if (!Number.isSafeInteger(input.days) || input.days < 1 || input.days > 1000) throw timeRefusals.badDays(1000);
-    return this.games.rule(actor, gameId, {
+    return this.disputes.rule(actor, gameId, {
       kind: 'thinking-days',
       player: input.player,
       days: -input.days,
@@ -102,7 +102,7 @@ export class TimeControlsService {
    * itself, so the sender loses nothing.
    */
   chargeRefusedMail(actor: Actor, gameId: string, input: DaysInput): Promise<ActionResult> {
-    return this.games.rule(actor, gameId, {
+    return this.disputes.rule(actor, gameId, {
       kind: 'thinking-days',
       player: input.player,
       days: REFUSED_MAIL_DAYS,

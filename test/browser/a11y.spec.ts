@@ -2,7 +2,7 @@
 // with no serious or critical violation; at 360 px no page scrolls sideways; text scaled to
 // 200 % loses nothing on the game page at 1280 px (nothing wider than the window).
 import type { Browser, Page } from 'playwright-core';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
 
@@ -56,7 +56,7 @@ describe('readable by everyone', () => {
     ch = await startChampionship(web.app, { players: 2 });
     const game = ch.games[0];
     // One move on the board, so the game pages show tiles, the move table and both clocks.
-    await web.app.get(GamesService).submitMove(userOf(ch, game, 'red').actor, game.id, { move: placementFor(ch, [], 3) });
+    await web.app.get(MovesService).submitMove(userOf(ch, game, 'red').actor, game.id, { move: placementFor(ch, [], 3) });
     // bypassCSP: the pages allow only their own scripts; axe-core is the test's, injected.
     const context = () => browser.newContext({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
     player = await (await context()).newPage();

@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { applyMove, type GameState, type MoveRecord } from '../../src/games/engine';
 import { rackLetters } from '../../src/games/engine/rack';
-import { GamesService } from '../../src/games/games.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { MovesService } from '../../src/games/moves.service';
 import { modelState, nextRandomMove, seededRandom, startChampionship, userOf, type Championship } from '../support/games';
 import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
 import { openGame, playMove } from './support/play';
@@ -159,12 +160,13 @@ describe('placing tiles on the board', () => {
     const ch = await startChampionship(web.app, { players: 2 });
     const game = ch.games[0];
     const { moves, record } = bridgedMove(ch, []);
-    const games = web.app.get(GamesService);
+    const movesService = web.app.get(MovesService);
+    const readsService = web.app.get(GameReadsService);
     const colors = ['red', 'blue'] as const;
     for (const [i, move] of moves.entries()) {
       const color = colors[i % 2];
-      if (/^pa/i.test(move)) await games.pass(userOf(ch, game, color).actor, game.id);
-      else await games.submitMove(userOf(ch, game, color).actor, game.id, { move });
+      if (/^pa/i.test(move)) await movesService.pass(userOf(ch, game, color).actor, game.id);
+      else await movesService.submitMove(userOf(ch, game, color).actor, game.id, { move });
     }
     const mover = modelState(ch, moves).toMove;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
@@ -179,7 +181,7 @@ describe('placing tiles on the board', () => {
       .filter({ hasText: String(record.score) })
       .waitFor({ timeout: 10_000 });
     await playMove(page, written);
-    const view = await games.view(userOf(ch, game, mover).actor, game.id);
+    const view = await readsService.view(userOf(ch, game, mover).actor, game.id);
     expect(view.moves.length).toBe(moves.length + 1);
   }, 180_000);
 
@@ -216,7 +218,7 @@ describe('placing tiles on the board', () => {
     // Submit from the keyboard: focus the send button and press Enter.
     await page.locator('#move-form button[type="submit"]').focus();
     await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.keyboard.press('Enter')]);
-    const view = await web.app.get(GamesService).view(userOf(ch, game, 'red').actor, game.id);
+    const view = await web.app.get(GameReadsService).view(userOf(ch, game, 'red').actor, game.id);
     expect(view.moves.length).toBe(1);
   }, 180_000);
 });

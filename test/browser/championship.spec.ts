@@ -11,7 +11,7 @@ import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
 import { createUser } from '../support/competitions';
 import { placementFor } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
@@ -140,15 +140,15 @@ describe('a championship run from the arbiter’s panel', () => {
     expect(await arbiter.locator('[data-testid=line-B]').count()).toBe(0);
 
     // Play on to the end: passes until the zero-score turns end the game.
-    const games = web.app.get(GamesService);
+    const readsService = web.app.get(GameReadsService);
     for (let i = 0; i < 12; i++) {
-      const view = await games.view({ kind: 'system' }, game.id);
+      const view = await readsService.view({ kind: 'system' }, game.id);
       if (view.status === 'ended') break;
       const color = view.toMove!;
       await openGame(pages[color], web, game.id);
       await pass(pages[color]);
     }
-    expect((await games.view({ kind: 'system' }, game.id)).status).toBe('ended');
+    expect((await readsService.view({ kind: 'system' }, game.id)).status).toBe('ended');
 
     // The arbiter homologates from the panel; the standings show the homologated coefficients.
     // The players' 5 days have not passed: homologating now is the arbiter's override, with a reason.

@@ -2,7 +2,8 @@
 // page with the days counted and the answer deadline, answers it by the form, and sees the
 // partner's declared holiday; both pages are kept as screenshots for review.
 import type { Browser, Page } from 'playwright-core';
-import { GamesService } from '../../src/games/games.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { MovesService } from '../../src/games/moves.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { openGame } from './support/play';
@@ -24,12 +25,13 @@ describe('a time claim and a holiday seen by the partner, in the browser', () =>
   it('the accused sees the claim with its deadline, answers it by the form, and sees the partner’s holiday', async () => {
     const ch = await startChampionship(web.app, { players: 2 });
     const game = ch.games[0];
-    const games = web.app.get(GamesService);
-    await games.submitMove(playerOf(ch, game, 'red'), game.id, { move: placementFor(ch, [], 3), source: 'api' });
+    const movesService = web.app.get(MovesService);
+    const timeService = web.app.get(GameTimeService);
+    await movesService.submitMove(playerOf(ch, game, 'red'), game.id, { move: placementFor(ch, [], 3), source: 'api' });
     // BLUE silent 55 days (docs/rules.md §5): RED claims, and declares a holiday in April.
     web.clock.set('2027-03-28T09:00:00Z');
-    await games.claimTime(playerOf(ch, game, 'red'), game.id);
-    await games.declareHoliday(playerOf(ch, game, 'red'), game.id, { from: '2027-04-10', to: '2027-04-19' });
+    await timeService.claimTime(playerOf(ch, game, 'red'), game.id);
+    await timeService.declareHoliday(playerOf(ch, game, 'red'), game.id, { from: '2027-04-10', to: '2027-04-19' });
 
     const page: Page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     await loginAs(page, web, userOf(ch, game, 'blue').email);

@@ -3,7 +3,7 @@
 // own box instead, and both pages pass axe-core (no serious or critical violation) there and
 // on a desktop.
 import type { Browser, Page } from 'playwright-core';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import { playerOf, startChampionship, type Championship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 
@@ -47,7 +47,7 @@ describe('the crosstable on a phone', () => {
     browser = await launchBrowser();
     ch = await startChampionship(web.app, { players: 10 });
     // One result, so the table shows a coefficient (provisional) beside the games in play.
-    await web.app.get(GamesService).abandon(playerOf(ch, ch.games[0], 'blue'), ch.games[0].id);
+    await web.app.get(OffersService).abandon(playerOf(ch, ch.games[0], 'blue'), ch.games[0].id);
     const context = () => browser.newContext({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
     arbiter = await (await context()).newPage();
     visitor = await (await context()).newPage();

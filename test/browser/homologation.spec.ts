@@ -5,7 +5,7 @@
 // test-output/screenshots/arbiter-homologation.png for review.
 import type { Browser } from 'playwright-core';
 import { ResultsService } from '../../src/coefficients/results.service';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import { playerOf, startChampionship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 
@@ -26,7 +26,7 @@ describe('the homologation page', () => {
   it("shows one player's confirmation and the other's objection, with the window's end", async () => {
     const ch = await startChampionship(web.app, { players: 2, domain: 'omologare.example.org' });
     const game = ch.games[0];
-    await web.app.get(GamesService).abandon(playerOf(ch, game, 'red'), game.id);
+    await web.app.get(OffersService).abandon(playerOf(ch, game, 'red'), game.id);
     const results = web.app.get(ResultsService);
     await results.confirmResult(playerOf(ch, game, 'red'), game.id);
     await results.objectToResult(playerOf(ch, game, 'blue'), game.id, 'Abandonul nu a fost al meu: am trimis mutarea pe 31.01.');

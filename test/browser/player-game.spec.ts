@@ -4,7 +4,7 @@
 // with the provisional reply and the contested player admits; the final move table and the
 // games service's record equal the rules core's replay of the kept moves.
 import type { Browser, Page } from 'playwright-core';
-import { GamesService } from '../../src/games/games.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
 import { applyMove, replayGame, type Color, type GameState, type MoveRecord } from '../../src/games/engine';
 import {
   keptNotations,
@@ -177,7 +177,7 @@ describe('a whole game in the browser', () => {
     // The record the platform kept is the engine's replay of the kept moves.
     const replay = replayGame({ tileSet: ch.tileSet, sequence: ch.sequence }, kept);
     if (!replay.ok) throw new Error(replay.code);
-    const view = await web.app.get(GamesService).view(userOf(ch, game, 'red').actor, game.id);
+    const view = await web.app.get(GameReadsService).view(userOf(ch, game, 'red').actor, game.id);
     expect(view.status).toBe('ended');
     expect(keptNotations(view)).toEqual(replay.records.map((r) => r.notation));
     expect(view.lines[0].scores).toEqual(replay.state.scores);

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { ManualClock } from '../../src/common/clock';
 import { DatabaseInterruptedError } from '../../src/database/database-interrupted';
 import { GameCheckService } from '../../src/games/game-check';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
@@ -76,7 +76,7 @@ describe('PostgreSQL connections killed mid-transaction', () => {
 
   it('applies every move submission exactly once or refuses it with a retryable typed error; a retry with its key is never applied twice', async () => {
     const ch = await startChampionship(t.app, { players: 6 });
-    const games = t.app.get(GamesService);
+    const movesService = t.app.get(MovesService);
     const MOVES = 6;
     let interrupted = 0;
     const histories = new Map<string, string[]>();
@@ -94,8 +94,8 @@ describe('PostgreSQL connections killed mid-transaction', () => {
             for (;;) {
               try {
                 const result = /^(pas|pass)$/i.test(move)
-                  ? await games.pass(actor, game.id, input)
-                  : await games.submitMove(actor, game.id, { move, ...input });
+                  ? await movesService.pass(actor, game.id, input)
+                  : await movesService.submitMove(actor, game.id, { move, ...input });
                 expect(result.turn).toBe(history.length + 2);
                 break;
               } catch (error) {

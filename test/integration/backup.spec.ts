@@ -10,7 +10,7 @@ import { runCli } from '../../src/cli';
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
 import { openAppDatabase } from '../../src/app-database';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { nextRandomMove, playerOf, seededRandom, startChampionship } from '../support/games';
@@ -20,7 +20,7 @@ import { assertTestDatabaseName, connectAdmin, databaseUrl, TEST_DATABASE_PREFIX
 /** A few games with moves in them: what a backup must carry. */
 async function playSomeGames(app: INestApplication): Promise<{ games: number; moves: number }> {
   const ch = await startChampionship(app, { players: 4 });
-  const games = app.get(GamesService);
+  const movesService = app.get(MovesService);
   const random = seededRandom(8);
   for (const game of ch.games) {
     const history: string[] = [];
@@ -28,7 +28,7 @@ async function playSomeGames(app: INestApplication): Promise<{ games: number; mo
       const move = nextRandomMove(ch, history, random);
       const color = history.length % 2 === 0 ? 'red' : 'blue';
       const actor = playerOf(ch, game, color);
-      await (move === 'PAS' || move === 'pass' ? games.pass(actor, game.id) : games.submitMove(actor, game.id, { move }));
+      await (move === 'PAS' || move === 'pass' ? movesService.pass(actor, game.id) : movesService.submitMove(actor, game.id, { move }));
       history.push(move);
     }
   }

@@ -13,7 +13,10 @@ import { randomMove, randomSequence, seededRandom } from '../../src/games/engine
 import { GameCheckService } from '../../src/games/game-check';
 import { Game } from '../../src/games/game.entity';
 import type { ActionResult } from '../../src/games/game-views';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
 import { toLocalDate } from '../../src/thinking-time/core';
 import { modelState, playerOf, startChampionship, type Championship } from '../support/games';
@@ -48,13 +51,19 @@ interface Driver {
 describe(`a championship (${TEST_DB})`, () => {
   let t: TestApp;
   let ch: Championship;
-  let games: GamesService;
+  let movesService: MovesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let readsService: GameReadsService;
   const clock = new ManualClock('2027-02-01T09:00:00Z');
   let drivers: Driver[];
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    games = t.app.get(GamesService);
+    movesService = t.app.get(MovesService);
+    offersService = t.app.get(OffersService);
+    disputesService = t.app.get(DisputesService);
+    readsService = t.app.get(GameReadsService);
     // A sequence dealt from a fixed seed, so that every run plays the same games.
     ch = await startChampionship(t.app, {
       players: 6,
@@ -94,13 +103,13 @@ describe(`a championship (${TEST_DB})`, () => {
       return;
     }
     if (d.script === 'abandon' && n === AT.abandon) {
-      await games.abandon(actor(d, 'blue'), d.game.id);
+      await offersService.abandon(actor(d, 'blue'), d.game.id);
       d.done = true;
       return;
     }
     if (d.script === 'draw' && n === AT.draw) {
-      const offer = await games.offer(actor(d, toMove), d.game.id, { kind: 'draw' });
-      await games.acceptOffer(actor(d, toMove === 'red' ? 'blue' : 'red'), d.game.id, { offerId: offer.offer!.id });
+      const offer = await offersService.offer(actor(d, toMove), d.game.id, { kind: 'draw' });
+      await offersService.acceptOffer(actor(d, toMove === 'red' ? 'blue' : 'red'), d.game.id, { offerId: offer.offer!.id });
       d.done = true;
       return;
     }
@@ -116,7 +125,7 @@ describe(`a championship (${TEST_DB})`, () => {
       if (!state(A).over) moves.A = next(d, A);
       if (!state(B).over) moves.B = next(d, B);
       const mover = state(state(A).over ? B : A).toMove;
-      remember(d, await games.submitMove(actor(d, mover), d.game.id, { lines: moves }));
+      remember(d, await movesService.submitMove(actor(d, mover), d.game.id, { lines: moves }));
       if (moves.A) A.push(moves.A);
       if (moves.B) B.push(moves.B);
       if ((state(A).over && state(B).over) || A.length >= AT.contest + 6) await rule(d);
@@ -125,8 +134,8 @@ describe(`a championship (${TEST_DB})`, () => {
     const move = next(d, A);
     const result =
       move === 'PAS' || move === 'pass'
-        ? await games.pass(actor(d, toMove), d.game.id)
-        : await games.submitMove(actor(d, toMove), d.game.id, { move, source: 'web' });
+        ? await movesService.pass(actor(d, toMove), d.game.id)
+        : await movesService.submitMove(actor(d, toMove), d.game.id, { move, source: 'web' });
     remember(d, result);
     A.push(move);
     if (state(A).over) {
@@ -141,24 +150,28 @@ describe(`a championship (${TEST_DB})`, () => {
     const contester = state(A).toMove;
     const mover: Color = contester === 'red' ? 'blue' : 'red';
     const reply = next(d, A);
-    await games.contestWord(actor(d, contester), d.game.id, { words: [d.lastWords[0]], reply });
+    await disputesService.contestWord(actor(d, contester), d.game.id, { words: [d.lastWords[0]], reply });
     const before = A.slice(0, -1);
     const stands = [...A, reply];
     if (d.script === 'admit') {
       const replacement = next(d, before);
-      remember(d, await games.admitContest(actor(d, mover), d.game.id, { replacement }));
+      remember(d, await disputesService.admitContest(actor(d, mover), d.game.id, { replacement }));
       d.lines = { A: [...before, replacement] };
       return;
     }
     const a = next(d, stands);
     const b = next(d, before);
-    await games.appealContest(actor(d, mover), d.game.id, { lines: { A: a, B: b } });
+    await disputesService.appealContest(actor(d, mover), d.game.id, { lines: { A: a, B: b } });
     d.lines = { A: [...stands, a], B: [...before, b] };
   }
 
   async function rule(d: Driver): Promise<void> {
     const valid = d.script === 'appeal-valid';
-    await games.rule(ch.arbiter.actor, d.game.id, { kind: 'word', valid, reason: valid ? 'the word is in the list' : 'not in the list' });
+    await disputesService.rule(ch.arbiter.actor, d.game.id, {
+      kind: 'word',
+      valid,
+      reason: valid ? 'the word is in the list' : 'not in the list',
+    });
     d.lines = { A: valid ? d.lines.A : d.lines.B! };
     if (state(d.lines.A).over) d.done = true;
   }
@@ -172,7 +185,7 @@ describe(`a championship (${TEST_DB})`, () => {
     }
     // The no-show: the arbiter rules once BLUE never answered.
     const noShow = drivers.find((d) => d.script === 'no-show')!;
-    await games.rule(ch.arbiter.actor, noShow.game.id, {
+    await disputesService.rule(ch.arbiter.actor, noShow.game.id, {
       kind: 'outcome',
       outcome: { type: 'no-show', by: 'blue' },
       reason: 'never answered the first move',
@@ -184,7 +197,7 @@ describe(`a championship (${TEST_DB})`, () => {
     );
     // The test's model of every game is what the service kept.
     for (const d of drivers) {
-      const view = await games.view(ch.arbiter.actor, d.game.id);
+      const view = await readsService.view(ch.arbiter.actor, d.game.id);
       const kept = view.moves.filter((m) => !m.annulled).sort((a, b) => a.number - b.number);
       expect(kept.map((m) => m.notation)).toEqual(replayOk(d.lines.A).records.map((r) => r.notation));
     }

@@ -10,7 +10,7 @@ import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { clocksOn } from '../../src/games/game-clocks';
 import { GameCheckService } from '../../src/games/game-check';
 import { GameSession } from '../../src/games/game-session';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';
 import { StateDeclaration } from '../../src/thinking-time/state-declaration.entity';
 import type { TestUser } from '../support/competitions';
@@ -186,7 +186,7 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
       const s = await GameSession.open(m, game.id, { lock: false, now: clock.now() });
       expect((await clocksOn(s)).clocks.blue).toMatchObject({ used: 12 });
     });
-    await t.app.get(GamesService).pass(user(game, 'blue').actor, game.id);
+    await t.app.get(MovesService).pass(user(game, 'blue').actor, game.id);
     const moves = await t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } }));
     expect(moves.map((mv) => [mv.color, mv.thinkingDays])).toEqual([
       ['red', 0],

@@ -7,7 +7,11 @@ import { ActionReceipt } from '../../src/games/action-receipt.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
@@ -32,7 +36,11 @@ const CLOSING: LocalDate = '2027-03-31';
  */
 describe(`the closing date (${TEST_DB})`, () => {
   let t: TestApp;
-  let games: GamesService;
+  let movesService: MovesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let timeService: GameTimeService;
+  let readsService: GameReadsService;
   let ch: Championship;
   const clock = new ManualClock(instantAt('2027-02-01', '10:00', TZ));
   const at = (day: LocalDate, time: string) => clock.set(instantAt(day, time, TZ));
@@ -42,7 +50,11 @@ describe(`the closing date (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    games = t.app.get(GamesService);
+    movesService = t.app.get(MovesService);
+    offersService = t.app.get(OffersService);
+    disputesService = t.app.get(DisputesService);
+    timeService = t.app.get(GameTimeService);
+    readsService = t.app.get(GameReadsService);
     ch = await startChampionship(t.app, {
       players: 3,
       domain: 'closing.example.org',
@@ -58,7 +70,7 @@ describe(`the closing date (${TEST_DB})`, () => {
   const actor = (game: Game, color: Color) => playerOf(ch, game, color);
   const move = async (game: Game) => {
     const notation = placementFor(ch, moves, 1 + moves.length);
-    const result = await games.submitMove(actor(game, modelState(ch, moves).toMove), game.id, { move: notation });
+    const result = await movesService.submitMove(actor(game, modelState(ch, moves).toMove), game.id, { move: notation });
     moves.push(notation);
     return result;
   };
@@ -79,7 +91,7 @@ describe(`the closing date (${TEST_DB})`, () => {
   it('holiday rights near the closing date: a holiday into the last month is cut at the line, and the player told to which day', async () => {
     // Rights end on 28.02 (one month before 31.03): the last holiday day is 27.02.
     const game = ch.games[2];
-    const view = await games.declareHoliday(actor(game, 'blue'), game.id, { from: '2027-02-20', to: '2027-03-05' });
+    const view = await timeService.declareHoliday(actor(game, 'blue'), game.id, { from: '2027-02-20', to: '2027-03-05' });
     expect(view).toMatchObject({
       from: '2027-02-20',
       to: '2027-02-27',
@@ -101,7 +113,7 @@ describe(`the closing date (${TEST_DB})`, () => {
     });
     expect(mails.find((x) => x.template === 'holiday-notice')!.payload).toMatchObject({ from: '2027-02-20', to: '2027-02-27' });
     // A holiday that would begin inside the last month has nothing left: refused, with its reason.
-    await expect(games.declareHoliday(actor(game, 'red'), game.id, { from: '2027-03-01', to: '2027-03-05' })).rejects.toMatchObject({
+    await expect(timeService.declareHoliday(actor(game, 'red'), game.id, { from: '2027-03-01', to: '2027-03-05' })).rejects.toMatchObject({
       code: 'HOLIDAY_REFUSED',
       details: { reason: 'LAST_MONTH' },
     });
@@ -131,7 +143,7 @@ describe(`the closing date (${TEST_DB})`, () => {
     await move(played);
     // RED offers a draw on the closing day, at 23:30 Bucharest time: still that day.
     at(CLOSING, '23:30');
-    await games.offer(actor(played, 'red'), played.id, { kind: 'draw' });
+    await offersService.offer(actor(played, 'red'), played.id, { kind: 'draw' });
     expect((await snapshot(played.id)).offers).toHaveLength(1);
   });
 
@@ -139,15 +151,15 @@ describe(`the closing date (${TEST_DB})`, () => {
     at('2027-04-01', '00:10');
     const toMove = modelState(ch, moves).toMove;
     const partner: Color = toMove === 'red' ? 'blue' : 'red';
-    const words = (await games.view(actor(played, toMove), played.id)).moves.at(-1)!.words.map((w) => w.word);
+    const words = (await readsService.view(actor(played, toMove), played.id)).moves.at(-1)!.words.map((w) => w.word);
     const offerId = (await snapshot(played.id)).offers[0].id;
     const refusedActions: [string, () => Promise<unknown>][] = [
-      ['move', () => games.submitMove(actor(played, toMove), played.id, { move: placementFor(ch, moves, 99) })],
-      ['pass', () => games.pass(actor(played, toMove), played.id)],
-      ['offer', () => games.offer(actor(played, toMove), played.id, { kind: 'interruption' })],
-      ['offer-accept', () => games.acceptOffer(actor(played, 'blue'), played.id, { offerId })],
-      ['offer-decline', () => games.declineOffer(actor(played, 'blue'), played.id, { offerId })],
-      ['contest', () => games.contestWord(actor(played, toMove), played.id, { words: [words[0]], reply: 'PAS' })],
+      ['move', () => movesService.submitMove(actor(played, toMove), played.id, { move: placementFor(ch, moves, 99) })],
+      ['pass', () => movesService.pass(actor(played, toMove), played.id)],
+      ['offer', () => offersService.offer(actor(played, toMove), played.id, { kind: 'interruption' })],
+      ['offer-accept', () => offersService.acceptOffer(actor(played, 'blue'), played.id, { offerId })],
+      ['offer-decline', () => offersService.declineOffer(actor(played, 'blue'), played.id, { offerId })],
+      ['contest', () => disputesService.contestWord(actor(played, toMove), played.id, { words: [words[0]], reply: 'PAS' })],
     ];
     for (const [action, act] of refusedActions) {
       const before = await snapshot(played.id);
@@ -161,9 +173,11 @@ describe(`the closing date (${TEST_DB})`, () => {
       expect(after.game.version).toBe(before.game.version);
     }
     // The partner cannot act either, and the arbiter cannot record a move sent after the closing date.
-    await expect(games.offer(actor(played, partner), played.id, { kind: 'draw' })).rejects.toMatchObject({ code: 'CLOSING_DATE_PASSED' });
+    await expect(offersService.offer(actor(played, partner), played.id, { kind: 'draw' })).rejects.toMatchObject({
+      code: 'CLOSING_DATE_PASSED',
+    });
     await expect(
-      games.recordMoveByArbiter(ch.arbiter.actor, played.id, {
+      movesService.recordMoveByArbiter(ch.arbiter.actor, played.id, {
         move: placementFor(ch, moves, 98),
         sentOn: '2027-04-01',
         reason: 'received by post',

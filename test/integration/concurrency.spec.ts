@@ -1,14 +1,15 @@
 import { Client } from 'pg';
 import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
-import { RulingsService } from '../../src/arbiter/rulings.service';
 import { Clock, ManualClock } from '../../src/common/clock';
 import { ResultProposals } from '../../src/games/result-proposals';
 import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check';
 import type { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameActions } from '../../src/games/game-actions';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Lexicons } from '../../src/games/lexicons';
 import { Move } from '../../src/games/move.entity';
 import { Notifications } from '../../src/notifications/notifications';
@@ -30,29 +31,28 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
   const clock = new ManualClock('2027-02-01T09:00:00Z');
   /** On PostgreSQL, two more pools: 3 × 10 connections, so all twenty run at once. */
   const extra: OpenedDatabase[] = [];
-  let services: GamesService[];
+  let services: MovesService[];
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
     ch = await startChampionship(t.app, { players: 4 });
-    services = [t.app.get(GamesService)];
+    services = [t.app.get(MovesService)];
     if (TEST_DB === 'postgres') {
       for (let i = 0; i < 2; i++) {
         const opened = await openAppDatabase(t.settings.database, { migrate: false });
         extra.push(opened);
         const get = <T>(type: new (...args: never[]) => T) => t.app.get(type);
-        services.push(
-          new GamesService(
-            opened.database,
-            t.app.get(Clock),
-            get(AuditService),
-            get(CasesService),
-            get(RulingsService),
-            get(ResultProposals),
-            get(Notifications),
-            get(Lexicons),
-          ),
+        // An action frame of its own on this pool, and a moves service over it: an independent instance.
+        const actions = new GameActions(
+          opened.database,
+          t.app.get(Clock),
+          get(AuditService),
+          get(CasesService),
+          get(ResultProposals),
+          get(Notifications),
+          get(Lexicons),
         );
+        services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications)));
       }
     }
   });
@@ -107,7 +107,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
     expect(moves.map((m) => m.number)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(moves.map((m) => m.written)).toEqual(history);
     expect(moves.map((m) => m.turn)).toEqual([1, 2, 3, 4, 5, 6]);
-    const view = await services[0].view(playerOf(ch, game, 'red'), game.id);
+    const view = await t.app.get(GameReadsService).view(playerOf(ch, game, 'red'), game.id);
     expect(view).toMatchObject({ turn: 7, version: 7 });
     expect(view.lines[0].totals).toEqual(modelState(ch, history).totals);
   });

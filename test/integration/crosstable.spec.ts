@@ -11,7 +11,7 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import { playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -49,15 +49,15 @@ describe(`the crosstable beside the standings (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     ch = await startChampionship(t.app, { players: 4 });
-    const games = t.app.get(GamesService);
+    const offersService = t.app.get(OffersService);
     const results = t.app.get(ResultsService);
     [draw, provisional, ...playing] = ch.games;
     // A draw agreed and homologated at once (override, with a reason): 1 / 1, counted.
-    const offered = await games.offer(playerOf(ch, draw, 'red'), draw.id, { kind: 'draw' });
-    await games.acceptOffer(playerOf(ch, draw, 'blue'), draw.id, { offerId: offered.offer!.id });
+    const offered = await offersService.offer(playerOf(ch, draw, 'red'), draw.id, { kind: 'draw' });
+    await offersService.acceptOffer(playerOf(ch, draw, 'blue'), draw.id, { offerId: offered.offer!.id });
     await results.homologate(ch.arbiter.actor, draw.id, 'agreed by both', true);
     // An abandonment: proposed, not homologated yet.
-    await games.abandon(playerOf(ch, provisional, 'blue'), provisional.id);
+    await offersService.abandon(playerOf(ch, provisional, 'blue'), provisional.id);
     abandonment = await t.database.run((m) => m.findOneByOrFail(Result, { gameId: provisional.id }));
     expect(abandonment.status).toBe('proposed');
     order = (await t.app.get(StandingsService).standings(ch.competitionId))[0].rows.map((r) => r.playerId);

@@ -1,7 +1,9 @@
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
 import { bumpGameVersions } from '../../src/games/game-version';
-import { GamesService } from '../../src/games/games.service';
+import { GameActions } from '../../src/games/game-actions';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';
 import { placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -14,14 +16,18 @@ import { TEST_DB } from '../support/test-database';
  */
 describe(`game reads from the rows cache (${TEST_DB})`, () => {
   let t: TestApp;
-  let games: GamesService;
+  let movesService: MovesService;
+  let readsService: GameReadsService;
+  let gameActions: GameActions;
   let db: Database;
   let ch: Championship;
   const clock = new ManualClock('2027-02-01T09:00:00Z');
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    games = t.app.get(GamesService);
+    movesService = t.app.get(MovesService);
+    readsService = t.app.get(GameReadsService);
+    gameActions = t.app.get(GameActions);
     db = t.app.get(Database);
     ch = await startChampionship(t.app, { players: 2 });
   });
@@ -35,30 +41,30 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
     const red = playerOf(ch, game, 'red');
     const blue = playerOf(ch, game, 'blue');
     const first = placementFor(ch, [], 7);
-    await games.submitMove(red, game.id, { move: first, source: 'web' });
+    await movesService.submitMove(red, game.id, { move: first, source: 'web' });
 
-    const take = jest.spyOn(games.rows, 'take');
+    const take = jest.spyOn(gameActions.rows, 'take');
     try {
-      const missed = await games.view(blue, game.id);
-      const hit = await games.view(blue, game.id);
+      const missed = await readsService.view(blue, game.id);
+      const hit = await readsService.view(blue, game.id);
       expect(take.mock.results.at(-1)?.value).toBeDefined();
       expect(hit).toEqual(missed);
 
       // A move is a new version: the next read has it.
       const second = placementFor(ch, [first], 8);
-      await games.submitMove(blue, game.id, { move: second, source: 'web' });
-      const after = await games.view(red, game.id);
+      await movesService.submitMove(blue, game.id, { move: second, source: 'web' });
+      const after = await readsService.view(red, game.id);
       expect(after.moves.map((m) => m.notation)).toEqual([missed.moves[0].notation, expect.any(String)]);
       expect(after.version).toBe(missed.version + 1);
 
       // Thinking days recounted outside an action (leave approved afterwards) come with a new version.
-      await games.view(red, game.id);
+      await readsService.view(red, game.id);
       const changed = after.moves[0];
       await db.transaction(async (m) => {
         await m.update(Move, { id: changed.id }, { thinkingDays: changed.thinkingDays + 3 });
         await bumpGameVersions(m, [game.id]);
       });
-      const recounted = await games.view(red, game.id);
+      const recounted = await readsService.view(red, game.id);
       expect(recounted.version).toBe(after.version + 1);
       expect(recounted.moves.find((m) => m.id === changed.id)?.thinkingDays).toBe(changed.thinkingDays + 3);
     } finally {
@@ -67,7 +73,7 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
   });
 
   it('an unknown game is still refused on a read', async () => {
-    await expect(games.view(playerOf(ch, ch.games[0], 'red'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+    await expect(readsService.view(playerOf(ch, ch.games[0], 'red'), '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       code: 'UNKNOWN_GAME',
     });
   });

@@ -7,7 +7,7 @@ import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameActions } from '../../src/games/game-actions';
 import type { LocalDate } from '../../src/thinking-time/core/calendar';
 import { HeartbeatService } from '../../src/thinking-time/heartbeat.service';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
@@ -65,7 +65,7 @@ describe(`a game's version after the arbiter's controls on time (${TEST_DB})`, (
     const red = await loginAgent(t, user(game, 'red').email);
 
     // The page and the API are read twice: the second read is the rows cache's.
-    const take = jest.spyOn(t.app.get(GamesService).rows, 'take');
+    const take = jest.spyOn(t.app.get(GameActions).rows, 'take');
     try {
       const before = await view(game, user(game, 'red'));
       expect(before.moves.find((m) => m.color === 'blue')?.thinkingDays).toBe(17);

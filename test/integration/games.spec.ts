@@ -14,7 +14,12 @@ import { Dispute } from '../../src/games/dispute.entity';
 import { GameLine } from '../../src/games/game-line.entity';
 import { Game } from '../../src/games/game.entity';
 import { GameCheckService } from '../../src/games/game-check';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
+import { WithdrawalService } from '../../src/games/withdrawal.service';
 import { Holiday } from '../../src/games/holiday.entity';
 import { LongThinkingNotice } from '../../src/games/long-thinking-notice.entity';
 import { Move } from '../../src/games/move.entity';
@@ -31,7 +36,12 @@ import { TEST_DB } from '../support/test-database';
  */
 describe(`games (${TEST_DB})`, () => {
   let t: TestApp;
-  let games: GamesService;
+  let movesService: MovesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let timeService: GameTimeService;
+  let readsService: GameReadsService;
+  let withdrawalService: WithdrawalService;
   let results: ResultsService;
   let ch: Championship;
   let next = 0;
@@ -39,7 +49,12 @@ describe(`games (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    games = t.app.get(GamesService);
+    movesService = t.app.get(MovesService);
+    offersService = t.app.get(OffersService);
+    disputesService = t.app.get(DisputesService);
+    timeService = t.app.get(GameTimeService);
+    readsService = t.app.get(GameReadsService);
+    withdrawalService = t.app.get(WithdrawalService);
     results = t.app.get(ResultsService);
     ch = await startChampionship(t.app, { players: 6 });
   });
@@ -87,7 +102,7 @@ describe(`games (${TEST_DB})`, () => {
     for (let i = 0; i < count; i++) {
       const state = modelState(ch, moves);
       const move = placementFor(ch, moves, seed + moves.length);
-      await games.submitMove(actor(game, state.toMove), game.id, { move });
+      await movesService.submitMove(actor(game, state.toMove), game.id, { move });
       moves.push(move);
     }
     return moves;
@@ -100,7 +115,7 @@ describe(`games (${TEST_DB})`, () => {
     it('starts every game of the group together, RED to move, each player sent the game sheet', async () => {
       expect(ch.games).toHaveLength(15);
       const game = ch.games[0];
-      const view = await games.view(red(game), game.id);
+      const view = await readsService.view(red(game), game.id);
       expect(view).toMatchObject({ status: 'playing', turn: 1, version: 1, toMove: 'red', awaiting: 'move', startedOn: '2027-02-01' });
       expect(view.lines).toHaveLength(1);
       expect(view.lines[0].racks.red).toBe(ch.sequence.slice(0, 7));
@@ -119,7 +134,7 @@ describe(`games (${TEST_DB})`, () => {
     it('plays a move: the log, the cached state, the audit entry and the mails in one step', async () => {
       const game = freshGame();
       const move = placementFor(ch, [], 7);
-      const result = await games.submitMove(red(game), game.id, { move, source: 'web' });
+      const result = await movesService.submitMove(red(game), game.id, { move, source: 'web' });
       const expected = modelState(ch, [move]);
       expect(result).toMatchObject({ gameId: game.id, version: 2, turn: 2, status: 'playing', turnComplete: true });
       expect(result.moves).toEqual([
@@ -137,7 +152,7 @@ describe(`games (${TEST_DB})`, () => {
         }),
       ]);
       expect(result.moves[0].recorded).toBe(Math.min(result.moves[0].score, 10));
-      const view = await games.view(blue(game), game.id);
+      const view = await readsService.view(blue(game), game.id);
       expect(view.lines[0]).toMatchObject({
         movesPlayed: 1,
         toMove: 'blue',
@@ -162,9 +177,9 @@ describe(`games (${TEST_DB})`, () => {
       // BLUE answers at 23:30 Bucharest time on 5 February: sent that day, 3 days thought (2..4).
       clock.set('2027-02-05T21:30:00Z');
       try {
-        const result = await games.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 99) });
+        const result = await movesService.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 99) });
         expect(result.moves[0]).toMatchObject({ arrivedOn: '2027-02-01', sentOn: '2027-02-05', thinkingDays: 3 });
-        const view = await games.view(red(game), game.id);
+        const view = await readsService.view(red(game), game.id);
         expect(view.clocks.blue).toMatchObject({ used: 3, left: 47 });
       } finally {
         clock.set('2027-02-01T09:00:00Z');
@@ -174,12 +189,16 @@ describe(`games (${TEST_DB})`, () => {
     it('returns the first result for a repeated idempotency key and plays once', async () => {
       const game = freshGame();
       const move = placementFor(ch, [], 3);
-      const first = await games.submitMove(red(game), game.id, { move, idempotencyKey: '<m1@mail.example>' });
-      const again = await games.submitMove(red(game), game.id, { move, idempotencyKey: '<m1@mail.example>' });
+      const first = await movesService.submitMove(red(game), game.id, { move, idempotencyKey: '<m1@mail.example>' });
+      const again = await movesService.submitMove(red(game), game.id, { move, idempotencyKey: '<m1@mail.example>' });
       expect(again).toEqual(first);
       expect(await t.database.run((m) => m.countBy(Move, { gameId: game.id }))).toBe(1);
       // The same key for another action is a client bug, refused.
-      await refused(game.id, () => games.pass(blue(game), game.id, { idempotencyKey: '<m1@mail.example>' }), 'IDEMPOTENCY_KEY_REUSED');
+      await refused(
+        game.id,
+        () => movesService.pass(blue(game), game.id, { idempotencyKey: '<m1@mail.example>' }),
+        'IDEMPOTENCY_KEY_REUSED',
+      );
     });
   });
 
@@ -193,38 +212,38 @@ describe(`games (${TEST_DB})`, () => {
     });
 
     it('an unknown game', async () => {
-      await refused(game.id, () => games.submitMove(red(game), randomUUID(), { move: 'h8 AB' }), 'UNKNOWN_GAME', { status: 404 });
-      await refused(game.id, () => games.submitMove(red(game), 'not-a-game', { move: 'h8 AB' }), 'UNKNOWN_GAME');
-      await expect(games.view(red(game), randomUUID())).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
+      await refused(game.id, () => movesService.submitMove(red(game), randomUUID(), { move: 'h8 AB' }), 'UNKNOWN_GAME', { status: 404 });
+      await refused(game.id, () => movesService.submitMove(red(game), 'not-a-game', { move: 'h8 AB' }), 'UNKNOWN_GAME');
+      await expect(readsService.view(red(game), randomUUID())).rejects.toMatchObject({ code: 'UNKNOWN_GAME' });
     });
 
     it('a player of another game, and an arbiter of another competition', async () => {
       const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
       // Issue 12 §8: to those who may not see it, the game does not exist.
-      await refused(game.id, () => games.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'UNKNOWN_GAME', { status: 404 });
+      await refused(game.id, () => movesService.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'UNKNOWN_GAME', { status: 404 });
       const other: UserActor = { kind: 'user', userId: randomUUID(), roles: ['arbiter'] };
-      await refused(game.id, () => games.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', {
+      await refused(game.id, () => disputesService.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', {
         status: 404,
       });
     });
 
     it('a move out of turn, and a stale reply for a turn already played', async () => {
-      await refused(game.id, () => games.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 5) }), 'NOT_YOUR_TURN', {
+      await refused(game.id, () => movesService.submitMove(blue(game), game.id, { move: placementFor(ch, moves, 5) }), 'NOT_YOUR_TURN', {
         status: 409,
       });
-      await refused(game.id, () => games.submitMove(blue(game), game.id, { move: 'PAS', expectedTurn: 2 }), 'ALREADY_PLAYED');
-      await refused(game.id, () => games.pass(red(game), game.id, { expectedTurn: 1 }), 'ALREADY_PLAYED');
-      await refused(game.id, () => games.pass(red(game), game.id, { expectedTurn: 9 }), 'NOT_YOUR_TURN');
+      await refused(game.id, () => movesService.submitMove(blue(game), game.id, { move: 'PAS', expectedTurn: 2 }), 'ALREADY_PLAYED');
+      await refused(game.id, () => movesService.pass(red(game), game.id, { expectedTurn: 1 }), 'ALREADY_PLAYED');
+      await refused(game.id, () => movesService.pass(red(game), game.id, { expectedTurn: 9 }), 'NOT_YOUR_TURN');
     });
 
     it('an illegal move, with the rules core code and message', async () => {
       const rack = modelState(ch, moves).racks.red.map((r) => (r.letter === '?' ? 'a' : r.letter));
-      await refused(game.id, () => games.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }), 'NOT_CONNECTED', {
+      await refused(game.id, () => movesService.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }), 'NOT_CONNECTED', {
         status: 400,
       });
-      await refused(game.id, () => games.submitMove(red(game), game.id, { move: 'h8 CASA!' }), 'BAD_NOTATION');
-      await refused(game.id, () => games.submitMove(red(game), game.id, { move: 'z9 AB' }), 'OFF_BOARD');
-      const error = await games.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }).catch((e) => e);
+      await refused(game.id, () => movesService.submitMove(red(game), game.id, { move: 'h8 CASA!' }), 'BAD_NOTATION');
+      await refused(game.id, () => movesService.submitMove(red(game), game.id, { move: 'z9 AB' }), 'OFF_BOARD');
+      const error = await movesService.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }).catch((e) => e);
       expect(error.messages).toEqual({ ro: expect.stringContaining('atingă'), en: expect.stringContaining('touch') });
     });
 
@@ -232,64 +251,87 @@ describe(`games (${TEST_DB})`, () => {
       const fresh = freshGame();
       clock.set('2027-01-20T09:00:00Z');
       try {
-        await refused(fresh.id, () => games.submitMove(red(fresh), fresh.id, { move: placementFor(ch, [], 1) }), 'NOT_STARTED');
+        await refused(fresh.id, () => movesService.submitMove(red(fresh), fresh.id, { move: placementFor(ch, [], 1) }), 'NOT_STARTED');
       } finally {
         clock.set('2027-02-01T09:00:00Z');
       }
     });
 
     it('a holiday that breaks the rules, with the reason', async () => {
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-01-20', to: '2027-01-25' }), 'HOLIDAY_REFUSED', {
-        details: { reason: 'STARTS_IN_PAST' },
-      });
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-02-10', to: '2027-03-10' }), 'HOLIDAY_REFUSED', {
-        details: { reason: 'TOO_LONG' },
-      });
-      await refused(game.id, () => games.declareHoliday(red(game), game.id, { from: '2027-12-10', to: '2027-12-15' }), 'HOLIDAY_REFUSED', {
-        details: { reason: 'LAST_MONTH' },
-      });
+      await refused(
+        game.id,
+        () => timeService.declareHoliday(red(game), game.id, { from: '2027-01-20', to: '2027-01-25' }),
+        'HOLIDAY_REFUSED',
+        {
+          details: { reason: 'STARTS_IN_PAST' },
+        },
+      );
+      await refused(
+        game.id,
+        () => timeService.declareHoliday(red(game), game.id, { from: '2027-02-10', to: '2027-03-10' }),
+        'HOLIDAY_REFUSED',
+        {
+          details: { reason: 'TOO_LONG' },
+        },
+      );
+      await refused(
+        game.id,
+        () => timeService.declareHoliday(red(game), game.id, { from: '2027-12-10', to: '2027-12-15' }),
+        'HOLIDAY_REFUSED',
+        {
+          details: { reason: 'LAST_MONTH' },
+        },
+      );
     });
 
     it('an offer nobody can accept', async () => {
-      await refused(game.id, () => games.acceptOffer(red(game), game.id), 'NO_OFFER');
-      await refused(game.id, () => games.declineOffer(blue(game), game.id, { offerId: randomUUID() }), 'NO_OFFER');
+      await refused(game.id, () => offersService.acceptOffer(red(game), game.id), 'NO_OFFER');
+      await refused(game.id, () => offersService.declineOffer(blue(game), game.id, { offerId: randomUUID() }), 'NO_OFFER');
     });
 
     it('a long-thinking notice out of turn or of 10 days or less', async () => {
-      await refused(game.id, () => games.announceLongThinking(blue(game), game.id, { days: 12 }), 'NOT_YOUR_TURN');
-      await refused(game.id, () => games.announceLongThinking(red(game), game.id, { days: 10 }), 'LONG_THINKING_REFUSED');
-      await refused(game.id, () => games.announceLongThinking(red(game), game.id, { days: 51 }), 'LONG_THINKING_REFUSED');
+      await refused(game.id, () => timeService.announceLongThinking(blue(game), game.id, { days: 12 }), 'NOT_YOUR_TURN');
+      await refused(game.id, () => timeService.announceLongThinking(red(game), game.id, { days: 10 }), 'LONG_THINKING_REFUSED');
+      await refused(game.id, () => timeService.announceLongThinking(red(game), game.id, { days: 51 }), 'LONG_THINKING_REFUSED');
     });
 
     it('a contest after the partner already moved on, of a word the move did not form, or of a pass', async () => {
-      const words = (await games.view(red(game), game.id)).moves.map((m) => m.words[0].word);
+      const words = (await readsService.view(red(game), game.id)).moves.map((m) => m.words[0].word);
       // BLUE answered RED's move 1 without contesting it: the move stands.
-      await refused(game.id, () => games.contestWord(blue(game), game.id, { words: [words[0]], reply: 'PAS' }), 'CONTEST_TOO_LATE');
       await refused(
         game.id,
-        () => games.contestWord(red(game), game.id, { words: ['NUEXISTA'], reply: placementFor(ch, moves, 3) }),
+        () => disputesService.contestWord(blue(game), game.id, { words: [words[0]], reply: 'PAS' }),
+        'CONTEST_TOO_LATE',
+      );
+      await refused(
+        game.id,
+        () => disputesService.contestWord(red(game), game.id, { words: ['NUEXISTA'], reply: placementFor(ch, moves, 3) }),
         'WORD_NOT_IN_MOVE',
       );
-      await refused(game.id, () => games.admitContest(red(game), game.id, {}), 'NO_DISPUTE');
+      await refused(game.id, () => disputesService.admitContest(red(game), game.id, {}), 'NO_DISPUTE');
       const third = placementFor(ch, moves, 4);
-      await games.submitMove(red(game), game.id, { move: third });
+      await movesService.submitMove(red(game), game.id, { move: third });
       moves.push(third);
       // Move 1 was RED's too, but BLUE replied to it long ago.
-      await refused(game.id, () => games.contestWord(blue(game), game.id, { words: [words[0]], reply: 'PAS' }), 'CONTEST_TOO_LATE');
-      await games.pass(blue(game), game.id);
+      await refused(
+        game.id,
+        () => disputesService.contestWord(blue(game), game.id, { words: [words[0]], reply: 'PAS' }),
+        'CONTEST_TOO_LATE',
+      );
+      await movesService.pass(blue(game), game.id);
       moves.push('PAS');
-      await refused(game.id, () => games.contestWord(red(game), game.id, { words: ['PAS'], reply: 'PAS' }), 'NOTHING_TO_CONTEST');
+      await refused(game.id, () => disputesService.contestWord(red(game), game.id, { words: ['PAS'], reply: 'PAS' }), 'NOTHING_TO_CONTEST');
     });
 
     it('a withdrawal of a player who is not in the competition', async () => {
       await refused(
         game.id,
-        () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, randomUUID(), { reason: 'x' }),
+        () => withdrawalService.withdrawPlayer(ch.arbiter.actor, ch.competitionId, randomUUID(), { reason: 'x' }),
         'UNKNOWN_PLAYER',
       );
       await refused(
         game.id,
-        () => games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, game.redPlayerId, { reason: ' ' }),
+        () => withdrawalService.withdrawPlayer(ch.arbiter.actor, ch.competitionId, game.redPlayerId, { reason: ' ' }),
         'REASON_REQUIRED',
       );
     });
@@ -304,7 +346,7 @@ describe(`games (${TEST_DB})`, () => {
       const small = await startChampionship(t.app, { players: 3, settings: { lexicon: 'mini' }, domain: 'lexicon.example.org' });
       const game = small.games[0];
       const move = placementFor(small, [], 5);
-      const result = await games.submitMove(playerOf(small, game, 'red'), game.id, { move });
+      const result = await movesService.submitMove(playerOf(small, game, 'red'), game.id, { move });
       expect(result.moves[0].unknownWords).toEqual(result.moves[0].words.map((w) => w.word));
       const [yourMove] = await mailsTo(game.id, game.bluePlayerId, 'your-move');
       expect(yourMove.payload.contestable).toEqual(result.moves[0].unknownWords);
@@ -315,19 +357,19 @@ describe(`games (${TEST_DB})`, () => {
     it('admitted: the contested move and the provisional reply are annulled, play resumes with the replacement', async () => {
       const game = freshGame();
       const moves = await play(game, 3, [], 21);
-      const contested = (await games.view(blue(game), game.id)).moves[2];
+      const contested = (await readsService.view(blue(game), game.id)).moves[2];
       const reply = placementFor(ch, moves, 5);
-      const opened = await games.contestWord(blue(game), game.id, { words: [contested.words[0].word.toLowerCase()], reply });
+      const opened = await disputesService.contestWord(blue(game), game.id, { words: [contested.words[0].word.toLowerCase()], reply });
       expect(opened.dispute).toMatchObject({ status: 'open', contester: 'blue', words: [contested.words[0].word] });
       // One open dispute per game.
-      await refused(game.id, () => games.contestWord(red(game), game.id, { words: ['X'], reply: 'PAS' }), 'DISPUTE_OPEN');
+      await refused(game.id, () => disputesService.contestWord(red(game), game.id, { words: ['X'], reply: 'PAS' }), 'DISPUTE_OPEN');
       // RED must answer the contest before anything else.
-      await refused(game.id, () => games.pass(red(game), game.id), 'DISPUTE_OPEN');
+      await refused(game.id, () => movesService.pass(red(game), game.id), 'DISPUTE_OPEN');
       const replacement = placementFor(ch, moves.slice(0, 2), 77);
-      const admitted = await games.admitContest(red(game), game.id, { replacement });
+      const admitted = await disputesService.admitContest(red(game), game.id, { replacement });
       expect(admitted.dispute).toMatchObject({ status: 'admitted' });
       expect(admitted.moves).toEqual([expect.objectContaining({ number: 3, color: 'red', line: 'f1' })]);
-      const view = await games.view(blue(game), game.id);
+      const view = await readsService.view(blue(game), game.id);
       expect(view.moves.filter((m) => m.annulled).map((m) => m.number)).toEqual([3, 4]);
       expect(view.lines).toEqual([expect.objectContaining({ id: 'f1', movesPlayed: 3, toMove: 'blue' })]);
       expect(view.lines[0].totals).toEqual(modelState(ch, [...moves.slice(0, 2), replacement]).totals);
@@ -337,38 +379,42 @@ describe(`games (${TEST_DB})`, () => {
     it('appealed: two lines until the ruling, a turn complete only when moved in both; the ruling annuls one', async () => {
       const game = freshGame();
       const moves = await play(game, 3, [], 31);
-      const contested = (await games.view(blue(game), game.id)).moves[2];
+      const contested = (await readsService.view(blue(game), game.id)).moves[2];
       const reply = placementFor(ch, moves, 6);
-      await games.contestWord(blue(game), game.id, { words: [contested.words[0].word], reply });
+      await disputesService.contestWord(blue(game), game.id, { words: [contested.words[0].word], reply });
       const lineA = [...moves, reply];
       const lineB = moves.slice(0, 2);
-      const appeal = await games.appealContest(red(game), game.id, { lines: { A: placementFor(ch, lineA, 8) } });
+      const appeal = await disputesService.appealContest(red(game), game.id, { lines: { A: placementFor(ch, lineA, 8) } });
       lineA.push(placementFor(ch, lineA, 8));
       expect(appeal).toMatchObject({ turnComplete: false, dispute: { status: 'appealed', lines: { stands: 'main', replaced: 'f1' } } });
-      let view = await games.view(red(game), game.id);
+      let view = await readsService.view(red(game), game.id);
       expect(view.lines.map((l) => [l.id, l.label])).toEqual([
         ['main', 'A'],
         ['f1', 'B'],
       ]);
       expect(view.toMove).toBe('red');
       // RED already moved in A this turn; BLUE waits until RED moves in B too.
-      await refused(game.id, () => games.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'ALREADY_PLAYED');
-      await refused(game.id, () => games.submitMove(blue(game), game.id, { lines: { A: 'PAS' } }), 'NOT_YOUR_TURN');
+      await refused(game.id, () => movesService.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'ALREADY_PLAYED');
+      await refused(game.id, () => movesService.submitMove(blue(game), game.id, { lines: { A: 'PAS' } }), 'NOT_YOUR_TURN');
       const b = placementFor(ch, lineB, 9);
-      const done = await games.submitMove(red(game), game.id, { move: b });
+      const done = await movesService.submitMove(red(game), game.id, { move: b });
       lineB.push(b);
       expect(done).toMatchObject({ turnComplete: true, moves: [expect.objectContaining({ line: 'f1', label: 'B', number: 3 })] });
       // BLUE now owes a move in each line: one move alone is ambiguous.
-      await refused(game.id, () => games.submitMove(blue(game), game.id, { move: 'PAS' }), 'LINE_REQUIRED');
-      await games.submitMove(blue(game), game.id, { lines: { A: 'PAS', B: placementFor(ch, lineB, 10) } });
+      await refused(game.id, () => movesService.submitMove(blue(game), game.id, { move: 'PAS' }), 'LINE_REQUIRED');
+      await movesService.submitMove(blue(game), game.id, { lines: { A: 'PAS', B: placementFor(ch, lineB, 10) } });
       lineA.push('PAS');
       lineB.push(placementFor(ch, lineB, 10));
       const [dispute] = await t.database.run((m) => m.findBy(Case, { gameId: game.id, kind: 'dispute', status: 'open' }));
       expect(dispute).toBeDefined();
       // The word is invalid: line B is kept, line A's own moves are annulled.
-      await refused(game.id, () => games.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: '' }), 'REASON_REQUIRED');
-      await games.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: 'not in the word list' });
-      view = await games.view(red(game), game.id);
+      await refused(
+        game.id,
+        () => disputesService.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: '' }),
+        'REASON_REQUIRED',
+      );
+      await disputesService.rule(ch.arbiter.actor, game.id, { kind: 'word', valid: false, reason: 'not in the word list' });
+      view = await readsService.view(red(game), game.id);
       expect(view.lines).toEqual([
         expect.objectContaining({ id: 'f1', label: null, movesPlayed: lineB.length, totals: modelState(ch, lineB).totals }),
       ]);
@@ -380,8 +426,8 @@ describe(`games (${TEST_DB})`, () => {
       ]);
       expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'dispute', status: 'open' }))).toBe(0);
       // A reply still labelled for the annulled line is refused as such.
-      await refused(game.id, () => games.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'LINE_ANNULLED');
-      await games.submitMove(red(game), game.id, { lines: { B: 'PAS' } });
+      await refused(game.id, () => movesService.submitMove(red(game), game.id, { lines: { A: 'PAS' } }), 'LINE_ANNULLED');
+      await movesService.submitMove(red(game), game.id, { lines: { B: 'PAS' } });
       expect(await mailsTo(game.id, game.redPlayerId, 'ruling')).toHaveLength(1);
     });
   });
@@ -390,13 +436,13 @@ describe(`games (${TEST_DB})`, () => {
     it('an agreed draw ends the game 1/1; the arbiter homologates it', async () => {
       const game = freshGame();
       await play(game, 2, [], 41);
-      const offered = await games.offer(red(game), game.id, { kind: 'draw' });
-      await refused(game.id, () => games.offer(red(game), game.id, { kind: 'draw' }), 'OFFER_PENDING');
-      await refused(game.id, () => games.acceptOffer(red(game), game.id), 'NO_OFFER');
-      const accepted = await games.acceptOffer(blue(game), game.id, { offerId: offered.offer!.id });
+      const offered = await offersService.offer(red(game), game.id, { kind: 'draw' });
+      await refused(game.id, () => offersService.offer(red(game), game.id, { kind: 'draw' }), 'OFFER_PENDING');
+      await refused(game.id, () => offersService.acceptOffer(red(game), game.id), 'NO_OFFER');
+      const accepted = await offersService.acceptOffer(blue(game), game.id, { offerId: offered.offer!.id });
       expect(accepted).toMatchObject({ status: 'ended', offer: { status: 'accepted', kind: 'draw', by: 'red' } });
-      await refused(game.id, () => games.pass(red(game), game.id), 'GAME_OVER');
-      const view = await games.view(red(game), game.id);
+      await refused(game.id, () => movesService.pass(red(game), game.id), 'GAME_OVER');
+      const view = await readsService.view(red(game), game.id);
       expect(view.result).toMatchObject({
         status: 'proposed',
         automatic: false,
@@ -413,9 +459,9 @@ describe(`games (${TEST_DB})`, () => {
     it('an abandonment scores the running totals with the abandonment rule (docs/rules.md §7)', async () => {
       const game = freshGame();
       const moves = await play(game, 4, [], 51);
-      await games.abandon(blue(game), game.id);
+      await offersService.abandon(blue(game), game.id);
       const totals = modelState(ch, moves).totals;
-      const view = await games.view(red(game), game.id);
+      const view = await readsService.view(red(game), game.id);
       expect(view).toMatchObject({ status: 'ended', endReason: 'abandon', outcome: { type: 'abandon', by: 'blue' } });
       expect(view.result).toMatchObject({ scores: totals, outcome: { type: 'abandon', by: 'blue', fullTours: 2 } });
       // The scores depend on the pairing's handicap, so the expected coefficients come from the
@@ -429,20 +475,22 @@ describe(`games (${TEST_DB})`, () => {
 
     it("a holiday is declared once for all the player's games and every partner is told", async () => {
       const game = freshGame();
-      const view = await games.declareHoliday(red(game), game.id, { from: '2027-03-10', to: '2027-03-29' });
+      const view = await timeService.declareHoliday(red(game), game.id, { from: '2027-03-10', to: '2027-03-29' });
       expect(view).toMatchObject({ kind: 'long', from: '2027-03-10', to: '2027-03-29', replaced: null });
       expect(view.games.length).toBeGreaterThanOrEqual(4);
       const notices = await t.database.run((m) => m.findBy(OutboundMail, { template: 'holiday-notice' }));
       expect(notices.filter((n) => view.games.includes(n.gameId!))).toHaveLength(view.games.length);
       // A second declaration after the first has been taken... changed while still a month ahead: replaces it.
-      const changed = await games.declareHoliday(red(game), game.id, { from: '2027-04-10', to: '2027-04-20' });
+      const changed = await timeService.declareHoliday(red(game), game.id, { from: '2027-04-10', to: '2027-04-20' });
       expect(changed.replaced).toEqual({ from: '2027-03-10', to: '2027-03-29' });
     });
 
     it('withdrawing a player settles every unfinished game as an abandonment, each a case', async () => {
       const game = freshGame();
       const playerId = game.bluePlayerId;
-      const withdrawn = await games.withdrawPlayer(ch.arbiter.actor, ch.competitionId, playerId, { reason: 'left the federation' });
+      const withdrawn = await withdrawalService.withdrawPlayer(ch.arbiter.actor, ch.competitionId, playerId, {
+        reason: 'left the federation',
+      });
       expect(withdrawn.games.length).toBeGreaterThan(0);
       for (const id of withdrawn.games) {
         const g = await t.database.run((m) => m.findOneByOrFail(Game, { id }));

@@ -12,7 +12,7 @@ import { Result } from '../../src/games/result.entity';
 import { Player } from '../../src/players/player.entity';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { mailContent } from '../../src/mail/outbox/outbox-composer';
 import type { TestUser } from '../support/competitions';
@@ -40,7 +40,7 @@ describe(`objections after the 5 days, and the decision's mail (${TEST_DB})`, ()
     const mixed = ch.games.filter((g) => languages.get(g.redPlayerId) !== languages.get(g.bluePlayerId));
     expect(mixed.length).toBeGreaterThanOrEqual(2);
     [late, decided] = mixed;
-    for (const game of [late, decided]) await t.app.get(GamesService).abandon(playerOf(ch, game, 'red'), game.id);
+    for (const game of [late, decided]) await t.app.get(OffersService).abandon(playerOf(ch, game, 'red'), game.id);
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { Result } from '../../src/games/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import type { TestUser } from '../support/competitions';
 import { playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -50,7 +50,7 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
   /** A game of the championship ended today by RED's abandonment: a result the arbiter homologates. */
   async function endedGame(): Promise<Game> {
     const game = ch.games[next++];
-    await t.app.get(GamesService).abandon(playerOf(ch, game, 'red'), game.id);
+    await t.app.get(OffersService).abandon(playerOf(ch, game, 'red'), game.id);
     expect((await resultOf(game)).status).toBe('proposed');
     return game;
   }

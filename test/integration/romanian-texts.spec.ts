@@ -7,7 +7,9 @@
 import { ManualClock } from '../../src/common/clock';
 import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { mailContent } from '../../src/mail/outbox/outbox-composer';
 import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/all-models';
@@ -88,23 +90,25 @@ describe(`Romanian texts carry no English word or machine key (${TEST_DB})`, () 
     t = await startTestApp({ clock });
     ch = await startChampionship(t.app, { players: 4 });
     [game, ended] = ch.games;
-    const games = t.app.get(GamesService);
+    const movesService = t.app.get(MovesService);
+    const offersService = t.app.get(OffersService);
+    const disputesService = t.app.get(DisputesService);
     // A little game: two tours, a ruling with its effects, one game ended waiting for homologation.
     const moves: string[] = [];
     for (let i = 0; i < 4; i++) {
       const move = placementFor(ch, moves, 11 + i);
-      await games.submitMove(playerOf(ch, game, i % 2 === 0 ? 'red' : 'blue'), game.id, { move });
+      await movesService.submitMove(playerOf(ch, game, i % 2 === 0 ? 'red' : 'blue'), game.id, { move });
       moves.push(move);
       clock.advance({ days: 2 });
     }
-    await games.rule(ch.arbiter.actor, game.id, {
+    await disputesService.rule(ch.arbiter.actor, game.id, {
       kind: 'thinking-days',
       player: 'red',
       days: -3,
       reason: 'Platforma a fost oprită trei zile.',
     });
-    await games.rule(ch.arbiter.actor, game.id, { kind: 'warning', player: 'blue', reason: 'Limbaj nepotrivit în mesaje.' });
-    await games.abandon(playerOf(ch, ended, 'blue'), ended.id);
+    await disputesService.rule(ch.arbiter.actor, game.id, { kind: 'warning', player: 'blue', reason: 'Limbaj nepotrivit în mesaje.' });
+    await offersService.abandon(playerOf(ch, ended, 'blue'), ended.id);
     names = [...(await t.database.run((m) => m.find(Player, {}))).map((p) => p.name), 'Arbitrul 1', 'Arbitrul 2'];
     arbiter = await loginAgent(t, ch.arbiter.email);
     red = await loginAgent(t, userOf(ch, game, 'red').email);

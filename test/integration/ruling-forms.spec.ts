@@ -15,7 +15,10 @@ import { ManualClock } from '../../src/common/clock';
 import { Result } from '../../src/games/result.entity';
 import { applyMove } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -41,7 +44,10 @@ const SANCTIONS = ['coefficient-penalty', 'warning'];
 describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
   let t: TestApp;
   let ch: Championship;
-  let games: GamesService;
+  let movesService: MovesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let timeService: GameTimeService;
   /** In play, one move; an appealed contest (lines A and B); a time claim; no move yet; ended by abandonment; a contest not appealed. */
   let plain: Game, disputed: Game, claimed: Game, fresh: Game, abandoned: Game, contested: Game;
   let arbiter: Agent;
@@ -75,25 +81,28 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await startTestApp({ clock });
     ch = await startChampionship(t.app, { players: 4, domain: 'rulings.example.org' });
-    games = t.app.get(GamesService);
+    movesService = t.app.get(MovesService);
+    offersService = t.app.get(OffersService);
+    disputesService = t.app.get(DisputesService);
+    timeService = t.app.get(GameTimeService);
     [plain, disputed, claimed, fresh, abandoned, contested] = ch.games;
     const red = (g: Game) => playerOf(ch, g, 'red');
     const blue = (g: Game) => playerOf(ch, g, 'blue');
-    for (const g of [plain, disputed, claimed, abandoned]) await games.submitMove(red(g), g.id, { move: placementFor(ch, [], 7) });
+    for (const g of [plain, disputed, claimed, abandoned]) await movesService.submitMove(red(g), g.id, { move: placementFor(ch, [], 7) });
     // The contested move stands in line A, is replaced in line B (docs/rules.md §6).
     const first = placementFor(ch, [], 7);
     const played = applyMove(modelState(ch, []), first);
     if (!played.ok) throw new Error(played.code);
     const reply = placementFor(ch, [first], 8);
-    await games.contestWord(blue(disputed), disputed.id, { words: [played.record.words[0].word], reply });
-    await games.appealContest(red(disputed), disputed.id, { lines: { A: placementFor(ch, [first, reply], 9) } });
+    await disputesService.contestWord(blue(disputed), disputed.id, { words: [played.record.words[0].word], reply });
+    await disputesService.appealContest(red(disputed), disputed.id, { lines: { A: placementFor(ch, [first, reply], 9) } });
     // Contested, and RED neither admits nor asks the arbiter yet: nothing waits for a ruling (docs/rules.md §6).
-    await games.submitMove(red(contested), contested.id, { move: first });
-    await games.contestWord(blue(contested), contested.id, { words: [played.record.words[0].word], reply });
-    await games.abandon(blue(abandoned), abandoned.id);
+    await movesService.submitMove(red(contested), contested.id, { move: first });
+    await disputesService.contestWord(blue(contested), contested.id, { words: [played.record.words[0].word], reply });
+    await offersService.abandon(blue(abandoned), abandoned.id);
     // BLUE stays silent in the claimed game: 55 days later, over the 50, RED claims (docs/rules.md §5).
     clock.set('2027-03-28T09:00:00Z');
-    await games.claimTime(red(claimed), claimed.id);
+    await timeService.claimTime(red(claimed), claimed.id);
     arbiter = await loginAgent(t, ch.arbiter.email);
     await inRomanian(arbiter);
   }, 240_000);
@@ -207,7 +216,7 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
   });
 
   it('asks once before a player accepts a draw on the game page', async () => {
-    await games.offer(playerOf(ch, fresh, 'red'), fresh.id, { kind: 'draw' });
+    await offersService.offer(playerOf(ch, fresh, 'red'), fresh.id, { kind: 'draw' });
     const partner = await loginAgent(t, userOf(ch, fresh, 'blue').email);
     await inRomanian(partner);
     const page = await partner.get(`/games/${fresh.id}`);

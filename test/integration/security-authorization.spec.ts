@@ -18,7 +18,9 @@ import { Player } from '../../src/players/player.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Registration } from '../../src/competitions/registration.entity';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { Dispute } from '../../src/games/dispute.entity';
@@ -277,14 +279,16 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     bystander = [...A.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
     outsider = [...B.users.values()][0];
     // Something behind every id: a pending offer, an open dispute, an open case.
-    const games = app.get(GamesService);
-    await games.offer(playerOf(A, game, 'red'), game.id, { kind: 'draw' });
+    const movesService = app.get(MovesService);
+    const offersService = app.get(OffersService);
+    const disputesService = app.get(DisputesService);
+    await offersService.offer(playerOf(A, game, 'red'), game.id, { kind: 'draw' });
     offerId = (await t.database.run((m) => m.findOneByOrFail(Offer, { gameId: game.id }))).id;
     const first = placementFor(A, [], 7);
-    await games.submitMove(playerOf(A, game, 'red'), game.id, { move: first });
+    await movesService.submitMove(playerOf(A, game, 'red'), game.id, { move: first });
     const played = applyMove(modelState(A, []), first);
     if (!played.ok) throw new Error(played.code);
-    await games.contestWord(playerOf(A, game, 'blue'), game.id, {
+    await disputesService.contestWord(playerOf(A, game, 'blue'), game.id, {
       words: [played.record.words[0].word],
       reply: placementFor(A, [first], 8),
     });

@@ -1,6 +1,6 @@
 import { Case } from '../../src/arbiter/case.entity';
 import { Penalty } from '../../src/arbiter/penalty.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameTimeService } from '../../src/games/game-time.service';
 import { Move } from '../../src/games/move.entity';
 import { addDays, compareDays, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { ClocksService } from '../../src/thinking-time/clocks.service';
@@ -34,7 +34,7 @@ const TZ = SWEEP_TZ;
  */
 describe(`catching up after downtime (${TEST_DB})`, () => {
   let t: TestApp;
-  let games: GamesService;
+  let timeService: GameTimeService;
   let sweep: SweepService;
   let g: Groups;
   let play: SweepTest['play'];
@@ -55,7 +55,8 @@ describe(`catching up after downtime (${TEST_DB})`, () => {
   }
 
   beforeAll(async () => {
-    ({ t, games, sweep, g, play, at } = await startSweepTest({ players: 10, groups: 5, closingDate: '2027-06-30', seed: 10 }));
+    ({ t, sweep, g, play, at } = await startSweepTest({ players: 10, groups: 5, closingDate: '2027-06-30', seed: 10 }));
+    timeService = t.app.get(GameTimeService);
   });
 
   afterAll(async () => {
@@ -81,7 +82,10 @@ describe(`catching up after downtime (${TEST_DB})`, () => {
         [
           '2027-02-05',
           async () =>
-            Promise.all([play(f, 'blue'), games.declareHoliday(actorIn(g, d, 'blue'), d.id, { from: '2027-02-16', to: '2027-02-20' })]),
+            Promise.all([
+              play(f, 'blue'),
+              timeService.declareHoliday(actorIn(g, d, 'blue'), d.id, { from: '2027-02-16', to: '2027-02-20' }),
+            ]),
         ],
         ['2027-02-13', () => play(f, 'red')],
       ]),

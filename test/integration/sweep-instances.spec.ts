@@ -9,7 +9,8 @@ import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
@@ -99,7 +100,8 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
   });
 
   it(`sends every expected mail exactly once over ${DAYS} days and ${GROUPS * 10} games`, async () => {
-    const games = t.app.get(GamesService);
+    const offersService = t.app.get(OffersService);
+    const timeService = t.app.get(GameTimeService);
     const g = await startGroups(t.app, {
       players: GROUPS * 5,
       groups: { count: GROUPS },
@@ -122,7 +124,7 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
       if (diffDays('2027-02-01', day) === 5) {
         for (const game of g.games) {
           if (!holidayTakers.delete(game.bluePlayerId)) continue;
-          await games.declareHoliday(actorIn(g, game, 'blue'), game.id, {
+          await timeService.declareHoliday(actorIn(g, game, 'blue'), game.id, {
             from: addDays(day, 7 + (moves % 9)),
             to: addDays(day, 16 + (moves % 9)),
           });
@@ -134,7 +136,7 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
         const before = played.get(game.id) ?? [];
         const color: Color = before.length % 2 === 0 ? 'red' : 'blue';
         if (before.length === 12 && random() < 0.3) {
-          await games.abandon(actorIn(g, game, color), game.id);
+          await offersService.abandon(actorIn(g, game, color), game.id);
           over.add(game.id);
           continue;
         }

@@ -1,7 +1,9 @@
 import { Case } from '../../src/arbiter/case.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
@@ -36,7 +38,9 @@ const TZ = SWEEP_TZ;
  */
 describe(`the daily sweep, day by day (${TEST_DB})`, () => {
   let t: TestApp;
-  let games: GamesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let timeService: GameTimeService;
   let sweep: SweepService;
   let g: Groups;
   let play: SweepTest['play'];
@@ -46,7 +50,10 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     // Six groups of two: six games, each player in one, so a holiday touches one game only.
-    ({ t, games, sweep, g, play, at, clock } = await startSweepTest({ players: 12, groups: 6, closingDate: '2027-03-31', seed: 6 }));
+    ({ t, sweep, g, play, at, clock } = await startSweepTest({ players: 12, groups: 6, closingDate: '2027-03-31', seed: 6 }));
+    offersService = t.app.get(OffersService);
+    disputesService = t.app.get(DisputesService);
+    timeService = t.app.get(GameTimeService);
   });
 
   afterAll(async () => {
@@ -65,7 +72,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     const events = new Map<LocalDate, (() => Promise<unknown>)[]>();
     const on = (day: LocalDate, ...what: (() => Promise<unknown>)[]) => events.set(day, [...(events.get(day) ?? []), ...what]);
     // G1: RED never moves (the first-move rule), passes 50 days; BLUE claims the game on the 26th.
-    on('2027-03-26', () => games.claimTime(actorIn(g, g1, 'blue'), g1.id));
+    on('2027-03-26', () => timeService.claimTime(actorIn(g, g1, 'blue'), g1.id));
     // G2: RED's third move is sent at 23:30 Bucharest time on 10.02: it counts on the 10th.
     on('2027-02-02', () => play(g2, 'red'));
     on('2027-02-03', () => play(g2, 'blue'));
@@ -76,12 +83,12 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     on('2027-03-15', () => play(g2, 'blue'));
     // G3: BLUE takes a 10-day holiday, 10–19.02, answers late, then abandons.
     on('2027-02-02', () => play(g3, 'red'));
-    on('2027-02-03', () => games.declareHoliday(actorIn(g, g3, 'blue'), g3.id, { from: '2027-02-10', to: '2027-02-19' }));
+    on('2027-02-03', () => timeService.declareHoliday(actorIn(g, g3, 'blue'), g3.id, { from: '2027-02-10', to: '2027-02-19' }));
     on('2027-03-01', () => play(g3, 'blue'));
-    on('2027-03-05', () => games.abandon(actorIn(g, g3, 'blue'), g3.id));
+    on('2027-03-05', () => offersService.abandon(actorIn(g, g3, 'blue'), g3.id));
     // G4: BLUE announces 20 days of thinking on 05.02, answers on 12.03; RED declares the state after the closing date.
     on('2027-02-02', () => play(g4, 'red'));
-    on('2027-02-05', () => games.announceLongThinking(actorIn(g, g4, 'blue'), g4.id, { days: 20 }));
+    on('2027-02-05', () => timeService.announceLongThinking(actorIn(g, g4, 'blue'), g4.id, { days: 20 }));
     on('2027-03-12', () => play(g4, 'blue'));
     on('2027-04-02', () =>
       t.app.get(StateDeclarationsService).declareState(actorIn(g, g4, 'red'), g4.id, { text: 'RED 212 – BLUE 187, 14 moves' }),
@@ -269,7 +276,11 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     expect(await openCases(g6.id)).toEqual(['silence', 'closing']);
     at('2027-04-09', '11:00');
     // G6: RED silent since 03.02: the arbiter rules the abandonment the silence case proposed.
-    await games.rule(g.arbiter.actor, g6.id, { kind: 'outcome', outcome: { type: 'abandon', by: 'red' }, reason: 'no answer since 03.02' });
+    await disputesService.rule(g.arbiter.actor, g6.id, {
+      kind: 'outcome',
+      outcome: { type: 'abandon', by: 'red' },
+      reason: 'no answer since 03.02',
+    });
     expect(await openCases(g6.id)).toEqual(['result']);
     const silenceCase = await t.database.run((m) => m.findOneByOrFail(Case, { gameId: g6.id, kind: 'silence' }));
     const ruling = await t.database.run((m) => m.findOneByOrFail(Ruling, { gameId: g6.id, kind: 'outcome' }));
@@ -279,7 +290,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     // silence case with it (the game ended: issue 14 item 3); the closing case waits for the
     // result, and its homologation settles it.
     expect(await openCases(g1.id)).toEqual(['silence', 'claim', 'closing']);
-    await games.rule(g.arbiter.actor, g1.id, { kind: 'claim', upheld: true, reason: 'RED never moved' });
+    await disputesService.rule(g.arbiter.actor, g1.id, { kind: 'claim', upheld: true, reason: 'RED never moved' });
     expect((await openCases(g1.id)).filter((k) => k !== 'result')).toEqual(['closing']);
     await t.app.get(ResultsService).homologate(g.arbiter.actor, g1.id, 'forfeit on time', true);
     expect(await openCases(g1.id)).toEqual([]);
@@ -332,12 +343,12 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
 
     // This competition gives 5 days of holiday at short notice, not docs/rules.md's 10.
     const red = actorIn(k, game, 'red');
-    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({
+    await expect(timeService.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-07' })).rejects.toMatchObject({
       code: 'HOLIDAY_REFUSED',
       details: { reason: 'SHORT_NOTICE' },
       message: expect.stringContaining('at most 5 days'),
     });
-    await expect(games.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({
+    await expect(timeService.declareHoliday(red, game.id, { from: '2027-06-02', to: '2027-06-06' })).resolves.toMatchObject({
       from: '2027-06-02',
       to: '2027-06-06',
     });

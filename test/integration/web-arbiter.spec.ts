@@ -17,7 +17,7 @@ import { Competition } from '../../src/competitions/competition.entity';
 import { Player } from '../../src/players/player.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { OffersService } from '../../src/games/offers.service';
 import { RULING_FORMS } from '../../src/web/arbiter/ruling-form';
 import { createUser, playersCsv } from '../support/competitions';
 import { playerOf, startChampionship, type Championship } from '../support/games';
@@ -368,7 +368,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect((await visitor.get(`/public/games/${game.id}/sheet.pdf`)).status).toBe(404);
     expect((await visitor.get('/public/games/not-a-uuid/sheet')).status).toBe(404);
 
-    await app.get(GamesService).abandon(playerOf(ch, game, 'red'), game.id);
+    await app.get(OffersService).abandon(playerOf(ch, game, 'red'), game.id);
     const after = await visitor.get(`/public/competitions/${ch.competitionId}`);
     expect(after.text).toContain(`/public/games/${game.id}/sheet`);
     const sheet = await visitor.get(`/public/games/${game.id}/sheet`);
@@ -421,10 +421,10 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(await t.database.run((m) => m.findOneByOrFail(Player, { id: playerId }))).toMatchObject({ name: ch.names.get(playerId) });
 
     // Every game ends and is homologated: the competition is over for everyone.
-    const games = app.get(GamesService);
+    const offersService = app.get(OffersService);
     const results = app.get(ResultsService);
     for (const g of await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId, status: 'playing' } }))) {
-      await games.abandon(playerOf(ch, g, 'blue'), g.id);
+      await offersService.abandon(playerOf(ch, g, 'blue'), g.id);
     }
     for (const g of await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }))) {
       const result = await t.database.run((m) => m.query(`SELECT status FROM result WHERE game_id = $1`, [g.id]));

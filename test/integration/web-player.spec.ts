@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/common/clock';
 import { Player } from '../../src/players/player.entity';
 import { applyMove } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { GameReadsService } from '../../src/games/game-reads.service';
 import { Move } from '../../src/games/move.entity';
 import { calendarToken } from '../../src/web/player/calendar-feed';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
@@ -217,7 +217,7 @@ describe(`player pages (${TEST_DB})`, () => {
   });
 
   it('asks before passing: without the ticked box the pass is refused and nothing changes (issue 14)', async () => {
-    const view = await app.get(GamesService).view({ kind: 'system' }, game.id);
+    const view = await app.get(GameReadsService).view({ kind: 'system' }, game.id);
     const mover = view.toMove === 'blue' ? blue : red;
     const page = await mover.get(`/games/${game.id}`);
     expect(page.text).toContain('name="confirm" value="yes" required id="pass-confirm"');

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Player } from '../../src/players/player.entity';
 import { DEFAULT_RULES, getTileSet, replayGame, type GameState, type MoveRecord } from '../../src/games/engine';
 import { randomLegalGame } from '../../src/games/engine/testing/random-game';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { Game } from '../../src/games/game.entity';
 import { keyForPlayer, type TestUser } from '../support/competitions';
 import type { DeliveredMail } from '../support/smtp-sink';
@@ -53,10 +53,10 @@ describe('the final move is confirmed by the end of the game, by mail and on the
       [game.red.address]: await keyForPlayer(app, game.red.address),
       [game.blue.address]: await keyForPlayer(app, game.blue.address),
     };
-    const games = app.get(GamesService);
+    const movesService = app.get(MovesService);
     const player = (i: number) => (i % 2 === 0 ? game.red : game.blue);
     for (let i = 0; i < game.moves.length - 1; i++)
-      await games.submitMove(users[player(i).address].actor, game.gameId, { move: game.moves[i] });
+      await movesService.submitMove(users[player(i).address].actor, game.gameId, { move: game.moves[i] });
     await deliverAll();
     const last = game.moves.length - 1;
     return { mover: player(last), partner: player(last + 1), users };

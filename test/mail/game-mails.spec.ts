@@ -1,4 +1,7 @@
-import { GamesService } from '../../src/games/games.service';
+import { DisputesService } from '../../src/games/disputes.service';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { MovesService } from '../../src/games/moves.service';
+import { OffersService } from '../../src/games/offers.service';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { keyForPlayer, type TestUser } from '../support/competitions';
@@ -16,7 +19,10 @@ describe('every game notification is rendered through its template, in text and 
   let game: MailGame;
   let red: TestUser;
   let blue: TestUser;
-  let games: GamesService;
+  let movesService: MovesService;
+  let offersService: OffersService;
+  let disputesService: DisputesService;
+  let timeService: GameTimeService;
 
   beforeAll(async () => {
     world = await startMailWorld();
@@ -24,7 +30,10 @@ describe('every game notification is rendered through its template, in text and 
     game = await startMailGame(world, { seed: 23 });
     red = await keyForPlayer(world.current.app, game.red.address);
     blue = await keyForPlayer(world.current.app, game.blue.address);
-    games = world.current.app.get(GamesService);
+    movesService = world.current.app.get(MovesService);
+    offersService = world.current.app.get(OffersService);
+    disputesService = world.current.app.get(DisputesService);
+    timeService = world.current.app.get(GameTimeService);
   });
 
   afterAll(async () => {
@@ -62,7 +71,7 @@ describe('every game notification is rendered through its template, in text and 
 
   it('a move: the mover gets the confirmation, the partner "your move" with board, rack, sequence marks, last move, totals and both clocks', async () => {
     const before = world.smtp.delivered.length;
-    await games.submitMove(red.actor, game.gameId, { move: game.moves[0] });
+    await movesService.submitMove(red.actor, game.gameId, { move: game.moves[0] });
     await world.current.outbox.deliverDue();
     const fresh = world.smtp.delivered.slice(before);
     const confirmation = fresh.find((d) => d.envelope.to.includes(game.red.address))!;
@@ -86,8 +95,8 @@ describe('every game notification is rendered through its template, in text and 
 
   it('the state is the one of the notification: a mail sent after a later move still shows the position it was written for', async () => {
     // BLUE's move 2 is written now; RED's mail is rendered only after move 3 is also played.
-    await games.submitMove(blue.actor, game.gameId, { move: game.moves[1] });
-    await games.submitMove(red.actor, game.gameId, { move: game.moves[2] });
+    await movesService.submitMove(blue.actor, game.gameId, { move: game.moves[1] });
+    await movesService.submitMove(red.actor, game.gameId, { move: game.moves[2] });
     const before = world.smtp.delivered.length;
     await world.current.outbox.deliverDue();
     const toRed = world.smtp.delivered.slice(before).filter((d) => d.envelope.to.includes(game.red.address));
@@ -103,10 +112,10 @@ describe('every game notification is rendered through its template, in text and 
 
   it('long thinking, a holiday, an offer and its answer: each through its template', async () => {
     const before = world.smtp.delivered.length;
-    await games.announceLongThinking(blue.actor, game.gameId, { days: 12 });
-    await games.declareHoliday(blue.actor, game.gameId, { from: '2027-04-01', to: '2027-04-10' });
-    await games.offer(red.actor, game.gameId, { kind: 'draw' });
-    await games.declineOffer(blue.actor, game.gameId);
+    await timeService.announceLongThinking(blue.actor, game.gameId, { days: 12 });
+    await timeService.declareHoliday(blue.actor, game.gameId, { from: '2027-04-01', to: '2027-04-10' });
+    await offersService.offer(red.actor, game.gameId, { kind: 'draw' });
+    await offersService.declineOffer(blue.actor, game.gameId);
     await world.current.outbox.deliverDue();
     const fresh = world.smtp.delivered.slice(before);
     const toRed = fresh.filter((d) => d.envelope.to.includes(game.red.address)).map((d) => d.parsed.text ?? '');
@@ -121,7 +130,11 @@ describe('every game notification is rendered through its template, in text and 
 
   it("an arbiter's ruling reaches both players with its reason, through the arbiter-ruling template", async () => {
     const before = world.smtp.delivered.length;
-    await games.rule(game.arbiter, game.gameId, { kind: 'warning', player: 'blue', reason: 'Mesaje nepoliticoase către partener.' });
+    await disputesService.rule(game.arbiter, game.gameId, {
+      kind: 'warning',
+      player: 'blue',
+      reason: 'Mesaje nepoliticoase către partener.',
+    });
     await world.current.outbox.deliverDue();
     const fresh = world.smtp.delivered.slice(before);
     expect(fresh).toHaveLength(2);
@@ -134,7 +147,7 @@ describe('every game notification is rendered through its template, in text and 
 
   it('issue 14 item 9: a ruling carries the reply marker and how to reply only to the player who has a move to make', async () => {
     const before = world.smtp.delivered.length;
-    await games.rule(game.arbiter, game.gameId, { kind: 'warning', player: 'red', reason: 'Al doilea avertisment.' });
+    await disputesService.rule(game.arbiter, game.gameId, { kind: 'warning', player: 'red', reason: 'Al doilea avertisment.' });
     await world.current.outbox.deliverDue();
     const fresh = world.smtp.delivered.slice(before);
     expect(fresh).toHaveLength(2);
@@ -154,7 +167,7 @@ describe('every game notification is rendered through its template, in text and 
 
   it('the end of the game: scores and proposed coefficients, CONFIRM / OBIECTIE', async () => {
     const before = world.smtp.delivered.length;
-    await games.abandon(blue.actor, game.gameId);
+    await offersService.abandon(blue.actor, game.gameId);
     await world.current.outbox.deliverDue();
     const fresh = world.smtp.delivered.slice(before);
     expect(fresh.length).toBeGreaterThanOrEqual(2);

@@ -4,7 +4,7 @@ import { verpAddress } from '../../src/notifications/mail-addresses';
 import { simpleParser } from 'mailparser';
 import { Case } from '../../src/arbiter/case.entity';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { User } from '../../src/auth/user.entity';
 import { actorOf } from '../../src/auth/users.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
@@ -28,7 +28,7 @@ describe('the outbox sender, through a real SMTP server', () => {
 
   const play = async (player: 'red' | 'blue', move: string) => {
     const user = await world.current.database.run((m) => m.findOneByOrFail(User, { playerId: game[player].playerId }));
-    return world.current.app.get(GamesService).submitMove(actorOf(user), game.gameId, { move });
+    return world.current.app.get(MovesService).submitMove(actorOf(user), game.gameId, { move });
   };
   /** The next move of the random game, by whoever's turn it is. */
   const playNext = async () => {

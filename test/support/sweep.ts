@@ -11,7 +11,7 @@ import { Sequence } from '../../src/competitions/sequence.entity';
 import { Database } from '../../src/database/database';
 import type { ActionResult } from '../../src/games/game-views';
 import { Game } from '../../src/games/game.entity';
-import { GamesService } from '../../src/games/games.service';
+import { MovesService } from '../../src/games/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
@@ -59,7 +59,7 @@ export function actorIn(groups: Groups, game: Game, color: Color): UserActor {
  * makes the move (or pass) of the player to move, and `moves` keeps each game's record.
  */
 export async function randomPlay(app: INestApplication, groups: Groups, seed: number) {
-  const games = app.get(GamesService);
+  const movesService = app.get(MovesService);
   const { tiles: sequence } = await app.get(Database).run((m) => m.findOneByOrFail(Sequence, { competitionId: groups.competitionId }));
   const random = seededRandom(seed);
   const moves = new Map<string, string[]>();
@@ -70,7 +70,7 @@ export async function randomPlay(app: INestApplication, groups: Groups, seed: nu
       const before = moves.get(game.id) ?? [];
       const move = nextRandomMove({ tileSet: 'ro', sequence }, before, random);
       const actor = actorIn(groups, game, color);
-      const result = move === 'PAS' ? await games.pass(actor, game.id) : await games.submitMove(actor, game.id, { move });
+      const result = move === 'PAS' ? await movesService.pass(actor, game.id) : await movesService.submitMove(actor, game.id, { move });
       moves.set(game.id, [...before, move]);
       return result;
     },
@@ -82,7 +82,6 @@ export const SWEEP_TZ = 'Europe/Bucharest';
 export interface SweepTest {
   readonly t: TestApp;
   readonly clock: ManualClock;
-  readonly games: GamesService;
   readonly sweep: SweepService;
   readonly g: Groups;
   readonly play: (game: Game, color: Color) => Promise<ActionResult>;
@@ -113,7 +112,6 @@ export async function startSweepTest({
   return {
     t,
     clock,
-    games: t.app.get(GamesService),
     sweep: t.app.get(SweepService),
     g,
     play,

@@ -1,6 +1,6 @@
 // Play stops at the closing date (docs/rules.md §5, §7; docs/rules.md): after it no move, pass,
 // offer or contest is accepted, by web, API or mail, and the game goes to the closing-date
-// procedure. The games service asks this guard once per action (GamesService.act); pure.
+// procedure. The action frame asks this guard once per action (GameActions.act, game-actions.ts); pure.
 import { Refusal } from '../../common/refusal';
 import { formatDayRo, isPlayClosed, type LocalDate } from '../../thinking-time/core';
 import type { Bilingual } from '../engine';
@@ -20,7 +20,7 @@ const PLAY: Readonly<Record<string, Bilingual>> = {
   appeal: { ro: 'Răspunsul la contestație nu mai este primit', en: 'The answer to the contest is no longer accepted' },
 };
 
-/** Whether an action (GamesService's action names) is play, which the closing date stops. */
+/** Whether an action (the name a games service gives its action) is play, which the closing date stops. */
 export function isPlayAction(action: string): boolean {
   return Object.hasOwn(PLAY, action);
 }

@@ -456,7 +456,7 @@ export async function gameMail(
       const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
       const by = outcome && 'by' in outcome ? (outcome.by as Color) : undefined;
       const adjusted = line.endAdjustment.red !== 0 || line.endAdjustment.blue !== 0;
-      // Issue 14 item 9: the move that ended the game is confirmed by this mail (games.service finish): its mover's
+      // Issue 14 item 9: the move that ended the game is confirmed by this mail (game-actions.ts finish): its mover's
       // row carries it; the partner sees the last move of a game ended on the board.
       const answered = Array.isArray(p.moves) ? (p.moves as JsonObject[])[0] : undefined;
       const yours = answered && recordedMove(c, str(answered.id), { line: str(answered.line), number: num(answered.number) });

@@ -1,6 +1,6 @@
 // What an arbiter's ruling changes, as sentences in the reader's language (issue 14 item 6):
 // the ruling mail's "Consequences" list, built from the notification's payload (the ruling
-// and what applying it wrote: games.service rule(), the downtime credits). Never a payload
+// and what applying it wrote: disputes.service.ts rule(), the downtime credits). Never a payload
 // key or a raw value: a key this module does not know is left out. Pure.
 import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
 import type { Color } from '../../games/engine/types';

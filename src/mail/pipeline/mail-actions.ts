@@ -20,7 +20,11 @@ import { StateDeclarationsService } from '../../thinking-time/state-declarations
 import { domainOf } from '../../notifications/mail-addresses';
 import { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { tokenMessageId } from '../../notifications/reply-token';
-import { GamesService, type InTransaction, type SubmitOptions } from '../../games/games.service';
+import { DisputesService } from '../../games/disputes.service';
+import type { InTransaction, SubmitOptions } from '../../games/game-actions';
+import { GameTimeService } from '../../games/game-time.service';
+import { MovesService } from '../../games/moves.service';
+import { OffersService } from '../../games/offers.service';
 import type { ActionResult } from '../../games/game-views';
 import { Offer, type OfferKind } from '../../games/offer.entity';
 import type { LineMoves, MailCommand } from '../parsing/commands';
@@ -104,7 +108,10 @@ export class MailActions {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
+    private readonly offers: OffersService,
+    private readonly disputes: DisputesService,
+    private readonly gameTime: GameTimeService,
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
     private readonly claimAnswers: ClaimAnswersService,
@@ -135,30 +142,30 @@ export class MailActions {
     switch (command.kind) {
       case 'move':
         return command.move.move.kind === 'pass'
-          ? this.games.pass(actor, gameId, submit)
-          : this.games.submitMove(actor, gameId, { ...submit, move: command.move.text });
+          ? this.moves.pass(actor, gameId, submit)
+          : this.moves.submitMove(actor, gameId, { ...submit, move: command.move.text });
       case 'line-moves':
-        return this.games.submitMove(actor, gameId, { ...submit, lines: lines(command.lines) });
+        return this.moves.submitMove(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'contest':
-        return this.games.contestWord(actor, gameId, { ...submit, words: command.words, reply: command.reply.text });
+        return this.disputes.contestWord(actor, gameId, { ...submit, words: command.words, reply: command.reply.text });
       case 'admit':
-        return this.games.admitContest(actor, gameId, { ...submit, replacement: command.replacement.text });
+        return this.disputes.admitContest(actor, gameId, { ...submit, replacement: command.replacement.text });
       case 'appeal':
-        return this.games.appealContest(actor, gameId, { ...submit, lines: lines(command.lines) });
+        return this.disputes.appealContest(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'holiday':
-        return this.games.declareHoliday(actor, gameId, { ...keyed, from: command.from, to: command.to });
+        return this.gameTime.declareHoliday(actor, gameId, { ...keyed, from: command.from, to: command.to });
       case 'long-thinking':
-        return this.games.announceLongThinking(actor, gameId, { ...hooked, days: command.days });
+        return this.gameTime.announceLongThinking(actor, gameId, { ...hooked, days: command.days });
       case 'draw':
         return this.offerOrAccept(actor, input, 'draw');
       case 'interrupt':
         return this.offerOrAccept(actor, input, 'interruption');
       case 'decline':
-        return this.games.declineOffer(actor, gameId, hooked);
+        return this.offers.declineOffer(actor, gameId, hooked);
       case 'resign':
-        return this.games.abandon(actor, gameId, hooked);
+        return this.offers.abandon(actor, gameId, hooked);
       case 'claim-time':
-        return this.games.claimTime(actor, gameId, hooked);
+        return this.gameTime.claimTime(actor, gameId, hooked);
       case 'confirm':
         return this.results.confirmResult(actor, gameId);
       case 'objection':
@@ -240,7 +247,7 @@ export class MailActions {
     const pending = await this.db.run((m) => m.findOne(Offer, { where: { gameId: input.gameId, kind, status: 'pending' } }));
     const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
     if (pending && pending.offeredByPlayerId !== input.playerId)
-      return this.games.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });
-    return this.games.offer(actor, input.gameId, { ...keyed, kind });
+      return this.offers.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });
+    return this.offers.offer(actor, input.gameId, { ...keyed, kind });
   }
 }

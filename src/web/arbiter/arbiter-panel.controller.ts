@@ -21,7 +21,10 @@ import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
-import { GamesService } from '../../games/games.service';
+import { DisputesService } from '../../games/disputes.service';
+import { GameReadsService } from '../../games/game-reads.service';
+import { MovesService } from '../../games/moves.service';
+import { WithdrawalService } from '../../games/withdrawal.service';
 import { renderSheetPdf } from '../../games/sheet-pdf';
 import { TimeControlsService } from '../../thinking-time/time-controls.service';
 import { WebViews } from '../views.service';
@@ -93,7 +96,10 @@ export class ArbiterPanelController {
     private readonly identity: PlayerIdentityService,
     private readonly competitions: CompetitionsService,
     private readonly starts: CompetitionStartService,
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
+    private readonly disputes: DisputesService,
+    private readonly reads: GameReadsService,
+    private readonly withdrawal: WithdrawalService,
     private readonly results: ResultsService,
     private readonly standings: StandingsService,
     private readonly sheets: GameSheetsService,
@@ -655,7 +661,7 @@ export class ArbiterPanelController {
     extra: { done?: string; error?: string; sent?: Form },
   ): Promise<string> {
     const competition = await this.panel.gameCompetition(actor, id);
-    const view = await this.games.view(actor, id);
+    const view = await this.reads.view(actor, id);
     const dashboard = await this.panel.dashboard(actor, competition.id);
     const cases = this.localiseDashboard(dashboard, req).groups.flatMap((g) =>
       g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })),
@@ -712,12 +718,12 @@ export class ArbiterPanelController {
         const action = parsed.action;
         // The page offers only the rulings that apply now; one posted anyway is refused by the games service (rulingNotApplicable).
         // An outcome ruling also settles the game's silence and closing-date cases (games service).
-        if (action.type === 'rule') await this.games.rule(actor, id, action.ruling);
+        if (action.type === 'rule') await this.disputes.rule(actor, id, action.ruling);
         else if (action.type === 'grant-days')
           await this.timeControls.grantDays(actor, id, { player: action.player, days: action.days, reason: action.reason });
         else {
           const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
-          await this.games.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
+          await this.withdrawal.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
         }
         return `/arbiter/games/${encodeURIComponent(id)}?done=ruled`;
       },
@@ -738,7 +744,7 @@ export class ArbiterPanelController {
       req,
       res,
       async () => {
-        await this.games.recordMoveByArbiter(actor, id, {
+        await this.moves.recordMoveByArbiter(actor, id, {
           move: str(form, 'move'),
           sentOn: str(form, 'sentOn'),
           ...(str(form, 'arrivedOn') && { arrivedOn: str(form, 'arrivedOn') }),

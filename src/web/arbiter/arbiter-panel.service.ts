@@ -101,7 +101,7 @@ export class ArbiterPanelService {
     return this.db.run((m) => arbitratedCompetition(m, actor, id));
   }
 
-  /** The game's competition, if the actor runs it (the game itself is read by GamesService.view). */
+  /** The game's competition, if the actor runs it (the game itself is read by GameReadsService.view). */
   async gameCompetition(actor: UserActor, gameId: string): Promise<Competition> {
     return this.db.run(async (m) => {
       const game = isUuid(gameId) ? await m.findOneBy(Game, { id: gameId }) : null;

@@ -108,7 +108,7 @@ export function buildDashboard(cases: readonly OpenCase[], today: string): Dashb
 
 /**
  * docs/rules.md §5: a time claim whose 5 days to answer passed with no answer (claim-window.ts, as
- * the game page says it). The claim's case is due on the window's last day (games.service claimTime).
+ * the game page says it). The claim's case is due on the window's last day (game-time.service.ts claimTime).
  */
 export function claimLapsed(c: Pick<OpenCase, 'kind' | 'dueOn' | 'payload'>, today: string): boolean {
   if (c.kind !== 'claim' || !c.dueOn) return false;

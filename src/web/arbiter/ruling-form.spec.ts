@@ -135,7 +135,7 @@ describe('parseRulingForm', () => {
   });
 });
 
-/** The preconditions as docs/rules.md §5–§7 and games.service applyRuling state them: the oracle the page's choice is held to. */
+/** The preconditions as docs/rules.md §5–§7 and disputes.service.ts applyRuling state them: the oracle the page's choice is held to. */
 const PRECONDITION: Readonly<Record<RulingFormKind, (s: RulingSituation) => boolean>> = {
   word: (s) => s.dispute === 'appealed',
   claim: (s) => s.claim !== null,

@@ -39,11 +39,11 @@ const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout'
 export type RulingFormKind = (typeof RULING_FORMS)[number];
 
 export type RulingAction =
-  /** GamesService.rule */
+  /** DisputesService.rule */
   | { readonly type: 'rule'; readonly ruling: RulingInput }
   /** TimeControlsService.grantDays: days given back to a clock. */
   | { readonly type: 'grant-days'; readonly player: Color; readonly days: number; readonly reason: string }
-  /** GamesService.withdrawPlayer with exclusion (docs/rules.md §6). */
+  /** WithdrawalService.withdrawPlayer with exclusion (docs/rules.md §6). */
   | { readonly type: 'exclusion'; readonly player: Color; readonly reason: string };
 
 export type RulingFormResult =

@@ -5,7 +5,11 @@ import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import { ResultsService } from '../../coefficients/results.service';
 import { isEngineRefusal } from '../../games/engine';
-import { GamesService, type PlayerMove } from '../../games/games.service';
+import { DisputesService } from '../../games/disputes.service';
+import type { PlayerMove } from '../../games/game-actions';
+import { GameTimeService } from '../../games/game-time.service';
+import { MovesService } from '../../games/moves.service';
+import { OffersService } from '../../games/offers.service';
 import { MoveReviewsService } from '../../games/move-reviews.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
@@ -37,7 +41,7 @@ type Sent = Readonly<Record<string, unknown>>;
 
 /**
  * The players' pages (issue 7 §2): my games, the game page and its forms. Every action is
- * one GamesService call, POST then redirect to the page (303); a refusal re-renders the
+ * one games-service call, POST then redirect to the page (303); a refusal re-renders the
  * page with its message, status 422. Who may look or act is the games service's question:
  * another player's game is refused there (403 / 404), by URL and by POST alike.
  */
@@ -46,7 +50,10 @@ type Sent = Readonly<Record<string, unknown>>;
 export class GamePagesController {
   constructor(
     private readonly pages: PlayerGamesService,
-    private readonly games: GamesService,
+    private readonly moves: MovesService,
+    private readonly offers: OffersService,
+    private readonly disputes: DisputesService,
+    private readonly gameTime: GameTimeService,
     private readonly results: ResultsService,
     private readonly views: WebViews,
     private readonly reviews: MoveReviewsService,
@@ -113,9 +120,9 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'move', form, () => {
       const lines = cleanLines(form.lines);
       const move = form.move?.trim();
-      if (lines) return this.games.submitMove(actor, id, { lines, ...submission(form), source: 'web' });
+      if (lines) return this.moves.submitMove(actor, id, { lines, ...submission(form), source: 'web' });
       if (!move) throw this.missing(req, 'player.error.noMove');
-      return this.games.submitMove(actor, id, { move, ...submission(form), source: 'web' });
+      return this.moves.submitMove(actor, id, { move, ...submission(form), source: 'web' });
     });
   }
 
@@ -147,7 +154,7 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'pass', form, async () => {
       requireConfirmed(form, IRREVERSIBLE.pass);
-      return this.games.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) });
+      return this.moves.pass(actor, id, { ...submission(form), source: 'web', ...(form.line ? { line: form.line } : {}) });
     });
   }
 
@@ -166,7 +173,7 @@ export class GamePagesController {
       if (words.length === 0) throw this.missing(req, 'player.error.noWords');
       const reply = form.reply?.trim();
       if (!reply) throw this.missing(req, 'player.error.noReply');
-      return this.games.contestWord(actor, id, { words, reply, ...submission(form), source: 'web' });
+      return this.disputes.contestWord(actor, id, { words, reply, ...submission(form), source: 'web' });
     });
   }
 
@@ -180,7 +187,7 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'admit', form, () => {
       const replacement = form.replacement?.trim();
-      return this.games.admitContest(actor, id, { ...submission(form), source: 'web', ...(replacement ? { replacement } : {}) });
+      return this.disputes.admitContest(actor, id, { ...submission(form), source: 'web', ...(replacement ? { replacement } : {}) });
     });
   }
 
@@ -194,7 +201,7 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'appeal', form, () => {
       const lines = cleanLines(form.lines);
-      return this.games.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
+      return this.disputes.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
     });
   }
 
@@ -215,7 +222,7 @@ export class GamePagesController {
       'holiday',
       form,
       async () => {
-        const holiday = await this.games.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
+        const holiday = await this.gameTime.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
         // Cut at the line a month before the closing date (seed 003): the player is told, the dates are in the list.
         if (holiday.shortened) done = 'holiday-shortened';
       },
@@ -233,7 +240,7 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'long-thinking', form, () => {
       const days = /^\d{1,4}$/.test(form.days?.trim() ?? '') ? Number(form.days) : NaN;
-      return this.games.announceLongThinking(actor, id, { days, ...key(form) });
+      return this.gameTime.announceLongThinking(actor, id, { days, ...key(form) });
     });
   }
 
@@ -245,7 +252,7 @@ export class GamePagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'offer', form, () => this.games.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }));
+    return this.act(actor, id, req, res, 'offer', form, () => this.offers.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }));
   }
 
   @Post('games/:id/offers/:offerId/accept')
@@ -259,7 +266,7 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'offer-accepted', form, async () => {
       requireConfirmed(form, IRREVERSIBLE.acceptOffer);
-      return this.games.acceptOffer(actor, id, { offerId, ...key(form) });
+      return this.offers.acceptOffer(actor, id, { offerId, ...key(form) });
     });
   }
 
@@ -272,7 +279,7 @@ export class GamePagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'offer-declined', form, () => this.games.declineOffer(actor, id, { offerId, ...key(form) }));
+    return this.act(actor, id, req, res, 'offer-declined', form, () => this.offers.declineOffer(actor, id, { offerId, ...key(form) }));
   }
 
   /** docs/rules.md §5: the accused answers the open time claim, within 5 days (claim-answers.service.ts). */
@@ -297,7 +304,7 @@ export class GamePagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'claim', form, () => this.games.claimTime(actor, id, key(form)));
+    return this.act(actor, id, req, res, 'claim', form, () => this.gameTime.claimTime(actor, id, key(form)));
   }
 
   /** Abandoning asks first: this page, then the POST with `confirm=yes`. */
@@ -339,7 +346,7 @@ export class GamePagesController {
       );
       return;
     }
-    return this.act(actor, id, req, res, 'abandon', form, () => this.games.abandon(actor, id, key(form)));
+    return this.act(actor, id, req, res, 'abandon', form, () => this.offers.abandon(actor, id, key(form)));
   }
 
   /** docs/rules.md §7: the player confirms the final sheet… */

@@ -11,7 +11,8 @@ import { refusals } from '../../games/core/game-refusals';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
 import { Game } from '../../games/game.entity';
-import { GamesService } from '../../games/games.service';
+import { GameActions } from '../../games/game-actions';
+import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
 import { localDate, timelineOn } from '../../thinking-time/core';
 import { loadTimelines } from '../../thinking-time/thinking-time.repository';
@@ -38,21 +39,22 @@ export type PreviewAnswer =
 /**
  * The players' pages' reads (issue 7 §2): the game page from the games service's view and
  * the replayed live lines, my games with their clocks, and the live preview from the rules
- * core. Nothing here changes a game: every action goes through GamesService.
+ * core. Nothing here changes a game: every action goes through the games services.
  */
 @Injectable()
 export class PlayerGamesService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly games: GamesService,
+    private readonly reads: GameReadsService,
+    private readonly actions: GameActions,
     private readonly lexicons: Lexicons,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
   gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
     // One load and one replay: the view's session serves the lines and its timeline the run-out day.
-    return this.games.viewing(actor, gameId, async (view, s, timeline) => {
+    return this.reads.viewing(actor, gameId, async (view, s, timeline) => {
       const lines: LineInput[] = s.liveLines().map((line) => {
         const { state, records } = s.replay(line.id);
         const path = s.pathOf(line.id);
@@ -166,8 +168,8 @@ export class PlayerGamesService {
       lock: false,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
-      replays: this.games.replays,
-      rows: this.games.rows,
+      replays: this.actions.replays,
+      rows: this.actions.rows,
     });
     if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.unknownGame(s.game.id);
     return s;

@@ -14,7 +14,7 @@ import { Claim } from '../../games/claim.entity';
 import { independentQueries } from '../../database/independent-queries';
 import type { Color } from '../../games/engine';
 import type { GameSession } from '../../games/game-session';
-import { GamesService } from '../../games/games.service';
+import { GameReadsService } from '../../games/game-reads.service';
 import { localDate, rangeLength, type DateRange, type LocalDate } from '../../thinking-time/core';
 import { roDays } from '../arbiter/dashboard';
 import { formatDay, type Lang } from './format-day';
@@ -155,9 +155,9 @@ export async function loadTimeNotices(s: GameSession, me: Color | null, lang: La
 /** For a page that has no session of its own (the arbiter's game page): who may see the game is the games service's question. */
 @Injectable()
 export class TimeNoticesService {
-  constructor(private readonly games: GamesService) {}
+  constructor(private readonly reads: GameReadsService) {}
 
   forGame(actor: Actor, gameId: string, lang: Lang): Promise<TimeNotices> {
-    return this.games.viewing(actor, gameId, (_view, s) => loadTimeNotices(s, sideInGame(actor, s.game), lang));
+    return this.reads.viewing(actor, gameId, (_view, s) => loadTimeNotices(s, sideInGame(actor, s.game), lang));
   }
 }

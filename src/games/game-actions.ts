@@ -1,0 +1,267 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CasesService } from '../arbiter/cases.service';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/core/actor';
+import { Clock } from '../common/clock';
+import type { JsonObject } from '../common/json';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { Notifications, type Notification } from '../notifications/notifications';
+import { toLocalDate, type LocalDate } from '../thinking-time/core';
+import { ActionReceipt } from './action-receipt.entity';
+import { requirePlayOpen } from './core/closing-guard';
+import { refusals } from './core/game-refusals';
+import { lineSnapshot } from './core/game-state';
+import type { MoveTiming } from './core/moves';
+import type { Color, PlacedTile } from './engine';
+import { closeSilenceCasesAtEnd } from './game-end-cases';
+import { GameRowsCache } from './game-rows-cache';
+import { GameSession } from './game-session';
+import { moveView, type ActionResult, type MoveView } from './game-views';
+import { Lexicons } from './lexicons';
+import type { MoveSource } from './move.entity';
+import { ReplayCache } from './replay-cache';
+import { ResultProposals, type EndedGame } from './result-proposals';
+
+/** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
+export type PlayerMove = string | { readonly kind: 'tiles'; readonly tiles: readonly PlacedTile[] };
+
+/** What every action of a player may carry. */
+export interface ActionInput {
+  /** The mail's Message-ID or a form token: a repeat returns the first result instead of acting twice. */
+  readonly idempotencyKey?: string;
+  /** Runs inside the action's transaction, after its work (or on a repeated key): e.g. the mail marks itself applied, so both commit together. */
+  readonly inTransaction?: InTransaction;
+}
+
+/** What every player submission (a move, a pass, a contest and its answers) may carry. */
+export interface SubmitOptions extends ActionInput {
+  readonly source?: Exclude<MoveSource, 'arbiter'>;
+  readonly inboundMailId?: string;
+  /** The turn the client answers (the reply token's, the form's): a stale one is refused. */
+  readonly expectedTurn?: number;
+}
+
+export type InTransaction = (manager: EntityManager, result: ActionResult) => Promise<void>;
+
+/** One move when one line is owed; one per line (by label `A`/`B` or line id) while two lines are live. */
+export interface TurnMoves {
+  readonly move?: PlayerMove;
+  readonly lines?: Readonly<Record<string, PlayerMove>>;
+}
+
+/** How an action is framed: its name in the receipt, its idempotency key, the caller's work in the same transaction. */
+export interface ActionOptions {
+  /** Named in the receipt: a key reused for another action is refused. */
+  readonly action: string;
+  readonly idempotencyKey?: string;
+  readonly inTransaction?: InTransaction;
+}
+
+/**
+ * The frame every action on a game runs in (issue 4 §4), shared by the capability services
+ * (moves, offers, disputes and rulings, time, withdrawal) and the reads. One action is one
+ * transaction holding the game's row lock: it checks who acts, replays a repeated key's
+ * receipt, runs the service's work, then ends the game if it came to an end, writes the
+ * cached state and the outbox rows, all before commit. A refusal is a typed Refusal thrown
+ * inside the transaction: nothing it touched is kept.
+ */
+@Injectable()
+export class GameActions {
+  /** Line replays shared by the reads of this instance (the web game page and its preview): replay-cache.ts. */
+  readonly replays = new ReplayCache();
+  /** The same reads' lines, moves and disputes while the game's mark is unchanged: game-rows-cache.ts. */
+  readonly rows = new GameRowsCache();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly cases: CasesService,
+    private readonly results: ResultProposals,
+    private readonly notifications: Notifications,
+    private readonly lexicons: Lexicons,
+  ) {}
+
+  /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
+  asPlayer(
+    actor: Actor,
+    gameId: string,
+    action: string,
+    input: ActionInput,
+    work: (s: GameSession, color: Color) => Promise<ActionResult>,
+  ): Promise<ActionResult> {
+    const options = { action, idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
+    return this.act(gameId, options, (s) => s.requirePlayer(actor), work);
+  }
+
+  /** An action of the competition's arbiter, never in a game they play in. */
+  asArbiter(actor: Actor, gameId: string, options: ActionOptions, work: (s: GameSession) => Promise<ActionResult>): Promise<ActionResult> {
+    return this.act(gameId, options, (s) => s.requireArbiter(actor), work);
+  }
+
+  /**
+   * One action: one transaction, the game's row lock, the actor's right to act, the
+   * idempotency receipt, the work, then the end of the game if it came, the cached state,
+   * and "your move" to whoever the turn passed to.
+   */
+  private act<Who>(
+    gameId: string,
+    options: ActionOptions,
+    authorize: (s: GameSession) => Who,
+    work: (s: GameSession, who: Who) => Promise<ActionResult>,
+  ): Promise<ActionResult> {
+    return this.db.transaction(async (m) => {
+      const s = await this.session(m, gameId, { lock: true });
+      const who = authorize(s);
+      const receipt = await this.receipt(m, gameId, options.action, options.idempotencyKey);
+      if (receipt !== undefined) {
+        await options.inTransaction?.(m, receipt as ActionResult);
+        return receipt as ActionResult;
+      }
+      // docs/rules.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
+      if (options.action !== 'arbiter-move')
+        requirePlayOpen(options.action, {
+          day: s.today,
+          closing: toLocalDate(s.competition.closingDate),
+          playing: s.game.status === 'playing',
+        });
+      const turn = s.game.turn;
+      const done = await work(s, who);
+      await this.finish(s, turn);
+      // The version and turn as committed, after the end of the game and the saved state.
+      const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
+      await this.storeReceipt(m, gameId, options.action, options.idempotencyKey, result);
+      await options.inTransaction?.(m, result);
+      return result;
+    });
+  }
+
+  /** The game as an action (`lock`: its row locked until commit) or a read (sharing this instance's caches) sees it. */
+  session(m: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
+    // Reads share replays (pure, keyed by their inputs); an action replays its own, under its lock.
+    return GameSession.open(m, gameId, {
+      lock,
+      now: this.clock.now(),
+      lexicon: (c) => this.lexicons.forCompetition(c),
+      ...(!lock && { replays: this.replays, rows: this.rows }),
+    });
+  }
+
+  /**
+   * After any change: a game whose lines all ended (and no dispute waits) is over; an ended
+   * game with no dispute left gets its result; the cached state is written; and if the
+   * turn passed, the player now to move gets "your move".
+   */
+  async finish(s: GameSession, turnBefore: number): Promise<void> {
+    if (s.endedByPlay()) await s.end(null);
+    // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
+    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime())
+      await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
+    if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.manager, s.game.id))) {
+      await this.results.propose(s.manager, this.ended(s));
+      await this.confirmByGameEnd(s);
+    }
+    await s.save();
+    const next = s.turnPlayer();
+    if (s.game.status === 'playing' && s.game.turn !== turnBefore && next) this.notifyYourMove(s, next);
+    await this.notifications.add(s.outbox.splice(0));
+  }
+
+  /**
+   * Issue 14 item 9: the move that ended the game is confirmed by the game-end mail (the
+   * totals after the rack adjustment), never by a confirmation of its own: the mover's
+   * game-end carries the moves, and the confirmation is not written.
+   */
+  private async confirmByGameEnd(s: GameSession): Promise<void> {
+    for (const confirmation of s.outbox.filter((n) => n.template === 'move-confirmation' && n.to.id !== null)) {
+      const mover = { gameId: s.game.id, playerId: confirmation.to.id!, template: 'game-end' };
+      const folded = await this.notifications.fold(mover, { moves: confirmation.payload.moves ?? [] });
+      if (folded) s.outbox.splice(s.outbox.indexOf(confirmation), 1);
+    }
+  }
+
+  /** The receipt's stored result for a repeated key, or undefined the first time. */
+  async receipt(m: EntityManager, gameId: string, action: string, key: string | undefined): Promise<unknown> {
+    if (key === undefined) return undefined;
+    const found = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey: key });
+    if (!found) return undefined;
+    if (found.action !== action) throw refusals.keyReused();
+    return found.result;
+  }
+
+  /** Keeps the action's result under its key, so a repeat (a resent mail, a second click) gets it back. */
+  async storeReceipt(m: EntityManager, gameId: string, action: string, key: string | undefined, result: object): Promise<void> {
+    if (key === undefined) return;
+    await insertRows(
+      m,
+      ActionReceipt,
+      m.create(ActionReceipt, { gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() }),
+    );
+  }
+
+  /** A notification for one of the players, written with the action's others when it finishes. */
+  notify(s: GameSession, color: Color, template: string, payload: JsonObject): void {
+    s.outbox.push(notificationFor(s, color, template, payload));
+  }
+
+  /** "Your move": the position of every line the player owes, and the partner's moves just played. */
+  private notifyYourMove(s: GameSession, color: Color): void {
+    const previous = s.moves.filter((m) => m.turn === s.game.turn - 1 && m.color !== color);
+    this.notify(s, color, 'your-move', {
+      lines: s.owedLines(color).map((l) => {
+        const snapshot = lineSnapshot(l.id, s.label(l.id), s.state(l.id));
+        return {
+          line: l.id,
+          label: snapshot.label,
+          board: snapshot.board,
+          rack: snapshot.racks[color],
+          totals: snapshot.totals,
+          bag: snapshot.bag,
+        };
+      }),
+      lastMoves: previous.map((m) => moveView(m, s.label(m.lineId))),
+      // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
+      contestable: previous.flatMap((m) => m.unknownWords),
+    });
+  }
+
+  /** What an action answers: the game's version, turn and status, and the moves it played. */
+  result(s: GameSession, moves: readonly MoveView[] = [], turnComplete = false): ActionResult {
+    return { gameId: s.game.id, version: s.game.version, turn: s.game.turn, status: s.game.status, moves, turnComplete };
+  }
+
+  /** What the result of an ended game comes from: the kept line (docs/rules.md §6) and the outcome. */
+  ended(s: GameSession): EndedGame {
+    return { game: s.game, competition: s.competition, players: s.players, line: s.state(s.officialLine().id), outcome: s.game.outcome };
+  }
+}
+
+function notificationFor(s: GameSession, color: Color, template: string, payload: JsonObject): Notification {
+  return { to: s.players[color], template, gameId: s.game.id, payload: { gameId: s.game.id, turn: s.game.turn, color, ...payload } };
+}
+
+/** When and how a player's move came: now, by its channel (API, web, mail), under its key. */
+export function playerTiming(s: GameSession, input: SubmitOptions): MoveTiming {
+  return {
+    receivedAt: s.now,
+    source: input.source ?? 'api',
+    inboundMailId: input.inboundMailId ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+  };
+}
+
+/** A calendar day from an input field, or a refusal that names the field. */
+export function parseDay(value: string, field: string): LocalDate {
+  try {
+    return toLocalDate(value);
+  } catch {
+    throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
+  }
+}
+
+/** The arbiter's acts (a recorded move, an import, a withdrawal) always carry their reason. */
+export function requireReason(reason: string | undefined): void {
+  if (typeof reason !== 'string' || reason.trim() === '') throw refusals.reasonRequired();
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate } from '../auth/core/permissions';
+import { Database } from '../database/database';
+import { independentQueries } from '../database/independent-queries';
+import { timelineOn, type GameTimeline } from '../thinking-time/core';
+import { awaitedMove } from './core/turns';
+import type { Color, MoveRecord } from './engine';
+import { GameActions } from './game-actions';
+import { timelineOf } from './game-clocks';
+import { GameSession } from './game-session';
+import { disputeView, moveView, offerView, type GameView } from './game-views';
+import { Offer } from './offer.entity';
+import { ResultProposals, resultView } from './result-proposals';
+
+/** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.ts). */
+@Injectable()
+export class GameReadsService {
+  constructor(
+    private readonly actions: GameActions,
+    private readonly db: Database,
+    private readonly results: ResultProposals,
+  ) {}
+
+  /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
+  view(actor: Actor, gameId: string): Promise<GameView> {
+    return this.viewing(actor, gameId, (view) => view);
+  }
+
+  /**
+   * The view, and the read-only session and timeline it was built from, to a reader that
+   * shows more of the same rows (the web game page: replayed lines, run-out day) without
+   * loading and replaying the game a second time. `then` runs in the same read.
+   */
+  viewing<T>(actor: Actor, gameId: string, then: (view: GameView, s: GameSession, timeline: GameTimeline) => T | Promise<T>): Promise<T> {
+    return this.db.run(async (m) => {
+      const s = await this.actions.session(m, gameId, { lock: false });
+      if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+      const timeline = await timelineOf(s);
+      return then(await this.gameView(s, timeline), s, timeline);
+    });
+  }
+
+  private async gameView(s: GameSession, timeline: GameTimeline): Promise<GameView> {
+    const [offers, result] = await independentQueries(s.manager, [
+      () => s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' } }),
+      // A result is only ever proposed once the game has ended (finish), and a game never restarts.
+      async () => (s.game.status === 'playing' ? null : this.results.find(s.manager, s.game.id)),
+    ]);
+    const clocks = timelineOn(timeline, s.today);
+    const records = new Map<string, MoveRecord>();
+    for (const line of s.liveLines()) s.pathOf(line.id).forEach((m, i) => records.set(m.id, s.replay(line.id).records[i]));
+    const { awaiting, toMove } = awaitedMove(s.play);
+    const clock = (c: Color) => {
+      const { used, left, exceeded, onHoliday, longThinking } = clocks.clocks[c];
+      return { used, left, exceeded, onHoliday, longThinking };
+    };
+    return {
+      id: s.game.id,
+      competitionId: s.game.competitionId,
+      groupId: s.game.groupId,
+      round: s.game.round,
+      status: s.game.status,
+      version: s.game.version,
+      turn: s.game.turn,
+      startedOn: s.game.startedOn,
+      endedAt: s.game.endedAt?.toISOString() ?? null,
+      endReason: s.game.endReason,
+      outcome: s.game.outcome,
+      red: { playerId: s.players.red.id, name: s.players.red.name },
+      blue: { playerId: s.players.blue.id, name: s.players.blue.name },
+      toMove,
+      awaiting,
+      sequence: s.sequence.tiles,
+      lines: s.game.state.lines,
+      moves: [...s.moves]
+        .sort((a, b) => a.turn - b.turn || a.lineId.localeCompare(b.lineId))
+        .map((m) => moveView(m, s.label(m.lineId), records.get(m.id))),
+      dispute: s.dispute ? disputeView(s.dispute, s.colorOfPlayer(s.dispute.contesterPlayerId)!) : null,
+      offers: offers.map((o) => offerView(o, s.colorOfPlayer(o.offeredByPlayerId)!)),
+      clocks: { red: clock('red'), blue: clock('blue') },
+      result: result ? resultView(result) : null,
+    };
+  }
+}

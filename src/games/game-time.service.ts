@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { IsNull } from 'typeorm';
+import { CasesService } from '../arbiter/cases.service';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/core/actor';
+import { otherColor } from '../common/color';
+import { Registration } from '../competitions/registration.entity';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { Notifications } from '../notifications/notifications';
+import { addDays, toLocalDate, validateHoliday } from '../thinking-time/core';
+import { Claim } from './claim.entity';
+import { refusals } from './core/game-refusals';
+import { decideLongThinking, decideTimeClaim } from './core/time';
+import { GameActions, parseDay, type ActionInput } from './game-actions';
+import { clocksOn } from './game-clocks';
+import type { ActionResult } from './game-views';
+import { Game } from './game.entity';
+import { Holiday } from './holiday.entity';
+import { LongThinkingNotice } from './long-thinking-notice.entity';
+
+export interface HolidayView {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly kind: Holiday['kind'];
+  readonly declaredOn: string;
+  /** The declaration it replaced, if any. */
+  readonly replaced: { readonly from: string; readonly to: string } | null;
+  /** The games whose partners were told. */
+  readonly games: readonly string[];
+  /** Set when the holiday asked ran into the last month before the closing date and was cut there (docs/rules.md §5). */
+  readonly shortened: {
+    readonly askedTo: string;
+    readonly to: string;
+    readonly closingDate: string;
+    readonly message: { readonly ro: string; readonly en: string };
+  } | null;
+}
+
+/** A game's time (docs/rules.md §5): holidays, long-thinking notices and time claims. */
+@Injectable()
+export class GameTimeService {
+  constructor(
+    private readonly actions: GameActions,
+    private readonly db: Database,
+    private readonly audit: AuditService,
+    private readonly cases: CasesService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /**
+   * Declares (or changes) the player's holiday (docs/rules.md §5). One per player and
+   * competition, covering all their games: the player's registration row is locked, and
+   * every partner is told.
+   */
+  declareHoliday(
+    actor: Actor,
+    gameId: string,
+    input: { readonly from: string; readonly to: string; readonly idempotencyKey?: string },
+  ): Promise<HolidayView> {
+    return this.db.transaction(async (m) => {
+      const s = await this.actions.session(m, gameId, { lock: false });
+      const game = s.game;
+      const color = s.requirePlayer(actor);
+      const player = s.players[color];
+      await m.findOne(Registration, {
+        where: { competitionId: game.competitionId, playerId: player.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const receipt = await this.actions.receipt(m, gameId, 'holiday', input.idempotencyKey);
+      if (receipt !== undefined) return receipt as HolidayView;
+      const from = parseDay(input.from, 'from');
+      const asked = parseDay(input.to, 'to');
+      const current = await m.findOneBy(Holiday, { competitionId: game.competitionId, playerId: player.id, replacedAt: IsNull() });
+      const decision = validateHoliday(
+        { from, to: asked, declaredOn: s.today },
+        {
+          start: toLocalDate(s.competition.startDate),
+          closing: toLocalDate(s.competition.closingDate),
+          // The competition's own lengths (competition-settings.ts), not docs/rules.md's defaults.
+          holidayLongDays: s.competition.holidayLongDays,
+          holidayShortDays: s.competition.holidayShortDays,
+        },
+        current && {
+          from: toLocalDate(current.fromDay),
+          to: toLocalDate(current.toDay),
+          declaredOn: toLocalDate(current.declaredOn),
+          kind: current.kind,
+        },
+      );
+      if (!decision.ok) throw refusals.holidayRefused(decision);
+      // docs/rules.md §5: a holiday into the last month is cut at the line (holidays.ts); the player is told to which day.
+      const to = decision.holiday.to;
+      const shortened = decision.cut && {
+        askedTo: decision.cut.askedTo,
+        to: decision.cut.to,
+        closingDate: decision.cut.closing,
+        message: { ro: decision.cut.message.ro, en: decision.cut.message.en },
+      };
+      if (current) await m.update(Holiday, { id: current.id }, { replacedAt: s.now });
+      const holiday = m.create(Holiday, {
+        id: randomUUID(),
+        competitionId: game.competitionId,
+        playerId: player.id,
+        fromDay: from,
+        toDay: to,
+        kind: decision.holiday.kind,
+        declaredOn: s.today,
+        declaredAt: s.now,
+        replacedAt: null,
+      });
+      await insertRows(m, Holiday, holiday);
+      // docs/rules.md §5: the declaration is written on every sheet and the partners are told.
+      const games = await m.find(Game, {
+        where: [
+          { competitionId: game.competitionId, redPlayerId: player.id, status: 'playing' },
+          { competitionId: game.competitionId, bluePlayerId: player.id, status: 'playing' },
+        ],
+        relations: { redPlayer: true, bluePlayer: true },
+        order: { id: 'ASC' },
+      });
+      const view: HolidayView = {
+        id: holiday.id,
+        from,
+        to,
+        kind: holiday.kind,
+        declaredOn: s.today,
+        replaced: current ? { from: current.fromDay, to: current.toDay } : null,
+        games: games.map((g) => g.id),
+        shortened,
+      };
+      await this.notifications.add([
+        ...games.map((g) => ({
+          to: g.redPlayerId === player.id ? g.bluePlayer! : g.redPlayer!,
+          template: 'holiday-notice',
+          gameId: g.id,
+          payload: { gameId: g.id, turn: g.turn, player: player.name, from, to, kind: holiday.kind, replaced: view.replaced },
+        })),
+        { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
+      ]);
+      await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
+      await this.actions.storeReceipt(m, gameId, 'holiday', input.idempotencyKey, view);
+      return view;
+    });
+  }
+
+  /** docs/rules.md §5: a player who means to think more than 10 days on this move tells the partner. */
+  announceLongThinking(actor: Actor, gameId: string, input: ActionInput & { readonly days: number }): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'long-thinking', input, async (s, color) => {
+      const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
+      if (refused) throw refused;
+      // One notice per turn: announcing again replaces it.
+      await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
+      await insertRows(
+        s.manager,
+        LongThinkingNotice,
+        s.manager.create(LongThinkingNotice, {
+          id: randomUUID(),
+          gameId: s.game.id,
+          playerId: s.players[color].id,
+          turn: s.game.turn,
+          fromDay: s.today,
+          days: input.days,
+          createdAt: s.now,
+        }),
+      );
+      this.actions.notify(s, otherColor(color), 'long-thinking-notice', {
+        player: s.players[color].name,
+        from: s.today,
+        days: input.days,
+      });
+      await this.audit.record({
+        actor,
+        action: 'long-thinking.announced',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, days: input.days },
+      });
+      return this.actions.result(s);
+    });
+  }
+
+  /** docs/rules.md §5: the partner has used more than the thinking days; the claim goes to the arbiter, announced to both. */
+  claimTime(actor: Actor, gameId: string, input: ActionInput = {}): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'claim', input, async (s, color) => {
+      s.requirePlaying();
+      const partner = otherColor(color);
+      const clock = (await clocksOn(s)).clocks[partner];
+      const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
+      const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
+      if (refused) throw refused;
+      const claim = s.manager.create(Claim, {
+        id: randomUUID(),
+        gameId: s.game.id,
+        claimantPlayerId: s.players[color].id,
+        daysUsed: clock.used,
+        status: 'open',
+        createdAt: s.now,
+        ruledAt: null,
+      });
+      await insertRows(s.manager, Claim, claim);
+      // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
+      await this.cases.open({
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        kind: 'claim',
+        dueOn: addDays(s.today, 5),
+        payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
+      });
+      this.actions.notify(s, partner, 'time-claim', {
+        claimant: s.players[color].name,
+        daysUsed: clock.used,
+        answerBy: addDays(s.today, 5),
+      });
+      this.actions.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
+      await this.audit.record({
+        actor,
+        action: 'claim.made',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { color, daysUsed: clock.used },
+      });
+      return this.actions.result(s);
+    });
+  }
+}

@@ -1,0 +1,260 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { In, type EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/core/actor';
+import { Clock } from '../common/clock';
+import { Competition } from '../competitions/competition.entity';
+import type { StartPairing } from '../competitions/core/start-plan';
+import type { Sequence } from '../competitions/sequence.entity';
+import { insertRows } from '../database/insert-rows';
+import { Notifications } from '../notifications/notifications';
+import { Player } from '../players/player.entity';
+import { toLocalDate } from '../thinking-time/core';
+import { requirePlayOpen } from './core/closing-guard';
+import { parseGameRecord, replayRecord } from './core/game-record';
+import { refusals } from './core/game-refusals';
+import { lineSnapshot } from './core/game-state';
+import { OPENING_LINE } from './core/lines';
+import { arbiterMoveDays, type MoveTiming } from './core/moves';
+import { gameSetup } from './core/play';
+import { orThrow } from './core/refusal';
+import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
+import { COLORS, getTileSet, newGame, parseSequence, type Color } from './engine';
+import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions';
+import { GameLine } from './game-line.entity';
+import { GameSession, type PlayedMove } from './game-session';
+import { moveView, type ActionResult, type MoveView } from './game-views';
+import { Game } from './game.entity';
+
+export interface SubmitMoveInput extends TurnMoves, SubmitOptions {}
+
+export interface ArbiterMoveInput extends TurnMoves {
+  /** The day the player sent it (postmark, call): docs/rules.md §5 counts from it. */
+  readonly sentOn: string;
+  /** The day the partner's move reached the player, when not the day it was sent. */
+  readonly arrivedOn?: string;
+  readonly reason: string;
+  readonly idempotencyKey?: string;
+}
+
+/** What startGames receives from the competition's start: players by id, RED moves first (docs/rules.md §2). */
+export type GamePairing = StartPairing;
+
+export interface StartGamesInput {
+  readonly competition: Competition;
+  readonly sequence: Sequence;
+  readonly pairings: readonly GamePairing[];
+}
+
+/**
+ * Moves on a game: the games of a started competition, a player's move or pass, the
+ * arbiter's recorded move and the import of a game in progress, each one action in the
+ * frame of game-actions.ts.
+ */
+@Injectable()
+export class MovesService {
+  constructor(
+    private readonly actions: GameActions,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /**
+   * Creates the games of a started competition in the caller's transaction (the
+   * competitions service's start): each with its `main` line, its opening position cached,
+   * and the game sheet sent to both players — RED's is also "your move" (docs/design.md "Flows").
+   */
+  async startGames(manager: EntityManager, { competition, sequence, pairings }: StartGamesInput): Promise<Game[]> {
+    const now = this.clock.now();
+    const opening = newGame(gameSetup(competition, sequence));
+    const state = { lines: [lineSnapshot('main', null, opening)] };
+    const games = pairings.map((p) =>
+      manager.create(Game, {
+        id: randomUUID(),
+        competitionId: competition.id,
+        groupId: p.groupId,
+        sequenceId: sequence.id,
+        redPlayerId: p.red,
+        bluePlayerId: p.blue,
+        round: p.round,
+        status: 'playing',
+        state,
+        version: 1,
+        turn: 1,
+        startedOn: competition.startDate,
+        endedAt: null,
+        endReason: null,
+        outcome: null,
+        createdAt: now,
+      }),
+    );
+    await insertRows(manager, Game, ...games);
+    await insertRows(manager, GameLine, ...games.map((g): GameLine => ({ ...OPENING_LINE, gameId: g.id, createdAt: now })));
+    const ids = [...new Set(pairings.flatMap((p) => [p.red, p.blue]))];
+    const players = new Map((await manager.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
+    await this.notifications.add(
+      games.flatMap((g) =>
+        COLORS.map((color) => {
+          const me = players.get(color === 'red' ? g.redPlayerId : g.bluePlayerId)!;
+          const partner = players.get(color === 'red' ? g.bluePlayerId : g.redPlayerId)!;
+          return {
+            to: me,
+            template: 'game-start',
+            gameId: g.id,
+            payload: {
+              gameId: g.id,
+              turn: 1,
+              color,
+              opponent: partner.name,
+              yourMove: color === 'red',
+              sequence: sequence.tiles,
+              startedOn: competition.startDate,
+              closingDate: competition.closingDate,
+              rack: color === 'red' ? state.lines[0].racks.red : state.lines[0].racks.blue,
+            },
+          };
+        }),
+      ),
+    );
+    return games;
+  }
+
+  /** A move in FRSc notation or as tiles; while two lines are live, one per line (docs/rules.md §6). */
+  submitMove(actor: Actor, gameId: string, input: SubmitMoveInput): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'move', input, async (s, color) => {
+      const plays = orThrow(decideTurn(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+    });
+  }
+
+  /** A pass (docs/rules.md §3: the only way to score zero), in every line the player owes, or in one. */
+  pass(actor: Actor, gameId: string, input: SubmitOptions & { readonly line?: string } = {}): Promise<ActionResult> {
+    return this.actions.asPlayer(actor, gameId, 'pass', input, async (s, color) => {
+      const plays = orThrow(decidePass(s.play, color, input));
+      return this.playTurn(s, actor, color, plays, playerTiming(s, input));
+    });
+  }
+
+  /**
+   * A move the arbiter records for the player to move, received by post or telephone,
+   * with its real dates (docs/rules.md §5).
+   */
+  recordMoveByArbiter(actor: Actor, gameId: string, input: ArbiterMoveInput): Promise<ActionResult> {
+    return this.actions.asArbiter(actor, gameId, { action: 'arbiter-move', idempotencyKey: input.idempotencyKey }, async (s) => {
+      requireReason(input.reason);
+      s.requirePlaying();
+      const color = s.turnPlayer();
+      if (!color) throw refusals.gameOver();
+      const sentOn = parseDay(input.sentOn, 'sentOn');
+      requirePlayOpen('arbiter-move', { day: sentOn, closing: toLocalDate(s.competition.closingDate), playing: true });
+      const days = orThrow(
+        arbiterMoveDays(
+          s.play,
+          color,
+          { sentOn, arrivedOn: input.arrivedOn === undefined ? undefined : parseDay(input.arrivedOn, 'arrivedOn') },
+          s.today,
+        ),
+      );
+      const plays = orThrow(assignLines(s.play, color, input));
+      return this.playTurn(
+        s,
+        actor,
+        color,
+        plays,
+        { receivedAt: s.now, ...days, source: 'arbiter', idempotencyKey: input.idempotencyKey },
+        input.reason,
+      );
+    });
+  }
+
+  /**
+   * Imports a game already in progress from its JSON game record (issue 3 item 14) into a
+   * game with no move yet: the record must be on the game's sequence and rules; its moves
+   * are replayed into the log with their dates, its outcome recorded.
+   */
+  importGameInProgress(actor: Actor, gameId: string, input: { readonly record: unknown; readonly reason: string }): Promise<ActionResult> {
+    return this.actions.asArbiter(actor, gameId, { action: 'import' }, async (s) => {
+      requireReason(input.reason);
+      s.requirePlaying();
+      if (s.moves.length > 0)
+        throw refusals.notAllowedNow(
+          'the game already has moves: only a game not yet played can be imported',
+          'partida are deja mutări: se poate importa doar o partidă nejucată',
+        );
+      const parsed = parseGameRecord(input.record, { tileSet: s.competition.tileSet });
+      if (!parsed.ok) throw refusals.badInput(parsed.message, `fișa nu poate fi folosită: ${parsed.message}`);
+      const record = parsed.record;
+      const theirs = parseSequence(getTileSet(record.tileSet), record.sequence);
+      if (!theirs.ok || theirs.tiles.join('') !== s.state(s.officialLine().id).sequence.join('')) {
+        throw refusals.badInput("the record's sequence is not this game's", 'secvența fișei nu este cea a partidei');
+      }
+      const rules = s.setup.rules!;
+      if (
+        record.rules.handicap !== rules.handicap ||
+        record.rules.zeroTurnsToEnd !== rules.zeroTurnsToEnd ||
+        record.rules.endRackRule !== rules.endRackRule
+      ) {
+        throw refusals.badInput("the record's rules are not the competition's", 'regulile fișei nu sunt cele ale competiției');
+      }
+      const replay = replayRecord(record);
+      if (!replay.ok) throw refusals.recordRefused(replay.error);
+      if (record.start) s.game.startedOn = record.start;
+      const moves: MoveView[] = [];
+      for (const [i, m] of record.moves.entries()) {
+        const color: Color = i % 2 === 0 ? 'red' : 'blue';
+        const sentOn = m.date ?? s.today;
+        const played = await s.playMove(s.officialLine().id, color, m.move, {
+          receivedAt: s.now,
+          sentOn,
+          arrivedOn: m.arrived ?? s.arrivalFor(color),
+          source: 'arbiter',
+        });
+        s.completeTurnIfDone();
+        moves.push(moveView(played.move, null, played.record));
+      }
+      if (record.outcome) await s.end(record.outcome);
+      await s.manager.update(Game, { id: s.game.id }, { startedOn: s.game.startedOn });
+      await this.audit.record({
+        actor,
+        asArbiter: true,
+        action: 'game.imported',
+        competitionId: s.competition.id,
+        gameId: s.game.id,
+        details: { reason: input.reason, moves: moves.length, outcome: record.outcome ?? null },
+      });
+      return this.actions.result(s, moves, true);
+    });
+  }
+
+  /** Plays the turn's moves, closes the turn when complete, confirms to the mover, audits. */
+  private async playTurn(
+    s: GameSession,
+    actor: Actor,
+    color: Color,
+    plays: readonly LinePlay<PlayerMove | { readonly kind: 'pass' }>[],
+    timing: MoveTiming,
+    reason?: string,
+  ): Promise<ActionResult> {
+    const played: PlayedMove[] = [];
+    for (const p of plays) played.push(await s.playMove(p.line.id, color, p.move, timing));
+    const complete = s.completeTurnIfDone();
+    const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record));
+    this.actions.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
+    await this.audit.record({
+      actor,
+      asArbiter: timing.source === 'arbiter',
+      action: timing.source === 'arbiter' ? 'move.recorded-by-arbiter' : 'move.submitted',
+      competitionId: s.competition.id,
+      gameId: s.game.id,
+      details: {
+        color,
+        turn: moves[0].turn,
+        moves: moves.map((m) => ({ line: m.line, number: m.number, notation: m.notation, score: m.score })),
+        ...(reason && { reason }),
+      },
+    });
+    return this.actions.result(s, moves, complete);
+  }
+}
