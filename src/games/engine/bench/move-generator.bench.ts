@@ -5,6 +5,7 @@
 // found and its median as a share of the bar. Not a test: it asserts nothing but that moves exist.
 // Usage: node dist/games/engine/bench/move-generator.bench.js [RUNS]
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { checkGcg } from '../gcg';
 import { generateMoves } from '../move-generator';
@@ -71,8 +72,9 @@ function main(): void {
       medianCpuMs: round(median(times.map((t) => t.cpuMs))),
       slowestMs: round(Math.max(...times.map((t) => t.ms))),
       barMs,
-      // The median as a share of the bar: under 1 holds it.
+      // The median as a share of the bar: under 1 holds it (by the wall clock, and in CPU time).
       ofBar: round(medianMs / barMs, 3),
+      ofBarCpu: round(median(times.map((t) => t.cpuMs)) / barMs, 3),
       perMoveMicros: round((medianMs * 1000) / moves, 3),
     };
   });
@@ -89,7 +91,10 @@ function main(): void {
       position: { game: 'liwords/stats_testdata_josh_nationals_round_1.gcg', tilesOnBoard: board.tileCount },
       runs,
       searches,
-      barsHold: searches.every((s) => s.medianMs <= s.barMs),
+      barsHold: searches.every((s) => s.ofBar <= 1),
+      barsHoldInCpuTime: searches.every((s) => s.ofBarCpu <= 1),
+      // The machine's load while measuring: above its cores, the wall clock counts others' work.
+      loadAverage: round(loadavg()[0], 1),
       node: process.version,
     })}\n`,
   );
