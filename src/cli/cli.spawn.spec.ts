@@ -58,6 +58,25 @@ describe('node dist/cli.js', () => {
     ]);
   });
 
+  it('analyse prints one JSON line per turn of a real game with SOWPODS, exit 0; a bad word list exits 2', () => {
+    const game = join(__dirname, '../../test/fixtures/gcg/liwords/stats_testdata_josh_nationals_round_1.gcg');
+    const args = ['analyse', '--format', 'gcg', '--tile-set', 'en', '--lexicon'];
+    const result = run([...args, require.resolve('sowpods/SOWPODS.txt'), game]);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    const lines = jsonLines(result.stdout);
+    expect(lines).toHaveLength(24);
+    expect(lines[0]).toMatchObject({
+      turn: 1,
+      player: 'Dielle',
+      rack: 'AIILNPU',
+      played: { notation: '8C NAUPLII', score: 70, found: true },
+    });
+
+    const bad = run([...args, game, game]);
+    expect(bad).toMatchObject({ status: 2, stderr: '' });
+    expect(jsonLines(bad.stdout)).toEqual([{ error: { code: 'BAD_INPUT', message: expect.stringMatching(/is not one word$/) } }]);
+  });
+
   it('coefficients takes negative scores and exits 2 on a missing flag', () => {
     const negative = run(['coefficients', '--red', '-5', '--blue', '3']);
     expect(negative).toEqual({ status: 0, stdout: '{"red":0.47,"blue":1.53}\n', stderr: '' });

@@ -23,6 +23,10 @@ export const commandModules: readonly CommandModule[] = [
     load: async () => (await import('./rules.commands')).rulesCommands,
   },
   {
+    names: ['analyse'],
+    load: async () => [(await import('./analyse.commands')).analyseCommand],
+  },
+  {
     names: ['competition create', 'competition start', 'player confirm-address'],
     load: async () => {
       const m = await import('./competitions.commands');

@@ -4,34 +4,15 @@ import fc from 'fast-check';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { runCli } from '../cli';
 import { sequenceStarting } from '../games/engine/testing/fixtures';
 import { randomLegalGame } from '../games/engine/testing/random-game';
 import { getTileSet } from '../games/engine/tile-sets';
 import type { EngineErrorCode } from '../games/engine/types';
 import { EXAMPLE_RECORD as EXAMPLE, SEQUENCE } from '../games/record/testing/records';
 import { MAX_INPUT_BYTES } from './input';
+import { cliRun } from './testing/run-cli';
 
 const TESTDATA = join(__dirname, '../../test/fixtures');
-
-interface Run {
-  readonly status: number;
-  readonly out: string;
-  readonly err: string;
-}
-
-async function cli(argv: readonly string[], stdin: string | Uint8Array = ''): Promise<Run> {
-  let out = '';
-  let err = '';
-  const status = await runCli(argv, {
-    stdin: Readable.from([Buffer.from(stdin)]),
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-    env: {},
-  });
-  return { status, out, err };
-}
 
 /** What the rules commands print: a report, or `{error: {code, …}}`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command's report has its own shape; the tests read its fields
@@ -39,7 +20,7 @@ type Answer = any;
 
 /** A run that printed exactly one JSON line and nothing on stderr: its status and value. */
 async function json(argv: readonly string[], stdin?: string | Uint8Array): Promise<{ status: number; value: Answer }> {
-  const run = await cli(argv, stdin);
+  const run = await cliRun(argv, stdin);
   expect(run.err).toBe('');
   expect(run.out).toMatch(/^[^\n]*\n$/);
   return { status: run.status, value: JSON.parse(run.out) };
@@ -226,7 +207,7 @@ describe('replay - (JSON Lines on stdin)', () => {
       '[]\r',
       JSON.stringify({ sequence: SEQUENCE, moves: [] }),
     ];
-    const run = await cli(['replay', '-'], `${lines.join('\n')}\n\n`);
+    const run = await cliRun(['replay', '-'], `${lines.join('\n')}\n\n`);
     expect(run.status).toBe(0);
     expect(run.err).toBe('');
     const out = run.out.split('\n');
@@ -251,7 +232,7 @@ describe('replay - (JSON Lines on stdin)', () => {
       Buffer.alloc(MAX_INPUT_BYTES + 10, 0x61),
       Buffer.from(`\n${JSON.stringify(EXAMPLE)}`),
     ]);
-    const run = await cli(['replay', '-'], stdin);
+    const run = await cliRun(['replay', '-'], stdin);
     expect(run.status).toBe(0);
     expect(
       run.out
@@ -262,7 +243,7 @@ describe('replay - (JSON Lines on stdin)', () => {
   });
 
   it('empty stdin: no output, exit 0', async () => {
-    expect(await cli(['replay', '-'], '')).toEqual({ status: 0, out: '', err: '' });
+    expect(await cliRun(['replay', '-'], '')).toEqual({ status: 0, out: '', err: '' });
   });
 });
 
@@ -408,18 +389,18 @@ describe('coefficients (issue 3 item 15)', () => {
 
 describe('sheet and gcg (issue 3 item 16)', () => {
   it('sheet prints the text game sheet, in English or Romanian', async () => {
-    const english = await cli(['sheet', file(EXAMPLE)]);
+    const english = await cliRun(['sheet', file(EXAMPLE)]);
     expect(english).toMatchObject({ status: 0, err: '' });
     expect(english.out).toContain('GAME SHEET — CORRESPONDENCE SCRABBLE');
     expect(english.out).toMatch(/Coefficient +1\.5300 +0\.4700/);
     expect(english.out).toContain('End: abandonment (BLUE)');
-    const romanian = await cli(['sheet', '--language', 'ro', file(EXAMPLE)]);
+    const romanian = await cliRun(['sheet', '--language', 'ro', file(EXAMPLE)]);
     expect(romanian.out).toContain('FIȘA DE CONCURS');
     expect(romanian.out).toMatch(/1 Ro {2}C,A,S,A {2}h8: CASA +8 +8 +1 +12\.01\.2027/);
   });
 
   it('gcg converts the record, with #tile-set and #lexicon', async () => {
-    const run = await cli(['gcg', file({ ...EXAMPLE, lexicon: 'LOC' })]);
+    const run = await cliRun(['gcg', file({ ...EXAMPLE, lexicon: 'LOC' })]);
     expect(run).toMatchObject({ status: 0, err: '' });
     expect(run.out).toContain('\n#lexicon LOC\n#tile-set ro\n>RED: CASTALE 8H CASA +8 8\n>BLUE: HAINERU - +0 0\n');
   });
@@ -484,7 +465,7 @@ describe('bad input never crashes (issue 3, "Proof")', () => {
           }
         };
         const stdin = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
-        const run = await cli(['replay', '-'], stdin);
+        const run = await cliRun(['replay', '-'], stdin);
         expect(run.status).toBe(0);
         expect(run.err).toBe('');
         const out = run.out === '' ? [] : run.out.replace(/\n$/, '').split('\n');
@@ -511,7 +492,7 @@ describe('bad input never crashes (issue 3, "Proof")', () => {
         async (input, command) => {
           const path = file(typeof input === 'string' ? Buffer.from(input) : input, 'fuzz.gcg');
           const argv = command === 'gcg-format' ? ['replay', '--format', 'gcg', '--tile-set', 'en', path] : [command, path];
-          const run = await cli(argv);
+          const run = await cliRun(argv);
           expect(run.err).toBe('');
           expect([0, 1, 2]).toContain(run.status);
           if (command === 'gcg-format' || run.status !== 0) {

@@ -3,8 +3,8 @@
 // print a record's game sheet or convert it to GCG. Results go to stdout as JSON (the sheet
 // and GCG as text); exit status 0 done, 1 a rule refused a move, 2 unusable input.
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
-import { TILE_SET_IDS, getTileSet, loadWordList, type Color, type Lexicon, type TileSetId } from '../games/engine';
-import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgError } from '../games/engine/gcg';
+import { TILE_SET_IDS, getTileSet, loadWordList, type Color, type Lexicon, type TileSet, type TileSetId } from '../games/engine';
+import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgCheck, type GcgEncoding, type GcgError } from '../games/engine/gcg';
 import type { SheetLanguage } from '../games/engine/sheet';
 import {
   DECLARED_OUTCOMES,
@@ -23,16 +23,16 @@ import { defineCommand } from './define-command';
 import { choiceOption, integerOption, onePositional } from './options';
 
 /** What one input gives: the JSON to print and the exit status. */
-interface Answer {
+export interface Answer {
   readonly status: 0 | 1 | 2;
   readonly json: unknown;
 }
 
-function badInput(message: string): Answer {
+export function badInput(message: string): Answer {
   return { status: 2, json: { error: { code: 'BAD_INPUT', message } } };
 }
 
-function print(io: CommandIo, answer: Answer): number {
+export function print(io: CommandIo, answer: Answer): number {
   io.out(jsonLine(answer.json));
   return answer.status;
 }
@@ -53,14 +53,14 @@ function gcgError(error: GcgError): Answer {
 const COLORS_OPTION: readonly Color[] = ['red', 'blue'];
 const SHEET_LANGUAGES: readonly SheetLanguage[] = ['en', 'ro'];
 /** A full word list of inflected forms runs to megabytes, far more than any game. */
-const MAX_WORD_LIST_BYTES = 64 * 1024 * 1024;
+export const MAX_WORD_LIST_BYTES = 64 * 1024 * 1024;
 
-function tileSetOption(value: string | undefined): TileSetId | undefined {
+export function tileSetOption(value: string | undefined): TileSetId | undefined {
   return choiceOption('tile-set', value, TILE_SET_IDS);
 }
 
 /** The bytes of FILE, or all of stdin for `-`. */
-async function readInput(path: string, io: CommandIo): Promise<Buffer> {
+export async function readInput(path: string, io: CommandIo): Promise<Buffer> {
   return path === '-' ? readInputStream(io.stdin) : readInputFile(path);
 }
 
@@ -119,29 +119,41 @@ async function wordLists(path: string | undefined): Promise<RecordOptions['lexic
   };
 }
 
+/** A GCG file decoded, parsed and replayed on its tile set; or the answer that says why not. */
+export type LoadedGcg =
+  | { readonly ok: true; readonly check: GcgCheck; readonly encoding: GcgEncoding; readonly tileSet: TileSet }
+  | { readonly ok: false; readonly answer: Answer };
+
 /**
  * Issue 3 item 14, `--format gcg`: decodes, parses and replays a GCG file, checking every
  * play's score against the file's (racks are not checked: GCG racks may be partial). The
  * tile set is `--tile-set`, else the file's `#tile-set`, else Romanian (docs/rules.md §1).
  */
-function gcgAnswer(bytes: Uint8Array, option: TileSetId | undefined): Answer {
+export function loadGcg(bytes: Uint8Array, option: TileSetId | undefined): LoadedGcg {
   const decoded = decodeGcg(bytes);
-  if (!decoded.ok) return gcgError(decoded);
+  if (!decoded.ok) return { ok: false, answer: gcgError(decoded) };
   const parsed = parseGcg(decoded.text);
-  if (!parsed.ok) return gcgError(parsed);
+  if (!parsed.ok) return { ok: false, answer: gcgError(parsed) };
   const named = gcgTileSetId(parsed.game.header);
   if (named && option && named !== option) {
-    return badInput(`the file's tile set is "${named}", not "${option}" as asked`);
+    return { ok: false, answer: badInput(`the file's tile set is "${named}", not "${option}" as asked`) };
   }
   const tileSet = getTileSet(option ?? named ?? DEFAULT_TILE_SET);
   const check = replayGcg(parsed.game, tileSet);
-  if (!check.ok) return gcgError(check);
+  if (!check.ok) return { ok: false, answer: gcgError(check) };
+  return { ok: true, check, encoding: decoded.encoding, tileSet };
+}
+
+function gcgAnswer(bytes: Uint8Array, option: TileSetId | undefined): Answer {
+  const loaded = loadGcg(bytes, option);
+  if (!loaded.ok) return loaded.answer;
+  const { check, encoding, tileSet } = loaded;
   return {
     status: 0,
     json: {
       tileSet: tileSet.id,
-      encoding: decoded.encoding,
-      players: parsed.game.header.players,
+      encoding,
+      players: check.game.header.players,
       placements: check.placements,
       mismatches: check.mismatches,
     },

@@ -87,8 +87,12 @@ export function boardTiles(board: Board): PlacedTile[] {
 }
 
 /** The unit step along a direction. */
+// One object per direction: scoring steps along words millions of times in a move search.
+const ACROSS_STEP = Object.freeze({ dr: 0, dc: 1 });
+const DOWN_STEP = Object.freeze({ dr: 1, dc: 0 });
+
 export function stepOf(direction: Direction): { readonly dr: number; readonly dc: number } {
-  return direction === 'across' ? { dr: 0, dc: 1 } : { dr: 1, dc: 0 };
+  return direction === 'across' ? ACROSS_STEP : DOWN_STEP;
 }
 
 export function otherDirection(direction: Direction): Direction {

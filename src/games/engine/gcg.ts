@@ -9,7 +9,7 @@ import { rackLetters } from './rack';
 import type { GameState, MoveRecord } from './replay';
 import { isLowerCase, isTileSetId, upperLetter } from './tile-sets';
 import type { Color, EngineError, EngineErrorCode, TileSet, TileSetId } from './types';
-import { resolvePlacement } from './validate';
+import { resolvePlacement, type ResolvedPlacement, type ResolveOptions } from './validate';
 
 // ---------------------------------------------------------------------------------------
 // Errors
@@ -381,6 +381,9 @@ function clip(s: string): string {
 // ---------------------------------------------------------------------------------------
 // Checking
 
+/** The rules of the tournaments GCG files come from, where a play may score 0 (unlike docs/rules.md §3). */
+export const GCG_RULES: ResolveOptions = { allowZeroScore: true };
+
 export interface GcgMismatch {
   readonly line: number;
   /** GCG coordinate and word, as in the file. */
@@ -388,6 +391,15 @@ export interface GcgMismatch {
   readonly word: string;
   readonly fileScore: number;
   readonly computedScore: number;
+}
+
+/** One event of a replayed file with the board it was played on. */
+export interface GcgStep {
+  readonly event: GcgEvent;
+  /** The board before the event (a withdrawn play already taken back). */
+  readonly board: Board;
+  /** A placement, resolved on that board. */
+  readonly placement?: ResolvedPlacement;
 }
 
 export interface GcgCheck {
@@ -398,6 +410,8 @@ export interface GcgCheck {
   readonly mismatches: readonly GcgMismatch[];
   /** The board after the last event. */
   readonly board: Board;
+  /** Every event in file order, with its board: what an analysis of each turn starts from. */
+  readonly steps: readonly GcgStep[];
 }
 
 /**
@@ -420,17 +434,22 @@ export function replayGcg(game: GcgGame, tileSet: TileSet): GcgResult<GcgCheck> 
   let beforePlay = board;
   let placements = 0;
   const mismatches: GcgMismatch[] = [];
+  const steps: GcgStep[] = [];
   for (const event of game.events) {
     if (event.type === 'withdrawn') {
       // parseGcg guarantees a withdrawal follows the play it takes back.
+      steps.push({ event, board });
       board = beforePlay;
       placements--;
       continue;
     }
-    if (event.type !== 'place') continue;
+    if (event.type !== 'place') {
+      steps.push({ event, board });
+      continue;
+    }
     const written = parseGcgPlay(event.coord, event.word, tileSet);
     if (!written.ok) return atLine(written, event.line);
-    const resolved = resolvePlacement(board, written.move, null, tileSet, { allowZeroScore: true });
+    const resolved = resolvePlacement(board, written.move, null, tileSet, GCG_RULES);
     if (!resolved.ok) return atLine(resolved, event.line);
     if (resolved.scored.score !== event.score) {
       mismatches.push({
@@ -441,11 +460,12 @@ export function replayGcg(game: GcgGame, tileSet: TileSet): GcgResult<GcgCheck> 
         computedScore: resolved.scored.score,
       });
     }
+    steps.push({ event, board, placement: resolved });
     beforePlay = board;
     board = withTiles(board, resolved.tiles);
     placements++;
   }
-  return { ok: true, game, placements, mismatches, board };
+  return { ok: true, game, placements, mismatches, board, steps };
 }
 
 const TILE_SET_NAMES: ReadonlyMap<string, TileSetId> = new Map([

@@ -8,7 +8,7 @@ export interface Lexicon {
 }
 
 /** A word as the lexicon keys it: folded (docs/rules.md §1) and upper case, blanks' case forgotten. */
-function lexiconKey(tileSet: TileSet, word: string): string {
+export function lexiconKey(tileSet: TileSet, word: string): string {
   return [...foldWord(tileSet, word.trim())].map(upperLetter).join('');
 }
 

@@ -140,8 +140,13 @@ interface TileSetIndex {
 }
 
 const indexes = new WeakMap<TileSet, TileSetIndex>();
+// The set asked for last: scoring asks for letter values thousands of times a move search, always
+// of the same set, and a WeakMap lookup costs more than the rest of letterValue.
+let lastSet: TileSet | undefined;
+let lastIndex: TileSetIndex | undefined;
 
 function indexOf(tileSet: TileSet): TileSetIndex {
+  if (tileSet === lastSet) return lastIndex!;
   let index = indexes.get(tileSet);
   if (!index) {
     const values = new Map(tileSet.tiles.map((t) => [t.letter, t.value]));
@@ -151,6 +156,8 @@ function indexOf(tileSet: TileSet): TileSetIndex {
     index = { values, counts, alphabet, totalTiles };
     indexes.set(tileSet, index);
   }
+  lastSet = tileSet;
+  lastIndex = index;
   return index;
 }
 

@@ -8,6 +8,7 @@ import { replayGame } from '../replay';
 import { randomLegalGame } from '../testing/random-game';
 import { TILE_SET_IDS, getTileSet } from '../tile-sets';
 import type { TileSet } from '../types';
+import { timed, type Timing } from './timing';
 
 interface BenchGame {
   readonly tileSet: TileSet;
@@ -23,21 +24,6 @@ const progress = process.stderr.isTTY
       if (done % 250 === 0 || done === total) process.stderr.write(`\r${label}: ${done}/${total}${done === total ? '\n' : ''}`);
     }
   : () => undefined;
-
-interface Timing {
-  /** Wall-clock seconds. */
-  readonly seconds: number;
-  /** Seconds of CPU this process used: steadier than the wall clock on a shared machine. */
-  readonly cpuSeconds: number;
-}
-
-function timed(work: () => void): Timing {
-  const wall = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(cpu);
-  return { seconds: Number(process.hrtime.bigint() - wall) / 1e9, cpuSeconds: (used.user + used.system) / 1e6 };
-}
 
 /** Every tile set in turn, deterministic per index. */
 function generate(count: number): BenchGame[] {
