@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
+import { RehearsalClockRepository } from './rehearsal-clock.repository';
 import { RehearsalController } from './rehearsal.controller';
 import { RehearsalService } from './rehearsal.service';
 
@@ -8,7 +9,7 @@ import { RehearsalService } from './rehearsal.service';
 @Module({
   imports: [AuthModule, ThinkingTimeModule],
   controllers: [RehearsalController],
-  providers: [RehearsalService],
+  providers: [RehearsalService, RehearsalClockRepository],
   exports: [RehearsalService],
 })
 export class RehearsalModule {}

@@ -3,13 +3,12 @@ import { hasRole, type Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
 import { Clock, RehearsalClock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
-import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { Mutex } from '../database/mutex';
 import { formatDayRo, isLocalDate, localDate, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
-import { UptimeSpan } from '../thinking-time/uptime-span.entity';
-import { saveRehearsalOffset } from './rehearsal-clock-state';
+import { UptimeRepository } from '../thinking-time/uptime.repository';
+import { RehearsalClockRepository } from './rehearsal-clock.repository';
 import { localInstant, rehearsalSteps } from './rehearsal-steps';
 
 export interface RehearsalClockView {
@@ -56,6 +55,8 @@ export class RehearsalService {
     private readonly clock: Clock,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'timeZone'>,
     private readonly sweep: SweepService,
+    private readonly uptime: UptimeRepository,
+    private readonly rehearsalClocks: RehearsalClockRepository,
   ) {}
 
   /** Whether this platform runs on the rehearsal clock. */
@@ -103,13 +104,13 @@ export class RehearsalService {
       let resultsSettled = 0;
       const steps = rehearsalSteps(now, target, this.settings.timeZone);
       for (const step of steps) {
-        await this.db.transaction(async (m) => {
+        await this.db.transaction(async () => {
           // The heartbeat's own lock: no beat sees the clock past the span it is stretched to.
-          await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('heartbeat')]);
-          const [latest] = await m.find(UptimeSpan, { order: { toAt: 'DESC' }, take: 1 });
-          if (latest && latest.toAt.getTime() < step.getTime()) await m.update(UptimeSpan, { id: latest.id }, { toAt: step });
+          await this.uptime.lockBeats();
+          const latest = await this.uptime.latestSpan();
+          if (latest && latest.toAt.getTime() < step.getTime()) await this.uptime.stretchSpan(latest.id, step);
           clock.moveTo(new Date(Math.max(step.getTime(), clock.now().getTime())));
-          await saveRehearsalOffset(m, clock.offset, new Date());
+          await this.rehearsalClocks.keepOffset(clock.offset, new Date());
         });
         const report = await this.sweep.runOnce({ heartbeat: false });
         for (const c of report.competitions)

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
-import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
 import type { Color } from '../games/engine/types';
 import { refusals } from '../games/core/game-refusals';
-import { findGame } from '../games/game-session';
 import type { GameStatus } from '../games/game.entity';
 import { localDate, type LocalDate } from './core/calendar';
 import { deadlinesOn, type Deadlines } from './core/deadlines';
-import { loadTimelines } from './thinking-time.repository';
+import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';
 
 /** One game's clocks on a day (docs/rules.md §5): what the API, the mails and the pages show. */
@@ -35,13 +32,14 @@ export class ClocksService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
-  /** The clocks of a game on `day` (default today in its competition's time zone), in the caller's transaction. */
-  async clocksFor(manager: EntityManager, gameId: string, day?: LocalDate): Promise<GameClocks> {
-    const game = await findGame(manager, gameId, { lock: false });
-    const competition = await manager.findOneByOrFail(Competition, { id: game.competitionId });
-    const timeline = (await loadTimelines(manager, competition, [game])).get(game.id)!;
+  /** The clocks of a game on `day` (default today in its competition's time zone), in the caller's unit of work. */
+  async clocksFor(gameId: string, day?: LocalDate): Promise<GameClocks> {
+    const game = await this.time.game(gameId, { lock: false });
+    const competition = await this.time.competition(game.competitionId);
+    const timeline = (await this.time.timelinesOf(competition, [game])).get(game.id)!;
     const on = day ?? localDate(this.clock.now(), competition.timeZone);
     const state = timelineOn(timeline, on);
     return {
@@ -58,11 +56,11 @@ export class ClocksService {
 
   /** GET /api/games/:id/clocks: the game's players and its arbiter may look, as at the game itself. */
   view(actor: Actor, gameId: string): Promise<GameClocks> {
-    return this.db.run(async (m) => {
-      const game = await findGame(m, gameId, { lock: false });
-      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    return this.db.run(async () => {
+      const game = await this.time.game(gameId, { lock: false });
+      const competition = await this.time.competition(game.competitionId);
       if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.unknownGame(game.id);
-      return this.clocksFor(m, gameId);
+      return this.clocksFor(gameId);
     });
   }
 }

@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CasesService } from '../arbiter/cases.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { Competition } from '../competitions/competition.entity';
-import { advisoryLockKey } from '../database/advisory-lock';
+import type { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
-import { Game } from '../games/game.entity';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
 import { downtimeCredits } from './core/downtime-credits';
-import { loadTimelines } from './thinking-time.repository';
-import { UptimeSpan } from './uptime-span.entity';
+import { ThinkingTimeRepository } from './thinking-time.repository';
+import { UptimeRepository } from './uptime.repository';
 
 /** How often the platform says it is up (the sweep worker's tick). */
 export const HEARTBEAT_MS = 5 * 60_000;
@@ -68,30 +63,28 @@ export class HeartbeatService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly cases: CasesService,
+    private readonly uptime: UptimeRepository,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
   /** Records that the platform is up now; returns the outage that just ended, if any. */
   beat(): Promise<Outage | null> {
     const now = this.clock.now();
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       // One beat at a time across instances, so an outage is noticed (and its case opened) once.
-      await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('heartbeat')]);
-      const [latest] = await m.find(UptimeSpan, { order: { toAt: 'DESC' }, take: 1 });
+      await this.uptime.lockBeats();
+      const latest = await this.uptime.latestSpan();
       if (latest && now.getTime() <= latest.toAt.getTime()) return null;
       if (latest && now.getTime() - latest.toAt.getTime() <= UPTIME_GAP_MS) {
-        await m.update(UptimeSpan, { id: latest.id }, { toAt: now });
+        await this.uptime.stretchSpan(latest.id, now);
         return null;
       }
-      await insertRows(m, UptimeSpan, m.create(UptimeSpan, { id: randomUUID(), fromAt: now, toAt: now }));
+      await this.uptime.startSpan(now);
       if (!latest) return null;
       // The outage's start is unique: one already recorded (and its case opened) is not opened again.
-      const outageId = randomUUID();
-      const inserted: unknown[] = await m.query(
-        'INSERT INTO "platform_outage" ("id", "from_at", "to_at") VALUES ($1, $2, $3) ON CONFLICT ("from_at") DO NOTHING RETURNING "id"',
-        [outageId, latest.toAt, now],
-      );
-      if (inserted.length === 0) return { from: latest.toAt, to: now, caseIds: [] };
-      return { from: latest.toAt, to: now, caseIds: await this.proposeCredits(m, outageId, latest.toAt, now) };
+      const outageId = await this.uptime.recordOutage(latest.toAt, now);
+      if (outageId === null) return { from: latest.toAt, to: now, caseIds: [] };
+      return { from: latest.toAt, to: now, caseIds: await this.proposeCredits(outageId, latest.toAt, now) };
     });
   }
 
@@ -100,18 +93,14 @@ export class HeartbeatService {
    * on the days it went down and came back up the platform did receive moves. The credit
    * per player is what the core counted as their thinking days then (downtimeCredits).
    */
-  private async proposeCredits(m: EntityManager, outageId: string, from: Date, to: Date): Promise<string[]> {
+  private async proposeCredits(outageId: string, from: Date, to: Date): Promise<string[]> {
     const byArbiter = new Map<string, { competitionId: string; games: DowntimeGame[]; credits: DowntimeCredit[] }>();
-    const competitions = await m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } });
+    const competitions = await this.time.startedCompetitions();
     for (const competition of competitions) {
       const days = downDays(competition, from, to);
       if (!days) continue;
-      const games = await m.find(Game, {
-        where: { competitionId: competition.id, status: 'playing' },
-        order: { id: 'ASC' },
-        relations: { redPlayer: true, bluePlayer: true },
-      });
-      const timelines = await loadTimelines(m, competition, games);
+      const games = await this.time.playingGames(competition.id, { withPlayers: true });
+      const timelines = await this.time.timelinesOf(competition, games);
       for (const game of games) {
         const ran = downtimeCredits(timelines.get(game.id)!, days.from, days.to);
         if (ran.red === 0 && ran.blue === 0) continue;

@@ -1,24 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
-import { Competition } from '../competitions/competition.entity';
 import { SETTINGS } from '../config/settings';
-import { Player } from '../players/player.entity';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import type { Color } from '../games/engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { otherColor } from '../common/color';
-import { findGame } from '../games/game-session';
 import { Notifications } from '../notifications/notifications';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
-import { StateDeclaration } from './state-declaration.entity';
-import { loadGameView } from '../games/game-mail-view';
+import { StateDeclarationsRepository } from './state-declarations.repository';
 import { stateDeclaredPayload, type MailSettings } from './sweep-mail';
 import { DEFAULT_TIMELINE_RULES } from './core/timeline';
+import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timeRefusals } from './time-refusals';
 
 export const MAX_DECLARATION_LENGTH = 4000;
@@ -47,14 +42,15 @@ export class StateDeclarationsService {
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
     @Inject(SETTINGS) private readonly settings: MailSettings,
+    private readonly declarations: StateDeclarationsRepository,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
   declareState(actor: Actor, gameId: string, input: { readonly text: string }): Promise<StateDeclarationView> {
-    return this.db.transaction(async (m) => {
-      const game = await findGame(m, gameId, { lock: true });
+    return this.db.transaction(async () => {
+      const game = await this.time.game(gameId, { lock: true });
       const color = sideInGame(actor, game);
-      if (!color)
-        throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
+      if (!color) throw refusals.unlessSeen(actor, game, await this.time.competition(game.competitionId), refusals.notYourGame());
       if (game.status !== 'playing') throw refusals.gameOver();
       const text = typeof input.text === 'string' ? input.text.trim() : '';
       if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
@@ -63,7 +59,7 @@ export class StateDeclarationsService {
           `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
         );
       }
-      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+      const competition = await this.time.competition(game.competitionId);
       const now = this.clock.now();
       const today = localDate(now, competition.timeZone);
       const closing = toLocalDate(competition.closingDate);
@@ -72,18 +68,13 @@ export class StateDeclarationsService {
       if (compareDays(today, reportBy) > 0) throw timeRefusals.declarationTooLate(reportBy);
 
       const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
-      const existing = await m.findOneBy(StateDeclaration, { gameId, playerId });
-      if (existing) await m.update(StateDeclaration, { id: existing.id }, { text, declaredOn: today, declaredAt: now });
-      else
-        await insertRows(
-          m,
-          StateDeclaration,
-          m.create(StateDeclaration, { id: randomUUID(), gameId, playerId, color, text, declaredOn: today, declaredAt: now }),
-        );
+      const existing = await this.declarations.declarationOf(gameId, playerId);
+      if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
+      else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
       const partner = otherColor(color);
-      const red = await m.findOneByOrFail(Player, { id: game.redPlayerId });
-      const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
-      const view = await loadGameView(m, this.settings, competition, game, { red, blue });
+      const red = await this.time.player(game.redPlayerId);
+      const blue = await this.time.player(game.bluePlayerId);
+      const view = await this.time.gameView(this.settings, competition, game, { red, blue });
       const partnerPlayer = partner === 'red' ? red : blue;
       await this.notifications.add([
         { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },

@@ -1,25 +1,22 @@
 // What each timeline action does (issue 6 item 2), inside the transaction that holds the
 // game's row lock and records the action: the mails to write, the case to open. Nothing
 // here commits on its own, so an action and its record exist together or not at all.
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOSING_CASE, SILENCE_CASE } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { JsonObject } from '../common/json';
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import { SETTINGS } from '../config/settings';
-import { Claim } from '../games/claim.entity';
 import { COLORS, type Color } from '../games/engine';
 import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
-import { loadGameView } from '../games/game-mail-view';
 import { coefficientOutcome } from '../games/core/game-record';
 import { Notifications, type Notification } from '../notifications/notifications';
 import type { GameView } from '../notifications/models/models';
 import { closingDateProposal } from './core/closing-date';
 import { deadlinesOn } from './core/deadlines';
-import { StateDeclaration } from './state-declaration.entity';
+import { StateDeclarationsRepository } from './state-declarations.repository';
 import {
   closingDatePayload,
   escalationPayload,
@@ -34,8 +31,7 @@ import {
   timeExceededPayload,
   type MailSettings,
 } from './sweep-mail';
-import { TimelineAction } from './timeline-action.entity';
-import { insertUnlessRecorded } from './thinking-time.repository';
+import { ThinkingTimeRepository } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
 
 /** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */
@@ -55,6 +51,8 @@ export class SweepActions {
     @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly notifications: Notifications,
     private readonly cases: CasesService,
+    private readonly time: ThinkingTimeRepository,
+    private readonly declarations: StateDeclarationsRepository,
   ) {}
 
   /** Does one action; returns the case it opened, if any. */
@@ -160,8 +158,8 @@ export class SweepActions {
     const { lastHolidayDay, closing } = deadlinesOn(ctx.timeline, ctx.day.day);
     for (const color of COLORS) {
       const player = s.players[color];
-      const row = s.manager.create(TimelineAction, {
-        id: randomUUID(),
+      // Two games of one player may be swept at once (two instances): the unique key decides who tells.
+      const told = await this.time.recordUnlessTaken({
         competitionId: s.competition.id,
         gameId: null,
         playerId: player.id,
@@ -173,8 +171,7 @@ export class SweepActions {
         caseId: null,
         createdAt: s.now,
       });
-      // Two games of one player may be swept at once (two instances): the unique key decides who tells.
-      if (!(await insertUnlessRecorded(s.manager, row))) continue;
+      if (!told) continue;
       await this.notifications.add([
         {
           to: player,
@@ -225,8 +222,8 @@ export class SweepActions {
   private async closingCase(ctx: SweepContext, action: CompetitionAction): Promise<JsonObject & { proposal?: JsonObject | null }> {
     const { s } = ctx;
     // One at a time: the sweep's session is a transaction's.
-    const declarations = await s.manager.find(StateDeclaration, { where: { gameId: s.game.id }, order: { color: 'DESC' } });
-    const openClaim = await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' });
+    const declarations = await this.declarations.declarationsOf(s.game.id);
+    const openClaim = await this.time.openClaimOf(s.game.id);
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
     const outcome: GameOutcome | null = closingDateProposal({
@@ -247,7 +244,7 @@ export class SweepActions {
   }
 
   private gameView(s: GameSession): Promise<GameView> {
-    return loadGameView(s.manager, this.settings, s.competition, s.game, s.players);
+    return this.time.gameView(this.settings, s.competition, s.game, s.players);
   }
 }
 

@@ -1,24 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { Between } from 'typeorm';
 import { Clock } from '../common/clock';
 import { ResultsService } from '../coefficients/results.service';
-import { Competition } from '../competitions/competition.entity';
+import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import type { SingletonWorker } from '../database/singleton-worker';
 import { WorkersService } from '../database/workers.service';
-import { findGame, GameSession } from '../games/game-session';
-import { Game } from '../games/game.entity';
 import { compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
 import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions';
-import { SweepCursor } from './sweep-cursor.entity';
-import { TimelineAction, type TimelineActionStatus } from './timeline-action.entity';
-import { loadTimelines } from './thinking-time.repository';
+import type { TimelineActionStatus } from './timeline-action.entity';
+import { ThinkingTimeRepository, type NewTimelineAction } from './thinking-time.repository';
 import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './core/timeline';
 
 export const SWEEP_WORKER = 'sweep';
@@ -81,6 +74,7 @@ export class SweepService {
     private readonly heartbeat: HeartbeatService,
     private readonly actions: SweepActions,
     private readonly results: ResultsService,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
   /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
@@ -102,7 +96,7 @@ export class SweepService {
   async runOnce(options: SweepRunOptions = {}): Promise<SweepReport> {
     const outage = options.heartbeat === false ? null : await this.heartbeat.beat();
     const now = this.clock.now();
-    const competitions = await this.db.run((m) => m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } }));
+    const competitions = await this.db.run(() => this.time.startedCompetitions());
     const swept: CompetitionSweep[] = [];
     for (const competition of competitions) {
       const report = await this.sweepCompetition(competition, now, options.day);
@@ -119,18 +113,15 @@ export class SweepService {
     // The days since the cursor, its own day included: a fact dated that day may have come
     // after the run that swept it (a charge in the afternoon: timeline.ts, facts dated D count
     // on D). What was already done is recorded and is not done again.
-    const cursor = await this.db.run((m) => m.findOneBy(SweepCursor, { competitionId: competition.id }));
+    const cursor = await this.db.run(() => this.time.cursorOf(competition.id));
     const from = cursor ? toLocalDate(cursor.sweptThrough) : toLocalDate(competition.startDate);
     if (compareDays(from, today) > 0) return null;
 
     // A cheap read of every game, then a transaction only for games with something left to do.
-    const pending = await this.db.run(async (m) => {
-      const games = await m.find(Game, { where: { competitionId: competition.id, status: 'playing' }, order: { id: 'ASC' } });
-      const timelines = await loadTimelines(m, competition, games);
-      const recorded = await m.find(TimelineAction, {
-        where: { competitionId: competition.id, dueOn: Between(from, today) },
-        select: { gameId: true, key: true },
-      });
+    const pending = await this.db.run(async () => {
+      const games = await this.time.playingGames(competition.id);
+      const timelines = await this.time.timelinesOf(competition, games);
+      const recorded = await this.time.recordedBetween(competition.id, from, today);
       const done = new Set(recorded.map((r) => `${r.gameId} ${r.key}`));
       const before = this.planned.get(competition.id);
       const plans = new Map(games.map((game) => [game.id, plan(before?.get(game.id), timelines.get(game.id)!, from, today)]));
@@ -158,7 +149,7 @@ export class SweepService {
     }
     // Only once every game of these days is swept: a run cut short, or with a game that
     // failed, is taken up again from the same day, and what was done is not done again.
-    if (failed === 0) await this.db.run((m) => advanceCursor(m, competition.id, today, now));
+    if (failed === 0) await this.db.run(() => this.time.advanceCursor(competition.id, today, now));
     return { competitionId: competition.id, from, to: today, games: pending.length, done, superseded, failed, stages };
   }
 
@@ -175,33 +166,28 @@ export class SweepService {
     today: LocalDate,
     now: Date,
   ): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
-    return this.db.transaction(async (m) => {
-      const game = await findGame(m, gameId, { lock: true });
-      const recorded = new Set((await m.find(TimelineAction, { where: { gameId }, select: { key: true } })).map((r) => r.key));
+    return this.db.transaction(async () => {
+      const game = await this.time.game(gameId, { lock: true });
+      const recorded = await this.time.recordedKeysOf(gameId);
       if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0, stages: [] };
-      const s = await GameSession.open(m, gameId, { lock: true, now });
-      const timeline = (await loadTimelines(m, s.competition, [s.game])).get(gameId)!;
+      const s = await this.time.lockSession(gameId, now);
+      const timeline = (await this.time.timelinesOf(s.competition, [s.game])).get(gameId)!;
       const days = timelineDays(timeline, from, today);
       const choice = chooseActions(days);
-      const record = (action: CoreAction, status: TimelineActionStatus, extra: Partial<TimelineAction> = {}) =>
-        insertRows(
-          m,
-          TimelineAction,
-          m.create(TimelineAction, {
-            id: randomUUID(),
-            competitionId: s.competition.id,
-            gameId,
-            playerId: null,
-            key: action.key,
-            stage: action.stage,
-            dueOn: action.on,
-            status,
-            supersededBy: null,
-            caseId: null,
-            createdAt: now,
-            ...extra,
-          }),
-        );
+      const record = (action: CoreAction, status: TimelineActionStatus, extra: Partial<NewTimelineAction> = {}) =>
+        this.time.record({
+          competitionId: s.competition.id,
+          gameId,
+          playerId: null,
+          key: action.key,
+          stage: action.stage,
+          dueOn: action.on,
+          status,
+          supersededBy: null,
+          caseId: null,
+          createdAt: now,
+          ...extra,
+        });
       let superseded = 0;
       for (const { action, by } of choice.superseded) {
         if (recorded.has(action.key)) continue;
@@ -256,13 +242,4 @@ function plan(before: GamePlan | undefined, timeline: GameTimeline, from: LocalD
 
 function earliestDay(asked: LocalDate | undefined, today: LocalDate): LocalDate {
   return asked !== undefined && compareDays(asked, today) < 0 ? asked : today;
-}
-
-/** The cursor never goes back, whichever instance writes last. */
-async function advanceCursor(m: EntityManager, competitionId: string, day: LocalDate, now: Date): Promise<void> {
-  await m.query(
-    `INSERT INTO "sweep_cursor" ("competition_id", "swept_through", "swept_at") VALUES ($1, $2, $3)
-     ON CONFLICT ("competition_id") DO UPDATE SET "swept_through" = GREATEST("sweep_cursor"."swept_through", EXCLUDED."swept_through"), "swept_at" = EXCLUDED."swept_at"`,
-    [competitionId, day, now],
-  );
 }

@@ -10,9 +10,12 @@ import { HeartbeatService } from './heartbeat.service';
 import { StateDeclarationsService } from './state-declarations.service';
 import { SweepActions } from './sweep-actions';
 import { SweepCron } from './sweep.cron';
+import { StateDeclarationsRepository } from './state-declarations.repository';
 import { SweepService } from './sweep.service';
 import { ThinkingTimeController } from './thinking-time.controller';
+import { ThinkingTimeRepository } from './thinking-time.repository';
 import { TimeControlsService } from './time-controls.service';
+import { UptimeRepository } from './uptime.repository';
 
 /**
  * Thinking time on the platform (issue 6): live clocks, the daily sweep on the singleton
@@ -22,8 +25,20 @@ import { TimeControlsService } from './time-controls.service';
 @Module({
   imports: [AuthModule, ArbiterModule, NotificationsModule, CoefficientsModule, GamesModule],
   controllers: [ThinkingTimeController],
-  providers: [SweepService, SweepCron, SweepActions, HeartbeatService, ClocksService, TimeControlsService, StateDeclarationsService],
-  exports: [SweepService, ClocksService, TimeControlsService, StateDeclarationsService],
+  providers: [
+    SweepService,
+    SweepCron,
+    SweepActions,
+    HeartbeatService,
+    ClocksService,
+    TimeControlsService,
+    StateDeclarationsService,
+    ThinkingTimeRepository,
+    UptimeRepository,
+    StateDeclarationsRepository,
+  ],
+  // The timelines for the players' pages (web/player); the uptime spans the rehearsal clock stretches.
+  exports: [SweepService, ClocksService, TimeControlsService, StateDeclarationsService, ThinkingTimeRepository, UptimeRepository],
 })
 export class ThinkingTimeModule implements OnApplicationBootstrap {
   constructor(

@@ -1,37 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
-import { Case } from '../arbiter/case.entity';
 import { RulingsService } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { Competition } from '../competitions/competition.entity';
 import { SETTINGS } from '../config/settings';
-import { Player } from '../players/player.entity';
-import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
-import { findGame } from '../games/game-session';
-import { Game } from '../games/game.entity';
-import { bumpGameVersions } from '../games/game-version';
-import { Holiday } from '../games/holiday.entity';
-import { Move } from '../games/move.entity';
 import { DisputesService } from '../games/disputes.service';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
 import { isUuid } from '../common/ids';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
-import { SpecialLeave } from '../games/special-leave.entity';
 import { thinkingDaysForMove } from './core/thinking-days';
-import { loadGameView } from '../games/game-mail-view';
 import { specialLeavePayload, type MailSettings } from './sweep-mail';
+import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timeRefusals } from './time-refusals';
 
 /** docs/rules.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
@@ -82,6 +69,7 @@ export class TimeControlsService {
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
     @Inject(SETTINGS) private readonly settings: MailSettings,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
@@ -118,8 +106,8 @@ export class TimeControlsService {
    * holiday declaration, so the two never interleave.
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
-    return this.db.transaction(async (m) => {
-      const competition = await m.findOneBy(Competition, { id: competitionId });
+    return this.db.transaction(async () => {
+      const competition = await this.time.findCompetition(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const reason = requireReason(input.reason);
@@ -129,14 +117,10 @@ export class TimeControlsService {
       const start = toLocalDate(competition.startDate);
       const closing = toLocalDate(competition.closingDate);
       if (compareDays(from, start) < 0 || compareDays(to, closing) > 0) throw timeRefusals.leaveOutsideCompetition(start, closing);
-      const registration = await m.findOne(Registration, {
-        where: { competitionId, playerId: input.playerId },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const registration = await this.time.lockRegistration(competitionId, input.playerId);
       if (!registration) throw refusals.unknownPlayer(input.playerId);
       const now = this.clock.now();
-      const leave = m.create(SpecialLeave, {
-        id: randomUUID(),
+      const leave = await this.time.addSpecialLeave({
         competitionId,
         playerId: input.playerId,
         fromDay: from,
@@ -145,39 +129,24 @@ export class TimeControlsService {
         approvedByUserId: actor.kind === 'user' ? actor.userId : null,
         createdAt: now,
       });
-      await insertRows(m, SpecialLeave, leave);
-      const games = await m.find(Game, {
-        where: [
-          { competitionId, redPlayerId: input.playerId, status: 'playing' },
-          { competitionId, bluePlayerId: input.playerId, status: 'playing' },
-        ],
-        order: { id: 'ASC' },
-        // Their moves may be counted again below: no move is recorded meanwhile.
-        lock: { mode: 'pessimistic_write' },
-      });
-      await recountThinkingDays(
-        m,
+      // Their moves may be counted again below: no move is recorded meanwhile.
+      const games = await this.time.lockPlayingGamesOf(competitionId, input.playerId);
+      await this.recountThinkingDays(
         competitionId,
         input.playerId,
         games.map((g) => g.id),
       );
       // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
-      await bumpGameVersions(
-        m,
-        games.map((g) => g.id),
-      );
+      await this.time.bumpVersions(games.map((g) => g.id));
       const players = new Map(
-        (await m.findBy(Player, { id: In([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])]) })).map((p) => [
-          p.id,
-          p,
-        ]),
+        (await this.time.players([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
       const partnersTold = [];
       for (const g of games) {
         const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
-        const view = await loadGameView(m, this.settings, competition, g, {
+        const view = await this.time.gameView(this.settings, competition, g, {
           red: players.get(g.redPlayerId)!,
           blue: players.get(g.bluePlayerId)!,
         });
@@ -223,10 +192,10 @@ export class TimeControlsService {
       /** The web form's own checks, once the case is known to be the actor's. */ readonly check?: () => void;
     },
   ): Promise<DowntimeDecision> {
-    return this.db.transaction(async (m) => {
-      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
+    return this.db.transaction(async () => {
+      const found = isUuid(caseId) ? await this.time.lockCase(caseId) : null;
       if (!found) throw timeRefusals.unknownCase(caseId);
-      const competition = await m.findOneByOrFail(Competition, { id: found.competitionId });
+      const competition = await this.time.competition(found.competitionId);
       if (hidesCompetition(actor, competition)) throw timeRefusals.unknownCase(caseId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
@@ -238,14 +207,14 @@ export class TimeControlsService {
       // Issue 14 item 5: one case names every game of the outage; the arbiter must run each game's competition.
       for (const id of new Set(credits.map((c) => c.competitionId ?? competition.id))) {
         if (id === competition.id) continue;
-        const other = await m.findOneBy(Competition, { id });
+        const other = await this.time.findCompetition(id);
         if (!other || !canArbitrate(actor, other)) throw refusals.notArbiter();
       }
       const now = this.clock.now();
       const written: { gameId: string; rulingId: string }[] = [];
       if (input.confirm) {
         for (const gameId of [...new Set(credits.map((c) => c.gameId))].sort()) {
-          const game = await findGame(m, gameId, { lock: true });
+          const game = await this.time.game(gameId, { lock: true });
           const mine = credits.filter((c) => c.gameId === gameId);
           const given = mine.map((c) => ({ color: c.color, days: c.days }));
           const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
@@ -262,8 +231,8 @@ export class TimeControlsService {
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           // The credited days are on the game's clocks.
-          await bumpGameVersions(m, [gameId]);
-          const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
+          await this.time.bumpVersions([gameId]);
+          const players = await this.time.players([game.redPlayerId, game.bluePlayerId]);
           await this.notifications.add(
             COLORS.map((color) => ({
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
@@ -292,7 +261,7 @@ export class TimeControlsService {
           written.push({ gameId, rulingId: ruling.id });
         }
       }
-      await m.update(Case, { id: caseId }, { status: 'closed', closedAt: now });
+      await this.time.closeCase(caseId, now);
       await this.audit.record({
         actor,
         asArbiter: true,
@@ -303,30 +272,27 @@ export class TimeControlsService {
       return { caseId, confirmed: input.confirm, rulings: written };
     });
   }
-}
 
-/**
- * Leave approved for days already past (illness told afterwards) changes what the player's
- * moves of those days cost: each move's stored thinking days are counted again with the
- * holiday and every approved leave (docs/rules.md §5), so the sheet and `check` agree with the
- * clocks, which the core derives from the days themselves.
- */
-async function recountThinkingDays(m: EntityManager, competitionId: string, playerId: string, gameIds: readonly string[]): Promise<void> {
-  if (gameIds.length === 0) return;
-  // One query at a time: this is the transaction's client.
-  const holidays = await m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } });
-  const leave = await m.find(SpecialLeave, { where: { competitionId, playerId } });
-  const games = await m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } });
-  const pauses = absencesOf({ holidays, specialLeave: leave }, toLocalDate);
-  for (const game of games) {
-    const color = game.redPlayerId === playerId ? 'red' : 'blue';
-    const moves = await m.find(Move, {
-      where: { gameId: game.id, color },
-      select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true },
-    });
-    for (const move of moves) {
-      const days = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses);
-      if (days !== move.thinkingDays) await m.update(Move, { id: move.id }, { thinkingDays: days });
+  /**
+   * Leave approved for days already past (illness told afterwards) changes what the player's
+   * moves of those days cost: each move's stored thinking days are counted again with the
+   * holiday and every approved leave (docs/rules.md §5), so the sheet and `check` agree with the
+   * clocks, which the core derives from the days themselves.
+   */
+  private async recountThinkingDays(competitionId: string, playerId: string, gameIds: readonly string[]): Promise<void> {
+    if (gameIds.length === 0) return;
+    // One query at a time: this is the transaction's client.
+    const holidays = await this.time.holidaysOf(competitionId, playerId);
+    const leave = await this.time.specialLeaveOf(competitionId, playerId);
+    const games = await this.time.redPlayersOf(gameIds);
+    const pauses = absencesOf({ holidays, specialLeave: leave }, toLocalDate);
+    for (const game of games) {
+      const color = game.redPlayerId === playerId ? 'red' : 'blue';
+      const moves = await this.time.movesOf(game.id, color);
+      for (const move of moves) {
+        const days = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses);
+        if (days !== move.thinkingDays) await this.time.setThinkingDays(move.id, days);
+      }
     }
   }
 }

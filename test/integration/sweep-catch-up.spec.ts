@@ -170,7 +170,7 @@ describe(`catching up after downtime (${TEST_DB})`, () => {
       [-5, '2027-02-15'],
     ]);
     // A's BLUE on 28.02: 25 days since 02.02 (03.02–27.02), 10 of them credited.
-    const clocks = await t.database.run((m) => t.app.get(ClocksService).clocksFor(m, a.id, '2027-02-28'));
+    const clocks = await t.database.run(() => t.app.get(ClocksService).clocksFor(a.id, '2027-02-28'));
     expect(clocks.clocks.blue).toMatchObject({ used: 15, left: 35 });
 
     // Stopped again after the sweep of 28.02, for 20 days (01–20.03): each silence has reached the arbiter.

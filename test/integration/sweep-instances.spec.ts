@@ -16,7 +16,7 @@ import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinki
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
-import { loadTimelines } from '../../src/thinking-time/thinking-time.repository';
+import { ThinkingTimeRepository } from '../../src/thinking-time/thinking-time.repository';
 import { timelineActions, type TimelineAction as CoreAction } from '../../src/thinking-time/core/timeline';
 import { actorIn, instantAt, randomPlay, startGroups, type Groups } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -156,7 +156,7 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
     const expected = await t.database.run(async (m) => {
       const competition = await m.findOneByOrFail(Competition, { id: g.competitionId });
       const all = await m.find(Game, { where: { competitionId: g.competitionId } });
-      const timelines = await loadTimelines(m, competition, all);
+      const timelines = await t.app.get(ThinkingTimeRepository).timelinesOf(competition, all);
       return all.flatMap((game) =>
         timelineActions(timelines.get(game.id)!)
           .filter((a) => compareDays(a.on, last) <= 0)

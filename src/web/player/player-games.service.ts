@@ -15,7 +15,7 @@ import { GameActions } from '../../games/game-actions';
 import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
 import { localDate, timelineOn } from '../../thinking-time/core';
-import { loadTimelines } from '../../thinking-time/thinking-time.repository';
+import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
 import { loadTimeNotices } from './time-notices';
@@ -49,6 +49,7 @@ export class PlayerGamesService {
     private readonly reads: GameReadsService,
     private readonly actions: GameActions,
     private readonly lexicons: Lexicons,
+    private readonly time: ThinkingTimeRepository,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
@@ -134,7 +135,7 @@ export class PlayerGamesService {
       const inputs: MyGameInput[] = [];
       for (const competition of competitions.values()) {
         const theirs = games.filter((g) => g.competitionId === competition.id);
-        const timelines = await loadTimelines(m, competition, theirs);
+        const timelines = await this.time.timelinesOf(competition, theirs);
         const today = localDate(this.clock.now(), competition.timeZone);
         for (const game of theirs) {
           const timeline = timelines.get(game.id)!;

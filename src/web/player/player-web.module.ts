@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
+import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
 import { GameSheetPagesController } from './game-sheet-pages.controller';
 import { GamePagesController } from './game-pages.controller';
 import { PlayerGamesService } from './player-games.service';
@@ -13,7 +14,7 @@ import { CalendarController, SettingsPagesController } from './settings-pages.co
  * deadlines calendar. WebViews, the session guard and LoginLinks come from the global WebCoreModule.
  */
 @Module({
-  imports: [GamesModule, CoefficientsModule],
+  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule],
   controllers: [GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
   providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
   exports: [PlayerGamesService],
