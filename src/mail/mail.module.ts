@@ -5,12 +5,21 @@ import { SETTINGS, Settings } from '../config/settings';
 import { WorkersService } from '../database/workers.service';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
-import { OutboxController } from './outbox.controller';
+import { CorrespondentsRepository } from './correspondents.repository';
+import { InboundMailRepository } from './inbox/inbound-mail.repository';
 import { InboxService } from './inbox/inbox.service';
+import { MailCases } from './mail-cases';
+import { MailCasesRepository } from './mail-cases.repository';
+import { MailGamesRepository } from './mail-games.repository';
+import { OutboxController } from './outbox.controller';
+import { OutboxComposer } from './outbox/outbox-composer';
+import { OutboxListing } from './outbox/outbox-listing.service';
+import { OutboxRepository } from './outbox/outbox.repository';
 import { OutboxSender } from './outbox/outbox.sender';
 import { ConfirmationController } from './pipeline/confirmation.controller';
 import { MailActions } from './pipeline/mail-actions';
 import { MailPipeline } from './pipeline/mail-pipeline.service';
+import { MailReplies } from './pipeline/mail-replies';
 
 /** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (docs/mail-rules.md 15). */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -23,9 +32,23 @@ export const INBOX_POLL_MS = 60_000;
  */
 @Module({
   imports: [AuthModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
-  providers: [OutboxSender, InboxService, MailPipeline, MailActions],
+  providers: [
+    OutboxSender,
+    InboxService,
+    MailPipeline,
+    MailActions,
+    MailReplies,
+    MailCases,
+    OutboxComposer,
+    OutboxListing,
+    InboundMailRepository,
+    OutboxRepository,
+    MailGamesRepository,
+    CorrespondentsRepository,
+    MailCasesRepository,
+  ],
   controllers: [ConfirmationController, OutboxController],
-  exports: [OutboxSender, InboxService, MailPipeline],
+  exports: [OutboxSender, InboxService, MailPipeline, OutboxComposer],
 })
 export class MailModule implements OnApplicationBootstrap {
   constructor(

@@ -14,7 +14,7 @@ import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { mailContent } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
 import type { TestUser } from '../support/competitions';
 import { playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -118,7 +118,7 @@ describe(`objections after the 5 days, and the decision's mail (${TEST_DB})`, ()
     );
     const objector = ch.names.get(decided.bluePlayerId)!;
     for (const row of rows) {
-      const content = await t.database.run((m) => mailContent(m, t.settings, row));
+      const content = await t.database.run(() => t.app.get(OutboxComposer).content(row));
       // The text part is wrapped at 78 columns: read as one line.
       const text = content.text.replace(/\s+/g, ' ');
       const mine = row.playerId === decided.bluePlayerId;

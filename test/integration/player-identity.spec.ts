@@ -7,7 +7,7 @@ import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { composeOutbound } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
 import { createUser, keyForPlayer, SETTINGS, setUpCompetition, type TestUser } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -31,7 +31,7 @@ describe(`a player's identity (${TEST_DB})`, () => {
     t.database.run((m) => m.find(OutboundMail, { where, order: { createdAt: 'ASC' } }));
   const audits = (action: string) => t.database.run((m) => m.findBy(AuditEntry, { action }));
   const recipientsOf = (row: OutboundMail) =>
-    t.database.run(async (m) => (await composeOutbound(m, t.settings, row, t.clock.now())).map((o) => o.to));
+    t.database.run(async () => (await t.app.get(OutboxComposer).compose(row, t.clock.now())).map((o) => o.to));
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -11,7 +11,7 @@ import { DisputesService } from '../../src/games/disputes.service';
 import { MovesService } from '../../src/games/moves.service';
 import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { mailContent } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
 import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/all-models';
 import { renderMail } from '../../src/mail/templates/render';
 import { NAMED_MAIL_TEMPLATES } from '../../src/web/arbiter/mail-names';
@@ -136,7 +136,7 @@ describe(`Romanian texts carry no English word or machine key (${TEST_DB})`, () 
     expect(gameRows.some((r) => r.template === 'ruling')).toBe(true);
     const found: string[] = [];
     for (const row of gameRows) {
-      const content = await t.database.run((m) => mailContent(m, t.settings, row));
+      const content = await t.database.run(() => t.app.get(OutboxComposer).content(row));
       found.push(...problems(`${row.template} (text)`, withoutNames(content.text, names)));
       if (content.html) found.push(...problems(`${row.template} (html)`, withoutNames(readable(content.html), names)));
     }

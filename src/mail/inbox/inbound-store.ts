@@ -1,26 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { sha256Hex } from '../../common/hash';
-import { PlatformState } from '../../database/platform-state.entity';
-import { insertRows } from '../../database/insert-rows';
 import { InboundMail } from '../inbound-mail.entity';
-
-/** Where the inbox has read up to in one mailbox (docs/mail-rules.md 15): a UID means nothing under another UIDVALIDITY. */
-export interface InboxCursor {
-  readonly uidValidity: string;
-  readonly lastUid: number;
-}
-
-const cursorKey = (mailbox: string) => `mail.inbox.cursor:${mailbox}`;
-
-export async function readCursor(manager: EntityManager, mailbox: string): Promise<InboxCursor | undefined> {
-  const row = await manager.findOne(PlatformState, { where: { key: cursorKey(mailbox) } });
-  return row ? (row.value as InboxCursor) : undefined;
-}
-
-async function writeCursor(manager: EntityManager, mailbox: string, cursor: InboxCursor, now: Date): Promise<void> {
-  await manager.upsert(PlatformState, { key: cursorKey(mailbox), value: cursor, updatedAt: now }, ['key']);
-}
+import type { InboundMailRepository } from './inbound-mail.repository';
 
 /** A fetched message as the inbox hands it over: where it sits, and its bytes (or header block). */
 export interface FetchedMessage {
@@ -41,13 +22,13 @@ export interface FetchedMessage {
  * as it is; another copy of a stored message (same Message-ID, or same bytes without one)
  * is stored as `duplicate` of the first.
  */
-export async function storeInbound(manager: EntityManager, message: FetchedMessage, now: Date): Promise<InboundMail> {
+export async function storeInbound(inbox: InboundMailRepository, message: FetchedMessage, now: Date): Promise<InboundMail> {
   const position = { mailbox: message.mailbox, uidValidity: message.uidValidity, uid: String(message.uid) };
-  const existing = await manager.findOne(InboundMail, { where: position });
+  const existing = await inbox.atPosition(position);
   if (existing) return existing;
   const sha256 = sha256Hex(message.raw);
   const dedupeKey = message.messageId ? message.messageId.toLowerCase() : `sha256:${sha256}`;
-  const first = await manager.findOne(InboundMail, { where: { dedupeKey }, select: { id: true, folder: true } });
+  const first = await inbox.firstCopy(dedupeKey);
   const row: InboundMail = {
     id: randomUUID(),
     ...position,
@@ -75,10 +56,10 @@ export async function storeInbound(manager: EntityManager, message: FetchedMessa
     receivedAt: now,
     decidedAt: first ? now : null,
   };
-  await insertRows(manager, InboundMail, row);
-  const cursor = await readCursor(manager, message.mailbox);
+  await inbox.insert(row);
+  const cursor = await inbox.cursorOf(message.mailbox);
   if (!cursor || cursor.uidValidity !== message.uidValidity || cursor.lastUid < message.uid) {
-    await writeCursor(manager, message.mailbox, { uidValidity: message.uidValidity, lastUid: message.uid }, now);
+    await inbox.moveCursor(message.mailbox, { uidValidity: message.uidValidity, lastUid: message.uid }, now);
   }
   return row;
 }

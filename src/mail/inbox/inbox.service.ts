@@ -1,14 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { FetchMessageObject, ImapFlow } from 'imapflow';
-import { IsNull, Not } from 'typeorm';
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { InboundMail, MailFolder } from '../inbound-mail.entity';
+import { MailFolder } from '../inbound-mail.entity';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
-import { FetchedMessage, readCursor, storeInbound } from './inbound-store';
+import { InboundMailRepository } from './inbound-mail.repository';
+import { FetchedMessage, storeInbound } from './inbound-store';
 
 /** docs/mail-rules.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
 const MAX_IDLE_MS = 10 * 60_000;
@@ -52,6 +52,7 @@ export class InboxService implements OnApplicationShutdown {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly pipeline: MailPipeline,
+    private readonly inbound: InboundMailRepository,
   ) {}
 
   get mailbox(): string {
@@ -168,7 +169,7 @@ export class InboxService implements OnApplicationShutdown {
     const box = client.mailbox;
     if (!box) throw new Error(`mailbox ${this.mailbox} is not open`);
     const uidValidity = String(box.uidValidity);
-    const cursor = await this.db.run((m) => readCursor(m, this.mailbox));
+    const cursor = await this.db.run(() => this.inbound.cursorOf(this.mailbox));
     // docs/mail-rules.md 15: a new UIDVALIDITY invalidates every UID we knew: read from the start, the Message-ID dedupe keeps it once.
     const from = cursor && cursor.uidValidity === uidValidity ? cursor.lastUid + 1 : 1;
     // (uidNext is only as fresh as the last SELECT; EXISTS keeps `exists` current.)
@@ -188,7 +189,7 @@ export class InboxService implements OnApplicationShutdown {
         from: clean(meta.envelope?.from?.[0]?.address?.toLowerCase()),
         subject: clean(meta.envelope?.subject),
       };
-      await this.db.transaction((m) => storeInbound(m, message, this.clock.now()));
+      await this.db.transaction(() => storeInbound(this.inbound, message, this.clock.now()));
     }
   }
 
@@ -205,13 +206,7 @@ export class InboxService implements OnApplicationShutdown {
   /** docs/mail-rules.md 14: a decided mail is moved only after its decision committed; `messageMove` answers false on failure. */
   private async moveDecided(client: ImapFlow): Promise<void> {
     const uidValidity = String((client.mailbox || { uidValidity: '' }).uidValidity);
-    const owed = await this.db.run((m) =>
-      m.find(InboundMail, {
-        where: { mailbox: this.mailbox, uidValidity, folder: Not(IsNull()), movedAt: IsNull() },
-        select: { id: true, uid: true, folder: true },
-        order: { uid: 'ASC' },
-      }),
-    );
+    const owed = await this.db.run(() => this.inbound.owedMoves(this.mailbox, uidValidity));
     for (const row of owed) {
       const moved = await client.messageMove(row.uid, row.folder!, { uid: true });
       // A pass that died between its MOVE and recording it leaves nothing to move: that is done, not a failure.
@@ -219,7 +214,7 @@ export class InboxService implements OnApplicationShutdown {
         this.logger.warn(`could not move UID ${row.uid} to ${row.folder}; trying again next pass`);
         continue;
       }
-      await this.db.run((m) => m.update(InboundMail, { id: row.id }, { movedAt: this.clock.now() }));
+      await this.db.run(() => this.inbound.markMoved(row.id, this.clock.now()));
     }
   }
 

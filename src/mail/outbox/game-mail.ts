@@ -6,22 +6,18 @@
 // model can never refuse a move; and the model is still the state *as of the notification*,
 // because the game is replayed only up to the row's creation instant (moves received later
 // are left out, clocks are counted on that day). A retried row renders the same mail.
-import type { EntityManager } from 'typeorm';
 import { personName } from '../../auth/display-name';
-import { User } from '../../auth/user.entity';
 import { otherColor } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import { formatCoefficientValue } from '../../coefficients/core/coefficients';
-import { Result } from '../../games/result.entity';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
 import { tourOf } from '../../games/engine/tour';
 import { timelineOf } from '../../games/game-clocks';
-import { Game } from '../../games/game.entity';
-import { loadGameView } from '../../games/game-mail-view';
 import { replayLine } from '../../games/core/lines';
-import { GameSession, loadGameRows } from '../../games/game-session';
+import type { GameSession } from '../../games/game-session';
+import type { MailGamesRepository } from '../mail-games.repository';
 import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import type { TimelineDay } from '../../thinking-time/core/timeline';
@@ -93,8 +89,8 @@ export interface GameMailContext {
  * The session of `gameId` as it stood at `at`: moves received after it and lines forked
  * after it left out, the turn as the notification named it, the day counted at `at`.
  */
-export async function sessionAt(manager: EntityManager, gameId: string, at: Date, turn?: number): Promise<GameSession> {
-  const rows = await loadGameRows(manager, gameId, { lock: false });
+export async function sessionAt(games: MailGamesRepository, gameId: string, at: Date, turn?: number): Promise<GameSession> {
+  const rows = await games.rows(gameId);
   // A turn's moves are numbered by the game's turn when played: those before the turn the
   // notification named were made before it (several actions may share one clock instant).
   const moves = rows.moves.filter((m) => {
@@ -118,21 +114,18 @@ export async function sessionAt(manager: EntityManager, gameId: string, at: Date
       appealedAt: null,
     });
   const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
-  return new GameSession(manager, { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
+  return games.session({ ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
 }
 
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
-export async function gameViewOf(manager: EntityManager, settings: Settings, gameId: string): Promise<GameView> {
-  const game = await manager.findOneOrFail(Game, {
-    where: { id: gameId },
-    relations: { competition: true, redPlayer: true, bluePlayer: true },
-  });
-  return loadGameView(manager, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
+export async function gameViewOf(games: MailGamesRepository, settings: Settings, gameId: string): Promise<GameView> {
+  const game = await games.withPlayers(gameId);
+  return games.view(settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** The game mail's common parts for the recipient of `row`. */
 export async function gameMailContext(
-  manager: EntityManager,
+  games: MailGamesRepository,
   settings: Settings,
   gameId: string,
   playerId: string,
@@ -140,9 +133,9 @@ export async function gameMailContext(
   at: Date,
   turn?: number,
 ): Promise<GameMailContext> {
-  const s = await sessionAt(manager, gameId, at, turn);
+  const s = await sessionAt(games, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
-  const game = await loadGameView(manager, settings, s.competition, s.game, s.players);
+  const game = await games.view(settings, s.competition, s.game, s.players);
   const whole = await timelineOf(s);
   const timeline = timelineOn(whole, s.today);
   const reply = replyView(
@@ -331,19 +324,19 @@ export function gameNotice(c: GameMailContext, template: string, payload: JsonOb
  * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
  */
 export async function gameMail(
-  manager: EntityManager,
+  games: MailGamesRepository,
   settings: Settings,
   row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>,
 ): Promise<GameMail> {
   const p = row.payload;
   const turn = typeof p.turn === 'number' ? p.turn : undefined;
-  const c = await gameMailContext(manager, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
+  const c = await gameMailContext(games, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
   const { s, you, game } = c;
   switch (row.template) {
     case 'game-start': {
       const line = s.lines[0];
       const opening = replayUpTo(c, line.id, 0);
-      const arbiter = await manager.findOneBy(User, { id: s.competition.arbiterUserId });
+      const arbiter = await games.arbiterOf(s.competition);
       const holidays = { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') };
       return mail('game-start', {
         game,
@@ -448,9 +441,9 @@ export async function gameMail(
         reply: c.reply,
       });
     case 'ruling':
-      return rulingMail(manager, c, p);
+      return rulingMail(games, c, p);
     case 'game-end': {
-      const result = await manager.findOneBy(Result, { gameId: s.game.id });
+      const result = await games.resultOf(s.game.id);
       const line = s.state(s.liveLines()[0].id);
       const outcome = s.game.outcome;
       const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
@@ -509,8 +502,8 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
 };
 
 /** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
-async function rulingMail(manager: EntityManager, c: GameMailContext, p: JsonObject): Promise<GameMail> {
-  const arbiterUser = await manager.findOneBy(User, { id: c.s.competition.arbiterUserId });
+async function rulingMail(games: MailGamesRepository, c: GameMailContext, p: JsonObject): Promise<GameMail> {
+  const arbiterUser = await games.arbiterOf(c.s.competition);
   const arbiter = personName(arbiterUser?.displayName);
   const kind = str(p.kind);
   const position = mainPosition(c);

@@ -3,12 +3,13 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { raiseMailCase } from '../mail-cases';
-import { OutboundMail } from '../../notifications/outbound-mail.entity';
-import { Player } from '../../players/player.entity';
-import { Game } from '../../games/game.entity';
-import { DIGESTIBLE_SQL, digestibleRows, dueDigestDay, writeDigest } from './digest';
-import { composeOutbound, mailContent } from './outbox-composer';
+import { CorrespondentsRepository } from '../correspondents.repository';
+import { MailCases } from '../mail-cases';
+import { MailGamesRepository } from '../mail-games.repository';
+import type { OutboundMail } from '../../notifications/outbound-mail.entity';
+import { dueDigestDay, writeDigest } from './digest';
+import { OutboxComposer } from './outbox-composer';
+import { OutboxRepository } from './outbox.repository';
 import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
 import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
@@ -60,6 +61,11 @@ export class OutboxSender implements OnApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly outbox: OutboxRepository,
+    private readonly games: MailGamesRepository,
+    private readonly people: CorrespondentsRepository,
+    private readonly composer: OutboxComposer,
+    private readonly cases: MailCases,
   ) {
     this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : fileTransport(join(settings.dataDir, 'outbox'));
   }
@@ -69,18 +75,7 @@ export class OutboxSender implements OnApplicationShutdown {
     await this.writeDueDigests();
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
-    const due = await this.db.run((m) =>
-      m
-        .createQueryBuilder(OutboundMail, 'o')
-        .leftJoin(Player, 'p', 'p.id = o.player_id')
-        .where(`o.status = 'pending'`)
-        .andWhere('(o.next_attempt_at IS NULL OR o.next_attempt_at <= :now)', { now })
-        .andWhere(`NOT ${DIGESTIBLE_SQL}`)
-        .orderBy('o.created_at', 'ASC')
-        .addOrderBy('o.id', 'ASC')
-        .limit(this.policy.batch)
-        .getMany(),
-    );
+    const due = await this.db.run(() => this.outbox.due(now, this.policy.batch));
     let sent = 0;
     let failed = 0;
     // One queue per recipient keeps each player's mail in the order it was written; several
@@ -106,23 +101,23 @@ export class OutboxSender implements OnApplicationShutdown {
    */
   async writeDueDigests(): Promise<number> {
     const now = this.clock.now();
-    const waiting = await this.db.run((m) => digestibleRows(m).getMany());
+    const waiting = await this.db.run(() => this.outbox.digestible());
     const byPlayer = groupBy(waiting, (row) => row.playerId!);
     let written = 0;
     for (const [playerId, rows] of byPlayer) {
       try {
-        const done = await this.db.transaction(async (m) => {
-          const player = await m.findOneByOrFail(Player, { id: playerId });
+        const done = await this.db.transaction(async () => {
+          const player = await this.people.player(playerId);
           // The competition of the oldest waiting event sets the hour's time zone.
-          const game = await m.findOne(Game, { where: { id: rows[0].gameId! }, relations: { competition: true } });
+          const game = await this.games.withCompetition(rows[0].gameId!);
           const day = dueDigestDay(now, game?.competition?.timeZone ?? this.settings.timeZone, this.settings.mailDigestHour);
           if (!day) return false;
-          return writeDigest(m, this.settings, {
+          return writeDigest(this.outbox, this.games, this.settings, {
             player,
             day,
             rows,
             now,
-            summary: async (row) => (await mailContent(m, this.settings, row)).text.split('\n')[0] ?? row.template,
+            summary: async (row) => (await this.composer.content(row)).text.split('\n')[0] ?? row.template,
           });
         });
         if (done) written++;
@@ -136,17 +131,16 @@ export class OutboxSender implements OnApplicationShutdown {
 
   private async deliver(row: OutboundMail): Promise<boolean> {
     try {
-      const messages = await this.db.run((m) => composeOutbound(m, this.settings, row, this.clock.now()));
+      const messages = await this.db.run(() => this.composer.compose(row, this.clock.now()));
       for (const [index, message] of messages.entries()) await this.transport.send(message, `${row.id}-${index}`);
       // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
       // once the mail is handed over no table holds a usable login link.
-      await this.db.run((m) =>
-        m
-          .createQueryBuilder()
-          .update(OutboundMail)
-          .set({ status: 'sent', sentAt: this.clock.now(), lastError: null, nextAttemptAt: null, ...this.scrubbed(row) })
-          .where(`id = :id AND status = 'pending'`, { id: row.id, payload: JSON.stringify(withoutSecrets(row.template, row.payload)) })
-          .execute(),
+      await this.db.run(() =>
+        this.outbox.markSent(
+          row.id,
+          this.clock.now(),
+          holdsSecrets(row.template, row.payload) ? withoutSecrets(row.template, row.payload) : undefined,
+        ),
       );
       return true;
     } catch (error) {
@@ -163,27 +157,19 @@ export class OutboxSender implements OnApplicationShutdown {
       { outboundMailId: row.id, attempts, err: error },
       `delivery of ${row.messageId} failed${givingUp ? ', giving up' : ''}`,
     );
-    await this.db.transaction(async (m) => {
-      await m.update(
-        OutboundMail,
-        { id: row.id, status: 'pending' },
-        {
-          attempts,
-          lastError: error.message.slice(0, 2000),
-          status: givingUp ? 'failed' : 'pending',
-          nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
-        },
-      );
-      if (givingUp && holdsSecrets(row.template, row.payload)) {
-        // Never to be sent: its links need not outlive the last attempt either.
-        await m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [
-          JSON.stringify(withoutSecrets(row.template, row.payload)),
-          row.id,
-        ]);
-      }
+    await this.db.transaction(async () => {
+      await this.outbox.recordAttempt(row.id, {
+        attempts,
+        lastError: error.message.slice(0, 2000),
+        status: givingUp ? 'failed' : 'pending',
+        nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
+      });
+      // Never to be sent: its links need not outlive the last attempt either.
+      if (givingUp && holdsSecrets(row.template, row.payload))
+        await this.outbox.replacePayload(row.id, withoutSecrets(row.template, row.payload));
       if (givingUp) {
         // docs/mail-rules.md 17: a player who cannot be written to is the arbiter's matter (docs/rules.md §5).
-        await raiseMailCase(m, now, {
+        await this.cases.raise(now, {
           kind: 'mail-undeliverable',
           gameId: row.gameId,
           playerId: row.playerId,
@@ -199,18 +185,9 @@ export class OutboxSender implements OnApplicationShutdown {
     });
   }
 
-  /**
-   * The payload without its links' secrets, as an update's field (the statement binds
-   * `:payload`); nothing when it holds none. SQL rather than the typed value: TypeORM's
-   * typing of a jsonb update blows up.
-   */
-  private scrubbed(row: OutboundMail): { payload?: () => string } {
-    return holdsSecrets(row.template, row.payload) ? { payload: () => 'CAST(:payload AS jsonb)' } : {};
-  }
-
   /** Rows still owed, for the arbiter's list and for tests. */
   pending(): Promise<OutboundMail[]> {
-    return this.db.run((m) => m.find(OutboundMail, { where: { status: 'pending' }, order: { createdAt: 'ASC' } }));
+    return this.db.run(() => this.outbox.pending());
   }
 
   onApplicationShutdown(): void {

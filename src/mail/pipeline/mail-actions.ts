@@ -1,33 +1,26 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
-import { User } from '../../auth/user.entity';
 import { actorOf } from '../../auth/users.service';
 import { asJson, type JsonObject } from '../../common/json';
 import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
-import { Player } from '../../players/player.entity';
-import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { insertRows } from '../../database/insert-rows';
 import { otherColor } from '../../common/color';
-import { findGame } from '../../games/game-session';
-import { Game } from '../../games/game.entity';
+import type { Game } from '../../games/game.entity';
 import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
-import { domainOf } from '../../notifications/mail-addresses';
-import { OutboundMail } from '../../notifications/outbound-mail.entity';
-import { tokenMessageId } from '../../notifications/reply-token';
 import { DisputesService } from '../../games/disputes.service';
 import type { InTransaction, SubmitOptions } from '../../games/game-actions';
 import { GameTimeService } from '../../games/game-time.service';
 import { MovesService } from '../../games/moves.service';
 import { OffersService } from '../../games/offers.service';
 import type { ActionResult } from '../../games/game-views';
-import { Offer, type OfferKind } from '../../games/offer.entity';
+import type { OfferKind } from '../../games/offer.entity';
+import { CorrespondentsRepository } from '../correspondents.repository';
+import { MailGamesRepository } from '../mail-games.repository';
 import type { LineMoves, MailCommand } from '../parsing/commands';
+import { MailReplies, type MailReply } from './mail-replies';
 
 export interface MailCommandInput {
   readonly gameId: string;
@@ -47,52 +40,6 @@ export interface MailCommandInput {
   readonly answer?: { readonly address: string | null; readonly inReplyTo: string | null };
 }
 
-/** An answer to a player's mail (docs/mail-rules.md 16: `auto-replied`, never folded into a digest). */
-export interface MailReply {
-  readonly template: string;
-  readonly playerId: string;
-  readonly gameId: string | null;
-  /** One registered address, or null for all of the player's. */
-  readonly address: string | null;
-  readonly autoSubmitted: OutboundMail['autoSubmitted'];
-  readonly payload: JsonObject;
-}
-
-/** Writes an answer to a player's mail to the outbox, threaded under it, in the caller's transaction. */
-export async function insertReply(
-  m: EntityManager,
-  settings: Settings,
-  now: Date,
-  inReplyTo: string | null,
-  reply: MailReply,
-): Promise<void> {
-  const player = await m.findOneByOrFail(Player, { id: reply.playerId });
-  const game = reply.gameId ? await m.findOneBy(Game, { id: reply.gameId }) : null;
-  const domain = domainOf(settings.mailReplyAddress);
-  const messageId = game
-    ? tokenMessageId(settings.secret, domain, { gameId: game.id, playerId: reply.playerId, turn: game.turn })
-    : `<reply.${randomBytes(12).toString('hex')}@${domain}>`;
-  await insertRows(m, OutboundMail, {
-    id: randomUUID(),
-    gameId: reply.gameId,
-    playerId: reply.playerId,
-    template: reply.template,
-    language: player.language,
-    payload: reply.payload,
-    messageId,
-    status: 'pending',
-    createdAt: now,
-    attempts: 0,
-    nextAttemptAt: null,
-    lastError: null,
-    sentAt: null,
-    toAddress: reply.address,
-    autoSubmitted: reply.autoSubmitted,
-    inReplyTo: inReplyTo ? `<${inReplyTo.replace(/^<|>$/g, '')}>` : null,
-    digestId: null,
-  });
-}
-
 export type MailCommandOutcome = { readonly ok: true; readonly result: JsonObject } | { readonly ok: false; readonly refusal: Refusal };
 
 const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
@@ -105,7 +52,6 @@ const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 @Injectable()
 export class MailActions {
   constructor(
-    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly moves: MovesService,
@@ -115,6 +61,9 @@ export class MailActions {
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
     private readonly claimAnswers: ClaimAnswersService,
+    private readonly mailGames: MailGamesRepository,
+    private readonly people: CorrespondentsRepository,
+    private readonly replies: MailReplies,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -129,7 +78,7 @@ export class MailActions {
   }
 
   private async actor(playerId: string): Promise<UserActor> {
-    const user = await this.db.run((m) => m.findOne(User, { where: { playerId } }));
+    const user = await this.db.run(() => this.people.accountOf(playerId));
     if (!user) throw new Refusal('NO_USER', { ro: 'Jucătorul nu are cont.', en: 'The player has no account.' }, 403);
     return actorOf(user);
   }
@@ -187,11 +136,11 @@ export class MailActions {
    * lock, the change, the answer and the mail's "applied" (docs/mail-rules.md 11), so a repeat after a
    * crash finds the mail decided and writes nothing twice.
    */
-  private answered(input: MailCommandInput, work: (m: EntityManager, game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
-    return this.db.transaction(async (m) => {
-      const game = await findGame(m, input.gameId, { lock: true });
-      const reply = await work(m, game);
-      if (reply) await insertReply(m, this.settings, this.clock.now(), input.answer?.inReplyTo ?? null, reply);
+  private answered(input: MailCommandInput, work: (game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
+    return this.db.transaction(async () => {
+      const game = await this.mailGames.lock(input.gameId);
+      const reply = await work(game);
+      if (reply) await this.replies.write(this.clock.now(), input.answer?.inReplyTo ?? null, reply);
       const result: ActionResult = {
         gameId: game.id,
         version: game.version,
@@ -200,7 +149,8 @@ export class MailActions {
         moves: [],
         turnComplete: false,
       };
-      await input.inTransaction?.(m, result);
+      // The hook's manager parameter is the games folder's convention; the unit is this transaction.
+      await input.inTransaction?.(this.db.manager, result);
       return result;
     });
   }
@@ -218,13 +168,13 @@ export class MailActions {
 
   /** `STARE` / `STATUS`: the game as it stands now, as a mail (docs/mail-rules.md 10). */
   private sendStatus(input: MailCommandInput): Promise<ActionResult> {
-    return this.answered(input, async (_m, game) => this.reply(input, 'status', { turn: game.turn }));
+    return this.answered(input, async (game) => this.reply(input, 'status', { turn: game.turn }));
   }
 
   /** `DIGEST ON|OFF`: one mail a day, or one per event (docs/mail-rules.md 17); the choice is the player's, for all their games. */
   private switchDigest(input: MailCommandInput, on: boolean): Promise<ActionResult> {
-    return this.answered(input, async (m, game) => {
-      await m.update(Player, { id: input.playerId }, { mailDigest: on });
+    return this.answered(input, async (game) => {
+      await this.people.chooseDigest(input.playerId, on);
       return this.reply(input, 'digest-setting', { turn: game.turn, digest: on });
     });
   }
@@ -234,17 +184,17 @@ export class MailActions {
    * within 5 days), written on the claim's case for the arbiter.
    */
   private answerClaim(actor: UserActor, input: MailCommandInput, text: string): Promise<ActionResult> {
-    return this.answered(input, async (m, game) => {
+    return this.answered(input, async (game) => {
       const color = game.redPlayerId === input.playerId ? 'red' : 'blue';
       // The 5-day limit, the case, the audit and the mails to the claimant and the arbiter: claim-answers.service.ts.
-      await this.claimAnswers.recordIn(m, { actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
+      await this.claimAnswers.recordIn(this.db.manager, { actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
       return this.reply(input, 'answer-recorded', { turn: game.turn, claimant: otherColor(color) });
     });
   }
 
   /** `REMIZA` / `DRAW` offers, or accepts the partner's pending offer of the same kind (docs/mail-rules.md 10). */
   private async offerOrAccept(actor: UserActor, input: MailCommandInput, kind: OfferKind): Promise<unknown> {
-    const pending = await this.db.run((m) => m.findOne(Offer, { where: { gameId: input.gameId, kind, status: 'pending' } }));
+    const pending = await this.db.run(() => this.mailGames.pendingOffer(input.gameId, kind));
     const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
     if (pending && pending.offeredByPlayerId !== input.playerId)
       return this.offers.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });

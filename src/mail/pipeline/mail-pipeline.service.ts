@@ -1,28 +1,28 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Between, EntityManager, In } from 'typeorm';
 import { normalizeEmail } from '../../auth/core/email-address';
 import { Clock } from '../../common/clock';
 import { sha256Hex } from '../../common/hash';
 import { asJson, type JsonObject } from '../../common/json';
-import { Competition } from '../../competitions/competition.entity';
-import { PlayerEmail } from '../../players/player-email.entity';
-import { Player } from '../../players/player.entity';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { getTileSet, type Bilingual } from '../../games/engine';
-import { Game } from '../../games/game.entity';
+import type { Game } from '../../games/game.entity';
 import { localDate } from '../../thinking-time/core';
-import { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
-import { raiseMailCase } from '../mail-cases';
-import { OutboundMail } from '../../notifications/outbound-mail.entity';
+import type { InboundMail, InboundMailStatus, MailFolder } from '../inbound-mail.entity';
+import { CorrespondentsRepository } from '../correspondents.repository';
+import { InboundMailRepository, type InboundMailChange } from '../inbox/inbound-mail.repository';
+import { MailCases } from '../mail-cases';
+import { MailGamesRepository } from '../mail-games.repository';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
 import { parseCommand, type CommandRefusal, type MailCommand } from '../parsing/commands';
 import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { extractReply } from '../parsing/quotes';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';
 import { dmarcVerdict } from './authentication-results';
-import { insertReply, MailActions, type MailReply } from './mail-actions';
+import { MailActions } from './mail-actions';
+import { MailReplies, type MailReply } from './mail-replies';
 import { rejectionMail } from './rejection-mail';
 import { gameViewOf } from '../outbox/game-mail';
 import type { MailModels } from '../templates';
@@ -128,9 +128,6 @@ export function rejectionKeyOf(
   return sha256Hex(JSON.stringify(decided));
 }
 
-/** TypeORM's update types recurse into jsonb values without end; the value is plain JSON. */
-const jsonb = (value: JsonObject) => value as never;
-
 /** Where each outcome's message goes once decided (docs/mail-rules.md 14). */
 const FOLDER: Record<Exclude<InboundMailStatus, 'received'>, MailFolder> = {
   applied: 'Processed',
@@ -156,15 +153,19 @@ export class MailPipeline {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly actions: MailActions,
+    private readonly inbound: InboundMailRepository,
+    private readonly outbox: OutboxRepository,
+    private readonly games: MailGamesRepository,
+    private readonly people: CorrespondentsRepository,
+    private readonly replies: MailReplies,
+    private readonly cases: MailCases,
   ) {}
 
   /** Decides every stored mail still undecided, oldest first. Safe to run twice. */
   async processStored(): Promise<void> {
-    const undecided = await this.db.run((m) =>
-      m.find(InboundMail, { where: { status: 'received' }, select: { id: true }, order: { receivedAt: 'ASC', uid: 'ASC' } }),
-    );
+    const undecided = await this.db.run(() => this.inbound.undecided());
     for (const { id } of undecided) {
-      const row = await this.db.run((m) => m.findOneByOrFail(InboundMail, { id }));
+      const row = await this.db.run(() => this.inbound.byId(id));
       if (row.status !== 'received') continue;
       try {
         await this.process(row);
@@ -232,12 +233,12 @@ export class MailPipeline {
     // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
     // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
-    const registered = await this.db.run((m) => m.find(PlayerEmail, { where: { playerId, verified: true } }));
+    const registered = await this.db.run(() => this.people.confirmedAddressesOf(playerId));
     if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
       return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content, sender };
     }
     const target = { playerId, address: sender };
-    const competition = await this.db.run((m) => m.findOneByOrFail(Competition, { id: game.competitionId }));
+    const competition = await this.db.run(() => this.games.competition(game.competitionId));
     const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
     // docs/mail-rules.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
@@ -274,7 +275,7 @@ export class MailPipeline {
       idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
       inboundMailId: row.id,
       // docs/mail-rules.md 11: the move and the mail's "applied" commit together; commit() then finds it decided.
-      inTransaction: (m, result) => this.markApplied(m, row, action, asJson(result)),
+      inTransaction: (_manager, result) => this.markApplied(row, action, asJson(result)),
       // Commands answered by mail (STATUS, DIGEST, ANSWER) write their answer to the sender, threaded under their mail.
       answer: { address: target.address, inReplyTo: row.messageId },
     });
@@ -283,7 +284,7 @@ export class MailPipeline {
     let reason: MailReason = outcome.refusal.code;
     if (reason === 'NOT_YOUR_TURN') {
       // docs/mail-rules.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.
-      const game = await this.db.run((m) => m.findOneByOrFail(Game, { id: action.gameId }));
+      const game = await this.db.run(() => this.games.byId(action.gameId));
       if (action.turn < game.turn) reason = 'STALE_TOKEN';
     }
     return {
@@ -298,34 +299,25 @@ export class MailPipeline {
   }
 
   /** The mail's row marked applied inside the games service's transaction (docs/mail-rules.md 11). */
-  private async markApplied(
-    m: EntityManager,
-    row: InboundMail,
-    action: { gameId: string; playerId: string },
-    result: JsonObject,
-  ): Promise<void> {
-    const updated = await m.update(
-      InboundMail,
-      { id: row.id, status: In(['received', 'held']) },
-      {
-        status: 'applied',
-        reason: null,
-        folder: FOLDER.applied,
-        decidedAt: this.clock.now(),
-        error: null,
-        gameId: action.gameId,
-        playerId: action.playerId,
-        result: jsonb(result),
-      },
-    );
+  private async markApplied(row: InboundMail, action: { gameId: string; playerId: string }, result: JsonObject): Promise<void> {
+    const updated = await this.inbound.markApplied(row.id, {
+      status: 'applied',
+      reason: null,
+      folder: FOLDER.applied,
+      decidedAt: this.clock.now(),
+      error: null,
+      gameId: action.gameId,
+      playerId: action.playerId,
+      result,
+    });
     // Decided meanwhile (another instance, a rejection): the action must not commit without it.
-    if (!updated.affected) throw new Error(`inbound mail ${row.id} was decided meanwhile`);
+    if (!updated) throw new Error(`inbound mail ${row.id} was decided meanwhile`);
   }
 
   /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */
   private async bounced(bounce: Bounce): Promise<{ playerId: string | null; gameId: string | null; address: string | null }> {
     const original = bounce.originalMessageId
-      ? await this.db.run((m) => m.findOne(OutboundMail, { where: { messageId: `<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>` } }))
+      ? await this.db.run(() => this.outbox.byMessageId(`<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>`))
       : null;
     const address = bounce.verpRecipient ?? bounce.recipients[0]?.address ?? null;
     const playerId = original?.playerId ?? (address ? ((await this.playerByAddress(address)) ?? null) : null);
@@ -335,7 +327,7 @@ export class MailPipeline {
   /** Finds the game a token names by its id prefix, then the side whose MAC verifies. */
   private async tokenOwner(parsed: ParsedToken): Promise<{ game: Game; playerId: string } | undefined> {
     const { low, high } = gameIdRange(parsed.gamePrefix);
-    const games = await this.db.run((m) => m.find(Game, { where: { id: Between(low, high) } }));
+    const games = await this.db.run(() => this.games.inIdRange(low, high));
     for (const game of games) {
       for (const playerId of [game.redPlayerId, game.bluePlayerId]) {
         if (verifyToken(this.settings.secret, parsed, game.id, playerId)) return { game, playerId };
@@ -345,7 +337,7 @@ export class MailPipeline {
   }
 
   private async playerByAddress(address: string): Promise<string | undefined> {
-    const row = await this.db.run((m) => m.findOne(PlayerEmail, { where: { address: normalizeEmail(address), verified: true } }));
+    const row = await this.db.run(() => this.people.confirmedAddress(normalizeEmail(address)));
     return row?.playerId;
   }
 
@@ -364,7 +356,7 @@ export class MailPipeline {
     code: string,
   ): Promise<{ status: InboundMailStatus; written: string[]; subject: string | null } | undefined> {
     if (!this.verifiesConfirmation(inboundMailId, code)) return undefined;
-    const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
+    const row = await this.db.run(() => this.inbound.find(inboundMailId));
     if (!row) return undefined;
     const written = Array.isArray(row.result?.written) ? row.result.written.filter((l): l is string => typeof l === 'string') : [];
     return { status: row.status, written, subject: row.subject };
@@ -382,7 +374,7 @@ export class MailPipeline {
    */
   async confirmHeld(inboundMailId: string, code: string): Promise<{ ok: boolean; reason?: string; messages?: Bilingual }> {
     if (!this.verifiesConfirmation(inboundMailId, code)) return { ok: false, reason: 'UNKNOWN_LINK' };
-    const row = await this.db.run((m) => m.findOneBy(InboundMail, { id: inboundMailId }));
+    const row = await this.db.run(() => this.inbound.find(inboundMailId));
     if (!row || !row.gameId || !row.playerId) return { ok: false, reason: 'UNKNOWN_LINK' };
     if (row.status === 'applied') return { ok: true };
     if (row.status !== 'held') return { ok: false, reason: row.reason ?? row.status };
@@ -403,31 +395,26 @@ export class MailPipeline {
   /** Writes the decision, its answer and its case with the mail's row, in one transaction (docs/mail-rules.md 11, 16). */
   private async commit(row: InboundMail, decision: Decision, from: InboundMailStatus = 'received'): Promise<void> {
     const now = this.clock.now();
-    await this.db.transaction(async (m) => {
+    await this.db.transaction(async () => {
       const context = 'gameId' in decision ? { gameId: decision.gameId ?? null, playerId: decision.playerId ?? null } : {};
-      const updated = await m.update(
-        InboundMail,
-        { id: row.id, status: from },
-        {
-          status: decision.status,
-          reason: decision.status === 'applied' ? null : decision.reason,
-          folder: FOLDER[decision.status],
-          decidedAt: now,
-          error: null,
-          ...context,
-          ...(decision.status === 'applied' && { result: jsonb(decision.result) }),
-          ...(decision.status === 'held' && {
-            result: jsonb({ command: decision.command, turn: decision.turn, written: [...decision.written] }),
-          }),
-          ...(decision.status === 'dropped' && decision.bounce && { playerId: decision.bounce.playerId, gameId: decision.bounce.gameId }),
-        },
-      );
-      if (!updated.affected) return; // decided meanwhile: nothing more to write
+      const change: InboundMailChange = {
+        status: decision.status,
+        reason: decision.status === 'applied' ? null : decision.reason,
+        folder: FOLDER[decision.status],
+        decidedAt: now,
+        error: null,
+        ...context,
+        ...(decision.status === 'applied' && { result: decision.result }),
+        ...(decision.status === 'held' && { result: { command: decision.command, turn: decision.turn, written: [...decision.written] } }),
+        ...(decision.status === 'dropped' && decision.bounce && { playerId: decision.bounce.playerId, gameId: decision.bounce.gameId }),
+      };
+      const updated = await this.inbound.recordDecision(row.id, from, change);
+      if (!updated) return; // decided meanwhile: nothing more to write
       switch (decision.status) {
         case 'dropped':
           // docs/mail-rules.md 7: recorded against the player, a case for the arbiter (docs/rules.md §5); never answered.
           if (decision.bounce) {
-            await raiseMailCase(m, now, {
+            await this.cases.raise(now, {
               kind: 'mail-bounce',
               gameId: decision.bounce.gameId,
               playerId: decision.bounce.playerId,
@@ -436,20 +423,20 @@ export class MailPipeline {
           }
           return;
         case 'held':
-          return this.writeReply(m, row, {
+          return this.writeReply(row, {
             template: 'move-confirmation-request',
             playerId: decision.playerId,
             gameId: decision.gameId,
             address: decision.target.address,
             autoSubmitted: 'auto-replied',
             payload: asJson({
-              game: await gameViewOf(m, this.settings, decision.gameId),
+              game: await gameViewOf(this.games, this.settings, decision.gameId),
               written: decision.written,
               confirmUrl: this.confirmationUrl(row.id),
             } satisfies MailModels['move-confirmation-request']),
           });
         case 'rejected':
-          if (decision.target) await this.reject(m, row, decision, decision.target, now);
+          if (decision.target) await this.reject(row, decision, decision.target, now);
           return;
       }
     });
@@ -460,7 +447,6 @@ export class MailPipeline {
    * content and at most 20 a day per address — the limits only stop loops.
    */
   private async reject(
-    m: EntityManager,
     row: InboundMail,
     decision: Extract<Decision, { status: 'rejected' }>,
     target: RejectionTarget,
@@ -468,13 +454,13 @@ export class MailPipeline {
   ): Promise<void> {
     const recipient = target.address ?? `player:${target.playerId}`;
     const rejectionKey = rejectionKeyOf(recipient, decision, row.subject);
-    if (await m.exists(InboundMail, { where: { rejectionKey } })) return;
+    if (await this.inbound.rejectionKeyUsed(rejectionKey)) return;
     const day = localDate(now, this.settings.timeZone);
-    const today = await m.count(InboundMail, { where: { rejectedTo: recipient, rejectedOn: day } });
+    const today = await this.inbound.rejectionsTo(recipient, day);
     if (today >= MAX_REJECTIONS_PER_DAY) return;
-    await m.update(InboundMail, { id: row.id }, { rejectionKey, rejectedTo: recipient, rejectedOn: day });
-    const player = await m.findOneByOrFail(Player, { id: target.playerId });
-    const { template, payload } = await rejectionMail(m, this.settings, now, {
+    await this.inbound.recordRejection(row.id, { rejectionKey, rejectedTo: recipient, rejectedOn: day });
+    const player = await this.people.player(target.playerId);
+    const { template, payload } = await rejectionMail(this.games, this.settings, now, {
       reason: decision.reason,
       gameId: decision.gameId,
       playerId: target.playerId,
@@ -487,7 +473,7 @@ export class MailPipeline {
       tokenTurn: decision.tokenTurn,
       sender: decision.sender,
     });
-    await this.writeReply(m, row, {
+    await this.writeReply(row, {
       template,
       playerId: target.playerId,
       gameId: decision.gameId ?? null,
@@ -498,8 +484,8 @@ export class MailPipeline {
   }
 
   /** An answer to a player's mail, through the outbox (docs/mail-rules.md 16: `auto-replied`). */
-  private writeReply(m: EntityManager, row: InboundMail, reply: MailReply): Promise<void> {
-    return insertReply(m, this.settings, this.clock.now(), row.messageId, reply);
+  private writeReply(row: InboundMail, reply: MailReply): Promise<void> {
+    return this.replies.write(this.clock.now(), row.messageId, reply);
   }
 
   /** docs/mail-rules.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */
@@ -510,18 +496,14 @@ export class MailPipeline {
     const now = this.clock.now();
     // The arbiter to tell is the sender's, when the sender is a player (the mail was never decided).
     const playerId = row.playerId ?? (failed && row.fromAddress ? ((await this.playerByAddress(row.fromAddress)) ?? null) : null);
-    await this.db.transaction(async (m) => {
-      await m.update(
-        InboundMail,
-        { id: row.id, status: 'received' },
-        {
-          attempts,
-          error: error.message.slice(0, 2000),
-          ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }),
-        },
-      );
+    await this.db.transaction(async () => {
+      await this.inbound.recordFailedAttempt(row.id, {
+        attempts,
+        error: error.message.slice(0, 2000),
+        ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }),
+      });
       if (failed) {
-        await raiseMailCase(m, now, {
+        await this.cases.raise(now, {
           kind: 'mail-failed',
           gameId: row.gameId,
           playerId,
@@ -533,6 +515,6 @@ export class MailPipeline {
 
   /** For the tests' final accounting and the arbiter: every stored mail of a status. */
   byStatus(statuses: InboundMailStatus[]): Promise<InboundMail[]> {
-    return this.db.run((m) => m.find(InboundMail, { where: { status: In(statuses) }, order: { receivedAt: 'ASC' } }));
+    return this.db.run(() => this.inbound.withStatus(statuses));
   }
 }

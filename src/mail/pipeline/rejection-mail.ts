@@ -1,14 +1,12 @@
 // The typed answer to a refused mail (docs/mail-rules.md 16), as one of the templates' view models
 // (src/notifications/models/models.ts), so the outbox renders it like every other mail.
-import type { EntityManager } from 'typeorm';
 import { otherColor } from '../../common/color';
 import { asJson, type JsonObject } from '../../common/json';
 import type { Language } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
-import { GameSession, loadGameRows } from '../../games/game-session';
-import { loadGameView } from '../../games/game-mail-view';
+import type { MailGamesRepository } from '../mail-games.repository';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { replyAddress } from '../../notifications/reply-token';
@@ -43,7 +41,7 @@ const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => 
 
 /** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
 export async function rejectionMail(
-  m: EntityManager,
+  games: MailGamesRepository,
   settings: Settings,
   now: Date,
   refused: RefusedMail,
@@ -54,9 +52,9 @@ export async function rejectionMail(
     if (refused.reason === 'UNKNOWN_TOKEN') return mail('rejection-unknown-token', { receivedSubject: refused.subject ?? '' });
     return mail('command-help', { problem: UNREADABLE[lang], received: refused.lines.slice(0, 5) });
   }
-  const s = new GameSession(m, await loadGameRows(m, refused.gameId, { lock: false }), now);
+  const s = games.session(await games.rows(refused.gameId), now);
   const you: Color = s.colorOfPlayer(refused.playerId) ?? 'red';
-  const game = await loadGameView(m, settings, s.competition, s.game, s.players);
+  const game = await games.view(settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const position = positionView(s.replay(s.officialLine().id), you, names);
   const reply = replyView(

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { User } from '../auth/user.entity';
+import { Database } from '../database/database';
+import { PlayerEmail } from '../players/player-email.entity';
+import { Player } from '../players/player.entity';
+
+/** The people the mail channel writes to and reads from: players, their addresses, their accounts. */
+@Injectable()
+export class CorrespondentsRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  player(playerId: string): Promise<Player> {
+    return this.m.findOneByOrFail(Player, { id: playerId });
+  }
+
+  /** The confirmed address (already normalised) with its owner; issue 12 §1: an unconfirmed one names nobody. */
+  confirmedAddress(address: string): Promise<PlayerEmail | null> {
+    return this.m.findOne(PlayerEmail, { where: { address, verified: true } });
+  }
+
+  /** The player's confirmed addresses, in address order. */
+  confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
+    return this.m.find(PlayerEmail, { where: { playerId, verified: true }, order: { address: 'ASC' } });
+  }
+
+  accountOf(playerId: string): Promise<User | null> {
+    return this.m.findOne(User, { where: { playerId } });
+  }
+
+  /** DIGEST ON|OFF (docs/mail-rules.md 17): the player's choice, for all their games. */
+  async chooseDigest(playerId: string, on: boolean): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { mailDigest: on });
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { In, IsNull, Not } from 'typeorm';
+import { Database } from '../../database/database';
+import { insertRows } from '../../database/insert-rows';
+import { PlatformState } from '../../database/platform-state.entity';
+import { InboundMail, type InboundMailStatus } from '../inbound-mail.entity';
+
+/** Where the inbox has read up to in one mailbox (docs/mail-rules.md 15): a UID means nothing under another UIDVALIDITY. */
+export interface InboxCursor {
+  readonly uidValidity: string;
+  readonly lastUid: number;
+}
+
+/** Where a message sits on the IMAP server: the inbox's second dedupe key (docs/mail-rules.md 11). */
+export interface MailboxPosition {
+  readonly mailbox: string;
+  readonly uidValidity: string;
+  readonly uid: string;
+}
+
+/** What a decision, a failure or a rejection changes on a stored mail's row. */
+export type InboundMailChange = Partial<Omit<InboundMail, 'id' | 'raw'>>;
+
+const cursorKey = (mailbox: string) => `mail.inbox.cursor:${mailbox}`;
+
+/** The inbox's rows (docs/mail-rules.md 11-16): every stored inbound mail, and where each mailbox was read up to. */
+@Injectable()
+export class InboundMailRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  async cursorOf(mailbox: string): Promise<InboxCursor | undefined> {
+    const row = await this.m.findOne(PlatformState, { where: { key: cursorKey(mailbox) } });
+    return row ? (row.value as InboxCursor) : undefined;
+  }
+
+  async moveCursor(mailbox: string, cursor: InboxCursor, now: Date): Promise<void> {
+    await this.m.upsert(PlatformState, { key: cursorKey(mailbox), value: cursor, updatedAt: now }, ['key']);
+  }
+
+  atPosition(position: MailboxPosition): Promise<InboundMail | null> {
+    return this.m.findOne(InboundMail, { where: position });
+  }
+
+  /** The first copy stored under a dedupe key (Message-ID, or the bytes' SHA-256). */
+  firstCopy(dedupeKey: string): Promise<Pick<InboundMail, 'id' | 'folder'> | null> {
+    return this.m.findOne(InboundMail, { where: { dedupeKey }, select: { id: true, folder: true } });
+  }
+
+  async insert(row: InboundMail): Promise<void> {
+    await insertRows(this.m, InboundMail, row);
+  }
+
+  /** The ids of the mails still undecided, oldest first. */
+  undecided(): Promise<Pick<InboundMail, 'id'>[]> {
+    return this.m.find(InboundMail, { where: { status: 'received' }, select: { id: true }, order: { receivedAt: 'ASC', uid: 'ASC' } });
+  }
+
+  byId(id: string): Promise<InboundMail> {
+    return this.m.findOneByOrFail(InboundMail, { id });
+  }
+
+  find(id: string): Promise<InboundMail | null> {
+    return this.m.findOneBy(InboundMail, { id });
+  }
+
+  withStatus(statuses: readonly InboundMailStatus[]): Promise<InboundMail[]> {
+    return this.m.find(InboundMail, { where: { status: In([...statuses]) }, order: { receivedAt: 'ASC' } });
+  }
+
+  /** Marks a received or held mail applied, in the action's transaction; false when it was decided meanwhile. */
+  markApplied(id: string, change: InboundMailChange): Promise<boolean> {
+    return this.changeWhile(id, In(['received', 'held']), change);
+  }
+
+  /** Writes a decision on a mail still in `from`; false when it was decided meanwhile. */
+  recordDecision(id: string, from: InboundMailStatus, change: InboundMailChange): Promise<boolean> {
+    return this.changeWhile(id, from, change);
+  }
+
+  /** Counts a failed processing attempt on a mail still undecided (docs/mail-rules.md 14). */
+  async recordFailedAttempt(id: string, change: InboundMailChange): Promise<void> {
+    await this.changeWhile(id, 'received', change);
+  }
+
+  /** Whether an answer with this content key was already written (docs/mail-rules.md 16). */
+  rejectionKeyUsed(rejectionKey: string): Promise<boolean> {
+    return this.m.exists(InboundMail, { where: { rejectionKey } });
+  }
+
+  rejectionsTo(recipient: string, day: string): Promise<number> {
+    return this.m.count(InboundMail, { where: { rejectedTo: recipient, rejectedOn: day } });
+  }
+
+  async recordRejection(id: string, rejection: Pick<InboundMail, 'rejectionKey' | 'rejectedTo' | 'rejectedOn'>): Promise<void> {
+    await this.m.update(InboundMail, { id }, rejection);
+  }
+
+  /** Decided mails of this mailbox not yet moved to their folder (docs/mail-rules.md 14). */
+  owedMoves(mailbox: string, uidValidity: string): Promise<Pick<InboundMail, 'id' | 'uid' | 'folder'>[]> {
+    return this.m.find(InboundMail, {
+      where: { mailbox, uidValidity, folder: Not(IsNull()), movedAt: IsNull() },
+      select: { id: true, uid: true, folder: true },
+      order: { uid: 'ASC' },
+    });
+  }
+
+  async markMoved(id: string, at: Date): Promise<void> {
+    await this.m.update(InboundMail, { id }, { movedAt: at });
+  }
+
+  private async changeWhile(id: string, status: InboundMailStatus | ReturnType<typeof In>, change: InboundMailChange): Promise<boolean> {
+    // TypeORM's update types recurse into jsonb values without end; `result` is plain JSON.
+    const updated = await this.m.update(InboundMail, { id, status }, change as never);
+    return Boolean(updated.affected);
+  }
+}

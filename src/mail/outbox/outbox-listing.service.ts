@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../../auth/core/actor';
+import { hasRole } from '../../auth/core/actor';
+import { Database } from '../../database/database';
+import type { OutboundMailStatus } from '../../notifications/outbound-mail.entity';
+import { MailGamesRepository } from '../mail-games.repository';
+import { OutboxRepository, type OutboxCriteria } from './outbox.repository';
+import { withoutSecrets } from './payload-secrets';
+
+const MAX_ROWS = 500;
+
+/** One outbox row as the list shows it. */
+export interface OutboxListRow {
+  readonly id: string;
+  readonly gameId: string | null;
+  readonly playerId: string | null;
+  readonly template: string;
+  readonly language: string;
+  readonly payload: ReturnType<typeof withoutSecrets>;
+  readonly messageId: string;
+  readonly status: OutboundMailStatus;
+  readonly createdAt: string;
+}
+
+/**
+ * The outbox rows (docs/mail-rules.md 17), newest first: an admin sees all, an arbiter those of their
+ * competitions' games, a player their own.
+ */
+@Injectable()
+export class OutboxListing {
+  constructor(
+    private readonly db: Database,
+    private readonly outbox: OutboxRepository,
+    private readonly games: MailGamesRepository,
+  ) {}
+
+  list(actor: Actor, filter: { readonly status?: OutboundMailStatus; readonly gameId?: string }): Promise<OutboxListRow[]> {
+    const { status, gameId } = filter;
+    return this.db.run(async () => {
+      const base: OutboxCriteria = { ...(status && { status }), ...(gameId && { gameId }) };
+      const where: OutboxCriteria[] = [];
+      if (actor.kind === 'system' || hasRole(actor, 'admin')) {
+        where.push(base);
+      } else {
+        if (actor.playerId) where.push({ ...base, playerId: actor.playerId });
+        if (hasRole(actor, 'arbiter')) {
+          const ids = (await this.games.idsArbitratedBy(actor.userId)).filter((id) => gameId === undefined || id === gameId);
+          if (ids.length) where.push({ ...base, gameIds: ids });
+        }
+        if (where.length === 0) return [];
+      }
+      const rows = await this.outbox.newest(where, MAX_ROWS);
+      return rows.map((r) => ({
+        id: r.id,
+        gameId: r.gameId,
+        playerId: r.playerId,
+        template: r.template,
+        language: r.language,
+        // Issue 12 §2: a link that logs in or confirms is never shown, sent or not.
+        payload: withoutSecrets(r.template, r.payload),
+        messageId: r.messageId,
+        status: r.status,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import type { JsonObject } from '../../common/json';
+import { Database } from '../../database/database';
+import { insertRows } from '../../database/insert-rows';
+import { OutboundMail, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
+import { Player } from '../../players/player.entity';
+
+/**
+ * Confirmations of the player's own action go out at once: they answer what the player just
+ * did (docs/mail-rules.md 16: every person who writes gets an answer), the digest carries the rest.
+ */
+export const OWN_ACTION_TEMPLATES: ReadonlySet<string> = new Set(['move-confirmation', 'holiday-confirmation', 'time-claim-confirmation']);
+
+/**
+ * SQL of a row that answers its player's own action: a confirmation, or the game-end that
+ * carries the recipient's moves, the confirmation of the move that ended the game (game-actions.ts finish).
+ */
+const OWN_ACTION_SQL =
+  `(o.template IN (${[...OWN_ACTION_TEMPLATES].map((t) => `'${t}'`).join(', ')})` +
+  ` OR (o.template = 'game-end' AND o.payload -> 'moves' IS NOT NULL))`;
+
+/**
+ * SQL of a row that waits for its player's digest: a notification (not an answer to the
+ * player's own mail, docs/mail-rules.md 16) about a game, to a player who chose the digest. `o` is the
+ * outbox row, `p` its player.
+ */
+const DIGESTIBLE_SQL =
+  `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` + ` AND NOT ${OWN_ACTION_SQL})`;
+
+/** One set of conditions on the outbox's list; rows matching any set are listed. */
+export interface OutboxCriteria {
+  readonly status?: OutboundMailStatus;
+  readonly gameId?: string;
+  readonly playerId?: string;
+  /** Rows of any of these games. */
+  readonly gameIds?: readonly string[];
+}
+
+/** What a failed delivery attempt changes on a pending row (docs/mail-rules.md 17). */
+export type DeliveryAttempt = Pick<OutboundMail, 'attempts' | 'lastError' | 'status' | 'nextAttemptAt'>;
+
+/** The outbox's rows as the sender and its readers see them (docs/mail-rules.md 17); the services' writer is notifications.ts. */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  /** Rows due now, oldest first; rows waiting for their player's daily digest are not sent on their own. */
+  due(now: Date, batch: number): Promise<OutboundMail[]> {
+    return this.m
+      .createQueryBuilder(OutboundMail, 'o')
+      .leftJoin(Player, 'p', 'p.id = o.player_id')
+      .where(`o.status = 'pending'`)
+      .andWhere('(o.next_attempt_at IS NULL OR o.next_attempt_at <= :now)', { now })
+      .andWhere(`NOT ${DIGESTIBLE_SQL}`)
+      .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(batch)
+      .getMany();
+  }
+
+  /** The rows waiting for a digest, oldest first. */
+  digestible(): Promise<OutboundMail[]> {
+    return this.m
+      .createQueryBuilder(OutboundMail, 'o')
+      .innerJoin(Player, 'p', 'p.id = o.player_id')
+      .where(`o.status = 'pending'`)
+      .andWhere(DIGESTIBLE_SQL)
+      .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .getMany();
+  }
+
+  hasMessageId(messageId: string): Promise<boolean> {
+    return this.m.exists(OutboundMail, { where: { messageId } });
+  }
+
+  byMessageId(messageId: string): Promise<OutboundMail | null> {
+    return this.m.findOne(OutboundMail, { where: { messageId } });
+  }
+
+  async insert(row: OutboundMail): Promise<void> {
+    await insertRows(this.m, OutboundMail, row);
+  }
+
+  /** Folds the rows still pending into a digest: they go out inside it (docs/mail-rules.md 17). */
+  async foldIntoDigest(ids: readonly string[], digestId: string, now: Date): Promise<void> {
+    await this.m.update(OutboundMail, { id: In([...ids]), status: 'pending' }, { status: 'digested', digestId, sentAt: now });
+  }
+
+  /**
+   * Marks a pending row sent. Issue 12 §2: given the payload without its links' secrets, the
+   * same statement stores it, so once the mail is handed over no table holds a usable login link.
+   */
+  async markSent(id: string, sentAt: Date, withoutSecrets?: JsonObject): Promise<void> {
+    // SQL rather than the typed value (the statement binds `:payload`): TypeORM's typing of a jsonb update blows up.
+    const scrubbed: { payload?: () => string } = withoutSecrets ? { payload: () => 'CAST(:payload AS jsonb)' } : {};
+    await this.m
+      .createQueryBuilder()
+      .update(OutboundMail)
+      .set({ status: 'sent', sentAt, lastError: null, nextAttemptAt: null, ...scrubbed })
+      .where(`id = :id AND status = 'pending'`, { id, ...(withoutSecrets && { payload: JSON.stringify(withoutSecrets) }) })
+      .execute();
+  }
+
+  async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
+    await this.m.update(OutboundMail, { id, status: 'pending' }, attempt);
+  }
+
+  async replacePayload(id: string, payload: JsonObject): Promise<void> {
+    await this.m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(payload), id]);
+  }
+
+  pending(): Promise<OutboundMail[]> {
+    return this.m.find(OutboundMail, { where: { status: 'pending' }, order: { createdAt: 'ASC' } });
+  }
+
+  /**
+   * The Message-ID clients thread a game's mails to a player under: their game sheet, else
+   * the first one written to them (rows of one transaction share a creation instant).
+   */
+  async threadRoot(gameId: string, playerId: string | null): Promise<string | undefined> {
+    const first = await this.m
+      .createQueryBuilder()
+      .select('m.message_id', 'messageId')
+      .from('outbound_mail', 'm')
+      .where('m.game_id = :gameId AND m.player_id = :playerId', { gameId, playerId })
+      .orderBy(`CASE WHEN m.template = 'game-start' THEN 0 ELSE 1 END`, 'ASC')
+      .addOrderBy('m.created_at', 'ASC')
+      .addOrderBy('m.id', 'ASC')
+      .limit(1)
+      .getRawOne<{ messageId: string }>();
+    return first?.messageId;
+  }
+
+  /** The newest rows matching any of the criteria. */
+  newest(criteria: readonly OutboxCriteria[], take: number): Promise<OutboundMail[]> {
+    const where = criteria.map(({ gameIds, ...rest }) => ({ ...rest, ...(gameIds && { gameId: In([...gameIds]) }) }));
+    return this.m.find(OutboundMail, { where, order: { createdAt: 'DESC', id: 'ASC' }, take });
+  }
+}
