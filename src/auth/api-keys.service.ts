@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
-import { independentQueries } from '../database/independent-queries';
 import { hasRole, type Actor, type UserActor } from './core/actor';
-import { ApiKey } from './api-key.entity';
+import type { ApiKey } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
 import { forbidden, notFound } from '../common/refusal';
-import { UserEmail } from './user-email.entity';
-import { User } from './user.entity';
+import { UserRepository } from './user.repository';
 import { API_KEY_LIFETIME_DAYS, UsersService, type IssuedApiKey } from './users.service';
 
 export type ApiKeyState = 'active' | 'expired' | 'revoked';
@@ -46,63 +44,61 @@ export class ApiKeysService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly users: UsersService,
+    private readonly keys: ApiKeyRepository,
+    private readonly owners: UserRepository,
   ) {}
 
   async list(actor: Actor, filter: ApiKeyFilter = {}): Promise<ApiKeySummary[]> {
     const maySeeAll = actor.kind === 'system' || hasRole(actor, 'admin');
-    return this.db.run(async (m) => {
-      let where: FindOptionsWhere<ApiKey> = {};
+    return this.db.run(async () => {
+      let userId: string | undefined;
       if (filter.email !== undefined) {
-        const owner = await this.users.findUserByEmail(m, filter.email);
+        const owner = await this.users.findUserByEmail(filter.email);
         // Unknown or someone else's, the same answer: the filter does not tell who has an account.
         if (!maySeeAll && owner?.id !== (actor as UserActor).userId) {
           throw forbidden({ ro: 'Puteți vedea doar cheile dumneavoastră.', en: 'You may see only your own keys.' });
         }
         if (!owner) return [];
-        where = { userId: owner.id };
+        userId = owner.id;
       } else if (actor.kind === 'user' && !(filter.all && maySeeAll)) {
-        where = { userId: actor.userId };
+        userId = actor.userId;
       }
-      return this.summaries(m, await m.find(ApiKey, { where, order: { createdAt: 'DESC', id: 'ASC' } }));
+      return this.summaries(await this.keys.listed(userId));
     });
   }
 
   /** A fresh key for the acting user, from the panel: shown once, with its expiry. */
   async issue(actor: UserActor, label: string, lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
-    return this.db.transaction((m) => this.users.createApiKey(m, actor.userId, label.trim().slice(0, 100), lifetimeDays));
+    return this.db.transaction(() => this.users.createApiKey(actor.userId, label.trim().slice(0, 100), lifetimeDays));
   }
 
   /** One key the actor may see (their own; any for an admin or the CLI); anything else is "not found". */
   async find(actor: Actor, id: string): Promise<ApiKeySummary> {
-    return this.db.run(async (m) => {
-      const [summary] = await this.summaries(m, [await this.visibleKey(m, actor, id)]);
+    return this.db.run(async () => {
+      const [summary] = await this.summaries([await this.visibleKey(actor, id)]);
       return summary;
     });
   }
 
   /** Revokes at once; a key already revoked stays revoked at its first time (safe to repeat). */
   async revoke(actor: Actor, id: string): Promise<ApiKeySummary> {
-    return this.db.transaction(async (m) => {
-      const key = await this.visibleKey(m, actor, id);
-      await this.users.revokeApiKey(m, key.id);
-      const [summary] = await this.summaries(m, [await m.findOneByOrFail(ApiKey, { id: key.id })]);
+    return this.db.transaction(async () => {
+      const key = await this.visibleKey(actor, id);
+      await this.users.revokeApiKey(key.id);
+      const [summary] = await this.summaries([await this.keys.get(key.id)]);
       return summary;
     });
   }
 
-  private async visibleKey(m: EntityManager, actor: Actor, id: string): Promise<ApiKey> {
-    const key = isUuid(id) ? await m.findOneBy(ApiKey, { id: id.toLowerCase() }) : null;
+  private async visibleKey(actor: Actor, id: string): Promise<ApiKey> {
+    const key = isUuid(id) ? await this.keys.find(id.toLowerCase()) : null;
     if (!key || !(actor.kind === 'system' || hasRole(actor, 'admin') || key.userId === actor.userId)) throw notYourKey(id);
     return key;
   }
 
-  private async summaries(m: EntityManager, keys: readonly ApiKey[]): Promise<ApiKeySummary[]> {
+  private async summaries(keys: readonly ApiKey[]): Promise<ApiKeySummary[]> {
     if (!keys.length) return [];
-    const userIds = [...new Set(keys.map((k) => k.userId))];
-    const [users, emails] = await independentQueries(m, [
-      () => m.findBy(User, { id: In(userIds) }),
-      () => m.find(UserEmail, { where: { userId: In(userIds) }, order: { address: 'ASC' } }),
-    ]);
+    const [users, emails] = await this.owners.namesAndEmailsOf([...new Set(keys.map((k) => k.userId))]);
     const name = new Map(users.map((u) => [u.id, u.displayName]));
     const email = new Map<string, string>();
     for (const e of emails) if (!email.has(e.userId)) email.set(e.userId, e.address);

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager, IsNull, LessThan, MoreThan } from 'typeorm';
 import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
-import { Player } from '../players/player.entity';
-import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';
 import type { UserActor } from './core/actor';
 import { normalizeEmail } from './core/email-address';
-import { LoginLink } from './login-link.entity';
+import { LoginLinkRepository } from './login-link.repository';
 import {
   hashLoginToken,
   isLoginAddress,
@@ -23,8 +20,9 @@ import {
   newLoginToken,
   type LoginLinkState,
 } from './login-link';
-import { UserEmail } from './user-email.entity';
-import { User } from './user.entity';
+import type { User } from './user.entity';
+import { UserRepository } from './user.repository';
+import { ApiKeyRepository } from './api-key.repository';
 import { actorOf, UsersService } from './users.service';
 
 export type Language = 'ro' | 'en';
@@ -52,18 +50,32 @@ export class LoginLinks {
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl' | 'adminEmail'>,
     private readonly users: UsersService,
     private readonly notifications: Notifications,
+    private readonly links: LoginLinkRepository,
+    private readonly userRows: UserRepository,
   ) {}
+
+  /** Without Nest (the CLI's `admin login-link`): the service and its repositories over one database. */
+  static standalone(
+    db: Database,
+    clock: Clock,
+    settings: Pick<Settings, 'publicUrl' | 'adminEmail'>,
+    notifications: Notifications,
+  ): LoginLinks {
+    const userRows = new UserRepository(db);
+    const users = new UsersService(db, clock, userRows, new ApiKeyRepository(db));
+    return new LoginLinks(db, clock, settings, users, notifications, new LoginLinkRepository(db), userRows);
+  }
 
   /**
    * A fresh link for a user; the clear token exists only in the returned URL. Issue 12 §3:
    * their older unused links stop working (expired now, kept for the count and the record),
-   * so only the latest mail or printout logs in.
+   * so only the latest mail or printout logs in. Part of the caller's action: in its unit of work.
    */
-  async issue(manager: EntityManager, userId: string, email: string | null): Promise<string> {
+  async issue(userId: string, email: string | null): Promise<string> {
     const token = newLoginToken();
     const now = this.clock.now();
-    await manager.update(LoginLink, { userId, usedAt: IsNull(), expiresAt: MoreThan(now) }, { expiresAt: now });
-    await manager.insert(LoginLink, {
+    await this.links.expireUnusedOf(userId, now);
+    await this.links.add({
       id: randomUUID(),
       userId,
       tokenHash: hashLoginToken(token),
@@ -84,17 +96,17 @@ export class LoginLinks {
   async requestByEmail(address: string): Promise<{ sent: boolean; limited?: true }> {
     const email = normalizeEmail(address);
     if (!isLoginAddress(email)) return { sent: false };
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       // One request per address at a time, on every instance: the count below stays exact.
-      await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey(`login-link:${email}`)]);
-      const user = await this.users.findUserByEmail(m, email);
+      await this.links.lockAddress(email);
+      const user = await this.users.findUserByEmail(email);
       if (!user) return { sent: false };
       const since = new Date(this.clock.now().getTime() - LOGIN_LINK_ADDRESS_WINDOW_MS);
-      if ((await m.countBy(LoginLink, { email, createdAt: MoreThan(since) })) >= LOGIN_LINKS_PER_ADDRESS_PER_HOUR) {
+      if ((await this.links.countSentTo(email, since)) >= LOGIN_LINKS_PER_ADDRESS_PER_HOUR) {
         return { sent: false, limited: true as const };
       }
-      const player = user.playerId ? await m.findOneBy(Player, { id: user.playerId }) : null;
-      const url = await this.issue(m, user.id, email);
+      const player = await this.userRows.playerOf(user);
+      const url = await this.issue(user.id, email);
       await this.notifications.add([
         {
           to: player ? { id: player.id, language: player.language } : { id: null, language: user.language },
@@ -110,7 +122,7 @@ export class LoginLinks {
   /** What a link is, without using it (the confirmation page). */
   async state(token: string): Promise<LoginLinkState> {
     if (!isLoginTokenShape(token)) return 'unknown';
-    const link = await this.db.run((m) => m.findOneBy(LoginLink, { tokenHash: hashLoginToken(token) }));
+    const link = await this.db.run(() => this.links.withHash(hashLoginToken(token)));
     return loginLinkState(link, this.clock.now());
   }
 
@@ -121,40 +133,41 @@ export class LoginLinks {
   async consume(token: string): Promise<{ ok: true; user: WebUser } | { ok: false; state: LoginLinkState }> {
     if (!isLoginTokenShape(token)) return { ok: false, state: 'unknown' };
     const tokenHash = hashLoginToken(token);
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const now = this.clock.now();
-      const claimed = await m.update(LoginLink, { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) }, { usedAt: now });
-      const link = await m.findOneBy(LoginLink, { tokenHash });
-      if (!claimed.affected || !link) {
+      const claimed = await this.links.claim(tokenHash, now);
+      const link = await this.links.withHash(tokenHash);
+      if (!claimed || !link) {
         const state = loginLinkState(link, now);
         // Valid yet not claimed: another click took it between the two statements.
         return { ok: false as const, state: state === 'valid' ? 'used' : state };
       }
-      if (link.email) await m.update(UserEmail, { userId: link.userId, address: link.email }, { verified: true });
-      await m.delete(LoginLink, { expiresAt: LessThan(new Date(now.getTime() - KEEP_SPENT_LINKS_MS)) });
-      const user = await this.webUser(m, link.userId);
+      if (link.email) await this.userRows.markEmailVerified(link.userId, link.email);
+      await this.links.deleteExpiredBefore(new Date(now.getTime() - KEEP_SPENT_LINKS_MS));
+      const user = await this.loadWebUser(link.userId);
       return user ? { ok: true as const, user } : { ok: false as const, state: 'unknown' };
     });
   }
 
   /** The user behind a session, as of now (roles changed since login apply at once); null once deleted. */
-  async webUser(manager: EntityManager | null, userId: string): Promise<WebUser | null> {
-    const load = async (m: EntityManager) => {
-      // Every page asks this: one query with the player's row (its language), not two.
-      const user = await m.findOne(User, { where: { id: userId }, relations: { player: true } });
-      if (!user) return null;
-      return { actor: actorOf(user), language: user.player?.language ?? user.language, displayName: user.displayName };
-    };
-    return manager ? load(manager) : this.db.run(load);
+  webUser(userId: string): Promise<WebUser | null> {
+    return this.db.run(() => this.loadWebUser(userId));
+  }
+
+  /** `webUser` in the unit of work already open (a login's transaction). */
+  private async loadWebUser(userId: string): Promise<WebUser | null> {
+    // Every page asks this: one query with the player's row (its language), not two.
+    const user = await this.userRows.findWithPlayer(userId);
+    if (!user) return null;
+    return { actor: actorOf(user), language: user.player?.language ?? user.language, displayName: user.displayName };
   }
 
   /** A user's page language (and their mail's, when they play): the player's when linked, else the user's. */
   async setLanguage(userId: string, language: Language): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const user = await m.findOneBy(User, { id: userId });
+    await this.db.transaction(async () => {
+      const user = await this.userRows.find(userId);
       if (!user) return;
-      await m.update(User, { id: userId }, { language });
-      if (user.playerId) await m.update(Player, { id: user.playerId }, { language });
+      await this.userRows.setLanguage(user, language);
     });
   }
 
@@ -166,23 +179,22 @@ export class LoginLinks {
    * instances starting together make one admin.
    */
   async ensureFirstAdmin(): Promise<{ email: string; url: string; created: true } | null> {
-    return this.db.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('first-admin')]);
-      const anAdmin = await m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).getExists();
-      if (anAdmin) return null;
+    return this.db.transaction(async () => {
+      await this.userRows.lockFirstAdmin();
+      if (await this.userRows.anAdminExists()) return null;
       const email = this.settings.adminEmail;
-      const user = await this.adminFor(m, email);
-      return { email, url: await this.issue(m, user.id, null), created: true as const };
+      const user = await this.adminFor(email);
+      return { email, url: await this.issue(user.id, null), created: true as const };
     });
   }
 
   /** `admin login-link [--email E]`: a fresh link for that user; an unknown address becomes an admin, as with `admin api-key`. */
   async linkForCli(address?: string): Promise<{ email: string; url: string; created: boolean; roles: readonly string[] }> {
     const email = normalizeEmail(address ?? this.settings.adminEmail);
-    return this.db.transaction(async (m) => {
-      const existing = await this.users.findUserByEmail(m, email);
-      const user = existing ?? (await this.adminFor(m, email));
-      return { email, url: await this.issue(m, user.id, null), created: !existing, roles: user.roles };
+    return this.db.transaction(async () => {
+      const existing = await this.users.findUserByEmail(email);
+      const user = existing ?? (await this.adminFor(email));
+      return { email, url: await this.issue(user.id, null), created: !existing, roles: user.roles };
     });
   }
 
@@ -191,25 +203,23 @@ export class LoginLinks {
    * UsersService.createUser: the default `admin@localhost` has no dot in its domain, which
    * the loose address check (meant for players' typing slips) would refuse.
    */
-  private async adminFor(m: EntityManager, email: string): Promise<User> {
-    const existing = await this.users.findUserByEmail(m, email);
+  private async adminFor(email: string): Promise<User> {
+    const existing = await this.users.findUserByEmail(email);
     if (existing) {
       if (!existing.roles.includes('admin')) {
         existing.roles = [...existing.roles, 'admin'];
-        await m.update(User, { id: existing.id }, { roles: existing.roles });
+        await this.userRows.setRoles(existing.id, existing.roles);
       }
       return existing;
     }
-    const user = m.create(User, {
-      id: randomUUID(),
+    const user = await this.userRows.add({
       displayName: email,
       roles: ['admin'],
       playerId: null,
       language: 'ro',
       createdAt: this.clock.now(),
     });
-    await m.insert(User, user);
-    await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: email, verified: true });
+    await this.userRows.addEmails(user.id, [email], true);
     return user;
   }
 }

@@ -17,7 +17,7 @@ function storeWith(clock: ManualClock, expiresAt: Date) {
       return { affected: 1 };
     },
   } as unknown as EntityManager;
-  const db = { run: <T>(work: (m: EntityManager) => Promise<T>) => work(manager) } as unknown as Database;
+  const db = { run: <T>(work: (m: EntityManager) => Promise<T>) => work(manager), manager } as unknown as Database;
   return { store: new DatabaseSessionStore(db, clock), updates, row };
 }
 

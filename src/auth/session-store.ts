@@ -1,10 +1,9 @@
 import session from 'express-session';
-import { LessThan } from 'typeorm';
 import type { Clock } from '../common/clock';
 import { sha256Hex } from '../common/hash';
-import { asJson, type JsonObject } from '../common/json';
+import { asJson } from '../common/json';
 import type { Database } from '../database/database';
-import { WebSession } from './web-session.entity';
+import { WebSessionRepository } from './web-session.repository';
 
 /** How long a session lives without being used; every use within it extends it again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -29,6 +28,7 @@ export class DatabaseSessionStore extends session.Store {
    * TOUCH_RESOLUTION_MS ago) is then no query at all. Bounded; a miss only costs the UPDATE.
    */
   private readonly expiries = new Map<string, number>();
+  private readonly sessions: WebSessionRepository;
 
   constructor(
     private readonly db: Database,
@@ -36,21 +36,18 @@ export class DatabaseSessionStore extends session.Store {
     private readonly ttlMs: number = SESSION_TTL_MS,
   ) {
     super();
+    this.sessions = new WebSessionRepository(db);
   }
 
   override get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
     this.db
-      .run(async (m) => {
-        // Plain SQL: read on every page, and TypeORM's query building is most of its cost.
-        const [row] = (await m.query(`SELECT "data", "expires_at" FROM "web_session" WHERE "sid_hash" = $1`, [hashSessionId(sid)])) as {
-          data: JsonObject | string;
-          expires_at: Date | string;
-        }[];
-        const expiresAt = row ? new Date(row.expires_at).getTime() : 0;
+      .run(async () => {
+        const row = await this.sessions.find(hashSessionId(sid));
+        const expiresAt = row ? row.expiresAt.getTime() : 0;
         if (!row || expiresAt <= this.clock.now().getTime()) return null;
         if (this.expiries.size >= MAX_REMEMBERED_EXPIRIES) this.expiries.clear();
         this.expiries.set(sid, expiresAt);
-        return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as unknown as session.SessionData;
+        return row.data as unknown as session.SessionData;
       })
       .then((data) => callback(null, data), callback);
   }
@@ -61,14 +58,15 @@ export class DatabaseSessionStore extends session.Store {
     const plain = asJson(data);
     const userId = typeof data.userId === 'string' ? data.userId : null;
     this.db
-      .run(async (m) => {
-        // Plain SQL: an upsert, and TypeORM's typing of a jsonb value is too deep for tsc.
-        await m.query(
-          `INSERT INTO "web_session" ("sid_hash", "user_id", "data", "expires_at", "created_at") VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT ("sid_hash") DO UPDATE SET "user_id" = EXCLUDED."user_id", "data" = EXCLUDED."data", "expires_at" = EXCLUDED."expires_at"`,
-          [hashSessionId(sid), userId, JSON.stringify(plain), new Date(now.getTime() + this.ttlMs), now],
-        );
-      })
+      .run(() =>
+        this.sessions.save({
+          sidHash: hashSessionId(sid),
+          userId,
+          data: plain,
+          expiresAt: new Date(now.getTime() + this.ttlMs),
+          createdAt: now,
+        }),
+      )
       .then(
         () => callback?.(),
         (error: unknown) => callback?.(error),
@@ -85,13 +83,7 @@ export class DatabaseSessionStore extends session.Store {
       return;
     }
     this.db
-      .run((m) =>
-        m.update(
-          WebSession,
-          { sidHash: hashSessionId(sid), expiresAt: LessThan(new Date(now + this.ttlMs - TOUCH_RESOLUTION_MS)) },
-          { expiresAt: new Date(now + this.ttlMs) },
-        ),
-      )
+      .run(() => this.sessions.extend(hashSessionId(sid), new Date(now + this.ttlMs), new Date(now + this.ttlMs - TOUCH_RESOLUTION_MS)))
       .then(
         () => callback?.(),
         (error: unknown) => callback?.(error),
@@ -101,7 +93,7 @@ export class DatabaseSessionStore extends session.Store {
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.expiries.delete(sid);
     this.db
-      .run((m) => m.delete(WebSession, { sidHash: hashSessionId(sid) }))
+      .run(() => this.sessions.remove(hashSessionId(sid)))
       .then(
         () => callback?.(),
         (error: unknown) => callback?.(error),
@@ -110,7 +102,6 @@ export class DatabaseSessionStore extends session.Store {
 
   /** Removes sessions past their expiry; called at each login, so the table never grows unbounded. */
   async prune(): Promise<number> {
-    const result = await this.db.run((m) => m.delete(WebSession, { expiresAt: LessThan(this.clock.now()) }));
-    return result.affected ?? 0;
+    return this.db.run(() => this.sessions.removeExpired(this.clock.now()));
   }
 }

@@ -1,16 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In, IsNull } from 'typeorm';
 import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/hash';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
 import type { Role, UserActor } from './core/actor';
-import { ApiKey } from './api-key.entity';
+import { ApiKeyRepository } from './api-key.repository';
 import { isEmailAddress, normalizeEmail } from './core/email-address';
 import { Refusal } from '../common/refusal';
-import { UserEmail } from './user-email.entity';
 import { User } from './user.entity';
+import { UserRepository } from './user.repository';
 
 export interface NewUser {
   readonly displayName: string;
@@ -47,15 +46,20 @@ export function hashApiKey(key: string): string {
   return sha256Hex(key);
 }
 
-/** Users, their addresses and API keys (issue 4 §3). Methods taking a manager run inside the caller's transaction. */
+/**
+ * Users, their addresses and API keys (issue 4 §3). Methods other than the key checks and
+ * `issueApiKeyForEmail` are parts of the caller's action: they run in the unit of work it opened.
+ */
 @Injectable()
 export class UsersService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly users: UserRepository,
+    private readonly keys: ApiKeyRepository,
   ) {}
 
-  async createUser(manager: EntityManager, input: NewUser): Promise<User> {
+  async createUser(input: NewUser): Promise<User> {
     const emails = [...new Set(input.emails.map(normalizeEmail))];
     for (const address of emails) {
       if (!isEmailAddress(address)) {
@@ -65,7 +69,7 @@ export class UsersService {
         });
       }
     }
-    const taken = emails.length ? await manager.findBy(UserEmail, { address: In(emails) }) : [];
+    const taken = emails.length ? await this.users.emailsTaken(emails) : [];
     if (taken.length) {
       throw new Refusal(
         'EMAIL_TAKEN',
@@ -76,49 +80,43 @@ export class UsersService {
         409,
       );
     }
-    const user = manager.create(User, {
-      id: randomUUID(),
+    const user = await this.users.add({
       displayName: cleanName(input.displayName),
       roles: [...new Set(input.roles)],
       playerId: input.playerId ?? null,
       createdAt: this.clock.now(),
     });
-    await manager.insert(User, user);
-    if (emails.length) {
-      await manager.insert(
-        UserEmail,
-        emails.map((address) => ({ id: randomUUID(), userId: user.id, address, verified: input.verified ?? false })),
-      );
-    }
+    if (emails.length) await this.users.addEmails(user.id, emails, input.verified ?? false);
     return user;
   }
 
-  findUserByEmail(manager: EntityManager, address: string): Promise<User | null> {
-    return manager
-      .createQueryBuilder(User, 'u')
-      .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
-      .where('e.address = :address', { address: normalizeEmail(address) })
-      .getOne();
+  findUserByEmail(address: string): Promise<User | null> {
+    return this.users.withEmail(normalizeEmail(address));
   }
 
-  async findUser(manager: EntityManager, userId: string): Promise<User | null> {
-    return manager.findOneBy(User, { id: userId });
+  findUser(userId: string): Promise<User | null> {
+    return this.users.find(userId);
   }
 
   /** The user with this address holding `role`: given the role if they lack it, created if nobody has the address. */
-  async ensureUserWithRole(
-    manager: EntityManager,
-    { email, role, displayName }: { email: string; role: Role; displayName?: string },
-  ): Promise<{ user: User; created: boolean }> {
-    const existing = await this.findUserByEmail(manager, email);
+  async ensureUserWithRole({
+    email,
+    role,
+    displayName,
+  }: {
+    email: string;
+    role: Role;
+    displayName?: string;
+  }): Promise<{ user: User; created: boolean }> {
+    const existing = await this.findUserByEmail(email);
     if (existing) {
       if (!existing.roles.includes(role)) {
         existing.roles = [...existing.roles, role];
-        await manager.update(User, { id: existing.id }, { roles: existing.roles });
+        await this.users.setRoles(existing.id, existing.roles);
       }
       return { user: existing, created: false };
     }
-    const user = await this.createUser(manager, {
+    const user = await this.createUser({
       displayName: displayName ?? normalizeEmail(email),
       roles: [role],
       emails: [email],
@@ -134,27 +132,19 @@ export class UsersService {
    * becomes that player too; otherwise a player user is created, the addresses still to
    * be verified at their first login.
    */
-  async ensurePlayerUser(manager: EntityManager, player: { id: string; name: string }, emails: readonly string[]): Promise<User> {
-    const linked = await manager.findOneBy(User, { playerId: player.id });
+  async ensurePlayerUser(player: { id: string; name: string }, emails: readonly string[]): Promise<User> {
+    const linked = await this.users.ofPlayer(player.id);
     if (linked) return linked;
     const addresses = emails.map(normalizeEmail);
-    const owners = addresses.length
-      ? await manager
-          .createQueryBuilder(User, 'u')
-          .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
-          .where('e.address IN (:...addresses)', { addresses })
-          .getMany()
-      : [];
+    const owners = addresses.length ? await this.users.withAnyEmail(addresses) : [];
     const free = owners.find((u) => u.playerId === null);
     if (free) {
       const roles = free.roles.includes('player') ? free.roles : [...free.roles, 'player' as const];
-      await manager.update(User, { id: free.id }, { playerId: player.id, roles });
+      await this.users.linkPlayer(free.id, player.id, roles);
       return { ...free, playerId: player.id, roles };
     }
-    const ownedElsewhere = new Set(
-      (owners.length ? await manager.findBy(UserEmail, { userId: In(owners.map((u) => u.id)) }) : []).map((e) => e.address),
-    );
-    return this.createUser(manager, {
+    const ownedElsewhere = new Set((owners.length ? await this.users.emailsOf(owners.map((u) => u.id)) : []).map((e) => e.address));
+    return this.createUser({
       displayName: player.name,
       roles: ['player'],
       emails: addresses.filter((a) => !ownedElsewhere.has(a)),
@@ -162,7 +152,7 @@ export class UsersService {
     });
   }
 
-  async createApiKey(manager: EntityManager, userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
+  async createApiKey(userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
     if (!Number.isInteger(lifetimeDays) || lifetimeDays < 1 || lifetimeDays > 5 * 366) {
       throw new Refusal('BAD_INPUT', { ro: 'O cheie API trăiește între 1 și 1830 de zile.', en: 'An API key lives from 1 to 1830 days.' });
     }
@@ -170,7 +160,7 @@ export class UsersService {
     const id = randomUUID();
     const createdAt = this.clock.now();
     const expiresAt = new Date(createdAt.getTime() + lifetimeDays * 86_400_000);
-    await manager.insert(ApiKey, {
+    await this.keys.add({
       id,
       userId,
       keyHash: hashApiKey(key),
@@ -183,8 +173,8 @@ export class UsersService {
     return { id, userId, key, expiresAt };
   }
 
-  async revokeApiKey(manager: EntityManager, id: string): Promise<void> {
-    await manager.update(ApiKey, { id, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+  async revokeApiKey(id: string): Promise<void> {
+    await this.keys.revoke(id, this.clock.now());
   }
 
   /** The acting user behind a clear API key, or null for an unknown, revoked or expired key. */
@@ -196,14 +186,14 @@ export class UsersService {
   /** The acting user behind a clear API key, or why there is none (issue 12 §4: revoked and expired keys say so). */
   async checkApiKey(key: string): Promise<ApiKeyCheck> {
     if (!key.startsWith(KEY_PREFIX)) return { ok: false, reason: 'unknown' };
-    return this.db.run(async (manager) => {
-      const row = await manager.findOne(ApiKey, { where: { keyHash: hashApiKey(key) }, relations: { user: true } });
+    return this.db.run(async () => {
+      const row = await this.keys.withHash(hashApiKey(key));
       if (!row?.user) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked', at: row.revokedAt };
       const now = this.clock.now();
       if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', at: row.expiresAt };
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-        await manager.update(ApiKey, { id: row.id }, { lastUsedAt: now });
+        await this.keys.markUsed(row.id, now);
       }
       return { ok: true, actor: actorOf(row.user) };
     });
@@ -218,13 +208,13 @@ export class UsersService {
     if (!isEmailAddress(normalizeEmail(email))) {
       throw new Refusal('BAD_INPUT', { ro: `„${email}” nu este o adresă de e-mail.`, en: `"${email}" is not an e-mail address.` });
     }
-    return this.db.transaction(async (manager) => {
-      let user = await this.findUserByEmail(manager, email);
+    return this.db.transaction(async () => {
+      let user = await this.findUserByEmail(email);
       let created = false;
       if (!user) {
-        ({ user, created } = await this.ensureUserWithRole(manager, { email, role: 'admin' }));
+        ({ user, created } = await this.ensureUserWithRole({ email, role: 'admin' }));
       }
-      const issued = await this.createApiKey(manager, user.id, label, lifetimeDays);
+      const issued = await this.createApiKey(user.id, label, lifetimeDays);
       return { ...issued, created, roles: user.roles };
     });
   }

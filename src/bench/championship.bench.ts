@@ -213,9 +213,9 @@ async function main(): Promise<void> {
 
     // Set-up: one arbiter, the players, one group (a round robin), started.
     const setupStarted = Date.now();
-    const arbiter = await db.transaction(async (m) =>
+    const arbiter = await db.transaction(async () =>
       actorOf(
-        await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
+        await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
     const created = await competitions.create(arbiter, {

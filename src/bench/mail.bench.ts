@@ -119,9 +119,9 @@ async function main(): Promise<void> {
     const groups = Math.ceil(gamesNeeded / ((GROUP * (GROUP - 1)) / 2));
     const users = app.get(UsersService);
     const competitions = app.get(CompetitionsService);
-    const arbiter = await db.transaction(async (m) =>
+    const arbiter = await db.transaction(async () =>
       actorOf(
-        await users.createUser(m, { displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
+        await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
     const created = await competitions.create(arbiter, {

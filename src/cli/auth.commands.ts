@@ -96,11 +96,10 @@ export const adminLoginLinkCommand = databaseCommand({
       throw new BadInputError(`"${email}" is not an e-mail address`);
     return { settings, email };
   },
-  // Plain construction: no Nest application for one row and one line.
+  // Plain construction: no Nest application for one row and one line (the repositories are built by auth: delivery imports none).
   async run({ settings, email }, db, io) {
     const clock = new SystemClock();
-    const users = new UsersService(db, clock);
-    const links = new LoginLinks(db, clock, settings, users, Notifications.on(db, clock, settings));
+    const links = LoginLinks.standalone(db, clock, settings, Notifications.on(db, clock, settings));
     const link = await links.linkForCli(email);
     io.err(
       `${link.created ? 'Created the admin' : 'Login link for'} ${link.email} (${link.roles.join(', ')}); it works once, within 15 minutes.\n`,

@@ -392,7 +392,7 @@ export class CompetitionsService {
       // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
       const playerId = playerIdOfLine.get(row.line)!;
       const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
-      await this.users.ensurePlayerUser(m, { id: playerId, name: row.name }, emails);
+      await this.users.ensurePlayerUser({ id: playerId, name: row.name }, emails);
     }
     await this.audit.record({
       actor,
@@ -516,7 +516,7 @@ export class CompetitionsService {
       }
     }
     if (input.arbiterEmail !== undefined) {
-      return (await this.users.ensureUserWithRole(m, { email: input.arbiterEmail, role: 'arbiter' })).user.id;
+      return (await this.users.ensureUserWithRole({ email: input.arbiterEmail, role: 'arbiter' })).user.id;
     }
     if (input.arbiterUserId !== undefined) {
       const user = await m.findOneBy(User, { id: input.arbiterUserId });

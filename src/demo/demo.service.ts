@@ -160,8 +160,8 @@ export class DemoService {
   }
 
   private async arbiter(): Promise<UserActor> {
-    return this.db.transaction(async (m) => {
-      const { user } = await this.users.ensureUserWithRole(m, { email: ARBITER, role: 'arbiter', displayName: 'Arbitru Demonstrație' });
+    return this.db.transaction(async () => {
+      const { user } = await this.users.ensureUserWithRole({ email: ARBITER, role: 'arbiter', displayName: 'Arbitru Demonstrație' });
       return actorOf(user);
     });
   }

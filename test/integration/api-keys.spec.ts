@@ -49,7 +49,7 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
   });
 
   it('refuses an expired key with 401 saying it expired, in Romanian and English', async () => {
-    const issued = await t.database.transaction((m) => t.app.get(UsersService).createApiKey(m, arbiter.id, 'short', 2));
+    const issued = await t.database.transaction(() => t.app.get(UsersService).createApiKey(arbiter.id, 'short', 2));
     expect((await api(`Bearer ${issued.key}`)).status).toBe(200);
     clock.advance({ days: 2 });
     const res = await api(`Bearer ${issued.key}`);
@@ -63,7 +63,7 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
   });
 
   it('refuses a revoked key with 401 saying it was revoked', async () => {
-    const issued = await t.database.transaction((m) => t.app.get(UsersService).createApiKey(m, arbiter.id, 'to revoke'));
+    const issued = await t.database.transaction(() => t.app.get(UsersService).createApiKey(arbiter.id, 'to revoke'));
     await t.app.get(ApiKeysService).revoke(SYSTEM_ACTOR, issued.id);
     const res = await api(`Bearer ${issued.key}`);
     expect(res.status).toBe(401);
@@ -127,7 +127,7 @@ describe(`API keys: listed, revoked, expiring, rate-limited (${TEST_DB})`, () =>
     });
 
     it('revokes a key only after the confirmation, and never another user’s', async () => {
-      const issued = await t.database.transaction((m) => t.app.get(UsersService).createApiKey(m, arbiter.id, 'panel'));
+      const issued = await t.database.transaction(() => t.app.get(UsersService).createApiKey(arbiter.id, 'panel'));
       const confirm = await arbiterWeb.get(`/arbiter/api-keys/${issued.id}/revoke`);
       expect(confirm.status).toBe(200);
       expect(confirm.text).toContain('name="confirm" value="yes"');

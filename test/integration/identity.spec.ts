@@ -55,7 +55,7 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
     const http = t.app.getHttpServer();
     await request(http).post('/api/competitions').set('Authorization', user.bearer).send(SETTINGS).expect(201);
     const key = await t.database.run((m) => m.findOneByOrFail(ApiKey, { userId: user.id }));
-    await t.database.transaction((m) => users.revokeApiKey(m, key.id));
+    await t.database.transaction(() => users.revokeApiKey(key.id));
     expect(await users.actorForApiKey(user.key)).toBeNull();
     const res = await request(http).post('/api/competitions').set('Authorization', user.bearer).send(SETTINGS);
     expect(res.status).toBe(401);
@@ -64,8 +64,8 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
 
   it('refuses a second user with an address already taken (409), whatever its case', async () => {
     await createUser(t.app, { email: 'taken@example.org', roles: ['player'] });
-    const attempt = t.database.transaction((m) =>
-      users.createUser(m, { displayName: 'Other', roles: ['arbiter'], emails: ['TAKEN@example.org'] }),
+    const attempt = t.database.transaction(() =>
+      users.createUser({ displayName: 'Other', roles: ['arbiter'], emails: ['TAKEN@example.org'] }),
     );
     await expect(attempt).rejects.toBeInstanceOf(Refusal);
     await expect(attempt).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });

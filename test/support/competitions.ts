@@ -20,9 +20,9 @@ export async function createUser(
   { email, roles, name = email, playerId }: { email: string; roles: Role[]; name?: string; playerId?: string },
 ): Promise<TestUser> {
   const users = app.get(UsersService);
-  return app.get(Database).transaction(async (m) => {
-    const user = await users.createUser(m, { displayName: name, roles, emails: [email], verified: true, playerId });
-    const { key } = await users.createApiKey(m, user.id, 'test');
+  return app.get(Database).transaction(async () => {
+    const user = await users.createUser({ displayName: name, roles, emails: [email], verified: true, playerId });
+    const { key } = await users.createApiKey(user.id, 'test');
     return { id: user.id, email, key, actor: actorOf(user), bearer: `Bearer ${key}` };
   });
 }
@@ -30,10 +30,10 @@ export async function createUser(
 /** The API key of the user the import created for a player (found by the player's address). */
 export async function keyForPlayer(app: INestApplication, email: string): Promise<TestUser> {
   const users = app.get(UsersService);
-  return app.get(Database).transaction(async (m) => {
-    const user = await users.findUserByEmail(m, email);
+  return app.get(Database).transaction(async () => {
+    const user = await users.findUserByEmail(email);
     if (!user) throw new Error(`no user with ${email}`);
-    const { key } = await users.createApiKey(m, user.id, 'test');
+    const { key } = await users.createApiKey(user.id, 'test');
     return { id: user.id, email, key, actor: actorOf(user), bearer: `Bearer ${key}` };
   });
 }

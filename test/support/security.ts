@@ -74,7 +74,7 @@ export async function loginWithLink(
 
 /** The path of a fresh login link for this user. */
 export async function issueLoginPath(app: INestApplication, userId: string): Promise<string> {
-  const url = await app.get(Database).transaction((m) => app.get(LoginLinks).issue(m, userId, null));
+  const url = await app.get(Database).transaction(() => app.get(LoginLinks).issue(userId, null));
   return new URL(url).pathname;
 }
 

@@ -3,7 +3,7 @@ import { AppealsModule } from '../../appeals/appeals.module';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
 import { DemoModule } from '../../demo/demo.module';
 import { AuthModule } from '../../auth/auth.module';
-import { PersonalDataService } from '../../personal-data/personal-data.service';
+import { PersonalDataModule } from '../../personal-data/personal-data.module';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';
@@ -19,9 +19,19 @@ import { TimeNoticesService } from '../player/time-notices';
 
 /** The arbiter's panel (issue 7 §3). */
 @Module({
-  imports: [AuthModule, ArbiterModule, AppealsModule, DemoModule, CompetitionsModule, CoefficientsModule, GamesModule, ThinkingTimeModule],
+  imports: [
+    AuthModule,
+    ArbiterModule,
+    AppealsModule,
+    DemoModule,
+    CompetitionsModule,
+    CoefficientsModule,
+    GamesModule,
+    ThinkingTimeModule,
+    PersonalDataModule,
+  ],
   controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, CompetitionEditController, DemoController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
-  providers: [ArbiterPanelService, PersonalDataService, Lexicons, TimeNoticesService],
+  providers: [ArbiterPanelService, Lexicons, TimeNoticesService],
 })
 export class ArbiterWebModule {}

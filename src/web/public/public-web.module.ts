@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../../arbiter/arbiter.module';
-import { PersonalDataService } from '../../personal-data/personal-data.service';
+import { PersonalDataModule } from '../../personal-data/personal-data.module';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';
@@ -10,8 +10,8 @@ import { PublicPagesService } from './public-pages.service';
 
 /** Public pages, no login (issue 7 §4), and a person's own data download (§5). */
 @Module({
-  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule],
+  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule],
   controllers: [PublicPagesController, PersonalDataController],
-  providers: [PublicPagesService, PersonalDataService],
+  providers: [PublicPagesService],
 })
 export class PublicWebModule {}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { advisoryLockKey } from '../database/advisory-lock';
+import { Database } from '../database/database';
+import { independentQueries } from '../database/independent-queries';
+import { Player, type Language } from '../players/player.entity';
+import type { Role } from './core/actor';
+import { UserEmail } from './user-email.entity';
+import { User } from './user.entity';
+
+/** A user row before it is written: the id and the defaults are the repository's. */
+export interface NewUserRow {
+  readonly displayName: string;
+  readonly roles: Role[];
+  readonly playerId: string | null;
+  readonly createdAt: Date;
+  /** Left to the column's default ('ro') when not given. */
+  readonly language?: Language;
+}
+
+/** Every query on users and their addresses (issue 4 §3), in the unit of work the caller opened. */
+@Injectable()
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  find(userId: string): Promise<User | null> {
+    return this.m.findOneBy(User, { id: userId });
+  }
+
+  /** The user and their player's row in one query: every page asks for both. */
+  findWithPlayer(userId: string): Promise<User | null> {
+    return this.m.findOne(User, { where: { id: userId }, relations: { player: true } });
+  }
+
+  /** The user owning this address (already normalised). */
+  withEmail(address: string): Promise<User | null> {
+    return this.m
+      .createQueryBuilder(User, 'u')
+      .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
+      .where('e.address = :address', { address })
+      .getOne();
+  }
+
+  /** The users owning any of these addresses (already normalised). */
+  withAnyEmail(addresses: readonly string[]): Promise<User[]> {
+    return this.m
+      .createQueryBuilder(User, 'u')
+      .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
+      .where('e.address IN (:...addresses)', { addresses })
+      .getMany();
+  }
+
+  /** The user who plays as this player, if any. */
+  ofPlayer(playerId: string): Promise<User | null> {
+    return this.m.findOneBy(User, { playerId });
+  }
+
+  /** Which of these addresses some user already has. */
+  emailsTaken(addresses: readonly string[]): Promise<UserEmail[]> {
+    return this.m.findBy(UserEmail, { address: In([...addresses]) });
+  }
+
+  /** Every address of these users. */
+  emailsOf(userIds: readonly string[]): Promise<UserEmail[]> {
+    return this.m.findBy(UserEmail, { userId: In([...userIds]) });
+  }
+
+  /** Their rows and their addresses (alphabetically), for naming the owners of a list of things. */
+  namesAndEmailsOf(userIds: readonly string[]): Promise<[User[], UserEmail[]]> {
+    const m = this.m;
+    return independentQueries(m, [
+      () => m.findBy(User, { id: In([...userIds]) }),
+      () => m.find(UserEmail, { where: { userId: In([...userIds]) }, order: { address: 'ASC' } }),
+    ]);
+  }
+
+  async add(row: NewUserRow): Promise<User> {
+    const user = this.m.create(User, { id: randomUUID(), ...row });
+    await this.m.insert(User, user);
+    return user;
+  }
+
+  async addEmails(userId: string, addresses: readonly string[], verified: boolean): Promise<void> {
+    await this.m.insert(
+      UserEmail,
+      addresses.map((address) => ({ id: randomUUID(), userId, address, verified })),
+    );
+  }
+
+  async setRoles(userId: string, roles: Role[]): Promise<void> {
+    await this.m.update(User, { id: userId }, { roles });
+  }
+
+  async linkPlayer(userId: string, playerId: string, roles: Role[]): Promise<void> {
+    await this.m.update(User, { id: userId }, { playerId, roles });
+  }
+
+  /** The address is the user's, proven (a login link mailed to it was used). */
+  async markEmailVerified(userId: string, address: string): Promise<void> {
+    await this.m.update(UserEmail, { userId, address }, { verified: true });
+  }
+
+  /** The user's page language, and their player's (their mail's) when they play. */
+  async setLanguage(user: Pick<User, 'id' | 'playerId'>, language: Language): Promise<void> {
+    await this.m.update(User, { id: user.id }, { language });
+    if (user.playerId) await this.m.update(Player, { id: user.playerId }, { language });
+  }
+
+  /** The player a user plays as (their name and mail language). */
+  playerOf(user: Pick<User, 'playerId'>): Promise<Player | null> {
+    return user.playerId ? this.m.findOneBy(Player, { id: user.playerId }) : Promise.resolve(null);
+  }
+
+  anAdminExists(): Promise<boolean> {
+    return this.m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).getExists();
+  }
+
+  /** Until the transaction ends, on every instance: the first admin is made once. */
+  async lockFirstAdmin(): Promise<void> {
+    await this.m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('first-admin')]);
+  }
+}

@@ -1,0 +1,56 @@
+import { LessThan } from 'typeorm';
+import type { JsonObject } from '../common/json';
+import type { Database } from '../database/database';
+import { WebSession } from './web-session.entity';
+
+/** A stored session as `get` reads it. */
+export interface StoredSession {
+  readonly data: JsonObject;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Every query on browser sessions, by the SHA-256 of their id, in the unit of work the caller
+ * opened. Not a Nest provider: the session store that uses it is built by the web middleware.
+ */
+export class WebSessionRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  async find(sidHash: string): Promise<StoredSession | null> {
+    // Plain SQL: read on every page, and TypeORM's query building is most of its cost.
+    const [row] = (await this.m.query(`SELECT "data", "expires_at" FROM "web_session" WHERE "sid_hash" = $1`, [sidHash])) as {
+      data: JsonObject | string;
+      expires_at: Date | string;
+    }[];
+    if (!row) return null;
+    return { data: typeof row.data === 'string' ? (JSON.parse(row.data) as JsonObject) : row.data, expiresAt: new Date(row.expires_at) };
+  }
+
+  async save(session: { sidHash: string; userId: string | null; data: JsonObject; expiresAt: Date; createdAt: Date }): Promise<void> {
+    // Plain SQL: an upsert, and TypeORM's typing of a jsonb value is too deep for tsc.
+    await this.m.query(
+      `INSERT INTO "web_session" ("sid_hash", "user_id", "data", "expires_at", "created_at") VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ("sid_hash") DO UPDATE SET "user_id" = EXCLUDED."user_id", "data" = EXCLUDED."data", "expires_at" = EXCLUDED."expires_at"`,
+      [session.sidHash, session.userId, JSON.stringify(session.data), session.expiresAt, session.createdAt],
+    );
+  }
+
+  /** Pushes the session's expiry back to `until` when it now expires before `ifExpiringBefore`. */
+  async extend(sidHash: string, until: Date, ifExpiringBefore: Date): Promise<void> {
+    await this.m.update(WebSession, { sidHash, expiresAt: LessThan(ifExpiringBefore) }, { expiresAt: until });
+  }
+
+  async remove(sidHash: string): Promise<void> {
+    await this.m.delete(WebSession, { sidHash });
+  }
+
+  /** Removes the sessions that expired before `now`; how many there were. */
+  async removeExpired(now: Date): Promise<number> {
+    const result = await this.m.delete(WebSession, { expiresAt: LessThan(now) });
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { AuditEntry } from '../audit/audit.entity';
+import { Penalty } from '../arbiter/penalty.entity';
+import { ApiKey } from '../auth/api-key.entity';
+import { LoginLink } from '../auth/login-link.entity';
+import { UserEmail } from '../auth/user-email.entity';
+import { User } from '../auth/user.entity';
+import { WebSession } from '../auth/web-session.entity';
+import { Competition } from '../competitions/competition.entity';
+import { Registration } from '../competitions/registration.entity';
+import { Database } from '../database/database';
+import { Claim } from '../games/claim.entity';
+import { Dispute } from '../games/dispute.entity';
+import { Game } from '../games/game.entity';
+import { Holiday } from '../games/holiday.entity';
+import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
+import { Move } from '../games/move.entity';
+import { Offer } from '../games/offer.entity';
+import { Result } from '../games/result.entity';
+import { SpecialLeave } from '../games/special-leave.entity';
+import { InboundMail } from '../mail/inbound-mail.entity';
+import { OutboundMail } from '../notifications/outbound-mail.entity';
+import { PlayerEmail } from '../players/player-email.entity';
+import { Player } from '../players/player.entity';
+import { StateDeclaration } from '../thinking-time/state-declaration.entity';
+
+/**
+ * Every query of a person's data (issue 7 §5): the rows of every feature that name a user or a
+ * player, read for the export and erased by the anonymisation, in the unit of work the caller opened.
+ */
+@Injectable()
+export class PersonalDataRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m() {
+    return this.db.manager;
+  }
+
+  // The user's side.
+
+  user(userId: string): Promise<User | null> {
+    return this.m.findOneBy(User, { id: userId });
+  }
+
+  userOfPlayer(playerId: string): Promise<User | null> {
+    return this.m.findOneBy(User, { playerId });
+  }
+
+  userEmails(userId: string): Promise<UserEmail[]> {
+    return this.m.findBy(UserEmail, { userId });
+  }
+
+  apiKeys(userId: string): Promise<ApiKey[]> {
+    return this.m.findBy(ApiKey, { userId });
+  }
+
+  webSessions(userId: string): Promise<WebSession[]> {
+    return this.m.findBy(WebSession, { userId });
+  }
+
+  /** What the user did, oldest first. */
+  auditByUser(userId: string): Promise<AuditEntry[]> {
+    return this.m.find(AuditEntry, { where: { actorUserId: userId }, order: { at: 'ASC' } });
+  }
+
+  // The player's side.
+
+  player(playerId: string): Promise<Player | null> {
+    return this.m.findOneBy(Player, { id: playerId });
+  }
+
+  /** The player's row locked until the transaction ends: one anonymisation at a time. */
+  lockPlayer(playerId: string): Promise<Player | null> {
+    return this.m.findOne(Player, { where: { id: playerId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  playerEmails(playerId: string): Promise<PlayerEmail[]> {
+    return this.m.findBy(PlayerEmail, { playerId });
+  }
+
+  registrations(playerId: string): Promise<Registration[]> {
+    return this.m.findBy(Registration, { playerId });
+  }
+
+  competitions(ids: readonly string[]): Promise<Competition[]> {
+    return ids.length ? this.m.findBy(Competition, { id: In([...ids]) }) : Promise.resolve([]);
+  }
+
+  /** The player's games, in the order they were made. */
+  gamesOf(playerId: string): Promise<Game[]> {
+    return this.m.find(Game, { where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }], order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  gamesOfCompetitions(competitionIds: readonly string[]): Promise<Game[]> {
+    return competitionIds.length ? this.m.findBy(Game, { competitionId: In([...competitionIds]) }) : Promise.resolve([]);
+  }
+
+  results(gameIds: readonly string[]): Promise<Result[]> {
+    return gameIds.length ? this.m.findBy(Result, { gameId: In([...gameIds]) }) : Promise.resolve([]);
+  }
+
+  /** The ids of those games whose result is homologated. */
+  async homologated(gameIds: readonly string[]): Promise<string[]> {
+    if (!gameIds.length) return [];
+    return (await this.m.findBy(Result, { gameId: In([...gameIds]), status: 'homologated' })).map((r) => r.gameId);
+  }
+
+  movesBy(playerId: string): Promise<Move[]> {
+    return this.m.find(Move, { where: { playerId }, order: { receivedAt: 'ASC' } });
+  }
+
+  holidays(playerId: string): Promise<Holiday[]> {
+    return this.m.findBy(Holiday, { playerId });
+  }
+
+  specialLeaves(playerId: string): Promise<SpecialLeave[]> {
+    return this.m.findBy(SpecialLeave, { playerId });
+  }
+
+  longThinkingNotices(playerId: string): Promise<LongThinkingNotice[]> {
+    return this.m.findBy(LongThinkingNotice, { playerId });
+  }
+
+  stateDeclarations(playerId: string): Promise<StateDeclaration[]> {
+    return this.m.findBy(StateDeclaration, { playerId });
+  }
+
+  offersBy(playerId: string): Promise<Offer[]> {
+    return this.m.findBy(Offer, { offeredByPlayerId: playerId });
+  }
+
+  disputesOpenedBy(playerId: string): Promise<Dispute[]> {
+    return this.m.findBy(Dispute, { contesterPlayerId: playerId });
+  }
+
+  claimsBy(playerId: string): Promise<Claim[]> {
+    return this.m.findBy(Claim, { claimantPlayerId: playerId });
+  }
+
+  penalties(playerId: string): Promise<Penalty[]> {
+    return this.m.findBy(Penalty, { playerId });
+  }
+
+  /** Mail written to the player, oldest first. */
+  mailTo(playerId: string): Promise<OutboundMail[]> {
+    return this.m.find(OutboundMail, { where: { playerId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Mail received from the player, oldest first. */
+  mailFrom(playerId: string): Promise<InboundMail[]> {
+    return this.m.find(InboundMail, { where: { playerId }, order: { receivedAt: 'ASC' } });
+  }
+
+  /** Mail about these games, to either player. */
+  mailAboutGames(gameIds: readonly string[]): Promise<OutboundMail[]> {
+    return this.m.findBy(OutboundMail, { gameId: In([...gameIds]) });
+  }
+
+  // The anonymisation's erasures.
+
+  async renamePlayer(playerId: string, name: string): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { name, club: null });
+  }
+
+  async removePlayerEmails(playerId: string): Promise<void> {
+    await this.m.delete(PlayerEmail, { playerId });
+  }
+
+  async renameUser(userId: string, displayName: string): Promise<void> {
+    await this.m.update(User, { id: userId }, { displayName });
+  }
+
+  async removeUserEmails(userId: string): Promise<void> {
+    await this.m.delete(UserEmail, { userId });
+  }
+
+  /** Every key of the user, revoked ones included, gets this revocation time. */
+  async revokeApiKeys(userId: string, at: Date): Promise<void> {
+    await this.m.update(ApiKey, { userId }, { revokedAt: at });
+  }
+
+  async removeWebSessions(userId: string): Promise<void> {
+    await this.m.delete(WebSession, { userId });
+  }
+
+  async removeLoginLinks(userId: string): Promise<void> {
+    await this.m.delete(LoginLink, { userId });
+  }
+
+  /** Bodies, addresses and subjects erased; what happened (status, reason) stays. */
+  async eraseMailFrom(playerId: string): Promise<void> {
+    await this.m.update(InboundMail, { playerId }, { raw: Buffer.alloc(0), fromAddress: null, subject: null });
+  }
+
+  async eraseMailTo(playerId: string): Promise<void> {
+    // Plain SQL: TypeORM's typed update cannot express a jsonb value without an instantiation blow-up.
+    await this.m.query(`UPDATE "outbound_mail" SET "payload" = '{}'::jsonb, "to_address" = NULL WHERE "player_id" = $1`, [playerId]);
+  }
+
+  async rewriteMailPayload(id: string, payload: object): Promise<void> {
+    await this.m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(payload), id]);
+  }
+}
