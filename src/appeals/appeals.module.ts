@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
+import { AppealsRepository } from './appeals.repository';
 import { AppealsService } from './appeals.service';
 
 /** Appeals to the federation's commission against an arbiter's decision (docs/rules.md §6): above games, whose rulings they name. */
 @Module({
-  imports: [ArbiterModule],
-  providers: [AppealsService],
+  imports: [ArbiterModule, CompetitionsModule],
+  providers: [AppealsService, AppealsRepository],
   exports: [AppealsService],
 })
 export class AppealsModule {}

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { isUuid } from '../common/ids';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
-import { Game } from '../games/game.entity';
 import { localDate } from '../thinking-time/core/calendar';
 import { decideAppeal, lodgeAppeal, type AppealReferences, type CommissionAppealInput } from '../arbiter/core/appeal-rules';
 import { arbitratedCompetition } from '../arbiter/arbitrated-competition';
 import { caseRefusals, COMMISSION_APPEAL } from '../arbiter/core/case-rules';
 import { AuditService } from '../audit/audit.service';
-import { Case } from '../arbiter/case.entity';
+import type { Case } from '../arbiter/case.entity';
+import { CasesRepository } from '../arbiter/cases.repository';
 import { CasesService } from '../arbiter/cases.service';
-import { Ruling } from '../arbiter/ruling.entity';
+import { RulingsRepository } from '../arbiter/rulings.repository';
+import { AppealsRepository } from './appeals.repository';
 
 /** An appeal as the commission's page lists it: the case's state and the appeal's words. */
 export type AppealRow = { readonly id: string; readonly status: Case['status']; readonly open: boolean; readonly gameId: string | null } & {
@@ -34,13 +34,17 @@ export class AppealsService {
     private readonly clock: Clock,
     private readonly cases: CasesService,
     private readonly audit: AuditService,
+    private readonly competitions: CompetitionsRepository,
+    private readonly caseRows: CasesRepository,
+    private readonly rulings: RulingsRepository,
+    private readonly named: AppealsRepository,
   ) {}
 
   /** The commission's appeals of a competition: open ones first, then decided, newest first. */
   list(actor: Actor, competitionId: string): Promise<AppealRow[]> {
-    return this.db.run(async (m) => {
-      await arbitratedCompetition(m, actor, competitionId);
-      const rows = await m.find(Case, { where: { competitionId, kind: COMMISSION_APPEAL }, order: { status: 'DESC', openedAt: 'DESC' } });
+    return this.db.run(async () => {
+      await arbitratedCompetition(this.competitions, actor, competitionId);
+      const rows = await this.caseRows.ofKind(competitionId, COMMISSION_APPEAL);
       return rows.map((c) => ({
         id: c.id,
         status: c.status,
@@ -55,9 +59,9 @@ export class AppealsService {
 
   /** Records an appeal against a decision: a case open until the commission's outcome is entered. */
   lodge(actor: Actor, competitionId: string, input: CommissionAppealInput): Promise<Case> {
-    return this.db.transaction(async (m) => {
-      const competition = await arbitratedCompetition(m, actor, competitionId);
-      const lodging = lodgeAppeal(input, await this.references(m, competitionId, input), localDate(this.clock.now(), competition.timeZone));
+    return this.db.transaction(async () => {
+      const competition = await arbitratedCompetition(this.competitions, actor, competitionId);
+      const lodging = lodgeAppeal(input, await this.references(competitionId, input), localDate(this.clock.now(), competition.timeZone));
       if (lodging instanceof Refusal) throw lodging;
       const { gameId, payload } = lodging;
       const opened = await this.cases.open({ competitionId, gameId, kind: COMMISSION_APPEAL, payload });
@@ -68,26 +72,24 @@ export class AppealsService {
   }
 
   /** The ruling and the game the appeal names, looked up in the competition only. */
-  private async references(m: EntityManager, competitionId: string, input: CommissionAppealInput): Promise<AppealReferences> {
+  private async references(competitionId: string, input: CommissionAppealInput): Promise<AppealReferences> {
     const { rulingId, gameId } = input;
     return {
-      ...(rulingId && { ruling: isUuid(rulingId) ? await m.findOneBy(Ruling, { id: rulingId, competitionId }) : null }),
-      ...(gameId && { game: isUuid(gameId) ? await m.findOneBy(Game, { id: gameId, competitionId }) : null }),
+      ...(rulingId && { ruling: await this.rulings.inCompetition(rulingId, competitionId) }),
+      ...(gameId && { game: await this.named.gameIn(gameId, competitionId) }),
     };
   }
 
   /** The commission's outcome, entered by the arbiter: the case closes with it. */
   decide(actor: Actor, caseId: string, input: { readonly outcome: string; readonly comment: string }): Promise<void> {
-    return this.db.transaction(async (m) => {
-      const where = { id: caseId, kind: COMMISSION_APPEAL };
-      const found = isUuid(caseId) ? await m.findOne(Case, { where, lock: { mode: 'pessimistic_write' } }) : null;
+    return this.db.transaction(async () => {
+      const found = await this.caseRows.lock(caseId, COMMISSION_APPEAL);
       if (!found) throw caseRefusals.notYours(`Apelul ${caseId}`);
-      const competition = await arbitratedCompetition(m, actor, found.competitionId);
+      const competition = await arbitratedCompetition(this.competitions, actor, found.competitionId);
       const decision = decideAppeal(found, input, localDate(this.clock.now(), competition.timeZone));
       if (decision instanceof Refusal) throw decision;
-      // Payload through save: TypeORM's typed update of a jsonb column blows the type checker's depth.
       Object.assign(found, { status: decision.status, closedAt: this.clock.now(), payload: decision.payload });
-      await m.save(Case, found);
+      await this.caseRows.save(found);
       await this.audit.record({
         actor,
         asArbiter: true,

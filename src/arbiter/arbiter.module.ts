@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
+import { CasesRepository } from './cases.repository';
 import { CasesService } from './cases.service';
+import { RulingsRepository } from './rulings.repository';
 import { RulingsService } from './rulings.service';
 
 /**
@@ -8,8 +11,8 @@ import { RulingsService } from './rulings.service';
  * and penalties. Game rulings are applied by the games service.
  */
 @Module({
-  imports: [AuditModule],
-  providers: [CasesService, RulingsService],
-  exports: [AuditModule, CasesService, RulingsService],
+  imports: [AuditModule, CompetitionsModule],
+  providers: [CasesService, RulingsService, CasesRepository, RulingsRepository],
+  exports: [AuditModule, CasesService, RulingsService, CasesRepository, RulingsRepository],
 })
 export class ArbiterModule {}

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { isUuid } from '../common/ids';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import { arbitratedCompetition } from './arbitrated-competition';
 import { AuditService } from '../audit/audit.service';
-import { Case, type CaseKind } from './case.entity';
+import type { Case, CaseKind } from './case.entity';
+import { CasesRepository } from './cases.repository';
 import { caseRefusals, closeByHand } from './core/case-rules';
 
 export interface NewCase {
@@ -31,11 +30,12 @@ export class CasesService {
     private readonly clock: Clock,
     private readonly db: Database,
     private readonly audit: AuditService,
+    private readonly cases: CasesRepository,
+    private readonly competitions: CompetitionsRepository,
   ) {}
 
-  async open(input: NewCase): Promise<Case> {
-    const manager = this.db.manager;
-    const row = manager.create(Case, {
+  open(input: NewCase): Promise<Case> {
+    return this.cases.add({
       id: randomUUID(),
       competitionId: input.competitionId,
       gameId: input.gameId ?? null,
@@ -46,22 +46,22 @@ export class CasesService {
       openedAt: this.clock.now(),
       closedAt: null,
     });
-    await insertRows(manager, Case, row);
-    return row;
   }
 
   /** The game's open cases of these kinds (a ruling settles them). */
   openFor(gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
-    return this.db.manager.find(Case, { where: { gameId, status: 'open', kind: In([...kinds]) }, order: { openedAt: 'ASC' } });
+    return this.cases.openFor(gameId, kinds);
   }
 
   /** Closes the game's open cases of these kinds; returns them (the first is the one a ruling cites). */
   async closeFor(gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
-    const manager = this.db.manager;
     const cases = await this.openFor(gameId, kinds);
     if (cases.length) {
       const now = this.clock.now();
-      await manager.update(Case, { id: In(cases.map((c) => c.id)) }, { status: 'closed', closedAt: now });
+      await this.cases.close(
+        cases.map((c) => c.id),
+        now,
+      );
       for (const c of cases) Object.assign(c, { status: 'closed', closedAt: now });
     }
     return cases;
@@ -69,10 +69,12 @@ export class CasesService {
 
   /** Open cases of a competition, the most urgent first: the arbiter's dashboard. */
   listOpen(competitionId: string): Promise<Case[]> {
-    return this.db.manager.find(Case, {
-      where: { competitionId, status: 'open' },
-      order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' },
-    });
+    return this.cases.openOf(competitionId);
+  }
+
+  /** Closes one case, if still open, in the transaction of the decision that settles it (an objection's). */
+  async closeOne(caseId: string): Promise<void> {
+    await this.cases.closeIfOpen(caseId, this.clock.now());
   }
 
   /**
@@ -81,14 +83,14 @@ export class CasesService {
    * (the web form's confirmation), run once the case is known to be the actor's and closable.
    */
   closeByHand(actor: Actor, caseId: string, reason: string, check?: () => void): Promise<void> {
-    return this.db.transaction(async (m) => {
-      const found = isUuid(caseId) ? await m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } }) : null;
+    return this.db.transaction(async () => {
+      const found = await this.cases.lock(caseId);
       if (!found) throw caseRefusals.notYours(`Cazul ${caseId}`);
-      await arbitratedCompetition(m, actor, found.competitionId);
+      await arbitratedCompetition(this.competitions, actor, found.competitionId);
       const closing = closeByHand(found, { reason });
       if (closing instanceof Refusal) throw closing;
       check?.();
-      await m.update(Case, { id: found.id }, { status: closing.status, closedAt: this.clock.now() });
+      await this.cases.setStatus(found.id, closing.status, this.clock.now());
       await this.audit.record({
         actor,
         asArbiter: true,

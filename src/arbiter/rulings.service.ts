@@ -3,10 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
-import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
-import { Penalty, type PenaltyKind } from './penalty.entity';
-import { Ruling, type RulingKind } from './ruling.entity';
+import type { PenaltyKind } from './penalty.entity';
+import type { Ruling, RulingKind } from './ruling.entity';
+import { RulingsRepository } from './rulings.repository';
 
 export interface NewRuling {
   readonly actor: Actor;
@@ -30,38 +29,32 @@ export interface NewPenalty {
 export class RulingsService {
   constructor(
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly rulings: RulingsRepository,
   ) {}
 
-  async record(input: NewRuling, penalties: readonly NewPenalty[] = []): Promise<Ruling> {
-    const manager = this.db.manager;
+  record(input: NewRuling, penalties: readonly NewPenalty[] = []): Promise<Ruling> {
     const now = this.clock.now();
-    const ruling = manager.create(Ruling, {
-      id: randomUUID(),
-      competitionId: input.competitionId,
-      gameId: input.gameId ?? null,
-      caseId: input.caseId ?? null,
-      arbiterUserId: input.actor.kind === 'user' ? input.actor.userId : null,
-      kind: input.kind,
-      reason: input.reason.trim(),
-      details: input.details,
-      createdAt: now,
-    });
-    await insertRows(manager, Ruling, ruling);
-    await insertRows(
-      manager,
-      Penalty,
-      ...penalties.map((p) =>
-        manager.create(Penalty, {
-          id: randomUUID(),
-          competitionId: input.competitionId,
-          gameId: input.gameId ?? null,
-          rulingId: ruling.id,
-          createdAt: now,
-          ...p,
-        }),
-      ),
+    const id = randomUUID();
+    return this.rulings.add(
+      {
+        id,
+        competitionId: input.competitionId,
+        gameId: input.gameId ?? null,
+        caseId: input.caseId ?? null,
+        arbiterUserId: input.actor.kind === 'user' ? input.actor.userId : null,
+        kind: input.kind,
+        reason: input.reason.trim(),
+        details: input.details,
+        createdAt: now,
+      },
+      penalties.map((p) => ({
+        id: randomUUID(),
+        competitionId: input.competitionId,
+        gameId: input.gameId ?? null,
+        rulingId: id,
+        createdAt: now,
+        ...p,
+      })),
     );
-    return ruling;
   }
 }

@@ -3,9 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import type { JsonObject } from '../common/json';
 import { Clock } from '../common/clock';
-import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
-import { AuditEntry } from './audit.entity';
+import type { AuditEntry } from './audit.entity';
+import { AuditRepository } from './audit.repository';
 
 export interface AuditInput {
   readonly actor: Actor;
@@ -28,12 +27,11 @@ export function actorRole(actor: Actor, asArbiter = false): string {
 export class AuditService {
   constructor(
     private readonly clock: Clock,
-    private readonly db: Database,
+    private readonly entries: AuditRepository,
   ) {}
 
-  async record(input: AuditInput & { readonly asArbiter?: boolean }): Promise<AuditEntry> {
-    const manager = this.db.manager;
-    const entry = manager.create(AuditEntry, {
+  record(input: AuditInput & { readonly asArbiter?: boolean }): Promise<AuditEntry> {
+    return this.entries.add({
       id: randomUUID(),
       at: this.clock.now(),
       actorUserId: input.actor.kind === 'user' ? input.actor.userId : null,
@@ -43,7 +41,5 @@ export class AuditService {
       gameId: input.gameId ?? null,
       details: input.details ?? {},
     });
-    await insertRows(manager, AuditEntry, entry);
-    return entry;
   }
 }

@@ -6,7 +6,6 @@ import { RULE_KEYS } from '../competitions/core/competition-settings';
 import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../competitions/competitions.service';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { PlayerIdentityService } from '../competitions/player-identity.service';
-import { Database } from '../database/database';
 import { serviceCommand } from './cli-services';
 import { BadInputError, jsonLine } from './command';
 
@@ -74,13 +73,9 @@ export const competitionCreateCommand = serviceCommand({
   async run({ input, csv, groups }, get, io) {
     const competitions = get(CompetitionsService);
     // One transaction: a bad players line or group size leaves no half-made competition behind.
-    const view = await get(Database).transaction(async (m) => {
-      const competition = await competitions.createIn(m, SYSTEM_ACTOR, input);
-      if (csv !== undefined) await competitions.importPlayersIn(m, SYSTEM_ACTOR, competition.id, csv);
-      if (groups !== undefined) {
-        await competitions.makeGroupsIn(m, SYSTEM_ACTOR, competition.id, typeof groups === 'number' ? { count: groups } : groups);
-      }
-      return competitions.view(m, competition);
+    const view = await competitions.setUp(SYSTEM_ACTOR, input, {
+      csv,
+      groups: groups === undefined || typeof groups !== 'number' ? groups : { count: groups },
     });
     io.out(
       jsonLine({

@@ -2,16 +2,19 @@ import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { ResultsController } from './results.controller';
+import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { StandingsController } from './standings.controller';
+import { StandingsRepository } from './standings.repository';
 import { StandingsService } from './standings.service';
 
 /** Results, homologation and standings (docs/rules.md §7). */
 @Module({
-  imports: [AuthModule, ArbiterModule, NotificationsModule],
+  imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule],
   controllers: [ResultsController, StandingsController],
-  providers: [ResultsService, StandingsService],
-  exports: [ResultsService, StandingsService],
+  providers: [ResultsService, StandingsService, ResultsRepository, StandingsRepository],
+  exports: [ResultsService, StandingsService, ResultsRepository],
 })
 export class CoefficientsModule {}

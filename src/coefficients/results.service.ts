@@ -1,33 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { In, LessThan, type EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { personName } from '../auth/display-name';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
-import { User } from '../auth/user.entity';
 import { AuditService } from '../audit/audit.service';
-import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
+import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { Clock } from '../common/clock';
 import { asJson } from '../common/json';
-import { Competition } from '../competitions/competition.entity';
-import { Player } from '../players/player.entity';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { PlayersRepository } from '../competitions/players.repository';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
-import { ActionReceipt } from '../games/action-receipt.entity';
 import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
-import { findGame } from '../games/game-session';
-import { Game } from '../games/game.entity';
+import type { Game } from '../games/game.entity';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
-import { loadGameView } from '../games/game-mail-view';
 import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
-import { Result, type Objection, type ObjectionDecision } from '../games/result.entity';
+import type { Objection, ObjectionDecision, Result } from '../games/result.entity';
 import { jsonResult, resultView, type ResultView } from '../games/result-proposals';
+import { ResultsRepository } from './results.repository';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
 const OBJECTION_DECISION = 'objection-decision';
@@ -45,6 +40,9 @@ export class ResultsService {
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
+    private readonly results: ResultsRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
     @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
@@ -53,7 +51,7 @@ export class ResultsService {
    * page); the caller has checked that the actor runs the competition.
    */
   async forHomologation(gameIds: readonly string[], timeZone: string): Promise<{ today: LocalDate; results: Map<string, Result> }> {
-    const rows = gameIds.length ? await this.db.run((m) => m.findBy(Result, { gameId: In([...gameIds]) })) : [];
+    const rows = gameIds.length ? await this.db.run(() => this.results.ofGames(gameIds)) : [];
     return { today: localDate(this.clock.now(), timeZone), results: new Map(rows.map((r) => [r.gameId, r])) };
   }
 
@@ -61,8 +59,8 @@ export class ResultsService {
    * docs/rules.md §7 (mayAnswer): a confirmation or an objection is taken through the window's last
    * day, in the competition's time zone, and refused after it with that day; nothing changes.
    */
-  private async checkAnswerWindow(m: EntityManager, game: Game, result: Result): Promise<void> {
-    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+  private async checkAnswerWindow(game: Game, result: Result): Promise<void> {
+    const competition = await this.competitions.get(game.competitionId);
     const today = localDate(this.clock.now(), competition.timeZone);
     const answer = mayAnswer({ status: result.status, today, dueOn: toLocalDate(result.dueOn) });
     if (!answer.ok) throw answerRefusal(answer.why, answer.closedOn);
@@ -70,25 +68,25 @@ export class ResultsService {
 
   /** A player confirms the final sheet; with both confirmations an automatic result is homologated at once. */
   confirmResult(actor: Actor, gameId: string): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
-      await this.checkAnswerWindow(m, game, result);
+    return this.onResult(actor, gameId, 'player', async (game, result, color) => {
+      await this.checkAnswerWindow(game, result);
       if (color === 'red') result.redConfirmedAt ??= this.clock.now();
       else result.blueConfirmedAt ??= this.clock.now();
-      await m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
+      await this.results.setConfirmations(result);
       await this.audit.record({ actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
       if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
-        await this.homologateIn(m, { kind: 'system' }, game, result, { reason: 'both players confirmed' });
+        await this.homologateResult({ kind: 'system' }, game, result, { reason: 'both players confirmed' });
       }
     });
   }
 
   /** A player objects to the final sheet: the result then waits for the arbiter (docs/rules.md §7). */
   objectToResult(actor: Actor, gameId: string, text: string): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'player', async (m, game, result, color) => {
-      await this.checkAnswerWindow(m, game, result);
+    return this.onResult(actor, gameId, 'player', async (game, result, color) => {
+      await this.checkAnswerWindow(game, result);
       if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
-      await m.update(Result, { id: result.id }, { objections: result.objections });
+      await this.results.setObjections(result.id, result.objections);
       await this.cases.open({
         competitionId: game.competitionId,
         gameId,
@@ -112,8 +110,8 @@ export class ResultsService {
    * 5 days only with both confirmations, or with `override` and a reason (audited).
    */
   homologate(actor: Actor, gameId: string, reason?: string, override = false): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', (m, game, result) =>
-      this.homologateIn(m, actor, game, result, { reason: reason ?? null, override }),
+    return this.onResult(actor, gameId, 'arbiter', (game, result) =>
+      this.homologateResult(actor, game, result, { reason: reason ?? null, override }),
     );
   }
 
@@ -131,9 +129,9 @@ export class ResultsService {
     reason: string,
     idempotencyKey?: string,
   ): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', async (m, game, result) => {
+    return this.onResult(actor, gameId, 'arbiter', async (game, result) => {
       if (idempotencyKey !== undefined) {
-        const receipt = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey });
+        const receipt = await this.results.receipt(gameId, idempotencyKey);
         if (receipt && receipt.action !== OBJECTION_DECISION) throw refusals.keyReused();
         if (receipt) return;
       }
@@ -150,11 +148,11 @@ export class ResultsService {
         byUserId: actor.kind === 'user' ? actor.userId : null,
       } as const;
       result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
-      await m.update(Result, { id: result.id }, { objections: result.objections });
+      await this.results.setObjections(result.id, result.objections);
       // The objection's own case (one per objection, opened with its colour and text).
       const cases = await this.cases.openFor(game.id, ['objection']);
       const own = cases.find((c) => c.payload.color === objection.color && c.payload.text === objection.text) ?? cases[0];
-      if (own) await m.update(Case, { id: own.id, status: 'open' }, { status: 'closed', closedAt: this.clock.now() });
+      if (own) await this.cases.closeOne(own.id);
       await this.audit.record({
         actor,
         asArbiter: true,
@@ -163,23 +161,22 @@ export class ResultsService {
         gameId,
         details: { color: objection.color, objection: objection.text, verdict, reason: decision.reason },
       });
-      await this.tellObjectionDecided(m, game, objection, decision);
+      await this.tellObjectionDecided(game, objection, decision);
       if (idempotencyKey !== undefined) {
         const receipt = { index, verdict, reason: decision.reason };
-        const row = { gameId, idempotencyKey, action: OBJECTION_DECISION, result: receipt, createdAt: this.clock.now() };
-        await insertRows(m, ActionReceipt, m.create(ActionReceipt, row));
+        await this.results.addReceipt({ gameId, idempotencyKey, action: OBJECTION_DECISION, result: receipt, createdAt: this.clock.now() });
       }
     });
   }
 
   /** docs/rules.md §7: both players read the decision on an objection and its reason, each in their own language. */
-  private async tellObjectionDecided(m: EntityManager, game: Game, objection: Objection, decision: ObjectionDecision): Promise<void> {
-    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
-    const red = await m.findOneByOrFail(Player, { id: game.redPlayerId });
-    const blue = await m.findOneByOrFail(Player, { id: game.bluePlayerId });
+  private async tellObjectionDecided(game: Game, objection: Objection, decision: ObjectionDecision): Promise<void> {
+    const competition = await this.competitions.get(game.competitionId);
+    const red = await this.players.get(game.redPlayerId);
+    const blue = await this.players.get(game.bluePlayerId);
     const players = { red, blue };
-    const view = await loadGameView(m, this.settings, competition, game, players);
-    const decider = await m.findOneBy(User, { id: decision.byUserId ?? competition.arbiterUserId });
+    const view = await this.results.mailView(this.settings, competition, game, players);
+    const decider = await this.results.user(decision.byUserId ?? competition.arbiterUserId);
     const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
     const model = (you: Color): ObjectionDecidedModel => ({
       game: view,
@@ -207,30 +204,27 @@ export class ResultsService {
    * objection are homologated (silence confirms). Safe to run twice. Returns how many.
    */
   async settleResultsDue(day: LocalDate): Promise<number> {
-    const due = await this.db.run((m) =>
-      m.find(Result, { where: { status: 'proposed', automatic: true, dueOn: LessThan(day) }, select: { gameId: true } }),
-    );
+    const due = await this.db.run(() => this.results.automaticDueBefore(day));
     let settled = 0;
-    for (const { gameId } of due) {
-      settled += await this.db.transaction(async (m) => {
-        const game = await findGame(m, gameId, { lock: true });
-        const result = await m.findOneByOrFail(Result, { gameId });
+    for (const gameId of due) {
+      settled += await this.db.transaction(async () => {
+        const game = await this.results.lockGame(gameId);
+        const result = await this.results.getOfGame(gameId);
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
-        await this.homologateIn(m, { kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
+        await this.homologateResult({ kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
         return 1;
       });
     }
     return settled;
   }
 
-  private async homologateIn(
-    m: EntityManager,
+  private async homologateResult(
     actor: Actor,
     game: Game,
     result: Result,
     ask: { reason: string | null; override?: boolean; today?: LocalDate },
   ): Promise<void> {
-    const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    const competition = await this.competitions.get(game.competitionId);
     const dueOn = toLocalDate(result.dueOn);
     const decision = mayHomologate(
       {
@@ -249,11 +243,7 @@ export class ResultsService {
     result.status = 'homologated';
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
-    await m.update(
-      Result,
-      { id: result.id },
-      { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId },
-    );
+    await this.results.markHomologated(result);
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
     // Objection cases are not among them: each closes with its own decision (decideObjection).
     await this.cases.closeFor(game.id, ['result', ...AWAITING_RESULT_CASES]);
@@ -273,7 +263,7 @@ export class ResultsService {
         coefficients: { red: toDecimal(result.redCoefficient), blue: toDecimal(result.blueCoefficient) },
       },
     });
-    const players = await m.findBy(Player, { id: In([game.redPlayerId, game.bluePlayerId]) });
+    const players = await this.players.byIds([game.redPlayerId, game.bluePlayerId]);
     const view = jsonResult(resultView(result));
     await this.notifications.add(
       players.map((p) => ({
@@ -283,7 +273,7 @@ export class ResultsService {
         payload: { gameId: game.id, turn: game.turn, ...view },
       })),
     );
-    await this.finishCompetitionIfDone(m, game.competitionId);
+    await this.finishCompetitionIfDone(game.competitionId);
   }
 
   /**
@@ -291,15 +281,10 @@ export class ResultsService {
    * anonymisation of players go by it. The competition row is locked so that two last results
    * homologated at once cannot each see the other still open.
    */
-  private async finishCompetitionIfDone(m: EntityManager, competitionId: string): Promise<void> {
-    await m.createQueryBuilder(Competition, 'c').setLock('pessimistic_write').where('c.id = :competitionId', { competitionId }).getOne();
-    const open = await m
-      .createQueryBuilder(Game, 'g')
-      .leftJoin(Result, 'r', "r.game_id = g.id AND r.status = 'homologated'")
-      .where('g.competition_id = :competitionId', { competitionId })
-      .andWhere('r.id IS NULL')
-      .getCount();
-    if (open === 0) await m.update(Competition, { id: competitionId, status: 'started' }, { status: 'finished' });
+  private async finishCompetitionIfDone(competitionId: string): Promise<void> {
+    await this.competitions.lock(competitionId);
+    const open = await this.results.unhomologatedGames(competitionId);
+    if (open === 0) await this.competitions.markFinished(competitionId);
   }
 
   /** One transaction on one game's result, under the game's lock, with the actor's permission checked. */
@@ -307,25 +292,24 @@ export class ResultsService {
     actor: Actor,
     gameId: string,
     as: 'player' | 'arbiter',
-    work: (m: EntityManager, game: Game, result: Result, color: Color | null) => Promise<void>,
+    work: (game: Game, result: Result, color: Color | null) => Promise<void>,
   ): Promise<ResultView> {
-    return this.db.transaction(async (m) => {
-      const game = await findGame(m, gameId, { lock: true });
+    return this.db.transaction(async () => {
+      const game = await this.results.lockGame(gameId);
       let color: Color | null = null;
       if (as === 'player') {
         color = sideInGame(actor, game);
-        if (!color)
-          throw refusals.unlessSeen(actor, game, await m.findOneByOrFail(Competition, { id: game.competitionId }), refusals.notYourGame());
+        if (!color) throw refusals.unlessSeen(actor, game, await this.competitions.get(game.competitionId), refusals.notYourGame());
       } else {
-        const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+        const competition = await this.competitions.get(game.competitionId);
         if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
       }
-      const result = await m.findOneBy(Result, { gameId });
+      const result = await this.results.ofGame(gameId);
       if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
       if (as === 'player' && result.status === 'homologated') {
         throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
       }
-      await work(m, game, result, color);
+      await work(game, result, color);
       return resultView(result);
     });
   }

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, type EntityManager } from 'typeorm';
-import { Penalty } from '../arbiter/penalty.entity';
 import { refusals } from '../games/core/game-refusals';
-import { isUuid } from '../common/ids';
-import { Game } from '../games/game.entity';
-import { Competition } from '../competitions/competition.entity';
-import { Group } from '../competitions/group.entity';
-import { Player } from '../players/player.entity';
-import { Registration } from '../competitions/registration.entity';
+import type { Game } from '../games/game.entity';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import type { Group } from '../competitions/group.entity';
+import type { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
-import { independentQueries } from '../database/independent-queries';
-import { Result } from '../games/result.entity';
+import type { Result } from '../games/result.entity';
+import { StandingsRepository } from './standings.repository';
 import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './core/standings';
 import { penalizedCoefficient, toDecimal } from './core/coefficients';
 import { crosstable, type Crosstable } from './core/crosstable';
@@ -48,10 +44,14 @@ export interface StandingsView {
 /** Standings per group from the homologated results (docs/rules.md §7): public, read-only. */
 @Injectable()
 export class StandingsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly rows: StandingsRepository,
+    private readonly competitions: CompetitionsRepository,
+  ) {}
 
   standings(competitionId: string): Promise<GroupStandings[]> {
-    return this.db.run((m) => this.compute(m, competitionId));
+    return this.db.run(() => this.compute(competitionId));
   }
 
   async view(competitionId: string): Promise<StandingsView> {
@@ -73,17 +73,17 @@ export class StandingsService {
 
   /** The CSV as a spreadsheet file (issue 12 §7): with the UTF-8 BOM, named after the competition. */
   async csvFile(competitionId: string): Promise<{ readonly fileName: string; readonly body: string }> {
-    return this.db.run(async (m) => {
-      const groups = await this.compute(m, competitionId);
-      const { name } = await m.findOneByOrFail(Competition, { id: competitionId });
+    return this.db.run(async () => {
+      const groups = await this.compute(competitionId);
+      const { name } = await this.competitions.get(competitionId);
       return { fileName: `${name} - standings.csv`, body: `${UTF8_BOM}${standingsCsv(groups)}` };
     });
   }
 
   /** Each group's standings with its crosstable (issue 14), from one read of the competition. */
   standingsWithCrosstables(competitionId: string): Promise<GroupStandingsWithCrosstable[]> {
-    return this.db.run(async (m) => {
-      const loaded = await this.load(m, competitionId);
+    return this.db.run(async () => {
+      const loaded = await this.load(competitionId);
       return this.rank(loaded).map((group) => ({
         ...group,
         crosstable: crosstable(
@@ -102,24 +102,14 @@ export class StandingsService {
     });
   }
 
-  private async compute(m: EntityManager, competitionId: string): Promise<GroupStandings[]> {
-    return this.rank(await this.load(m, competitionId));
+  private async compute(competitionId: string): Promise<GroupStandings[]> {
+    return this.rank(await this.load(competitionId));
   }
 
-  private async load(m: EntityManager, competitionId: string): Promise<Loaded> {
-    if (!isUuid(competitionId) || !(await m.existsBy(Competition, { id: competitionId }))) {
-      throw refusals.unknownCompetition(competitionId);
-    }
-    const [groups, registrations, games, penalties] = await independentQueries(m, [
-      () => m.find(Group, { where: { competitionId }, order: { position: 'ASC' } }),
-      () => m.find(Registration, { where: { competitionId, groupId: Not(IsNull()) } }),
-      () => m.find(Game, { where: { competitionId } }),
-      () => m.find(Penalty, { where: { competitionId, kind: 'coefficient' } }),
-    ]);
-    const [players, results] = await independentQueries(m, [
-      async () => (registrations.length ? m.findBy(Player, { id: In(registrations.map((r) => r.playerId)) }) : []),
-      async () => (games.length ? m.findBy(Result, { gameId: In(games.map((g) => g.id)) }) : []),
-    ]);
+  private async load(competitionId: string): Promise<Loaded> {
+    const rows = await this.rows.rowsOf(competitionId);
+    if (!rows) throw refusals.unknownCompetition(competitionId);
+    const { groups, registrations, games, penalties, players, results } = rows;
     const gameOf = new Map(games.map((g) => [g.id, g]));
     // docs/rules.md §6: a sanction deducts 0.1–1 from this game's coefficient.
     const deducted = (gameId: string, playerId: string) =>

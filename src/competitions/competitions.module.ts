@@ -3,10 +3,12 @@ import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsController } from './competitions.controller';
+import { CompetitionsRepository } from './competitions.repository';
 import { CompetitionsService } from './competitions.service';
 import { PlayerAddressesController } from './player-addresses.controller';
 import { PartnersInPlay } from './partners-in-play';
 import { PlayerIdentityService } from './player-identity.service';
+import { PlayersRepository } from './players.repository';
 
 /**
  * Competitions, players, groups, pairing, dealt sequences (issue 4 §2). Player lists come as
@@ -15,7 +17,7 @@ import { PlayerIdentityService } from './player-identity.service';
 @Module({
   imports: [AuthModule, AuditModule, NotificationsModule],
   controllers: [CompetitionsController, PlayerAddressesController],
-  providers: [CompetitionsService, PlayerIdentityService, PartnersInPlay],
-  exports: [CompetitionsService, PlayerIdentityService, PartnersInPlay],
+  providers: [CompetitionsService, PlayerIdentityService, PartnersInPlay, CompetitionsRepository, PlayersRepository],
+  exports: [CompetitionsService, PlayerIdentityService, PartnersInPlay, CompetitionsRepository, PlayersRepository],
 })
 export class CompetitionsModule {}

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { normalizeEmail } from '../auth/core/email-address';
 import { canArbitrate, canCreateCompetition, hidesCompetition } from '../auth/core/permissions';
 import { forbidden, notFound, Refusal } from '../common/refusal';
-import { User } from '../auth/user.entity';
 import { UsersService } from '../auth/users.service';
 import { toDecimal } from '../coefficients/core/coefficients';
 import { Clock } from '../common/clock';
@@ -21,15 +19,13 @@ import {
   type CompetitionSettingsInput,
 } from './core/competition-settings';
 import { updateCompetitionSettings, type CompetitionSettingsChange } from './core/competition-settings-update';
-import { competitionsRepository as repo, type Entry } from './competitions.repository';
-import { Group } from './group.entity';
+import { CompetitionsRepository, type Entry } from './competitions.repository';
 import { GROUP_NAMES, orderEntrants, splitIntoGroups, type GroupDistribution, type GroupOrder, type SplitProblem } from './core/groups';
 import { alreadyStarted } from './core/start-plan';
-import { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
+import { PlayersRepository } from './players.repository';
 import { parsePlayersCsv, type PlayerRow, type CsvProblem } from './core/players-csv';
-import { Registration } from './registration.entity';
 import { Sequence } from './sequence.entity';
 import { dealRandomSequence, parseTypedSequence, sequenceSha256 } from './core/sequence-dealing';
 
@@ -137,8 +133,8 @@ export const SETTINGS_FIXED = () =>
 
 /**
  * Competitions (issue 4 §2): create with the dealt sequences, import players, make groups,
- * (games/competition-start.service.ts starts play). Each public method is one transaction with its audit entry; the `…In(manager)`
- * forms let the CLI set a competition up in a single transaction.
+ * (games/competition-start.service.ts starts play). Each public method is one transaction with its audit entry;
+ * `setUp` does the three in one, for the CLI. The private steps run in whatever unit their caller opened.
  */
 @Injectable()
 export class CompetitionsService {
@@ -148,17 +144,36 @@ export class CompetitionsService {
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly identity: PlayerIdentityService,
+    private readonly repo: CompetitionsRepository,
+    private readonly people: PlayersRepository,
   ) {}
 
   create(actor: Actor, input: CreateCompetitionInput): Promise<CompetitionView> {
-    return this.db.transaction(async (m) => this.view(m, await this.createIn(m, actor, input)));
+    return this.db.transaction(async () => this.viewOf(await this.createCompetition(actor, input)));
+  }
+
+  /**
+   * A competition created, its players imported and its groups made in one transaction (the CLI's
+   * `competition create FILE`): a bad players line or group size leaves no half-made competition behind.
+   */
+  setUp(
+    actor: Actor,
+    input: CreateCompetitionInput,
+    players?: { readonly csv?: string; readonly groups?: GroupsInput },
+  ): Promise<CompetitionView> {
+    return this.db.transaction(async () => {
+      const competition = await this.createCompetition(actor, input);
+      if (players?.csv !== undefined) await this.registerPlayers(actor, competition.id, players.csv);
+      if (players?.groups !== undefined) await this.groupPlayers(actor, competition.id, players.groups);
+      return this.viewOf(competition);
+    });
   }
 
   async importPlayers(actor: Actor, competitionId: string, csv: string): Promise<PlayerEntryView[]> {
     try {
-      return await this.db.transaction(async (m) => {
-        const { notes } = await this.importPlayersIn(m, actor, competitionId, csv);
-        return (await this.playersIn(m, actor, competitionId)).map((p) =>
+      return await this.db.transaction(async () => {
+        const { notes } = await this.registerPlayers(actor, competitionId, csv);
+        return (await this.listPlayers(actor, competitionId)).map((p) =>
           notes.has(p.playerId) ? { ...p, importNote: notes.get(p.playerId) } : p,
         );
       });
@@ -180,10 +195,7 @@ export class CompetitionsService {
   }
 
   makeGroups(actor: Actor, competitionId: string, input: GroupsInput): Promise<CompetitionView> {
-    return this.db.transaction(async (m) => {
-      const competition = await this.makeGroupsIn(m, actor, competitionId, input);
-      return this.view(m, competition);
-    });
+    return this.db.transaction(async () => this.viewOf(await this.groupPlayers(actor, competitionId, input)));
   }
 
   /**
@@ -191,8 +203,8 @@ export class CompetitionsService {
    * given change. The audit entry keeps them before and after; an edit that changes nothing writes nothing.
    */
   update(actor: Actor, competitionId: string, change: CompetitionSettingsChange): Promise<CompetitionView> {
-    return this.db.transaction(async (m) => {
-      const competition = await this.lockForArbiter(m, actor, competitionId);
+    return this.db.transaction(async () => {
+      const competition = await this.lockForArbiter(actor, competitionId);
       if (competition.status !== 'draft') throw SETTINGS_FIXED();
       const rules = rulesOf(competition as unknown as CompetitionRules);
       const before: CompetitionSettings = { name: competition.name, shortName: competition.shortName, ...rules };
@@ -201,7 +213,7 @@ export class CompetitionsService {
         throw new Refusal('BAD_INPUT', joinMessages(updated.problems.map((p) => p.message)), 400, { problems: updated.problems });
       }
       if (updated.changed.length) {
-        await m.update(Competition, { id: competition.id }, { ...updated.settings });
+        await this.repo.updateSettings(competition.id, updated.settings);
         Object.assign(competition, updated.settings);
         await this.audit.record({
           actor,
@@ -211,25 +223,25 @@ export class CompetitionsService {
           details: { changed: [...updated.changed], before: { ...before }, after: { ...updated.settings } },
         });
       }
-      return this.view(m, competition);
+      return this.viewOf(competition);
     });
   }
 
   /** Any signed-in user may read a competition: settings, groups and hashes are public, tiles once revealed. */
   get(_actor: Actor, competitionId: string): Promise<CompetitionView> {
-    return this.db.run(async (m) => {
-      const competition = await repo.find(m, competitionId);
+    return this.db.run(async () => {
+      const competition = await this.repo.find(competitionId);
       if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
-      return this.view(m, competition);
+      return this.viewOf(competition);
     });
   }
 
   players(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
-    return this.db.run((m) => this.playersIn(m, actor, competitionId));
+    return this.db.run(() => this.listPlayers(actor, competitionId));
   }
 
   /** Creates the competition and deals its sequences; their SHA-256 are public from now on (docs/rules.md §2). */
-  async createIn(m: EntityManager, actor: Actor, input: CreateCompetitionInput): Promise<Competition> {
+  private async createCompetition(actor: Actor, input: CreateCompetitionInput): Promise<Competition> {
     if (!canCreateCompetition(actor)) {
       throw forbidden({ ro: 'Doar arbitrii și administratorii creează competiții.', en: 'Only arbiters and admins create competitions.' });
     }
@@ -239,21 +251,14 @@ export class CompetitionsService {
     }
     const settings = checked.settings;
     const series = this.dealSeries(settings, input.series);
-    const arbiterUserId = await this.resolveArbiter(m, actor, input);
+    const arbiterUserId = await this.resolveArbiter(actor, input);
     const now = this.clock.now();
-    const competition = m.create(Competition, {
-      id: randomUUID(),
-      ...settings,
-      status: 'draft',
-      arbiterUserId,
-      createdAt: now,
-      startedAt: null,
-    });
-    await m.insert(Competition, competition);
-    const sequences = series.map((s) =>
-      m.create(Sequence, {
+    const id = randomUUID();
+    const { competition, sequences } = await this.repo.create(
+      { id, ...settings, status: 'draft', arbiterUserId, createdAt: now, startedAt: null },
+      series.map((s) => ({
         id: randomUUID(),
-        competitionId: competition.id,
+        competitionId: id,
         series: s.label,
         tiles: s.tiles,
         sha256: sequenceSha256(s.tiles),
@@ -261,9 +266,8 @@ export class CompetitionsService {
         source: s.source,
         revealedAt: null,
         createdAt: now,
-      }),
+      })),
     );
-    await m.insert(Sequence, sequences);
     await this.audit.record({
       actor,
       asArbiter: true,
@@ -285,26 +289,14 @@ export class CompetitionsService {
    * A player already known by one of their addresses is linked, and changed only as far as
    * the identity rules allow (player-identity.ts); the notes say what was not changed.
    */
-  async importPlayersIn(
-    m: EntityManager,
-    actor: Actor,
-    competitionId: string,
-    csv: string,
-  ): Promise<{ registrations: Registration[]; notes: Map<string, ImportNote> }> {
-    const competition = await this.lockForArbiter(m, actor, competitionId);
+  private async registerPlayers(actor: Actor, competitionId: string, csv: string): Promise<{ notes: Map<string, ImportNote> }> {
+    const competition = await this.lockForArbiter(actor, competitionId);
     if (competition.status !== 'draft') throw ALREADY_STARTED();
     const parsed = parsePlayersCsv(csv);
     if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
 
-    const owners = new Map(
-      (
-        await repo.playerEmails(
-          m,
-          parsed.rows.flatMap((r) => r.emails),
-        )
-      ).map((e) => [e.address, e.playerId]),
-    );
-    const registered = new Set((await m.findBy(Registration, { competitionId })).map((r) => r.playerId));
+    const owners = new Map((await this.repo.playerEmails(parsed.rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+    const registered = await this.repo.registeredPlayerIds(competitionId);
     const lineOfPlayer = new Map<string, number>();
     const problems: CsvProblem[] = [];
     const existing: Array<{ row: PlayerRow; playerId: string }> = [];
@@ -349,8 +341,7 @@ export class CompetitionsService {
     const now = this.clock.now();
     const playerIdOfLine = new Map<number, string>();
     for (const { row, playerId } of existing) playerIdOfLine.set(row.line, playerId);
-    const notes = await this.identity.importKnownIn(
-      m,
+    const notes = await this.identity.importKnown(
       actor,
       competitionId,
       existing.map(({ row, playerId }) => ({ listed: row, playerId })),
@@ -365,18 +356,17 @@ export class CompetitionsService {
         previousRank: row.previousRank,
         createdAt: now,
       }));
-      await m.insert(Player, players);
-      await m.insert(
-        PlayerEmail,
+      await this.people.create(
+        players,
         // The addresses a player is registered with are the registration itself (docs/rules.md §6).
         fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: true }))),
       );
       fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
     }
 
-    const last = await repo.lastListPosition(m, competitionId);
-    const registrations = parsed.rows.map((row, i) =>
-      m.create(Registration, {
+    const last = await this.repo.lastListPosition(competitionId);
+    const registrations = await this.repo.register(
+      parsed.rows.map((row, i) => ({
         id: randomUUID(),
         competitionId,
         groupId: null,
@@ -385,9 +375,8 @@ export class CompetitionsService {
         seat: null,
         withdrawnAt: null,
         createdAt: now,
-      }),
+      })),
     );
-    await m.insert(Registration, registrations);
     for (const row of parsed.rows) {
       // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
       const playerId = playerIdOfLine.get(row.line)!;
@@ -401,12 +390,12 @@ export class CompetitionsService {
       competitionId,
       details: { players: registrations.length, created: fresh.length, reused: existing.length },
     });
-    return { registrations, notes };
+    return { notes };
   }
 
   /** Splits the registered players into groups and seats them for the pairing table (docs/rules.md §9). Replaces earlier groups. */
-  async makeGroupsIn(m: EntityManager, actor: Actor, competitionId: string, input: GroupsInput): Promise<Competition> {
-    const competition = await this.lockForArbiter(m, actor, competitionId);
+  private async groupPlayers(actor: Actor, competitionId: string, input: GroupsInput): Promise<Competition> {
+    const competition = await this.lockForArbiter(actor, competitionId);
     if (competition.status !== 'draft') throw ALREADY_STARTED();
     const ways = [input.count !== undefined, input.sizes !== undefined, input.lists !== undefined].filter(Boolean).length;
     if (ways !== 1) {
@@ -415,22 +404,18 @@ export class CompetitionsService {
         en: 'Give exactly one of: the number of groups (count), their sizes (sizes) or the lists (lists).',
       });
     }
-    const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
-    const seriesLabels = (await repo.sequences(m, competitionId)).map((s) => s.series);
+    const entries = (await this.repo.entries(competitionId)).filter((e) => e.registration.withdrawnAt === null);
+    const seriesLabels = (await this.repo.sequences(competitionId)).map((s) => s.series);
     const planned = input.lists
       ? this.groupsFromLists(entries, input.lists, seriesLabels)
       : this.groupsBySize(entries, input, seriesLabels);
 
-    await m.update(Registration, { competitionId }, { groupId: null, seat: null });
-    await m.delete(Group, { competitionId });
-    const groups = planned.map((p, i) =>
-      m.create(Group, { id: randomUUID(), competitionId, name: p.name, series: p.series, position: i + 1 }),
+    await this.repo.clearGroups(competitionId);
+    const groups = await this.repo.insertGroups(
+      planned.map((p, i) => ({ id: randomUUID(), competitionId, name: p.name, series: p.series, position: i + 1 })),
     );
-    await m.insert(Group, groups);
     for (const [i, p] of planned.entries()) {
-      for (const [s, entry] of p.members.entries()) {
-        await m.update(Registration, { id: entry.registration.id }, { groupId: groups[i].id, seat: s + 1 });
-      }
+      for (const [s, entry] of p.members.entries()) await this.repo.seat(entry.registration.id, groups[i].id, s + 1);
     }
     await this.audit.record({
       actor,
@@ -447,13 +432,13 @@ export class CompetitionsService {
     return competition;
   }
 
-  async playersIn(m: EntityManager, actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
-    const competition = await repo.find(m, competitionId);
+  private async listPlayers(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
+    const competition = await this.repo.find(competitionId);
     if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
     // Addresses are personal: shown to whoever runs the competition, and to each player for themselves.
     const runs = canArbitrate(actor, competition);
-    const groupName = new Map((await repo.groups(m, competitionId)).map((g) => [g.id, g.name]));
-    return (await repo.entries(m, competitionId)).map(({ registration: r, player, emails, pendingEmails }) => ({
+    const groupName = new Map((await this.repo.groups(competitionId)).map((g) => [g.id, g.name]));
+    return (await this.repo.entries(competitionId)).map(({ registration: r, player, emails, pendingEmails }) => ({
       playerId: player.id,
       name: player.name,
       club: player.club,
@@ -468,11 +453,19 @@ export class CompetitionsService {
     }));
   }
 
-  async view(m: EntityManager, competition: Competition): Promise<CompetitionView> {
+  /** The competition as the API shows it, read in the caller's unit of work. */
+  view(competition: Competition): Promise<CompetitionView>;
+  /** @deprecated games/competition-start.service.ts still passes its transaction's manager, the unit's own: drop the first argument. */
+  view(unit: object, competition: Competition): Promise<CompetitionView>;
+  view(...args: [Competition] | [object, Competition]): Promise<CompetitionView> {
+    return this.viewOf(args.length === 2 ? args[1] : args[0]);
+  }
+
+  private async viewOf(competition: Competition): Promise<CompetitionView> {
     // One after the other: inside a transaction they share one connection anyway.
-    const groups = await repo.groups(m, competition.id);
-    const sequences = await repo.sequences(m, competition.id);
-    const entries = await repo.entries(m, competition.id);
+    const groups = await this.repo.groups(competition.id);
+    const sequences = await this.repo.sequences(competition.id);
+    const entries = await this.repo.entries(competition.id);
     const c = competition;
     return {
       id: c.id,
@@ -499,15 +492,22 @@ export class CompetitionsService {
     };
   }
 
-  /** The competition, locked, after checking the actor runs it: 404 (also to another arbiter, issue 12 §8), then 403. */
-  async lockForArbiter(m: EntityManager, actor: Actor, competitionId: string): Promise<Competition> {
-    const competition = await repo.lock(m, competitionId);
+  /**
+   * The competition, locked in the caller's transaction, after checking the actor runs it: 404 (also
+   * to another arbiter, issue 12 §8), then 403.
+   */
+  lockForArbiter(actor: Actor, competitionId: string): Promise<Competition>;
+  /** @deprecated games/competition-start.service.ts still passes its transaction's manager, the unit's own: drop the first argument. */
+  lockForArbiter(unit: object, actor: Actor, competitionId: string): Promise<Competition>;
+  async lockForArbiter(...args: [Actor, string] | [object, Actor, string]): Promise<Competition> {
+    const [actor, competitionId] = args.length === 3 ? [args[1], args[2]] : args;
+    const competition = await this.repo.lock(competitionId);
     if (!competition || hidesCompetition(actor, competition)) throw COMPETITION_NOT_FOUND(competitionId);
     if (!canArbitrate(actor, competition)) throw NOT_ITS_ARBITER();
     return competition;
   }
 
-  private async resolveArbiter(m: EntityManager, actor: Actor, input: CreateCompetitionInput): Promise<string> {
+  private async resolveArbiter(actor: Actor, input: CreateCompetitionInput): Promise<string> {
     const mayName = actor.kind === 'system' || actor.roles.includes('admin');
     if (input.arbiterEmail !== undefined || input.arbiterUserId !== undefined) {
       const self = actor.kind === 'user' && input.arbiterUserId === actor.userId && input.arbiterEmail === undefined;
@@ -519,7 +519,7 @@ export class CompetitionsService {
       return (await this.users.ensureUserWithRole({ email: input.arbiterEmail, role: 'arbiter' })).user.id;
     }
     if (input.arbiterUserId !== undefined) {
-      const user = await m.findOneBy(User, { id: input.arbiterUserId });
+      const user = await this.users.findUser(input.arbiterUserId);
       if (!user || !(user.roles.includes('arbiter') || user.roles.includes('admin'))) {
         throw badInput({
           ro: 'Arbitrul ales nu este un utilizator cu rol de arbitru.',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager, In, MoreThan } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { hasRole } from '../auth/core/actor';
@@ -8,18 +7,13 @@ import { isEmailAddress, normalizeEmail } from '../auth/core/email-address';
 import { hashLoginToken, isLoginTokenShape, newLoginToken } from '../auth/login-link';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { forbidden, notFound, Refusal } from '../common/refusal';
-import { UserEmail } from '../auth/user-email.entity';
-import { User } from '../auth/user.entity';
 import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications, type Notification } from '../notifications/notifications';
-import { Competition } from './competition.entity';
-import { isUuid } from '../common/ids';
-import { competitionsRepository as repo } from './competitions.repository';
+import { CompetitionsRepository } from './competitions.repository';
 import { PartnersInPlay } from './partners-in-play';
-import { PlayerEmail } from '../players/player-email.entity';
 import {
   ADDRESS_CONFIRMATION_TTL_DAYS,
   addressConfirmationState,
@@ -29,8 +23,10 @@ import {
   type ListedFacts,
   type ListedPlayer,
 } from './core/player-identity';
-import { Player } from '../players/player.entity';
-import { Registration } from './registration.entity';
+import type { Player } from '../players/player.entity';
+import type { PlayerEmail } from '../players/player-email.entity';
+import { PlayersRepository } from './players.repository';
+import type { Registration } from './registration.entity';
 
 /** What an import did not do to a player already known, for the arbiter to read. */
 export interface ImportNote {
@@ -58,15 +54,17 @@ export class PlayerIdentityService {
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
     private readonly partnersInPlay: PartnersInPlay,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl'>,
   ) {}
 
   /**
    * An import's lines naming players already known: each gets what the rules allow the
    * actor to change. Returns, per player, what was left unchanged or waits for confirmation.
+   * Runs in the import's transaction.
    */
-  async importKnownIn(
-    m: EntityManager,
+  async importKnown(
     actor: Actor,
     competitionId: string,
     lines: ReadonlyArray<{ readonly listed: ListedPlayer; readonly playerId: string }>,
@@ -74,16 +72,16 @@ export class PlayerIdentityService {
     const notes = new Map<string, ImportNote>();
     if (!lines.length) return notes;
     const ids = lines.map((l) => l.playerId);
-    const players = new Map((await m.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
-    const addresses = await m.findBy(PlayerEmail, { playerId: In(ids) });
-    const elsewhere = await this.arbitersOf(m, ids, competitionId);
+    const players = new Map((await this.players.byIds(ids)).map((p) => [p.id, p]));
+    const addresses = await this.players.addressesOf(ids);
+    const elsewhere = await this.competitions.arbitersElsewhere(ids, competitionId);
     for (const { listed, playerId } of lines) {
       const player = players.get(playerId)!;
       const known = new Set(addresses.filter((a) => a.playerId === playerId).map((a) => a.address));
       const arbiters = elsewhere.filter((e) => e.playerId === playerId).map((e) => e.arbiterUserId);
       const plan = planImport(player, listed, known, mayEditIdentity(actor, arbiters));
       if (Object.keys(plan.updates).length) {
-        await m.update(Player, { id: playerId }, plan.updates);
+        await this.players.update(playerId, plan.updates);
         const before = Object.fromEntries(Object.keys(plan.updates).map((k) => [k, player[k as keyof ListedFacts]]));
         await this.audit.record({
           actor,
@@ -93,9 +91,9 @@ export class PlayerIdentityService {
           details: { playerId, before, after: plan.updates },
         });
         Object.assign(player, plan.updates);
-        if (plan.renamedFrom !== null) await this.announceIn(m, player, { kind: 'name', previousName: plan.renamedFrom });
+        if (plan.renamedFrom !== null) await this.announce(player, { kind: 'name', previousName: plan.renamedFrom });
       }
-      if (plan.newAddresses.length) await this.addAddressesIn(m, actor, player, plan.newAddresses, competitionId);
+      if (plan.newAddresses.length) await this.addAddresses(actor, player, plan.newAddresses, competitionId);
       if (Object.keys(plan.unchanged).length || plan.newAddresses.length) {
         notes.set(playerId, { unchanged: plan.unchanged, pendingEmails: plan.newAddresses });
       }
@@ -107,19 +105,13 @@ export class PlayerIdentityService {
    * Adds addresses to a known player, unverified: each gets its confirmation link, and the
    * player is told at the addresses they have (an address they did not ask for is a warning).
    */
-  async addAddressesIn(
-    m: EntityManager,
-    actor: Actor,
-    player: Player,
-    addresses: readonly string[],
-    competitionId: string | null,
-  ): Promise<void> {
+  private async addAddresses(actor: Actor, player: Player, addresses: readonly string[], competitionId: string | null): Promise<void> {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + ADDRESS_CONFIRMATION_TTL_DAYS * DAY_MS);
     const mails: Notification[] = [];
     for (const address of addresses) {
       const token = newLoginToken();
-      await m.insert(PlayerEmail, {
+      await this.players.addAddress({
         id: randomUUID(),
         playerId: player.id,
         address,
@@ -134,7 +126,7 @@ export class PlayerIdentityService {
         payload: { name: player.name, address, url: this.confirmationUrl(token), expiresInDays: ADDRESS_CONFIRMATION_TTL_DAYS },
       });
     }
-    if (await m.existsBy(PlayerEmail, { playerId: player.id, verified: true })) {
+    if (await this.players.hasConfirmedAddress(player.id)) {
       mails.push({
         to: { id: player.id, language: player.language },
         template: 'address-added',
@@ -156,20 +148,20 @@ export class PlayerIdentityService {
     const email = normalizeEmail(address);
     if (!isEmailAddress(email))
       throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
-    return this.db.transaction(async (m) => {
-      await this.registrationForArbiter(m, actor, competitionId, playerId, {
+    return this.db.transaction(async () => {
+      await this.registrationForArbiter(actor, competitionId, playerId, {
         ro: 'Doar arbitrul competiției poate adăuga o adresă.',
         en: 'Only the competition’s arbiter may add an address.',
       });
-      if (await m.existsBy(PlayerEmail, { address: email })) {
+      if (await this.players.isAddressTaken(email)) {
         throw new Refusal(
           'EMAIL_TAKEN',
           { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` },
           409,
         );
       }
-      const player = await m.findOneByOrFail(Player, { id: playerId });
-      await this.addAddressesIn(m, actor, player, [email], competitionId);
+      const player = await this.players.get(playerId);
+      await this.addAddresses(actor, player, [email], competitionId);
       return { address: email, verified: false as const };
     });
   }
@@ -194,12 +186,12 @@ export class PlayerIdentityService {
     if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en') {
       throw new Refusal('BAD_INPUT', { ro: 'Limba este ro sau en.', en: 'The language is ro or en.' });
     }
-    return this.db.transaction(async (m) => {
-      await this.registrationForArbiter(m, actor, competitionId, playerId, {
+    return this.db.transaction(async () => {
+      await this.registrationForArbiter(actor, competitionId, playerId, {
         ro: 'Doar arbitrul competiției poate schimba datele unui jucător.',
         en: 'Only the competition’s arbiter may change a player’s details.',
       });
-      const arbiters = (await this.arbitersOf(m, [playerId], competitionId)).map((e) => e.arbiterUserId);
+      const arbiters = (await this.competitions.arbitersElsewhere([playerId], competitionId)).map((e) => e.arbiterUserId);
       if (!mayEditIdentity(actor, arbiters)) {
         throw new Refusal(
           'IDENTITY_NOT_YOURS',
@@ -210,7 +202,7 @@ export class PlayerIdentityService {
           403,
         );
       }
-      const player = await m.findOneByOrFail(Player, { id: playerId });
+      const player = await this.players.get(playerId);
       const after = {
         ...(name !== undefined ? { name } : {}),
         ...(club !== undefined ? { club } : {}),
@@ -219,7 +211,7 @@ export class PlayerIdentityService {
       const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => player[k as keyof typeof after] !== v));
       if (!Object.keys(changed).length) return player;
       const before = Object.fromEntries(Object.keys(changed).map((k) => [k, player[k as keyof typeof after]]));
-      await m.update(Player, { id: playerId }, changed);
+      await this.players.update(playerId, changed);
       await this.audit.record({
         actor,
         asArbiter: true,
@@ -229,7 +221,7 @@ export class PlayerIdentityService {
       });
       const previousName = player.name;
       Object.assign(player, changed);
-      if (changed.name !== undefined) await this.announceIn(m, player, { kind: 'name', previousName });
+      if (changed.name !== undefined) await this.announce(player, { kind: 'name', previousName });
       return player;
     });
   }
@@ -239,42 +231,25 @@ export class PlayerIdentityService {
    * answers as an unknown one (issue 12 §8); a user who is no arbiter is told it is the arbiter's.
    */
   private async registrationForArbiter(
-    m: EntityManager,
     actor: Actor,
     competitionId: string,
     playerId: string,
     notArbiter: { ro: string; en: string },
   ): Promise<Registration> {
-    const competition = await repo.find(m, competitionId);
+    const competition = await this.competitions.find(competitionId);
     if (!competition || hidesCompetition(actor, competition))
       throw notFound({ ro: `Competiția ${competitionId} nu există.`, en: `There is no competition ${competitionId}.` });
     if (!canArbitrate(actor, competition)) throw forbidden(notArbiter);
-    const registered = isUuid(playerId) ? await m.findOneBy(Registration, { competitionId, playerId }) : null;
+    const registered = await this.competitions.registration(competitionId, playerId);
     if (!registered)
       throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
     return registered;
   }
 
-  /** The arbiters of the other competitions these players are registered in. */
-  private arbitersOf(
-    m: EntityManager,
-    ids: readonly string[],
-    competitionId: string,
-  ): Promise<Array<{ playerId: string; arbiterUserId: string }>> {
-    return m
-      .createQueryBuilder(Registration, 'r')
-      .innerJoin(Competition, 'c', 'c.id = r.competition_id')
-      .select('r.player_id', 'playerId')
-      .addSelect('c.arbiter_user_id', 'arbiterUserId')
-      .where('r.player_id IN (:...ids)', { ids })
-      .andWhere('r.competition_id <> :competitionId', { competitionId })
-      .getRawMany<{ playerId: string; arbiterUserId: string }>();
-  }
-
   /** What a confirmation link is, without using it (the page with the button). */
   async linkState(token: string): Promise<{ state: AddressConfirmationState; address?: string }> {
     if (!isLoginTokenShape(token)) return { state: 'unknown' };
-    const row = await this.db.run((m) => m.findOneBy(PlayerEmail, { confirmTokenHash: hashLoginToken(token) }));
+    const row = await this.db.run(() => this.players.addressWithToken(hashLoginToken(token)));
     const state = addressConfirmationState(row, this.clock.now());
     return state === 'valid' ? { state, address: row!.address } : { state };
   }
@@ -283,20 +258,16 @@ export class PlayerIdentityService {
   async confirm(token: string): Promise<{ ok: true; address: string } | { ok: false; state: AddressConfirmationState }> {
     if (!isLoginTokenShape(token)) return { ok: false, state: 'unknown' };
     const tokenHash = hashLoginToken(token);
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       const now = this.clock.now();
-      const row = await m.findOneBy(PlayerEmail, { confirmTokenHash: tokenHash });
-      const claimed = await m.update(
-        PlayerEmail,
-        { confirmTokenHash: tokenHash, verified: false, confirmExpiresAt: MoreThan(now) },
-        { verified: true, confirmTokenHash: null, confirmExpiresAt: null },
-      );
-      if (!claimed.affected || !row)
+      const row = await this.players.addressWithToken(tokenHash);
+      const claimed = await this.players.confirmWithToken(tokenHash, now);
+      if (!claimed || !row)
         return {
           ok: false as const,
           state: addressConfirmationState(row, now) === 'expired' ? ('expired' as const) : ('unknown' as const),
         };
-      await this.confirmedIn(m, { kind: 'system' }, row, { by: 'link' });
+      await this.confirmed({ kind: 'system' }, row, { by: 'link' });
       return { ok: true as const, address: row.address };
     });
   }
@@ -311,8 +282,8 @@ export class PlayerIdentityService {
         en: 'Say why you confirm the address for its owner.',
       });
     const email = normalizeEmail(address);
-    return this.db.transaction(async (m) => {
-      const row = await m.findOneBy(PlayerEmail, { address: email });
+    return this.db.transaction(async () => {
+      const row = await this.players.address(email);
       if (!row) throw notFound({ ro: `Adresa ${email} nu este înregistrată.`, en: `The address ${email} is not registered.` });
       if (row.verified)
         throw new Refusal(
@@ -320,37 +291,29 @@ export class PlayerIdentityService {
           { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` },
           409,
         );
-      await m.update(PlayerEmail, { id: row.id }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
-      await this.confirmedIn(m, actor, row, { by: 'admin', reason: reason.trim() });
+      await this.players.confirm(row.id);
+      await this.confirmed(actor, row, { by: 'admin', reason: reason.trim() });
       return { address: email, playerId: row.playerId };
     });
   }
 
   /** A confirmed address: the player can log in with it, it is audited and announced. */
-  private async confirmedIn(
-    m: EntityManager,
-    actor: Actor,
-    row: PlayerEmail,
-    how: { by: 'link' } | { by: 'admin'; reason: string },
-  ): Promise<void> {
-    const user = await m.findOneBy(User, { playerId: row.playerId });
-    if (user && !(await m.existsBy(UserEmail, { address: row.address }))) {
-      await m.insert(UserEmail, { id: randomUUID(), userId: user.id, address: row.address, verified: true });
-    }
+  private async confirmed(actor: Actor, row: PlayerEmail, how: { by: 'link' } | { by: 'admin'; reason: string }): Promise<void> {
+    await this.players.giveToPlayersUser(row.playerId, row.address);
     await this.audit.record({
       actor,
       asArbiter: how.by === 'admin',
       action: 'player.address_confirmed',
       details: { playerId: row.playerId, address: row.address, ...how },
     });
-    await this.announceIn(m, await m.findOneByOrFail(Player, { id: row.playerId }), { kind: 'address' });
+    await this.announce(await this.players.get(row.playerId), { kind: 'address' });
   }
 
   /** docs/rules.md §6 Identity: the partners of the player's games in play hear of the change at once. */
-  private async announceIn(m: EntityManager, player: Player, change: IdentityChange): Promise<void> {
-    const partnerIds = await this.partnersInPlay.of(m, player.id);
+  private async announce(player: Player, change: IdentityChange): Promise<void> {
+    const partnerIds = await this.partnersInPlay.of(player.id);
     if (!partnerIds.length) return;
-    const partners = await m.findBy(Player, { id: In([...partnerIds]) });
+    const partners = await this.players.byIds(partnerIds);
     await this.notifications.add(
       partners.map((partner) => ({
         to: { id: partner.id, language: partner.language },

@@ -1,12 +1,10 @@
 // The audit page's rows as a person reads them (issue 14 item 6): each action and ruling a
 // sentence naming the players (audit-texts.ts), its time in the competition's time zone.
-import { In, type EntityManager } from 'typeorm';
-import { AuditEntry } from '../../audit/audit.entity';
-import { Ruling } from '../../arbiter/ruling.entity';
+import type { AuditEntry } from '../../audit/audit.entity';
+import type { Ruling } from '../../arbiter/ruling.entity';
 import type { Competition } from '../../competitions/competition.entity';
-import { Player } from '../../players/player.entity';
 import type { Color } from '../../games/engine/types';
-import { Game } from '../../games/game.entity';
+import type { Game } from '../../games/game.entity';
 import { formatInstant } from '../format-instant';
 import type { WebLanguage } from '../web-request';
 import { auditSentence, roleText, rulingDetailsText, rulingKindText } from './audit-texts';
@@ -30,28 +28,32 @@ export interface RulingRow {
   readonly details: string;
 }
 
-export async function readableAuditLog(
-  m: EntityManager,
+/** What the log is read from; the games and players are those its rows name (`namedIn`). */
+export interface AuditLogRows {
+  readonly entries: readonly AuditEntry[];
+  readonly rulings: readonly Ruling[];
+  readonly games: readonly Pick<Game, 'id' | 'redPlayerId' | 'bluePlayerId'>[];
+  /** Names by player id. */
+  readonly name: ReadonlyMap<string, string>;
+}
+
+/** The games the rows name, and the players they name besides those games' (a player's own entries). */
+export function namedIn(entries: readonly AuditEntry[], rulings: readonly Ruling[]) {
+  return {
+    gameIds: [...new Set([...entries, ...rulings].map((e) => e.gameId).filter((id): id is string => id !== null))],
+    playersOf(games: readonly Pick<Game, 'redPlayerId' | 'bluePlayerId'>[]): string[] {
+      const playerIds = new Set<string>(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
+      for (const e of entries) if (typeof e.details?.playerId === 'string') playerIds.add(e.details.playerId);
+      return [...playerIds];
+    },
+  };
+}
+
+export function readableAuditLog(
+  { entries, rulings, games, name }: AuditLogRows,
   competition: Competition,
   lang: WebLanguage,
-  limit: number,
-  // The appeals page wants the rulings alone: it need not read the audit entries.
-  { withEntries = true }: { readonly withEntries?: boolean } = {},
-): Promise<{ entries: AuditRow[]; rulings: RulingRow[] }> {
-  const [entries, rulings] = [
-    withEntries
-      ? await m.find(AuditEntry, { where: { competitionId: competition.id }, order: { at: 'DESC', id: 'ASC' }, take: limit })
-      : [],
-    await m.find(Ruling, { where: { competitionId: competition.id }, order: { createdAt: 'DESC' }, take: limit }),
-  ];
-  const gameIds = [...new Set([...entries, ...rulings].map((e) => e.gameId).filter((id): id is string => id !== null))];
-  const games = gameIds.length
-    ? await m.find(Game, { where: { id: In(gameIds) }, select: { id: true, redPlayerId: true, bluePlayerId: true } })
-    : [];
-  const playerIds = new Set<string>(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
-  for (const e of entries) if (typeof e.details?.playerId === 'string') playerIds.add(e.details.playerId);
-  const players = playerIds.size ? await m.find(Player, { where: { id: In([...playerIds]) }, select: { id: true, name: true } }) : [];
-  const name = new Map(players.map((p) => [p.id, p.name]));
+): { entries: AuditRow[]; rulings: RulingRow[] } {
   const byGame = new Map<string, Record<Color, string>>(
     games.map((g) => [g.id, { red: name.get(g.redPlayerId) ?? '', blue: name.get(g.bluePlayerId) ?? '' }]),
   );

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import { isUuid } from '../common/ids';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { Case, type CaseKind, type CaseStatus } from './case.entity';
+
+/** The arbiter's cases, in the caller's unit of work. */
+@Injectable()
+export class CasesRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  async add(fields: Omit<Case, 'competition'>): Promise<Case> {
+    const row = this.m.create(Case, fields);
+    await insertRows(this.m, Case, row);
+    return row;
+  }
+
+  /** The case locked until the transaction ends, if it is of this kind (any kind when none is given). */
+  lock(caseId: string, kind?: CaseKind): Promise<Case | null> {
+    if (!isUuid(caseId)) return Promise.resolve(null);
+    return this.m.findOne(Case, { where: { id: caseId, ...(kind !== undefined && { kind }) }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The game's open cases of these kinds, the oldest first. */
+  openFor(gameId: string, kinds: readonly CaseKind[]): Promise<Case[]> {
+    return this.m.find(Case, { where: { gameId, status: 'open', kind: In([...kinds]) }, order: { openedAt: 'ASC' } });
+  }
+
+  /** Open cases of a competition, the most urgent first. */
+  openOf(competitionId: string): Promise<Case[]> {
+    return this.m.find(Case, {
+      where: { competitionId, status: 'open' },
+      order: { dueOn: { direction: 'ASC', nulls: 'LAST' }, openedAt: 'ASC' },
+    });
+  }
+
+  /** Open cases of these competitions, the oldest first. */
+  openIn(competitionIds: readonly string[]): Promise<Case[]> {
+    if (!competitionIds.length) return Promise.resolve([]);
+    return this.m.find(Case, { where: { competitionId: In([...competitionIds]), status: 'open' }, order: { openedAt: 'ASC' } });
+  }
+
+  /** A competition's cases of one kind: open ones first, then closed, newest first. */
+  ofKind(competitionId: string, kind: CaseKind): Promise<Case[]> {
+    return this.m.find(Case, { where: { competitionId, kind }, order: { status: 'DESC', openedAt: 'DESC' } });
+  }
+
+  async close(ids: readonly string[], closedAt: Date): Promise<void> {
+    await this.m.update(Case, { id: In([...ids]) }, { status: 'closed', closedAt });
+  }
+
+  /** Closes the case if it is still open (a decision may come after someone closed it by hand). */
+  async closeIfOpen(id: string, closedAt: Date): Promise<void> {
+    await this.m.update(Case, { id, status: 'open' }, { status: 'closed', closedAt });
+  }
+
+  async setStatus(id: string, status: CaseStatus, closedAt: Date): Promise<void> {
+    await this.m.update(Case, { id }, { status, closedAt });
+  }
+
+  /** The whole row written back: TypeORM's typed update of a jsonb column blows the type checker's depth. */
+  async save(row: Case): Promise<void> {
+    await this.m.save(Case, row);
+  }
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { isUuid } from '../common/ids';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { Penalty } from './penalty.entity';
+import { Ruling } from './ruling.entity';
+
+/** Rulings and their penalties, in the caller's unit of work; a ruling is never changed afterwards. */
+@Injectable()
+export class RulingsRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  async add(
+    fields: Omit<Ruling, 'competition' | 'case' | 'arbiter'>,
+    penalties: ReadonlyArray<Omit<Penalty, 'competition' | 'player' | 'ruling'>>,
+  ): Promise<Ruling> {
+    const ruling = this.m.create(Ruling, fields);
+    await insertRows(this.m, Ruling, ruling);
+    await insertRows(this.m, Penalty, ...penalties.map((p) => this.m.create(Penalty, p)));
+    return ruling;
+  }
+
+  /** The ruling, if it was given in this competition. */
+  inCompetition(id: string, competitionId: string): Promise<Ruling | null> {
+    return isUuid(id) ? this.m.findOneBy(Ruling, { id, competitionId }) : Promise.resolve(null);
+  }
+
+  /** A competition's latest rulings, the newest first. */
+  latestOf(competitionId: string, limit: number): Promise<Ruling[]> {
+    return this.m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: limit });
+  }
+}

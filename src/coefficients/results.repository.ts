@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { In, LessThan, type EntityManager } from 'typeorm';
+import { User } from '../auth/user.entity';
+import type { Competition } from '../competitions/competition.entity';
+import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
+import { ActionReceipt } from '../games/action-receipt.entity';
+import type { Color } from '../games/engine';
+import { loadGameView, type GameMailView } from '../games/game-mail-view';
+import { findGame } from '../games/game-session';
+import { Game } from '../games/game.entity';
+import { Result, type Objection } from '../games/result.entity';
+import type { Settings } from '../config/settings';
+import type { Player } from '../players/player.entity';
+import type { LocalDate } from '../thinking-time/core';
+
+/** Games' results after their proposal, and what deciding them reads; in the caller's unit of work. */
+@Injectable()
+export class ResultsRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  /** The game locked until the transaction ends: a result changes under its game's lock. Unknown: refused. */
+  lockGame(gameId: string): Promise<Game> {
+    return findGame(this.m, gameId, { lock: true });
+  }
+
+  ofGame(gameId: string): Promise<Result | null> {
+    return this.m.findOneBy(Result, { gameId });
+  }
+
+  /** The result of a game known to have one. */
+  getOfGame(gameId: string): Promise<Result> {
+    return this.m.findOneByOrFail(Result, { gameId });
+  }
+
+  ofGames(gameIds: readonly string[]): Promise<Result[]> {
+    return gameIds.length ? this.m.findBy(Result, { gameId: In([...gameIds]) }) : Promise.resolve([]);
+  }
+
+  /** The games whose automatic result is still proposed with its window closed before `day`. */
+  async automaticDueBefore(day: LocalDate): Promise<string[]> {
+    const rows = await this.m.find(Result, {
+      where: { status: 'proposed', automatic: true, dueOn: LessThan(day) },
+      select: { gameId: true },
+    });
+    return rows.map((r) => r.gameId);
+  }
+
+  async setConfirmations(result: Pick<Result, 'id' | 'redConfirmedAt' | 'blueConfirmedAt'>): Promise<void> {
+    await this.m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
+  }
+
+  async setObjections(resultId: string, objections: readonly Objection[]): Promise<void> {
+    await this.m.update(Result, { id: resultId }, { objections: [...objections] });
+  }
+
+  async markHomologated(result: Pick<Result, 'id' | 'homologatedAt' | 'homologatedByUserId'>): Promise<void> {
+    await this.m.update(
+      Result,
+      { id: result.id },
+      { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId },
+    );
+  }
+
+  /** How many of the competition's games have no homologated result yet. */
+  unhomologatedGames(competitionId: string): Promise<number> {
+    return this.m
+      .createQueryBuilder(Game, 'g')
+      .leftJoin(Result, 'r', "r.game_id = g.id AND r.status = 'homologated'")
+      .where('g.competition_id = :competitionId', { competitionId })
+      .andWhere('r.id IS NULL')
+      .getCount();
+  }
+
+  receipt(gameId: string, idempotencyKey: string): Promise<ActionReceipt | null> {
+    return this.m.findOneBy(ActionReceipt, { gameId, idempotencyKey });
+  }
+
+  async addReceipt(fields: Omit<ActionReceipt, 'game'>): Promise<void> {
+    await insertRows(this.m, ActionReceipt, this.m.create(ActionReceipt, fields));
+  }
+
+  /** Who decided: a user, or none (the platform). */
+  user(id: string): Promise<User | null> {
+    return this.m.findOneBy(User, { id });
+  }
+
+  /** The game as its mails show it. */
+  mailView(
+    settings: Pick<Settings, 'publicUrl'>,
+    competition: Pick<Competition, 'shortName'>,
+    game: Pick<Game, 'id' | 'groupId'>,
+    players: Readonly<Record<Color, Pick<Player, 'name'>>>,
+  ): Promise<GameMailView> {
+    return loadGameView(this.m, settings, competition, game, players);
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { In, MoreThan, type EntityManager } from 'typeorm';
+import { UserEmail } from '../auth/user-email.entity';
+import { User } from '../auth/user.entity';
+import { Database } from '../database/database';
+import { PlayerEmail } from '../players/player-email.entity';
+import { Player } from '../players/player.entity';
+
+export type NewPlayer = Omit<Player, 'mailDigest'>;
+export type NewPlayerEmail = Omit<PlayerEmail, 'player' | 'confirmTokenHash' | 'confirmExpiresAt'> &
+  Partial<Pick<PlayerEmail, 'confirmTokenHash' | 'confirmExpiresAt'>>;
+type PlayerFacts = Partial<Pick<Player, 'name' | 'club' | 'language' | 'previousCoefficient' | 'previousRank'>>;
+
+/** The people competitions register (src/players' rows): players and their addresses, in the caller's unit of work. */
+@Injectable()
+export class PlayersRepository {
+  constructor(private readonly db: Database) {}
+
+  private get m(): EntityManager {
+    return this.db.manager;
+  }
+
+  get(id: string): Promise<Player> {
+    return this.m.findOneByOrFail(Player, { id });
+  }
+
+  byIds(ids: readonly string[]): Promise<Player[]> {
+    return this.m.findBy(Player, { id: In([...ids]) });
+  }
+
+  /** Names by player id; ids may repeat or be missing. */
+  async names(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+    if (!wanted.length) return new Map();
+    const players = await this.m.find(Player, { where: { id: In(wanted) }, select: { id: true, name: true } });
+    return new Map(players.map((p) => [p.id, p.name]));
+  }
+
+  /** New players and the addresses they are registered with. */
+  async create(players: readonly NewPlayer[], addresses: readonly NewPlayerEmail[]): Promise<void> {
+    await this.m.insert(Player, [...players]);
+    await this.m.insert(PlayerEmail, [...addresses]);
+  }
+
+  async update(id: string, facts: PlayerFacts): Promise<void> {
+    await this.m.update(Player, { id }, facts);
+  }
+
+  /** Every address of these players, confirmed or not. */
+  addressesOf(playerIds: readonly string[]): Promise<PlayerEmail[]> {
+    return this.m.findBy(PlayerEmail, { playerId: In([...playerIds]) });
+  }
+
+  async addAddress(address: NewPlayerEmail): Promise<void> {
+    await this.m.insert(PlayerEmail, address);
+  }
+
+  hasConfirmedAddress(playerId: string): Promise<boolean> {
+    return this.m.existsBy(PlayerEmail, { playerId, verified: true });
+  }
+
+  isAddressTaken(address: string): Promise<boolean> {
+    return this.m.existsBy(PlayerEmail, { address });
+  }
+
+  address(address: string): Promise<PlayerEmail | null> {
+    return this.m.findOneBy(PlayerEmail, { address });
+  }
+
+  addressWithToken(tokenHash: string): Promise<PlayerEmail | null> {
+    return this.m.findOneBy(PlayerEmail, { confirmTokenHash: tokenHash });
+  }
+
+  /** One guarded UPDATE, so a link confirms once: whether this call confirmed the address. */
+  async confirmWithToken(tokenHash: string, now: Date): Promise<boolean> {
+    const claimed = await this.m.update(
+      PlayerEmail,
+      { confirmTokenHash: tokenHash, verified: false, confirmExpiresAt: MoreThan(now) },
+      { verified: true, confirmTokenHash: null, confirmExpiresAt: null },
+    );
+    return !!claimed.affected;
+  }
+
+  async confirm(addressId: string): Promise<void> {
+    await this.m.update(PlayerEmail, { id: addressId }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
+  }
+
+  /** A confirmed address becomes a login address of the player's user, if they have one and nobody holds it. */
+  async giveToPlayersUser(playerId: string, address: string): Promise<void> {
+    const user = await this.m.findOneBy(User, { playerId });
+    if (user && !(await this.m.existsBy(UserEmail, { address }))) {
+      await this.m.insert(UserEmail, { id: randomUUID(), userId: user.id, address, verified: true });
+    }
+  }
+}
