@@ -1,32 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { Refusal } from '../common/refusal';
-import { User } from '../auth/user.entity';
-import { UserEmail } from '../auth/user-email.entity';
 import { AuditService } from '../audit/audit.service';
-import { Case } from '../arbiter/case.entity';
+import type { Case } from '../arbiter/case.entity';
 import { Clock } from '../common/clock';
 import { otherColor } from '../common/color';
 import { asJson } from '../common/json';
-import { Competition } from '../competitions/competition.entity';
-import { Player } from '../players/player.entity';
+import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { independentQueries } from '../database/independent-queries';
-import { insertRows } from '../database/insert-rows';
 import { Notifications } from '../notifications/notifications';
 import type { ClaimAnsweredModel } from '../notifications/models/models';
 import { formatDayRo, localDate, type LocalDate } from '../thinking-time/core';
-import { loadGameView } from './game-mail-view';
-import { ActionReceipt } from './action-receipt.entity';
-import { Claim } from './claim.entity';
+import { readGameView } from './game-mail-view';
+import type { Claim } from './claim.entity';
 import { claimWindow, mayAnswer, mayRule } from './core/claim-window';
 import type { Color } from './engine';
 import { refusals } from './core/game-refusals';
-import { findGame } from './game-session';
 import type { Game } from './game.entity';
+import { GameTimeRepository } from './game-time.repository';
+import { GameRepository } from './game.repository';
 
 /** What an answer is written as on the claim's case: docs/rules.md §5 "the other player answers the arbiter". */
 export interface ClaimAnswer {
@@ -45,6 +39,17 @@ export interface ClaimAnswerResult {
 }
 
 const MAX_ANSWER = 2000;
+
+/** An answer to record, the game row already locked by the caller. */
+export interface ClaimAnswerInput {
+  readonly actor: Actor;
+  readonly game: Game;
+  readonly competition?: Competition;
+  readonly color: Color;
+  readonly text: string;
+  readonly source: ClaimAnswer['source'];
+  readonly inboundMailId?: string;
+}
 
 export const claimRefusals = {
   noClaim: () =>
@@ -88,6 +93,8 @@ export class ClaimAnswersService {
     private readonly clock: Clock,
     private readonly notifications: Notifications,
     private readonly audit: AuditService,
+    private readonly games: GameRepository,
+    private readonly time: GameTimeRepository,
   ) {}
 
   /** The web form and the API: one transaction under the game's lock; a repeated key answers once. */
@@ -96,59 +103,52 @@ export class ClaimAnswersService {
     gameId: string,
     input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string },
   ): Promise<ClaimAnswerResult> {
-    return this.db.transaction(async (m) => {
-      const game = await findGame(m, gameId, { lock: true });
-      const competition = await m.findOneByOrFail(Competition, { id: game.competitionId });
+    return this.db.transaction(async () => {
+      const game = await this.games.findGame(gameId, { lock: true });
+      const competition = await this.games.competitionOf(game);
       const color = sideInGame(actor, game);
       if (!color) throw refusals.unlessSeen(actor, game, competition, refusals.notYourGame());
       if (input.idempotencyKey !== undefined) {
-        const found = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey: input.idempotencyKey });
+        const found = await this.games.receipt(gameId, input.idempotencyKey);
         if (found) {
           if (found.action !== 'claim-answer') throw refusals.keyReused();
           return found.result as unknown as ClaimAnswerResult;
         }
       }
-      const result = await this.recordIn(m, { actor, game, competition, color, text: input.text, source: input.source });
+      const result = await this.record({ actor, game, competition, color, text: input.text, source: input.source });
       if (input.idempotencyKey !== undefined) {
-        await insertRows(
-          m,
-          ActionReceipt,
-          m.create(ActionReceipt, {
-            gameId,
-            idempotencyKey: input.idempotencyKey,
-            action: 'claim-answer',
-            result: asJson(result),
-            createdAt: this.clock.now(),
-          }),
-        );
+        await this.games.storeReceipt({
+          gameId,
+          idempotencyKey: input.idempotencyKey,
+          action: 'claim-answer',
+          result: asJson(result),
+          createdAt: this.clock.now(),
+        });
       }
       return result;
     });
   }
 
+  /**
+   * @deprecated call `record(input)` inside the caller's unit of work (the mail command's frame):
+   * the manager is not needed. Kept for the mail pipeline while it still passes one.
+   */
+  recordIn(_manager: unknown, input: ClaimAnswerInput): Promise<ClaimAnswerResult> {
+    return this.record(input);
+  }
+
   /** In the caller's transaction, the game row already locked (the mail command's frame). */
-  async recordIn(
-    m: EntityManager,
-    input: {
-      readonly actor: Actor;
-      readonly game: Game;
-      readonly competition?: Competition;
-      readonly color: Color;
-      readonly text: string;
-      readonly source: ClaimAnswer['source'];
-      readonly inboundMailId?: string;
-    },
-  ): Promise<ClaimAnswerResult> {
+  async record(input: ClaimAnswerInput): Promise<ClaimAnswerResult> {
     const { game, color } = input;
-    const competition = input.competition ?? (await m.findOneByOrFail(Competition, { id: game.competitionId }));
+    const competition = input.competition ?? (await this.games.competitionOf(game));
     const text = input.text.trim();
     if (text === '') throw claimRefusals.emptyText();
-    const claim = await m.findOneBy(Claim, { gameId: game.id, status: 'open' });
+    const claim = await this.time.openClaim(game.id);
     const accused: Color = color;
     const claimantColor = otherColor(accused);
     const claimantId = claimantColor === 'red' ? game.redPlayerId : game.bluePlayerId;
     if (!claim || claim.claimantPlayerId !== claimantId) throw claimRefusals.noClaim();
-    const cases = await m.find(Case, { where: { gameId: game.id, kind: 'claim', status: 'open' } });
+    const cases = await this.time.openClaimCases(game.id);
     const now = this.clock.now();
     const today = localDate(now, competition.timeZone);
     const window = claimWindow({
@@ -169,7 +169,7 @@ export class ClaimAnswersService {
     for (const c of cases) {
       const answers = [...answersOf(c), answer];
       count = answers.length;
-      await m.update(Case, { id: c.id }, { payload: { ...c.payload, answers: asJson(answers) } as never });
+      await this.games.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
     }
     await this.audit.record({
       actor: input.actor,
@@ -178,32 +178,29 @@ export class ClaimAnswersService {
       gameId: game.id,
       details: { claimId: claim.id, color, source: input.source, answerBy: window.answerBy, text: answer.text },
     });
-    await this.tell(m, { game, competition, accused, claimantColor, answer, answeredOn: today, answerBy: window.answerBy });
+    await this.tell({ game, competition, accused, claimantColor, answer, answeredOn: today, answerBy: window.answerBy });
     return { gameId: game.id, claimId: claim.id, answerBy: window.answerBy, answers: count };
   }
 
   /** The claimant (in the game's thread) and the arbiter (by their address) are told. */
-  private async tell(
-    m: EntityManager,
-    x: {
-      game: Game;
-      competition: Competition;
-      accused: Color;
-      claimantColor: Color;
-      answer: ClaimAnswer;
-      answeredOn: LocalDate;
-      answerBy: LocalDate;
-    },
-  ): Promise<void> {
-    const [red, blue, arbiter, addresses] = await independentQueries(m, [
-      () => m.findOneByOrFail(Player, { id: x.game.redPlayerId }),
-      () => m.findOneByOrFail(Player, { id: x.game.bluePlayerId }),
-      () => m.findOneBy(User, { id: x.competition.arbiterUserId }),
-      () => m.find(UserEmail, { where: { userId: x.competition.arbiterUserId }, order: { verified: 'DESC', address: 'ASC' } }),
+  private async tell(x: {
+    game: Game;
+    competition: Competition;
+    accused: Color;
+    claimantColor: Color;
+    answer: ClaimAnswer;
+    answeredOn: LocalDate;
+    answerBy: LocalDate;
+  }): Promise<void> {
+    const [red, blue, arbiter, addresses] = await this.games.independent([
+      () => this.games.playerOrFail(x.game.redPlayerId),
+      () => this.games.playerOrFail(x.game.bluePlayerId),
+      () => this.games.user(x.competition.arbiterUserId),
+      () => this.games.addressesOf(x.competition.arbiterUserId),
     ]);
     const arbiterAddress = addresses[0]?.address;
     const players = { red, blue };
-    const view = await loadGameView(m, this.settings, x.competition, x.game, players);
+    const view = await readGameView(this.games, this.settings, x.competition, x.game, players);
     const model = (name: string, toArbiter: boolean): ClaimAnsweredModel => ({
       name,
       game: view,
@@ -239,15 +236,15 @@ export class ClaimAnswersService {
 /**
  * docs/rules.md §5 before a claim ruling: upholding while the accused may still answer (no answer
  * yet, the 5 days not over) needs the arbiter's explicit override (claim-window.ts mayRule).
+ * `cases` are the claim's open cases (GameTimeRepository.openClaimCases).
  * Returns what the ruling's record and audit keep: the window and whether the override was used.
  */
-export async function checkClaimRuling(
-  m: EntityManager,
+export function checkClaimRuling(
+  cases: readonly Pick<Case, 'payload'>[],
   claim: Claim,
   at: { readonly today: LocalDate; readonly timeZone: string },
   ruling: { readonly upheld: boolean; readonly earlyOverride?: boolean },
-): Promise<{ answerBy: LocalDate; answered: boolean; earlyOverride: boolean }> {
-  const cases = await m.find(Case, { where: { gameId: claim.gameId, kind: 'claim', status: 'open' } });
+): { answerBy: LocalDate; answered: boolean; earlyOverride: boolean } {
   const answered = cases.some((c) => answersOf(c).length > 0);
   const window = claimWindow({ toldOn: localDate(claim.createdAt, at.timeZone), today: at.today, answered });
   const decision = mayRule(window, { upheld: ruling.upheld, override: ruling.earlyOverride === true });

@@ -3,13 +3,12 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
-import { Competition } from '../competitions/competition.entity';
 import { CompetitionsService, type CompetitionView } from '../competitions/competitions.service';
 import { competitionsRepository as repo } from '../competitions/competitions.repository';
 import { planStart } from '../competitions/core/start-plan';
-import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { localDate, type LocalDate } from '../thinking-time/core/calendar';
+import { GameRepository } from './game.repository';
 import { MovesService } from './moves.service';
 
 export interface StartResult {
@@ -32,13 +31,15 @@ export class CompetitionStartService {
     private readonly audit: AuditService,
     private readonly competitions: CompetitionsService,
     private readonly moves: MovesService,
+    private readonly games: GameRepository,
   ) {}
 
   start(actor: Actor, competitionId: string): Promise<StartResult> {
-    return this.db.transaction(async (m) => {
-      const competition = await this.competitions.lockForArbiter(m, actor, competitionId);
-      const groups = await repo.groups(m, competitionId);
-      const entries = (await repo.entries(m, competitionId)).filter((e) => e.registration.withdrawnAt === null);
+    return this.db.transaction(async () => {
+      // The competitions feature still takes its manager by hand: the unit's own (its repository is being converted).
+      const competition = await this.competitions.lockForArbiter(this.db.manager, actor, competitionId);
+      const groups = await repo.groups(this.db.manager, competitionId);
+      const entries = (await repo.entries(this.db.manager, competitionId)).filter((e) => e.registration.withdrawnAt === null);
       const plan = planStart({
         status: competition.status,
         startDate: competition.startDate as LocalDate,
@@ -55,18 +56,18 @@ export class CompetitionStartService {
       if (plan instanceof Refusal) throw plan;
       const { startDate } = plan;
 
-      const sequences = new Map((await repo.sequences(m, competitionId)).map((s) => [s.series, s]));
+      const sequences = new Map((await repo.sequences(this.db.manager, competitionId)).map((s) => [s.series, s]));
       const now = this.clock.now();
       competition.status = 'started';
       competition.startedAt = now;
       competition.startDate = startDate;
-      await m.update(Competition, { id: competition.id }, { status: 'started', startedAt: now, startDate });
-      await m.update(Sequence, { competitionId }, { revealedAt: now });
+      await this.games.markCompetitionStarted(competition);
+      await this.games.revealSequences(competitionId, now);
       let games = 0;
       for (const [series, pairings] of plan.pairingsBySeries) {
         const sequence = sequences.get(series)!;
         sequence.revealedAt = now;
-        await this.moves.startGames(m, { competition, sequence, pairings });
+        await this.moves.startGames({ competition, sequence, pairings });
         games += pairings.length;
       }
       await this.audit.record({
@@ -81,7 +82,7 @@ export class CompetitionStartService {
           sequences: [...sequences.values()].map((s) => ({ series: s.series, sha256: s.sha256, tiles: s.tiles })),
         },
       });
-      return { competition: await this.competitions.view(m, competition), startDate, games };
+      return { competition: await this.competitions.view(this.db.manager, competition), startDate, games };
     });
   }
 }

@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AWAITING_RESULT_CASES, Case } from '../arbiter/case.entity';
+import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { RulingsService, type NewPenalty } from '../arbiter/rulings.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
 import type { JsonObject } from '../common/json';
-import { independentQueries } from '../database/independent-queries';
-import { insertRows } from '../database/insert-rows';
 import { localDate } from '../thinking-time/core';
 import { answersOf, checkClaimRuling } from './claim-answers.service';
-import { Claim } from './claim.entity';
+import type { Claim } from './claim.entity';
 import { claimWindow } from './core/claim-window';
 import { decideAdmission, decideAppeal, decideContest } from './core/disputes';
 import type { MoveTiming } from './core/moves';
@@ -19,14 +17,14 @@ import { orThrow } from './core/refusal';
 import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { decideRuling, type RulingPlan } from './core/rulings';
 import { assignLines } from './core/turns';
-import { Dispute } from './dispute.entity';
 import { COLORS, type Color } from './engine';
 import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from './game-actions';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
+import { GameTimeRepository } from './game-time.repository';
+import { GameRepository } from './game.repository';
 import { disputeView, moveView, type ActionResult, type MoveView } from './game-views';
 import { ResultProposals, resultView } from './result-proposals';
-import { Result } from './result.entity';
 
 export interface ContestInput extends SubmitOptions {
   /** The words contested, as the partner's last move formed them. */
@@ -48,6 +46,8 @@ export class DisputesService {
     private readonly cases: CasesService,
     private readonly rulings: RulingsService,
     private readonly results: ResultProposals,
+    private readonly games: GameRepository,
+    private readonly time: GameTimeRepository,
   ) {}
 
   /**
@@ -60,7 +60,7 @@ export class DisputesService {
       const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
       const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
       s.completeTurnIfDone();
-      const dispute = s.manager.create(Dispute, {
+      const dispute = await this.games.insertDispute({
         id: randomUUID(),
         gameId: s.game.id,
         contestedMoveId: contested.id,
@@ -75,7 +75,6 @@ export class DisputesService {
         appealedAt: null,
         ruledAt: null,
       });
-      await insertRows(s.manager, Dispute, dispute);
       s.dispute = dispute;
       const moves = [moveView(played.move, null, played.record)];
       this.actions.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
@@ -106,7 +105,7 @@ export class DisputesService {
       const dispute = s.dispute!;
       await s.applyLines(changes);
       Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-      await s.manager.update(Dispute, { id: dispute.id }, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
+      await this.games.markDisputeAdmitted(dispute.id, { lines, keptLineId: replaced.id, admittedAt: s.now });
       s.dispute = null;
       const played =
         input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
@@ -139,7 +138,7 @@ export class DisputesService {
       const dispute = s.dispute!;
       await s.applyLines(changes);
       Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
-      await s.manager.update(Dispute, { id: dispute.id }, { status: 'appealed', lines, appealedAt: s.now });
+      await this.games.markDisputeAppealed(dispute.id, { lines, appealedAt: s.now });
       s.labels = lines;
       await this.cases.open({
         competitionId: s.competition.id,
@@ -222,10 +221,9 @@ export class DisputesService {
     s: GameSession,
     ruling: RulingInput,
   ): Promise<{ caseKinds: string[]; penalties: NewPenalty[]; details: JsonObject }> {
-    const [claim, result] = await independentQueries(s.manager, [
-      () => s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
-      () => this.results.find(s.manager, s.game.id),
-    ]);
+    // In the action's transaction: one after the other (its client takes one query at a time).
+    const claim = await this.time.openClaim(s.game.id);
+    const result = await this.results.find(s.game.id);
     const ripeness = await this.claimRipeness(s, claim);
     const claimant = claim && s.colorOfPlayer(claim.claimantPlayerId)!;
     const upholds = ruling.kind === 'claim' && ruling.upheld && claimant !== null;
@@ -248,9 +246,10 @@ export class DisputesService {
     let details = plan.details;
     if (plan.claim && claim && ruling.kind === 'claim') {
       // docs/rules.md §5: upholding before the accused's 5 days ran out needs an explicit override (claim-answers.service.ts).
-      const window = await checkClaimRuling(s.manager, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
+      const cases = await this.time.openClaimCases(claim.gameId);
+      const window = checkClaimRuling(cases, claim, { today: s.today, timeZone: s.competition.timeZone }, ruling);
       claim.status = plan.claim.status;
-      await s.manager.update(Claim, { id: claim.id }, { status: claim.status, ruledAt: s.now });
+      await this.time.markClaimRuled(claim, s.now);
       details = { ...details, ...window };
     }
     await this.writeRuling(s, plan);
@@ -262,7 +261,7 @@ export class DisputesService {
     await s.applyLines(plan.lines);
     if (plan.dispute && s.dispute) {
       Object.assign(s.dispute, { status: 'ruled', keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
-      await s.manager.update(Dispute, { id: plan.dispute.id }, { status: 'ruled', keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
+      await this.games.markDisputeRuled(plan.dispute.id, { keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
       s.dispute = null;
     }
     if (plan.turn === 'complete-if-done') s.completeTurnIfDone();
@@ -270,7 +269,7 @@ export class DisputesService {
     if (plan.turn === 'next') s.game.turn += 1;
     if (plan.reopen) {
       Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
-      if (plan.reopen.resultId) await s.manager.delete(Result, { id: plan.reopen.resultId });
+      if (plan.reopen.resultId) await this.games.deleteResult(plan.reopen.resultId);
       await this.cases.closeFor(s.game.id, ['result', 'objection']);
     }
     if (plan.end) await s.end(plan.end);
@@ -279,14 +278,14 @@ export class DisputesService {
   /** The open claim's answer window as the preconditions read it (claim-window.ts `ripe`), null without one. */
   private async claimRipeness(s: GameSession, claim: Claim | null): Promise<{ ripe: boolean } | null> {
     if (!claim) return null;
-    const cases = await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' } });
+    const cases = await this.time.openClaimCases(s.game.id);
     const answered = cases.some((c) => answersOf(c).length > 0);
     return claimWindow({ toldOn: localDate(claim.createdAt, s.competition.timeZone), today: s.today, answered });
   }
 
   private async rescoreResult(s: GameSession): Promise<JsonObject> {
-    if (s.game.status !== 'ended' || s.dispute || !(await this.results.find(s.manager, s.game.id))) return {};
-    const result = await this.results.rescore(s.manager, this.actions.ended(s));
+    if (s.game.status !== 'ended' || s.dispute || !(await this.results.find(s.game.id))) return {};
+    const result = await this.results.rescore(this.actions.ended(s));
     return { coefficients: resultView(result).coefficients };
   }
 }

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import { Notifications, type Notification } from '../notifications/notifications';
 import { toLocalDate, type LocalDate } from '../thinking-time/core';
-import { ActionReceipt } from './action-receipt.entity';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';
@@ -18,6 +15,7 @@ import type { Color, PlacedTile } from './engine';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameRowsCache } from './game-rows-cache';
 import { GameSession } from './game-session';
+import { GameRepository } from './game.repository';
 import { moveView, type ActionResult, type MoveView } from './game-views';
 import { Lexicons } from './lexicons';
 import type { MoveSource } from './move.entity';
@@ -43,7 +41,11 @@ export interface SubmitOptions extends ActionInput {
   readonly expectedTurn?: number;
 }
 
-export type InTransaction = (manager: EntityManager, result: ActionResult) => Promise<void>;
+/**
+ * The caller's work in the action's transaction. The manager it is handed is the unit's own
+ * (`Database.manager`): @deprecated — a caller on repositories ignores it and reads the unit.
+ */
+export type InTransaction = (manager: Database['manager'], result: ActionResult) => Promise<void>;
 
 /** One move when one line is owed; one per line (by label `A`/`B` or line id) while two lines are live. */
 export interface TurnMoves {
@@ -82,6 +84,7 @@ export class GameActions {
     private readonly results: ResultProposals,
     private readonly notifications: Notifications,
     private readonly lexicons: Lexicons,
+    private readonly games: GameRepository,
   ) {}
 
   /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
@@ -112,12 +115,12 @@ export class GameActions {
     authorize: (s: GameSession) => Who,
     work: (s: GameSession, who: Who) => Promise<ActionResult>,
   ): Promise<ActionResult> {
-    return this.db.transaction(async (m) => {
-      const s = await this.session(m, gameId, { lock: true });
+    return this.db.transaction(async () => {
+      const s = await this.session(gameId, { lock: true });
       const who = authorize(s);
-      const receipt = await this.receipt(m, gameId, options.action, options.idempotencyKey);
+      const receipt = await this.receipt(gameId, options.action, options.idempotencyKey);
       if (receipt !== undefined) {
-        await options.inTransaction?.(m, receipt as ActionResult);
+        await options.inTransaction?.(this.db.manager, receipt as ActionResult);
         return receipt as ActionResult;
       }
       // docs/rules.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
@@ -132,16 +135,19 @@ export class GameActions {
       await this.finish(s, turn);
       // The version and turn as committed, after the end of the game and the saved state.
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
-      await this.storeReceipt(m, gameId, options.action, options.idempotencyKey, result);
-      await options.inTransaction?.(m, result);
+      await this.storeReceipt(gameId, options.action, options.idempotencyKey, result);
+      await options.inTransaction?.(this.db.manager, result);
       return result;
     });
   }
 
-  /** The game as an action (`lock`: its row locked until commit) or a read (sharing this instance's caches) sees it. */
-  session(m: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
+  /**
+   * The game as an action (`lock`: its row locked until commit) or a read (sharing this
+   * instance's caches) sees it, in the caller's unit of work.
+   */
+  session(gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
     // Reads share replays (pure, keyed by their inputs); an action replays its own, under its lock.
-    return GameSession.open(m, gameId, {
+    return GameSession.open(this.games, gameId, {
       lock,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
@@ -158,9 +164,9 @@ export class GameActions {
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime())
-      await closeSilenceCasesAtEnd(s.manager, { cases: this.cases, audit: this.audit }, s.game);
-    if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.manager, s.game.id))) {
-      await this.results.propose(s.manager, this.ended(s));
+      await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit, games: this.games }, s.game);
+    if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.game.id))) {
+      await this.results.propose(this.ended(s));
       await this.confirmByGameEnd(s);
     }
     await s.save();
@@ -183,22 +189,18 @@ export class GameActions {
   }
 
   /** The receipt's stored result for a repeated key, or undefined the first time. */
-  async receipt(m: EntityManager, gameId: string, action: string, key: string | undefined): Promise<unknown> {
+  async receipt(gameId: string, action: string, key: string | undefined): Promise<unknown> {
     if (key === undefined) return undefined;
-    const found = await m.findOneBy(ActionReceipt, { gameId, idempotencyKey: key });
+    const found = await this.games.receipt(gameId, key);
     if (!found) return undefined;
     if (found.action !== action) throw refusals.keyReused();
     return found.result;
   }
 
   /** Keeps the action's result under its key, so a repeat (a resent mail, a second click) gets it back. */
-  async storeReceipt(m: EntityManager, gameId: string, action: string, key: string | undefined, result: object): Promise<void> {
+  async storeReceipt(gameId: string, action: string, key: string | undefined, result: object): Promise<void> {
     if (key === undefined) return;
-    await insertRows(
-      m,
-      ActionReceipt,
-      m.create(ActionReceipt, { gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() }),
-    );
+    await this.games.storeReceipt({ gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() });
   }
 
   /** A notification for one of the players, written with the action's others when it finishes. */

@@ -5,8 +5,8 @@ import { Database } from '../database/database';
 import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time/core';
 import { replayGame, type Color } from './engine';
 import { GameSession } from './game-session';
+import { GameRepository } from './game.repository';
 import { lineSnapshot } from './core/game-state';
-import { Game } from './game.entity';
 
 export interface CheckProblem {
   readonly gameId: string;
@@ -32,6 +32,7 @@ export class GameCheckService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly games: GameRepository,
   ) {}
 
   async check(): Promise<CheckReport> {
@@ -39,19 +40,11 @@ export class GameCheckService {
     let games = 0;
     let moves = 0;
     for (let after = ''; ;) {
-      const ids = await this.db.run((m) =>
-        m
-          .createQueryBuilder(Game, 'g')
-          .select('g.id', 'id')
-          .where('g.id::text > :after', { after })
-          .orderBy('g.id::text')
-          .limit(BATCH)
-          .getRawMany<{ id: string }>(),
-      );
+      const ids = await this.db.run(() => this.games.gameIdsAfter(after, BATCH));
       if (ids.length === 0) break;
       for (const { id } of ids) {
-        const found = await this.db.run(async (m) => {
-          const s = await GameSession.open(m, id, { lock: false, now: this.clock.now() });
+        const found = await this.db.run(async () => {
+          const s = await GameSession.open(this.games, id, { lock: false, now: this.clock.now() });
           return checkGame(s, { red: await s.pausesOf('red'), blue: await s.pausesOf('blue') });
         });
         problems.push(...found.problems.map((problem) => ({ gameId: id, problem })));

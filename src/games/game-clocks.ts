@@ -1,10 +1,7 @@
-import { Penalty } from '../arbiter/penalty.entity';
-import { independentQueries } from '../database/independent-queries';
 import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time/core';
 import type { Color } from './engine';
 import type { GameSession } from './game-session';
 import { gameTimeline } from './game-timeline';
-import { LongThinkingNotice } from './long-thinking-notice.entity';
 
 /** The thinking-time core's view of a game today (docs/rules.md §5): clocks, silence, deadlines. */
 export async function clocksOn(s: GameSession): Promise<TimelineDay> {
@@ -13,11 +10,7 @@ export async function clocksOn(s: GameSession): Promise<TimelineDay> {
 
 /** The game's whole timeline, as clocksOn reads it (the web page also asks it for the run-out day). */
 export async function timelineOf(s: GameSession): Promise<GameTimeline> {
-  const [notices, penalties, redPauses] = await independentQueries(s.manager, [
-    () => s.manager.find(LongThinkingNotice, { where: { gameId: s.game.id } }),
-    () => s.manager.find(Penalty, { where: { gameId: s.game.id, kind: 'thinking-days' } }),
-    () => s.pausesOf('red'),
-  ]);
+  const { notices, penalties, pauses } = await s.timelineRows();
   const of = <T extends { playerId: string }>(rows: readonly T[], color: Color) => rows.filter((r) => r.playerId === s.players[color].id);
   return gameTimeline({
     competition: s.competition,
@@ -25,7 +18,7 @@ export async function timelineOf(s: GameSession): Promise<GameTimeline> {
     currentTurn: s.game.turn,
     moves: s.moves,
     // Holidays and approved special leave alike: not thinking days, no silence (docs/rules.md §5).
-    holidays: { red: redPauses, blue: await s.pausesOf('blue') },
+    holidays: pauses,
     notices: {
       red: of(notices, 'red').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),
       blue: of(notices, 'blue').map((n) => ({ from: toLocalDate(n.fromDay), days: n.days })),

@@ -1,8 +1,8 @@
-import type { EntityManager } from 'typeorm';
 import { SYSTEM_ACTOR } from '../auth/core/actor';
 import type { AuditService } from '../audit/audit.service';
-import { Case, SILENCE_CASE } from '../arbiter/case.entity';
+import { SILENCE_CASE } from '../arbiter/case.entity';
 import type { CasesService } from '../arbiter/cases.service';
+import type { GameRepository } from './game.repository';
 
 /** Why a game's open 30-day silence case closes when the game ends (docs/rules.md §5: the silence is over). */
 export const SILENCE_CLOSED_AT_END = {
@@ -16,13 +16,12 @@ export const SILENCE_CLOSED_AT_END = {
  * In the transaction of the action that ended the game.
  */
 export async function closeSilenceCasesAtEnd(
-  m: EntityManager,
-  deps: { readonly cases: CasesService; readonly audit: AuditService },
+  deps: { readonly cases: CasesService; readonly audit: AuditService; readonly games: GameRepository },
   game: { readonly id: string; readonly competitionId: string; readonly endReason: string | null },
 ): Promise<number> {
   const closed = await deps.cases.closeFor(game.id, [SILENCE_CASE]);
   for (const c of closed) {
-    await m.update(Case, { id: c.id }, { payload: { ...c.payload, closedReason: SILENCE_CLOSED_AT_END, closedBy: 'game-end' } as never });
+    await deps.games.setCasePayload(c.id, { ...c.payload, closedReason: SILENCE_CLOSED_AT_END, closedBy: 'game-end' });
     await deps.audit.record({
       actor: SYSTEM_ACTOR,
       action: 'case.closed',

@@ -4,12 +4,12 @@
 // that each of them reads it one way; notifications/models/models.ts names it GameView.
 import type { EntityManager } from 'typeorm';
 import type { Competition } from '../competitions/competition.entity';
-import { Group } from '../competitions/group.entity';
 import type { Player } from '../players/player.entity';
 import type { Settings } from '../config/settings';
 import type { Color } from './engine/types';
 import type { Game } from './game.entity';
 import type { GameMailView } from '../notifications/models/models';
+import { GameRepository } from './game.repository';
 
 export type { GameMailView };
 
@@ -31,14 +31,27 @@ export function gameView(
   };
 }
 
-/** The view of a stored game outside a game session: its group's name read. */
-export async function loadGameView(
+/** The view of a stored game outside a game session: its group's name read, in the caller's unit of work. */
+export async function readGameView(
+  games: GameRepository,
+  settings: PageSettings,
+  competition: Pick<Competition, 'shortName'>,
+  game: Pick<Game, 'id' | 'groupId'>,
+  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
+): Promise<GameMailView> {
+  return gameView(settings, competition, await games.groupName(game.groupId), players, game.id);
+}
+
+/**
+ * @deprecated use `readGameView(games, …)` with GameRepository (in the caller's unit of work). Kept,
+ * manager first, for the folders that still pass a manager (thinking-time, mail, coefficients).
+ */
+export function loadGameView(
   m: EntityManager,
   settings: PageSettings,
   competition: Pick<Competition, 'shortName'>,
   game: Pick<Game, 'id' | 'groupId'>,
   players: Readonly<Record<Color, Pick<Player, 'name'>>>,
 ): Promise<GameMailView> {
-  const group = await m.findOneByOrFail(Group, { id: game.groupId });
-  return gameView(settings, competition, group.name, players, game.id);
+  return readGameView(GameRepository.over(m), settings, competition, game, players);
 }

@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import type { Case } from '../arbiter/case.entity';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate } from '../auth/core/permissions';
 import { Database } from '../database/database';
-import { independentQueries } from '../database/independent-queries';
-import { timelineOn, type GameTimeline } from '../thinking-time/core';
+import { timelineOn, type DateRange, type GameTimeline } from '../thinking-time/core';
+import type { Claim } from './claim.entity';
 import { awaitedMove } from './core/turns';
 import type { Color, MoveRecord } from './engine';
 import { GameActions } from './game-actions';
 import { timelineOf } from './game-clocks';
 import { GameSession } from './game-session';
+import { GameRepository } from './game.repository';
+import { GameTimeRepository } from './game-time.repository';
 import { disputeView, moveView, offerView, type GameView } from './game-views';
-import { Offer } from './offer.entity';
 import { ResultProposals, resultView } from './result-proposals';
 
 /** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.ts). */
@@ -20,6 +22,8 @@ export class GameReadsService {
     private readonly actions: GameActions,
     private readonly db: Database,
     private readonly results: ResultProposals,
+    private readonly games: GameRepository,
+    private readonly time: GameTimeRepository,
   ) {}
 
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
@@ -33,8 +37,8 @@ export class GameReadsService {
    * loading and replaying the game a second time. `then` runs in the same read.
    */
   viewing<T>(actor: Actor, gameId: string, then: (view: GameView, s: GameSession, timeline: GameTimeline) => T | Promise<T>): Promise<T> {
-    return this.db.run(async (m) => {
-      const s = await this.actions.session(m, gameId, { lock: false });
+    return this.db.run(async () => {
+      const s = await this.actions.session(gameId, { lock: false });
       if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
       const timeline = await timelineOf(s);
       return then(await this.gameView(s, timeline), s, timeline);
@@ -42,10 +46,10 @@ export class GameReadsService {
   }
 
   private async gameView(s: GameSession, timeline: GameTimeline): Promise<GameView> {
-    const [offers, result] = await independentQueries(s.manager, [
-      () => s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' } }),
+    const [offers, result] = await this.games.independent([
+      () => this.games.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
-      async () => (s.game.status === 'playing' ? null : this.results.find(s.manager, s.game.id)),
+      async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
     ]);
     const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
@@ -82,4 +86,25 @@ export class GameReadsService {
       result: result ? resultView(result) : null,
     };
   }
+
+  /**
+   * What a game page shows about time besides the clocks (web/player/time-notices.ts): the open
+   * time claim with its cases' answers, and both players' holidays, through the page's session.
+   */
+  async timeNoticeRows(s: GameSession): Promise<TimeNoticeRows> {
+    const [claim, [red, blue]] = await this.games.independent([
+      () => this.time.openClaim(s.game.id),
+      // One read for both colours: the session keeps it.
+      async () => [await s.holidaysOf('red'), await s.holidaysOf('blue')] as const,
+    ]);
+    const cases = claim ? await this.time.openClaimCasesOldestFirst(s.game.id) : [];
+    return { claim, cases, holidays: { red, blue } };
+  }
+}
+
+/** The rows of a game page's time notices. */
+export interface TimeNoticeRows {
+  readonly claim: Claim | null;
+  readonly cases: readonly Case[];
+  readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
 }

@@ -1,26 +1,25 @@
 // One game, locked, inside one transaction: what every action of the games service works
 // on ("one action, one transaction, one lock", docs/style.md). Three roles, kept apart:
-// - the loader (loadGameRows, findGame, GameSession.open, pausesOf): the game's rows, under its
-//   row lock or from the read cache;
+// - the loader (game.repository.ts `rows`, `findGame`; GameSession.open): the game's rows, under
+//   its row lock or from the read cache;
 // - the aggregate (GameSession's reads): those rows as the rules core reads them (`play`), and
 //   what core/ derives from them — lines, turns, the dispute — replayed once per action;
-// - the writer (GameSession's `apply…`, playMove, end, save): persists what the core decided and
-//   keeps the loaded rows in step, then writes the cached state back with the version and turn.
+// - the writer (GameSession's `apply…`, playMove, end, save): persists what the core decided
+//   through the repository and keeps the loaded rows in step, then writes the cached state back
+//   with the version and turn.
 import { randomUUID } from 'node:crypto';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
-import { isUuid } from '../common/ids';
-import { independentQueries } from '../database/independent-queries';
-import { insertRows } from '../database/insert-rows';
 import type { Notification } from '../notifications/notifications';
 import { localDate, toLocalDate, type DateRange, type LocalDate } from '../thinking-time/core';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Sequence } from '../competitions/sequence.entity';
-import { Dispute, type DisputeLines } from './dispute.entity';
+import type { Penalty } from '../arbiter/penalty.entity';
+import type { Dispute, DisputeLines } from './dispute.entity';
 import { COLORS, type Color, type GameSetup, type GameState, type Lexicon, type MoveInput, type MoveRecord } from './engine';
-import { GameLine } from './game-line.entity';
+import type { GameLine } from './game-line.entity';
 import {
   findLine,
   gameSnapshot,
@@ -39,106 +38,56 @@ import { orThrow } from './core/refusal';
 import { arrivalFor, completesTurn, contestedMove, owedLines, playedIn, turnPlayer } from './core/turns';
 import { refusals } from './core/game-refusals';
 import type { GameOutcome, LineLabel } from './core/game-state';
-import { Game } from './game.entity';
-import { Holiday } from './holiday.entity';
-import { SpecialLeave } from './special-leave.entity';
-import { Move } from './move.entity';
-import { Offer } from './offer.entity';
+import type { Game } from './game.entity';
+import type { LongThinkingNotice } from './long-thinking-notice.entity';
+import type { Move } from './move.entity';
 import type { ReplayCache } from './replay-cache';
-import { GAME_VERSION_SQL, type GameRowsCache } from './game-rows-cache';
+import type { GameRowsCache } from './game-rows-cache';
+import { GameRepository, type GameRows } from './game.repository';
+
+export type { GameRows };
 
 export interface PlayedMove {
   readonly move: Move;
   readonly record: MoveRecord;
 }
 
-// ================================================================ the loader
-
-/** The rows of a game that every action needs, loaded under the game's row lock. */
-export interface GameRows {
-  readonly game: Game;
-  readonly competition: Competition;
-  readonly sequence: Sequence;
-  readonly players: Readonly<Record<Color, Player>>;
-  readonly lines: GameLine[];
-  readonly moves: Move[];
-  /** The dispute not yet settled (open or appealed), if any: docs/rules.md §6 allows one. */
-  dispute: Dispute | null;
-  /** The lines players know as A and B: those of the latest appeal, even once ruled. */
-  labels: DisputeLines | null;
+/** How a session is opened: locked for an action, or a read sharing the caches. */
+export interface OpenOptions {
+  readonly lock: boolean;
+  readonly now: Date;
+  readonly lexicon?: (competition: Competition) => Lexicon | undefined;
+  readonly replays?: ReplayCache;
+  readonly rows?: GameRowsCache;
 }
 
-function loadPlayRows(manager: EntityManager, gameId: string): Promise<[GameLine[], Move[], Dispute[]]> {
-  return independentQueries(manager, [
-    () => manager.find(GameLine, { where: { gameId }, order: { createdAt: 'ASC', id: 'ASC' } }),
-    () => manager.find(Move, { where: { gameId }, order: { lineId: 'ASC', number: 'ASC' } }),
-    () => manager.find(Dispute, { where: { gameId }, order: { createdAt: 'DESC' } }),
-  ]);
-}
+// ================================================================ the loader (deprecated forms)
 
-async function readVersion(manager: EntityManager, gameId: string): Promise<number | undefined> {
-  const rows = (await manager.query(GAME_VERSION_SQL, [gameId])) as { version: number }[];
-  return rows[0] && Number(rows[0].version);
+/**
+ * @deprecated use GameRepository.rows (in the caller's unit of work). Kept, manager first, for
+ * the folders that still pass a manager (mail).
+ */
+export function loadGameRows(manager: EntityManager, gameId: string, options: { lock: boolean; cache?: GameRowsCache }): Promise<GameRows> {
+  return GameRepository.over(manager).rows(gameId, options);
 }
 
 /**
- * Loads a game's rows; with `lock`, the game row is locked for the rest of the transaction.
- * A read (no lock) given `cache` takes the lines, moves and disputes from it while the
- * game's version is the one they were read under (game-rows-cache.ts).
+ * @deprecated use GameRepository.findGame (in the caller's unit of work). Kept, manager first,
+ * for the folders that still pass a manager (thinking-time, mail, coefficients).
  */
-export async function loadGameRows(
-  manager: EntityManager,
-  gameId: string,
-  { lock, cache }: { lock: boolean; cache?: GameRowsCache },
-): Promise<GameRows> {
-  // A read needs no lock: the row with its relations below is the existence check (one query less per page).
-  if (lock) await findGame(manager, gameId, { lock });
-  else if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-  const reading = !lock && cache !== undefined;
-  const found = await manager.findOne(Game, {
-    where: { id: gameId },
-    relations: { competition: true, sequence: true, redPlayer: true, bluePlayer: true },
-  });
-  if (!found) throw refusals.unknownGame(gameId);
-  let lines: GameLine[], moves: Move[], disputes: Dispute[];
-  // The row's version is the cache's mark: the rows kept under it are that version's.
-  const cached = reading ? cache!.take(gameId, found.version) : undefined;
-  if (cached) {
-    // Fresh arrays: a session may push to its own (the entities are only read by reads).
-    [lines, moves, disputes] = [[...cached.lines], [...cached.moves], [...cached.disputes]];
-  } else {
-    [lines, moves, disputes] = await loadPlayRows(manager, gameId);
-    if (reading) {
-      const after = await readVersion(manager, gameId);
-      cache!.keep(gameId, found.version, after, { lines: [...lines], moves: [...moves], disputes: [...disputes] });
-    }
-  }
-  const { competition, sequence, redPlayer, bluePlayer, ...row } = found;
-  return {
-    game: Object.assign(new Game(), row),
-    competition: competition!,
-    sequence: sequence!,
-    players: { red: redPlayer!, blue: bluePlayer! },
-    lines,
-    moves,
-    dispute: disputes.find((d) => d.status === 'open' || d.status === 'appealed') ?? null,
-    labels: disputes.find((d) => d.appealedAt !== null)?.lines ?? null,
-  };
-}
-
-/**
- * The game row, or UNKNOWN_GAME. With `lock`, `SELECT … FOR UPDATE`: every action on a game
- * holds its row until it commits, so two actions on one game never interleave.
- */
-export async function findGame(manager: EntityManager, gameId: string, { lock }: { lock: boolean }): Promise<Game> {
-  if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-  const game = await manager.findOne(Game, { where: { id: gameId }, ...(lock && { lock: { mode: 'pessimistic_write' as const } }) });
-  if (!game) throw refusals.unknownGame(gameId);
-  return game;
+export function findGame(manager: EntityManager, gameId: string, options: { lock: boolean }): Promise<Game> {
+  return GameRepository.over(manager).findGame(gameId, options);
 }
 
 function toRange(h: { readonly fromDay: string; readonly toDay: string }): DateRange {
   return { from: toLocalDate(h.fromDay), to: toLocalDate(h.toDay) };
+}
+
+/** What a game's timeline reads besides its moves (game-clocks.ts). */
+export interface TimelineRows {
+  readonly notices: LongThinkingNotice[];
+  readonly penalties: Penalty[];
+  readonly pauses: Readonly<Record<Color, DateRange[]>>;
 }
 
 // ================================================================ the aggregate
@@ -154,26 +103,18 @@ export class GameSession implements GameRows {
   declare dispute: Dispute | null;
   declare labels: DisputeLines | null;
 
-  /** Loads a game (locked for the transaction with `lock`) with its competition's word list. */
-  static async open(
-    manager: EntityManager,
-    gameId: string,
-    {
-      lock,
-      now,
-      lexicon,
-      replays,
-      rows: rowsCache,
-    }: {
-      lock: boolean;
-      now: Date;
-      lexicon?: (competition: Competition) => Lexicon | undefined;
-      replays?: ReplayCache;
-      rows?: GameRowsCache;
-    },
-  ): Promise<GameSession> {
-    const rows = await loadGameRows(manager, gameId, { lock, cache: rowsCache });
-    return new GameSession(manager, rows, now, lexicon?.(rows.competition), replays);
+  /** Loads a game (locked for the transaction with `lock`) with its competition's word list, in the caller's unit of work. */
+  static open(games: GameRepository, gameId: string, options: OpenOptions): Promise<GameSession>;
+  /** @deprecated pass the GameRepository: the unit of work is the caller's, no manager travels (thinking-time, mail). */
+  static open(manager: EntityManager, gameId: string, options: OpenOptions): Promise<GameSession>;
+  static async open(from: GameRepository | EntityManager, gameId: string, options: OpenOptions): Promise<GameSession> {
+    const games = from instanceof GameRepository ? from : GameRepository.over(from);
+    const rows = await games.rows(gameId, { lock: options.lock, cache: options.rows });
+    const lexicon = options.lexicon?.(rows.competition);
+    // A session opened from a manager keeps answering `manager` (the deprecated form).
+    return from instanceof GameRepository
+      ? new GameSession(from, rows, options.now, lexicon, options.replays)
+      : new GameSession(from, rows, options.now, lexicon, options.replays);
   }
 
   readonly setup: GameSetup;
@@ -186,8 +127,16 @@ export class GameSession implements GameRows {
   private holidays?: Record<Color, DateRange[]>;
   private leave?: Record<Color, DateRange[]>;
 
+  /** Reads and writes of the session's rows, in the unit of work it was opened in. */
+  private readonly games: GameRepository;
+  /** Only a session built from a manager by hand (the deprecated forms) still answers `manager`. */
+  private readonly handedManager?: EntityManager;
+
+  constructor(games: GameRepository, rows: GameRows, now: Date, lexicon?: Lexicon, sharedReplays?: ReplayCache);
+  /** @deprecated pass the GameRepository (mail builds read-only sessions from a manager). */
+  constructor(manager: EntityManager, rows: GameRows, now: Date, lexicon?: Lexicon, sharedReplays?: ReplayCache);
   constructor(
-    readonly manager: EntityManager,
+    from: GameRepository | EntityManager,
     rows: GameRows,
     readonly now: Date,
     lexicon?: Lexicon,
@@ -195,8 +144,19 @@ export class GameSession implements GameRows {
     private readonly sharedReplays?: ReplayCache,
   ) {
     Object.assign(this, rows);
+    if (from instanceof GameRepository) this.games = from;
+    else [this.games, this.handedManager] = [GameRepository.over(from), from];
     this.setup = gameSetup(this.competition, this.sequence, lexicon);
     this.today = localDate(now, this.competition.timeZone);
+  }
+
+  /**
+   * @deprecated the manager a session was built from by hand, for the folders not yet on
+   * repositories (thinking-time/sweep-actions.ts); a session opened through GameRepository has none.
+   */
+  get manager(): EntityManager {
+    if (!this.handedManager) throw new Error('GameSession.manager: this session was opened through GameRepository; use a repository');
+    return this.handedManager;
   }
 
   // ---------------------------------------------------------------- who acts
@@ -309,11 +269,8 @@ export class GameSession implements GameRows {
   async pausesOf(color: Color): Promise<DateRange[]> {
     if (!this.leave) {
       // Both tables at once on the pool (independent-queries.ts): a page waits for one round trip, not two.
-      const [rows] = await independentQueries(this.manager, [
-        () =>
-          this.manager.find(SpecialLeave, {
-            where: { competitionId: this.competition.id, playerId: In([this.game.redPlayerId, this.game.bluePlayerId]) },
-          }),
+      const [rows] = await this.games.independent([
+        () => this.games.specialLeaveOf(this.competition.id, [this.game.redPlayerId, this.game.bluePlayerId]),
         () => this.holidaysOf(color),
       ]);
       const of = (playerId: string) => rows.filter((r) => r.playerId === playerId).map(toRange);
@@ -325,9 +282,7 @@ export class GameSession implements GameRows {
   /** The player's current holidays in this competition (they cover all their games). */
   async holidaysOf(color: Color): Promise<DateRange[]> {
     if (!this.holidays) {
-      const rows = await this.manager.find(Holiday, {
-        where: { competitionId: this.competition.id, playerId: In([this.game.redPlayerId, this.game.bluePlayerId]) },
-      });
+      const rows = await this.games.holidaysOf(this.competition.id, [this.game.redPlayerId, this.game.bluePlayerId]);
       const current = rows.filter((h) => h.replacedAt === null);
       this.holidays = {
         red: current.filter((h) => h.playerId === this.game.redPlayerId).map(toRange),
@@ -337,30 +292,39 @@ export class GameSession implements GameRows {
     return this.holidays[color];
   }
 
+  /** The long-thinking notices, the thinking-day penalties and both players' pauses: what the game's timeline reads. */
+  async timelineRows(): Promise<TimelineRows> {
+    const [notices, penalties, red] = await this.games.independent([
+      () => this.games.longThinkingNotices(this.game.id),
+      () => this.games.thinkingDayPenalties(this.game.id),
+      () => this.pausesOf('red'),
+    ]);
+    return { notices, penalties, pauses: { red, blue: await this.pausesOf('blue') } };
+  }
+
   // ================================================================ the writer
 
   /** Writes what a decision does to the lines (core/lines.ts LineChanges): new lines, closed lines, annulled moves. */
   async applyLines(changes: LineChanges): Promise<GameLine[]> {
-    const opened = changes.opened.map((l) =>
-      this.manager.create(GameLine, {
+    const opened = await this.games.openLines(
+      changes.opened.map((l) => ({
         gameId: this.game.id,
         id: l.id,
         parentId: l.parentId,
         forkAfter: l.forkAfter,
         status: l.status,
         createdAt: this.now,
-      }),
+      })),
     );
-    if (opened.length) await insertRows(this.manager, GameLine, ...opened);
     this.lines.push(...opened);
     for (const id of changes.closed) {
       this.line(id).status = 'closed';
-      await this.manager.update(GameLine, { gameId: this.game.id, id }, { status: 'closed' });
+      await this.games.closeLine(this.game.id, id);
       this.replays.delete(id);
     }
     if (changes.annulled.length) {
       const annulled = new Set(changes.annulled);
-      await this.manager.update(Move, { id: In(changes.annulled) }, { annulled: true });
+      await this.games.annulMoves(changes.annulled);
       for (const m of this.moves) if (annulled.has(m.id)) m.annulled = true;
     }
     return opened;
@@ -370,8 +334,7 @@ export class GameSession implements GameRows {
   async playMove(lineId: string, color: Color, input: MoveInput, timing: MoveTiming): Promise<PlayedMove> {
     const plan = orThrow(decideMove(this.play, lineId, color, input, timing, this.competition.timeZone));
     const ids = { id: randomUUID(), gameId: this.game.id, playerId: this.players[color].id };
-    const move = this.manager.create(Move, moveRow(plan, ids, timing, await this.pausesOf(color)));
-    await insertRows(this.manager, Move, move);
+    const move = await this.games.appendMove(moveRow(plan, ids, timing, await this.pausesOf(color)));
     const { records } = this.replay(lineId);
     this.moves.push(move);
     this.replays.set(lineId, { state: plan.state, records: [...records, plan.record] });
@@ -389,26 +352,19 @@ export class GameSession implements GameRows {
   async end(outcome: GameOutcome | null): Promise<void> {
     Object.assign(this.game, decideEnd(this.play, outcome), { endedAt: this.now });
     // An offer nobody answered lapses with the game.
-    await this.manager.update(Offer, { gameId: this.game.id, status: 'pending' }, { status: 'lapsed', answeredAt: this.now });
+    await this.games.lapsePendingOffers(this.game.id, this.now);
   }
 
   /** Writes the cached state, version and turn back to the locked row. */
   async save(): Promise<void> {
     this.game.state = gameSnapshot(this.play);
     this.game.version += 1;
-    await this.manager.update(
-      Game,
-      { id: this.game.id },
-      {
-        state: this.game.state,
-        version: this.game.version,
-        turn: this.game.turn,
-        status: this.game.status,
-        endedAt: this.game.endedAt,
-        endReason: this.game.endReason,
-        outcome: this.game.outcome,
-      },
-    );
+    await this.games.saveState(this.game);
+  }
+
+  /** An imported game's start day, written to its row (moves.service.ts import). */
+  async saveStartDay(): Promise<void> {
+    await this.games.saveStartDay(this.game);
   }
 }
 

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate } from '../auth/core/permissions';
-import { User } from '../auth/user.entity';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
 import { resultView } from './result-proposals';
-import { Result } from './result.entity';
 import { toDecimal } from '../coefficients/core/coefficients';
-import { Group } from '../competitions/group.entity';
 import type { Player } from '../players/player.entity';
 import { Database } from '../database/database';
 import { COLORS, type Color } from './engine';
@@ -15,6 +12,7 @@ import { toGcg } from './engine/gcg';
 import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from './engine/sheet';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
+import { GameRepository } from './game.repository';
 import { Lexicons } from './lexicons';
 import { UNNAMED_LEXICON } from './core/game-record';
 
@@ -35,19 +33,21 @@ export class GameSheetsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly lexicons: Lexicons,
+    private readonly games: GameRepository,
   ) {}
 
   sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
-    return this.db.run(async (m) => {
-      const s = await this.open(actor, gameId, m);
+    return this.db.run(async () => {
+      const s = await this.open(actor, gameId);
       const lineId = this.lineOf(s, options.line);
       const replay = s.replay(lineId);
       const path = s.pathOf(lineId);
-      const [group, arbiter, result, clocks] = await Promise.all([
-        m.findOneByOrFail(Group, { id: s.game.groupId }),
-        m.findOneBy(User, { id: s.competition.arbiterUserId }),
-        m.findOneBy(Result, { gameId }),
-        clocksOn(s),
+      // On the pool (a read, not a transaction): at once, each on a connection of its own.
+      const [group, arbiter, result, clocks] = await this.games.independent([
+        () => this.games.groupName(s.game.groupId),
+        () => this.games.user(s.competition.arbiterUserId),
+        () => this.games.resultOf(gameId),
+        () => clocksOn(s),
       ]);
       const asker = actor.kind === 'user' ? COLORS.find((c) => s.players[c].id === actor.playerId) : undefined;
       const language = options.language ?? (asker ? s.players[asker].language : 'ro');
@@ -57,7 +57,7 @@ export class GameSheetsService {
       const model = sheetModelFromReplay(replay, {
         language,
         competition: s.competition.name,
-        group: group.name,
+        group,
         red: sheetPlayer(s.players.red),
         blue: sheetPlayer(s.players.blue),
         arbiter: personName(arbiter?.displayName),
@@ -74,8 +74,8 @@ export class GameSheetsService {
   }
 
   gcg(actor: Actor, gameId: string, options: Pick<SheetOptions, 'line'> = {}): Promise<string> {
-    return this.db.run(async (m) => {
-      const s = await this.open(actor, gameId, m);
+    return this.db.run(async () => {
+      const s = await this.open(actor, gameId);
       const { state, records } = s.replay(this.lineOf(s, options.line));
       return toGcg({
         state,
@@ -87,8 +87,12 @@ export class GameSheetsService {
     });
   }
 
-  private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
-    const s = await GameSession.open(m, gameId, { lock: false, now: this.clock.now(), lexicon: (c) => this.lexicons.forCompetition(c) });
+  private async open(actor: Actor, gameId: string): Promise<GameSession> {
+    const s = await GameSession.open(this.games, gameId, {
+      lock: false,
+      now: this.clock.now(),
+      lexicon: (c) => this.lexicons.forCompetition(c),
+    });
     if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
     return s;
   }

@@ -1,24 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { IsNull } from 'typeorm';
 import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
-import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
 import { Notifications } from '../notifications/notifications';
 import { addDays, toLocalDate, validateHoliday } from '../thinking-time/core';
-import { Claim } from './claim.entity';
 import { refusals } from './core/game-refusals';
 import { decideLongThinking, decideTimeClaim } from './core/time';
 import { GameActions, parseDay, type ActionInput } from './game-actions';
 import { clocksOn } from './game-clocks';
 import type { ActionResult } from './game-views';
-import { Game } from './game.entity';
-import { Holiday } from './holiday.entity';
-import { LongThinkingNotice } from './long-thinking-notice.entity';
+import { GameTimeRepository } from './game-time.repository';
+import type { Holiday } from './holiday.entity';
 
 export interface HolidayView {
   readonly id: string;
@@ -48,6 +43,7 @@ export class GameTimeService {
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
+    private readonly time: GameTimeRepository,
   ) {}
 
   /**
@@ -60,20 +56,17 @@ export class GameTimeService {
     gameId: string,
     input: { readonly from: string; readonly to: string; readonly idempotencyKey?: string },
   ): Promise<HolidayView> {
-    return this.db.transaction(async (m) => {
-      const s = await this.actions.session(m, gameId, { lock: false });
+    return this.db.transaction(async () => {
+      const s = await this.actions.session(gameId, { lock: false });
       const game = s.game;
       const color = s.requirePlayer(actor);
       const player = s.players[color];
-      await m.findOne(Registration, {
-        where: { competitionId: game.competitionId, playerId: player.id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const receipt = await this.actions.receipt(m, gameId, 'holiday', input.idempotencyKey);
+      await this.time.lockRegistration(game.competitionId, player.id);
+      const receipt = await this.actions.receipt(gameId, 'holiday', input.idempotencyKey);
       if (receipt !== undefined) return receipt as HolidayView;
       const from = parseDay(input.from, 'from');
       const asked = parseDay(input.to, 'to');
-      const current = await m.findOneBy(Holiday, { competitionId: game.competitionId, playerId: player.id, replacedAt: IsNull() });
+      const current = await this.time.currentHoliday(game.competitionId, player.id);
       const decision = validateHoliday(
         { from, to: asked, declaredOn: s.today },
         {
@@ -99,8 +92,8 @@ export class GameTimeService {
         closingDate: decision.cut.closing,
         message: { ro: decision.cut.message.ro, en: decision.cut.message.en },
       };
-      if (current) await m.update(Holiday, { id: current.id }, { replacedAt: s.now });
-      const holiday = m.create(Holiday, {
+      if (current) await this.time.markHolidayReplaced(current.id, s.now);
+      const holiday = await this.time.insertHoliday({
         id: randomUUID(),
         competitionId: game.competitionId,
         playerId: player.id,
@@ -111,16 +104,8 @@ export class GameTimeService {
         declaredAt: s.now,
         replacedAt: null,
       });
-      await insertRows(m, Holiday, holiday);
       // docs/rules.md §5: the declaration is written on every sheet and the partners are told.
-      const games = await m.find(Game, {
-        where: [
-          { competitionId: game.competitionId, redPlayerId: player.id, status: 'playing' },
-          { competitionId: game.competitionId, bluePlayerId: player.id, status: 'playing' },
-        ],
-        relations: { redPlayer: true, bluePlayer: true },
-        order: { id: 'ASC' },
-      });
+      const games = await this.time.gamesInPlayWithPlayers(game.competitionId, player.id);
       const view: HolidayView = {
         id: holiday.id,
         from,
@@ -141,7 +126,7 @@ export class GameTimeService {
         { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
       ]);
       await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
-      await this.actions.storeReceipt(m, gameId, 'holiday', input.idempotencyKey, view);
+      await this.actions.storeReceipt(gameId, 'holiday', input.idempotencyKey, view);
       return view;
     });
   }
@@ -152,20 +137,15 @@ export class GameTimeService {
       const refused = decideLongThinking(s.play, color, input.days, (await clocksOn(s)).clocks[color].left);
       if (refused) throw refused;
       // One notice per turn: announcing again replaces it.
-      await s.manager.delete(LongThinkingNotice, { gameId: s.game.id, turn: s.game.turn });
-      await insertRows(
-        s.manager,
-        LongThinkingNotice,
-        s.manager.create(LongThinkingNotice, {
-          id: randomUUID(),
-          gameId: s.game.id,
-          playerId: s.players[color].id,
-          turn: s.game.turn,
-          fromDay: s.today,
-          days: input.days,
-          createdAt: s.now,
-        }),
-      );
+      await this.time.replaceLongThinkingNotice({
+        id: randomUUID(),
+        gameId: s.game.id,
+        playerId: s.players[color].id,
+        turn: s.game.turn,
+        fromDay: s.today,
+        days: input.days,
+        createdAt: s.now,
+      });
       this.actions.notify(s, otherColor(color), 'long-thinking-notice', {
         player: s.players[color].name,
         from: s.today,
@@ -188,10 +168,10 @@ export class GameTimeService {
       s.requirePlaying();
       const partner = otherColor(color);
       const clock = (await clocksOn(s)).clocks[partner];
-      const claimWaiting = clock.exceeded && (await s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' })) !== null;
+      const claimWaiting = clock.exceeded && (await this.time.openClaim(s.game.id)) !== null;
       const refused = decideTimeClaim(s.play, clock, { thinkingDays: s.competition.thinkingDays, claimWaiting });
       if (refused) throw refused;
-      const claim = s.manager.create(Claim, {
+      const claim = await this.time.insertClaim({
         id: randomUUID(),
         gameId: s.game.id,
         claimantPlayerId: s.players[color].id,
@@ -200,7 +180,6 @@ export class GameTimeService {
         createdAt: s.now,
         ruledAt: null,
       });
-      await insertRows(s.manager, Claim, claim);
       // docs/rules.md §5: the other player answers the arbiter within 5 days of being told.
       await this.cases.open({
         competitionId: s.competition.id,

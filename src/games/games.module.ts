@@ -10,6 +10,8 @@ import { GameCheckService } from './game-check';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionGamesController, GamesController } from './games.controller';
 import { GameListingsRepository } from './game-listings.repository';
+import { GameTimeRepository } from './game-time.repository';
+import { GameRepository } from './game.repository';
 import { DisputesService } from './disputes.service';
 import { GameActions } from './game-actions';
 import { GameReadsService } from './game-reads.service';
@@ -34,6 +36,8 @@ const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService
   controllers: [GamesController, CompetitionGamesController, MoveReviewsController],
   providers: [
     ...GAME_SERVICES,
+    GameRepository,
+    GameTimeRepository,
     CompetitionStartService,
     GamePartners,
     GameListingsRepository,
@@ -46,6 +50,8 @@ const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService
   ],
   exports: [
     ...GAME_SERVICES,
+    GameRepository,
+    GameTimeRepository,
     CompetitionStartService,
     GameListingsRepository,
     GameSheetsService,

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
-import { Case } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import type { Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
@@ -11,6 +10,7 @@ import { addDays } from '../thinking-time/core/calendar';
 import { applyMove } from './engine';
 import { GameSession } from './game-session';
 import { GameActions } from './game-actions';
+import { GameRepository } from './game.repository';
 import { Lexicons } from './lexicons';
 
 /** The case a player opens to have a refused move looked at (docs/rules.md §3, "se adresează arbitrului"). */
@@ -41,14 +41,15 @@ export class MoveReviewsService {
     private readonly lexicons: Lexicons,
     private readonly cases: CasesService,
     private readonly audit: AuditService,
+    private readonly games: GameRepository,
   ) {}
 
   async request(actor: Actor, gameId: string, input: ReviewRequest): Promise<{ caseId: string; dueOn: string }> {
     const notation = input.notation.trim().slice(0, 200);
     const comment = cleanName(input.comment ?? '').slice(0, 2000);
     if (!notation) throw new Refusal('BAD_INPUT', { ro: 'Scrieți mutarea refuzată.', en: 'Write the refused move.' });
-    return this.db.transaction(async (m) => {
-      const s = await GameSession.open(m, gameId, {
+    return this.db.transaction(async () => {
+      const s = await GameSession.open(this.games, gameId, {
         lock: true,
         now: this.clock.now(),
         lexicon: (c) => this.lexicons.forCompetition(c),
@@ -78,7 +79,7 @@ export class MoveReviewsService {
           409,
         );
       }
-      const open = await m.findOneBy(Case, { gameId, kind: MOVE_REVIEW_CASE, status: 'open' });
+      const open = await this.games.openCase(gameId, MOVE_REVIEW_CASE);
       if (open && open.payload.player === color) {
         throw new Refusal(
           'REVIEW_PENDING',

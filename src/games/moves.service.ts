@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { In, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
-import { Competition } from '../competitions/competition.entity';
+import type { Competition } from '../competitions/competition.entity';
 import type { StartPairing } from '../competitions/core/start-plan';
 import type { Sequence } from '../competitions/sequence.entity';
-import { insertRows } from '../database/insert-rows';
 import { Notifications } from '../notifications/notifications';
-import { Player } from '../players/player.entity';
 import { toLocalDate } from '../thinking-time/core';
 import { requirePlayOpen } from './core/closing-guard';
 import { parseGameRecord, replayRecord } from './core/game-record';
@@ -22,10 +19,11 @@ import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
 import { COLORS, getTileSet, newGame, parseSequence, type Color } from './engine';
 import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions';
-import { GameLine } from './game-line.entity';
+import type { GameLine } from './game-line.entity';
 import { GameSession, type PlayedMove } from './game-session';
 import { moveView, type ActionResult, type MoveView } from './game-views';
-import { Game } from './game.entity';
+import type { Game } from './game.entity';
+import { GameRepository } from './game.repository';
 
 export interface SubmitMoveInput extends TurnMoves, SubmitOptions {}
 
@@ -59,6 +57,7 @@ export class MovesService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
+    private readonly games: GameRepository,
   ) {}
 
   /**
@@ -66,12 +65,16 @@ export class MovesService {
    * competitions service's start): each with its `main` line, its opening position cached,
    * and the game sheet sent to both players — RED's is also "your move" (docs/design.md "Flows").
    */
-  async startGames(manager: EntityManager, { competition, sequence, pairings }: StartGamesInput): Promise<Game[]> {
+  startGames(input: StartGamesInput): Promise<Game[]>;
+  /** @deprecated the games are written in the caller's unit of work: call `startGames(input)` inside it (bench). */
+  startGames(manager: unknown, input: StartGamesInput): Promise<Game[]>;
+  async startGames(...args: [StartGamesInput] | [unknown, StartGamesInput]): Promise<Game[]> {
+    const { competition, sequence, pairings } = args.length === 1 ? args[0] : args[1];
     const now = this.clock.now();
     const opening = newGame(gameSetup(competition, sequence));
     const state = { lines: [lineSnapshot('main', null, opening)] };
-    const games = pairings.map((p) =>
-      manager.create(Game, {
+    const games = await this.games.insertGames(
+      pairings.map((p) => ({
         id: randomUUID(),
         competitionId: competition.id,
         groupId: p.groupId,
@@ -88,12 +91,11 @@ export class MovesService {
         endReason: null,
         outcome: null,
         createdAt: now,
-      }),
+      })),
+      (g): GameLine => ({ ...OPENING_LINE, gameId: g.id, createdAt: now }),
     );
-    await insertRows(manager, Game, ...games);
-    await insertRows(manager, GameLine, ...games.map((g): GameLine => ({ ...OPENING_LINE, gameId: g.id, createdAt: now })));
     const ids = [...new Set(pairings.flatMap((p) => [p.red, p.blue]))];
-    const players = new Map((await manager.findBy(Player, { id: In(ids) })).map((p) => [p.id, p]));
+    const players = new Map((await this.games.playersByIds(ids)).map((p) => [p.id, p]));
     await this.notifications.add(
       games.flatMap((g) =>
         COLORS.map((color) => {
@@ -215,7 +217,7 @@ export class MovesService {
         moves.push(moveView(played.move, null, played.record));
       }
       if (record.outcome) await s.end(record.outcome);
-      await s.manager.update(Game, { id: s.game.id }, { startedOn: s.game.startedOn });
+      await s.saveStartDay();
       await this.audit.record({
         actor,
         asArbiter: true,

@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
-import { insertRows } from '../database/insert-rows';
 import { refusals } from './core/game-refusals';
 import { offerDecision, offerRefusal } from './core/offer-limits';
 import type { Color } from './engine';
 import { GameActions, type ActionInput } from './game-actions';
 import { GameSession } from './game-session';
 import { offerView, type ActionResult } from './game-views';
-import { Offer, type OfferKind } from './offer.entity';
+import type { Offer, OfferKind } from './offer.entity';
+import { GameRepository } from './game.repository';
 
 /** An answer to the partner's pending offer: the latest, or the one named. */
 export interface OfferAnswerInput extends ActionInput {
@@ -23,6 +23,7 @@ export class OffersService {
   constructor(
     private readonly actions: GameActions,
     private readonly audit: AuditService,
+    private readonly games: GameRepository,
   ) {}
 
   /** Offers a draw or an interruption (docs/rules.md §7); offering what the partner already offered accepts it. */
@@ -30,7 +31,7 @@ export class OffersService {
     return this.actions.asPlayer(actor, gameId, 'offer', input, async (s, color) => {
       s.requirePlaying();
       // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
-      const offers = await s.manager.find(Offer, { where: { gameId: s.game.id }, order: { createdAt: 'ASC' } });
+      const offers = await this.games.offersOf(s.game.id);
       const mine = s.players[color].id;
       const decision = offerDecision({
         kind: input.kind,
@@ -48,7 +49,7 @@ export class OffersService {
           offers.find((o) => o.status === 'pending' && o.kind === input.kind)!,
           true,
         );
-      const offer = s.manager.create(Offer, {
+      const offer = await this.games.insertOffer({
         id: randomUUID(),
         gameId: s.game.id,
         kind: input.kind,
@@ -57,7 +58,6 @@ export class OffersService {
         createdAt: s.now,
         answeredAt: null,
       });
-      await insertRows(s.manager, Offer, offer);
       this.actions.notify(s, otherColor(color), 'offer', { offerId: offer.id, kind: offer.kind, by: s.players[color].name });
       await this.audit.record({
         actor,
@@ -105,7 +105,7 @@ export class OffersService {
   }
 
   private async partnersOffer(s: GameSession, color: Color, offerId: string | undefined): Promise<Offer> {
-    const offers = await s.manager.find(Offer, { where: { gameId: s.game.id, status: 'pending' }, order: { createdAt: 'DESC' } });
+    const offers = await this.games.pendingOffersNewestFirst(s.game.id);
     const offer = offers.find(
       (o) => o.offeredByPlayerId === s.players[otherColor(color)].id && (offerId === undefined || o.id === offerId),
     );
@@ -116,7 +116,7 @@ export class OffersService {
   private async answerOffer(s: GameSession, actor: Actor, color: Color, offer: Offer, accept: boolean): Promise<ActionResult> {
     offer.status = accept ? 'accepted' : 'declined';
     offer.answeredAt = s.now;
-    await s.manager.update(Offer, { id: offer.id }, { status: offer.status, answeredAt: offer.answeredAt });
+    await this.games.answerOffer(offer);
     const by = otherColor(color);
     this.actions.notify(s, by, 'offer-answer', { offerId: offer.id, kind: offer.kind, accepted: accept });
     await this.audit.record({

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { CasesService } from '../arbiter/cases.service';
-import { Penalty } from '../arbiter/penalty.entity';
 import { Clock } from '../common/clock';
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
-import { insertRows } from '../database/insert-rows';
 import { Notifications } from '../notifications/notifications';
 import { addDays, localDate, toLocalDate } from '../thinking-time/core';
 import { coefficientOutcome } from './core/game-record';
 import type { GameOutcome } from './core/game-state';
 import type { Color, GameState } from './engine';
 import type { Game } from './game.entity';
-import { Result } from './result.entity';
+import { GameRepository } from './game.repository';
+import type { Result } from './result.entity';
 
 /** docs/rules.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
 export const CONFIRMATION_DAYS = 5;
@@ -55,19 +53,20 @@ export class ResultProposals {
     private readonly clock: Clock,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
+    private readonly games: GameRepository,
   ) {}
 
   /**
    * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
    * confirm or object, a case when the arbiter must homologate, and the players told.
    */
-  async propose(manager: EntityManager, ended: EndedGame): Promise<Result> {
+  async propose(ended: EndedGame): Promise<Result> {
     const { game, competition } = ended;
     const now = this.clock.now();
-    const result = manager.create(Result, {
+    const result = await this.games.insertResult({
       id: randomUUID(),
       gameId: game.id,
-      ...(await this.score(manager, ended)),
+      ...(await this.score(ended)),
       automatic: ended.outcome === null && competition.autoHomologate,
       status: 'proposed',
       dueOn: addDays(localDate(game.endedAt ?? now, competition.timeZone), CONFIRMATION_DAYS),
@@ -78,7 +77,6 @@ export class ResultProposals {
       homologatedAt: null,
       homologatedByUserId: null,
     });
-    await insertRows(manager, Result, result);
     const view = resultView(result);
     if (!result.automatic) {
       await this.cases.open({
@@ -104,11 +102,10 @@ export class ResultProposals {
    * Scores a result again after a score correction (docs/rules.md §6: "at any time, even after
    * the game"); its confirmations and homologation stand.
    */
-  async rescore(manager: EntityManager, ended: EndedGame): Promise<Result> {
-    const result = await manager.findOneByOrFail(Result, { gameId: ended.game.id });
-    Object.assign(result, await this.score(manager, ended), { proposedAt: this.clock.now() });
-    const { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt } = result;
-    await manager.update(Result, { id: result.id }, { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt });
+  async rescore(ended: EndedGame): Promise<Result> {
+    const result = await this.games.resultOfOrFail(ended.game.id);
+    Object.assign(result, await this.score(ended), { proposedAt: this.clock.now() });
+    await this.games.rescoreResult(result);
     return result;
   }
 
@@ -117,9 +114,9 @@ export class ResultProposals {
    * normal end, the running totals for any other ending (docs/rules.md §7 interpretations),
    * plus the arbiter's score corrections.
    */
-  private async score(manager: EntityManager, { game, line, outcome }: EndedGame) {
+  private async score({ game, line, outcome }: EndedGame) {
     const base = outcome === null ? line.scores : line.totals;
-    const corrections = await manager.find(Penalty, { where: { gameId: game.id, kind: 'score' } });
+    const corrections = await this.games.scoreCorrections(game.id);
     const corrected = (playerId: string) => corrections.filter((p) => p.playerId === playerId).reduce((sum, p) => sum + p.amount, 0);
     const scores = { red: base.red + corrected(game.redPlayerId), blue: base.blue + corrected(game.bluePlayerId) };
     const computed = coefficientOutcome(outcome ?? undefined, line.movesPlayed);
@@ -134,8 +131,8 @@ export class ResultProposals {
   }
 
   /** The result of a game, if it has one. */
-  find(manager: EntityManager, gameId: string): Promise<Result | null> {
-    return manager.findOneBy(Result, { gameId });
+  find(gameId: string): Promise<Result | null> {
+    return this.games.resultOf(gameId);
   }
 }
 

@@ -4,13 +4,12 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
-import { Competition } from '../competitions/competition.entity';
-import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { localDate } from '../thinking-time/core';
 import { refusals } from './core/game-refusals';
 import { GameActions, requireReason } from './game-actions';
-import { Game } from './game.entity';
+import { GameTimeRepository } from './game-time.repository';
+import { GameRepository } from './game.repository';
 
 export interface WithdrawalView {
   readonly playerId: string;
@@ -27,6 +26,8 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly rulings: RulingsService,
+    private readonly games: GameRepository,
+    private readonly time: GameTimeRepository,
   ) {}
 
   /**
@@ -40,24 +41,17 @@ export class WithdrawalService {
     playerId: string,
     input: { readonly reason: string; readonly exclusion?: boolean },
   ): Promise<WithdrawalView> {
-    return this.db.transaction(async (m) => {
+    return this.db.transaction(async () => {
       requireReason(input.reason);
-      const competition = await m.findOneBy(Competition, { id: competitionId });
+      const competition = await this.games.competition(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
-      const registration = await m.findOne(Registration, { where: { competitionId, playerId }, lock: { mode: 'pessimistic_write' } });
+      const registration = await this.time.lockRegistration(competitionId, playerId);
       if (!registration) throw refusals.unknownPlayer(playerId);
-      const ids = await m.find(Game, {
-        where: [
-          { competitionId, redPlayerId: playerId, status: 'playing' },
-          { competitionId, bluePlayerId: playerId, status: 'playing' },
-        ],
-        select: { id: true },
-        order: { id: 'ASC' },
-      });
+      const ids = await this.games.gameIdsInPlayOf(competitionId, playerId);
       const settled: string[] = [];
       for (const { id } of ids) {
-        const s = await this.actions.session(m, id, { lock: true });
+        const s = await this.actions.session(id, { lock: true });
         if (!canArbitrate(actor, competition, s.game)) throw refusals.notArbiter();
         if (s.game.status !== 'playing') continue;
         const color = s.colorOfPlayer(playerId)!;
@@ -73,7 +67,7 @@ export class WithdrawalService {
         });
         settled.push(id);
       }
-      await m.update(Registration, { id: registration.id }, { withdrawnAt: this.clock.now() });
+      await this.time.markWithdrawn(registration.id, this.clock.now());
       if (input.exclusion) {
         await this.rulings.record(
           { actor, competitionId, kind: 'exclusion', reason: input.reason, details: { playerId, games: settled } },

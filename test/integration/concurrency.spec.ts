@@ -3,6 +3,7 @@ import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { Clock, ManualClock } from '../../src/common/clock';
 import { ResultProposals } from '../../src/games/result-proposals';
+import { GameRepository } from '../../src/games/game.repository';
 import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check';
@@ -51,8 +52,9 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(ResultProposals),
           get(Notifications),
           get(Lexicons),
+          get(GameRepository),
         );
-        services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications)));
+        services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }
     }
   });

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
 import { Clock } from '../../common/clock';
-import { Competition } from '../../competitions/competition.entity';
-import { Player } from '../../players/player.entity';
 import { Database } from '../../database/database';
 import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
-import { Game } from '../../games/game.entity';
+import { GameRepository } from '../../games/game.repository';
 import { GameActions } from '../../games/game-actions';
 import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
@@ -50,6 +47,7 @@ export class PlayerGamesService {
     private readonly actions: GameActions,
     private readonly lexicons: Lexicons,
     private readonly time: ThinkingTimeRepository,
+    private readonly games: GameRepository,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
@@ -80,7 +78,7 @@ export class PlayerGamesService {
         lang,
       });
       // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
-      return { ...model, timeNotices: await loadTimeNotices(s, model.me, lang) };
+      return { ...model, timeNotices: await loadTimeNotices(this.reads, s, model.me, lang) };
     });
   }
 
@@ -89,8 +87,8 @@ export class PlayerGamesService {
    * the one named), before anything is sent: the words and the score, or the typed refusal.
    */
   preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
-    return this.db.run(async (m) => {
-      const s = await this.open(actor, gameId, m);
+    return this.db.run(async () => {
+      const s = await this.open(actor, gameId);
       const me = sideInGame(actor, s.game);
       const live = s.liveLines();
       const line = lineName
@@ -117,20 +115,14 @@ export class PlayerGamesService {
   myGames(actor: UserActor, lang: Lang): Promise<MyGameRow[]> {
     const playerId = actor.playerId;
     if (!playerId) return Promise.resolve([]);
-    return this.db.run(async (m) => {
-      const games = await m.find(Game, {
-        where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }],
-        order: { createdAt: 'ASC', id: 'ASC' },
-      });
+    return this.db.run(async () => {
+      const games = await this.games.gamesOfPlayer(playerId);
       if (games.length === 0) return [];
       const competitions = new Map(
-        (await m.findBy(Competition, { id: In([...new Set(games.map((g) => g.competitionId))]) })).map((c) => [c.id, c]),
+        (await this.games.competitionsByIds([...new Set(games.map((g) => g.competitionId))])).map((c) => [c.id, c]),
       );
       const players = new Map(
-        (await m.findBy(Player, { id: In([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))]) })).map((p) => [
-          p.id,
-          p.name,
-        ]),
+        (await this.games.playersByIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
       );
       const inputs: MyGameInput[] = [];
       for (const competition of competitions.values()) {
@@ -164,8 +156,8 @@ export class PlayerGamesService {
   }
 
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
-  private async open(actor: Actor, gameId: string, m: Parameters<typeof GameSession.open>[0]): Promise<GameSession> {
-    const s = await GameSession.open(m, gameId, {
+  private async open(actor: Actor, gameId: string): Promise<GameSession> {
+    const s = await GameSession.open(this.games, gameId, {
       lock: false,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),

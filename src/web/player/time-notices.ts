@@ -6,12 +6,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../auth/core/actor';
 import { sideInGame } from '../../auth/core/permissions';
-import { Case } from '../../arbiter/case.entity';
 import { COLORS, otherColor } from '../../common/color';
 import { answersOf, type ClaimAnswer } from '../../games/claim-answers.service';
 import { claimWindow } from '../../games/core/claim-window';
-import { Claim } from '../../games/claim.entity';
-import { independentQueries } from '../../database/independent-queries';
 import type { Color } from '../../games/engine';
 import type { GameSession } from '../../games/game-session';
 import { GameReadsService } from '../../games/game-reads.service';
@@ -122,16 +119,9 @@ export function timeNoticesModel(input: TimeNoticesInput): TimeNotices {
   return { claim, holidays };
 }
 
-/** Reads the open claim, its case's answers and both players' holidays through the page's session. */
-export async function loadTimeNotices(s: GameSession, me: Color | null, lang: Lang): Promise<TimeNotices> {
-  const [claim, [red, blue]] = await independentQueries(s.manager, [
-    () => s.manager.findOneBy(Claim, { gameId: s.game.id, status: 'open' }),
-    // One read for both colours: the session keeps it.
-    async () => [await s.holidaysOf('red'), await s.holidaysOf('blue')] as const,
-  ]);
-  const cases = claim
-    ? await s.manager.find(Case, { where: { gameId: s.game.id, kind: 'claim', status: 'open' }, order: { openedAt: 'ASC' } })
-    : [];
+/** Reads the open claim, its case's answers and both players' holidays through the page's session (GameReadsService). */
+export async function loadTimeNotices(reads: GameReadsService, s: GameSession, me: Color | null, lang: Lang): Promise<TimeNotices> {
+  const { claim, cases, holidays } = await reads.timeNoticeRows(s);
   const claimant = claim ? s.colorOfPlayer(claim.claimantPlayerId) : null;
   return timeNoticesModel({
     lang,
@@ -148,7 +138,7 @@ export async function loadTimeNotices(s: GameSession, me: Color | null, lang: La
             answers: cases.flatMap((c) => answersOf(c)),
           }
         : null,
-    holidays: { red, blue },
+    holidays,
   });
 }
 
@@ -158,6 +148,6 @@ export class TimeNoticesService {
   constructor(private readonly reads: GameReadsService) {}
 
   forGame(actor: Actor, gameId: string, lang: Lang): Promise<TimeNotices> {
-    return this.reads.viewing(actor, gameId, (_view, s) => loadTimeNotices(s, sideInGame(actor, s.game), lang));
+    return this.reads.viewing(actor, gameId, (_view, s) => loadTimeNotices(this.reads, s, sideInGame(actor, s.game), lang));
   }
 }
