@@ -57,6 +57,16 @@ module.exports = {
       from: { path: DELIVERY },
       to: { path: '\\.repository\\.ts$' },
     },
+    {
+      name: 'database-only-in-repositories',
+      severity: 'error',
+      comment: 'Repositories are the only door to the database: services open a unit of work and call them.',
+      from: {
+        path: '^src/',
+        pathNot: '\\.repository\\.ts$|\\.entity\\.ts$|^src/database/|^src/entities\\.ts$|^src/app-database\\.ts$|\\.spec\\.ts$|/testing/',
+      },
+      to: { path: '^node_modules/typeorm/' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

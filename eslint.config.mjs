@@ -15,6 +15,22 @@ export default tseslint.config(
     },
   },
   {
+    // Repositories are the only door to the database (docs/architecture.md): the unit of work's
+    // manager is read there and in database/, nowhere else in src/.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.repository.ts', 'src/database/**', 'src/**/*.spec.ts', 'src/bench/**', 'src/**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='manager']:matches([object.property.name=/^(db|database)$/], [object.name=/^(db|database)$/])",
+          message: "Only repositories read the unit of work's manager: add a repository method and call it.",
+        },
+      ],
+    },
+  },
+  {
     // Node scripts (CommonJS) beside the TypeScript tree.
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {

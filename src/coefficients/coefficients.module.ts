@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
+import { GamesModule } from '../games/games.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { ResultsController } from './results.controller';
@@ -12,7 +13,7 @@ import { StandingsService } from './standings.service';
 
 /** Results, homologation and standings (docs/rules.md §7). */
 @Module({
-  imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule],
+  imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule],
   controllers: [ResultsController, StandingsController],
   providers: [ResultsService, StandingsService, ResultsRepository, StandingsRepository],
   exports: [ResultsService, StandingsService, ResultsRepository],

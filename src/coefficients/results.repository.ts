@@ -6,8 +6,8 @@ import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { ActionReceipt } from '../games/action-receipt.entity';
 import type { Color } from '../games/engine';
-import { loadGameView, type GameMailView } from '../games/game-mail-view';
-import { findGame } from '../games/game-session';
+import { readGameView, type GameMailView } from '../games/game-mail-view';
+import { GameRepository } from '../games/game.repository';
 import { Game } from '../games/game.entity';
 import { Result, type Objection } from '../games/result.entity';
 import type { Settings } from '../config/settings';
@@ -17,7 +17,10 @@ import type { LocalDate } from '../thinking-time/core';
 /** Games' results after their proposal, and what deciding them reads; in the caller's unit of work. */
 @Injectable()
 export class ResultsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameRepository,
+  ) {}
 
   private get m(): EntityManager {
     return this.db.manager;
@@ -25,7 +28,7 @@ export class ResultsRepository {
 
   /** The game locked until the transaction ends: a result changes under its game's lock. Unknown: refused. */
   lockGame(gameId: string): Promise<Game> {
-    return findGame(this.m, gameId, { lock: true });
+    return this.games.findGame(gameId, { lock: true });
   }
 
   ofGame(gameId: string): Promise<Result | null> {
@@ -96,6 +99,6 @@ export class ResultsRepository {
     game: Pick<Game, 'id' | 'groupId'>,
     players: Readonly<Record<Color, Pick<Player, 'name'>>>,
   ): Promise<GameMailView> {
-    return loadGameView(this.m, settings, competition, game, players);
+    return readGameView(this.games, settings, competition, game, players);
   }
 }

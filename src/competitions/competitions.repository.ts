@@ -167,7 +167,7 @@ export class CompetitionsRepository {
   }
 }
 
-// The queries as functions of a manager, shared by the class and by `competitionsRepository` below.
+// The longer queries as functions of the unit's manager.
 
 function find(m: EntityManager, id: string): Promise<Competition | null> {
   return isUuid(id) ? m.findOneBy(Competition, { id }) : Promise.resolve(null);
@@ -215,10 +215,3 @@ async function lastListPosition(m: EntityManager, competitionId: string): Promis
     .getRawOne<{ max: number | string }>();
   return Number(row?.max ?? 0);
 }
-
-/**
- * The same queries taking the caller's manager, for games/competition-start.service.ts until it
- * injects CompetitionsRepository (its folder is being restructured); nothing else uses it.
- * @deprecated inject CompetitionsRepository.
- */
-export const competitionsRepository = { find, lock, groups, sequences, entries, playerEmails, lastListPosition };

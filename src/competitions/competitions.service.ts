@@ -149,7 +149,7 @@ export class CompetitionsService {
   ) {}
 
   create(actor: Actor, input: CreateCompetitionInput): Promise<CompetitionView> {
-    return this.db.transaction(async () => this.viewOf(await this.createCompetition(actor, input)));
+    return this.db.transaction(async () => this.view(await this.createCompetition(actor, input)));
   }
 
   /**
@@ -165,7 +165,7 @@ export class CompetitionsService {
       const competition = await this.createCompetition(actor, input);
       if (players?.csv !== undefined) await this.registerPlayers(actor, competition.id, players.csv);
       if (players?.groups !== undefined) await this.groupPlayers(actor, competition.id, players.groups);
-      return this.viewOf(competition);
+      return this.view(competition);
     });
   }
 
@@ -195,7 +195,7 @@ export class CompetitionsService {
   }
 
   makeGroups(actor: Actor, competitionId: string, input: GroupsInput): Promise<CompetitionView> {
-    return this.db.transaction(async () => this.viewOf(await this.groupPlayers(actor, competitionId, input)));
+    return this.db.transaction(async () => this.view(await this.groupPlayers(actor, competitionId, input)));
   }
 
   /**
@@ -223,7 +223,7 @@ export class CompetitionsService {
           details: { changed: [...updated.changed], before: { ...before }, after: { ...updated.settings } },
         });
       }
-      return this.viewOf(competition);
+      return this.view(competition);
     });
   }
 
@@ -232,7 +232,7 @@ export class CompetitionsService {
     return this.db.run(async () => {
       const competition = await this.repo.find(competitionId);
       if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
-      return this.viewOf(competition);
+      return this.view(competition);
     });
   }
 
@@ -454,14 +454,7 @@ export class CompetitionsService {
   }
 
   /** The competition as the API shows it, read in the caller's unit of work. */
-  view(competition: Competition): Promise<CompetitionView>;
-  /** @deprecated games/competition-start.service.ts still passes its transaction's manager, the unit's own: drop the first argument. */
-  view(unit: object, competition: Competition): Promise<CompetitionView>;
-  view(...args: [Competition] | [object, Competition]): Promise<CompetitionView> {
-    return this.viewOf(args.length === 2 ? args[1] : args[0]);
-  }
-
-  private async viewOf(competition: Competition): Promise<CompetitionView> {
+  async view(competition: Competition): Promise<CompetitionView> {
     // One after the other: inside a transaction they share one connection anyway.
     const groups = await this.repo.groups(competition.id);
     const sequences = await this.repo.sequences(competition.id);
@@ -496,11 +489,7 @@ export class CompetitionsService {
    * The competition, locked in the caller's transaction, after checking the actor runs it: 404 (also
    * to another arbiter, issue 12 §8), then 403.
    */
-  lockForArbiter(actor: Actor, competitionId: string): Promise<Competition>;
-  /** @deprecated games/competition-start.service.ts still passes its transaction's manager, the unit's own: drop the first argument. */
-  lockForArbiter(unit: object, actor: Actor, competitionId: string): Promise<Competition>;
-  async lockForArbiter(...args: [Actor, string] | [object, Actor, string]): Promise<Competition> {
-    const [actor, competitionId] = args.length === 3 ? [args[1], args[2]] : args;
+  async lockForArbiter(actor: Actor, competitionId: string): Promise<Competition> {
     const competition = await this.repo.lock(competitionId);
     if (!competition || hidesCompetition(actor, competition)) throw COMPETITION_NOT_FOUND(competitionId);
     if (!canArbitrate(actor, competition)) throw NOT_ITS_ARBITER();

@@ -129,14 +129,6 @@ export class ClaimAnswersService {
     });
   }
 
-  /**
-   * @deprecated call `record(input)` inside the caller's unit of work (the mail command's frame):
-   * the manager is not needed. Kept for the mail pipeline while it still passes one.
-   */
-  recordIn(_manager: unknown, input: ClaimAnswerInput): Promise<ClaimAnswerResult> {
-    return this.record(input);
-  }
-
   /** In the caller's transaction, the game row already locked (the mail command's frame). */
   async record(input: ClaimAnswerInput): Promise<ClaimAnswerResult> {
     const { game, color } = input;

@@ -4,7 +4,7 @@ import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
 import { CompetitionsService, type CompetitionView } from '../competitions/competitions.service';
-import { competitionsRepository as repo } from '../competitions/competitions.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { planStart } from '../competitions/core/start-plan';
 import { Database } from '../database/database';
 import { localDate, type LocalDate } from '../thinking-time/core/calendar';
@@ -30,16 +30,16 @@ export class CompetitionStartService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly competitions: CompetitionsService,
+    private readonly competitionRows: CompetitionsRepository,
     private readonly moves: MovesService,
     private readonly games: GameRepository,
   ) {}
 
   start(actor: Actor, competitionId: string): Promise<StartResult> {
     return this.db.transaction(async () => {
-      // The competitions feature still takes its manager by hand: the unit's own (its repository is being converted).
-      const competition = await this.competitions.lockForArbiter(this.db.manager, actor, competitionId);
-      const groups = await repo.groups(this.db.manager, competitionId);
-      const entries = (await repo.entries(this.db.manager, competitionId)).filter((e) => e.registration.withdrawnAt === null);
+      const competition = await this.competitions.lockForArbiter(actor, competitionId);
+      const groups = await this.competitionRows.groups(competitionId);
+      const entries = (await this.competitionRows.entries(competitionId)).filter((e) => e.registration.withdrawnAt === null);
       const plan = planStart({
         status: competition.status,
         startDate: competition.startDate as LocalDate,
@@ -56,7 +56,7 @@ export class CompetitionStartService {
       if (plan instanceof Refusal) throw plan;
       const { startDate } = plan;
 
-      const sequences = new Map((await repo.sequences(this.db.manager, competitionId)).map((s) => [s.series, s]));
+      const sequences = new Map((await this.competitionRows.sequences(competitionId)).map((s) => [s.series, s]));
       const now = this.clock.now();
       competition.status = 'started';
       competition.startedAt = now;
@@ -82,7 +82,7 @@ export class CompetitionStartService {
           sequences: [...sequences.values()].map((s) => ({ series: s.series, sha256: s.sha256, tiles: s.tiles })),
         },
       });
-      return { competition: await this.competitions.view(this.db.manager, competition), startDate, games };
+      return { competition: await this.competitions.view(competition), startDate, games };
     });
   }
 }

@@ -41,11 +41,8 @@ export interface SubmitOptions extends ActionInput {
   readonly expectedTurn?: number;
 }
 
-/**
- * The caller's work in the action's transaction. The manager it is handed is the unit's own
- * (`Database.manager`): @deprecated — a caller on repositories ignores it and reads the unit.
- */
-export type InTransaction = (manager: Database['manager'], result: ActionResult) => Promise<void>;
+/** The caller's work in the action's transaction (the mail pipeline marks its mail applied there): it runs in the same unit of work. */
+export type InTransaction = (result: ActionResult) => Promise<void>;
 
 /** One move when one line is owed; one per line (by label `A`/`B` or line id) while two lines are live. */
 export interface TurnMoves {
@@ -120,7 +117,7 @@ export class GameActions {
       const who = authorize(s);
       const receipt = await this.receipt(gameId, options.action, options.idempotencyKey);
       if (receipt !== undefined) {
-        await options.inTransaction?.(this.db.manager, receipt as ActionResult);
+        await options.inTransaction?.(receipt as ActionResult);
         return receipt as ActionResult;
       }
       // docs/rules.md §5, §7: play stops at the closing date (closing-guard.ts); an arbiter's move by its day of sending.
@@ -136,7 +133,7 @@ export class GameActions {
       // The version and turn as committed, after the end of the game and the saved state.
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
       await this.storeReceipt(gameId, options.action, options.idempotencyKey, result);
-      await options.inTransaction?.(this.db.manager, result);
+      await options.inTransaction?.(result);
       return result;
     });
   }

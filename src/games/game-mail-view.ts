@@ -2,7 +2,6 @@
 // and the link to its page. It lives on the games read side, below every feature that writes a
 // game's mail (the sweep and time controls, claim answers, results, the outbox, rejections), so
 // that each of them reads it one way; notifications/models/models.ts names it GameView.
-import type { EntityManager } from 'typeorm';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Settings } from '../config/settings';
@@ -40,18 +39,4 @@ export async function readGameView(
   players: Readonly<Record<Color, Pick<Player, 'name'>>>,
 ): Promise<GameMailView> {
   return gameView(settings, competition, await games.groupName(game.groupId), players, game.id);
-}
-
-/**
- * @deprecated use `readGameView(games, …)` with GameRepository (in the caller's unit of work). Kept,
- * manager first, for the folders that still pass a manager (thinking-time, mail, coefficients).
- */
-export function loadGameView(
-  m: EntityManager,
-  settings: PageSettings,
-  competition: Pick<Competition, 'shortName'>,
-  game: Pick<Game, 'id' | 'groupId'>,
-  players: Readonly<Record<Color, Pick<Player, 'name'>>>,
-): Promise<GameMailView> {
-  return readGameView(GameRepository.over(m), settings, competition, game, players);
 }

@@ -11,7 +11,6 @@ export class GamePartners implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    // The port still hands over its caller's manager; the caller runs in its unit of work, which the repository reads in.
-    this.partners.answerWith((_manager, playerId) => this.games.partnersInPlay(playerId));
+    this.partners.answerWith((playerId) => this.games.partnersInPlay(playerId));
   }
 }

@@ -8,7 +8,6 @@
 //   through the repository and keeps the loaded rows in step, then writes the cached state back
 //   with the version and turn.
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import type { Notification } from '../notifications/notifications';
@@ -61,24 +60,6 @@ export interface OpenOptions {
   readonly rows?: GameRowsCache;
 }
 
-// ================================================================ the loader (deprecated forms)
-
-/**
- * @deprecated use GameRepository.rows (in the caller's unit of work). Kept, manager first, for
- * the folders that still pass a manager (mail).
- */
-export function loadGameRows(manager: EntityManager, gameId: string, options: { lock: boolean; cache?: GameRowsCache }): Promise<GameRows> {
-  return GameRepository.over(manager).rows(gameId, options);
-}
-
-/**
- * @deprecated use GameRepository.findGame (in the caller's unit of work). Kept, manager first,
- * for the folders that still pass a manager (thinking-time, mail, coefficients).
- */
-export function findGame(manager: EntityManager, gameId: string, options: { lock: boolean }): Promise<Game> {
-  return GameRepository.over(manager).findGame(gameId, options);
-}
-
 function toRange(h: { readonly fromDay: string; readonly toDay: string }): DateRange {
   return { from: toLocalDate(h.fromDay), to: toLocalDate(h.toDay) };
 }
@@ -104,17 +85,9 @@ export class GameSession implements GameRows {
   declare labels: DisputeLines | null;
 
   /** Loads a game (locked for the transaction with `lock`) with its competition's word list, in the caller's unit of work. */
-  static open(games: GameRepository, gameId: string, options: OpenOptions): Promise<GameSession>;
-  /** @deprecated pass the GameRepository: the unit of work is the caller's, no manager travels (thinking-time, mail). */
-  static open(manager: EntityManager, gameId: string, options: OpenOptions): Promise<GameSession>;
-  static async open(from: GameRepository | EntityManager, gameId: string, options: OpenOptions): Promise<GameSession> {
-    const games = from instanceof GameRepository ? from : GameRepository.over(from);
+  static async open(games: GameRepository, gameId: string, options: OpenOptions): Promise<GameSession> {
     const rows = await games.rows(gameId, { lock: options.lock, cache: options.rows });
-    const lexicon = options.lexicon?.(rows.competition);
-    // A session opened from a manager keeps answering `manager` (the deprecated form).
-    return from instanceof GameRepository
-      ? new GameSession(from, rows, options.now, lexicon, options.replays)
-      : new GameSession(from, rows, options.now, lexicon, options.replays);
+    return new GameSession(games, rows, options.now, options.lexicon?.(rows.competition), options.replays);
   }
 
   readonly setup: GameSetup;
@@ -127,16 +100,9 @@ export class GameSession implements GameRows {
   private holidays?: Record<Color, DateRange[]>;
   private leave?: Record<Color, DateRange[]>;
 
-  /** Reads and writes of the session's rows, in the unit of work it was opened in. */
-  private readonly games: GameRepository;
-  /** Only a session built from a manager by hand (the deprecated forms) still answers `manager`. */
-  private readonly handedManager?: EntityManager;
-
-  constructor(games: GameRepository, rows: GameRows, now: Date, lexicon?: Lexicon, sharedReplays?: ReplayCache);
-  /** @deprecated pass the GameRepository (mail builds read-only sessions from a manager). */
-  constructor(manager: EntityManager, rows: GameRows, now: Date, lexicon?: Lexicon, sharedReplays?: ReplayCache);
   constructor(
-    from: GameRepository | EntityManager,
+    /** Reads and writes of the session's rows, in the unit of work it was opened in. */
+    private readonly games: GameRepository,
     rows: GameRows,
     readonly now: Date,
     lexicon?: Lexicon,
@@ -144,19 +110,8 @@ export class GameSession implements GameRows {
     private readonly sharedReplays?: ReplayCache,
   ) {
     Object.assign(this, rows);
-    if (from instanceof GameRepository) this.games = from;
-    else [this.games, this.handedManager] = [GameRepository.over(from), from];
     this.setup = gameSetup(this.competition, this.sequence, lexicon);
     this.today = localDate(now, this.competition.timeZone);
-  }
-
-  /**
-   * @deprecated the manager a session was built from by hand, for the folders not yet on
-   * repositories (thinking-time/sweep-actions.ts); a session opened through GameRepository has none.
-   */
-  get manager(): EntityManager {
-    if (!this.handedManager) throw new Error('GameSession.manager: this session was opened through GameRepository; use a repository');
-    return this.handedManager;
   }
 
   // ---------------------------------------------------------------- who acts

@@ -55,14 +55,6 @@ type Row<T> = Omit<T, 'game' | 'competition' | 'player' | 'line' | 'redPlayer' |
 export class GameRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * @deprecated for the manager-taking wrappers only (findGame, loadGameRows, GameSession.open(m, …),
-   * loadGameView, bumpGameVersions) while other folders still pass a manager: a repository over it.
-   */
-  static over(manager: EntityManager): GameRepository {
-    return new GameRepository({ manager } as Database);
-  }
-
   private get m(): EntityManager {
     return this.db.manager;
   }

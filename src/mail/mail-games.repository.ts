@@ -6,8 +6,9 @@ import { Competition } from '../competitions/competition.entity';
 import type { Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Game } from '../games/game.entity';
-import { loadGameView } from '../games/game-mail-view';
-import { findGame, GameSession, loadGameRows, type GameRows } from '../games/game-session';
+import { readGameView } from '../games/game-mail-view';
+import { GameRepository } from '../games/game.repository';
+import { GameSession, type GameRows } from '../games/game-session';
 import { Offer, type OfferKind } from '../games/offer.entity';
 import { Result } from '../games/result.entity';
 import type { Player } from '../players/player.entity';
@@ -19,7 +20,10 @@ import type { Player } from '../players/player.entity';
  */
 @Injectable()
 export class MailGamesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameRepository,
+  ) {}
 
   private get m() {
     return this.db.manager;
@@ -48,7 +52,7 @@ export class MailGamesRepository {
 
   /** The game row, locked for the rest of the transaction (docs/mail-rules.md 12). */
   lock(gameId: string): Promise<Game> {
-    return findGame(this.m, gameId, { lock: true });
+    return this.games.findGame(gameId, { lock: true });
   }
 
   competition(competitionId: string): Promise<Competition> {
@@ -92,12 +96,12 @@ export class MailGamesRepository {
 
   /** A game's rows, unlocked: a mail describes the game, it changes nothing. */
   rows(gameId: string): Promise<GameRows> {
-    return loadGameRows(this.m, gameId, { lock: false });
+    return this.games.rows(gameId, { lock: false });
   }
 
   /** A session over rows read here; what it reads later (holidays, notices) it reads in this unit. */
   session(rows: GameRows, now: Date): GameSession {
-    return new GameSession(this.m, rows, now);
+    return new GameSession(this.games, rows, now);
   }
 
   /** What names a game in a mail: its group's name read. */
@@ -106,7 +110,7 @@ export class MailGamesRepository {
     competition: Pick<Competition, 'shortName'>,
     game: Pick<Game, 'id' | 'groupId'>,
     players: Readonly<Record<Color, Pick<Player, 'name'>>>,
-  ): ReturnType<typeof loadGameView> {
-    return loadGameView(this.m, settings, competition, game, players);
+  ): ReturnType<typeof readGameView> {
+    return readGameView(this.games, settings, competition, game, players);
   }
 }

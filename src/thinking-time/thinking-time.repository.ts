@@ -20,10 +20,10 @@ import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
 import { Claim } from '../games/claim.entity';
 import type { Color } from '../games/engine/types';
-import { loadGameView } from '../games/game-mail-view';
-import { findGame, GameSession } from '../games/game-session';
+import { readGameView } from '../games/game-mail-view';
+import { GameRepository } from '../games/game.repository';
+import { GameSession } from '../games/game-session';
 import { gameTimeline } from '../games/game-timeline';
-import { bumpGameVersions } from '../games/game-version';
 import { Game } from '../games/game.entity';
 import { Holiday } from '../games/holiday.entity';
 import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
@@ -43,7 +43,10 @@ export type NewTimelineAction = Omit<TimelineAction, 'id'>;
 
 @Injectable()
 export class ThinkingTimeRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly games: GameRepository,
+  ) {}
 
   private get m() {
     return this.db.manager;
@@ -243,12 +246,12 @@ export class ThinkingTimeRepository {
 
   /** The game row, or UNKNOWN_GAME; with `lock`, held until the transaction ends. */
   game(gameId: string, options: { lock: boolean }): Promise<Game> {
-    return findGame(this.db.manager, gameId, options);
+    return this.games.findGame(gameId, options);
   }
 
   /** The game's session, its row locked: what the sweep acts on. */
   lockSession(gameId: string, now: Date): Promise<GameSession> {
-    return GameSession.open(this.db.manager, gameId, { lock: true, now });
+    return GameSession.open(this.games, gameId, { lock: true, now });
   }
 
   /** The game as the mails show it (its group's name read). */
@@ -258,11 +261,11 @@ export class ThinkingTimeRepository {
     game: Pick<Game, 'id' | 'groupId'>,
     players: Readonly<Record<Color, Pick<Player, 'name'>>>,
   ): Promise<GameView> {
-    return loadGameView(this.db.manager, settings, competition, game, players);
+    return readGameView(this.games, settings, competition, game, players);
   }
 
   /** What the games show changed outside a game action (thinking days recounted, days credited); the caller holds their locks. */
   bumpVersions(gameIds: readonly string[]): Promise<void> {
-    return bumpGameVersions(this.db.manager, gameIds);
+    return this.games.bumpVersions(gameIds);
   }
 }

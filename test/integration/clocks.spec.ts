@@ -9,6 +9,7 @@ import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { clocksOn } from '../../src/games/game-clocks';
 import { GameCheckService } from '../../src/games/game-check';
+import { GameRepository } from '../../src/games/game.repository';
 import { GameSession } from '../../src/games/game-session';
 import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';
@@ -182,8 +183,8 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
 
     // The games service counts the same clocks (clocksOn): the leave is not BLUE's thinking
     // time there either, nor in the days stored with BLUE's move, and `check` agrees.
-    await t.database.run(async (m) => {
-      const s = await GameSession.open(m, game.id, { lock: false, now: clock.now() });
+    await t.database.run(async () => {
+      const s = await GameSession.open(t.app.get(GameRepository), game.id, { lock: false, now: clock.now() });
       expect((await clocksOn(s)).clocks.blue).toMatchObject({ used: 12 });
     });
     await t.app.get(MovesService).pass(user(game, 'blue').actor, game.id);

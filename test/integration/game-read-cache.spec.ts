@@ -1,6 +1,6 @@
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
-import { bumpGameVersions } from '../../src/games/game-version';
+import { GameRepository } from '../../src/games/game.repository';
 import { GameActions } from '../../src/games/game-actions';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
@@ -62,7 +62,7 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
       const changed = after.moves[0];
       await db.transaction(async (m) => {
         await m.update(Move, { id: changed.id }, { thinkingDays: changed.thinkingDays + 3 });
-        await bumpGameVersions(m, [game.id]);
+        await t.app.get(GameRepository).bumpVersions([game.id]);
       });
       const recounted = await readsService.view(red, game.id);
       expect(recounted.version).toBe(after.version + 1);

@@ -149,8 +149,7 @@ export class MailActions {
         moves: [],
         turnComplete: false,
       };
-      // The hook's manager parameter is the games folder's convention; the unit is this transaction.
-      await input.inTransaction?.(this.db.manager, result);
+      await input.inTransaction?.(result);
       return result;
     });
   }
@@ -187,7 +186,7 @@ export class MailActions {
     return this.answered(input, async (game) => {
       const color = game.redPlayerId === input.playerId ? 'red' : 'blue';
       // The 5-day limit, the case, the audit and the mails to the claimant and the arbiter: claim-answers.service.ts.
-      await this.claimAnswers.recordIn(this.db.manager, { actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
+      await this.claimAnswers.record({ actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
       return this.reply(input, 'answer-recorded', { turn: game.turn, claimant: otherColor(color) });
     });
   }

@@ -275,7 +275,7 @@ export class MailPipeline {
       idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
       inboundMailId: row.id,
       // docs/mail-rules.md 11: the move and the mail's "applied" commit together; commit() then finds it decided.
-      inTransaction: (_manager, result) => this.markApplied(row, action, asJson(result)),
+      inTransaction: (result) => this.markApplied(row, action, asJson(result)),
       // Commands answered by mail (STATUS, DIGEST, ANSWER) write their answer to the sender, threaded under their mail.
       answer: { address: target.address, inReplyTo: row.messageId },
     });
