@@ -54,6 +54,11 @@ export class CompetitionsRepository {
     return lock(this.m, id);
   }
 
+  /** The competitions whose games are played, in a fixed order: what the sweep walks. */
+  started(): Promise<Competition[]> {
+    return this.m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } });
+  }
+
   /** Every competition, or those one arbiter runs; the newest first. */
   list(arbiterUserId?: string): Promise<Competition[]> {
     return this.m.find(Competition, { where: arbiterUserId ? { arbiterUserId } : {}, order: { createdAt: 'DESC' } });

@@ -1,16 +1,20 @@
 // The queries of a game's time (docs/rules.md §5) outside the aggregate's own reads
-// (game.repository.ts): holiday declarations, long-thinking notices, time claims and their
-// cases, in the caller's unit of work.
+// (game.repository.ts): holiday declarations, special leave, long-thinking notices, time claims
+// and their cases, the games the sweep walks and the moves' thinking days, in the caller's unit of work.
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { Case } from '../arbiter/case.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Claim } from './claim.entity';
+import type { Color } from './engine/types';
 import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
+import { Move } from './move.entity';
+import { SpecialLeave } from './special-leave.entity';
 
 @Injectable()
 export class GameTimeRepository {
@@ -94,5 +98,55 @@ export class GameTimeRepository {
   /** The same, in the order the game page shows their answers. */
   openClaimCasesOldestFirst(gameId: string): Promise<Case[]> {
     return this.m.find(Case, { where: { gameId, kind: 'claim', status: 'open' }, order: { openedAt: 'ASC' } });
+  }
+
+  // ---------------------------------------------------------------- the sweep and the arbiter's controls on time
+
+  /** The games of a competition still being played, in a fixed order; with their players' rows when asked. */
+  gamesInPlay(competitionId: string, { withPlayers = false }: { withPlayers?: boolean } = {}): Promise<Game[]> {
+    return this.m.find(Game, {
+      where: { competitionId, status: 'playing' },
+      order: { id: 'ASC' },
+      ...(withPlayers && { relations: { redPlayer: true, bluePlayer: true } }),
+    });
+  }
+
+  /** The games a player still plays in a competition, locked (no move is recorded meanwhile), in a fixed order. */
+  lockGamesInPlayOf(competitionId: string, playerId: string): Promise<Game[]> {
+    return this.m.find(Game, {
+      where: [
+        { competitionId, redPlayerId: playerId, status: 'playing' },
+        { competitionId, bluePlayerId: playerId, status: 'playing' },
+      ],
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** Records leave the arbiter approved; the row as written. */
+  async addSpecialLeave(leave: Omit<SpecialLeave, 'id' | 'competition' | 'player'>): Promise<SpecialLeave> {
+    const row = this.m.create(SpecialLeave, { id: randomUUID(), ...leave });
+    await insertRows(this.m, SpecialLeave, row);
+    return row;
+  }
+
+  /** A player's holidays that still count (a replaced declaration no longer does). */
+  holidaysThatCount(competitionId: string, playerId: string): Promise<Holiday[]> {
+    return this.m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } });
+  }
+
+  /** Which colour a player has in each game: the games' ids and red players. */
+  redPlayersOf(gameIds: readonly string[]): Promise<Pick<Game, 'id' | 'redPlayerId'>[]> {
+    return this.m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } });
+  }
+
+  /** A colour's moves in a game, with what their thinking days are counted from. */
+  movesOf(gameId: string, color: Color): Promise<Pick<Move, 'id' | 'arrivedOn' | 'sentOn' | 'thinkingDays'>[]> {
+    return this.m.find(Move, { where: { gameId, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
+  }
+
+  /** A move's thinking days counted again; the caller bumps the game's version (GameRepository.bumpVersions). */
+  async setThinkingDays(moveId: string, thinkingDays: number): Promise<void> {
+    await this.m.update(Move, { id: moveId }, { thinkingDays });
   }
 }

@@ -48,7 +48,8 @@ export const INBOX_POLL_MS = 60_000;
     MailCasesRepository,
   ],
   controllers: [ConfirmationController, OutboxController],
-  exports: [OutboxSender, InboxService, MailPipeline, OutboxComposer],
+  // The inbox's rows for the arbiter's panel (web/arbiter).
+  exports: [OutboxSender, InboxService, MailPipeline, OutboxComposer, InboundMailRepository],
 })
 export class MailModule implements OnApplicationBootstrap {
   constructor(

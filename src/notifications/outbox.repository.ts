@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
-import { OutboundMail } from './outbound-mail.entity';
+import { OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
 
 /** The outbox rows a feature writes, in the unit of work of the change that causes them (docs/mail-rules.md 17). */
 @Injectable()
@@ -28,5 +29,14 @@ export class OutboxRepository {
   async setPayload(id: string, payload: JsonObject): Promise<void> {
     // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
     await this.db.manager.update(OutboundMail, { id }, { payload: payload as never });
+  }
+
+  /** The outbox as the arbiter's panel lists it, newest first; `gameIds` limits it to those games' mail. */
+  newestFirst(status: OutboundMailStatus | undefined, gameIds: readonly string[] | null, limit: number): Promise<OutboundMail[]> {
+    return this.db.manager.find(OutboundMail, {
+      where: { ...(status && { status }), ...(gameIds && { gameId: In([...gameIds]) }) },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
   }
 }

@@ -10,6 +10,7 @@ import { localDate, type LocalDate } from './core/calendar';
 import { deadlinesOn, type Deadlines } from './core/deadlines';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';
+import { GameRepository } from '../games/game.repository';
 
 /** One game's clocks on a day (docs/rules.md §5): what the API, the mails and the pages show. */
 export interface GameClocks {
@@ -33,12 +34,13 @@ export class ClocksService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly time: ThinkingTimeRepository,
+    private readonly games: GameRepository,
   ) {}
 
   /** The clocks of a game on `day` (default today in its competition's time zone), in the caller's unit of work. */
   async clocksFor(gameId: string, day?: LocalDate): Promise<GameClocks> {
-    const game = await this.time.game(gameId, { lock: false });
-    const competition = await this.time.competition(game.competitionId);
+    const game = await this.games.findGame(gameId, { lock: false });
+    const competition = await this.games.competitionOf(game);
     const timeline = (await this.time.timelinesOf(competition, [game])).get(game.id)!;
     const on = day ?? localDate(this.clock.now(), competition.timeZone);
     const state = timelineOn(timeline, on);
@@ -57,8 +59,8 @@ export class ClocksService {
   /** GET /api/games/:id/clocks: the game's players and its arbiter may look, as at the game itself. */
   view(actor: Actor, gameId: string): Promise<GameClocks> {
     return this.db.run(async () => {
-      const game = await this.time.game(gameId, { lock: false });
-      const competition = await this.time.competition(game.competitionId);
+      const game = await this.games.findGame(gameId, { lock: false });
+      const competition = await this.games.competitionOf(game);
       if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.unknownGame(game.id);
       return this.clocksFor(gameId);
     });

@@ -8,6 +8,8 @@ import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './
 import { downtimeCredits } from './core/downtime-credits';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { UptimeRepository } from './uptime.repository';
+import { GameTimeRepository } from '../games/game-time.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** How often the platform says it is up (the sweep worker's tick). */
 export const HEARTBEAT_MS = 5 * 60_000;
@@ -65,6 +67,8 @@ export class HeartbeatService {
     private readonly cases: CasesService,
     private readonly uptime: UptimeRepository,
     private readonly time: ThinkingTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly gameTime: GameTimeRepository,
   ) {}
 
   /** Records that the platform is up now; returns the outage that just ended, if any. */
@@ -95,11 +99,11 @@ export class HeartbeatService {
    */
   private async proposeCredits(outageId: string, from: Date, to: Date): Promise<string[]> {
     const byArbiter = new Map<string, { competitionId: string; games: DowntimeGame[]; credits: DowntimeCredit[] }>();
-    const competitions = await this.time.startedCompetitions();
+    const competitions = await this.competitions.started();
     for (const competition of competitions) {
       const days = downDays(competition, from, to);
       if (!days) continue;
-      const games = await this.time.playingGames(competition.id, { withPlayers: true });
+      const games = await this.gameTime.gamesInPlay(competition.id, { withPlayers: true });
       const timelines = await this.time.timelinesOf(competition, games);
       for (const game of games) {
         const ran = downtimeCredits(timelines.get(game.id)!, days.from, days.to);

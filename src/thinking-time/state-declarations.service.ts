@@ -13,8 +13,9 @@ import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import { stateDeclaredPayload, type MailSettings } from './sweep-mail';
 import { DEFAULT_TIMELINE_RULES } from './core/timeline';
-import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timeRefusals } from './time-refusals';
+import { readGameView } from '../games/game-mail-view';
+import { GameRepository } from '../games/game.repository';
 
 export const MAX_DECLARATION_LENGTH = 4000;
 
@@ -43,14 +44,14 @@ export class StateDeclarationsService {
     private readonly notifications: Notifications,
     @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly declarations: StateDeclarationsRepository,
-    private readonly time: ThinkingTimeRepository,
+    private readonly games: GameRepository,
   ) {}
 
   declareState(actor: Actor, gameId: string, input: { readonly text: string }): Promise<StateDeclarationView> {
     return this.db.transaction(async () => {
-      const game = await this.time.game(gameId, { lock: true });
+      const game = await this.games.findGame(gameId, { lock: true });
       const color = sideInGame(actor, game);
-      if (!color) throw refusals.unlessSeen(actor, game, await this.time.competition(game.competitionId), refusals.notYourGame());
+      if (!color) throw refusals.unlessSeen(actor, game, await this.games.competitionOf(game), refusals.notYourGame());
       if (game.status !== 'playing') throw refusals.gameOver();
       const text = typeof input.text === 'string' ? input.text.trim() : '';
       if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
@@ -59,7 +60,7 @@ export class StateDeclarationsService {
           `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
         );
       }
-      const competition = await this.time.competition(game.competitionId);
+      const competition = await this.games.competitionOf(game);
       const now = this.clock.now();
       const today = localDate(now, competition.timeZone);
       const closing = toLocalDate(competition.closingDate);
@@ -72,9 +73,9 @@ export class StateDeclarationsService {
       if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
       else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
       const partner = otherColor(color);
-      const red = await this.time.player(game.redPlayerId);
-      const blue = await this.time.player(game.bluePlayerId);
-      const view = await this.time.gameView(this.settings, competition, game, { red, blue });
+      const red = await this.games.playerOrFail(game.redPlayerId);
+      const blue = await this.games.playerOrFail(game.bluePlayerId);
+      const view = await readGameView(this.games, this.settings, competition, game, { red, blue });
       const partnerPlayer = partner === 'red' ? red : blue;
       await this.notifications.add([
         { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },

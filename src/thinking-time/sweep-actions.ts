@@ -33,6 +33,9 @@ import {
 } from './sweep-mail';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
+import { readGameView } from '../games/game-mail-view';
+import { GameTimeRepository } from '../games/game-time.repository';
+import { GameRepository } from '../games/game.repository';
 
 /** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */
 export { CLOSING_CASE, SILENCE_CASE };
@@ -52,6 +55,8 @@ export class SweepActions {
     private readonly notifications: Notifications,
     private readonly cases: CasesService,
     private readonly time: ThinkingTimeRepository,
+    private readonly games: GameRepository,
+    private readonly gameTime: GameTimeRepository,
     private readonly declarations: StateDeclarationsRepository,
   ) {}
 
@@ -223,7 +228,7 @@ export class SweepActions {
     const { s } = ctx;
     // One at a time: the sweep's session is a transaction's.
     const declarations = await this.declarations.declarationsOf(s.game.id);
-    const openClaim = await this.time.openClaimOf(s.game.id);
+    const openClaim = await this.gameTime.openClaim(s.game.id);
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
     const outcome: GameOutcome | null = closingDateProposal({
@@ -244,7 +249,7 @@ export class SweepActions {
   }
 
   private gameView(s: GameSession): Promise<GameView> {
-    return this.time.gameView(this.settings, s.competition, s.game, s.players);
+    return readGameView(this.games, this.settings, s.competition, s.game, s.players);
   }
 }
 

@@ -13,6 +13,10 @@ import { SweepActions } from './sweep-actions';
 import type { TimelineActionStatus } from './timeline-action.entity';
 import { ThinkingTimeRepository, type NewTimelineAction } from './thinking-time.repository';
 import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './core/timeline';
+import { GameSession } from '../games/game-session';
+import { GameTimeRepository } from '../games/game-time.repository';
+import { GameRepository } from '../games/game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 export const SWEEP_WORKER = 'sweep';
 /** How soon another instance takes the sweep over when its holder dies. */
@@ -75,6 +79,9 @@ export class SweepService {
     private readonly actions: SweepActions,
     private readonly results: ResultsService,
     private readonly time: ThinkingTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly games: GameRepository,
+    private readonly gameTime: GameTimeRepository,
   ) {}
 
   /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
@@ -96,7 +103,7 @@ export class SweepService {
   async runOnce(options: SweepRunOptions = {}): Promise<SweepReport> {
     const outage = options.heartbeat === false ? null : await this.heartbeat.beat();
     const now = this.clock.now();
-    const competitions = await this.db.run(() => this.time.startedCompetitions());
+    const competitions = await this.db.run(() => this.competitions.started());
     const swept: CompetitionSweep[] = [];
     for (const competition of competitions) {
       const report = await this.sweepCompetition(competition, now, options.day);
@@ -119,7 +126,7 @@ export class SweepService {
 
     // A cheap read of every game, then a transaction only for games with something left to do.
     const pending = await this.db.run(async () => {
-      const games = await this.time.playingGames(competition.id);
+      const games = await this.gameTime.gamesInPlay(competition.id);
       const timelines = await this.time.timelinesOf(competition, games);
       const recorded = await this.time.recordedBetween(competition.id, from, today);
       const done = new Set(recorded.map((r) => `${r.gameId} ${r.key}`));
@@ -167,10 +174,10 @@ export class SweepService {
     now: Date,
   ): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
     return this.db.transaction(async () => {
-      const game = await this.time.game(gameId, { lock: true });
+      const game = await this.games.findGame(gameId, { lock: true });
       const recorded = await this.time.recordedKeysOf(gameId);
       if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0, stages: [] };
-      const s = await this.time.lockSession(gameId, now);
+      const s = await GameSession.open(this.games, gameId, { lock: true, now });
       const timeline = (await this.time.timelinesOf(s.competition, [s.game])).get(gameId)!;
       const days = timelineDays(timeline, from, today);
       const choice = chooseActions(days);

@@ -3,6 +3,7 @@ import { ArbiterModule } from '../arbiter/arbiter.module';
 import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, type Settings } from '../config/settings';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ClocksService } from './clocks.service';
@@ -23,7 +24,7 @@ import { UptimeRepository } from './uptime.repository';
  * downtime) with its heartbeat, and the arbiter's controls on time.
  */
 @Module({
-  imports: [AuthModule, ArbiterModule, NotificationsModule, CoefficientsModule, GamesModule],
+  imports: [AuthModule, CompetitionsModule, ArbiterModule, NotificationsModule, CoefficientsModule, GamesModule],
   controllers: [ThinkingTimeController],
   providers: [
     SweepService,

@@ -1,36 +1,27 @@
-// Every query of the thinking-time feature, in the unit of work its caller opened
-// (Database.transaction or Database.run). The thinking-time core's input: each game's
-// timeline (moves, holidays and approved leave, long-thinking notices, the arbiter's day
-// adjustments), for many games in a handful of queries so that the daily sweep stays cheap
-// with hundreds of games. The row → timeline rules (turns, voided moves) are the games
-// feature's gameTimeline.
+// The thinking-time feature's own rows (the sweep's cursor and the timeline actions it recorded)
+// and its read of the games' timelines (moves, holidays and approved leave, long-thinking notices,
+// the arbiter's day adjustments) for many games in a handful of queries, so that the daily sweep
+// stays cheap with hundreds of games. Other rows (games, competitions, cases, claims, leave) are
+// read and written through their owners' repositories. The row → timeline rules (turns, voided
+// moves) are the games feature's gameTimeline.
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Between, In, IsNull } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { Case } from '../arbiter/case.entity';
 import { Penalty } from '../arbiter/penalty.entity';
 import { absencesOf } from '../common/absences';
 import { groupBy } from '../common/collections';
 import { Competition } from '../competitions/competition.entity';
-import { Registration } from '../competitions/registration.entity';
-import type { Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
-import { Claim } from '../games/claim.entity';
 import type { Color } from '../games/engine/types';
-import { readGameView } from '../games/game-mail-view';
-import { GameRepository } from '../games/game.repository';
-import { GameSession } from '../games/game-session';
 import { gameTimeline } from '../games/game-timeline';
 import { Game } from '../games/game.entity';
 import { Holiday } from '../games/holiday.entity';
 import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
 import { Move } from '../games/move.entity';
 import { SpecialLeave } from '../games/special-leave.entity';
-import type { GameView } from '../notifications/models/models';
-import { Player } from '../players/player.entity';
 import { localDate, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
 import type { GameTimeline } from './core/timeline';
 import { SweepCursor } from './sweep-cursor.entity';
@@ -43,10 +34,7 @@ export type NewTimelineAction = Omit<TimelineAction, 'id'>;
 
 @Injectable()
 export class ThinkingTimeRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly games: GameRepository,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   private get m() {
     return this.db.manager;
@@ -99,20 +87,6 @@ export class ThinkingTimeRepository {
 
   // ---------------------------------------------------------------- the sweep's records
 
-  /** The competitions whose games are played, in a fixed order. */
-  startedCompetitions(): Promise<Competition[]> {
-    return this.m.find(Competition, { where: { status: 'started' }, order: { id: 'ASC' } });
-  }
-
-  /** The games of a competition still being played, in a fixed order; with their players' rows when asked. */
-  playingGames(competitionId: string, { withPlayers = false }: { withPlayers?: boolean } = {}): Promise<Game[]> {
-    return this.m.find(Game, {
-      where: { competitionId, status: 'playing' },
-      order: { id: 'ASC' },
-      ...(withPlayers && { relations: { redPlayer: true, bluePlayer: true } }),
-    });
-  }
-
   /** Through which day the sweep has done a competition's actions. */
   cursorOf(competitionId: string): Promise<SweepCursor | null> {
     return this.m.findOneBy(SweepCursor, { competitionId });
@@ -158,114 +132,5 @@ export class ThinkingTimeRepository {
       .returning('id')
       .execute();
     return (inserted.raw as unknown[]).length > 0;
-  }
-
-  /** The game's time claim waiting for its answer, if any. */
-  openClaimOf(gameId: string): Promise<Claim | null> {
-    return this.m.findOneBy(Claim, { gameId, status: 'open' });
-  }
-
-  // ---------------------------------------------------------------- special leave and thinking days
-
-  /** Locks a player's registration: holiday declarations and leave never interleave. */
-  lockRegistration(competitionId: string, playerId: string): Promise<Registration | null> {
-    return this.m.findOne(Registration, { where: { competitionId, playerId }, lock: { mode: 'pessimistic_write' } });
-  }
-
-  /** Records leave the arbiter approved; the row as written. */
-  async addSpecialLeave(leave: Omit<SpecialLeave, 'id'>): Promise<SpecialLeave> {
-    const row = this.m.create(SpecialLeave, { id: randomUUID(), ...leave });
-    await insertRows(this.m, SpecialLeave, row);
-    return row;
-  }
-
-  /** The games a player still plays in a competition, locked (no move is recorded meanwhile), in a fixed order. */
-  lockPlayingGamesOf(competitionId: string, playerId: string): Promise<Game[]> {
-    return this.m.find(Game, {
-      where: [
-        { competitionId, redPlayerId: playerId, status: 'playing' },
-        { competitionId, bluePlayerId: playerId, status: 'playing' },
-      ],
-      order: { id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-  }
-
-  /** A player's holidays that still count (a replaced declaration no longer does). */
-  holidaysOf(competitionId: string, playerId: string): Promise<Holiday[]> {
-    return this.m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } });
-  }
-
-  specialLeaveOf(competitionId: string, playerId: string): Promise<SpecialLeave[]> {
-    return this.m.find(SpecialLeave, { where: { competitionId, playerId } });
-  }
-
-  /** Which colour a player has in each game: the games' ids and red players. */
-  redPlayersOf(gameIds: readonly string[]): Promise<Pick<Game, 'id' | 'redPlayerId'>[]> {
-    return this.m.find(Game, { where: { id: In([...gameIds]) }, select: { id: true, redPlayerId: true } });
-  }
-
-  /** A colour's moves in a game, with what their thinking days are counted from. */
-  movesOf(gameId: string, color: Color): Promise<Pick<Move, 'id' | 'arrivedOn' | 'sentOn' | 'thinkingDays'>[]> {
-    return this.m.find(Move, { where: { gameId, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
-  }
-
-  async setThinkingDays(moveId: string, thinkingDays: number): Promise<void> {
-    await this.m.update(Move, { id: moveId }, { thinkingDays });
-  }
-
-  // ---------------------------------------------------------------- outage cases
-
-  /** An outage case, locked until it is decided. */
-  lockCase(caseId: string): Promise<Case | null> {
-    return this.m.findOne(Case, { where: { id: caseId }, lock: { mode: 'pessimistic_write' } });
-  }
-
-  async closeCase(caseId: string, at: Date): Promise<void> {
-    await this.m.update(Case, { id: caseId }, { status: 'closed', closedAt: at });
-  }
-
-  // ---------------------------------------------------------------- rows of other features, read here until their repositories exist
-
-  findCompetition(id: string): Promise<Competition | null> {
-    return this.m.findOneBy(Competition, { id });
-  }
-
-  /** A competition known to exist (a game's, a case's). */
-  competition(id: string): Promise<Competition> {
-    return this.m.findOneByOrFail(Competition, { id });
-  }
-
-  player(id: string): Promise<Player> {
-    return this.m.findOneByOrFail(Player, { id });
-  }
-
-  players(ids: readonly string[]): Promise<Player[]> {
-    return this.m.findBy(Player, { id: In([...ids]) });
-  }
-
-  /** The game row, or UNKNOWN_GAME; with `lock`, held until the transaction ends. */
-  game(gameId: string, options: { lock: boolean }): Promise<Game> {
-    return this.games.findGame(gameId, options);
-  }
-
-  /** The game's session, its row locked: what the sweep acts on. */
-  lockSession(gameId: string, now: Date): Promise<GameSession> {
-    return GameSession.open(this.games, gameId, { lock: true, now });
-  }
-
-  /** The game as the mails show it (its group's name read). */
-  gameView(
-    settings: Pick<Settings, 'publicUrl'>,
-    competition: Pick<Competition, 'shortName'>,
-    game: Pick<Game, 'id' | 'groupId'>,
-    players: Readonly<Record<Color, Pick<Player, 'name'>>>,
-  ): Promise<GameView> {
-    return readGameView(this.games, settings, competition, game, players);
-  }
-
-  /** What the games show changed outside a game action (thinking days recounted, days credited); the caller holds their locks. */
-  bumpVersions(gameIds: readonly string[]): Promise<void> {
-    return this.games.bumpVersions(gameIds);
   }
 }

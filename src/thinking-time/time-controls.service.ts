@@ -14,12 +14,14 @@ import { DisputesService } from '../games/disputes.service';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
-import { isUuid } from '../common/ids';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { thinkingDaysForMove } from './core/thinking-days';
 import { specialLeavePayload, type MailSettings } from './sweep-mail';
-import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timeRefusals } from './time-refusals';
+import { GameTimeRepository } from '../games/game-time.repository';
+import { GameRepository } from '../games/game.repository';
+import { readGameView } from '../games/game-mail-view';
+import { CasesRepository } from '../arbiter/cases.repository';
 
 /** docs/rules.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
 export const REFUSED_MAIL_DAYS = 10;
@@ -69,7 +71,9 @@ export class TimeControlsService {
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
     @Inject(SETTINGS) private readonly settings: MailSettings,
-    private readonly time: ThinkingTimeRepository,
+    private readonly games: GameRepository,
+    private readonly time: GameTimeRepository,
+    private readonly cases: CasesRepository,
   ) {}
 
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
@@ -107,7 +111,7 @@ export class TimeControlsService {
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
     return this.db.transaction(async () => {
-      const competition = await this.time.findCompetition(competitionId);
+      const competition = await this.games.competition(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const reason = requireReason(input.reason);
@@ -130,23 +134,23 @@ export class TimeControlsService {
         createdAt: now,
       });
       // Their moves may be counted again below: no move is recorded meanwhile.
-      const games = await this.time.lockPlayingGamesOf(competitionId, input.playerId);
+      const games = await this.time.lockGamesInPlayOf(competitionId, input.playerId);
       await this.recountThinkingDays(
         competitionId,
         input.playerId,
         games.map((g) => g.id),
       );
       // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
-      await this.time.bumpVersions(games.map((g) => g.id));
+      await this.games.bumpVersions(games.map((g) => g.id));
       const players = new Map(
-        (await this.time.players([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
+        (await this.games.playersByIds([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
       const partnersTold = [];
       for (const g of games) {
         const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
-        const view = await this.time.gameView(this.settings, competition, g, {
+        const view = await readGameView(this.games, this.settings, competition, g, {
           red: players.get(g.redPlayerId)!,
           blue: players.get(g.bluePlayerId)!,
         });
@@ -193,9 +197,9 @@ export class TimeControlsService {
     },
   ): Promise<DowntimeDecision> {
     return this.db.transaction(async () => {
-      const found = isUuid(caseId) ? await this.time.lockCase(caseId) : null;
+      const found = await this.cases.lock(caseId);
       if (!found) throw timeRefusals.unknownCase(caseId);
-      const competition = await this.time.competition(found.competitionId);
+      const competition = await this.games.competitionOf(found);
       if (hidesCompetition(actor, competition)) throw timeRefusals.unknownCase(caseId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
@@ -207,14 +211,14 @@ export class TimeControlsService {
       // Issue 14 item 5: one case names every game of the outage; the arbiter must run each game's competition.
       for (const id of new Set(credits.map((c) => c.competitionId ?? competition.id))) {
         if (id === competition.id) continue;
-        const other = await this.time.findCompetition(id);
+        const other = await this.games.competition(id);
         if (!other || !canArbitrate(actor, other)) throw refusals.notArbiter();
       }
       const now = this.clock.now();
       const written: { gameId: string; rulingId: string }[] = [];
       if (input.confirm) {
         for (const gameId of [...new Set(credits.map((c) => c.gameId))].sort()) {
-          const game = await this.time.game(gameId, { lock: true });
+          const game = await this.games.findGame(gameId, { lock: true });
           const mine = credits.filter((c) => c.gameId === gameId);
           const given = mine.map((c) => ({ color: c.color, days: c.days }));
           const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
@@ -231,8 +235,8 @@ export class TimeControlsService {
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           // The credited days are on the game's clocks.
-          await this.time.bumpVersions([gameId]);
-          const players = await this.time.players([game.redPlayerId, game.bluePlayerId]);
+          await this.games.bumpVersions([gameId]);
+          const players = await this.games.playersByIds([game.redPlayerId, game.bluePlayerId]);
           await this.notifications.add(
             COLORS.map((color) => ({
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
@@ -261,7 +265,7 @@ export class TimeControlsService {
           written.push({ gameId, rulingId: ruling.id });
         }
       }
-      await this.time.closeCase(caseId, now);
+      await this.cases.close([caseId], now);
       await this.audit.record({
         actor,
         asArbiter: true,
@@ -282,8 +286,8 @@ export class TimeControlsService {
   private async recountThinkingDays(competitionId: string, playerId: string, gameIds: readonly string[]): Promise<void> {
     if (gameIds.length === 0) return;
     // One query at a time: this is the transaction's client.
-    const holidays = await this.time.holidaysOf(competitionId, playerId);
-    const leave = await this.time.specialLeaveOf(competitionId, playerId);
+    const holidays = await this.time.holidaysThatCount(competitionId, playerId);
+    const leave = await this.games.specialLeaveOf(competitionId, [playerId]);
     const games = await this.time.redPlayersOf(gameIds);
     const pauses = absencesOf({ holidays, specialLeave: leave }, toLocalDate);
     for (const game of games) {

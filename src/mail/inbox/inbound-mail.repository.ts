@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not } from 'typeorm';
+import { In, IsNull, Not, type FindOptionsWhere } from 'typeorm';
 import { Database } from '../../database/database';
 import { insertRows } from '../../database/insert-rows';
 import { PlatformState } from '../../database/platform-state.entity';
@@ -22,6 +22,9 @@ export interface MailboxPosition {
 export type InboundMailChange = Partial<Omit<InboundMail, 'id' | 'raw'>>;
 
 const cursorKey = (mailbox: string) => `mail.inbox.cursor:${mailbox}`;
+
+/** Whose rows a list shows: everything (an admin), or what touches one arbiter's games and players. */
+export type MailScope = null | { readonly playerIds: readonly string[]; readonly gameIds: readonly string[] };
 
 /** The inbox's rows (docs/mail-rules.md 11-16): every stored inbound mail, and where each mailbox was read up to. */
 @Injectable()
@@ -116,5 +119,35 @@ export class InboundMailRepository {
     // TypeORM's update types recurse into jsonb values without end; `result` is plain JSON.
     const updated = await this.m.update(InboundMail, { id, status }, change as never);
     return Boolean(updated.affected);
+  }
+
+  /** The inbox without bodies as the arbiter's panel lists it, newest first: in scope, a player's mail about no game, or mail about a game. */
+  newestFirst(status: InboundMailStatus | undefined, scope: MailScope, limit: number): Promise<InboundMail[]> {
+    const base: FindOptionsWhere<InboundMail> = status ? { status } : {};
+    const where: FindOptionsWhere<InboundMail>[] = [];
+    if (scope === null) where.push(base);
+    else {
+      // Issue 12 §8: a player's mail about a game of another arbiter's competition is not theirs to read.
+      if (scope.playerIds.length) where.push({ ...base, playerId: In([...scope.playerIds]), gameId: IsNull() });
+      if (scope.gameIds.length) where.push({ ...base, gameId: In([...scope.gameIds]) });
+    }
+    if (where.length === 0) return Promise.resolve([]);
+    return this.m.find(InboundMail, {
+      where,
+      select: {
+        id: true,
+        receivedAt: true,
+        fromAddress: true,
+        subject: true,
+        status: true,
+        reason: true,
+        error: true,
+        gameId: true,
+        playerId: true,
+        attempts: true,
+      },
+      order: { receivedAt: 'DESC', id: 'ASC' },
+      take: limit,
+    });
   }
 }

@@ -22,7 +22,9 @@ import { Lexicons } from '../../games/lexicons';
 import { INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inbound-mail.entity';
 import { OUTBOUND_MAIL_STATUSES, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { localDate } from '../../thinking-time/core/calendar';
-import { ArbiterPanelRepository } from './arbiter-panel.repository';
+import { GameListingsRepository } from '../../games/game-listings.repository';
+import { InboundMailRepository } from '../../mail/inbox/inbound-mail.repository';
+import { OutboxRepository } from '../../notifications/outbox.repository';
 import { buildDashboard, type Dashboard } from './dashboard';
 import { namedIn, readableAuditLog } from './audit-log';
 import type { WebLanguage } from '../web-request';
@@ -69,12 +71,6 @@ const { notYours } = caseRefusals;
  */
 @Injectable()
 export class ArbiterPanelService {
-  /**
-   * The games and mail reads, until src/games and src/mail have repositories to inject: made here,
-   * not provided by the web module, since delivery code (the module) never touches a repository.
-   */
-  private readonly panel: ArbiterPanelRepository;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -86,10 +82,11 @@ export class ArbiterPanelService {
     private readonly results: ResultsRepository,
     private readonly auditEntries: AuditRepository,
     private readonly rulings: RulingsRepository,
+    private readonly gameListings: GameListingsRepository,
+    private readonly outboxRows: OutboxRepository,
+    private readonly inboxRows: InboundMailRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {
-    this.panel = new ArbiterPanelRepository(db);
-  }
+  ) {}
 
   /** An admin sees every competition (no arbiter to filter by); an arbiter only theirs. */
   private scope(actor: UserActor): string | undefined {
@@ -120,7 +117,7 @@ export class ArbiterPanelService {
   /** The game's competition, if the actor runs it (the game itself is read by GameReadsService.view). */
   async gameCompetition(actor: UserActor, gameId: string): Promise<Competition> {
     return this.db.run(async () => {
-      const game = await this.panel.game(gameId);
+      const game = await this.gameListings.game(gameId);
       if (!game) throw notYours(`Partida ${gameId}`);
       return arbitratedCompetition(this.competitionRows, actor, game.competitionId);
     });
@@ -157,7 +154,7 @@ export class ArbiterPanelService {
   private async casePlayers(cases: readonly Case[]): Promise<Map<string, { red: string; blue: string }>> {
     const ids = [...new Set(cases.map((c) => c.gameId).filter((id): id is string => id !== null))];
     if (ids.length === 0) return new Map();
-    const games = await this.panel.players(ids);
+    const games = await this.gameListings.playersOf(ids);
     const names = await this.players.names(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]));
     return new Map(games.map((g) => [g.id, { red: names.get(g.redPlayerId) ?? '', blue: names.get(g.bluePlayerId) ?? '' }]));
   }
@@ -165,7 +162,7 @@ export class ArbiterPanelService {
   games(actor: UserActor, competitionId: string): Promise<GameRow[]> {
     return this.db.run(async () => {
       await arbitratedCompetition(this.competitionRows, actor, competitionId);
-      return this.gameRows(await this.panel.gamesOf(competitionId));
+      return this.gameRows(await this.gameListings.gamesOf(competitionId));
     });
   }
 
@@ -201,7 +198,7 @@ export class ArbiterPanelService {
   toHomologate(actor: UserActor, competitionId: string): Promise<GameRow[]> {
     return this.db.run(async () => {
       await arbitratedCompetition(this.competitionRows, actor, competitionId);
-      return (await this.gameRows(await this.panel.endedGamesOf(competitionId))).filter((g) => g.result?.status === 'proposed');
+      return (await this.gameRows(await this.gameListings.endedGamesOf(competitionId))).filter((g) => g.result?.status === 'proposed');
     });
   }
 
@@ -218,7 +215,7 @@ export class ArbiterPanelService {
       const entries = options?.withEntries === false ? [] : await this.auditEntries.latestOf(competition.id, LIST_LIMIT);
       const rulings = await this.rulings.latestOf(competition.id, LIST_LIMIT);
       const named = namedIn(entries, rulings);
-      const games = await this.panel.players(named.gameIds);
+      const games = await this.gameListings.playersOf(named.gameIds);
       const name = await this.players.names(named.playersOf(games));
       return readableAuditLog({ entries, rulings, games, name }, competition, lang);
     });
@@ -226,7 +223,7 @@ export class ArbiterPanelService {
 
   /** The games of the actor's competitions (all for an admin); null means no limit. */
   private async gameIdsInScope(actor: UserActor): Promise<string[] | null> {
-    return hasRole(actor, 'admin') ? null : this.panel.gameIdsRunBy(actor.userId);
+    return hasRole(actor, 'admin') ? null : this.gameListings.gameIdsRunBy(actor.userId);
   }
 
   private async playerIdsInScope(actor: UserActor): Promise<string[] | null> {
@@ -243,7 +240,7 @@ export class ArbiterPanelService {
     return this.db.run(async () => {
       const games = await this.gameIdsInScope(actor);
       if (games && games.length === 0) return [];
-      const rows = await this.panel.outbox(wanted, games, LIST_LIMIT);
+      const rows = await this.outboxRows.newestFirst(wanted, games, LIST_LIMIT);
       const names = await this.players.names(rows.map((r) => r.playerId));
       return rows.map((r) => ({
         id: r.id,
@@ -266,7 +263,7 @@ export class ArbiterPanelService {
     return this.db.run(async () => {
       const [players, games] = [await this.playerIdsInScope(actor), await this.gameIdsInScope(actor)];
       const scope = players === null || games === null ? null : { playerIds: players, gameIds: games };
-      const rows = await this.panel.inbox(wanted, scope, LIST_LIMIT);
+      const rows = await this.inboxRows.newestFirst(wanted, scope, LIST_LIMIT);
       return rows.map((r) => ({
         id: r.id,
         receivedAt: r.receivedAt.toISOString(),
@@ -310,7 +307,7 @@ export class ArbiterPanelService {
   /** The player at a colour of a game the actor runs (for an exclusion from the game page). */
   async playerAt(actor: UserActor, gameId: string, color: 'red' | 'blue'): Promise<{ competitionId: string; playerId: string }> {
     return this.db.run(async () => {
-      const game = await this.panel.game(gameId);
+      const game = await this.gameListings.game(gameId);
       if (!game) throw notYours(`Partida ${gameId}`);
       await arbitratedCompetition(this.competitionRows, actor, game.competitionId);
       return { competitionId: game.competitionId, playerId: color === 'red' ? game.redPlayerId : game.bluePlayerId };

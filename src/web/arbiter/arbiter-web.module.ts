@@ -8,6 +8,8 @@ import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
+import { MailModule } from '../../mail/mail.module';
+import { NotificationsModule } from '../../notifications/notifications.module';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
 import { ApiKeysController } from './api-keys.controller';
 import { ArbiterPanelController } from './arbiter-panel.controller';
@@ -29,6 +31,8 @@ import { TimeNoticesService } from '../player/time-notices';
     GamesModule,
     ThinkingTimeModule,
     PersonalDataModule,
+    NotificationsModule,
+    MailModule,
   ],
   controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, CompetitionEditController, DemoController],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
