@@ -103,6 +103,39 @@ export async function bareInsertRate(url: string, { concurrency, seconds }: { co
   }
 }
 
+/** What the rows of a table take on disk with their indexes and TOAST, and how many there are. */
+export interface TableStorage {
+  readonly rows: number;
+  readonly bytes: number;
+}
+
+/**
+ * The database's size and each named table's, read after a `VACUUM ANALYZE` so that dead rows
+ * of updated games do not count (docs/scale.md reads its figures from these).
+ */
+export async function storageOf(
+  url: string,
+  tables: readonly string[],
+): Promise<{ databaseBytes: number; tables: Record<string, TableStorage> }> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+    const size = await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
+    const out: Record<string, TableStorage> = {};
+    for (const table of tables) {
+      const r = await client.query<{ rows: string; bytes: string }>(
+        `SELECT (SELECT count(*) FROM "${table}") AS rows, pg_total_relation_size($1::regclass) AS bytes`,
+        [`"${table}"`],
+      );
+      out[table] = { rows: Number(r.rows[0].rows), bytes: Number(r.rows[0].bytes) };
+    }
+    return { databaseBytes: Number(size.rows[0].bytes), tables: out };
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs `work` for every item with at most `concurrency` in flight. */
 export async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;

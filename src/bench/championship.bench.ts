@@ -46,6 +46,7 @@ import {
   progressBar,
   round,
   runBench,
+  storageOf,
   tearDown,
 } from './bench-support';
 
@@ -357,6 +358,17 @@ async function main(): Promise<void> {
     const movesPerSecond = moves / moveSeconds;
     latencies.sort((a, b) => a - b);
     const sortedSweeps = [...sweepSeconds].sort((a, b) => a - b);
+    // What a championship leaves on disk: the capacity figures of docs/scale.md.
+    const stored = await storageOf(scratch.url, [
+      'game',
+      'move',
+      'game_line',
+      'outbound_mail',
+      'audit',
+      'action_receipt',
+      'timeline_action',
+    ]);
+    const perRow = (t: string) => (stored.tables[t].rows ? round(stored.tables[t].bytes / stored.tables[t].rows, 0) : null);
     const report = {
       benchmark: 'championship',
       date: new Date().toISOString(),
@@ -385,6 +397,13 @@ async function main(): Promise<void> {
         queriesPerDay: Math.round(sweepQueries / Math.max(1, DAYS)),
         ...(profiler && { profile: await profiler.top(12) }),
         targetSecondsPerDay: 2,
+      },
+      storage: {
+        databaseMB: round(stored.databaseBytes / 2 ** 20, 1),
+        rows: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows])),
+        bytesPerRow: Object.fromEntries(Object.keys(stored.tables).map((t) => [t, perRow(t)])),
+        // Everything the games wrote (games, lines, moves, mail, audit, receipts, the sweep's actions) over the moves played.
+        bytesPerMove: round(Object.values(stored.tables).reduce((a, v) => a + v.bytes, 0) / Math.max(1, moves), 0),
       },
       sharedMachine: 'other processes may compete for the CPU: compare the ratio, not the absolute figures',
     };
