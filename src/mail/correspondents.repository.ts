@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { normalizeEmail } from '../auth/core/email-address';
 import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
 import { PlayerEmail } from '../players/player-email.entity';
@@ -17,9 +18,10 @@ export class CorrespondentsRepository {
     return this.m.findOneByOrFail(Player, { id: playerId });
   }
 
-  /** The confirmed address (already normalised) with its owner; issue 12 §1: an unconfirmed one names nobody. */
-  confirmedAddress(address: string): Promise<PlayerEmail | null> {
-    return this.m.findOne(PlayerEmail, { where: { address, verified: true } });
+  /** The player whose confirmed address this is, however it is spelt; issue 12 §1: an unconfirmed one names nobody. */
+  async playerByAddress(address: string): Promise<string | undefined> {
+    const row = await this.m.findOne(PlayerEmail, { where: { address: normalizeEmail(address), verified: true } });
+    return row?.playerId;
   }
 
   /** The player's confirmed addresses, in address order. */

@@ -14,11 +14,15 @@ import { MailGamesRepository } from './mail-games.repository';
 import { OutboxController } from './outbox.controller';
 import { OutboxComposer } from './outbox/outbox-composer';
 import { OutboxListing } from './outbox/outbox-listing.service';
-import { OutboxRepository } from './outbox/outbox.repository';
+import { OutboundDeliveryRepository } from './outbox/outbound-delivery.repository';
 import { OutboxSender } from './outbox/outbox.sender';
 import { ConfirmationController } from './pipeline/confirmation.controller';
+import { HeldMoves } from './pipeline/held-moves.service';
 import { MailActions } from './pipeline/mail-actions';
+import { MailApplier } from './pipeline/mail-applier.service';
+import { MailDecisions } from './pipeline/mail-decisions.service';
 import { MailPipeline } from './pipeline/mail-pipeline.service';
+import { MailReader } from './pipeline/mail-reader.service';
 import { MailReplies } from './pipeline/mail-replies';
 
 /** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (docs/mail-rules.md 15). */
@@ -36,13 +40,17 @@ export const INBOX_POLL_MS = 60_000;
     OutboxSender,
     InboxService,
     MailPipeline,
+    MailReader,
+    MailApplier,
+    MailDecisions,
+    HeldMoves,
     MailActions,
     MailReplies,
     MailCases,
     OutboxComposer,
     OutboxListing,
     InboundMailRepository,
-    OutboxRepository,
+    OutboundDeliveryRepository,
     MailGamesRepository,
     CorrespondentsRepository,
     MailCasesRepository,

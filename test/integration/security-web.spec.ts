@@ -22,7 +22,7 @@ import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
-import { MailPipeline } from '../../src/mail/pipeline/mail-pipeline.service';
+import { confirmationUrl } from '../../src/mail/pipeline/confirmation-link';
 import { calendarToken } from '../../src/web/player/calendar-feed';
 import { createUser, keyForPlayer, SETTINGS, type TestUser } from '../support/competitions';
 import { fill, issueLoginPath, loginWithLink, routeKey, routesOf, tokenFor } from '../support/security';
@@ -405,7 +405,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       const view = await arbiterWeb.get('/arbiter/mail');
       expect(view.status).toBe(200);
       expectInert('arbiter mail view', view.text);
-      const confirm = await request(app.getHttpServer()).get(new URL(app.get(MailPipeline).confirmationUrl(id)).pathname);
+      const confirm = await request(app.getHttpServer()).get(new URL(confirmationUrl(t.settings, id)).pathname);
       expect(confirm.status).toBe(200);
       expectInert('move confirmation page', confirm.text);
     });

@@ -70,10 +70,6 @@ export class InboundMailRepository {
     return this.m.findOneBy(InboundMail, { id });
   }
 
-  withStatus(statuses: readonly InboundMailStatus[]): Promise<InboundMail[]> {
-    return this.m.find(InboundMail, { where: { status: In([...statuses]) }, order: { receivedAt: 'ASC' } });
-  }
-
   /** Marks a received or held mail applied, in the action's transaction; false when it was decided meanwhile. */
   markApplied(id: string, change: InboundMailChange): Promise<boolean> {
     return this.changeWhile(id, In(['received', 'held']), change);

@@ -8,14 +8,15 @@ import { tourToPlay } from '../../games/engine/tour';
 import { localDate, type LocalDate } from '../../thinking-time/core';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
+import type { GameRepository } from '../../games/game.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
-import type { OutboxRepository } from './outbox.repository';
+import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
 import { gameMailContext, gameViewOf } from './game-mail';
 import { asJson } from '../../common/json';
 
-export { OWN_ACTION_TEMPLATES } from './outbox.repository';
+export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
 
 /** The wall-clock hour of `instant` in `timeZone`. */
 export function localHour(instant: Date, timeZone: string): number {
@@ -41,8 +42,9 @@ export function dueDigestDay(now: Date, timeZone: string, hour: number): LocalDa
  * another instance): the rows then wait for the next day's.
  */
 export async function writeDigest(
-  outbox: OutboxRepository,
-  games: MailGamesRepository,
+  outbox: OutboundDeliveryRepository,
+  mailGames: MailGamesRepository,
+  games: GameRepository,
   settings: Settings,
   input: { player: Player; day: LocalDate; rows: readonly OutboundMail[]; now: Date; summary: (row: OutboundMail) => Promise<string> },
 ): Promise<boolean> {
@@ -54,7 +56,7 @@ export async function writeDigest(
   for (const row of input.rows) {
     let subject = subjects.get(row.gameId!);
     if (subject === undefined) {
-      subject = threadSubject(await gameViewOf(games, settings, row.gameId!), language);
+      subject = threadSubject(await gameViewOf(mailGames, games, settings, row.gameId!), language);
       subjects.set(row.gameId!, subject);
     }
     events.push({ subject, summary: await input.summary(row) });
@@ -62,7 +64,7 @@ export async function writeDigest(
   const model: DailyDigestModel = {
     name: input.player.name,
     day: input.day,
-    games: await awaitingGames(games, settings, input.player, input.now),
+    games: await awaitingGames(mailGames, games, settings, input.player, input.now),
     events,
   };
   const id = randomUUID();
@@ -96,8 +98,14 @@ export async function writeDigest(
 }
 
 /** Every game of the player where the move is theirs, as the digest lists it, each with its own reply address. */
-async function awaitingGames(games: MailGamesRepository, settings: Settings, player: Player, now: Date): Promise<DigestGameView[]> {
-  const playing = await games.playingGamesOf(player.id);
+async function awaitingGames(
+  mailGames: MailGamesRepository,
+  games: GameRepository,
+  settings: Settings,
+  player: Player,
+  now: Date,
+): Promise<DigestGameView[]> {
+  const playing = await mailGames.playingGamesOf(player.id);
   const views: DigestGameView[] = [];
   for (const g of playing) {
     const c = await gameMailContext(games, settings, g.id, player.id, player.language as MailLanguage, now);

@@ -16,7 +16,9 @@ import type { SheetEndReason } from '../../games/engine/sheet';
 import { tourOf } from '../../games/engine/tour';
 import { timelineOf } from '../../games/game-clocks';
 import { replayLine } from '../../games/core/lines';
-import type { GameSession } from '../../games/game-session';
+import { readGameView } from '../../games/game-mail-view';
+import type { GameRepository } from '../../games/game.repository';
+import { GameSession } from '../../games/game-session';
 import type { MailGamesRepository } from '../mail-games.repository';
 import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
@@ -89,8 +91,9 @@ export interface GameMailContext {
  * The session of `gameId` as it stood at `at`: moves received after it and lines forked
  * after it left out, the turn as the notification named it, the day counted at `at`.
  */
-export async function sessionAt(games: MailGamesRepository, gameId: string, at: Date, turn?: number): Promise<GameSession> {
-  const rows = await games.rows(gameId);
+export async function sessionAt(games: GameRepository, gameId: string, at: Date, turn?: number): Promise<GameSession> {
+  // Unlocked: a mail describes the game, it changes nothing.
+  const rows = await games.rows(gameId, { lock: false });
   // A turn's moves are numbered by the game's turn when played: those before the turn the
   // notification named were made before it (several actions may share one clock instant).
   const moves = rows.moves.filter((m) => {
@@ -114,18 +117,23 @@ export async function sessionAt(games: MailGamesRepository, gameId: string, at: 
       appealedAt: null,
     });
   const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
-  return games.session({ ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
+  return new GameSession(games, { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
 }
 
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
-export async function gameViewOf(games: MailGamesRepository, settings: Settings, gameId: string): Promise<GameView> {
-  const game = await games.withPlayers(gameId);
-  return games.view(settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
+export async function gameViewOf(
+  mailGames: MailGamesRepository,
+  games: GameRepository,
+  settings: Settings,
+  gameId: string,
+): Promise<GameView> {
+  const game = await mailGames.withPlayers(gameId);
+  return readGameView(games, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** The game mail's common parts for the recipient of `row`. */
 export async function gameMailContext(
-  games: MailGamesRepository,
+  games: GameRepository,
   settings: Settings,
   gameId: string,
   playerId: string,
@@ -135,7 +143,7 @@ export async function gameMailContext(
 ): Promise<GameMailContext> {
   const s = await sessionAt(games, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
-  const game = await games.view(settings, s.competition, s.game, s.players);
+  const game = await readGameView(games, settings, s.competition, s.game, s.players);
   const whole = await timelineOf(s);
   const timeline = timelineOn(whole, s.today);
   const reply = replyView(
@@ -324,7 +332,7 @@ export function gameNotice(c: GameMailContext, template: string, payload: JsonOb
  * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
  */
 export async function gameMail(
-  games: MailGamesRepository,
+  games: GameRepository,
   settings: Settings,
   row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>,
 ): Promise<GameMail> {
@@ -336,7 +344,7 @@ export async function gameMail(
     case 'game-start': {
       const line = s.lines[0];
       const opening = replayUpTo(c, line.id, 0);
-      const arbiter = await games.arbiterOf(s.competition);
+      const arbiter = await games.user(s.competition.arbiterUserId);
       const holidays = { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') };
       return mail('game-start', {
         game,
@@ -502,8 +510,8 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
 };
 
 /** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
-async function rulingMail(games: MailGamesRepository, c: GameMailContext, p: JsonObject): Promise<GameMail> {
-  const arbiterUser = await games.arbiterOf(c.s.competition);
+async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObject): Promise<GameMail> {
+  const arbiterUser = await games.user(c.s.competition.arbiterUserId);
   const arbiter = personName(arbiterUser?.displayName);
   const kind = str(p.kind);
   const position = mainPosition(c);

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SETTINGS, type Settings } from '../../config/settings';
 import type { Game } from '../../games/game.entity';
+import { GameRepository } from '../../games/game.repository';
 import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { parseToken, replyAddress } from '../../notifications/reply-token';
@@ -10,7 +11,7 @@ import { renderMail, threadSubject } from '../templates';
 import { gameMail, gameViewOf } from './game-mail';
 import { renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
-import { OutboxRepository } from './outbox.repository';
+import { OutboundDeliveryRepository } from './outbound-delivery.repository';
 
 const logger = new Logger('Outbox');
 
@@ -29,9 +30,10 @@ function replyTurn(row: OutboundMail, game: Game): number {
 export class OutboxComposer {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly games: MailGamesRepository,
+    private readonly mailGames: MailGamesRepository,
+    private readonly games: GameRepository,
     private readonly people: CorrespondentsRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: OutboundDeliveryRepository,
   ) {}
 
   /**
@@ -82,8 +84,8 @@ export class OutboxComposer {
     let replyTo: string | undefined;
     const references: string[] = [];
     if (row.gameId) {
-      const game = await this.games.byId(row.gameId);
-      subject = threadSubject(await gameViewOf(this.games, settings, game.id), row.language);
+      const game = await this.mailGames.byId(row.gameId);
+      subject = threadSubject(await gameViewOf(this.mailGames, this.games, settings, game.id), row.language);
       replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
         gameId: game.id,
         playerId: row.playerId!,

@@ -4,7 +4,7 @@ import { hasRole } from '../../auth/core/actor';
 import { Database } from '../../database/database';
 import type { OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { MailGamesRepository } from '../mail-games.repository';
-import { OutboxRepository, type OutboxCriteria } from './outbox.repository';
+import { OutboundDeliveryRepository, type OutboxCriteria } from './outbound-delivery.repository';
 import { withoutSecrets } from './payload-secrets';
 
 const MAX_ROWS = 500;
@@ -30,7 +30,7 @@ export interface OutboxListRow {
 export class OutboxListing {
   constructor(
     private readonly db: Database,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: OutboundDeliveryRepository,
     private readonly games: MailGamesRepository,
   ) {}
 

@@ -3,13 +3,14 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
+import { GameRepository } from '../../games/game.repository';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { dueDigestDay, writeDigest } from './digest';
 import { OutboxComposer } from './outbox-composer';
-import { OutboxRepository } from './outbox.repository';
+import { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
 import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
@@ -61,8 +62,9 @@ export class OutboxSender implements OnApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly outbox: OutboxRepository,
-    private readonly games: MailGamesRepository,
+    private readonly outbox: OutboundDeliveryRepository,
+    private readonly mailGames: MailGamesRepository,
+    private readonly games: GameRepository,
     private readonly people: CorrespondentsRepository,
     private readonly composer: OutboxComposer,
     private readonly cases: MailCases,
@@ -109,10 +111,10 @@ export class OutboxSender implements OnApplicationShutdown {
         const done = await this.db.transaction(async () => {
           const player = await this.people.player(playerId);
           // The competition of the oldest waiting event sets the hour's time zone.
-          const game = await this.games.withCompetition(rows[0].gameId!);
+          const game = await this.mailGames.withCompetition(rows[0].gameId!);
           const day = dueDigestDay(now, game?.competition?.timeZone ?? this.settings.timeZone, this.settings.mailDigestHour);
           if (!day) return false;
-          return writeDigest(this.outbox, this.games, this.settings, {
+          return writeDigest(this.outbox, this.mailGames, this.games, this.settings, {
             player,
             day,
             rows,

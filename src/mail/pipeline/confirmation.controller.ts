@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Param, Post, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { MailPipeline } from './mail-pipeline.service';
+import { HeldMoves } from './held-moves.service';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -18,12 +18,12 @@ function page(title: string, body: string): string {
 @ApiExcludeController()
 @Controller('mail/confirm')
 export class ConfirmationController {
-  constructor(private readonly pipeline: MailPipeline) {}
+  constructor(private readonly heldMoves: HeldMoves) {}
 
   @Get(':id/:code')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async show(@Param('id') id: string, @Param('code') code: string, @Req() req: { csrf?: unknown }): Promise<string> {
-    const held = await this.pipeline.heldMail(id, code);
+    const held = await this.heldMoves.heldMail(id, code);
     if (!held) return page('Legătură necunoscută / Unknown link', '<p>Această legătură nu este validă. / This link is not valid.</p>');
     if (held.status === 'applied')
       return page('Mutare confirmată / Move confirmed', '<p>Mutarea a fost deja înregistrată. / The move was already recorded.</p>');
@@ -45,7 +45,7 @@ export class ConfirmationController {
   @Post(':id/:code')
   @Header('Content-Type', 'text/html; charset=utf-8')
   async confirm(@Param('id') id: string, @Param('code') code: string): Promise<string> {
-    const outcome = await this.pipeline.confirmHeld(id, code);
+    const outcome = await this.heldMoves.confirmHeld(id, code);
     if (outcome.ok) return page('Mutare confirmată / Move confirmed', '<p>Mutarea a fost înregistrată. / The move was recorded.</p>');
     const why = outcome.messages ? `${outcome.messages.ro} / ${outcome.messages.en}` : (outcome.reason ?? '');
     return page('Mutare neînregistrată / Move not recorded', `<p>${escape(why)}</p>`);

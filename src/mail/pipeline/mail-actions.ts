@@ -12,6 +12,7 @@ import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
 import { DisputesService } from '../../games/disputes.service';
 import type { InTransaction, SubmitOptions } from '../../games/game-actions';
+import { GameRepository } from '../../games/game.repository';
 import { GameTimeService } from '../../games/game-time.service';
 import { MovesService } from '../../games/moves.service';
 import { OffersService } from '../../games/offers.service';
@@ -61,6 +62,7 @@ export class MailActions {
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
     private readonly claimAnswers: ClaimAnswersService,
+    private readonly games: GameRepository,
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
@@ -138,7 +140,8 @@ export class MailActions {
    */
   private answered(input: MailCommandInput, work: (game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
     return this.db.transaction(async () => {
-      const game = await this.mailGames.lock(input.gameId);
+      // docs/mail-rules.md 12: the game's row, locked for the rest of the transaction.
+      const game = await this.games.findGame(input.gameId, { lock: true });
       const reply = await work(game);
       if (reply) await this.replies.write(this.clock.now(), input.answer?.inReplyTo ?? null, reply);
       const result: ActionResult = {

@@ -7,7 +7,7 @@ import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { tokenMessageId } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailGamesRepository } from '../mail-games.repository';
-import { OutboxRepository } from '../outbox/outbox.repository';
+import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.repository';
 
 /** An answer to a player's mail (docs/mail-rules.md 16: `auto-replied`, never folded into a digest). */
 export interface MailReply {
@@ -27,7 +27,7 @@ export class MailReplies {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly people: CorrespondentsRepository,
     private readonly games: MailGamesRepository,
-    private readonly outbox: OutboxRepository,
+    private readonly outbox: OutboundDeliveryRepository,
   ) {}
 
   /** One answer, threaded under the mail it answers (`inReplyTo`, its Message-ID). */

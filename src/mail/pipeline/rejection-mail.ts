@@ -6,7 +6,9 @@ import type { Language } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
-import type { MailGamesRepository } from '../mail-games.repository';
+import { readGameView } from '../../games/game-mail-view';
+import type { GameRepository } from '../../games/game.repository';
+import { GameSession } from '../../games/game-session';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { replyAddress } from '../../notifications/reply-token';
@@ -41,7 +43,7 @@ const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => 
 
 /** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
 export async function rejectionMail(
-  games: MailGamesRepository,
+  games: GameRepository,
   settings: Settings,
   now: Date,
   refused: RefusedMail,
@@ -52,9 +54,10 @@ export async function rejectionMail(
     if (refused.reason === 'UNKNOWN_TOKEN') return mail('rejection-unknown-token', { receivedSubject: refused.subject ?? '' });
     return mail('command-help', { problem: UNREADABLE[lang], received: refused.lines.slice(0, 5) });
   }
-  const s = games.session(await games.rows(refused.gameId), now);
+  // Unlocked: the answer describes the game, it changes nothing.
+  const s = new GameSession(games, await games.rows(refused.gameId, { lock: false }), now);
   const you: Color = s.colorOfPlayer(refused.playerId) ?? 'red';
-  const game = await games.view(settings, s.competition, s.game, s.players);
+  const game = await readGameView(games, settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const position = positionView(s.replay(s.officialLine().id), you, names);
   const reply = replyView(

@@ -40,9 +40,13 @@ export interface OutboxCriteria {
 /** What a failed delivery attempt changes on a pending row (docs/mail-rules.md 17). */
 export type DeliveryAttempt = Pick<OutboundMail, 'attempts' | 'lastError' | 'status' | 'nextAttemptAt'>;
 
-/** The outbox's rows as the sender and its readers see them (docs/mail-rules.md 17); the services' writer is notifications.ts. */
+/**
+ * The outbox's rows as the mail channel delivers them (docs/mail-rules.md 17): what is due, what
+ * waits for a digest, what was sent, threads and listings. The features write their rows through
+ * notifications/outbox.repository.ts.
+ */
 @Injectable()
-export class OutboxRepository {
+export class OutboundDeliveryRepository {
   constructor(private readonly db: Database) {}
 
   private get m() {

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { normalizeEmail } from '../../auth/core/email-address';
+import { asJson } from '../../common/json';
+import { SETTINGS, Settings } from '../../config/settings';
+import { Database } from '../../database/database';
+import { getTileSet } from '../../games/engine';
+import type { Game } from '../../games/game.entity';
+import { GameRepository } from '../../games/game.repository';
+import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';
+import { CorrespondentsRepository } from '../correspondents.repository';
+import type { InboundMail } from '../inbound-mail.entity';
+import { MailGamesRepository } from '../mail-games.repository';
+import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.repository';
+import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
+import { parseCommand } from '../parsing/commands';
+import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
+import { extractReply } from '../parsing/quotes';
+import { dmarcVerdict } from './authentication-results';
+import type { Decision, MailAction, MailReason, RejectionTarget } from './mail-decision';
+
+/** What reading a stored mail comes to: a decision, or a command of the token's owner due to be applied. */
+export type Reading =
+  | Decision
+  | {
+      readonly status: 'due';
+      readonly action: MailAction;
+      /** Who hears back if the games service refuses it. */
+      readonly target: RejectionTarget;
+      /** The player's lines, for the rejection-content key (docs/mail-rules.md 16). */
+      readonly content: string;
+    };
+
+/**
+ * Reads one stored mail as far as the command it asks (docs/mail-rules.md 1-10, 13): decode,
+ * loops and bounces, the token, the sender, the player's lines, the provider's DMARC verdict.
+ * It changes nothing: the command is applied and the decision written by their own services.
+ */
+@Injectable()
+export class MailReader {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly db: Database,
+    private readonly games: GameRepository,
+    private readonly mailGames: MailGamesRepository,
+    private readonly people: CorrespondentsRepository,
+    private readonly outbox: OutboundDeliveryRepository,
+  ) {}
+
+  async read(row: InboundMail): Promise<Reading> {
+    // docs/mail-rules.md 13: the inbox stored only the headers of an oversized mail.
+    if (row.size > MAX_MESSAGE_BYTES) return this.byEnvelope(row, 'TOO_LARGE');
+    const decoded = await decodeMessage(row.raw);
+    if (!decoded.ok) return this.byEnvelope(row, decoded.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'MALFORMED');
+    return this.readMessage(decoded.message);
+  }
+
+  /** A mail that cannot be read: answered only when its envelope sender is a registered address. */
+  private async byEnvelope(row: InboundMail, reason: MailReason): Promise<Decision> {
+    const owner = row.fromAddress ? await this.playerByAddress(row.fromAddress) : undefined;
+    return {
+      status: 'rejected',
+      reason,
+      target: owner ? { playerId: owner, address: row.fromAddress } : undefined,
+      content: row.sha256,
+    };
+  }
+
+  private async readMessage(message: InboundMessage): Promise<Reading> {
+    const from = message.from?.address;
+    if (!from) return { status: 'rejected', reason: 'NO_FROM' };
+    // docs/mail-rules.md 5-7, in that order: our own mail, bounces (before anything looks for a move), automatic mail.
+    const kind = classifyInbound(message, {
+      ownAddresses: [this.settings.mailFrom, this.settings.mailReplyAddress],
+      replyAddress: this.settings.mailReplyAddress,
+      secret: this.settings.secret,
+    });
+    if (kind.kind === 'own') return { status: 'dropped', reason: 'OWN_ADDRESS' };
+    // docs/mail-rules.md 7: our VERP addresses are signed; an unsigned or forged one names nobody, raises nothing, is never answered.
+    if (kind.kind === 'forged-bounce') return { status: 'dropped', reason: 'FORGED_BOUNCE' };
+    if (kind.kind === 'bounce') return { status: 'dropped', reason: 'BOUNCE', bounce: await this.bounced(kind.bounce) };
+    if (kind.kind === 'automated') return { status: 'dropped', reason: 'AUTO_REPLY' };
+
+    const sender = normalizeEmail(from);
+    const senderPlayer = await this.playerByAddress(sender);
+    const found = findToken(this.settings.mailReplyAddress, {
+      recipients: recipientAddresses(message),
+      // The decoder gives References newest first (docs/mail-rules.md 1).
+      thread: [...message.inReplyTo, ...message.references],
+    });
+    const reply = extractReply(message);
+    const content = reply.lines.join('\n');
+    // docs/mail-rules.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
+    const unknownToken: Decision = {
+      status: 'rejected',
+      reason: 'UNKNOWN_TOKEN',
+      target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined,
+      content,
+    };
+    const owner = found && (await this.tokenOwner(found.parsed));
+    if (!found || !owner) return unknownToken;
+    const { game, playerId } = owner;
+    const context = { gameId: game.id, playerId };
+    // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
+    // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
+    // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
+    const registered = await this.db.run(() => this.people.confirmedAddressesOf(playerId));
+    if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
+      return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content, sender };
+    }
+    const target = { playerId, address: sender };
+    const competition = await this.db.run(() => this.games.competitionOf(game));
+    const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
+    if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
+    // docs/mail-rules.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
+    if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
+      return {
+        status: 'held',
+        reason: 'DMARC_HELD',
+        ...context,
+        target,
+        command: asJson(command.command),
+        turn: found.parsed.turn,
+        written: reply.lines.filter((l) => l.trim() !== '').slice(0, 5),
+      };
+    }
+    return { status: 'due', action: { ...context, command: command.command, turn: found.parsed.turn }, target, content };
+  }
+
+  /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */
+  private async bounced(bounce: Bounce): Promise<{ playerId: string | null; gameId: string | null; address: string | null }> {
+    const original = bounce.originalMessageId
+      ? await this.db.run(() => this.outbox.byMessageId(`<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>`))
+      : null;
+    const address = bounce.verpRecipient ?? bounce.recipients[0]?.address ?? null;
+    const playerId = original?.playerId ?? (address ? ((await this.playerByAddress(address)) ?? null) : null);
+    return { playerId, gameId: original?.gameId ?? null, address };
+  }
+
+  /** Finds the game a token names by its id prefix, then the side whose MAC verifies. */
+  private async tokenOwner(parsed: ParsedToken): Promise<{ game: Game; playerId: string } | undefined> {
+    const { low, high } = gameIdRange(parsed.gamePrefix);
+    const games = await this.db.run(() => this.mailGames.inIdRange(low, high));
+    for (const game of games) {
+      for (const playerId of [game.redPlayerId, game.bluePlayerId]) {
+        if (verifyToken(this.settings.secret, parsed, game.id, playerId)) return { game, playerId };
+      }
+    }
+    return undefined;
+  }
+
+  private playerByAddress(address: string): Promise<string | undefined> {
+    return this.db.run(() => this.people.playerByAddress(address));
+  }
+}
