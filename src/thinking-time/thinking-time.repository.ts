@@ -179,18 +179,6 @@ export class ThinkingTimeRepository {
     return row;
   }
 
-  /** The games a player still plays in a competition, locked (no move is recorded meanwhile), in a fixed order. */
-  lockPlayingGamesOf(competitionId: string, playerId: string): Promise<Game[]> {
-    return this.m.find(Game, {
-      where: [
-        { competitionId, redPlayerId: playerId, status: 'playing' },
-        { competitionId, bluePlayerId: playerId, status: 'playing' },
-      ],
-      order: { id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-  }
-
   /** A player's holidays that still count (a replaced declaration no longer does). */
   holidaysOf(competitionId: string, playerId: string): Promise<Holiday[]> {
     return this.m.find(Holiday, { where: { competitionId, playerId, replacedAt: IsNull() } });
@@ -262,10 +250,5 @@ export class ThinkingTimeRepository {
     players: Readonly<Record<Color, Pick<Player, 'name'>>>,
   ): Promise<GameView> {
     return readGameView(this.games, settings, competition, game, players);
-  }
-
-  /** What the games show changed outside a game action (thinking days recounted, days credited); the caller holds their locks. */
-  bumpVersions(gameIds: readonly string[]): Promise<void> {
-    return this.games.bumpVersions(gameIds);
   }
 }

@@ -11,6 +11,7 @@ import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';
+import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
@@ -69,6 +70,7 @@ export class TimeControlsService {
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
     @Inject(SETTINGS) private readonly settings: MailSettings,
+    private readonly games: GameRepository,
     private readonly time: ThinkingTimeRepository,
   ) {}
 
@@ -103,7 +105,8 @@ export class TimeControlsService {
    * Special leave beyond the holiday right: like a holiday (docs/rules.md §5) its days are not
    * thinking days and do not count as silence, in all the player's games; the player and
    * every partner still playing them are told. The registration row is locked, as for a
-   * holiday declaration, so the two never interleave.
+   * holiday declaration, so the two never interleave; then every game of the player's, ended
+   * ones too (their clocks count the leave), each with a new version.
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
     return this.db.transaction(async () => {
@@ -130,14 +133,15 @@ export class TimeControlsService {
         createdAt: now,
       });
       // Their moves may be counted again below: no move is recorded meanwhile.
-      const games = await this.time.lockPlayingGamesOf(competitionId, input.playerId);
+      const all = await this.games.lockGamesOf(competitionId, input.playerId);
+      const games = all.filter((g) => g.status === 'playing');
       await this.recountThinkingDays(
         competitionId,
         input.playerId,
         games.map((g) => g.id),
       );
-      // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
-      await this.time.bumpVersions(games.map((g) => g.id));
+      // The leave pauses every clock of the player's; the moves of the games in play may be recounted.
+      await this.games.bumpVersions(all.map((g) => g.id));
       const players = new Map(
         (await this.time.players([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );
@@ -231,7 +235,7 @@ export class TimeControlsService {
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           // The credited days are on the game's clocks.
-          await this.time.bumpVersions([gameId]);
+          await this.games.bumpVersions([gameId]);
           const players = await this.time.players([game.redPlayerId, game.bluePlayerId]);
           await this.notifications.add(
             COLORS.map((color) => ({
