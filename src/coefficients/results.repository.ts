@@ -1,34 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
 import { User } from '../auth/user.entity';
-import type { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { ActionReceipt } from '../games/action-receipt.entity';
-import type { Color } from '../games/engine';
-import { readGameView, type GameMailView } from '../games/game-mail-view';
-import { GameRepository } from '../games/game.repository';
 import { Game } from '../games/game.entity';
 import { Result, type Objection } from '../games/result.entity';
-import type { Settings } from '../config/settings';
-import type { Player } from '../players/player.entity';
 import type { LocalDate } from '../thinking-time/core';
 
 /** Games' results after their proposal, and what deciding them reads; in the caller's unit of work. */
 @Injectable()
 export class ResultsRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly games: GameRepository,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   private get m(): EntityManager {
     return this.db.manager;
-  }
-
-  /** The game locked until the transaction ends: a result changes under its game's lock. Unknown: refused. */
-  lockGame(gameId: string): Promise<Game> {
-    return this.games.findGame(gameId, { lock: true });
   }
 
   ofGame(gameId: string): Promise<Result | null> {
@@ -90,15 +76,5 @@ export class ResultsRepository {
   /** Who decided: a user, or none (the platform). */
   user(id: string): Promise<User | null> {
     return this.m.findOneBy(User, { id });
-  }
-
-  /** The game as its mails show it. */
-  mailView(
-    settings: Pick<Settings, 'publicUrl'>,
-    competition: Pick<Competition, 'shortName'>,
-    game: Pick<Game, 'id' | 'groupId'>,
-    players: Readonly<Record<Color, Pick<Player, 'name'>>>,
-  ): Promise<GameMailView> {
-    return readGameView(this.games, settings, competition, game, players);
   }
 }

@@ -14,6 +14,8 @@ import { Database } from '../database/database';
 import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/game.entity';
+import { readGameView } from '../games/game-mail-view';
+import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
@@ -31,6 +33,8 @@ const OBJECTION_DECISION = 'objection-decision';
  * Results after their proposal (docs/rules.md §7; games/result-proposals.ts proposes them when a
  * game ends): confirmed or objected to by the players within 5 days (silence confirms),
  * homologated automatically for a normal end when the competition says so, by the arbiter otherwise.
+ * The game's page and view show the result, so every change of it bumps the game's version,
+ * under the game's row lock (game-rows-cache.ts).
  */
 @Injectable()
 export class ResultsService {
@@ -43,6 +47,7 @@ export class ResultsService {
     private readonly results: ResultsRepository,
     private readonly competitions: CompetitionsRepository,
     private readonly players: PlayersRepository,
+    private readonly games: GameRepository,
     @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
@@ -73,6 +78,7 @@ export class ResultsService {
       if (color === 'red') result.redConfirmedAt ??= this.clock.now();
       else result.blueConfirmedAt ??= this.clock.now();
       await this.results.setConfirmations(result);
+      await this.games.bumpVersions([game.id]);
       await this.audit.record({ actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
       if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
         await this.homologateResult({ kind: 'system' }, game, result, { reason: 'both players confirmed' });
@@ -87,6 +93,7 @@ export class ResultsService {
       if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
       await this.results.setObjections(result.id, result.objections);
+      await this.games.bumpVersions([game.id]);
       await this.cases.open({
         competitionId: game.competitionId,
         gameId,
@@ -149,6 +156,7 @@ export class ResultsService {
       } as const;
       result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
       await this.results.setObjections(result.id, result.objections);
+      await this.games.bumpVersions([game.id]);
       // The objection's own case (one per objection, opened with its colour and text).
       const cases = await this.cases.openFor(game.id, ['objection']);
       const own = cases.find((c) => c.payload.color === objection.color && c.payload.text === objection.text) ?? cases[0];
@@ -175,7 +183,7 @@ export class ResultsService {
     const red = await this.players.get(game.redPlayerId);
     const blue = await this.players.get(game.bluePlayerId);
     const players = { red, blue };
-    const view = await this.results.mailView(this.settings, competition, game, players);
+    const view = await readGameView(this.games, this.settings, competition, game, players);
     const decider = await this.results.user(decision.byUserId ?? competition.arbiterUserId);
     const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
     const model = (you: Color): ObjectionDecidedModel => ({
@@ -208,7 +216,7 @@ export class ResultsService {
     let settled = 0;
     for (const gameId of due) {
       settled += await this.db.transaction(async () => {
-        const game = await this.results.lockGame(gameId);
+        const game = await this.games.findGame(gameId, { lock: true });
         const result = await this.results.getOfGame(gameId);
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
         await this.homologateResult({ kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
@@ -244,6 +252,7 @@ export class ResultsService {
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
     await this.results.markHomologated(result);
+    await this.games.bumpVersions([game.id]);
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
     // Objection cases are not among them: each closes with its own decision (decideObjection).
     await this.cases.closeFor(game.id, ['result', ...AWAITING_RESULT_CASES]);
@@ -295,7 +304,7 @@ export class ResultsService {
     work: (game: Game, result: Result, color: Color | null) => Promise<void>,
   ): Promise<ResultView> {
     return this.db.transaction(async () => {
-      const game = await this.results.lockGame(gameId);
+      const game = await this.games.findGame(gameId, { lock: true });
       let color: Color | null = null;
       if (as === 'player') {
         color = sideInGame(actor, game);

@@ -40,7 +40,7 @@ export interface ClaimAnswerResult {
 
 const MAX_ANSWER = 2000;
 
-/** An answer to record, the game row already locked by the caller. */
+/** An answer to record, the game row already locked by the caller (its version is bumped). */
 export interface ClaimAnswerInput {
   readonly actor: Actor;
   readonly game: Game;
@@ -163,6 +163,8 @@ export class ClaimAnswersService {
       count = answers.length;
       await this.games.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
     }
+    // The game page shows the claim's answers (web/player/time-notices.ts).
+    await this.games.bumpVersions([game.id]);
     await this.audit.record({
       actor: input.actor,
       action: 'claim.answered',

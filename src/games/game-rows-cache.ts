@@ -2,8 +2,9 @@
 // under load), so a page view after the first reads no more than the game's row. The mark
 // is the game's `version`, read from the database on every request, so several instances
 // stay right: every write that changes what a game shows bumps it in its own transaction
-// (GameSession.save for every action; GameRepository.bumpVersions for the arbiter's controls on time,
-// which recount the moves' thinking days: game.repository.ts).
+// (GameSession.save for every action; GameRepository.bumpVersions for the writes outside one:
+// the arbiter's controls on time, holidays, answers to time claims, a result's answers and
+// decisions in coefficients/results.service.ts).
 import type { Dispute } from './dispute.entity';
 import type { GameLine } from './game-line.entity';
 import type { Move } from './move.entity';

@@ -13,6 +13,7 @@ import { GameActions, parseDay, type ActionInput } from './game-actions';
 import { clocksOn } from './game-clocks';
 import type { ActionResult } from './game-views';
 import { GameTimeRepository } from './game-time.repository';
+import { GameRepository } from './game.repository';
 import type { Holiday } from './holiday.entity';
 
 export interface HolidayView {
@@ -43,13 +44,14 @@ export class GameTimeService {
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
+    private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
   ) {}
 
   /**
    * Declares (or changes) the player's holiday (docs/rules.md §5). One per player and
-   * competition, covering all their games: the player's registration row is locked, and
-   * every partner is told.
+   * competition, covering all their games: the player's registration row is locked, then
+   * their games, whose pages show it (a new version each), and every partner is told.
    */
   declareHoliday(
     actor: Actor,
@@ -104,6 +106,9 @@ export class GameTimeService {
         declaredAt: s.now,
         replacedAt: null,
       });
+      // Their clocks pause and their pages list it, ended games' too: the same order of locks as leave.
+      const shown = await this.games.lockGamesOf(game.competitionId, player.id);
+      await this.games.bumpVersions(shown.map((g) => g.id));
       // docs/rules.md §5: the declaration is written on every sheet and the partners are told.
       const games = await this.time.gamesInPlayWithPlayers(game.competitionId, player.id);
       const view: HolidayView = {

@@ -187,7 +187,8 @@ export class GameRepository {
 
   /**
    * A write outside a game action that changes what the games show bumps their versions, as
-   * saveState does for an action (game-version.ts). The caller holds the games' row locks.
+   * saveState does for an action: the version is the read cache's mark (game-rows-cache.ts).
+   * The caller holds the games' row locks.
    */
   async bumpVersions(gameIds: readonly string[]): Promise<void> {
     if (gameIds.length === 0) return;
@@ -387,6 +388,21 @@ export class GameRepository {
       ],
       select: { id: true },
       order: { id: 'ASC' },
+    });
+  }
+
+  /**
+   * Every game of a player in a competition, ended or in play, locked in a fixed order: their
+   * pages all show the player's holidays and leave, so a declaration bumps all their versions.
+   */
+  lockGamesOf(competitionId: string, playerId: string): Promise<Game[]> {
+    return this.m.find(Game, {
+      where: [
+        { competitionId, redPlayerId: playerId },
+        { competitionId, bluePlayerId: playerId },
+      ],
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
     });
   }
 

@@ -11,6 +11,7 @@ import { COLORS, type Color } from '../games/engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';
+import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
 import { absencesOf } from '../common/absences';
@@ -19,7 +20,6 @@ import { thinkingDaysForMove } from './core/thinking-days';
 import { specialLeavePayload, type MailSettings } from './sweep-mail';
 import { timeRefusals } from './time-refusals';
 import { GameTimeRepository } from '../games/game-time.repository';
-import { GameRepository } from '../games/game.repository';
 import { readGameView } from '../games/game-mail-view';
 import { CasesRepository } from '../arbiter/cases.repository';
 
@@ -107,7 +107,8 @@ export class TimeControlsService {
    * Special leave beyond the holiday right: like a holiday (docs/rules.md §5) its days are not
    * thinking days and do not count as silence, in all the player's games; the player and
    * every partner still playing them are told. The registration row is locked, as for a
-   * holiday declaration, so the two never interleave.
+   * holiday declaration, so the two never interleave; then every game of the player's, ended
+   * ones too (their clocks count the leave), each with a new version.
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
     return this.db.transaction(async () => {
@@ -134,14 +135,15 @@ export class TimeControlsService {
         createdAt: now,
       });
       // Their moves may be counted again below: no move is recorded meanwhile.
-      const games = await this.time.lockGamesInPlayOf(competitionId, input.playerId);
+      const all = await this.games.lockGamesOf(competitionId, input.playerId);
+      const games = all.filter((g) => g.status === 'playing');
       await this.recountThinkingDays(
         competitionId,
         input.playerId,
         games.map((g) => g.id),
       );
-      // The leave's days are pauses on every one of those games' clocks, and their moves' days may be recounted.
-      await this.games.bumpVersions(games.map((g) => g.id));
+      // The leave pauses every clock of the player's; the moves of the games in play may be recounted.
+      await this.games.bumpVersions(all.map((g) => g.id));
       const players = new Map(
         (await this.games.playersByIds([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );

@@ -1,13 +1,17 @@
 // Issue 13: every write that changes what a game shows bumps its version, in its own transaction,
 // so the version is the read cache's whole mark (game-rows-cache.ts). The arbiter's controls on
 // time write outside a game action: leave approved for days already past recounts the moves'
-// thinking days, and a confirmed outage credit puts days back on the clocks.
+// thinking days, and a confirmed outage credit puts days back on the clocks. So do the writes
+// the game's page and view show that are not game actions: a result's confirmation, objection,
+// objection decision and homologation, an answer to a time claim, a holiday declared, and
+// leave approved over days of a game already ended.
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameActions } from '../../src/games/game-actions';
+import type { GameView } from '../../src/games/game-views';
 import type { LocalDate } from '../../src/thinking-time/core/calendar';
 import { HeartbeatService } from '../../src/thinking-time/heartbeat.service';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
@@ -16,7 +20,7 @@ import { placementFor, startChampionship, userOf, type Championship } from '../s
 import { instantAt } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
-import { loginAgent } from '../support/web';
+import { loginAgent, type Agent } from '../support/web';
 
 const TZ = 'Europe/Bucharest';
 
@@ -112,5 +116,142 @@ describe(`a game's version after the arbiter's controls on time (${TEST_DB})`, (
     const credited = decision.rulings.map((r) => r.gameId);
     expect(credited.length).toBeGreaterThan(0);
     expect(await versions(ids)).toEqual(Object.fromEntries(ids.map((id) => [id, versionsBefore[id] + (credited.includes(id) ? 1 : 0)])));
+  });
+
+  describe('and after the writes on results, time claims, holidays and leave', () => {
+    let c2: Championship;
+    /** Abandoned by RED on 10.03: its result waits for answers, and RED's clock ran 01–09.03. */
+    let ended: Game;
+    /** A game of the two players `ended` does not have: RED never moves, BLUE claims. */
+    let claimed: Game;
+    const user2 = (game: Game, color: Color) => userOf(c2, game, color);
+    const gameView = async (game: Game, who: TestUser) => {
+      const res = await request(http).get(`/api/games/${game.id}`).set('Authorization', who.bearer);
+      expect(res.status).toBe(200);
+      return res.body as GameView;
+    };
+    /** What a user reads after the read cache holds the game's rows: read twice, the second from the cache. */
+    async function cached<T>(read: () => Promise<T>): Promise<T> {
+      const take = jest.spyOn(t.app.get(GameActions).rows, 'take');
+      try {
+        await read();
+        const second = await read();
+        expect(take.mock.results.at(-1)?.value).toBeDefined();
+        return second;
+      } finally {
+        take.mockRestore();
+      }
+    }
+    const page = async (agent: Agent, game: Game) => (await agent.get(`/games/${game.id}`).expect(200)).text;
+    const gamesOf = (playerId: string) =>
+      c2.games.filter((g) => g.redPlayerId === playerId || g.bluePlayerId === playerId).map((g) => g.id);
+    const bumped = (ids: readonly string[], before: Record<string, number>) => Object.fromEntries(ids.map((id) => [id, before[id] + 1]));
+
+    beforeAll(async () => {
+      // After the cases above (the clock only moves on): a competition of its own, 10 thinking days.
+      at('2027-02-26', '10:00');
+      const settings = { startDate: '2027-03-01', closingDate: '2027-06-30', timeZone: TZ, thinkingDays: 10 };
+      c2 = await startChampionship(t.app, { players: 4, domain: 'version-writes.example.org', settings });
+      ended = c2.games[0];
+      const theirs = [ended.redPlayerId, ended.bluePlayerId];
+      claimed = c2.games.find((g) => !theirs.includes(g.redPlayerId) && !theirs.includes(g.bluePlayerId))!;
+      at('2027-03-10', '10:00');
+      expect((await post(`/api/games/${ended.id}/abandon`, user2(ended, 'red'))).status).toBe(200);
+    });
+
+    it("a player's confirmation of the result: the view shows it at once, under a new version", async () => {
+      const before = await cached(() => gameView(ended, user2(ended, 'blue')));
+      expect(before.result?.confirmed).toEqual({ red: false, blue: false });
+      expect((await post(`/api/games/${ended.id}/result/confirm`, user2(ended, 'red'))).status).toBe(200);
+      const after = await gameView(ended, user2(ended, 'blue'));
+      expect(after.result?.confirmed).toEqual({ red: true, blue: false });
+      expect(after.version).toBeGreaterThan(before.version);
+    });
+
+    it("a player's objection to the result: the view shows it at once, under a new version", async () => {
+      const before = await cached(() => gameView(ended, user2(ended, 'red')));
+      expect(before.result?.objections).toEqual([]);
+      const objected = await post(`/api/games/${ended.id}/result/objections`, user2(ended, 'blue'), { text: 'the score is wrong' });
+      expect(objected.status).toBe(200);
+      const after = await gameView(ended, user2(ended, 'red'));
+      expect(after.result?.objections.map((o) => o.text)).toEqual(['the score is wrong']);
+      expect(after.version).toBeGreaterThan(before.version);
+    });
+
+    it("the arbiter's decision on the objection: the view shows it at once, under a new version", async () => {
+      const before = await cached(() => gameView(ended, user2(ended, 'blue')));
+      expect(before.result?.objections[0].decision).toBeUndefined();
+      const decided = await post(`/api/games/${ended.id}/result/objections/0/decision`, c2.arbiter, {
+        verdict: 'rejected',
+        reason: 'the sheet is right',
+      });
+      expect(decided.status).toBe(200);
+      const after = await gameView(ended, user2(ended, 'blue'));
+      expect(after.result?.objections[0].decision).toMatchObject({ verdict: 'rejected', reason: 'the sheet is right' });
+      expect(after.version).toBeGreaterThan(before.version);
+    });
+
+    it("the arbiter's homologation: the view shows the result homologated at once, under a new version", async () => {
+      const before = await cached(() => gameView(ended, user2(ended, 'red')));
+      expect(before.result?.status).toBe('proposed');
+      const done = await post(`/api/games/${ended.id}/result/homologate`, c2.arbiter, { reason: 'objection decided', override: true });
+      expect(done.status).toBe(200);
+      const after = await gameView(ended, user2(ended, 'red'));
+      expect(after.result).toMatchObject({ status: 'homologated' });
+      expect(after.result?.homologatedAt).not.toBeNull();
+      expect(after.version).toBeGreaterThan(before.version);
+    });
+
+    it("leave approved over days of an ended game: its clocks show them at once, and every game of the player's has a new version", async () => {
+      at('2027-03-11', '10:00');
+      const red = user2(ended, 'red').actor.playerId!;
+      const before = await cached(() => gameView(ended, user2(ended, 'blue')));
+      const theirGames = gamesOf(red);
+      const versionsBefore = await versions(theirGames);
+      // 03–04.03 were days of illness while RED's clock ran, before RED abandoned.
+      const leave = await post(`/api/competitions/${c2.competitionId}/special-leave`, c2.arbiter, {
+        playerId: red,
+        from: '2027-03-03',
+        to: '2027-03-04',
+        reason: 'told late',
+      });
+      expect(leave.status).toBe(200);
+      const after = await gameView(ended, user2(ended, 'blue'));
+      expect(after.clocks.red.used).toBe(before.clocks.red.used - 2);
+      expect(after.version).toBeGreaterThan(before.version);
+      expect(await versions(theirGames)).toEqual(bumped(theirGames, versionsBefore));
+    });
+
+    it("a holiday declared: every game of the player's shows it at once (the ended one too), under a new version", async () => {
+      at('2027-03-12', '10:00');
+      const blue = user2(ended, 'blue');
+      const playing = c2.games.find((g) => g.id !== ended.id && gamesOf(blue.actor.playerId!).includes(g.id))!;
+      const agent = await loginAgent(t, user2(ended, 'red').email);
+      const before = await cached(() => page(agent, ended));
+      expect(before).not.toContain('datetime="2027-03-20"');
+      const theirGames = gamesOf(blue.actor.playerId!);
+      const versionsBefore = await versions(theirGames);
+      const holiday = await post(`/api/games/${playing.id}/holidays`, blue, { from: '2027-03-20', to: '2027-03-25' });
+      expect(holiday.status).toBe(200);
+      const after = await page(agent, ended);
+      expect(after.slice(after.indexOf('data-testid="holidays"'))).toContain('datetime="2027-03-20"');
+      expect(await versions(theirGames)).toEqual(bumped(theirGames, versionsBefore));
+    });
+
+    it('an answer to a time claim: the game page shows it at once, under a new version', async () => {
+      // RED has not moved since 01.03: 12 days used of 10.
+      at('2027-03-13', '10:00');
+      expect((await post(`/api/games/${claimed.id}/claims`, user2(claimed, 'blue'))).status).toBe(200);
+      const claimant = await loginAgent(t, user2(claimed, 'blue').email);
+      const before = await cached(() => page(claimant, claimed));
+      expect(before).toContain('data-testid="time-claim"');
+      expect(before).not.toContain('I was travelling');
+      const versionBefore = (await versions([claimed.id]))[claimed.id];
+      const answered = await post(`/api/games/${claimed.id}/claims/answer`, user2(claimed, 'red'), { text: 'I was travelling' });
+      expect(answered.status).toBe(200);
+      const after = await page(claimant, claimed);
+      expect(after).toContain('<span class="answer-text">I was travelling</span>');
+      expect((await versions([claimed.id]))[claimed.id]).toBeGreaterThan(versionBefore);
+    });
   });
 });
