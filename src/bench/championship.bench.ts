@@ -1,5 +1,5 @@
 // `npm run bench:championship` (issue 8 item 1): a round robin of 100 players — 4,950 games
-// started together (groups of 32 at most through the competitions service, the games across
+// started together (groups of 32 at most through the groups service, the games across
 // groups through the games service's startGames) — played to the end with random legal moves through the games service,
 // several submissions in flight as on a real server, with the daily sweep run on each of
 // 100 simulated days; then the bare one-row INSERT transaction rate on the same database in
@@ -20,7 +20,9 @@ import { createApp } from '../app.factory';
 import type { UserActor } from '../auth/core/actor';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
-import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionSetupService } from '../competitions/competition-setup.service';
+import { RegistrationService } from '../competitions/registration.service';
+import { GroupsService } from '../competitions/groups.service';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { Competition } from '../competitions/competition.entity';
 import { Registration } from '../competitions/registration.entity';
@@ -209,7 +211,9 @@ async function main(): Promise<void> {
     counter.install(db);
     const movesService = app.get(MovesService);
     const sweep = app.get(SweepService);
-    const competitions = app.get(CompetitionsService);
+    const setup = app.get(CompetitionSetupService);
+    const registration = app.get(RegistrationService);
+    const grouping = app.get(GroupsService);
     const users = app.get(UsersService);
 
     // Set-up: one arbiter, the players, one group (a round robin), started.
@@ -219,19 +223,19 @@ async function main(): Promise<void> {
         await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
-    const created = await competitions.create(arbiter, {
+    const created = await setup.create(arbiter, {
       name: 'Bench championship',
       shortName: 'BENCH',
       startDate: START,
       closingDate: addDays(START, 364),
       timeZone: TZ,
     });
-    await competitions.importPlayers(arbiter, created.id, playersCsv(PLAYERS));
-    // The competitions service plays groups of at most 32: a larger round robin is its groups
+    await registration.importPlayers(arbiter, created.id, playersCsv(PLAYERS));
+    // The groups service makes groups of at most 32: a larger round robin is its groups
     // started by the service, and every game between two groups added through the games
     // service's startGames (as the start does), so that each player meets every other once.
     const groupCount = Math.ceil(PLAYERS / 32);
-    await competitions.makeGroups(arbiter, created.id, { count: groupCount });
+    await grouping.makeGroups(arbiter, created.id, { count: groupCount });
     await app.get(CompetitionStartService).start(arbiter, created.id);
     if (groupCount > 1) {
       await db.transaction(async (m) => {

@@ -19,7 +19,9 @@ import { In } from 'typeorm';
 import { createApp } from '../app.factory';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
-import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionSetupService } from '../competitions/competition-setup.service';
+import { RegistrationService } from '../competitions/registration.service';
+import { GroupsService } from '../competitions/groups.service';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
@@ -118,20 +120,22 @@ async function main(): Promise<void> {
     const gamesNeeded = Math.ceil(MAILS / 2);
     const groups = Math.ceil(gamesNeeded / ((GROUP * (GROUP - 1)) / 2));
     const users = app.get(UsersService);
-    const competitions = app.get(CompetitionsService);
+    const setup = app.get(CompetitionSetupService);
+    const registration = app.get(RegistrationService);
+    const grouping = app.get(GroupsService);
     const arbiter = await db.transaction(async () =>
       actorOf(
         await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
-    const created = await competitions.create(arbiter, {
+    const created = await setup.create(arbiter, {
       name: 'Bench by mail',
       shortName: 'MAIL',
       startDate: '2027-02-01',
       closingDate: '2027-12-31',
     });
-    await competitions.importPlayers(arbiter, created.id, playersCsv(groups * GROUP));
-    await competitions.makeGroups(arbiter, created.id, { count: groups });
+    await registration.importPlayers(arbiter, created.id, playersCsv(groups * GROUP));
+    await grouping.makeGroups(arbiter, created.id, { count: groups });
     await app.get(CompetitionStartService).start(arbiter, created.id);
     const { games, sequence, addresses } = await db.run(async (m) => {
       const games = (await m.find(Game, { where: { competitionId: created.id }, order: { id: 'ASC' } })).slice(0, gamesNeeded);

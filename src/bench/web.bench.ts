@@ -16,7 +16,9 @@ import { LoginLinks } from '../auth/login-links.service';
 import { User } from '../auth/user.entity';
 import { actorOf, UsersService } from '../auth/users.service';
 import { ManualClock } from '../common/clock';
-import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionSetupService } from '../competitions/competition-setup.service';
+import { RegistrationService } from '../competitions/registration.service';
+import { GroupsService } from '../competitions/groups.service';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Sequence } from '../competitions/sequence.entity';
@@ -119,24 +121,26 @@ async function main(): Promise<void> {
 
     // One game of a two-player competition, some moves into it.
     const users = app.get(UsersService);
-    const competitions = app.get(CompetitionsService);
+    const setup = app.get(CompetitionSetupService);
+    const registration = app.get(RegistrationService);
+    const grouping = app.get(GroupsService);
     const arbiter = await db.transaction(async () =>
       actorOf(
         await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
-    const created = await competitions.create(arbiter, {
+    const created = await setup.create(arbiter, {
       name: 'Bench on the web',
       shortName: 'WEB',
       startDate: '2027-02-01',
       closingDate: '2027-12-31',
     });
-    await competitions.importPlayers(
+    await registration.importPlayers(
       arbiter,
       created.id,
       'name,email,club,language,previous_coefficient,previous_rank\nAna Popescu,ana@bench.example.org,,ro,,\nIon Ionescu,ion@bench.example.org,,ro,,\n',
     );
-    await competitions.makeGroups(arbiter, created.id, { count: 1 });
+    await grouping.makeGroups(arbiter, created.id, { count: 1 });
     await app.get(CompetitionStartService).start(arbiter, created.id);
     const { game, sequence, actors, redAddress } = await db.run(async (m) => {
       const game = await m.findOneByOrFail(Game, { competitionId: created.id });

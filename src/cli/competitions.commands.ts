@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { SYSTEM_ACTOR } from '../auth/core/actor';
 import { RULE_KEYS } from '../competitions/core/competition-settings';
-import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../competitions/competitions.service';
+import { CompetitionSetupService, type CreateCompetitionInput } from '../competitions/competition-setup.service';
+import type { GroupsInput } from '../competitions/core/group-plans';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { PlayerIdentityService } from '../competitions/player-identity.service';
 import { serviceCommand } from './cli-services';
@@ -71,9 +72,9 @@ export const competitionCreateCommand = serviceCommand({
     return { input, csv, groups };
   },
   async run({ input, csv, groups }, get, io) {
-    const competitions = get(CompetitionsService);
+    const setup = get(CompetitionSetupService);
     // One transaction: a bad players line or group size leaves no half-made competition behind.
-    const view = await competitions.setUp(SYSTEM_ACTOR, input, {
+    const view = await setup.setUp(SYSTEM_ACTOR, input, {
       csv,
       groups: groups === undefined || typeof groups !== 'number' ? groups : { count: groups },
     });

@@ -17,7 +17,11 @@ import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { Refusal } from '../common/refusal';
-import { CompetitionsService } from './competitions.service';
+import { CompetitionReadsService } from './competition-reads.service';
+import { CompetitionSettingsService } from './competition-settings.service';
+import { CompetitionSetupService } from './competition-setup.service';
+import { GroupsService } from './groups.service';
+import { RegistrationService } from './registration.service';
 import { CreateCompetitionDto } from './dto/create-competition.dto';
 import { ImportPlayersDto } from './dto/import-players.dto';
 import { MakeGroupsDto } from './dto/make-groups.dto';
@@ -55,7 +59,13 @@ const errors = {
 @UseGuards(ApiKeyGuard)
 @Controller('api/competitions')
 export class CompetitionsController {
-  constructor(private readonly competitions: CompetitionsService) {}
+  constructor(
+    private readonly setup: CompetitionSetupService,
+    private readonly reads: CompetitionReadsService,
+    private readonly settings: CompetitionSettingsService,
+    private readonly registration: RegistrationService,
+    private readonly groups: GroupsService,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a competition; its sequence is dealt now and its SHA-256 published (docs/rules.md §2).' })
@@ -67,7 +77,7 @@ export class CompetitionsController {
   })
   @ApiResponse(errors[403])
   create(@CurrentActor() actor: Actor, @Body() dto: CreateCompetitionDto) {
-    return this.competitions.create(actor, dto);
+    return this.setup.create(actor, dto);
   }
 
   @Get(':id')
@@ -75,7 +85,7 @@ export class CompetitionsController {
   @ApiOkResponse({ description: 'The competition.' })
   @ApiResponse(errors[404])
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.competitions.get(actor, id);
+    return this.reads.get(actor, id);
   }
 
   @Patch(':id')
@@ -86,7 +96,7 @@ export class CompetitionsController {
   @ApiResponse(errors[404])
   @ApiResponse({ status: 409, description: 'Already started: the settings no longer change (COMPETITION_STARTED).', schema: ERROR_SCHEMA })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: UpdateCompetitionDto) {
-    return this.competitions.update(actor, id, dto);
+    return this.settings.update(actor, id, dto);
   }
 
   @Get(':id/players')
@@ -94,7 +104,7 @@ export class CompetitionsController {
   @ApiOkResponse({ description: 'The players.' })
   @ApiResponse(errors[404])
   players(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.competitions.players(actor, id);
+    return this.registration.players(actor, id);
   }
 
   @Post(':id/players')
@@ -117,7 +127,7 @@ export class CompetitionsController {
   @ApiResponse(errors[404])
   @ApiResponse(errors[409])
   importPlayers(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    return this.competitions.importPlayers(actor, id, csvOf(body));
+    return this.registration.importPlayers(actor, id, csvOf(body));
   }
 
   @Post(':id/groups')
@@ -129,7 +139,7 @@ export class CompetitionsController {
   @ApiResponse(errors[404])
   @ApiResponse(errors[409])
   makeGroups(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: MakeGroupsDto) {
-    return this.competitions.makeGroups(actor, id, dto);
+    return this.groups.makeGroups(actor, id, dto);
   }
 }
 

@@ -4,7 +4,11 @@ import { AuthModule } from '../auth/auth.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsController } from './competitions.controller';
 import { CompetitionsRepository } from './competitions.repository';
-import { CompetitionsService } from './competitions.service';
+import { CompetitionReadsService } from './competition-reads.service';
+import { CompetitionSettingsService } from './competition-settings.service';
+import { CompetitionSetupService } from './competition-setup.service';
+import { GroupsService } from './groups.service';
+import { RegistrationService } from './registration.service';
 import { PlayerAddressesController } from './player-addresses.controller';
 import { PartnersInPlay } from './partners-in-play';
 import { PlayerIdentityService } from './player-identity.service';
@@ -17,7 +21,27 @@ import { PlayersRepository } from './players.repository';
 @Module({
   imports: [AuthModule, AuditModule, NotificationsModule],
   controllers: [CompetitionsController, PlayerAddressesController],
-  providers: [CompetitionsService, PlayerIdentityService, PartnersInPlay, CompetitionsRepository, PlayersRepository],
-  exports: [CompetitionsService, PlayerIdentityService, PartnersInPlay, CompetitionsRepository, PlayersRepository],
+  providers: [
+    CompetitionSetupService,
+    RegistrationService,
+    GroupsService,
+    CompetitionSettingsService,
+    CompetitionReadsService,
+    PlayerIdentityService,
+    PartnersInPlay,
+    CompetitionsRepository,
+    PlayersRepository,
+  ],
+  exports: [
+    CompetitionSetupService,
+    RegistrationService,
+    GroupsService,
+    CompetitionSettingsService,
+    CompetitionReadsService,
+    PlayerIdentityService,
+    PartnersInPlay,
+    CompetitionsRepository,
+    PlayersRepository,
+  ],
 })
 export class CompetitionsModule {}

@@ -6,7 +6,9 @@ import { User } from '../auth/user.entity';
 import { actorOf, UsersService } from '../auth/users.service';
 import { Clock } from '../common/clock';
 import { Competition } from '../competitions/competition.entity';
-import { CompetitionsService } from '../competitions/competitions.service';
+import { CompetitionSetupService } from '../competitions/competition-setup.service';
+import { GroupsService } from '../competitions/groups.service';
+import { RegistrationService } from '../competitions/registration.service';
 import { CompetitionStartService } from '../games/competition-start.service';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
@@ -50,7 +52,9 @@ export class DemoService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly users: UsersService,
-    private readonly competitions: CompetitionsService,
+    private readonly setup: CompetitionSetupService,
+    private readonly registration: RegistrationService,
+    private readonly groups: GroupsService,
     private readonly starts: CompetitionStartService,
     private readonly moves: MovesService,
     private readonly offers: OffersService,
@@ -73,15 +77,15 @@ export class DemoService {
     }
     const arbiter = await this.arbiter();
     const today = localDate(this.clock.now(), 'Europe/Bucharest');
-    const created = await this.competitions.create(arbiter, {
+    const created = await this.setup.create(arbiter, {
       name: 'Campionatul demonstrativ prin corespondență',
       shortName: 'Demo',
       startDate: today,
       closingDate: addDays(today, 365),
     });
     const csv = ['name,email,club,language', ...PLAYERS.map(([name, local, club]) => `${name},${local}@${DOMAIN},${club},ro`)].join('\n');
-    await this.competitions.importPlayers(arbiter, created.id, `${csv}\n`);
-    await this.competitions.makeGroups(arbiter, created.id, { count: 1 });
+    await this.registration.importPlayers(arbiter, created.id, `${csv}\n`);
+    await this.groups.makeGroups(arbiter, created.id, { count: 1 });
     await this.starts.start(arbiter, created.id);
 
     const { games, state0 } = await this.db.run(async (m) => {

@@ -3,7 +3,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
-import { CompetitionsService, type CompetitionView } from '../competitions/competitions.service';
+import { CompetitionReadsService, type CompetitionView } from '../competitions/competition-reads.service';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { planStart } from '../competitions/core/start-plan';
 import { Database } from '../database/database';
@@ -29,7 +29,7 @@ export class CompetitionStartService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly audit: AuditService,
-    private readonly competitions: CompetitionsService,
+    private readonly competitions: CompetitionReadsService,
     private readonly competitionRows: CompetitionsRepository,
     private readonly moves: MovesService,
     private readonly games: GameRepository,

@@ -5,7 +5,8 @@ import { User } from '../../src/auth/user.entity';
 import { actorOf, hashApiKey, UsersService } from '../../src/auth/users.service';
 import { canArbitrate } from '../../src/auth/core/permissions';
 import { Refusal } from '../../src/common/refusal';
-import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
 import { createUser, playersCsv, SETTINGS } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -99,10 +100,11 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
 
   it('gives every imported player a login identity; an arbiter who also plays becomes that player, and never arbitrates their own games', async () => {
     const arbiter = await createUser(t.app, { email: 'plays-too@example.org', roles: ['arbiter'] });
-    const competitions = t.app.get(CompetitionsService);
-    const created = await competitions.create(arbiter.actor, SETTINGS);
+    const setup = t.app.get(CompetitionSetupService);
+    const registration = t.app.get(RegistrationService);
+    const created = await setup.create(arbiter.actor, SETTINGS);
     const csv = `${playersCsv(2, { domain: 'ident.example' })}The Arbiter,Plays-Too@example.org,,ro,,\n`;
-    const players = await competitions.importPlayers(arbiter.actor, created.id, csv);
+    const players = await registration.importPlayers(arbiter.actor, created.id, csv);
     expect(players).toHaveLength(3);
     const me = await t.database.run((m) => m.findOneByOrFail(User, { id: arbiter.id }));
     expect(me.roles.sort()).toEqual(['arbiter', 'player']);
@@ -117,8 +119,8 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
       expect(await t.database.run((m) => m.findBy(UserEmail, { userId: u.id }))).toEqual([expect.objectContaining({ verified: false })]);
     }
     // Importing the same person into a second competition reuses the identity.
-    const second = await competitions.create(arbiter.actor, SETTINGS);
-    await competitions.importPlayers(arbiter.actor, second.id, playersCsv(2, { domain: 'ident.example' }));
+    const second = await setup.create(arbiter.actor, SETTINGS);
+    await registration.importPlayers(arbiter.actor, second.id, playersCsv(2, { domain: 'ident.example' }));
     expect(await t.database.run((m) => m.countBy(UserEmail, { address: 'player1@ident.example' }))).toBe(1);
   });
 });

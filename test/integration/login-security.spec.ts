@@ -13,7 +13,8 @@ import { PersonalDataService } from '../../src/personal-data/personal-data.servi
 import { UsersService } from '../../src/auth/users.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Settings } from '../../src/config/settings';
-import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
 import type { Database } from '../../src/database/database';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
@@ -277,9 +278,10 @@ describe(`login links and login requests (${TEST_DB})`, () => {
     it("lists only the mail of the arbiter's own competitions' games, though their player plays elsewhere too (the admin sees all)", async () => {
       // Arbiter B's draft competition has a player of A's running one.
       const other = await createUser(t.app, { email: 'arbiter-b@example.org', roles: ['arbiter'] });
-      const competitions = t.app.get(CompetitionsService);
-      const c2 = await competitions.create(other.actor, { ...SETTINGS, name: 'Cupa B', shortName: 'CB' });
-      await competitions.importPlayers(
+      const setup = t.app.get(CompetitionSetupService);
+      const registration = t.app.get(RegistrationService);
+      const c2 = await setup.create(other.actor, { ...SETTINGS, name: 'Cupa B', shortName: 'CB' });
+      await registration.importPlayers(
         other.actor,
         c2.id,
         'name,email,club,language,previous_coefficient,previous_rank\nPlayer 1,player1@example.org,Club 2,ro,1.4999,1\n',

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { AuditEntry } from '../../src/audit/audit.entity';
 import { UserEmail } from '../../src/auth/user-email.entity';
 import { User } from '../../src/auth/user.entity';
-import { CompetitionsService, type PlayerEntryView } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService, type PlayerEntryView } from '../../src/competitions/registration.service';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
@@ -18,7 +19,8 @@ const HEADER = 'name,email,club,language\n';
 /** Issue 12 §1: a player's identity belongs to the player. */
 describe(`a player's identity (${TEST_DB})`, () => {
   let t: TestApp;
-  let competitions: CompetitionsService;
+  let setup: CompetitionSetupService;
+  let registration: RegistrationService;
   let owner: TestUser;
   let other: TestUser;
   let admin: TestUser;
@@ -35,7 +37,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    competitions = t.app.get(CompetitionsService);
+    setup = t.app.get(CompetitionSetupService);
+    registration = t.app.get(RegistrationService);
     owner = await createUser(t.app, { email: 'owner-arbiter@fed.example', roles: ['arbiter'] });
     other = await createUser(t.app, { email: 'other-arbiter@elsewhere.example', roles: ['arbiter'] });
     admin = await createUser(t.app, { email: 'admin@fed.example', roles: ['admin'] });
@@ -54,8 +57,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
   describe("the review's repro: another competition's arbiter imports a line with the player's address and their own", () => {
     let imported: PlayerEntryView[];
     beforeAll(async () => {
-      const c2 = await competitions.create(other.actor, SETTINGS);
-      imported = await competitions.importPlayers(
+      const c2 = await setup.create(other.actor, SETTINGS);
+      imported = await registration.importPlayers(
         other.actor,
         c2.id,
         `${HEADER}Hijacked,player1@p.example evil@attacker.example,Evil,en\n`,
@@ -108,8 +111,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
   });
 
   it("the owner confirms from the mailed link's page (one button), once; then it gets mail, logs in, and the partners are told", async () => {
-    const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(
+    const c = await setup.create(owner.actor, SETTINGS);
+    await registration.importPlayers(
       owner.actor,
       c.id,
       `${HEADER}${victim.name},player1@p.example second@p.example,${victim.club ?? ''},${victim.language}\n`,
@@ -144,8 +147,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
   });
 
   it('an expired or unknown confirmation link is refused (410) and confirms nothing', async () => {
-    const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(
+    const c = await setup.create(owner.actor, SETTINGS);
+    await registration.importPlayers(
       owner.actor,
       c.id,
       `${HEADER}${victim.name},player1@p.example late@p.example,${victim.club ?? ''},${victim.language}\n`,
@@ -168,8 +171,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it("the player's own arbiter may rename them: the partners are told the old and the new name, and the audit keeps both", async () => {
     const renamed = await playerByAddress('player2@p.example');
-    const c = await competitions.create(owner.actor, SETTINGS);
-    const [entry] = await competitions.importPlayers(
+    const c = await setup.create(owner.actor, SETTINGS);
+    const [entry] = await registration.importPlayers(
       owner.actor,
       c.id,
       `${HEADER}Player Two-Renamed,player2@p.example,${renamed.club ?? ''},${renamed.language}\n`,
@@ -187,8 +190,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it('an admin may confirm an address for its owner, with a reason (audited); nobody else may', async () => {
     const http = t.app.getHttpServer();
-    const c = await competitions.create(owner.actor, SETTINGS);
-    await competitions.importPlayers(
+    const c = await setup.create(owner.actor, SETTINGS);
+    await registration.importPlayers(
       owner.actor,
       c.id,
       `${HEADER}${victim.name},player1@p.example phone@p.example,${victim.club ?? ''},${victim.language}\n`,
@@ -216,8 +219,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it("the API adds an address to a competition's player for its arbiter only, unverified", async () => {
     const http = t.app.getHttpServer();
-    const c = await competitions.create(other.actor, SETTINGS);
-    const [mine] = await competitions.importPlayers(other.actor, c.id, `${HEADER}Nou Venit,nou@q.example,,ro\n`);
+    const c = await setup.create(other.actor, SETTINGS);
+    const [mine] = await registration.importPlayers(other.actor, c.id, `${HEADER}Nou Venit,nou@q.example,,ro\n`);
     const path = `/api/competitions/${c.id}/players/${mine.playerId}/emails`;
     // Another arbiter's competition answers as an unknown one; a player is told it is the arbiter's.
     expect((await request(http).post(path).set('Authorization', owner.bearer).send({ address: 'x@q.example' })).status).toBe(404);
@@ -250,8 +253,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
   });
 
   it("the arbiter's panel adds an address to a player (unverified, with the same rules) and says so; a bad one is refused on the page", async () => {
-    const c = await competitions.create(owner.actor, SETTINGS);
-    const [entry] = await competitions.importPlayers(owner.actor, c.id, `${HEADER}Panou Jucător,panou@q.example,,ro\n`);
+    const c = await setup.create(owner.actor, SETTINGS);
+    const [entry] = await registration.importPlayers(owner.actor, c.id, `${HEADER}Panou Jucător,panou@q.example,,ro\n`);
     const agent = await loginAgent(t, owner.email);
     const page = await agent.get(`/arbiter/competitions/${c.id}`).expect(200);
     const action = `/arbiter/competitions/${c.id}/players/${entry.playerId}/emails`;
@@ -279,8 +282,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
 
   it("editing a player: the panel and the API change name, club and language for the player's own arbiter, announce a rename, and refuse another arbiter's player", async () => {
     const http = t.app.getHttpServer();
-    const c = await competitions.create(owner.actor, SETTINGS);
-    const [mine] = await competitions.importPlayers(owner.actor, c.id, `${HEADER}Ion Editat,editat@q.example,,ro\n`);
+    const c = await setup.create(owner.actor, SETTINGS);
+    const [mine] = await registration.importPlayers(owner.actor, c.id, `${HEADER}Ion Editat,editat@q.example,,ro\n`);
     const agent = await loginAgent(t, owner.email);
     const path = `/arbiter/competitions/${c.id}/players/${mine.playerId}`;
     const form = await agent.get(path).expect(200);
@@ -310,8 +313,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
       .send({ _csrf: csrfOf(form.text), name: '  ', club: '', language: 'ro' });
     expect(empty.status).toBe(422);
     // The victim plays in `owner`'s competition: its arbiter `other` registers them too, and may not rename them.
-    const c2 = await competitions.create(other.actor, SETTINGS);
-    await competitions.importPlayers(other.actor, c2.id, `${HEADER}${victim.name},player1@p.example,,${victim.language}\n`);
+    const c2 = await setup.create(other.actor, SETTINGS);
+    await registration.importPlayers(other.actor, c2.id, `${HEADER}${victim.name},player1@p.example,,${victim.language}\n`);
     const refused = await request(http)
       .patch(`/api/competitions/${c2.id}/players/${victim.id}`)
       .set('Authorization', other.bearer)
@@ -352,8 +355,8 @@ describe(`a player's identity (${TEST_DB})`, () => {
   });
 
   it('strips control characters from names at entry, so a name cannot add lines to a mail', async () => {
-    const c = await competitions.create(other.actor, SETTINGS);
-    const [entry] = await competitions.importPlayers(
+    const c = await setup.create(other.actor, SETTINGS);
+    const [entry] = await registration.importPlayers(
       other.actor,
       c.id,
       `${HEADER}"Ana\u0085Bcc: x@y.example\u2028Pop",ana.nel@q.example,"Club\u001b",ro\n`,

@@ -14,7 +14,9 @@ import { hashSessionId } from '../../src/auth/session-store';
 import { WebSession } from '../../src/auth/web-session.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
-import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
+import { GroupsService } from '../../src/competitions/groups.service';
 import { CompetitionStartService } from '../../src/games/competition-start.service';
 import { Player } from '../../src/players/player.entity';
 import { Registration } from '../../src/competitions/registration.entity';
@@ -61,8 +63,10 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
     app = t.app;
     arbiter = await createUser(app, { email: 'arbitru@web.example', roles: ['arbiter'], name: `Arbitru ${EVIL_NAME}` });
     admin = await createUser(app, { email: 'admin@web.example', roles: ['admin'], name: 'Admin' });
-    const competitions = app.get(CompetitionsService);
-    const created = await competitions.create(arbiter.actor, { ...SETTINGS, name: `Cupa ${EVIL_COMPETITION}`, shortName: 'CX 2027' });
+    const setup = app.get(CompetitionSetupService);
+    const registration = app.get(RegistrationService);
+    const grouping = app.get(GroupsService);
+    const created = await setup.create(arbiter.actor, { ...SETTINGS, name: `Cupa ${EVIL_COMPETITION}`, shortName: 'CX 2027' });
     competitionId = created.id;
     const csv = [
       'name,email,club,language',
@@ -71,8 +75,8 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
       'Ion Pop,ion@web.example,Club,en',
       'Eva Pop,eva@web.example,Club,ro',
     ].join('\n');
-    await competitions.importPlayers(arbiter.actor, competitionId, `${csv}\n`);
-    await competitions.makeGroups(arbiter.actor, competitionId, { count: 1 });
+    await registration.importPlayers(arbiter.actor, competitionId, `${csv}\n`);
+    await grouping.makeGroups(arbiter.actor, competitionId, { count: 1 });
     await app.get(CompetitionStartService).start(arbiter.actor, competitionId);
     evil = await keyForPlayer(app, 'evil@web.example');
     game = await t.database.run((m) =>

@@ -2,7 +2,9 @@
 // registered as `=HYPERLINK(…)` stays text, Excel sees UTF-8 (the BOM), and the download is
 // named after the competition rather than its id — by the panel and by the API.
 import request from 'supertest';
-import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
+import { GroupsService } from '../../src/competitions/groups.service';
 import { createUser, SETTINGS, type TestUser } from '../support/competitions';
 import { TEST_DB } from '../support/test-database';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -24,12 +26,14 @@ describe(`the standings CSV as a spreadsheet file (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     arbiter = await createUser(t.app, { email: 'arbitru.csv@example.org', roles: ['arbiter'], name: 'Arbitru' });
-    const competitions = t.app.get(CompetitionsService);
-    const created = await competitions.create(arbiter.actor, { ...SETTINGS, name: 'Cupa Iașiului 2027' });
+    const setup = t.app.get(CompetitionSetupService);
+    const registration = t.app.get(RegistrationService);
+    const grouping = t.app.get(GroupsService);
+    const created = await setup.create(arbiter.actor, { ...SETTINGS, name: 'Cupa Iașiului 2027' });
     const csvField = (v: string) => `"${v.replace(/"/g, '""')}"`;
     const lines = ['name,email,club,language', ...HOSTILE.map(([name], i) => `${csvField(name)},hostile${i}@example.org,Club,ro`)];
-    await competitions.importPlayers(arbiter.actor, created.id, `${lines.join('\n')}\n`);
-    await competitions.makeGroups(arbiter.actor, created.id, { count: 1 });
+    await registration.importPlayers(arbiter.actor, created.id, `${lines.join('\n')}\n`);
+    await grouping.makeGroups(arbiter.actor, created.id, { count: 1 });
     competitionId = created.id;
   });
 

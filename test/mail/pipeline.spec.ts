@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import request from 'supertest';
 import { Case } from '../../src/arbiter/case.entity';
-import { CompetitionsService } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
 import { createUser, SETTINGS } from '../support/competitions';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
@@ -247,10 +248,11 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
   it("issue 12 §1: an address another competition's arbiter attached to the player gets none of their mail and plays nothing for them", async () => {
     const mover = await turnPlayer();
     const before = await gameRow();
-    const competitions = world.current.app.get(CompetitionsService);
+    const setup = world.current.app.get(CompetitionSetupService);
+    const registration = world.current.app.get(RegistrationService);
     const stranger = await createUser(world.current.app, { email: 'stranger-arbiter@attacker.example', roles: ['arbiter'] });
-    const c2 = await competitions.create(stranger.actor, SETTINGS);
-    await competitions.importPlayers(
+    const c2 = await setup.create(stranger.actor, SETTINGS);
+    await registration.importPlayers(
       stranger.actor,
       c2.id,
       `name,email,club,language\nHijacked,${mover.address} hijack@attacker.example,Evil,en\n`,

@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Role, UserActor } from '../../src/auth/core/actor';
 import { actorOf, UsersService } from '../../src/auth/users.service';
-import { CompetitionsService, type CreateCompetitionInput, type GroupsInput } from '../../src/competitions/competitions.service';
+import { CompetitionSetupService, type CreateCompetitionInput } from '../../src/competitions/competition-setup.service';
+import { RegistrationService } from '../../src/competitions/registration.service';
+import { GroupsService } from '../../src/competitions/groups.service';
+import type { GroupsInput } from '../../src/competitions/core/group-plans';
 import { CompetitionStartService } from '../../src/games/competition-start.service';
 import { Database } from '../../src/database/database';
 
@@ -70,10 +73,12 @@ export async function setUpCompetition(
     domain = 'example.org',
   } = {},
 ) {
-  const competitions = app.get(CompetitionsService);
-  const created = await competitions.create(arbiter, { ...SETTINGS, ...settings });
-  await competitions.importPlayers(arbiter, created.id, playersCsv(players, { domain }));
-  const grouped = await competitions.makeGroups(arbiter, created.id, groups);
+  const setup = app.get(CompetitionSetupService);
+  const registration = app.get(RegistrationService);
+  const grouping = app.get(GroupsService);
+  const created = await setup.create(arbiter, { ...SETTINGS, ...settings });
+  await registration.importPlayers(arbiter, created.id, playersCsv(players, { domain }));
+  const grouped = await grouping.makeGroups(arbiter, created.id, groups);
   if (!start) return grouped;
   return (await app.get(CompetitionStartService).start(arbiter, created.id)).competition;
 }

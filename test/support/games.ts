@@ -23,7 +23,7 @@ export interface Championship {
 
 let arbiters = 0;
 
-/** A started competition of one group of `players`, through the competitions service, with every player's API user. */
+/** A started competition of one group of `players`, through the competitions services, with every player's API user. */
 export async function startChampionship(
   app: INestApplication,
   { players = 6, settings = {}, domain = 'example.org' }: { players?: number; settings?: object; domain?: string } = {},

@@ -1,4 +1,4 @@
-import { validateCompetitionSettings } from './competition-settings';
+import { settingsRefusal, validateCompetitionSettings } from './competition-settings';
 
 const base = { name: ' CN 2027 ', shortName: 'CN 2027', startDate: '2027-02-01', closingDate: '2027-12-31' };
 const fields = (input: object) => {
@@ -53,5 +53,17 @@ describe('competition settings (issue 4 §1)', () => {
       'startDate',
       'lexicon',
     ]);
+  });
+});
+
+describe('the refusal of bad settings', () => {
+  it('names every problem in one message and lists them for the client', () => {
+    const checked = validateCompetitionSettings({ ...base, thinkingDays: 0, tileSet: 'xx' } as never);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const refusal = settingsRefusal(checked.problems);
+    expect(refusal).toMatchObject({ code: 'BAD_INPUT', status: 400, details: { problems: checked.problems } });
+    expect(refusal.messages.en).toBe(`${checked.problems.map((p) => p.message.en).join('; ')}.`);
+    expect(refusal.messages.ro).toBe(`${checked.problems.map((p) => p.message.ro).join('; ')}.`);
   });
 });

@@ -1,10 +1,12 @@
 // A competition's settings as the arbiter gives them, checked before anything is written
 // (issue 4 §2). Pure: the API's DTO checks shapes, this checks meaning, for every channel.
 import { cleanName } from '../../common/names';
+import { Refusal } from '../../common/refusal';
 import { isTileSetId, type Bilingual } from '../../games/engine';
 import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
 import type { CompetitionSettings } from './settings-shape';
 import { SETTING_NAMES } from './setting-names';
+import { joinMessages } from './bad-input';
 
 export type { CompetitionSettings, EndRackRule } from './settings-shape';
 
@@ -51,6 +53,11 @@ export interface SettingProblem {
 
 export type SettingsResult =
   { readonly ok: true; readonly settings: CompetitionSettings } | { readonly ok: false; readonly problems: readonly SettingProblem[] };
+
+/** The refusal of bad settings, at creation or on an edit: every problem named, and listed for the client. */
+export function settingsRefusal(problems: readonly SettingProblem[]): Refusal {
+  return new Refusal('BAD_INPUT', joinMessages(problems.map((p) => p.message)), 400, { problems });
+}
 
 function isTimeZone(value: string): boolean {
   try {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseCoefficient, parsePlayersCsv } from './players-csv';
+import { matchKnownPlayers, parseCoefficient, parsePlayersCsv, type PlayerRow } from './players-csv';
 
 const HEADER = 'name,email,club,language,previous_coefficient,previous_rank';
 
@@ -112,5 +112,79 @@ describe('the players CSV (issue 4 §2)', () => {
     expect(parseCoefficient('1.5')).toBe(15_000);
     expect(parseCoefficient('')).toBeNull();
     for (const bad of ['2.0001', '1.23456', '-1', 'abc', '1.', '.5']) expect(parseCoefficient(bad)).toBeUndefined();
+  });
+});
+
+describe('matching a list to the players already known (docs/rules.md §6)', () => {
+  const row = (line: number, ...emails: string[]): PlayerRow => ({
+    line,
+    name: `Player ${line}`,
+    emails,
+    club: null,
+    language: 'ro',
+    previousCoefficient: null,
+    previousRank: null,
+  });
+
+  it('links a row to the owner of its addresses, and makes the others new players', () => {
+    const rows = [row(2, 'a@x.ro'), row(3, 'new@x.ro', 'b@x.ro'), row(4, 'fresh@x.ro')];
+    const owners = new Map([
+      ['a@x.ro', 'pa'],
+      ['b@x.ro', 'pb'],
+    ]);
+    expect(matchKnownPlayers(rows, owners, new Set())).toEqual({
+      ok: true,
+      known: [
+        { row: rows[0], playerId: 'pa' },
+        { row: rows[1], playerId: 'pb' },
+      ],
+      fresh: [rows[2]],
+    });
+  });
+
+  it('refuses the whole list, each row named: addresses of two players, a player registered already, the same player twice', () => {
+    const owners = new Map([
+      ['a@x.ro', 'pa'],
+      ['b@x.ro', 'pb'],
+      ['c@x.ro', 'pc'],
+    ]);
+    const result = matchKnownPlayers(
+      [row(2, 'a@x.ro', 'b@x.ro'), row(3, 'c@x.ro'), row(4, 'b@x.ro'), row(5, 'b@x.ro')],
+      owners,
+      new Set(['pc']),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'BAD_CSV',
+      problems: [
+        { line: 2, column: 'email' },
+        { line: 3, column: 'email' },
+        { line: 5, column: 'email' },
+      ],
+    });
+    if (result.ok) return;
+    expect(result.message.en).toBe(
+      'No player was imported. line 2: the addresses belong to different players; ' +
+        'line 3: the player is already registered in this competition; line 5: this is the same player as on line 4.',
+    );
+    expect(result.message.ro).toMatch(/^Nu s-a importat niciun jucător\. linia 2: adresele aparțin unor jucători diferiți; /);
+  });
+
+  it("puts every row of an accepted list in exactly one place, in the list's order", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6'), { nil: undefined }), { maxLength: 12 }),
+        (ownerOfRow) => {
+          const rows = ownerOfRow.map((_, i) => row(i + 2, `r${i}@x.ro`));
+          const owners = new Map(ownerOfRow.flatMap((id, i) => (id === undefined ? [] : [[`r${i}@x.ro` as string, id] as const])));
+          const result = matchKnownPlayers(rows, owners, new Set());
+          const distinct = new Set(ownerOfRow.filter((id) => id !== undefined));
+          expect(result.ok).toBe(distinct.size === ownerOfRow.filter((id) => id !== undefined).length);
+          if (!result.ok) return;
+          expect([...result.known.map((k) => k.row), ...result.fresh].sort((a, b) => a.line - b.line)).toEqual(rows);
+          for (const { row: r, playerId } of result.known) expect(owners.get(r.emails[0])).toBe(playerId);
+        },
+      ),
+    );
   });
 });

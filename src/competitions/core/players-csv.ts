@@ -37,6 +37,8 @@ export type PlayersCsvResult =
       readonly problems: readonly CsvProblem[];
     };
 
+export type PlayersCsvRefusal = Extract<PlayersCsvResult, { readonly ok: false }>;
+
 export const REQUIRED_COLUMNS = ['name', 'email', 'club', 'language'] as const;
 export const OPTIONAL_COLUMNS = ['previous_coefficient', 'previous_rank'] as const;
 type Column = (typeof REQUIRED_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
@@ -219,6 +221,52 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
   return problems.length ? refusal('BAD_CSV', problems) : { ok: true, rows };
 }
 
+/** The rows of a list matched to the players the platform knows already. */
+export interface MatchedRows {
+  readonly ok: true;
+  /** Rows of known players, each with the player (owner of the row's addresses). */
+  readonly known: ReadonlyArray<{ readonly row: PlayerRow; readonly playerId: string }>;
+  /** Rows of players not known yet: new players. */
+  readonly fresh: readonly PlayerRow[];
+}
+
+/**
+ * Which rows are players already known, by who owns their addresses (`ownerOf`: address → player).
+ * All or nothing as the reading is: a row whose addresses belong to different players, to a
+ * player already `registered` in the competition, or to the player of an earlier row refuses
+ * the whole list, every such row named.
+ */
+export function matchKnownPlayers(
+  rows: readonly PlayerRow[],
+  ownerOf: ReadonlyMap<string, string>,
+  registered: ReadonlySet<string>,
+): MatchedRows | PlayersCsvRefusal {
+  const lineOfPlayer = new Map<string, number>();
+  const problems: CsvProblem[] = [];
+  const known: Array<{ row: PlayerRow; playerId: string }> = [];
+  const fresh: PlayerRow[] = [];
+  for (const row of rows) {
+    const bad = (message: Bilingual) => problems.push({ line: row.line, column: 'email', message: at(row.line, message) });
+    const ids = [...new Set(row.emails.map((a) => ownerOf.get(a)).filter((id): id is string => id !== undefined))];
+    if (ids.length > 1) {
+      bad({ ro: 'adresele aparțin unor jucători diferiți', en: 'the addresses belong to different players' });
+    } else if (ids.length === 1 && registered.has(ids[0])) {
+      bad({ ro: 'jucătorul este deja înscris în această competiție', en: 'the player is already registered in this competition' });
+    } else if (ids.length === 1 && lineOfPlayer.has(ids[0])) {
+      bad({
+        ro: `este același jucător ca pe linia ${lineOfPlayer.get(ids[0])}`,
+        en: `this is the same player as on line ${lineOfPlayer.get(ids[0])}`,
+      });
+    } else if (ids.length === 1) {
+      lineOfPlayer.set(ids[0], row.line);
+      known.push({ row, playerId: ids[0] });
+    } else {
+      fresh.push(row);
+    }
+  }
+  return problems.length ? refusal('BAD_CSV', problems) : { ok: true, known, fresh };
+}
+
 /**
  * "1.5219" or "1,5219" → 15219; "" → null; anything else → undefined. Read as digits, not
  * as a float, so 1.0001 is exactly 10001 (docs/rules.md §7: four decimals).
@@ -236,7 +284,7 @@ function at(line: number, message: Bilingual): Bilingual {
 }
 
 /** The whole refusal, every problem listed, so one message tells the arbiter everything to fix. */
-export function refusal(code: PlayersCsvRefusalCode, problems: readonly CsvProblem[], summary?: Bilingual): PlayersCsvResult {
+export function refusal(code: PlayersCsvRefusalCode, problems: readonly CsvProblem[], summary?: Bilingual): PlayersCsvRefusal {
   const message = summary ?? {
     ro: `Nu s-a importat niciun jucător. ${problems.map((p) => p.message.ro).join('; ')}.`,
     en: `No player was imported. ${problems.map((p) => p.message.en).join('; ')}.`,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { getTileSet, TILE_SET_IDS, type TileSetId } from '../../games/engine';
-import { dealRandomSequence, fullBag, parseTypedSequence, sequenceSha256, sequenceTiles } from './sequence-dealing';
+import { Refusal } from '../../common/refusal';
+import { dealRandomSequence, dealSeries, fullBag, parseTypedSequence, sequenceSha256, sequenceTiles } from './sequence-dealing';
 
 const sorted = (tiles: readonly string[]) => [...tiles].sort();
 const tileSetIds = fc.constantFrom(...TILE_SET_IDS);
@@ -123,5 +124,65 @@ describe('a sequence typed in by the arbiter (docs/rules.md §2)', () => {
     const result = parseTypedSequence('en', '   ');
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems).toHaveLength(getTileSet('en').tiles.length);
+  });
+});
+
+describe("a competition's series (docs/rules.md §2)", () => {
+  const dealt = (result: ReturnType<typeof dealSeries>) => {
+    if (result instanceof Refusal) throw result;
+    return result;
+  };
+
+  it('deals one series "1" at random when none is given', () => {
+    for (const series of [undefined, []]) {
+      const [only, ...others] = dealt(dealSeries('ro', series));
+      expect(others).toEqual([]);
+      expect(only).toMatchObject({ label: '1', source: 'random' });
+      expect(sorted(sequenceTiles(only.tiles))).toEqual(sorted(fullBag(getTileSet('ro'))));
+    }
+  });
+
+  it('keeps a typed sequence as read, deals the others, each under its trimmed label, in order', () => {
+    fc.assert(
+      fc.property(
+        tileSetIds,
+        randomSource,
+        fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9]{1,20}$/), { minLength: 1, maxLength: 26 }),
+        (id, randomInt, labels) => {
+          const typed = dealRandomSequence(id, randomInt);
+          const series = labels.map((label, i) => (i % 2 ? { label: ` ${label} `, tiles: typed.toLowerCase() } : { label }));
+          const result = dealt(dealSeries(id, series, randomInt));
+          expect(result.map((s) => s.label)).toEqual(labels);
+          result.forEach((s, i) => {
+            expect(s.source).toBe(i % 2 ? 'typed' : 'random');
+            if (i % 2) expect(s.tiles).toBe(typed);
+            expect(sorted(sequenceTiles(s.tiles))).toEqual(sorted(fullBag(getTileSet(id))));
+          });
+        },
+      ),
+    );
+  });
+
+  it('refuses empty, long, repeated labels and more than 26 series', () => {
+    for (const labels of [[' '], ['x'.repeat(21)], ['A', ' A'], Array.from({ length: 27 }, (_, i) => `S${i}`)]) {
+      expect(
+        dealSeries(
+          'ro',
+          labels.map((label) => ({ label })),
+        ),
+      ).toMatchObject({
+        code: 'BAD_INPUT',
+        messages: { en: 'Each series has its own label of 1–20 characters (at most 26 series).' },
+      });
+    }
+  });
+
+  it('refuses a typed sequence that is not the tile set, naming its series', () => {
+    const result = dealSeries('ro', [{ label: '1' }, { label: '2', tiles: 'ABC' }]);
+    expect(result).toBeInstanceOf(Refusal);
+    if (!(result instanceof Refusal)) return;
+    expect(result.code).toBe('BAD_SEQUENCE');
+    expect(result.messages.en).toMatch(/^Series 2: The sequence must hold exactly the set's 100 tiles/);
+    expect(result.details).toMatchObject({ series: '2', problems: expect.any(Array) });
   });
 });

@@ -3,6 +3,7 @@
 // Pure except for the default random source, which callers may replace in tests.
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { sha256Hex } from '../../common/hash';
+import { Refusal } from '../../common/refusal';
 import {
   BLANK,
   foldWord,
@@ -14,6 +15,8 @@ import {
   type TileSet,
   type TileSetId,
 } from '../../games/engine';
+import { badInput } from './bad-input';
+import { GROUP_NAMES } from './groups';
 
 /**
  * A sequence is stored and hashed as its tiles written one character each, in order,
@@ -89,6 +92,56 @@ export function parseTypedSequence(tileSetId: TileSetId, typed: string): TypedSe
   }
   if (problems.length === 0 && tiles.length === totalTiles(tileSet)) return { ok: true, tiles: tiles.join('') };
   return { ok: false, problems, message: describeProblems(problems, chars.length, totalTiles(tileSet)) };
+}
+
+/** One series and its sequence (docs/rules.md §2); `tiles` typed by the arbiter, or dealt at random when absent. */
+export interface SeriesInput {
+  readonly label: string;
+  readonly tiles?: string;
+}
+
+export interface DealtSeries {
+  readonly label: string;
+  readonly tiles: SequenceText;
+  readonly source: 'random' | 'typed';
+}
+
+/**
+ * The series' sequences (docs/rules.md §2): typed ones checked against the tile set, the others
+ * dealt at random; by default one series "1". Labels are distinct, of 1–20 characters, at most 26
+ * of them (as many as group names). The first typed sequence that is not the tile set refuses them all.
+ */
+export function dealSeries(
+  tileSetId: TileSetId,
+  series: readonly SeriesInput[] | undefined,
+  randomInt: RandomInt = cryptoRandomInt,
+): DealtSeries[] | Refusal {
+  const wanted = series && series.length ? series : [{ label: '1' }];
+  const labels = wanted.map((s) => s.label.trim());
+  if (labels.some((l) => !l || l.length > 20) || new Set(labels).size !== labels.length || labels.length > GROUP_NAMES.length) {
+    return badInput({
+      ro: 'Fiecare serie are o etichetă proprie de 1–20 de caractere (cel mult 26 de serii).',
+      en: 'Each series has its own label of 1–20 characters (at most 26 series).',
+    });
+  }
+  const dealt: DealtSeries[] = [];
+  for (const [i, s] of wanted.entries()) {
+    if (s.tiles === undefined) {
+      dealt.push({ label: labels[i], tiles: dealRandomSequence(tileSetId, randomInt), source: 'random' });
+      continue;
+    }
+    const typed = parseTypedSequence(tileSetId, s.tiles);
+    if (!typed.ok) {
+      return new Refusal(
+        'BAD_SEQUENCE',
+        { ro: `Seria ${labels[i]}: ${typed.message.ro}`, en: `Series ${labels[i]}: ${typed.message.en}` },
+        400,
+        { series: labels[i], problems: typed.problems },
+      );
+    }
+    dealt.push({ label: labels[i], tiles: typed.tiles, source: 'typed' });
+  }
+  return dealt;
 }
 
 function describeProblems(problems: readonly SequenceProblem[], typed: number, total: number): Bilingual {

@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type { CreateCompetitionInput } from '../competitions.service';
+import type { CreateCompetitionInput } from '../competition-setup.service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Type-level bound of the numeric settings; competition-settings.ts checks their real ranges. */

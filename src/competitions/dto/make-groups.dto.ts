@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import type { GroupsInput } from '../competitions.service';
+import type { GroupsInput } from '../core/group-plans';
 
 export class GroupListDto {
   @ApiPropertyOptional({ example: 'A' })

@@ -15,7 +15,10 @@ import { formatInstant } from '../format-instant';
 import { ResultsService } from '../../coefficients/results.service';
 import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService } from '../../coefficients/standings.service';
-import { CompetitionsService, type CreateCompetitionInput } from '../../competitions/competitions.service';
+import { CompetitionReadsService } from '../../competitions/competition-reads.service';
+import { CompetitionSetupService, type CreateCompetitionInput } from '../../competitions/competition-setup.service';
+import { GroupsService } from '../../competitions/groups.service';
+import { RegistrationService } from '../../competitions/registration.service';
 import { CompetitionStartService } from '../../games/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
@@ -94,7 +97,10 @@ export class ArbiterPanelController {
     private readonly cases: CasesService,
     private readonly commissionAppeals: AppealsService,
     private readonly identity: PlayerIdentityService,
-    private readonly competitions: CompetitionsService,
+    private readonly setup: CompetitionSetupService,
+    private readonly competitions: CompetitionReadsService,
+    private readonly registration: RegistrationService,
+    private readonly groups: GroupsService,
     private readonly starts: CompetitionStartService,
     private readonly moves: MovesService,
     private readonly disputes: DisputesService,
@@ -183,7 +189,7 @@ export class ArbiterPanelController {
       req,
       res,
       async () => {
-        const created = await this.competitions.create(actor, input);
+        const created = await this.setup.create(actor, input);
         return `/arbiter/competitions/${created.id}?done=created`;
       },
       (message) => this.createPage(req, form, message),
@@ -221,7 +227,7 @@ export class ArbiterPanelController {
     await this.panel.competition(actor, id);
     const [competition, players, games, dashboard] = await Promise.all([
       this.competitions.get(actor, id),
-      this.competitions.players(actor, id),
+      this.registration.players(actor, id),
       this.panel.games(actor, id),
       this.panel.dashboard(actor, id),
     ]);
@@ -287,7 +293,7 @@ export class ArbiterPanelController {
     let notes: string[] = [];
     const importing = async () => {
       notes = importNoteLines(
-        (await this.competitions.importPlayers(actor, id, csv)).filter((p) => p.importNote),
+        (await this.registration.importPlayers(actor, id, csv)).filter((p) => p.importNote),
         (key, params) => this.views.t(req, key, params),
       );
     };
@@ -331,7 +337,7 @@ export class ArbiterPanelController {
           distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const),
         }
       : { count, distribution: str(form, 'distribution') === 'serpentine' ? ('serpentine' as const) : ('blocks' as const) };
-    return this.setupAction(actor, id, req, res, 'grouped', () => this.competitions.makeGroups(actor, id, input));
+    return this.setupAction(actor, id, req, res, 'grouped', () => this.groups.makeGroups(actor, id, input));
   }
 
   @Post('competitions/:id/start')

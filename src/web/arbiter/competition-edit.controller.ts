@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import type { Competition } from '../../competitions/competition.entity';
-import { CompetitionsService, SETTINGS_FIXED } from '../../competitions/competitions.service';
+import { CompetitionSettingsService, SETTINGS_FIXED } from '../../competitions/competition-settings.service';
 import type { Bilingual } from '../../games/engine';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
@@ -63,7 +63,7 @@ function refusalLines(error: Refusal, lang: keyof Bilingual): string[] {
 
 /**
  * A competition's settings changed in the arbiter's panel before its start (issue 14): the
- * creation form, filled with the stored values. The competitions service checks who may, the
+ * creation form, filled with the stored values. The competition settings service checks who may, the
  * state and the values (the same rules as at creation) and writes the audit entry. Another
  * arbiter's competition is 404; a started one answers 409 with the reason, nothing changed.
  */
@@ -74,7 +74,7 @@ function refusalLines(error: Refusal, lang: keyof Bilingual): string[] {
 export class CompetitionEditController {
   constructor(
     private readonly panel: ArbiterPanelService,
-    private readonly competitions: CompetitionsService,
+    private readonly settings: CompetitionSettingsService,
     private readonly views: WebViews,
   ) {}
 
@@ -95,7 +95,7 @@ export class CompetitionEditController {
     // Whose it is first: another arbiter learns nothing from the form's answer (404).
     const competition = await this.editable(actor, id);
     try {
-      await this.competitions.update(actor, id, competitionFormSettings(form ?? {}));
+      await this.settings.update(actor, id, competitionFormSettings(form ?? {}));
     } catch (error) {
       // A refused setting is shown on the form with what was typed; who-may and the state are error pages.
       if (!(error instanceof Refusal) || error.getStatus() !== 400) throw error;

@@ -1,7 +1,7 @@
 // The competition form's fields as settings (issue 14): one reading for the create and the
 // edit form. A number left empty is not given (the default at creation, unchanged on an
 // edit); an unticked box is off; no word list chosen is none. The meaning is checked by
-// the competitions service, the same for the web, the API and the CLI.
+// the competitions feature (core/competition-settings.ts), the same for the web, the API and the CLI.
 import type { CompetitionSettingsInput } from '../../competitions/core/competition-settings';
 
 type Form = Readonly<Record<string, unknown>>;

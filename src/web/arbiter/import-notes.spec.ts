@@ -1,4 +1,4 @@
-import type { PlayerEntryView } from '../../competitions/competitions.service';
+import type { PlayerEntryView } from '../../competitions/registration.service';
 import { loadMessages, translate } from '../views.service';
 import { importNoteLines } from './import-notes';
 

@@ -1,5 +1,5 @@
 // What the arbiter reads after importing players already known (issue 12 §1). Pure.
-import type { PlayerEntryView } from '../../competitions/competitions.service';
+import type { PlayerEntryView } from '../../competitions/registration.service';
 
 type Translate = (key: string, params?: Readonly<Record<string, unknown>>) => string;
 

@@ -3,8 +3,9 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
-import { CompetitionsService } from '../../competitions/competitions.service';
+import { CompetitionReadsService } from '../../competitions/competition-reads.service';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
+import { RegistrationService } from '../../competitions/registration.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
@@ -28,7 +29,8 @@ function send(res: Response, status: number, html: string): void {
 @Roles('arbiter')
 export class PlayerEditController {
   constructor(
-    private readonly competitions: CompetitionsService,
+    private readonly competitions: CompetitionReadsService,
+    private readonly registration: RegistrationService,
     private readonly identity: PlayerIdentityService,
     private readonly views: WebViews,
   ) {}
@@ -73,7 +75,7 @@ export class PlayerEditController {
     extra: { error?: string; typed?: { name: string; club: string; language: string } },
   ): Promise<string> {
     const competition = await this.competitions.get(actor, id);
-    const player = (await this.competitions.players(actor, id)).find((p) => p.playerId === playerId);
+    const player = (await this.registration.players(actor, id)).find((p) => p.playerId === playerId);
     if (!player || !player.emails)
       throw new Refusal(
         'NOT_FOUND',

@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR } from '../../auth/core/actor';
 import { notFound } from '../../common/refusal';
 import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { StandingsService } from '../../coefficients/standings.service';
-import { CompetitionsService, type CompetitionView } from '../../competitions/competitions.service';
+import { CompetitionReadsService, type CompetitionView } from '../../competitions/competition-reads.service';
 import { Database } from '../../database/database';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameListingsRepository } from '../../games/game-listings.repository';
@@ -51,7 +51,7 @@ export class PublicPagesService {
   constructor(
     private readonly db: Database,
     private readonly listings: GameListingsRepository,
-    private readonly competitions: CompetitionsService,
+    private readonly competitions: CompetitionReadsService,
     private readonly standings: StandingsService,
     private readonly sheets: GameSheetsService,
   ) {}

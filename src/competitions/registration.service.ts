@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/core/actor';
+import { canArbitrate } from '../auth/core/permissions';
+import { UsersService } from '../auth/users.service';
+import { toDecimal } from '../coefficients/core/coefficients';
+import { Clock } from '../common/clock';
+import { Refusal } from '../common/refusal';
+import { Database } from '../database/database';
+import { Player } from '../players/player.entity';
+import { COMPETITION_NOT_FOUND, CompetitionReadsService } from './competition-reads.service';
+import { CompetitionsRepository } from './competitions.repository';
+import { matchKnownPlayers, parsePlayersCsv } from './core/players-csv';
+import { alreadyStarted } from './core/start-plan';
+import { PlayerIdentityService, type ImportNote } from './player-identity.service';
+import { PlayersRepository } from './players.repository';
+
+export interface PlayerEntryView {
+  readonly playerId: string;
+  readonly name: string;
+  readonly club: string | null;
+  readonly language: Player['language'];
+  /** e.g. 1.5219 */
+  readonly previousCoefficient: number | null;
+  readonly previousRank: number | null;
+  readonly listPosition: number;
+  readonly group: string | null;
+  readonly seat: number | null;
+  readonly withdrawn: boolean;
+  /** Only for those who run the competition (and the player): the confirmed addresses, … */
+  readonly emails?: readonly string[];
+  /** … and those added that wait for their owner's confirmation. */
+  readonly pendingEmails?: readonly string[];
+  /** After an import, for a player already known: what the import left unchanged or added unconfirmed. */
+  readonly importNote?: ImportNote;
+}
+
+/**
+ * A competition's players (issue 4 §2): the arbiter's list imported before the start, and the
+ * registered players read back. The import is one transaction with its audit entry;
+ * `registerPlayers` runs in whatever unit its caller opened (the CLI's set-up).
+ */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly identity: PlayerIdentityService,
+    private readonly reads: CompetitionReadsService,
+    private readonly repo: CompetitionsRepository,
+    private readonly people: PlayersRepository,
+  ) {}
+
+  async importPlayers(actor: Actor, competitionId: string, csv: string): Promise<PlayerEntryView[]> {
+    try {
+      return await this.db.transaction(async () => {
+        const { notes } = await this.registerPlayers(actor, competitionId, csv);
+        return (await this.listPlayers(actor, competitionId)).map((p) =>
+          notes.has(p.playerId) ? { ...p, importNote: notes.get(p.playerId) } : p,
+        );
+      });
+    } catch (error) {
+      // Two imports (into different competitions) racing to register the same new address:
+      // the unique index lets one win; the other is told, and changed nothing.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw new Refusal(
+          'CONCURRENT_CHANGE',
+          {
+            ro: 'O adresă din listă a fost înregistrată chiar acum de altă operație; nu s-a importat nimic, încercați din nou.',
+            en: 'An address of the list was registered by another operation just now; nothing was imported, try again.',
+          },
+          409,
+        );
+      }
+      throw error;
+    }
+  }
+
+  players(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
+    return this.db.run(() => this.listPlayers(actor, competitionId));
+  }
+
+  /**
+   * Registers the players of a CSV (issue 4 §2), in the caller's transaction. All or nothing: any
+   * bad line, a missing column or a duplicate address refuses the whole file, every problem listed
+   * by line. A player already known by one of their addresses is linked, and changed only as far
+   * as the identity rules allow (player-identity.ts); the notes say what was not changed.
+   */
+  async registerPlayers(actor: Actor, competitionId: string, csv: string): Promise<{ notes: Map<string, ImportNote> }> {
+    const competition = await this.reads.lockForArbiter(actor, competitionId);
+    if (competition.status !== 'draft') throw alreadyStarted();
+    const parsed = parsePlayersCsv(csv);
+    if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
+
+    const owners = new Map((await this.repo.playerEmails(parsed.rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+    const registered = await this.repo.registeredPlayerIds(competitionId);
+    const matched = matchKnownPlayers(parsed.rows, owners, registered);
+    if (!matched.ok) throw new Refusal(matched.code, matched.message, 400, { problems: matched.problems });
+    const { known, fresh } = matched;
+
+    const now = this.clock.now();
+    const playerIdOfLine = new Map<number, string>();
+    for (const { row, playerId } of known) playerIdOfLine.set(row.line, playerId);
+    const notes = await this.identity.importKnown(
+      actor,
+      competitionId,
+      known.map(({ row, playerId }) => ({ listed: row, playerId })),
+    );
+    if (fresh.length) {
+      const players = fresh.map((row) => ({
+        id: randomUUID(),
+        name: row.name,
+        club: row.club,
+        language: row.language,
+        previousCoefficient: row.previousCoefficient,
+        previousRank: row.previousRank,
+        createdAt: now,
+      }));
+      await this.people.create(
+        players,
+        // The addresses a player is registered with are the registration itself (docs/rules.md §6).
+        fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: true }))),
+      );
+      fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
+    }
+
+    const last = await this.repo.lastListPosition(competitionId);
+    const registrations = await this.repo.register(
+      parsed.rows.map((row, i) => ({
+        id: randomUUID(),
+        competitionId,
+        groupId: null,
+        playerId: playerIdOfLine.get(row.line)!,
+        listPosition: last + i + 1,
+        seat: null,
+        withdrawnAt: null,
+        createdAt: now,
+      })),
+    );
+    for (const row of parsed.rows) {
+      // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
+      const playerId = playerIdOfLine.get(row.line)!;
+      const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
+      await this.users.ensurePlayerUser({ id: playerId, name: row.name }, emails);
+    }
+    await this.audit.record({
+      actor,
+      asArbiter: true,
+      action: 'competition.players_imported',
+      competitionId,
+      details: { players: registrations.length, created: fresh.length, reused: known.length },
+    });
+    return { notes };
+  }
+
+  private async listPlayers(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
+    const competition = await this.repo.find(competitionId);
+    if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
+    // Addresses are personal: shown to whoever runs the competition, and to each player for themselves.
+    const runs = canArbitrate(actor, competition);
+    const groupName = new Map((await this.repo.groups(competitionId)).map((g) => [g.id, g.name]));
+    return (await this.repo.entries(competitionId)).map(({ registration: r, player, emails, pendingEmails }) => ({
+      playerId: player.id,
+      name: player.name,
+      club: player.club,
+      language: player.language,
+      previousCoefficient: player.previousCoefficient === null ? null : toDecimal(player.previousCoefficient),
+      previousRank: player.previousRank,
+      listPosition: r.listPosition,
+      group: r.groupId ? (groupName.get(r.groupId) ?? null) : null,
+      seat: r.seat,
+      withdrawn: r.withdrawnAt !== null,
+      ...(runs || (actor.kind === 'user' && actor.playerId === player.id) ? { emails, pendingEmails } : {}),
+    }));
+  }
+}
