@@ -5,6 +5,8 @@ const base = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   transform: { '^.+\\.ts$': tsJest },
   testEnvironment: 'node',
+  // The default bound of a test or hook, scaled by TEST_TIME_SCALE: it catches a hang, it is no speed budget.
+  setupFilesAfterEnv: ['<rootDir>/test/support/hang-bounds.ts'],
 };
 /** A tier of test/<folder> whose run shares the template databases of the global setup. */
 const withDatabases = (folder) => ({
@@ -19,8 +21,6 @@ const withDatabases = (folder) => ({
   setupFiles: ['<rootDir>/test/support/one-query-at-a-time.ts'],
 });
 module.exports = {
-  // Integration tests start processes and databases; a hung one still fails well inside its tier's budget.
-  testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'unit', rootDir: '.', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     withDatabases('integration'),
