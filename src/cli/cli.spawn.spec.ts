@@ -6,11 +6,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEQUENCE } from '../games/record/testing/records';
+import { hangAfter } from '../../test/support/hang';
 
 const CLI = join(__dirname, '../../dist/cli.js');
 
 function run(args: readonly string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: hangAfter(30_000) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

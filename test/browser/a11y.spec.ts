@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MovesService } from '../../src/games/moves.service';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
+import { hangAfter } from '../support/hang';
 
 const AXE = require.resolve('axe-core/axe.min.js');
 
@@ -77,7 +78,7 @@ describe('readable by everyone', () => {
       { who: 'arbiter', name: 'standings', path: `/arbiter/competitions/${c}/standings` },
       { who: 'visitor', name: 'public competition', path: `/public/competitions/${c}` },
     ];
-  }, 180_000);
+  }, hangAfter(180_000));
 
   afterAll(async () => {
     await browser?.close();
@@ -86,51 +87,63 @@ describe('readable by everyone', () => {
 
   const as = (who: 'player' | 'arbiter' | 'visitor'): Page => ({ player, arbiter, visitor })[who];
 
-  it('every page passes axe-core with no serious or critical violation', async () => {
-    const found: Record<string, string[]> = {};
-    for (const { who, name, path } of pages) {
-      const page = as(who);
-      const response = await page.goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-      expect([name, response?.status()]).toEqual([name, 200]);
-      const violations = await seriousViolations(page);
-      if (violations.length) found[name] = violations;
-    }
-    expect(found).toEqual({});
-  }, 180_000);
+  it(
+    'every page passes axe-core with no serious or critical violation',
+    async () => {
+      const found: Record<string, string[]> = {};
+      for (const { who, name, path } of pages) {
+        const page = as(who);
+        const response = await page.goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        expect([name, response?.status()]).toEqual([name, 200]);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[name] = violations;
+      }
+      expect(found).toEqual({});
+    },
+    hangAfter(180_000),
+  );
 
-  it('at 360 px no page scrolls sideways', async () => {
-    for (const page of [player, arbiter, visitor]) await page.setViewportSize({ width: 360, height: 780 });
-    const wide: string[] = [];
-    for (const { who, name, path } of pages) {
-      const page = as(who);
-      await page.goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-      const { scrollWidth, innerWidth } = await sideways(page);
-      if (scrollWidth > innerWidth) wide.push(`${name}: ${scrollWidth} > ${innerWidth}`);
-    }
-    // My games shows its deadline column at 360 px too.
-    await player.goto(`${web.baseUrl}/`, { waitUntil: 'domcontentloaded' });
-    expect(await player.locator('table.games time').count()).toBeGreaterThan(0);
-    expect(wide).toEqual([]);
-    for (const page of [player, arbiter, visitor]) await page.setViewportSize({ width: 1280, height: 1000 });
-  }, 180_000);
+  it(
+    'at 360 px no page scrolls sideways',
+    async () => {
+      for (const page of [player, arbiter, visitor]) await page.setViewportSize({ width: 360, height: 780 });
+      const wide: string[] = [];
+      for (const { who, name, path } of pages) {
+        const page = as(who);
+        await page.goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        const { scrollWidth, innerWidth } = await sideways(page);
+        if (scrollWidth > innerWidth) wide.push(`${name}: ${scrollWidth} > ${innerWidth}`);
+      }
+      // My games shows its deadline column at 360 px too.
+      await player.goto(`${web.baseUrl}/`, { waitUntil: 'domcontentloaded' });
+      expect(await player.locator('table.games time').count()).toBeGreaterThan(0);
+      expect(wide).toEqual([]);
+      for (const page of [player, arbiter, visitor]) await page.setViewportSize({ width: 1280, height: 1000 });
+    },
+    hangAfter(180_000),
+  );
 
-  it('text scaled to 200 % loses nothing on the game page at 1280 px', async () => {
-    await player.goto(`${web.baseUrl}/games/${ch.games[0].id}`, { waitUntil: 'domcontentloaded' });
-    const before = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
-    // Twice the page's own root size (the user's browser text size doubled).
-    await player.evaluate(
-      'document.documentElement.style.fontSize = (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)) + "px"',
-    );
-    const after = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
-    // The text really grew (sizes are in rem/em, not fixed pixels)…
-    expect(after as number).toBeGreaterThanOrEqual(1.95 * (before as number));
-    // …and nothing is pushed out of the window or clipped sideways.
-    const { scrollWidth, innerWidth } = await sideways(player);
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    const clipped =
-      (await player.evaluate(`Array.from(document.querySelectorAll('main p, main label, main button, main h1, main h2, main td, main th'))
+  it(
+    'text scaled to 200 % loses nothing on the game page at 1280 px',
+    async () => {
+      await player.goto(`${web.baseUrl}/games/${ch.games[0].id}`, { waitUntil: 'domcontentloaded' });
+      const before = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
+      // Twice the page's own root size (the user's browser text size doubled).
+      await player.evaluate(
+        'document.documentElement.style.fontSize = (2 * parseFloat(getComputedStyle(document.documentElement).fontSize)) + "px"',
+      );
+      const after = await player.evaluate('parseFloat(getComputedStyle(document.querySelector("main") || document.body).fontSize)');
+      // The text really grew (sizes are in rem/em, not fixed pixels)…
+      expect(after as number).toBeGreaterThanOrEqual(1.95 * (before as number));
+      // …and nothing is pushed out of the window or clipped sideways.
+      const { scrollWidth, innerWidth } = await sideways(player);
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      const clipped =
+        (await player.evaluate(`Array.from(document.querySelectorAll('main p, main label, main button, main h1, main h2, main td, main th'))
       .filter((el) => { const s = getComputedStyle(el); return s.overflowX === 'hidden' && el.scrollWidth > el.clientWidth + 1; })
       .map((el) => el.tagName + ' ' + (el.textContent || '').trim().slice(0, 40))`)) as string[];
-    expect(clipped).toEqual([]);
-  }, 120_000);
+      expect(clipped).toEqual([]);
+    },
+    hangAfter(120_000),
+  );
 });

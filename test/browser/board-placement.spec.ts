@@ -10,6 +10,7 @@ import { MovesService } from '../../src/games/moves.service';
 import { modelState, nextRandomMove, seededRandom, startChampionship, userOf, type Championship } from '../support/games';
 import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
 import { openGame, playMove } from './support/play';
+import { hangAfter } from '../support/hang';
 
 /** The rack button index of each tile of the move, in order (a letter used twice takes two buttons). */
 async function rackIndexes(page: Page, tiles: MoveRecord['tiles']): Promise<number[]> {
@@ -73,152 +74,164 @@ describe('placing tiles on the board', () => {
   beforeAll(async () => {
     web = await startWebApp({ now: '2027-02-01T09:00:00Z' });
     browser = await launchBrowser();
-  }, 120_000);
+  }, hangAfter(120_000));
 
   afterAll(async () => {
     await browser?.close();
     await web?.close();
   });
 
-  it('keeps a diagonal or gapped placement on the board and says why, in Romanian and English', async () => {
-    const ch = await startChampionship(web.app, { players: 2 });
-    const game = ch.games[0];
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-    // A slow network and a player who pauses between tiles: the preview asked for the first
-    // tile answers after the second is down, and must not overwrite what the page says now.
-    await page.route('**/preview?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
-    await loginAs(page, web, userOf(ch, game, 'red').email);
-    await openGame(page, web, game.id);
-    const state = modelState(ch, []);
-    const field = page.locator('#move-form input.notation').first();
-    const preview = page.locator('#preview-0');
+  it(
+    'keeps a diagonal or gapped placement on the board and says why, in Romanian and English',
+    async () => {
+      const ch = await startChampionship(web.app, { players: 2 });
+      const game = ch.games[0];
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+      // A slow network and a player who pauses between tiles: the preview asked for the first
+      // tile answers after the second is down, and must not overwrite what the page says now.
+      await page.route('**/preview?*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      await loginAs(page, web, userOf(ch, game, 'red').email);
+      await openGame(page, web, game.id);
+      const state = modelState(ch, []);
+      const field = page.locator('#move-form input.notation').first();
+      const preview = page.locator('#preview-0');
 
-    // Diagonal: h8 and i9.
-    await clickTiles(
-      page,
-      twoTiles(state, [
-        [7, 7],
-        [8, 8],
-      ]),
-      400,
-    );
-    await preview.filter({ hasText: 'Literele trebuie puse pe același rând sau pe aceeași coloană.' }).waitFor();
-    expect(await preview.getAttribute('class')).toContain('refused');
-    expect(await page.locator('table.board td.pending').count()).toBe(2);
-    expect(await field.inputValue()).toBe('');
-    // The message stays (no preview request clears it).
-    await page.waitForTimeout(600);
-    expect(await preview.textContent()).toContain('același rând');
+      // Diagonal: h8 and i9.
+      await clickTiles(
+        page,
+        twoTiles(state, [
+          [7, 7],
+          [8, 8],
+        ]),
+        400,
+      );
+      await preview.filter({ hasText: 'Literele trebuie puse pe același rând sau pe aceeași coloană.' }).waitFor();
+      expect(await preview.getAttribute('class')).toContain('refused');
+      expect(await page.locator('table.board td.pending').count()).toBe(2);
+      expect(await field.inputValue()).toBe('');
+      // The message stays (no preview request clears it).
+      await page.waitForTimeout(600);
+      expect(await preview.textContent()).toContain('același rând');
 
-    // Taking one back leaves a single tile: a move again.
-    await page.click('table.board td[data-row="8"][data-col="8"] .sq-btn');
-    expect(await page.locator('table.board td.pending').count()).toBe(1);
-    expect(await field.inputValue()).toMatch(/^h8 \S$/);
+      // Taking one back leaves a single tile: a move again.
+      await page.click('table.board td[data-row="8"][data-col="8"] .sq-btn');
+      expect(await page.locator('table.board td.pending').count()).toBe(1);
+      expect(await field.inputValue()).toMatch(/^h8 \S$/);
 
-    // A gap on an empty board: h8 and h10; the tiles stay and the page says there is a gap.
-    await page.click('#move-form .clear-tiles');
-    expect(await page.locator('table.board td.pending').count()).toBe(0);
-    await clickTiles(
-      page,
-      twoTiles(state, [
-        [7, 7],
-        [7, 9],
-      ]),
-      400,
-    );
-    await preview.filter({ hasText: 'loc gol' }).waitFor();
-    expect(await page.locator('table.board td.pending').count()).toBe(2);
-    expect(await field.inputValue()).toBe('');
-    expect(await preview.textContent()).not.toMatch(/single letter|o singură literă/i);
+      // A gap on an empty board: h8 and h10; the tiles stay and the page says there is a gap.
+      await page.click('#move-form .clear-tiles');
+      expect(await page.locator('table.board td.pending').count()).toBe(0);
+      await clickTiles(
+        page,
+        twoTiles(state, [
+          [7, 7],
+          [7, 9],
+        ]),
+        400,
+      );
+      await preview.filter({ hasText: 'loc gol' }).waitFor();
+      expect(await page.locator('table.board td.pending').count()).toBe(2);
+      expect(await field.inputValue()).toBe('');
+      expect(await preview.textContent()).not.toMatch(/single letter|o singură literă/i);
 
-    // The same in English (the layout's language switch).
-    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('form.language-switch button[value=en]')]);
-    expect(await page.locator('html').getAttribute('lang')).toMatch(/^en/);
-    await clickTiles(
-      page,
-      twoTiles(state, [
-        [7, 7],
-        [8, 8],
-      ]),
-    );
-    await preview.filter({ hasText: 'The tiles must be on the same row or the same column.' }).waitFor();
-    await page.click('#move-form .clear-tiles');
-    await clickTiles(
-      page,
-      twoTiles(state, [
-        [7, 7],
-        [7, 9],
-      ]),
-    );
-    await preview.filter({ hasText: 'There is a gap between the tiles' }).waitFor();
-  }, 180_000);
+      // The same in English (the layout's language switch).
+      await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('form.language-switch button[value=en]')]);
+      expect(await page.locator('html').getAttribute('lang')).toMatch(/^en/);
+      await clickTiles(
+        page,
+        twoTiles(state, [
+          [7, 7],
+          [8, 8],
+        ]),
+      );
+      await preview.filter({ hasText: 'The tiles must be on the same row or the same column.' }).waitFor();
+      await page.click('#move-form .clear-tiles');
+      await clickTiles(
+        page,
+        twoTiles(state, [
+          [7, 7],
+          [7, 9],
+        ]),
+      );
+      await preview.filter({ hasText: 'There is a gap between the tiles' }).waitFor();
+    },
+    hangAfter(180_000),
+  );
 
-  it('a gap filled by a letter already on the board is a move, sent and recorded', async () => {
-    const ch = await startChampionship(web.app, { players: 2 });
-    const game = ch.games[0];
-    const { moves, record } = bridgedMove(ch, []);
-    const movesService = web.app.get(MovesService);
-    const readsService = web.app.get(GameReadsService);
-    const colors = ['red', 'blue'] as const;
-    for (const [i, move] of moves.entries()) {
-      const color = colors[i % 2];
-      if (/^pa/i.test(move)) await movesService.pass(userOf(ch, game, color).actor, game.id);
-      else await movesService.submitMove(userOf(ch, game, color).actor, game.id, { move });
-    }
-    const mover = modelState(ch, moves).toMove;
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-    await loginAs(page, web, userOf(ch, game, mover).email);
-    await openGame(page, web, game.id);
-    await clickTiles(page, record.tiles);
-    const written = await page.inputValue('#move-form input.notation');
-    const again = applyMove(modelState(ch, moves), written);
-    expect(again.ok && again.record.notation).toBe(record.notation);
-    await page
-      .locator('#preview-0.ok')
-      .filter({ hasText: String(record.score) })
-      .waitFor({ timeout: 10_000 });
-    await playMove(page, written);
-    const view = await readsService.view(userOf(ch, game, mover).actor, game.id);
-    expect(view.moves.length).toBe(moves.length + 1);
-  }, 180_000);
+  it(
+    'a gap filled by a letter already on the board is a move, sent and recorded',
+    async () => {
+      const ch = await startChampionship(web.app, { players: 2 });
+      const game = ch.games[0];
+      const { moves, record } = bridgedMove(ch, []);
+      const movesService = web.app.get(MovesService);
+      const readsService = web.app.get(GameReadsService);
+      const colors = ['red', 'blue'] as const;
+      for (const [i, move] of moves.entries()) {
+        const color = colors[i % 2];
+        if (/^pa/i.test(move)) await movesService.pass(userOf(ch, game, color).actor, game.id);
+        else await movesService.submitMove(userOf(ch, game, color).actor, game.id, { move });
+      }
+      const mover = modelState(ch, moves).toMove;
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+      await loginAs(page, web, userOf(ch, game, mover).email);
+      await openGame(page, web, game.id);
+      await clickTiles(page, record.tiles);
+      const written = await page.inputValue('#move-form input.notation');
+      const again = applyMove(modelState(ch, moves), written);
+      expect(again.ok && again.record.notation).toBe(record.notation);
+      await page
+        .locator('#preview-0.ok')
+        .filter({ hasText: String(record.score) })
+        .waitFor({ timeout: hangAfter(10_000) });
+      await playMove(page, written);
+      const view = await readsService.view(userOf(ch, game, mover).actor, game.id);
+      expect(view.moves.length).toBe(moves.length + 1);
+    },
+    hangAfter(180_000),
+  );
 
-  it('the board is played with the keyboard alone', async () => {
-    const ch = await startChampionship(web.app, { players: 2 });
-    const game = ch.games[0];
-    const state = modelState(ch, []);
-    const move = applyMove(state, nextRandomMove(ch, [], seededRandom(8)));
-    if (!move.ok || move.record.type !== 'place') throw new Error('no opening placement');
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-    await loginAs(page, web, userOf(ch, game, 'red').email);
-    await openGame(page, web, game.id);
-    const indexes = await rackIndexes(page, move.record.tiles);
-    for (const [i, tile] of move.record.tiles.entries()) {
-      if (tile.blank) page.once('dialog', (d) => void d.accept(tile.letter));
-      await page.locator('.rack .rack-tile').nth(indexes[i]).focus();
-      await page.keyboard.press('Enter');
-      expect(await page.locator('.rack .rack-tile').nth(indexes[i]).getAttribute('aria-pressed')).toBe('true');
-      // The board's one tab stop (the roving focus), then arrows to the square.
-      await page.locator('table.board .sq-btn[tabindex="0"]').focus();
-      const at = (await page.evaluate(
-        "(() => { const td = document.activeElement.closest('td'); return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))]; })()",
-      )) as number[];
-      const rows = tile.row - at[0];
-      const cols = tile.col - at[1];
-      for (let k = 0; k < Math.abs(rows); k++) await page.keyboard.press(rows > 0 ? 'ArrowDown' : 'ArrowUp');
-      for (let k = 0; k < Math.abs(cols); k++) await page.keyboard.press(cols > 0 ? 'ArrowRight' : 'ArrowLeft');
-      await page.keyboard.press('Enter');
-    }
-    const written = await page.inputValue('#move-form input.notation');
-    const again = applyMove(state, written);
-    expect(again.ok && again.record.notation).toBe(move.record.notation);
-    await page.locator('#preview-0.ok').waitFor({ timeout: 10_000 });
-    // Submit from the keyboard: focus the send button and press Enter.
-    await page.locator('#move-form button[type="submit"]').focus();
-    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.keyboard.press('Enter')]);
-    const view = await web.app.get(GameReadsService).view(userOf(ch, game, 'red').actor, game.id);
-    expect(view.moves.length).toBe(1);
-  }, 180_000);
+  it(
+    'the board is played with the keyboard alone',
+    async () => {
+      const ch = await startChampionship(web.app, { players: 2 });
+      const game = ch.games[0];
+      const state = modelState(ch, []);
+      const move = applyMove(state, nextRandomMove(ch, [], seededRandom(8)));
+      if (!move.ok || move.record.type !== 'place') throw new Error('no opening placement');
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+      await loginAs(page, web, userOf(ch, game, 'red').email);
+      await openGame(page, web, game.id);
+      const indexes = await rackIndexes(page, move.record.tiles);
+      for (const [i, tile] of move.record.tiles.entries()) {
+        if (tile.blank) page.once('dialog', (d) => void d.accept(tile.letter));
+        await page.locator('.rack .rack-tile').nth(indexes[i]).focus();
+        await page.keyboard.press('Enter');
+        expect(await page.locator('.rack .rack-tile').nth(indexes[i]).getAttribute('aria-pressed')).toBe('true');
+        // The board's one tab stop (the roving focus), then arrows to the square.
+        await page.locator('table.board .sq-btn[tabindex="0"]').focus();
+        const at = (await page.evaluate(
+          "(() => { const td = document.activeElement.closest('td'); return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col'))]; })()",
+        )) as number[];
+        const rows = tile.row - at[0];
+        const cols = tile.col - at[1];
+        for (let k = 0; k < Math.abs(rows); k++) await page.keyboard.press(rows > 0 ? 'ArrowDown' : 'ArrowUp');
+        for (let k = 0; k < Math.abs(cols); k++) await page.keyboard.press(cols > 0 ? 'ArrowRight' : 'ArrowLeft');
+        await page.keyboard.press('Enter');
+      }
+      const written = await page.inputValue('#move-form input.notation');
+      const again = applyMove(state, written);
+      expect(again.ok && again.record.notation).toBe(move.record.notation);
+      await page.locator('#preview-0.ok').waitFor({ timeout: hangAfter(10_000) });
+      // Submit from the keyboard: focus the send button and press Enter.
+      await page.locator('#move-form button[type="submit"]').focus();
+      await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.keyboard.press('Enter')]);
+      const view = await web.app.get(GameReadsService).view(userOf(ch, game, 'red').actor, game.id);
+      expect(view.moves.length).toBe(1);
+    },
+    hangAfter(180_000),
+  );
 });

@@ -7,6 +7,7 @@ import { MovesService } from '../../src/games/moves.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { openGame } from './support/play';
+import { hangAfter } from '../support/hang';
 
 describe('a time claim and a holiday seen by the partner, in the browser', () => {
   let web: WebApp;
@@ -15,7 +16,7 @@ describe('a time claim and a holiday seen by the partner, in the browser', () =>
   beforeAll(async () => {
     web = await startWebApp({ now: '2027-02-01T09:00:00Z' });
     browser = await launchBrowser();
-  }, 120_000);
+  }, hangAfter(120_000));
 
   afterAll(async () => {
     await browser?.close();

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { OffersService } from '../../src/games/offers.service';
 import { playerOf, startChampionship, type Championship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
+import { hangAfter } from '../support/hang';
 
 const AXE = require.resolve('axe-core/axe.min.js');
 
@@ -56,34 +57,42 @@ describe('the crosstable on a phone', () => {
       { page: () => visitor, path: `/public/competitions/${ch.competitionId}` },
       { page: () => arbiter, path: `/arbiter/competitions/${ch.competitionId}/standings` },
     ];
-  }, 180_000);
+  }, hangAfter(180_000));
 
   afterAll(async () => {
     await browser?.close();
     await web?.close();
   });
 
-  it('at 360 px the page does not scroll sideways; the crosstable scrolls in its own box', async () => {
-    for (const { page, path } of paths) {
-      await page().setViewportSize({ width: 360, height: 780 });
-      await page().goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-      expect(await page().locator('[data-testid=crosstable] tbody tr').count()).toBe(10);
-      const w = await widths(page());
-      expect([path, w]).toEqual([path, { page: w.window, window: w.window, crosstableScrolls: true }]);
-      await screenshot(page(), `crosstable-360-${path.startsWith('/public') ? 'public' : 'arbiter'}`);
-    }
-  }, 120_000);
-
-  it('passes axe-core at 360 px and at 1280 px', async () => {
-    const found: Record<string, string[]> = {};
-    for (const width of [360, 1280]) {
+  it(
+    'at 360 px the page does not scroll sideways; the crosstable scrolls in its own box',
+    async () => {
       for (const { page, path } of paths) {
-        await page().setViewportSize({ width, height: 900 });
+        await page().setViewportSize({ width: 360, height: 780 });
         await page().goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-        const violations = await seriousViolations(page());
-        if (violations.length) found[`${width} ${path}`] = violations;
+        expect(await page().locator('[data-testid=crosstable] tbody tr').count()).toBe(10);
+        const w = await widths(page());
+        expect([path, w]).toEqual([path, { page: w.window, window: w.window, crosstableScrolls: true }]);
+        await screenshot(page(), `crosstable-360-${path.startsWith('/public') ? 'public' : 'arbiter'}`);
       }
-    }
-    expect(found).toEqual({});
-  }, 180_000);
+    },
+    hangAfter(120_000),
+  );
+
+  it(
+    'passes axe-core at 360 px and at 1280 px',
+    async () => {
+      const found: Record<string, string[]> = {};
+      for (const width of [360, 1280]) {
+        for (const { page, path } of paths) {
+          await page().setViewportSize({ width, height: 900 });
+          await page().goto(`${web.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+          const violations = await seriousViolations(page());
+          if (violations.length) found[`${width} ${path}`] = violations;
+        }
+      }
+      expect(found).toEqual({});
+    },
+    hangAfter(180_000),
+  );
 });

@@ -8,6 +8,7 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import { OffersService } from '../../src/games/offers.service';
 import { playerOf, startChampionship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
+import { hangAfter } from '../support/hang';
 
 describe('the homologation page', () => {
   let web: WebApp;
@@ -16,7 +17,7 @@ describe('the homologation page', () => {
   beforeAll(async () => {
     web = await startWebApp({ now: '2027-02-01T09:00:00Z' });
     browser = await launchBrowser();
-  }, 120_000);
+  }, hangAfter(120_000));
 
   afterAll(async () => {
     await browser?.close();

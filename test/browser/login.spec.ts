@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { createUser } from '../support/competitions';
 import { launchBrowser, loginAs, mailedLoginLink, screenshot, startWebApp, type WebApp } from './support/browser';
+import { hangAfter } from '../support/hang';
 
 describe('login by magic link in Chromium', () => {
   let web: WebApp;
@@ -11,7 +12,7 @@ describe('login by magic link in Chromium', () => {
   beforeAll(async () => {
     web = await startWebApp();
     browser = await launchBrowser();
-  }, 120_000);
+  }, hangAfter(120_000));
 
   afterAll(async () => {
     await browser?.close();

@@ -13,6 +13,7 @@ import { nextRandomMove, playerOf, seededRandom, startChampionship } from '../su
 import { instantAt, startGroups } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { connectAdmin } from '../support/test-database';
+import { hangAfter } from '../support/hang';
 
 /**
  * While the work runs, another session kills the platform's busy connections to its
@@ -74,112 +75,122 @@ describe('PostgreSQL connections killed mid-transaction', () => {
     await t.close();
   });
 
-  it('applies every move submission exactly once or refuses it with a retryable typed error; a retry with its key is never applied twice', async () => {
-    const ch = await startChampionship(t.app, { players: 6 });
-    const movesService = t.app.get(MovesService);
-    const MOVES = 6;
-    let interrupted = 0;
-    const histories = new Map<string, string[]>();
-    const killer = await ConnectionKiller.start(t, 20);
-    try {
-      await Promise.all(
-        ch.games.map(async (game, g) => {
-          const random = seededRandom(100 + g);
-          const history: string[] = [];
-          histories.set(game.id, history);
-          while (history.length < MOVES) {
-            const move = nextRandomMove(ch, history, random);
-            const actor = playerOf(ch, game, history.length % 2 === 0 ? 'red' : 'blue');
-            const input = { idempotencyKey: `fault-${game.id}-${history.length + 1}`, expectedTurn: history.length + 1 };
-            for (;;) {
-              try {
-                const result = /^(pas|pass)$/i.test(move)
-                  ? await movesService.pass(actor, game.id, input)
-                  : await movesService.submitMove(actor, game.id, { move, ...input });
-                expect(result.turn).toBe(history.length + 2);
-                break;
-              } catch (error) {
-                // Whether it committed or not, the same submission sent again settles it.
-                expectRetryable(error);
-                interrupted++;
+  it(
+    'applies every move submission exactly once or refuses it with a retryable typed error; a retry with its key is never applied twice',
+    async () => {
+      const ch = await startChampionship(t.app, { players: 6 });
+      const movesService = t.app.get(MovesService);
+      const MOVES = 6;
+      let interrupted = 0;
+      const histories = new Map<string, string[]>();
+      const killer = await ConnectionKiller.start(t, 20);
+      try {
+        await Promise.all(
+          ch.games.map(async (game, g) => {
+            const random = seededRandom(100 + g);
+            const history: string[] = [];
+            histories.set(game.id, history);
+            while (history.length < MOVES) {
+              const move = nextRandomMove(ch, history, random);
+              const actor = playerOf(ch, game, history.length % 2 === 0 ? 'red' : 'blue');
+              const input = { idempotencyKey: `fault-${game.id}-${history.length + 1}`, expectedTurn: history.length + 1 };
+              for (;;) {
+                try {
+                  const result = /^(pas|pass)$/i.test(move)
+                    ? await movesService.pass(actor, game.id, input)
+                    : await movesService.submitMove(actor, game.id, { move, ...input });
+                  expect(result.turn).toBe(history.length + 2);
+                  break;
+                } catch (error) {
+                  // Whether it committed or not, the same submission sent again settles it.
+                  expectRetryable(error);
+                  interrupted++;
+                }
               }
+              history.push(move);
+              if (history.length % 2 === 0) clock.set(new Date(clock.now().getTime() + 60_000));
             }
-            history.push(move);
-            if (history.length % 2 === 0) clock.set(new Date(clock.now().getTime() + 60_000));
-          }
-        }),
-      );
-    } finally {
-      await killer.stop();
-    }
-    expect(killer.kills).toBeGreaterThan(0);
-    expect(interrupted).toBeGreaterThan(0);
-
-    // Exactly the moves sent, once each, in order; the cached state agrees with the log.
-    const moves = await t.database.run((m) => m.find(Move, { where: { gameId: In(ch.games.map((g) => g.id)) }, order: { number: 'ASC' } }));
-    for (const game of ch.games) {
-      const own = moves.filter((m) => m.gameId === game.id);
-      expect(own.map((m) => m.number)).toEqual(Array.from({ length: MOVES }, (_, i) => i + 1));
-      expect(own.map((m) => m.notation.toUpperCase().replace(/^PASS$/, 'PAS'))).toHaveLength(MOVES);
-    }
-    const report = await t.app.get(GameCheckService).check();
-    expect(report.problems).toEqual([]);
-    // One "your move" per turn that passed, never two: mails are written with the move or not at all.
-    const mails = await t.database.run((m) =>
-      m.find(OutboundMail, { where: { gameId: In(ch.games.map((g) => g.id)), template: 'your-move' } }),
-    );
-    const turns = mails.map((r) => `${r.gameId} ${String(r.payload.turn)}`);
-    expect(new Set(turns).size).toBe(turns.length);
-    expect(turns).toHaveLength(ch.games.length * MOVES);
-    // Bounded by its moves, not by the clock: under a busy machine every kill costs a retry,
-    // and runs here took from 13 s to 57 s; jest's default 60 s would make it a timing test.
-  }, 300_000);
-
-  it('the daily sweep, interrupted again and again, ends with every action done once', async () => {
-    const g = await startGroups(t.app, {
-      players: 15,
-      groups: { count: 3 },
-      settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: 'Europe/Bucharest' },
-    });
-    // Nobody moves: on 17.06 every game owes RED's first-move reminder (start + 16).
-    clock.set(instantAt('2027-06-17', '00:05', 'Europe/Bucharest'));
-    const sweep = t.app.get(SweepService);
-    const finished = async () =>
-      (await t.database.run((m) => m.findOneBy(SweepCursor, { competitionId: g.competitionId })))?.sweptThrough === '2027-06-17';
-    // Runs one after another while connections are killed, for a while; then runs in peace
-    // until the day is swept. Whatever the faults cut, the next run takes up.
-    const killer = await ConnectionKiller.start(t, 25);
-    const faultsUntil = Date.now() + 8_000;
-    let runs = 0;
-    let interrupted = 0;
-    try {
-      while (Date.now() < faultsUntil) {
-        runs++;
-        try {
-          await sweep.runOnce();
-        } catch (error) {
-          expectRetryable(error);
-          interrupted++;
-        }
+          }),
+        );
+      } finally {
+        await killer.stop();
       }
-    } finally {
-      await killer.stop();
-    }
-    for (let calm = 0; !(await finished()); calm++) {
-      if (calm > 5) throw new Error('the sweep did not finish once the faults stopped');
-      await sweep.runOnce();
-      runs++;
-    }
-    expect(killer.kills).toBeGreaterThan(0);
-    const ids = g.games.map((x) => x.id);
-    const actions = await t.database.run((m) => m.find(TimelineAction, { where: { gameId: In(ids), stage: 'first-move-reminder' } }));
-    expect(actions.map((a) => a.gameId).sort()).toEqual([...ids].sort());
-    const mails = await t.database.run((m) =>
-      m.find(OutboundMail, { where: { gameId: In(ids), template: In(['reminder', 'reminder-copy']) } }),
-    );
-    expect(mails).toHaveLength(2 * ids.length);
-    expect(new Set(mails.map((r) => `${r.gameId} ${r.template}`)).size).toBe(2 * ids.length);
-    // How hard it was hit, for the log of the run.
-    process.stdout.write(`sweep under faults: ${runs} runs, ${interrupted} interrupted, ${killer.kills} connections killed\n`);
-  }, 300_000);
+      expect(killer.kills).toBeGreaterThan(0);
+      expect(interrupted).toBeGreaterThan(0);
+
+      // Exactly the moves sent, once each, in order; the cached state agrees with the log.
+      const moves = await t.database.run((m) =>
+        m.find(Move, { where: { gameId: In(ch.games.map((g) => g.id)) }, order: { number: 'ASC' } }),
+      );
+      for (const game of ch.games) {
+        const own = moves.filter((m) => m.gameId === game.id);
+        expect(own.map((m) => m.number)).toEqual(Array.from({ length: MOVES }, (_, i) => i + 1));
+        expect(own.map((m) => m.notation.toUpperCase().replace(/^PASS$/, 'PAS'))).toHaveLength(MOVES);
+      }
+      const report = await t.app.get(GameCheckService).check();
+      expect(report.problems).toEqual([]);
+      // One "your move" per turn that passed, never two: mails are written with the move or not at all.
+      const mails = await t.database.run((m) =>
+        m.find(OutboundMail, { where: { gameId: In(ch.games.map((g) => g.id)), template: 'your-move' } }),
+      );
+      const turns = mails.map((r) => `${r.gameId} ${String(r.payload.turn)}`);
+      expect(new Set(turns).size).toBe(turns.length);
+      expect(turns).toHaveLength(ch.games.length * MOVES);
+      // Bounded by its moves, not by the clock: under a busy machine every kill costs a retry,
+      // and runs here took from 13 s to 57 s; jest's default 60 s would make it a timing test.
+    },
+    hangAfter(300_000),
+  );
+
+  it(
+    'the daily sweep, interrupted again and again, ends with every action done once',
+    async () => {
+      const g = await startGroups(t.app, {
+        players: 15,
+        groups: { count: 3 },
+        settings: { startDate: '2027-06-01', closingDate: '2027-09-30', timeZone: 'Europe/Bucharest' },
+      });
+      // Nobody moves: on 17.06 every game owes RED's first-move reminder (start + 16).
+      clock.set(instantAt('2027-06-17', '00:05', 'Europe/Bucharest'));
+      const sweep = t.app.get(SweepService);
+      const finished = async () =>
+        (await t.database.run((m) => m.findOneBy(SweepCursor, { competitionId: g.competitionId })))?.sweptThrough === '2027-06-17';
+      // Runs one after another while connections are killed, for a while; then runs in peace
+      // until the day is swept. Whatever the faults cut, the next run takes up.
+      const killer = await ConnectionKiller.start(t, 25);
+      const faultsUntil = Date.now() + 8_000;
+      let runs = 0;
+      let interrupted = 0;
+      try {
+        while (Date.now() < faultsUntil) {
+          runs++;
+          try {
+            await sweep.runOnce();
+          } catch (error) {
+            expectRetryable(error);
+            interrupted++;
+          }
+        }
+      } finally {
+        await killer.stop();
+      }
+      for (let calm = 0; !(await finished()); calm++) {
+        if (calm > 5) throw new Error('the sweep did not finish once the faults stopped');
+        await sweep.runOnce();
+        runs++;
+      }
+      expect(killer.kills).toBeGreaterThan(0);
+      const ids = g.games.map((x) => x.id);
+      const actions = await t.database.run((m) => m.find(TimelineAction, { where: { gameId: In(ids), stage: 'first-move-reminder' } }));
+      expect(actions.map((a) => a.gameId).sort()).toEqual([...ids].sort());
+      const mails = await t.database.run((m) =>
+        m.find(OutboundMail, { where: { gameId: In(ids), template: In(['reminder', 'reminder-copy']) } }),
+      );
+      expect(mails).toHaveLength(2 * ids.length);
+      expect(new Set(mails.map((r) => `${r.gameId} ${r.template}`)).size).toBe(2 * ids.length);
+      // How hard it was hit, for the log of the run.
+      process.stdout.write(`sweep under faults: ${runs} runs, ${interrupted} interrupted, ${killer.kills} connections killed\n`);
+    },
+    hangAfter(300_000),
+  );
 });

@@ -15,14 +15,10 @@ import { freePort } from '../support/ports';
 import type { DeliveredMail } from '../support/smtp-sink';
 import { replyTo, startMailGame, type MailGame } from '../mail/support/mail-game';
 import { FROM_ADDRESS, REPLY_ADDRESS, startMailWorld, type MailWorld } from '../mail/support/mail-test-app';
+import { hangAfter, until } from '../support/hang';
 
-const until = async (what: () => Promise<boolean> | boolean, label: string, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** Whether the inbox's connection is in IDLE now (imapflow's own flag on its client). */
+const idling = (world: MailWorld) => (world.current.inbox as unknown as { client?: { idling?: boolean } }).client?.idling === true;
 
 /** The mail that asks `address` for `turn`: its Reply-To carries that turn's token. */
 const turnMail = (world: MailWorld, address: string, turn: number): DeliveredMail | undefined =>
@@ -39,34 +35,38 @@ describe('the IMAP server restarted mid-IDLE', () => {
     await world.close();
   });
 
-  it('the inbox reconnects, processes what arrived while it was cut off, and idles again', async () => {
-    const game = await startMailGame(world, { seed: 31 });
-    const turn = () => world.current.database.run(async (m) => (await m.findOneByOrFail(Game, { id: game.gameId })).turn);
-    const reply = async (n: number) => {
-      const player = n % 2 === 1 ? game.red : game.blue;
-      await until(() => turnMail(world, player.address, n) !== undefined, `the mail for turn ${n}`);
-      await world.dovecot.append(await replyTo(turnMail(world, player.address, n)!, player.address, game.moves[n - 1]));
-    };
+  it(
+    'the inbox reconnects, processes what arrived while it was cut off, and idles again',
+    async () => {
+      const game = await startMailGame(world, { seed: 31 });
+      const turn = () => world.current.database.run(async (m) => (await m.findOneByOrFail(Game, { id: game.gameId })).turn);
+      const reply = async (n: number) => {
+        const player = n % 2 === 1 ? game.red : game.blue;
+        await until(() => turnMail(world, player.address, n) !== undefined, `the mail for turn ${n}`);
+        await world.dovecot.append(await replyTo(turnMail(world, player.address, n)!, player.address, game.moves[n - 1]));
+      };
 
-    // IDLE carries the first reply in: nothing but the server's EXISTS wakes the inbox.
-    await reply(1);
-    await until(async () => (await turn()) === 2, 'turn 1 to be applied through IDLE');
-    // The inbox is back in IDLE a moment after its pass; the server goes away under it.
-    await new Promise((r) => setTimeout(r, 1_500));
-    await world.dovecot.restart();
-    await reply(2);
-    // The minute's poll, brought forward: the worker finds its connection gone and makes a new one.
-    await world.current.app.get(WorkersService).get('inbox')!.wake();
-    await until(async () => (await turn()) === 3, 'turn 2 to be applied after the restart');
-    // And IDLE works again on the new connection.
-    await reply(3);
-    await until(async () => (await turn()) === 4, 'turn 3 to be applied through IDLE again');
+      // IDLE carries the first reply in: nothing but the server's EXISTS wakes the inbox.
+      await reply(1);
+      await until(async () => (await turn()) === 2, 'turn 1 to be applied through IDLE');
+      // The inbox is back in IDLE a moment after its pass; the server goes away under it.
+      await until(() => idling(world), 'the inbox to be in IDLE');
+      await world.dovecot.restart();
+      await reply(2);
+      // The minute's poll, brought forward: the worker finds its connection gone and makes a new one.
+      await world.current.app.get(WorkersService).get('inbox')!.wake();
+      await until(async () => (await turn()) === 3, 'turn 2 to be applied after the restart');
+      // And IDLE works again on the new connection.
+      await reply(3);
+      await until(async () => (await turn()) === 4, 'turn 3 to be applied through IDLE again');
 
-    const moves = await world.current.database.run((m) => m.find(Move, { where: { gameId: game.gameId }, order: { number: 'ASC' } }));
-    expect(moves.map((m) => m.number)).toEqual([1, 2, 3]);
-    expect((await world.inboundMail()).map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(await world.dovecot.messageIds('INBOX')).toEqual([]);
-  }, 120_000);
+      const moves = await world.current.database.run((m) => m.find(Move, { where: { gameId: game.gameId }, order: { number: 'ASC' } }));
+      expect(moves.map((m) => m.number)).toEqual([1, 2, 3]);
+      expect((await world.inboundMail()).map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      expect(await world.dovecot.messageIds('INBOX')).toEqual([]);
+    },
+    hangAfter(120_000),
+  );
 });
 
 /**
@@ -149,85 +149,93 @@ describe('the process SIGKILLed in a loop while mail flows', () => {
     };
   }
 
-  it('applies every move exactly once after restarts', async () => {
-    const TURNS = 6;
-    const games = [];
-    for (const seed of [41, 42, 43, 44]) games.push(await gameStartingToday(seed));
-    const ids = games.map((g) => g.gameId);
-    const turns = () =>
-      world.current.database.run(
-        async (m) =>
-          new Map(
-            (
-              await m.findBy(
-                Game,
-                ids.map((id) => ({ id })),
-              )
-            ).map((g) => [g.id, g.turn]),
-          ),
-      );
+  it(
+    'applies every move exactly once after restarts',
+    async () => {
+      const TURNS = 6;
+      const games = [];
+      for (const seed of [41, 42, 43, 44]) games.push(await gameStartingToday(seed));
+      const ids = games.map((g) => g.gameId);
+      const turns = () =>
+        world.current.database.run(
+          async (m) =>
+            new Map(
+              (
+                await m.findBy(
+                  Game,
+                  ids.map((id) => ({ id })),
+                )
+              ).map((g) => [g.id, g.turn]),
+            ),
+        );
 
-    // Players answer each mail as it reaches them, while the platform keeps being killed.
-    let playing = true;
-    const players = Promise.all(
-      games.map(async (game) => {
-        for (let n = 1; n <= TURNS; n++) {
-          const player = n % 2 === 1 ? game.red : game.blue;
-          await until(() => turnMail(world, player.address, n) !== undefined, `the mail for turn ${n} of ${game.gameId}\n${log}`, 150_000);
-          await world.dovecot.append(await replyTo(turnMail(world, player.address, n)!, player.address, game.moves[n - 1]));
+      // Players answer each mail as it reaches them, while the platform keeps being killed.
+      let playing = true;
+      const players = Promise.all(
+        games.map(async (game) => {
+          for (let n = 1; n <= TURNS; n++) {
+            const player = n % 2 === 1 ? game.red : game.blue;
+            await until(
+              () => turnMail(world, player.address, n) !== undefined,
+              `the mail for turn ${n} of ${game.gameId}\n${log}`,
+              150_000,
+            );
+            await world.dovecot.append(await replyTo(turnMail(world, player.address, n)!, player.address, game.moves[n - 1]));
+          }
+        }),
+      ).finally(() => (playing = false));
+
+      let kills = 0;
+      child = await startChild();
+      const killing = (async () => {
+        while (playing && kills < 8) {
+          await new Promise((r) => setTimeout(r, 2_500 + Math.random() * 3_000));
+          if (!playing) break;
+          child!.kill('SIGKILL');
+          await new Promise((r) => child!.once('exit', r));
+          kills++;
+          child = await startChild();
         }
-      }),
-    ).finally(() => (playing = false));
+      })();
+      await players;
+      await killing;
+      await until(async () => [...(await turns()).values()].every((t) => t === TURNS + 1), `every reply to be applied\n${log}`, 90_000);
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+      child = undefined;
+      expect(kills).toBeGreaterThan(0);
 
-    let kills = 0;
-    child = await startChild();
-    const killing = (async () => {
-      while (playing && kills < 8) {
-        await new Promise((r) => setTimeout(r, 2_500 + Math.random() * 3_000));
-        if (!playing) break;
-        child!.kill('SIGKILL');
-        await new Promise((r) => child!.once('exit', r));
-        kills++;
-        child = await startChild();
+      // Every move once, in order; every reply stored and decided once; every notification written once.
+      const moves = await world.current.database.run((m) =>
+        m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }),
+      );
+      for (const game of games) {
+        expect(moves.filter((m) => m.gameId === game.gameId).map((m) => m.number)).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1));
       }
-    })();
-    await players;
-    await killing;
-    await until(async () => [...(await turns()).values()].every((t) => t === TURNS + 1), `every reply to be applied\n${log}`, 90_000);
-    child.kill('SIGTERM');
-    await new Promise((r) => child!.once('exit', r));
-    child = undefined;
-    expect(kills).toBeGreaterThan(0);
-
-    // Every move once, in order; every reply stored and decided once; every notification written once.
-    const moves = await world.current.database.run((m) =>
-      m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }),
-    );
-    for (const game of games) {
-      expect(moves.filter((m) => m.gameId === game.gameId).map((m) => m.number)).toEqual(Array.from({ length: TURNS }, (_, i) => i + 1));
-    }
-    const inbound = await world.inboundMail();
-    const byMessage = new Map<string, string[]>();
-    for (const r of inbound) byMessage.set(r.messageId ?? r.id, [...(byMessage.get(r.messageId ?? r.id) ?? []), r.status]);
-    expect(byMessage.size).toBe(games.length * TURNS);
-    for (const statuses of byMessage.values()) {
-      expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
-      expect(statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
-    }
-    const outbound = await world.outboundMail();
-    const notices = outbound
-      .filter((o) => o.gameId && ids.includes(o.gameId))
-      .map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
-    expect(new Set(notices).size).toBe(notices.length);
-    // SMTP is at least once: a kill between the server's OK and the row's update sends a mail
-    // again, under the same Message-ID, which mail clients show once.
-    const delivered = new Set(world.smtp.delivered.map((d) => d.parsed.messageId));
-    const sent = new Set(
-      outbound.filter((o) => o.status === 'sent').map((o) => `<${o.messageId}>`.replace(/^<</, '<').replace(/>>$/, '>')),
-    );
-    for (const id of delivered) expect(sent.has(id!)).toBe(true);
-    process.stdout.write(
-      `SIGKILL loop: ${kills} kills, ${inbound.length} inbound rows, ${world.smtp.delivered.length} deliveries of ${delivered.size} messages\n`,
-    );
-  }, 240_000);
+      const inbound = await world.inboundMail();
+      const byMessage = new Map<string, string[]>();
+      for (const r of inbound) byMessage.set(r.messageId ?? r.id, [...(byMessage.get(r.messageId ?? r.id) ?? []), r.status]);
+      expect(byMessage.size).toBe(games.length * TURNS);
+      for (const statuses of byMessage.values()) {
+        expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
+        expect(statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
+      }
+      const outbound = await world.outboundMail();
+      const notices = outbound
+        .filter((o) => o.gameId && ids.includes(o.gameId))
+        .map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
+      expect(new Set(notices).size).toBe(notices.length);
+      // SMTP is at least once: a kill between the server's OK and the row's update sends a mail
+      // again, under the same Message-ID, which mail clients show once.
+      const delivered = new Set(world.smtp.delivered.map((d) => d.parsed.messageId));
+      const sent = new Set(
+        outbound.filter((o) => o.status === 'sent').map((o) => `<${o.messageId}>`.replace(/^<</, '<').replace(/>>$/, '>')),
+      );
+      for (const id of delivered) expect(sent.has(id!)).toBe(true);
+      process.stdout.write(
+        `SIGKILL loop: ${kills} kills, ${inbound.length} inbound rows, ${world.smtp.delivered.length} deliveries of ${delivered.size} messages\n`,
+      );
+    },
+    hangAfter(240_000),
+  );
 });

@@ -3,10 +3,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
+import { hangAfter } from '../support/hang';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 // Each run opens the database afresh (PGlite: seconds on a loaded machine); no assertion is about time.
-const CLI_TEST_MS = 900_000;
+const CLI_TEST_MS = hangAfter(900_000);
 
 /** The operator's API-key commands (issue 12 §4): create (with its expiry), list, revoke. */
 describe(`the CLI's admin api-key, list and revoke (${TEST_DB})`, () => {
@@ -14,7 +15,7 @@ describe(`the CLI's admin api-key, list and revoke (${TEST_DB})`, () => {
   let env: Record<string, string>;
 
   const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 240_000 });
+    const r = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: hangAfter(240_000) });
     return { status: r.status, err: r.stderr, json: r.stdout.trim() ? JSON.parse(r.stdout.trim().split('\n').pop()!) : undefined };
   };
 

@@ -22,6 +22,7 @@ import { toLocalDate } from '../../src/thinking-time/core';
 import { modelState, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { hangAfter } from '../support/hang';
 
 /** What happens in each game of the group, by its index; the rest are played to the end. */
 type Script = 'admit' | 'appeal-valid' | 'appeal-invalid' | 'abandon' | 'draw' | 'no-show' | 'play';
@@ -176,33 +177,37 @@ describe(`a championship (${TEST_DB})`, () => {
     if (state(d.lines.A).over) d.done = true;
   }
 
-  it('plays 15 games started together to their end, through the service', async () => {
-    const started = Date.now();
-    for (let round = 0; drivers.some((d) => !d.done); round++) {
-      expect(round).toBeLessThan(200);
-      for (const d of drivers) if (!d.done) await turn(d);
-      clock.advance({ days: 1 });
-    }
-    // The no-show: the arbiter rules once BLUE never answered.
-    const noShow = drivers.find((d) => d.script === 'no-show')!;
-    await disputesService.rule(ch.arbiter.actor, noShow.game.id, {
-      kind: 'outcome',
-      outcome: { type: 'no-show', by: 'blue' },
-      reason: 'never answered the first move',
-    });
-    const ended = await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }));
-    expect(ended.map((g) => g.status)).toEqual(ended.map(() => 'ended'));
-    process.stdout.write(
-      `championship (${TEST_DB}): ${drivers.reduce((n, d) => n + d.lines.A.length, 0)} moves in ${Date.now() - started} ms\n`,
-    );
-    // The test's model of every game is what the service kept.
-    for (const d of drivers) {
-      const view = await readsService.view(ch.arbiter.actor, d.game.id);
-      const kept = view.moves.filter((m) => !m.annulled).sort((a, b) => a.number - b.number);
-      expect(kept.map((m) => m.notation)).toEqual(replayOk(d.lines.A).records.map((r) => r.notation));
-    }
-    // A bound for a hung run, not a speed budget: about 50 s on a quiet 2-core machine (issue 15 item 6).
-  }, 400_000);
+  it(
+    'plays 15 games started together to their end, through the service',
+    async () => {
+      const started = Date.now();
+      for (let round = 0; drivers.some((d) => !d.done); round++) {
+        expect(round).toBeLessThan(200);
+        for (const d of drivers) if (!d.done) await turn(d);
+        clock.advance({ days: 1 });
+      }
+      // The no-show: the arbiter rules once BLUE never answered.
+      const noShow = drivers.find((d) => d.script === 'no-show')!;
+      await disputesService.rule(ch.arbiter.actor, noShow.game.id, {
+        kind: 'outcome',
+        outcome: { type: 'no-show', by: 'blue' },
+        reason: 'never answered the first move',
+      });
+      const ended = await t.database.run((m) => m.find(Game, { where: { competitionId: ch.competitionId } }));
+      expect(ended.map((g) => g.status)).toEqual(ended.map(() => 'ended'));
+      process.stdout.write(
+        `championship (${TEST_DB}): ${drivers.reduce((n, d) => n + d.lines.A.length, 0)} moves in ${Date.now() - started} ms\n`,
+      );
+      // The test's model of every game is what the service kept.
+      for (const d of drivers) {
+        const view = await readsService.view(ch.arbiter.actor, d.game.id);
+        const kept = view.moves.filter((m) => !m.annulled).sort((a, b) => a.number - b.number);
+        expect(kept.map((m) => m.notation)).toEqual(replayOk(d.lines.A).records.map((r) => r.notation));
+      }
+      // A bound for a hung run, not a speed budget: about 50 s on a quiet 2-core machine (issue 15 item 6).
+    },
+    hangAfter(400_000),
+  );
 
   it('homologates: normal endings by confirmation or silence, the others by the arbiter', async () => {
     const results = t.app.get(ResultsService);

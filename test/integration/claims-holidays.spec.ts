@@ -19,6 +19,7 @@ import type { TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { csrfOf, loginAgent, type Agent } from '../support/web';
+import { hangAfter } from '../support/hang';
 
 describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
   let t: TestApp;
@@ -69,7 +70,7 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
       ).toBe(303);
     }
     for (const game of [a, b, c]) expect((await post(`/api/games/${game.id}/claims`, user(game, 'red'))).status).toBe(200);
-  }, 240_000);
+  }, hangAfter(240_000));
 
   afterAll(async () => {
     await t.close();

@@ -8,6 +8,7 @@ import { Competition } from '../../src/competitions/competition.entity';
 import { Player } from '../../src/players/player.entity';
 import { playersCsv } from '../support/competitions';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
+import { hangAfter } from '../support/hang';
 
 const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 
@@ -17,7 +18,7 @@ describe(`the arbiter's CLI: competition create / start, admin api-key (${TEST_D
   const dir = mkdtempSync(join(tmpdir(), 'corr-scrabble-cli-'));
 
   const run = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8', timeout: hangAfter(60_000) });
     return {
       status: r.status,
       out: r.stdout,

@@ -24,6 +24,7 @@ import { startChampionship, type Championship } from '../support/games';
 import { openTestDatabase, testSettings } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { csrfOf } from '../support/web';
+import { hangAfter } from '../support/hang';
 
 interface WebTestApp {
   app: INestApplication;
@@ -171,7 +172,7 @@ describe(`login links and login requests (${TEST_DB})`, () => {
       const timer = setTimeout(() => {
         events.push('lookup released');
         open();
-      }, 3000);
+      }, hangAfter(3_000));
       try {
         const answers: request.Response[] = [];
         for (const email of ['known@example.org', 'nobody-here@example.org']) {

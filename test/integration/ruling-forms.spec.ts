@@ -23,6 +23,7 @@ import { modelState, placementFor, playerOf, startChampionship, userOf, type Cha
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { csrfOf, loginAgent, type Agent } from '../support/web';
+import { hangAfter } from '../support/hang';
 
 /** The ruling forms on an arbiter's game page, by kind, in page order. */
 function rulingForms(html: string): string[] {
@@ -105,7 +106,7 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
     await timeService.claimTime(red(claimed), claimed.id);
     arbiter = await loginAgent(t, ch.arbiter.email);
     await inRomanian(arbiter);
-  }, 240_000);
+  }, hangAfter(240_000));
 
   afterAll(async () => {
     await t.close();

@@ -4,13 +4,7 @@ import { Client } from 'pg';
 import { postgresLeases, processLeases, SingletonWorker } from '../../src/database/singleton-worker';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
 
-const until = async (what: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!what()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+import { until } from '../support/hang';
 
 describe(`singleton workers (${TEST_DB})`, () => {
   let testDb: TestDatabase;
@@ -100,7 +94,10 @@ describe(`singleton workers (${TEST_DB})`, () => {
           // Settled: the loser retries every 10 ms and must keep failing while the leader runs.
           await new Promise((r) => setTimeout(r, 50));
           measuring = true;
+          const before = measuredRuns;
+          // A while, and at least two of the leader's runs however slow the machine.
           await new Promise((r) => setTimeout(r, 150));
+          await until(() => measuredRuns >= before + 2, "the leader's runs");
           measuring = false;
         }
       } finally {

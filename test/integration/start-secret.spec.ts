@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hangAfter } from '../support/hang';
 
 const main = join(__dirname, '..', '..', 'dist', 'main.js');
 
@@ -15,7 +16,7 @@ describe('npm start refuses a weak SECRET', () => {
     spawnSync(process.execPath, [main], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '1', ...env },
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: hangAfter(120_000),
     });
 
   it.each([
@@ -31,15 +32,19 @@ describe('npm start refuses a weak SECRET', () => {
       // The refused value is not printed: it may be nearly the real one.
       expect(result.stderr).not.toContain(secret.length > 6 ? secret : `"${secret}"`);
     },
-    180_000,
+    hangAfter(180_000),
   );
 
-  it('stops with one line naming SECRET when DATA_DIR/secret is empty', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-secret-'));
-    writeFileSync(join(dataDir, 'secret'), '');
-    const result = startWith({}, dataDir);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^corr-scrabble: Invalid setting SECRET: the secret kept in .* is not usable: it is empty/);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  }, 180_000);
+  it(
+    'stops with one line naming SECRET when DATA_DIR/secret is empty',
+    () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-secret-'));
+      writeFileSync(join(dataDir, 'secret'), '');
+      const result = startWith({}, dataDir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^corr-scrabble: Invalid setting SECRET: the secret kept in .* is not usable: it is empty/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    },
+    hangAfter(180_000),
+  );
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/ports';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
+import { hangAfter, until } from '../support/hang';
 
 const root = join(__dirname, '..', '..');
 const main = join(root, 'dist', 'main.js');
@@ -26,17 +27,19 @@ function start(env: Record<string, string>): Running {
 }
 
 // Generous: on a loaded two-core machine the embedded database alone takes seconds to open.
-async function health(port: number, timeoutMs = 120_000): Promise<unknown> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+async function health(port: number): Promise<unknown> {
+  let answer: unknown;
+  const answered = async () => {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
-      return { status: res.status, body: await res.json() };
+      answer = { status: res.status, body: await res.json() };
+      return true;
     } catch {
-      if (Date.now() > deadline) throw new Error(`no answer on port ${port}`);
-      await new Promise((r) => setTimeout(r, 100));
+      return false;
     }
-  }
+  };
+  await until(answered, `an answer on port ${port}`, 120_000);
+  return answer;
 }
 
 describe(`npm start (${TEST_DB})`, () => {
@@ -106,7 +109,7 @@ describe(`npm start (${TEST_DB})`, () => {
     const result = spawnSync(process.execPath, [main], {
       env: { PATH: process.env.PATH, DATA_DIR: mkdtempSync(join(tmpdir(), 'corr-scrabble-bad-')), [variable]: value },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: hangAfter(20_000),
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(message);
@@ -117,7 +120,7 @@ describe(`npm start (${TEST_DB})`, () => {
     const result = spawnSync(process.execPath, [main], {
       env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/test', PORT: '1' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: hangAfter(20_000),
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^corr-scrabble: Cannot connect to PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/test/);

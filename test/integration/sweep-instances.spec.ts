@@ -21,6 +21,7 @@ import { timelineActions, type TimelineAction as CoreAction } from '../../src/th
 import { actorIn, instantAt, randomPlay, startGroups, type Groups } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { hangAfter, until } from '../support/hang';
 
 const TZ = 'Europe/Bucharest';
 /**
@@ -30,14 +31,6 @@ const TZ = 'Europe/Bucharest';
 const FULL = process.env.SWEEP_BENCH === 'full';
 const GROUPS = FULL ? 20 : 4;
 const DAYS = 100;
-
-const until = async (what: () => Promise<boolean> | boolean, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 /** The mails an action must have written, as `game action template player` lines (sweep-actions.ts). */
 function mailsOf(game: Game, action: CoreAction): string[] {
@@ -99,101 +92,107 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
     await t.close();
   });
 
-  it(`sends every expected mail exactly once over ${DAYS} days and ${GROUPS * 10} games`, async () => {
-    const offersService = t.app.get(OffersService);
-    const timeService = t.app.get(GameTimeService);
-    const g = await startGroups(t.app, {
-      players: GROUPS * 5,
-      groups: { count: GROUPS },
-      settings: { startDate: '2027-02-01', closingDate: '2027-04-30', timeZone: TZ },
-    });
-    const { play, random, moves: played } = await randomPlay(t.app, g, 2027);
-    // Each game has a pace: some never start, some are slow (reminders, escalations, the 51st day), most steady.
-    const pace = new Map(g.games.map((game, i) => [game.id, [0, 1 / 16, 1 / 8, 1 / 16, 1 / 8][i % 5]]));
-    const over = new Set<string>();
-    const holidayTakers = new Set(g.games.filter((_, i) => i % 7 === 3).map((game) => game.bluePlayerId));
-    const sweeps = [t.app.get(SweepService), second.app.get(SweepService)];
-    const started = Date.now();
-    let sweepMs = 0;
-    let moves = 0;
+  it(
+    `sends every expected mail exactly once over ${DAYS} days and ${GROUPS * 10} games`,
+    async () => {
+      const offersService = t.app.get(OffersService);
+      const timeService = t.app.get(GameTimeService);
+      const g = await startGroups(t.app, {
+        players: GROUPS * 5,
+        groups: { count: GROUPS },
+        settings: { startDate: '2027-02-01', closingDate: '2027-04-30', timeZone: TZ },
+      });
+      const { play, random, moves: played } = await randomPlay(t.app, g, 2027);
+      // Each game has a pace: some never start, some are slow (reminders, escalations, the 51st day), most steady.
+      const pace = new Map(g.games.map((game, i) => [game.id, [0, 1 / 16, 1 / 8, 1 / 16, 1 / 8][i % 5]]));
+      const over = new Set<string>();
+      const holidayTakers = new Set(g.games.filter((_, i) => i % 7 === 3).map((game) => game.bluePlayerId));
+      const sweeps = [t.app.get(SweepService), second.app.get(SweepService)];
+      const started = Date.now();
+      let sweepMs = 0;
+      let moves = 0;
 
-    const last = addDays('2027-02-01', DAYS - 1);
-    for (let day: LocalDate = '2027-02-01'; compareDays(day, last) <= 0; day = addDays(day, 1)) {
-      // Players act just after midnight, so that what the sweep sees at 00:05 is the whole day's truth.
-      at(day, '00:01');
-      if (diffDays('2027-02-01', day) === 5) {
+      const last = addDays('2027-02-01', DAYS - 1);
+      for (let day: LocalDate = '2027-02-01'; compareDays(day, last) <= 0; day = addDays(day, 1)) {
+        // Players act just after midnight, so that what the sweep sees at 00:05 is the whole day's truth.
+        at(day, '00:01');
+        if (diffDays('2027-02-01', day) === 5) {
+          for (const game of g.games) {
+            if (!holidayTakers.delete(game.bluePlayerId)) continue;
+            await timeService.declareHoliday(actorIn(g, game, 'blue'), game.id, {
+              from: addDays(day, 7 + (moves % 9)),
+              to: addDays(day, 16 + (moves % 9)),
+            });
+          }
+        }
         for (const game of g.games) {
-          if (!holidayTakers.delete(game.bluePlayerId)) continue;
-          await timeService.declareHoliday(actorIn(g, game, 'blue'), game.id, {
-            from: addDays(day, 7 + (moves % 9)),
-            to: addDays(day, 16 + (moves % 9)),
-          });
+          if (compareDays(day, '2027-04-30') > 0 || random() >= pace.get(game.id)!) continue;
+          if (over.has(game.id)) continue;
+          const before = played.get(game.id) ?? [];
+          const color: Color = before.length % 2 === 0 ? 'red' : 'blue';
+          if (before.length === 12 && random() < 0.3) {
+            await offersService.abandon(actorIn(g, game, color), game.id);
+            over.add(game.id);
+            continue;
+          }
+          if ((await play(game, color)).status !== 'playing') over.add(game.id);
+          moves++;
         }
+        at(day, '00:05');
+        const sweepStarted = Date.now();
+        await Promise.all(sweeps.map((s) => s.runOnce()));
+        sweepMs += Date.now() - sweepStarted;
       }
-      for (const game of g.games) {
-        if (compareDays(day, '2027-04-30') > 0 || random() >= pace.get(game.id)!) continue;
-        if (over.has(game.id)) continue;
-        const before = played.get(game.id) ?? [];
-        const color: Color = before.length % 2 === 0 ? 'red' : 'blue';
-        if (before.length === 12 && random() < 0.3) {
-          await offersService.abandon(actorIn(g, game, color), game.id);
-          over.add(game.id);
-          continue;
-        }
-        if ((await play(game, color)).status !== 'playing') over.add(game.id);
-        moves++;
-      }
-      at(day, '00:05');
-      const sweepStarted = Date.now();
-      await Promise.all(sweeps.map((s) => s.runOnce()));
-      sweepMs += Date.now() - sweepStarted;
-    }
-    process.stdout.write(
-      `sweep on 2 instances: ${g.games.length} games, ${DAYS} days, ${moves} moves; sweeps ${(sweepMs / 1000).toFixed(1)} s (${(sweepMs / DAYS).toFixed(0)} ms a simulated day), all ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-    );
-
-    // What the core says was due, from the games as they ended up, day by day up to the last.
-    const expected = await t.database.run(async (m) => {
-      const competition = await m.findOneByOrFail(Competition, { id: g.competitionId });
-      const all = await m.find(Game, { where: { competitionId: g.competitionId } });
-      const timelines = await t.app.get(ThinkingTimeRepository).timelinesOf(competition, all);
-      return all.flatMap((game) =>
-        timelineActions(timelines.get(game.id)!)
-          .filter((a) => compareDays(a.on, last) <= 0)
-          .map((action) => ({ game, action })),
+      process.stdout.write(
+        `sweep on 2 instances: ${g.games.length} games, ${DAYS} days, ${moves} moves; sweeps ${(sweepMs / 1000).toFixed(1)} s (${(sweepMs / DAYS).toFixed(0)} ms a simulated day), all ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
       );
-    });
-    const recorded = await t.database.run((m) =>
-      m.find(TimelineAction, { where: { competitionId: g.competitionId, gameId: Not(IsNull()) } }),
-    );
-    expect(recorded.filter((r) => r.status !== 'done')).toEqual([]);
-    expect(recorded.map((r) => `${r.gameId} ${r.key}`).sort()).toEqual(expected.map((e) => `${e.game.id} ${e.action.key}`).sort());
-    // Every kind of action happened in this championship.
-    expect(new Set(expected.map((e) => e.action.stage))).toEqual(
-      new Set([
-        'first-move-reminder',
-        'first-move-escalation',
-        'reminder',
-        'escalation',
-        'holiday-start',
-        'holiday-end',
-        'time-exceeded',
-        'holiday-rights-end',
-        'closing-date',
-        'report-window-closed',
-      ]),
-    );
 
-    const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(g.games.map((x) => x.id)) } }));
-    const sweepMails = mails
-      .filter((r) => typeof r.payload.action === 'string')
-      .map((r) => `${r.gameId} ${r.payload.action} ${r.template} ${r.playerId}`);
-    expect(sweepMails.sort()).toEqual(expected.flatMap((e) => mailsOf(e.game, e.action)).sort());
-    // Holiday rights: each player of a game still live that day told once.
-    const rights = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'holiday-rights-end', gameId: IsNull() } }));
-    const live = expected.filter((e) => e.action.stage === 'holiday-rights-end').flatMap((e) => [e.game.redPlayerId, e.game.bluePlayerId]);
-    expect(rights.map((r) => r.playerId).sort()).toEqual([...new Set(live)].sort());
-  }, 600_000);
+      // What the core says was due, from the games as they ended up, day by day up to the last.
+      const expected = await t.database.run(async (m) => {
+        const competition = await m.findOneByOrFail(Competition, { id: g.competitionId });
+        const all = await m.find(Game, { where: { competitionId: g.competitionId } });
+        const timelines = await t.app.get(ThinkingTimeRepository).timelinesOf(competition, all);
+        return all.flatMap((game) =>
+          timelineActions(timelines.get(game.id)!)
+            .filter((a) => compareDays(a.on, last) <= 0)
+            .map((action) => ({ game, action })),
+        );
+      });
+      const recorded = await t.database.run((m) =>
+        m.find(TimelineAction, { where: { competitionId: g.competitionId, gameId: Not(IsNull()) } }),
+      );
+      expect(recorded.filter((r) => r.status !== 'done')).toEqual([]);
+      expect(recorded.map((r) => `${r.gameId} ${r.key}`).sort()).toEqual(expected.map((e) => `${e.game.id} ${e.action.key}`).sort());
+      // Every kind of action happened in this championship.
+      expect(new Set(expected.map((e) => e.action.stage))).toEqual(
+        new Set([
+          'first-move-reminder',
+          'first-move-escalation',
+          'reminder',
+          'escalation',
+          'holiday-start',
+          'holiday-end',
+          'time-exceeded',
+          'holiday-rights-end',
+          'closing-date',
+          'report-window-closed',
+        ]),
+      );
+
+      const mails = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: In(g.games.map((x) => x.id)) } }));
+      const sweepMails = mails
+        .filter((r) => typeof r.payload.action === 'string')
+        .map((r) => `${r.gameId} ${r.payload.action} ${r.template} ${r.playerId}`);
+      expect(sweepMails.sort()).toEqual(expected.flatMap((e) => mailsOf(e.game, e.action)).sort());
+      // Holiday rights: each player of a game still live that day told once.
+      const rights = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'holiday-rights-end', gameId: IsNull() } }));
+      const live = expected
+        .filter((e) => e.action.stage === 'holiday-rights-end')
+        .flatMap((e) => [e.game.redPlayerId, e.game.bluePlayerId]);
+      expect(rights.map((r) => r.playerId).sort()).toEqual([...new Set(live)].sort());
+    },
+    hangAfter(600_000),
+  );
 
   if (TEST_DB === 'postgres') {
     it('hands the work to the other instance when the lock holder is killed mid-run, and does nothing twice', async () => {
@@ -215,19 +214,22 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
       child.stdout.on('data', (d) => (says += d));
       child.stderr.on('data', (d) => (says += d));
       try {
-        await until(() => says.includes('leading\n'));
+        await until(
+          () => says.includes('leading\n'),
+          () => `the other instance to lead the sweep\n${says}`,
+        );
         const survivor = t.app.get(SweepService);
         const worker = survivor.startWorker({ intervalMs: 50, acquireRetryMs: 20 });
         const reminders = () =>
           t.database.run((m) => m.count(TimelineAction, { where: { competitionId: g.competitionId, stage: 'first-move-reminder' } }));
-        await until(async () => (await reminders()) >= 5);
+        await until(async () => (await reminders()) >= 5, 'the other instance to write its first reminders');
         expect(worker.leading).toBe(false);
         child.kill('SIGKILL');
         const atKill = await reminders();
         expect(atKill).toBeLessThan(n);
 
         const swept = () => t.database.run((m) => m.findOneBy(SweepCursor, { competitionId: g.competitionId }));
-        await until(async () => (await swept())?.sweptThrough === '2027-06-17');
+        await until(async () => (await swept())?.sweptThrough === '2027-06-17', 'the survivor to sweep 17.06');
         expect(worker.leading).toBe(true);
         expect(await reminders()).toBe(n);
         const mails = await t.database.run((m) =>

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/ports';
 import { createTestDatabase, TEST_DB, TestDatabase } from '../support/test-database';
+import { hangAfter, until } from '../support/hang';
 
 const root = join(__dirname, '..', '..');
 const main = join(root, 'dist', 'main.js');
@@ -60,11 +61,11 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
     // Generous: on a loaded two-core machine the embedded database alone takes seconds to open.
-    const deadline = Date.now() + 120_000;
-    while (!LINK.test(stderr)) {
-      if (Date.now() > deadline) throw new Error(`no login link printed:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      () => LINK.test(stderr),
+      () => `a login link printed:\n${stderr}`,
+      120_000,
+    );
     expect(stderr).toContain('First start: created the admin admin@localhost.');
     const link = LINK.exec(stderr)![1];
     expect(link.startsWith(`http://localhost:${port}/login/`)).toBe(true);
@@ -94,7 +95,7 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     child = undefined;
 
     // With the platform stopped (the embedded database has one user at a time): a fresh link.
-    const fresh = spawnSync(process.execPath, [cli, 'admin', 'login-link'], { env, encoding: 'utf8', timeout: 60_000 });
+    const fresh = spawnSync(process.execPath, [cli, 'admin', 'login-link'], { env, encoding: 'utf8', timeout: hangAfter(60_000) });
     expect(fresh.status).toBe(0);
     expect(fresh.stdout).toMatch(new RegExp(`^http://localhost:${port}/login/[A-Za-z0-9_-]{43}\\n$`));
     expect(fresh.stdout.trim()).not.toBe(link);
@@ -103,13 +104,17 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     const other = spawnSync(process.execPath, [cli, 'admin', 'login-link', '--email', 'Ref@Example.org'], {
       env,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: hangAfter(60_000),
     });
     expect(other.status).toBe(0);
     expect(other.stderr).toContain('Created the admin ref@example.org');
     expect(other.stdout).toMatch(/\/login\/[A-Za-z0-9_-]{43}\n$/);
 
-    const bad = spawnSync(process.execPath, [cli, 'admin', 'login-link', '--email', 'nope'], { env, encoding: 'utf8', timeout: 60_000 });
+    const bad = spawnSync(process.execPath, [cli, 'admin', 'login-link', '--email', 'nope'], {
+      env,
+      encoding: 'utf8',
+      timeout: hangAfter(60_000),
+    });
     expect(bad.status).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ import { Player } from '../../src/players/player.entity';
 import { MAX_REJECTIONS_PER_DAY } from '../../src/mail/pipeline/mail-decisions.service';
 import { composeMail, handWritten, newMessageId } from './support/messages';
 import { FROM_ADDRESS, MailWorld, REPLY_ADDRESS, startMailWorld } from './support/mail-test-app';
+import { until } from '../support/hang';
 
 const ANA = 'ana.popescu@example.org';
 
@@ -252,12 +253,14 @@ describe('the IMAP inbox, through a real Dovecot', () => {
     await world.start({ workers: true });
     const id = newMessageId();
     // Let the worker connect, read what is there, and go idle.
-    await new Promise((r) => setTimeout(r, 1500));
+    await until(
+      () => (world.current.inbox as unknown as { client?: { idling?: boolean } }).client?.idling === true,
+      'the inbox to be in IDLE',
+    );
     await world.dovecot.append(
       await composeMail({ messageId: id, from: 'someone@nowhere.example', to: REPLY_ADDRESS, subject: 'idle', text: 'x' }),
     );
-    const deadline = Date.now() + 15_000;
-    while (!(await row(id))?.movedAt && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await until(async () => Boolean((await row(id))?.movedAt), 'the mail to be moved', 15_000);
     expect(await row(id)).toMatchObject({ status: 'rejected', folder: 'Rejected' });
     expect((await row(id)).movedAt).not.toBeNull();
     await world.current.close();

@@ -4,15 +4,7 @@ import type { DeliveredMail } from '../support/smtp-sink';
 import { latestTo, replyTo, startMailGame, type MailGame } from './support/mail-game';
 import { composeMail, newMessageId } from './support/messages';
 import { type MailWorld, startMailWorld } from './support/mail-test-app';
-
-/** Polls the database until `what` holds, or fails after `timeoutMs` (a bound, not a budget). */
-const until = async (what: () => Promise<boolean>, label: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+import { hangAfter, until } from '../support/hang';
 
 /** Issue 14 item 9 (a): the inbox comes back by itself after the IMAP server restarts (docs/mail-rules.md 15). */
 describe('the IMAP server restarts under an idle inbox', () => {
@@ -31,29 +23,39 @@ describe('the IMAP server restarts under an idle inbox', () => {
     return row !== undefined && row.status !== 'received';
   };
 
-  it('a reply appended after the restart is decided without anyone calling poll(): the client is rebuilt on close and IDLEs again', async () => {
-    const before = newMessageId();
-    await world.dovecot.append(
-      await composeMail({
-        messageId: before,
-        from: 'someone@nowhere.example',
-        to: 'moves@corr-scrabble.test',
-        subject: 'before',
-        text: 'x',
-      }),
-    );
-    await until(() => decided(before), 'the mail before the restart, through IDLE');
-    await world.dovecot.restart();
-    // The old connection may outlive the master for a moment: the mail must come after the inbox saw it close.
-    await until(async () => !world.current.inbox.isConnected, 'the inbox to see its connection close');
-    const after = newMessageId();
-    await world.dovecot.append(
-      await composeMail({ messageId: after, from: 'someone@nowhere.example', to: 'moves@corr-scrabble.test', subject: 'after', text: 'x' }),
-    );
-    // The worker's own poll comes once a minute: 30 s is well under it, so only a reconnect decides this mail.
-    await until(() => decided(after), 'the mail after the restart');
-    expect((await world.inboundMail()).find((r) => r.messageId === after)).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN' });
-  }, 60_000);
+  it(
+    'a reply appended after the restart is decided without anyone calling poll(): the client is rebuilt on close and IDLEs again',
+    async () => {
+      const before = newMessageId();
+      await world.dovecot.append(
+        await composeMail({
+          messageId: before,
+          from: 'someone@nowhere.example',
+          to: 'moves@corr-scrabble.test',
+          subject: 'before',
+          text: 'x',
+        }),
+      );
+      await until(() => decided(before), 'the mail before the restart, through IDLE');
+      await world.dovecot.restart();
+      // The old connection may outlive the master for a moment: the mail must come after the inbox saw it close.
+      await until(async () => !world.current.inbox.isConnected, 'the inbox to see its connection close');
+      const after = newMessageId();
+      await world.dovecot.append(
+        await composeMail({
+          messageId: after,
+          from: 'someone@nowhere.example',
+          to: 'moves@corr-scrabble.test',
+          subject: 'after',
+          text: 'x',
+        }),
+      );
+      // The worker's own poll comes once a minute: 30 s is well under it, so only a reconnect decides this mail.
+      await until(() => decided(after), 'the mail after the restart');
+      expect((await world.inboundMail()).find((r) => r.messageId === after)).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN' });
+    },
+    hangAfter(60_000),
+  );
 });
 
 /** Issue 14 item 9 (b): every person who writes gets an answer (docs/mail-rules.md 16); only the same decision twice is silenced. */

@@ -5,6 +5,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './ports';
+import { hangAfter } from './hang';
 
 /** Who the private Dovecot runs its parts as, and whom the mailbox belongs to. */
 interface Identities {
@@ -46,7 +47,8 @@ function waitForGreeting(port: number, timeoutMs: number): Promise<void> {
         }
       });
       socket.on('error', retry);
-      socket.setTimeout(1000, retry);
+      // A greeting slow to come is waited for, not taken for a refusal, however loaded the machine.
+      socket.setTimeout(hangAfter(1_000), retry);
     };
     attempt();
   });
@@ -136,7 +138,7 @@ service imap-login {
   };
   let { process: child, exited } = launch();
   try {
-    await waitForGreeting(port, 15_000);
+    await waitForGreeting(port, hangAfter(15_000));
   } catch (error) {
     child.kill('SIGKILL');
     const log = (() => {
@@ -200,7 +202,7 @@ service imap-login {
       child.kill('SIGTERM');
       await exited;
       ({ process: child, exited } = launch());
-      await waitForGreeting(port, 15_000);
+      await waitForGreeting(port, hangAfter(15_000));
     },
     stop: async () => {
       child.kill('SIGTERM');

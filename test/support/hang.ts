@@ -19,15 +19,21 @@ export function hangAfter(ms: number): number {
 }
 
 /**
- * Polls `ready` every 25 ms until it holds; fails naming `what` once it has not for
- * hangAfter(`idleMs`), i.e. when whatever should make it true is hung.
+ * Polls `ready` every 25 ms until it holds; fails naming `what` (read at the failure, so it
+ * can show a log gathered meanwhile) once it has not for hangAfter(`idleMs`): whatever should make it true is hung.
  */
-export async function until(ready: () => boolean | Promise<boolean>, what = 'a condition', idleMs = 30_000): Promise<void> {
+export async function until(
+  ready: () => boolean | Promise<boolean>,
+  what: string | (() => string) = 'a condition',
+  idleMs = 30_000,
+): Promise<void> {
   const bound = hangAfter(idleMs);
   const deadline = performance.now() + bound;
   while (!(await ready())) {
     if (performance.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}: not so after ${bound / 1000} s (TEST_TIME_SCALE=${TIME_SCALE}), taken for a hang`);
+      throw new Error(
+        `timed out waiting for ${typeof what === 'string' ? what : what()}: not so after ${bound / 1000} s (TEST_TIME_SCALE=${TIME_SCALE}), taken for a hang`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './ports';
+import { hangAfter } from './hang';
 
 export interface DeliveredMail {
   /** The SMTP envelope: the VERP sender and the real recipients. */
@@ -120,7 +121,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     get refusedAttempts() {
       return refusedAttempts;
     },
-    waitFor: (count, timeoutMs = 20_000) =>
+    waitFor: (count, timeoutMs = hangAfter(20_000)) =>
       new Promise((resolve, reject) => {
         const deadline = setTimeout(() => reject(new Error(`expected ${count} delivered mails, got ${delivered.length}`)), timeoutMs);
         const check = () => {

@@ -12,6 +12,7 @@ import { Database } from '../../../src/database/database';
 import { freePort } from '../../support/ports';
 import { mailedLoginLink } from '../../support/web';
 import { openTestDatabase, testSettings } from '../../support/test-app';
+import { hangAfter } from '../../support/hang';
 
 export { mailedLoginLink };
 
@@ -67,10 +68,11 @@ export async function startWebApp(opts: WebAppOptions = {}): Promise<WebApp> {
  * The machine's Chromium, headless. Playwright gives every launch a new empty profile
  * (user-data-dir) of its own; the flags keep Chromium from calling home during a test.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    timeout: hangAfter(30_000),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -82,6 +84,16 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  // Playwright's own 30 s bounds on every action and navigation, scaled like every wait of the suite:
+  // a hang detector, not a speed budget. browser.newPage() goes through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(hangAfter(30_000));
+    context.setDefaultNavigationTimeout(hangAfter(30_000));
+    return context;
+  };
+  return browser;
 }
 
 /**

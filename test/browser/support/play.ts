@@ -2,6 +2,7 @@
 // pages' own test and the championship test reuse these. Each helper acts as a person
 // would — open the page, type, click — and waits for the POST-redirect-GET to land.
 import type { Page } from 'playwright-core';
+import { hangAfter } from '../../support/hang';
 
 /** Anything with the web app's base URL (startWebApp's answer). */
 export interface WebBase {
@@ -54,7 +55,7 @@ export async function tryMove(
   await input.fill(notation);
   if (waitForPreview) {
     const output = page.locator(`#${await input.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(/\s+/).pop())}`);
-    await output.filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
+    await output.filter({ hasText: /\S/ }).waitFor({ timeout: hangAfter(10_000) });
   }
   await submit(page, '#move-form button[type="submit"]');
   return pageError(page);
