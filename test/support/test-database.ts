@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DatabaseSettings } from '../../src/config/settings';
+import { hangAfter } from './hang';
 
 /** Which database the integration tier runs on: set by scripts/test.js for each pass. */
 export const TEST_DB: 'postgres' | 'pglite' = process.env.TEST_DB === 'pglite' ? 'pglite' : 'postgres';
@@ -47,7 +48,7 @@ export function adminDatabaseName(): string {
 }
 
 export async function connectAdmin(): Promise<Client> {
-  const client = new Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  const client = new Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: hangAfter(5_000) });
   try {
     await client.connect();
   } catch (error) {
