@@ -36,11 +36,18 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = async (what: () => Promise<boolean> | boolean, label: string) => {
   const deadline = Date.now() + HANG_MS;
   while (!(await what())) {
+    if (over) throw new Error(`stopped waiting for ${label}: the test is over`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
     await pause(50);
   }
 };
-const sameMove = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toUpperCase() === b.replace(/\s+/g, ' ').trim().toUpperCase();
+/** The stored notation brackets the letters already on the board: `E4 SRIE(A)` is the move sent as `e4 SRIEA`. */
+const sameMove = (stored: string, sent: string) => {
+  const plain = (n: string) => n.replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toUpperCase();
+  return plain(stored) === plain(sent);
+};
+/** Set when the test ends, so that its players stop retrying. */
+let over = false;
 
 interface Side {
   readonly address: string;
@@ -136,6 +143,7 @@ describe('the platform on PGlite SIGKILLed in a loop', () => {
   }, HANG_MS);
 
   afterAll(async () => {
+    over = true;
     child?.kill('SIGKILL');
     await Promise.all([dovecot?.stop(), smtp?.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
@@ -197,6 +205,7 @@ describe('the platform on PGlite SIGKILLed in a loop', () => {
       const turn = i + 1;
       const side = turn % 2 === 1 ? game.red : game.blue;
       for (;;) {
+        if (over) return;
         let status = 0;
         let body = '';
         try {
