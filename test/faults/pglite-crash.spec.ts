@@ -41,9 +41,9 @@ const until = async (what: () => Promise<boolean> | boolean, label: string) => {
     await pause(50);
   }
 };
-/** The stored notation brackets the letters already on the board: `E4 SRIE(A)` is the move sent as `e4 SRIEA`. */
+/** The stored notation writes the square its own way and brackets letters already on the board: `j8: (T)DE` is `j8 TDE`. */
 const sameMove = (stored: string, sent: string) => {
-  const plain = (n: string) => n.replace(/[()]/g, '').replace(/\s+/g, ' ').trim().toUpperCase();
+  const plain = (n: string) => n.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
   return plain(stored) === plain(sent);
 };
 /** Set when the test ends, so that its players stop retrying. */
