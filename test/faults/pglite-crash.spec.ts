@@ -8,7 +8,6 @@ import { ManualClock } from '../../src/common/clock';
 import type { DatabaseSettings } from '../../src/config/settings';
 import { getTileSet } from '../../src/games/engine';
 import { randomLegalGame } from '../../src/games/engine/testing/random-game';
-import { GameCheckService } from '../../src/games/game-check';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
@@ -120,7 +119,12 @@ describe('the platform on PGlite SIGKILLed in a loop', () => {
           players: 2,
           start: true,
           domain,
-          settings: { shortName: `P${seed}`, startDate: today, closingDate: addDays(today, 300), series: [{ label: '1', tiles: played.sequence }] },
+          settings: {
+            shortName: `P${seed}`,
+            startDate: today,
+            closingDate: addDays(today, 300),
+            series: [{ label: '1', tiles: played.sequence }],
+          },
         });
         const game = await opened.database.run((m) => m.findOneByOrFail(Game, { competitionId: competition.id }));
         const side = async (playerId: string): Promise<Side> => {
