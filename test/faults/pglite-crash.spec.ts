@@ -254,71 +254,75 @@ describe('the platform on PGlite SIGKILLed in a loop', () => {
     }
   }
 
-  it('keeps every acknowledged move exactly once, and every game agrees with its moves, through repeated SIGKILLs', async () => {
-    let playing = true;
-    const players = Promise.all(games.map((g) => (g.by === 'api' ? playByApi(g) : playByMail(g)))).finally(() => (playing = false));
+  it(
+    'keeps every acknowledged move exactly once, and every game agrees with its moves, through repeated SIGKILLs',
+    async () => {
+      let playing = true;
+      const players = Promise.all(games.map((g) => (g.by === 'api' ? playByApi(g) : playByMail(g)))).finally(() => (playing = false));
 
-    let kills = 0;
-    let acknowledgedAtKills = 0;
-    child = startChild();
-    await ready();
-    while (playing && kills < KILLS) {
-      // A random point while players write; the kill may land in any statement or between them.
-      await Promise.race([pause(300 + Math.random() * 2_500), players.catch(() => undefined)]);
-      if (!playing) break;
-      const exited = new Promise((r) => child!.once('exit', r));
-      if (child.exitCode !== null) throw new Error(`the platform stopped by itself\n${log}`);
-      child.kill('SIGKILL');
-      await exited;
-      kills++;
-      const acknowledged = games.reduce((n, g) => n + g.acknowledged.length, 0);
-      acknowledgedAtKills = acknowledged;
-      await cliCheck();
+      let kills = 0;
+      let acknowledgedAtKills = 0;
       child = startChild();
       await ready();
+      while (playing && kills < KILLS) {
+        // A random point while players write; the kill may land in any statement or between them.
+        await Promise.race([pause(300 + Math.random() * 2_500), players.catch(() => undefined)]);
+        if (!playing) break;
+        const exited = new Promise((r) => child!.once('exit', r));
+        if (child.exitCode !== null) throw new Error(`the platform stopped by itself\n${log}`);
+        child.kill('SIGKILL');
+        await exited;
+        kills++;
+        const acknowledged = games.reduce((n, g) => n + g.acknowledged.length, 0);
+        acknowledgedAtKills = acknowledged;
+        await cliCheck();
+        child = startChild();
+        await ready();
+        await expectAcknowledgedMoves();
+      }
+      await players;
       await expectAcknowledgedMoves();
-    }
-    await players;
-    await expectAcknowledgedMoves();
-    child.kill('SIGTERM');
-    await new Promise((r) => child!.once('exit', r));
-    child = undefined;
-    const final = await cliCheck();
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+      child = undefined;
+      const final = await cliCheck();
 
-    expect(kills).toBeGreaterThanOrEqual(5);
-    for (const game of games) expect(game.acknowledged).toEqual(game.moves);
-    const total = games.reduce((n, g) => n + g.moves.length, 0);
-    expect(final.moves).toBe(total);
+      expect(kills).toBeGreaterThanOrEqual(5);
+      for (const game of games) expect(game.acknowledged).toEqual(game.moves);
+      const total = games.reduce((n, g) => n + g.moves.length, 0);
+      expect(final.moves).toBe(total);
 
-    // The rows themselves: moves once each, each reply decided once, each notice written once.
-    const opened = await openAppDatabase(database);
-    try {
-      const db = opened.database;
-      const ids = games.map((g) => g.gameId);
-      const moves = await db.run((m) => m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }));
-      for (const game of games) {
-        const own = moves.filter((m) => m.gameId === game.gameId);
-        expect(own.map((m) => m.number)).toEqual(game.moves.map((_, i) => i + 1));
+      // The rows themselves: moves once each, each reply decided once, each notice written once.
+      const opened = await openAppDatabase(database);
+      try {
+        const db = opened.database;
+        const ids = games.map((g) => g.gameId);
+        const moves = await db.run((m) => m.find(Move, { where: ids.map((gameId) => ({ gameId })), order: { number: 'ASC' } }));
+        for (const game of games) {
+          const own = moves.filter((m) => m.gameId === game.gameId);
+          expect(own.map((m) => m.number)).toEqual(game.moves.map((_, i) => i + 1));
+        }
+        const stored = await db.run((m) => m.find(Game, { where: ids.map((id) => ({ id })) }));
+        for (const game of stored) expect(game.turn).toBe(games.find((g) => g.gameId === game.id)!.moves.length + 1);
+        const inbound = await db.run((m) => m.find(InboundMail));
+        const byMessage = new Map<string, string[]>();
+        for (const r of inbound) byMessage.set(r.messageId ?? r.id, [...(byMessage.get(r.messageId ?? r.id) ?? []), r.status]);
+        expect(byMessage.size).toBe(MAIL_GAMES * MAIL_TURNS);
+        for (const statuses of byMessage.values()) {
+          expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
+          expect(statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
+        }
+        const outbound = await db.run((m) => m.find(OutboundMail));
+        const notices = outbound.filter((o) => o.gameId).map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
+        expect(new Set(notices).size).toBe(notices.length);
+      } finally {
+        await opened.close();
       }
-      const stored = await db.run((m) => m.find(Game, { where: ids.map((id) => ({ id })) }));
-      for (const game of stored) expect(game.turn).toBe(games.find((g) => g.gameId === game.id)!.moves.length + 1);
-      const inbound = await db.run((m) => m.find(InboundMail));
-      const byMessage = new Map<string, string[]>();
-      for (const r of inbound) byMessage.set(r.messageId ?? r.id, [...(byMessage.get(r.messageId ?? r.id) ?? []), r.status]);
-      expect(byMessage.size).toBe(MAIL_GAMES * MAIL_TURNS);
-      for (const statuses of byMessage.values()) {
-        expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
-        expect(statuses.every((s) => s === 'applied' || s === 'duplicate')).toBe(true);
-      }
-      const outbound = await db.run((m) => m.find(OutboundMail));
-      const notices = outbound.filter((o) => o.gameId).map((o) => `${o.gameId} ${o.template} ${o.playerId} ${String(o.payload.turn)}`);
-      expect(new Set(notices).size).toBe(notices.length);
-    } finally {
-      await opened.close();
-    }
-    // For the log of the run (README, "What the embedded database can and cannot promise after a crash").
-    process.stdout.write(
-      `PGlite SIGKILL loop: ${kills} kills, ${total} moves acknowledged (${acknowledgedAtKills} before the last kill), 0 lost, cli check clean after every kill\n`,
-    );
-  }, hangAfter(600_000));
+      // For the log of the run (README, "What the embedded database can and cannot promise after a crash").
+      process.stdout.write(
+        `PGlite SIGKILL loop: ${kills} kills, ${total} moves acknowledged (${acknowledgedAtKills} before the last kill), 0 lost, cli check clean after every kill\n`,
+      );
+    },
+    hangAfter(600_000),
+  );
 });
