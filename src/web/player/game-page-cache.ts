@@ -45,6 +45,11 @@ export class MarkedCache<V> {
     return undefined;
   }
 
+  /** Forgets every value (tests: a page built afresh, to compare with a kept one). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /**
    * Keeps a value built between two reads of the same mark: a write committed in between would
    * have changed the second, so the rows read in between are all of that mark. Else not kept.
