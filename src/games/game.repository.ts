@@ -439,4 +439,31 @@ export class GameRepository {
   async revealSequences(competitionId: string, at: Date): Promise<void> {
     await this.m.update(Sequence, { competitionId }, { revealedAt: at });
   }
+
+  // ---------------------------------------------------------------- the page's mark (web game page cache)
+
+  /**
+   * What a cached game page was built under, in one small statement: the game's version, a
+   * hash of its competition's whole row (a rename or a setting changes it without bumping the
+   * games), a hash of both players' names, and the time zone that names "today".
+   */
+  async pageMark(gameId: string): Promise<GamePageMark | null> {
+    const rows = (await this.m.query(GAME_PAGE_MARK_SQL, [gameId])) as { version: number; marks: string; time_zone: string }[];
+    const row = rows[0];
+    return row ? { version: Number(row.version), marks: row.marks, timeZone: row.time_zone } : null;
+  }
 }
+
+/** See GameRepository.pageMark. */
+export interface GamePageMark {
+  readonly version: number;
+  readonly marks: string;
+  readonly timeZone: string;
+}
+
+const GAME_PAGE_MARK_SQL = `SELECT g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"
+  FROM "game" g
+  JOIN "competition" c ON c."id" = g."competition_id"
+  JOIN "player" r ON r."id" = g."red_player_id"
+  JOIN "player" b ON b."id" = g."blue_player_id"
+  WHERE g."id" = $1`;

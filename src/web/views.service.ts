@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable, Optional } from '@nestjs/common';
@@ -64,6 +65,13 @@ interface BoardLine {
   readonly board?: unknown;
 }
 
+/**
+ * What keptPage renders in place of the CSRF token and the form key, then replaces: random per
+ * process, letters and digits only (nothing a template escapes), never a value a page shows.
+ */
+const KEPT_CSRF = `kept-csrf-${randomBytes(16).toString('hex')}`;
+const KEPT_FORM_KEY = `kept-form-${randomBytes(16).toString('hex')}`;
+
 /** Distinct boards kept rendered (a few per game being looked at, in each language). */
 const BOARD_MEMO_SIZE = 200;
 
@@ -78,6 +86,8 @@ export class WebViews {
   private readonly hbs = Handlebars.create();
   private readonly views = new Map<string, Handlebars.TemplateDelegate>();
   private readonly layout: Handlebars.TemplateDelegate;
+  /** keptPage's rendered views, by their memo object. */
+  private readonly keptBodies = new WeakMap<object, Map<string, string>>();
 
   constructor(
     // Issue 14: on the rehearsal clock every page says which day the rehearsal is on.
@@ -114,8 +124,36 @@ export class WebViews {
   }
 
   page(req: WebRequest, view: string, model: object = {}, opts: PageOptions = {}): string {
+    const context = this.context(req, model);
+    return this.framed(req, context, this.view(view)(context), opts);
+  }
+
+  /**
+   * A page whose view is rendered once per `memo` object and `variant` (issue 15 item 2: a game
+   * page kept under its game's mark is the same view for the same viewer, language and flash),
+   * with the request's CSRF token and its fresh form key filled in at each rendering; the
+   * layout around it is rendered every time. `memo` must stand for everything the view reads
+   * besides those two and the language: kept by identity, forgotten with it.
+   */
+  keptPage(req: WebRequest, view: string, memo: object, variant: string, model: object, formKey: string, opts: PageOptions = {}): string {
+    const context = this.context(req, model);
+    let bodies = this.keptBodies.get(memo);
+    if (!bodies) this.keptBodies.set(memo, (bodies = new Map()));
+    const key = `${view}\u0000${context.lang}\u0000${variant}`;
+    let body = bodies.get(key);
+    if (body === undefined) {
+      body = this.view(view)({ ...context, csrfToken: KEPT_CSRF, formKey: KEPT_FORM_KEY });
+      bodies.set(key, body);
+    }
+    const filled = body
+      .replaceAll(KEPT_CSRF, Handlebars.escapeExpression(context.csrfToken))
+      .replaceAll(KEPT_FORM_KEY, Handlebars.escapeExpression(formKey));
+    return this.framed(req, { ...context, formKey }, filled, opts);
+  }
+
+  private context(req: WebRequest, model: object) {
     const lang: WebLanguage = req.lang ?? 'ro';
-    const context = {
+    return {
       lang,
       actor: req.actor,
       csrfToken: req.csrf ?? '',
@@ -124,7 +162,9 @@ export class WebViews {
         this.clock && rehearsalBanner(this.clock, this.settings?.timeZone, (key, params) => translate(this.messages, lang, key, params)),
       ...model,
     };
-    const body = this.view(view)(context);
+  }
+
+  private framed(req: WebRequest, context: object, body: string, opts: PageOptions): string {
     return this.layout({
       ...context,
       body,

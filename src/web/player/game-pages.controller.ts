@@ -427,18 +427,17 @@ export class GamePagesController {
   ): Promise<string> {
     const game = await this.pages.gamePage(actor, id, req.lang);
     const title = `${game.red.name} – ${game.blue.name}`;
+    // A fresh key per rendering: a form sent twice (back button, double click) acts once.
+    const formKey = randomUUID();
+    const model = { game, error: null, done: extra.done ?? null, sent: {}, review: null };
+    if (extra.error === undefined && extra.sent === undefined && extra.review === undefined) {
+      // The plain view: the same model object (kept under the game's mark) renders the same view.
+      return this.views.keptPage(req, 'player/game', game, model.done ?? '', model, formKey, { title, ...GAME_ASSETS });
+    }
     return this.views.page(
       req,
       'player/game',
-      {
-        game,
-        error: extra.error ?? null,
-        done: extra.done ?? null,
-        sent: extra.sent ?? {},
-        review: extra.review ?? null,
-        // A fresh key per rendering: a form sent twice (back button, double click) acts once.
-        formKey: randomUUID(),
-      },
+      { ...model, error: extra.error ?? null, sent: extra.sent ?? {}, review: extra.review ?? null, formKey },
       { title, ...GAME_ASSETS },
     );
   }

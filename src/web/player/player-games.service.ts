@@ -16,6 +16,8 @@ import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.reposi
 import type { Lang } from './format-day';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
 import { loadTimeNotices } from './time-notices';
+import { isUuid } from '../../common/ids';
+import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
 /** What `/games/:id/preview` answers: the words and score the engine gives, or its refusal in the user's language. */
@@ -40,6 +42,11 @@ export type PreviewAnswer =
  */
 @Injectable()
 export class PlayerGamesService {
+  /** Built page models by game, viewer, language and day, each under its game's mark: game-page-cache.ts. */
+  readonly pageModels = new MarkedCache<GamePageModel>(500);
+  /** Read-only sessions for the preview, by game, under the same mark (the replayed lines come with them). */
+  readonly previewSessions = new MarkedCache<GameSession>(200);
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -51,7 +58,20 @@ export class PlayerGamesService {
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
-  gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
+  async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
+    // Not a game's id: the games service's refusal, as without the cache.
+    const before = isUuid(gameId) ? await this.db.run(() => this.games.pageMark(gameId)) : null;
+    if (!before) return this.buildGamePage(actor, gameId, lang);
+    const key = gamePageKey(gameId, actor, lang, localDate(this.clock.now(), before.timeZone));
+    const cached = this.pageModels.take(key, before);
+    // Built for this very viewer (the key), so it was let in then and nothing who may look depends on has changed since.
+    if (cached) return cached;
+    const model = await this.buildGamePage(actor, gameId, lang);
+    this.pageModels.keep(key, before, await this.db.run(() => this.games.pageMark(gameId)), model);
+    return model;
+  }
+
+  private buildGamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
     // One load and one replay: the view's session serves the lines and its timeline the run-out day.
     return this.reads.viewing(actor, gameId, async (view, s, timeline) => {
       const lines: LineInput[] = s.liveLines().map((line) => {
@@ -86,29 +106,41 @@ export class PlayerGamesService {
    * The engine's answer to a notation typed on the page, in the line the player owes (or
    * the one named), before anything is sent: the words and the score, or the typed refusal.
    */
-  preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
-    return this.db.run(async () => {
-      const s = await this.open(actor, gameId);
-      const me = sideInGame(actor, s.game);
-      const live = s.liveLines();
-      const line = lineName
-        ? s.resolveLine(lineName)
-        : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
-      const state: GameState = s.state(line.id);
-      const step = applyMove(state, notation);
-      if (!step.ok) return { ok: false, code: step.code, message: step.message[lang] };
-      const r = step.record;
-      return {
-        ok: true,
-        notation: r.notation,
-        words: r.words.map(({ coord, word, score }) => ({ coord, word, score })),
-        score: r.score,
-        recorded: r.recorded,
-        unknownWords: r.unknownWords,
-        tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
-        line: s.label(line.id),
-      };
-    });
+  async preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
+    const s = await this.previewSession(actor, gameId);
+    const me = sideInGame(actor, s.game);
+    const live = s.liveLines();
+    const line = lineName
+      ? s.resolveLine(lineName)
+      : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
+    const state: GameState = s.state(line.id);
+    const step = applyMove(state, notation);
+    if (!step.ok) return { ok: false, code: step.code, message: step.message[lang] };
+    const r = step.record;
+    return {
+      ok: true,
+      notation: r.notation,
+      words: r.words.map(({ coord, word, score }) => ({ coord, word, score })),
+      score: r.score,
+      recorded: r.recorded,
+      unknownWords: r.unknownWords,
+      tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
+      line: s.label(line.id),
+    };
+  }
+
+  /** The game's read-only session, from the cache while the game's mark is unchanged; who may look is checked every time. */
+  private async previewSession(actor: UserActor, gameId: string): Promise<GameSession> {
+    const before = isUuid(gameId) ? await this.db.run(() => this.games.pageMark(gameId)) : null;
+    if (!before) return this.db.run(() => this.open(actor, gameId));
+    const cached = this.previewSessions.take(gameId, before);
+    if (cached) {
+      allowed(actor, cached);
+      return cached;
+    }
+    const s = await this.db.run(() => this.open(actor, gameId));
+    this.previewSessions.keep(gameId, before, await this.db.run(() => this.games.pageMark(gameId)), s);
+    return s;
   }
 
   /** Every game the user plays, most urgent first, with both clocks and the run-out day. */
@@ -164,7 +196,12 @@ export class PlayerGamesService {
       replays: this.actions.replays,
       rows: this.actions.rows,
     });
-    if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.unknownGame(s.game.id);
-    return s;
+    return allowed(actor, s);
   }
+}
+
+/** Only the game's players, its arbiter or an admin may look. */
+function allowed(actor: Actor, s: GameSession): GameSession {
+  if (!sideInGame(actor, s.game) && !canArbitrate(actor, s.competition, s.game)) throw refusals.unknownGame(s.game.id);
+  return s;
 }
