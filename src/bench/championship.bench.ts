@@ -39,6 +39,7 @@ import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import {
   bareInsertRate,
+  connectionOf,
   createScratchDatabase,
   DEFAULT_DATABASE_URL,
   inParallel,
@@ -395,6 +396,7 @@ async function main(): Promise<void> {
       benchmark: 'championship',
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      connection: connectionOf(serverUrl),
       players: PLAYERS,
       games: list.length,
       concurrency: CONCURRENCY,

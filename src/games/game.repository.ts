@@ -170,11 +170,21 @@ export class GameRepository {
   async actionRows(gameId: string, known: { version?: number; receiptKey?: string }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
     const sql = (this.actionSql ??= this.buildActionSql());
-    const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
-    const row = found[0];
+    const read = async () => {
+      const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
+      return found[0];
+    };
+    let row = await read();
     if (!row) throw refusals.unknownGame(gameId);
+    // A lock waited for gives the row as the holder committed it, but the rest of the statement
+    // as its snapshot saw them, before that commit: read again, under the lock now held. The
+    // version tells, as every write of the rows read here bumps it.
     const c = this.codecs();
-    const game = c.game.decode(row.game);
+    let game = c.game.decode(row.game);
+    if (Number(row.seen_version) !== game.version) {
+      row = (await read())!;
+      game = c.game.decode(row.game);
+    }
     const players = { red: c.player.decode(row.red), blue: c.player.decode(row.blue) };
     const head = { game, competition: c.competition.decode(row.competition), sequence: c.sequence.decode(row.sequence), players };
     const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
@@ -223,7 +233,8 @@ export class GameRepository {
   ${unlessKnown(`SELECT ${c.dispute.aggregate('x', 'x."created_at" DESC')} FROM ${c.dispute.table} x WHERE x."game_id" = g."id"`)} AS disputes,
   ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
   ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave,
-  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt
+  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
+  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version
 FROM ${c.game.table} g
   JOIN ${c.competition.table} c ON c."id" = g."competition_id"
   JOIN ${c.sequence.table} s ON s."id" = g."sequence_id"
