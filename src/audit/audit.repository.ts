@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
+import { deferRows } from '../database/insert-rows';
 import { AuditEntry } from './audit.entity';
 
 /** The audit log's rows, in the caller's unit of work: an entry commits with the change it records. */
@@ -15,7 +15,7 @@ export class AuditRepository {
 
   async add(fields: AuditEntry): Promise<AuditEntry> {
     const entry = this.m.create(AuditEntry, fields);
-    await insertRows(this.m, AuditEntry, entry);
+    await deferRows(this.m, AuditEntry, entry);
     return entry;
   }
 

@@ -39,6 +39,7 @@ import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import {
   bareInsertRate,
+  connectionOf,
   createScratchDatabase,
   DEFAULT_DATABASE_URL,
   inParallel,
@@ -60,6 +61,8 @@ const CONCURRENCY = numberOption('concurrency', 8);
 const PACE = numberOption('pace', 0.45);
 /** `--profile-sweep`: a CPU profile of the sweeps only; the functions where they spend most in the report. */
 const PROFILE_SWEEP = process.argv.includes('--profile-sweep');
+/** `--profile-moves`: the same of the moves only. */
+const PROFILE_MOVES = process.argv.includes('--profile-moves');
 /** `--trace`: print the SQL statements of the 100th move on stderr. */
 const TRACE = process.argv.includes('--trace');
 const TZ = 'Europe/Bucharest';
@@ -94,21 +97,21 @@ class QueryCounter {
 }
 
 /**
- * The V8 profiler of this process, sampling only while resumed (during the sweeps): the
- * profile of the sweep days alone, summed by function (self time).
+ * The V8 profiler of this process, sampling only while resumed (during the sweeps, or the
+ * moves): the profile of that phase alone, summed by function (self time).
  */
-class SweepProfiler {
+class PhaseProfiler {
   private readonly self = new Map<string, number>();
   private constructor(private readonly session: Session) {}
 
-  static async start(): Promise<SweepProfiler> {
+  static async start(): Promise<PhaseProfiler> {
     const session = new Session();
     session.connect();
     const post = (method: string, params?: object) =>
       new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: 1000 });
-    return new SweepProfiler(session);
+    return new PhaseProfiler(session);
   }
 
   private post(method: string): Promise<unknown> {
@@ -170,6 +173,11 @@ function instantAt(day: LocalDate, time: string, timeZone: string): Date {
     instant += wall - Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`);
   }
   return new Date(instant);
+}
+
+function cpuMicrosSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return used.user + used.system;
 }
 
 function playersCsv(n: number): string {
@@ -271,10 +279,14 @@ async function main(): Promise<void> {
     let refused = 0;
     let moveSeconds = 0;
     let moveQueries = 0;
+    /** The bench's own model of each game (choosing a random legal move, applying it): the client's work, not the platform's. */
+    let modelMicros = 0;
 
     /** The move of the player to move: a random legal one, through the service as a request would. */
     const playOne = async (g: Live): Promise<void> => {
+      const modelCpu = process.cpuUsage();
       const move = randomMove(g.state, random, { passProbability: 0.03 });
+      modelMicros += cpuMicrosSince(modelCpu);
       const color = g.state.toMove;
       const actor = actors.get(color === 'red' ? g.game.redPlayerId : g.game.bluePlayerId)!;
       const traced = TRACE && moves === 100 && counter.trace === null;
@@ -289,7 +301,9 @@ async function main(): Promise<void> {
           process.stderr.write(`\nthe statements of one move (others in flight may be mixed in):\n${counter.trace!.join('\n')}\n`);
           counter.trace = [];
         }
+        const appliedCpu = process.cpuUsage();
         const applied = applyMove(g.state, move);
+        modelMicros += cpuMicrosSince(appliedCpu);
         if (!applied.ok) throw new Error(`model refused ${move}: ${applied.code}`);
         g.state = applied.state;
         moves++;
@@ -302,14 +316,19 @@ async function main(): Promise<void> {
     };
 
     let moveCpuMicros = 0;
+    let moveSystemMicros = 0;
+    const moveProfiler = PROFILE_MOVES ? await PhaseProfiler.start() : undefined;
     const timedMoves = async (batch: Live[], work: (g: Live) => Promise<void>) => {
       const q = counter.count;
+      await moveProfiler?.resume();
       const cpu = process.cpuUsage();
       const started = process.hrtime.bigint();
       await inParallel(batch, CONCURRENCY, work);
       moveSeconds += Number(process.hrtime.bigint() - started) / 1e9;
       const used = process.cpuUsage(cpu);
+      await moveProfiler?.pause();
       moveCpuMicros += used.user + used.system;
+      moveSystemMicros += used.system;
       moveQueries += counter.count - q;
     };
 
@@ -323,7 +342,7 @@ async function main(): Promise<void> {
     const sweepSeconds: number[] = [];
     let sweepCpuMicros = 0;
     let sweepQueries = 0;
-    const profiler = PROFILE_SWEEP ? await SweepProfiler.start() : undefined;
+    const profiler = PROFILE_SWEEP ? await PhaseProfiler.start() : undefined;
     let playingAtSweep = 0;
     for (let d = 0; d < DAYS; d++) {
       const day = addDays(START, d);
@@ -377,6 +396,7 @@ async function main(): Promise<void> {
       benchmark: 'championship',
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+      connection: connectionOf(serverUrl),
       players: PLAYERS,
       games: list.length,
       concurrency: CONCURRENCY,
@@ -386,7 +406,12 @@ async function main(): Promise<void> {
       movesPerSecond: round(movesPerSecond, 1),
       submitLatencyMs: { p50: round(percentile(latencies, 0.5)), p99: round(percentile(latencies, 0.99)) },
       queriesPerMove: round(moveQueries / Math.max(1, moves), 1),
-      nodeCpuMsPerMove: round(moveCpuMicros / 1000 / Math.max(1, moves), 2),
+      // The platform's CPU: the process's during the moves, less the bench's own model of the games.
+      nodeCpuMsPerMove: round((moveCpuMicros - modelMicros) / 1000 / Math.max(1, moves), 2),
+      nodeCpuMsPerMoveTarget: 1,
+      kernelCpuMsPerMove: round(moveSystemMicros / 1000 / Math.max(1, moves), 2),
+      benchModelCpuMsPerMove: round(modelMicros / 1000 / Math.max(1, moves), 2),
+      ...(moveProfiler && { moveProfile: await moveProfiler.top(25) }),
       bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
       bareInsertSamples: insertSamples.map((x) => Math.round(x)),
       ratio: round(movesPerSecond / bareInsertsPerSecond, 3),

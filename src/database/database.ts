@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { advisoryLockKey } from './advisory-lock';
 import { DatabaseInterruptedError, isTransientDatabaseError } from './database-interrupted';
+import { openDeferredWrites, type Query } from './deferred-writes';
 import { Mutex } from './mutex';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -12,6 +13,9 @@ export type DatabaseKind = 'postgres' | 'pglite';
  * it did when the manager was passed by hand (a test runs services on a second pool).
  */
 const unit = new AsyncLocalStorage<EntityManager>();
+
+/** What each open transaction runs once it has committed (`afterCommit`). */
+const afterCommitOf = new WeakMap<EntityManager, (() => void)[]>();
 
 /**
  * The platform's single way into the database. On PostgreSQL a transaction is a
@@ -34,7 +38,43 @@ export class Database {
    * gave up comes out as DatabaseInterruptedError: typed, and safe to send again.
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.serialised(() => this.dataSource.transaction((m) => unit.run(m, () => work(m)))).catch(interrupted);
+    return this.serialised(async () => {
+      const committed: (() => void)[] = [];
+      const result = await this.dataSource.transaction(async (m) => {
+        const runner = m.queryRunner!;
+        const query = runner.query.bind(runner) as Query;
+        const writes = openDeferredWrites(m, query);
+        afterCommitOf.set(m, committed);
+        // Every statement of the transaction sends the pending writes first, so it sees them.
+        runner.query = (async (...args: Parameters<Query>) => {
+          if (!writes.empty) await writes.flush();
+          return query(...args);
+        }) as typeof runner.query;
+        try {
+          const done = await unit.run(m, () => work(m));
+          await writes.flush();
+          return done;
+        } catch (error) {
+          writes.discard();
+          throw error;
+        } finally {
+          runner.query = query as typeof runner.query;
+        }
+      });
+      for (const then of committed) then();
+      return result;
+    }).catch(interrupted);
+  }
+
+  /**
+   * Runs `then` once the transaction this code runs in has committed (at once outside one): for
+   * what must not outlive a rollback, as an instance's cache of what the transaction wrote.
+   */
+  afterCommit(then: () => void): void {
+    const m = unit.getStore();
+    const committed = m && afterCommitOf.get(m);
+    if (committed) committed.push(then);
+    else then();
   }
 
   /** Work outside a transaction (reads, health); on PGlite it still waits its turn. */

@@ -19,7 +19,10 @@ import { GameRepository } from './game.repository';
 import { moveView, type ActionResult, type MoveView } from './game-views';
 import { Lexicons } from './lexicons';
 import type { MoveSource } from './move.entity';
-import { ReplayCache } from './replay-cache';
+import { ReplayCache, replayKey } from './replay-cache';
+import type { ActionReceipt } from './action-receipt.entity';
+import { GameActionCache } from './game-action-cache';
+import type { GamePlayRows } from './game.repository';
 import { ResultProposals, type EndedGame } from './result-proposals';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
@@ -72,6 +75,8 @@ export class GameActions {
   readonly replays = new ReplayCache();
   /** The same reads' lines, moves and disputes while the game's mark is unchanged: game-rows-cache.ts. */
   readonly rows = new GameRowsCache();
+  /** What the last committed action on a game left for the next one here: game-action-cache.ts. */
+  readonly committed = new GameActionCache();
 
   constructor(
     private readonly db: Database,
@@ -113,9 +118,9 @@ export class GameActions {
     work: (s: GameSession, who: Who) => Promise<ActionResult>,
   ): Promise<ActionResult> {
     return this.db.transaction(async () => {
-      const s = await this.session(gameId, { lock: true });
+      const { s, receipt: found } = await this.locked(gameId, options.idempotencyKey);
       const who = authorize(s);
-      const receipt = await this.receipt(gameId, options.action, options.idempotencyKey);
+      const receipt = this.replayed(found, options.action);
       if (receipt !== undefined) {
         await options.inTransaction?.(receipt as ActionResult);
         return receipt as ActionResult;
@@ -134,7 +139,64 @@ export class GameActions {
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
       await this.storeReceipt(gameId, options.action, options.idempotencyKey, result);
       await options.inTransaction?.(result);
+      this.db.afterCommit(() => this.leave(s, options.action));
       return result;
+    });
+  }
+
+  /**
+   * The game locked for an action, with the receipt of its key, in one statement: the rows this
+   * instance committed last at the version the row still has are used again, replays included
+   * (game-action-cache.ts); otherwise they come in the same statement.
+   */
+  private async locked(gameId: string, receiptKey: string | undefined): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
+    const known = this.committed.versionOf(gameId);
+    let loaded = await this.games.actionRows(gameId, { version: known, receiptKey });
+    let held = loaded.rows ? undefined : this.committed.take(gameId, loaded.head.game.version);
+    // Pushed out of the cache while the row was read: read the rows as well.
+    if (!loaded.rows && !held) loaded = await this.games.actionRows(gameId, { receiptKey });
+    const rows = (loaded.rows ?? held?.rows)!;
+    if (loaded.rows) held = undefined;
+    const { head } = loaded;
+    const s = new GameSession(
+      this.games,
+      { ...head, lines: rows.lines, moves: rows.moves, dispute: rows.dispute, labels: rows.labels },
+      this.clock.now(),
+      this.lexicons.forCompetition(head.competition),
+      undefined,
+      { holidays: rows.holidays, leave: rows.leave },
+    );
+    if (held && held.setupKey === replayKey(s.setup, [])) s.seedReplays(held.replays);
+    this.absences.set(s, rows);
+    return { s, receipt: loaded.receipt };
+  }
+
+  /** The rows each open action's session was loaded with, for what it leaves behind. */
+  private readonly absences = new WeakMap<GameSession, GamePlayRows>();
+
+  /**
+   * What a committed action leaves for the next one on the game: after a move or a pass (the
+   * lines unchanged, the moves appended) the session's rows are the table's at its new version;
+   * after anything else the next action reads them afresh.
+   */
+  private leave(s: GameSession, action: string): void {
+    const loaded = this.absences.get(s);
+    if (!loaded || !KEPT_AFTER.has(action) || s.linesChanged) {
+      this.committed.forget(s.game.id);
+      return;
+    }
+    this.committed.keep(s.game.id, {
+      version: s.game.version,
+      setupKey: replayKey(s.setup, []),
+      replays: new Map(s.lineReplays()),
+      rows: {
+        lines: s.lines,
+        moves: s.moves,
+        dispute: s.dispute,
+        labels: s.labels,
+        holidays: loaded.holidays,
+        leave: loaded.leave,
+      },
     });
   }
 
@@ -185,10 +247,14 @@ export class GameActions {
     }
   }
 
-  /** The receipt's stored result for a repeated key, or undefined the first time. */
+  /** The receipt's stored result for a repeated key, or undefined the first time (a holiday's). */
   async receipt(gameId: string, action: string, key: string | undefined): Promise<unknown> {
     if (key === undefined) return undefined;
-    const found = await this.games.receipt(gameId, key);
+    return this.replayed(await this.games.receipt(gameId, key), action);
+  }
+
+  /** The result kept under a receipt found with the game, if it is this action's; KEY_REUSED if another's. */
+  private replayed(found: ActionReceipt | null, action: string): unknown {
     if (!found) return undefined;
     if (found.action !== action) throw refusals.keyReused();
     return found.result;
@@ -236,6 +302,9 @@ export class GameActions {
     return { game: s.game, competition: s.competition, players: s.players, line: s.state(s.officialLine().id), outcome: s.game.outcome };
   }
 }
+
+/** The actions after which a session's rows are the table's: the moves appended, nothing else changed. */
+const KEPT_AFTER = new Set(['move', 'pass', 'arbiter-move']);
 
 function notificationFor(s: GameSession, color: Color, template: string, payload: JsonObject): Notification {
   return { to: s.players[color], template, gameId: s.game.id, payload: { gameId: s.game.id, turn: s.game.turn, color, ...payload } };

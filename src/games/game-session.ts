@@ -40,7 +40,9 @@ import type { GameOutcome, LineLabel } from './core/game-state';
 import type { Game } from './game.entity';
 import type { LongThinkingNotice } from './long-thinking-notice.entity';
 import type { Move } from './move.entity';
-import type { ReplayCache } from './replay-cache';
+import type { LineReplay, ReplayCache } from './replay-cache';
+import type { Holiday } from './holiday.entity';
+import type { SpecialLeave } from './special-leave.entity';
 import type { GameRowsCache } from './game-rows-cache';
 import { GameRepository, type GameRows } from './game.repository';
 
@@ -49,6 +51,12 @@ export type { GameRows };
 export interface PlayedMove {
   readonly move: Move;
   readonly record: MoveRecord;
+}
+
+/** What an action's loader gives a session besides its rows. */
+export interface Preloaded {
+  readonly holidays: readonly Holiday[];
+  readonly leave: readonly SpecialLeave[];
 }
 
 /** How a session is opened: locked for an action, or a read sharing the caches. */
@@ -96,7 +104,7 @@ export class GameSession implements GameRows {
   readonly outbox: Notification[] = [];
   /** The rows as the rules core reads them (core/play.ts): always the session's current ones. */
   readonly play: Play<Move, GameLine> = new SessionPlay(this);
-  private readonly replays = new Map<string, { state: GameState; records: readonly MoveRecord[] }>();
+  private readonly replays = new Map<string, LineReplay>();
   private holidays?: Record<Color, DateRange[]>;
   private leave?: Record<Color, DateRange[]>;
 
@@ -108,10 +116,33 @@ export class GameSession implements GameRows {
     lexicon?: Lexicon,
     /** Replays shared between sessions (reads): keyed by their inputs, see replay-cache.ts. */
     private readonly sharedReplays?: ReplayCache,
+    /** What an action's loader read with the rows (game-action-cache.ts): both players' absences, the lines' replays. */
+    preloaded?: Preloaded,
   ) {
     Object.assign(this, rows);
     this.setup = gameSetup(this.competition, this.sequence, lexicon);
     this.today = localDate(now, this.competition.timeZone);
+    if (preloaded) {
+      this.holidays = this.currentHolidays(preloaded.holidays);
+      this.leave = this.leaveOf(preloaded.leave);
+    }
+  }
+
+  /** Replays of this session's lines at its rows' version (game-action-cache.ts). */
+  seedReplays(replays: ReadonlyMap<string, LineReplay>): void {
+    for (const [lineId, replay] of replays) this.replays.set(lineId, replay);
+  }
+
+  /** Whether an action opened or closed lines or annulled moves: its rows are then more than appended. */
+  get linesChanged(): boolean {
+    return this.changedLines;
+  }
+
+  private changedLines = false;
+
+  /** The replays this session holds, by line: what an action leaves for the next one at its version. */
+  lineReplays(): ReadonlyMap<string, LineReplay> {
+    return this.replays;
   }
 
   // ---------------------------------------------------------------- who acts
@@ -228,21 +259,30 @@ export class GameSession implements GameRows {
         () => this.games.specialLeaveOf(this.competition.id, [this.game.redPlayerId, this.game.bluePlayerId]),
         () => this.holidaysOf(color),
       ]);
-      const of = (playerId: string) => rows.filter((r) => r.playerId === playerId).map(toRange);
-      this.leave = { red: of(this.game.redPlayerId), blue: of(this.game.bluePlayerId) };
+      this.leave = this.leaveOf(rows);
     }
     return [...(await this.holidaysOf(color)), ...this.leave[color]];
+  }
+
+  private leaveOf(rows: readonly SpecialLeave[]): Record<Color, DateRange[]> {
+    const of = (playerId: string) => rows.filter((r) => r.playerId === playerId).map(toRange);
+    return { red: of(this.game.redPlayerId), blue: of(this.game.bluePlayerId) };
+  }
+
+  private currentHolidays(rows: readonly Holiday[]): Record<Color, DateRange[]> {
+    const current = rows.filter((h) => h.replacedAt === null);
+    return {
+      red: current.filter((h) => h.playerId === this.game.redPlayerId).map(toRange),
+      blue: current.filter((h) => h.playerId === this.game.bluePlayerId).map(toRange),
+    };
   }
 
   /** The player's current holidays in this competition (they cover all their games). */
   async holidaysOf(color: Color): Promise<DateRange[]> {
     if (!this.holidays) {
-      const rows = await this.games.holidaysOf(this.competition.id, [this.game.redPlayerId, this.game.bluePlayerId]);
-      const current = rows.filter((h) => h.replacedAt === null);
-      this.holidays = {
-        red: current.filter((h) => h.playerId === this.game.redPlayerId).map(toRange),
-        blue: current.filter((h) => h.playerId === this.game.bluePlayerId).map(toRange),
-      };
+      this.holidays = this.currentHolidays(
+        await this.games.holidaysOf(this.competition.id, [this.game.redPlayerId, this.game.bluePlayerId]),
+      );
     }
     return this.holidays[color];
   }
@@ -261,6 +301,7 @@ export class GameSession implements GameRows {
 
   /** Writes what a decision does to the lines (core/lines.ts LineChanges): new lines, closed lines, annulled moves. */
   async applyLines(changes: LineChanges): Promise<GameLine[]> {
+    this.changedLines = true;
     const opened = await this.games.openLines(
       changes.opened.map((l) => ({
         gameId: this.game.id,

@@ -15,8 +15,9 @@ import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
+import { codecOf } from '../database/deferred-writes';
 import { independentQueries } from '../database/independent-queries';
-import { insertRows } from '../database/insert-rows';
+import { deferRows, deferUpdate, insertRows } from '../database/insert-rows';
 import { Player } from '../players/player.entity';
 import { ActionReceipt } from './action-receipt.entity';
 import { refusals } from './core/game-refusals';
@@ -44,6 +45,31 @@ export interface GameRows {
   dispute: Dispute | null;
   /** The lines players know as A and B: those of the latest appeal, even once ruled. */
   labels: DisputeLines | null;
+}
+
+/** A game's row with what it is read with, as `actionRows` gives it. */
+export interface GameHead {
+  readonly game: Game;
+  readonly competition: Competition;
+  readonly sequence: Sequence;
+  readonly players: Readonly<Record<Color, Player>>;
+}
+
+/** The rows an action's caller may already hold at the game's version. */
+export interface GamePlayRows {
+  readonly lines: GameLine[];
+  readonly moves: Move[];
+  readonly dispute: Dispute | null;
+  readonly labels: DisputeLines | null;
+  readonly holidays: Holiday[];
+  readonly leave: SpecialLeave[];
+}
+
+export interface ActionRows {
+  readonly head: GameHead;
+  /** Null when the caller's rows of the version asked are the current ones. */
+  readonly rows: GamePlayRows | null;
+  readonly receipt: ActionReceipt | null;
 }
 
 type Queries = readonly (() => Promise<unknown>)[];
@@ -134,6 +160,90 @@ export class GameRepository {
     return rows[0] && Number(rows[0].version);
   }
 
+  /**
+   * A game for an action, in one statement (issue 15 item 1): the row locked, with its
+   * competition, sequence and players, the idempotency key's receipt, and — unless the caller
+   * already holds the rows of `knownVersion`, the version the row still has — its lines, moves,
+   * disputes and both players' holidays and leave. `rows` is then null: the caller's are current,
+   * since every write of those rows bumps the version (game-rows-cache.ts).
+   */
+  async actionRows(gameId: string, known: { version?: number; receiptKey?: string }): Promise<ActionRows> {
+    if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
+    const sql = (this.actionSql ??= this.buildActionSql());
+    const read = async () => {
+      const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
+      return found[0];
+    };
+    let row = await read();
+    if (!row) throw refusals.unknownGame(gameId);
+    // A lock waited for gives the row as the holder committed it, but the rest of the statement
+    // as its snapshot saw them, before that commit: read again, under the lock now held. The
+    // version tells, as every write of the rows read here bumps it.
+    const c = this.codecs();
+    let game = c.game.decode(row.game);
+    if (Number(row.seen_version) !== game.version) {
+      row = (await read())!;
+      game = c.game.decode(row.game);
+    }
+    const players = { red: c.player.decode(row.red), blue: c.player.decode(row.blue) };
+    const head = { game, competition: c.competition.decode(row.competition), sequence: c.sequence.decode(row.sequence), players };
+    const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
+    if (row.moves === null) return { head, rows: null, receipt };
+    const disputes = c.dispute.decodeAll(row.disputes);
+    return {
+      head,
+      rows: {
+        lines: c.line.decodeAll(row.lines),
+        moves: c.move.decodeAll(row.moves),
+        dispute: disputes.find((d) => d.status === 'open' || d.status === 'appealed') ?? null,
+        labels: disputes.find((d) => d.appealedAt !== null)?.lines ?? null,
+        holidays: c.holiday.decodeAll(row.holidays),
+        leave: c.leave.decodeAll(row.leave),
+      },
+      receipt,
+    };
+  }
+
+  private actionSql?: string;
+
+  private codecs() {
+    const ds = this.m.connection;
+    return {
+      game: codecOf(ds, Game),
+      competition: codecOf(ds, Competition),
+      sequence: codecOf(ds, Sequence),
+      player: codecOf(ds, Player),
+      line: codecOf(ds, GameLine),
+      move: codecOf(ds, Move),
+      dispute: codecOf(ds, Dispute),
+      holiday: codecOf(ds, Holiday),
+      leave: codecOf(ds, SpecialLeave),
+      receipt: codecOf(ds, ActionReceipt),
+    };
+  }
+
+  private buildActionSql(): string {
+    const c = this.codecs();
+    const unlessKnown = (expression: string) => `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END`;
+    const ofPlayers = `x."competition_id" = g."competition_id" AND x."player_id" IN (g."red_player_id", g."blue_player_id")`;
+    return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
+  ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,
+  ${unlessKnown(`SELECT ${c.line.aggregate('x', 'x."created_at", x."id"')} FROM ${c.line.table} x WHERE x."game_id" = g."id"`)} AS lines,
+  ${unlessKnown(`SELECT ${c.move.aggregate('x', 'x."line_id", x."number"')} FROM ${c.move.table} x WHERE x."game_id" = g."id"`)} AS moves,
+  ${unlessKnown(`SELECT ${c.dispute.aggregate('x', 'x."created_at" DESC')} FROM ${c.dispute.table} x WHERE x."game_id" = g."id"`)} AS disputes,
+  ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
+  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave,
+  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
+  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version
+FROM ${c.game.table} g
+  JOIN ${c.competition.table} c ON c."id" = g."competition_id"
+  JOIN ${c.sequence.table} s ON s."id" = g."sequence_id"
+  JOIN ${c.player.table} r ON r."id" = g."red_player_id"
+  JOIN ${c.player.table} b ON b."id" = g."blue_player_id"
+WHERE g."id" = $1
+FOR UPDATE OF g`;
+  }
+
   // ---------------------------------------------------------------- the writer (GameSession)
 
   /** New lines of a game (a fork, lines A and B), written at once. */
@@ -154,7 +264,8 @@ export class GameRepository {
   /** Appends a move to the game's log. */
   async appendMove(row: Row<Move>): Promise<Move> {
     const move = this.m.create(Move, row);
-    await insertRows(this.m, Move, move);
+    // Sent with the action's other writes (deferred-writes.ts).
+    await deferRows(this.m, Move, move);
     return move;
   }
 
@@ -165,19 +276,15 @@ export class GameRepository {
 
   /** The cached state, version, turn and end of the locked row. */
   async saveState(game: Game): Promise<void> {
-    await this.m.update(
-      Game,
-      { id: game.id },
-      {
-        state: game.state,
-        version: game.version,
-        turn: game.turn,
-        status: game.status,
-        endedAt: game.endedAt,
-        endReason: game.endReason,
-        outcome: game.outcome,
-      },
-    );
+    await deferUpdate(this.m, Game, game.id, {
+      state: game.state,
+      version: game.version,
+      turn: game.turn,
+      status: game.status,
+      endedAt: game.endedAt,
+      endReason: game.endReason,
+      outcome: game.outcome,
+    });
   }
 
   /** An imported game's start day (docs/rules.md §5 counts from it). */
@@ -224,7 +331,7 @@ export class GameRepository {
   }
 
   async storeReceipt(row: Row<ActionReceipt>): Promise<void> {
-    await insertRows(this.m, ActionReceipt, this.m.create(ActionReceipt, row));
+    await deferRows(this.m, ActionReceipt, this.m.create(ActionReceipt, row));
   }
 
   // ---------------------------------------------------------------- offers

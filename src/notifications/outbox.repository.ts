@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
+import { deferRows } from '../database/insert-rows';
 import { OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
 
 /** The outbox rows a feature writes, in the unit of work of the change that causes them (docs/mail-rules.md 17). */
@@ -18,7 +18,7 @@ export class OutboxRepository {
   }
 
   async insert(rows: readonly OutboundMail[]): Promise<void> {
-    await insertRows(this.db.manager, OutboundMail, ...rows);
+    await deferRows(this.db.manager, OutboundMail, ...rows);
   }
 
   /** The newest row still pending for this game, player and template, written earlier in the unit. */

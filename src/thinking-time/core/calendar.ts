@@ -49,7 +49,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar day an instant falls on in a time zone (a move sent at 00:30 in Bucharest counts on that day). */
 export function localDate(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): LocalDate {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('invalid instant');
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('invalid instant');
+  // Zones' offsets are whole minutes since 1970, so a day changes only on a minute: one minute
+  // gives one day, and an action asks the same minute many times (formatToParts is slow).
+  const key = `${timeZone}\u0000${Math.floor(ms / 60_000)}`;
+  const known = recentDays.get(key);
+  if (known !== undefined) return known;
+  const day = formattedLocalDate(instant, timeZone);
+  if (recentDays.size >= 256) recentDays.clear();
+  recentDays.set(key, day);
+  return day;
+}
+
+const recentDays = new Map<string, LocalDate>();
+
+function formattedLocalDate(instant: Date, timeZone: string): LocalDate {
   let year = 0;
   let month = 0;
   let day = 0;

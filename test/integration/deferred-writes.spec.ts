@@ -1,0 +1,110 @@
+// Issue 15 item 1: writes a transaction defers (database/deferred-writes.ts) go with its next
+// statement or its commit, in one statement; they behave as if sent when made: the
+// transaction's next read sees them, an error among them rolls the whole transaction back,
+// and outside a transaction they are written at once.
+import { randomUUID } from 'node:crypto';
+import { AuditEntry } from '../../src/audit/audit.entity';
+import { ManualClock } from '../../src/common/clock';
+import { Database } from '../../src/database/database';
+import { deferRows, deferUpdate } from '../../src/database/insert-rows';
+import { Game } from '../../src/games/game.entity';
+import { startChampionship, type Championship } from '../support/games';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { TEST_DB } from '../support/test-database';
+
+describe(`deferred writes (${TEST_DB})`, () => {
+  let t: TestApp;
+  let db: Database;
+  let ch: Championship;
+
+  beforeAll(async () => {
+    t = await startTestApp({ clock: new ManualClock('2027-02-01T09:00:00Z') });
+    db = t.database;
+    ch = await startChampionship(t.app, { players: 2 });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const entry = (action: string, details: object = { n: 1 }): AuditEntry =>
+    Object.assign(new AuditEntry(), {
+      id: randomUUID(),
+      at: new Date('2027-02-01T09:00:00.123Z'),
+      actorUserId: null,
+      actorRole: 'system',
+      action,
+      competitionId: null,
+      gameId: null,
+      details,
+    });
+
+  const stored = (action: string) => db.run((m) => m.find(AuditEntry, { where: { action } }));
+
+  it('the next read in the transaction sees them; the rows arrive with every column as written', async () => {
+    const a = entry('deferred.read', { moves: [{ notation: 'h8 CASĂ', score: 12 }], note: 'l\'œuf "quoted"' });
+    const seen = await db.transaction(async (m) => {
+      await deferRows(m, AuditEntry, a, entry('deferred.read'));
+      return m.count(AuditEntry, { where: { action: 'deferred.read' } });
+    });
+    expect(seen).toBe(2);
+    const [row] = (await stored('deferred.read')).filter((r) => r.id === a.id);
+    expect(row).toEqual(a);
+  });
+
+  it('an update of a row waits with them, and an update of a table with rows pending goes after those rows', async () => {
+    const game = ch.games[0];
+    await db.transaction(async (m) => {
+      await deferUpdate(m, Game, game.id, { turn: 7 });
+      await deferUpdate(m, Game, game.id, { turn: 8 });
+      await deferRows(m, AuditEntry, entry('deferred.update'));
+    });
+    const row = await db.run((m) => m.findOneByOrFail(Game, { id: game.id }));
+    expect(row.turn).toBe(8);
+    expect(await stored('deferred.update')).toHaveLength(1);
+  });
+
+  it('an error among them rolls back the whole transaction, its earlier writes too', async () => {
+    const a = entry('deferred.error');
+    await db.transaction(async (m) => deferRows(m, AuditEntry, a));
+    const before = await db.run((m) => m.findOneByOrFail(Game, { id: ch.games[0].id }));
+    await expect(
+      db.transaction(async (m) => {
+        await m.update(Game, { id: before.id }, { turn: before.turn + 5 });
+        await deferRows(m, AuditEntry, entry('deferred.error'), { ...a } as AuditEntry);
+      }),
+    ).rejects.toThrow();
+    expect(await stored('deferred.error')).toHaveLength(1);
+    expect((await db.run((m) => m.findOneByOrFail(Game, { id: before.id }))).turn).toBe(before.turn);
+  });
+
+  it('a transaction that fails after deferring sends none of them', async () => {
+    await expect(
+      db.transaction(async (m) => {
+        await deferRows(m, AuditEntry, entry('deferred.rolled-back'));
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    expect(await stored('deferred.rolled-back')).toHaveLength(0);
+  });
+
+  it('outside a transaction they are written at once', async () => {
+    await db.run((m) => deferRows(m, AuditEntry, entry('deferred.outside')));
+    expect(await stored('deferred.outside')).toHaveLength(1);
+  });
+
+  it('after-commit work runs only once the transaction committed', async () => {
+    const ran: string[] = [];
+    await db.transaction(async () => {
+      db.afterCommit(() => ran.push('committed'));
+      expect(ran).toEqual([]);
+    });
+    await expect(
+      db.transaction(async () => {
+        db.afterCommit(() => ran.push('rolled back'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(ran).toEqual(['committed']);
+  });
+});
