@@ -76,7 +76,11 @@ export class MailModule implements OnApplicationBootstrap {
     if (this.settings.imapUrl) {
       const inbox = this.workers.register('inbox', () => this.inbox.poll(), { intervalMs: INBOX_POLL_MS, acquireRetryMs: 5_000 });
       this.inbox.onNewMail = () => void inbox.wake();
-      this.inbox.onPassDone = () => void outbox.wake();
+      this.inbox.onPassDone = () => {
+        // A pass already sending takes the new answers before it ends; otherwise one starts now.
+        this.outbox.notify();
+        void outbox.wake();
+      };
       inbox.start();
     }
   }

@@ -14,11 +14,30 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * nodemailer's error codes for a connection that broke (a pooled socket the server closed,
+ * a reset mid-DATA, a timeout): the server never answered 250 for the message, so sending
+ * it again on a fresh socket cannot double it. A 4xx/5xx answer is the server's own verdict.
+ */
+const BROKEN_CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+
+export function isBrokenConnection(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return responseCode === undefined && code !== undefined && BROKEN_CONNECTION_CODES.has(code);
+}
+
+/** SMTP connections kept open and shared by the sender's concurrent recipients. */
+export const SMTP_POOL_CONNECTIONS = 4;
+
 export function smtpTransport(url: string): MailTransport {
-  // One connection per message: the sender is a slow trickle, and a dead pooled socket
-  // would turn an outage into a confusing error instead of a clean retry.
+  // A pool of connections reused across messages: the handshake was most of a message's
+  // time. A socket that breaks fails only the message on it, which the sender requeues
+  // (OutboxSender: the outbox row is the unit of idempotency).
   const parsed = new URL(url);
   const transporter: Transporter = createTransport({
+    pool: true,
+    maxConnections: SMTP_POOL_CONNECTIONS,
+    maxMessages: 1_000,
     host: parsed.hostname,
     port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
     secure: parsed.protocol === 'smtps:',
