@@ -68,7 +68,11 @@ export class MailModule implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.settings.mailWorkers) return;
+    if (this.settings.mailWorkers) this.startWorkers();
+  }
+
+  /** The outbox sender and the IMAP inbox as singleton loops; the inbox reacts to IDLE, the interval is the fallback poll. */
+  startWorkers(): void {
     const outbox = this.workers.register('outbox', () => this.outbox.deliverDue().then(() => undefined), {
       intervalMs: OUTBOX_INTERVAL_MS,
     });
