@@ -103,7 +103,10 @@ export class OutboxSender implements OnApplicationShutdown {
         if (!outer || (!pass.full && !this.more) || pass.sent === 0) break;
       }
     } finally {
-      if (outer) this.passing = false;
+      if (outer) {
+        this.passing = false;
+        this.transport.release();
+      }
     }
     return { sent, failed };
   }
