@@ -68,7 +68,11 @@ export class MailModule implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.settings.mailWorkers) return;
+    if (this.settings.mailWorkers) this.startWorkers();
+  }
+
+  /** The outbox sender and the IMAP inbox as singleton loops; the inbox reacts to IDLE, the interval is the fallback poll. */
+  startWorkers(): void {
     const outbox = this.workers.register('outbox', () => this.outbox.deliverDue().then(() => undefined), {
       intervalMs: OUTBOX_INTERVAL_MS,
     });
@@ -76,7 +80,11 @@ export class MailModule implements OnApplicationBootstrap {
     if (this.settings.imapUrl) {
       const inbox = this.workers.register('inbox', () => this.inbox.poll(), { intervalMs: INBOX_POLL_MS, acquireRetryMs: 5_000 });
       this.inbox.onNewMail = () => void inbox.wake();
-      this.inbox.onPassDone = () => void outbox.wake();
+      this.inbox.onPassDone = () => {
+        // A pass already sending takes the new answers before it ends; otherwise one starts now.
+        this.outbox.notify();
+        void outbox.wake();
+      };
       inbox.start();
     }
   }

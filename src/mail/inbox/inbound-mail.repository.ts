@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type FindOptionsWhere } from 'typeorm';
 import { Database } from '../../database/database';
+import { advisoryLockKey } from '../../database/advisory-lock';
 import { insertRows } from '../../database/insert-rows';
 import { PlatformState } from '../../database/platform-state.entity';
 import { InboundMail, type InboundMailStatus } from '../inbound-mail.entity';
@@ -66,6 +67,19 @@ export class InboundMailRepository {
     return this.m.findOneByOrFail(InboundMail, { id });
   }
 
+  /** Several stored mails in one query, in the order of `ids`. */
+  async byIds(ids: readonly string[]): Promise<InboundMail[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.m.find(InboundMail, { where: { id: In([...ids]) } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Marks several mails moved to their folder in one statement (docs/mail-rules.md 14). */
+  async markAllMoved(ids: readonly string[], at: Date): Promise<void> {
+    if (ids.length) await this.m.update(InboundMail, { id: In([...ids]) }, { movedAt: at });
+  }
+
   find(id: string): Promise<InboundMail | null> {
     return this.m.findOneBy(InboundMail, { id });
   }
@@ -88,6 +102,14 @@ export class InboundMailRepository {
   /** Whether an answer with this content key was already written (docs/mail-rules.md 16). */
   rejectionKeyUsed(rejectionKey: string): Promise<boolean> {
     return this.m.exists(InboundMail, { where: { rejectionKey } });
+  }
+
+  /**
+   * Serialises, until the transaction ends, the rejections to one recipient: games are
+   * decided in parallel, and the daily limit is a count followed by a write.
+   */
+  async lockRejectionsTo(recipient: string): Promise<void> {
+    await this.m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey(`mail.rejections:${recipient}`)]);
   }
 
   rejectionsTo(recipient: string, day: string): Promise<number> {

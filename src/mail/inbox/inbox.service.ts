@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { MailFolder } from '../inbound-mail.entity';
+import { groupBy } from '../../common/collections';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
 import { InboundMailRepository } from './inbound-mail.repository';
@@ -13,6 +14,8 @@ import { FetchedMessage, storeInbound } from './inbound-store';
 /** docs/mail-rules.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
 const MAX_IDLE_MS = 10 * 60_000;
 const FOLDERS: readonly MailFolder[] = ['Processed', 'Rejected', 'Failed'];
+/** Bodies fetched, and stored in one transaction, per round: one FETCH and one commit for many mails. */
+const FETCH_BATCH = 100;
 
 export interface InboxOptions {
   /** Reconnect backoff: first delay, doubled per failure, capped (docs/mail-rules.md 15). */
@@ -75,7 +78,8 @@ export class InboxService implements OnApplicationShutdown {
         await this.ingest(client);
         // What arrived up to here is stored; only mail announced from now on calls for another round.
         this.newMail = false;
-        await this.pipeline.processStored();
+        // Each round of decisions wakes the sender: its answers need not wait for the IMAP moves.
+        await this.pipeline.processStored(() => this.onPassDone());
         await this.moveDecided(client);
       } finally {
         lock.release();
@@ -177,45 +181,77 @@ export class InboxService implements OnApplicationShutdown {
     const found = await client.fetchAll(`${from}:*`, { uid: true, size: true, envelope: true }, { uid: true });
     // `n:*` always includes the last message, even below n.
     const fresh = found.filter((m) => m.uid >= from).sort((a, b) => a.uid - b.uid);
-    for (const meta of fresh) {
-      const raw = await this.fetchRaw(client, meta);
-      const message: FetchedMessage = {
+    for (let start = 0; start < fresh.length; start += FETCH_BATCH) {
+      const batch = fresh.slice(start, start + FETCH_BATCH);
+      const raws = await this.fetchRaws(client, batch);
+      const messages = batch.map((meta): FetchedMessage => ({
         mailbox: this.mailbox,
         uidValidity,
         uid: meta.uid,
-        size: meta.size ?? raw.length,
-        raw,
+        size: meta.size ?? raws.get(meta.uid)!.length,
+        raw: raws.get(meta.uid)!,
         messageId: clean(meta.envelope?.messageId),
         from: clean(meta.envelope?.from?.[0]?.address?.toLowerCase()),
         subject: clean(meta.envelope?.subject),
-      };
-      await this.db.transaction(() => storeInbound(this.inbound, message, this.clock.now()));
+      }));
+      // docs/mail-rules.md 11: stored (and the cursor moved past them) before anything else; storing is idempotent by position.
+      await this.db.transaction(async () => {
+        for (const message of messages) await storeInbound(this.inbound, message, this.clock.now());
+      });
     }
   }
 
-  private async fetchRaw(client: ImapFlow, meta: FetchMessageObject): Promise<Buffer> {
-    const tooLarge = (meta.size ?? 0) > MAX_MESSAGE_BYTES;
-    const full = await client.fetchOne(String(meta.uid), tooLarge ? { uid: true, headers: true } : { uid: true, source: true }, {
-      uid: true,
-    });
-    const raw = full ? (tooLarge ? full.headers : full.source) : undefined;
-    if (!raw) throw new Error(`message UID ${meta.uid} vanished while being read`);
-    return raw;
+  /**
+   * The bodies of a batch, by UID: one FETCH of the whole messages under the cap, and of the
+   * headers alone for those over it (docs/mail-rules.md 13). Collected whole before any other
+   * command is sent (docs/mail-rules.md 15).
+   */
+  private async fetchRaws(client: ImapFlow, batch: readonly FetchMessageObject[]): Promise<Map<number, Buffer>> {
+    const raws = new Map<number, Buffer>();
+    const large = batch.filter((m) => (m.size ?? 0) > MAX_MESSAGE_BYTES).map((m) => m.uid);
+    const small = batch.filter((m) => (m.size ?? 0) <= MAX_MESSAGE_BYTES).map((m) => m.uid);
+    if (small.length)
+      for (const m of await client.fetchAll(small.join(','), { uid: true, source: true }, { uid: true }))
+        if (m.source) raws.set(m.uid, m.source);
+    if (large.length)
+      for (const m of await client.fetchAll(large.join(','), { uid: true, headers: true }, { uid: true }))
+        if (m.headers) raws.set(m.uid, m.headers);
+    const missing = batch.find((m) => !raws.has(m.uid));
+    if (missing) throw new Error(`message UID ${missing.uid} vanished while being read`);
+    return raws;
   }
 
-  /** docs/mail-rules.md 14: a decided mail is moved only after its decision committed; `messageMove` answers false on failure. */
+  /**
+   * docs/mail-rules.md 14: a decided mail is moved only after its decision committed; one MOVE per
+   * destination folder with the UID set. `messageMove` answers false on failure: then each UID
+   * is moved on its own, so one bad message cannot hold the others back.
+   */
   private async moveDecided(client: ImapFlow): Promise<void> {
     const uidValidity = String((client.mailbox || { uidValidity: '' }).uidValidity);
     const owed = await this.db.run(() => this.inbound.owedMoves(this.mailbox, uidValidity));
-    for (const row of owed) {
-      const moved = await client.messageMove(row.uid, row.folder!, { uid: true });
-      // A pass that died between its MOVE and recording it leaves nothing to move: that is done, not a failure.
-      if (moved === false && (await this.stillInMailbox(client, row.uid))) {
-        this.logger.warn(`could not move UID ${row.uid} to ${row.folder}; trying again next pass`);
+    for (const [folder, rows] of groupBy(owed, (row) => row.folder!)) {
+      const moved = await client.messageMove(rows.map((r) => r.uid).join(','), folder, { uid: true });
+      if (moved !== false) {
+        await this.db.run(() =>
+          this.inbound.markAllMoved(
+            rows.map((r) => r.id),
+            this.clock.now(),
+          ),
+        );
         continue;
       }
-      await this.db.run(() => this.inbound.markMoved(row.id, this.clock.now()));
+      for (const row of rows) await this.moveOne(client, row);
     }
+  }
+
+  private async moveOne(client: ImapFlow, row: { id: string; uid: string; folder: MailFolder | null }): Promise<void> {
+    const moved = await client.messageMove(row.uid, row.folder!, { uid: true });
+    // A pass that died between its MOVE and recording it leaves nothing to move: that is done, not a failure.
+    if (moved === false && (await this.stillInMailbox(client, row.uid))) {
+      this.logger.warn(`could not move UID ${row.uid} to ${row.folder}; trying again next pass`);
+      return;
+    }
+    await this.db.run(() => this.inbound.markMoved(row.id, this.clock.now()));
   }
 
   private async stillInMailbox(client: ImapFlow, uid: string): Promise<boolean> {

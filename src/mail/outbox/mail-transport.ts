@@ -11,28 +11,57 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'files';
   /** Resolves once the message is accepted; `key` names the message for idempotent writes. */
   send(message: OutgoingMessage, key: string): Promise<void>;
+  /** The sender's pass is over: connections kept open for it are closed (a new pass opens new ones). */
+  release(): void;
   close(): void;
 }
 
+/**
+ * nodemailer's error codes for a connection that broke (a pooled socket the server closed,
+ * a reset mid-DATA, a timeout): the server never answered 250 for the message, so sending
+ * it again on a fresh socket cannot double it. A 4xx/5xx answer is the server's own verdict.
+ */
+const BROKEN_CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+
+export function isBrokenConnection(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return responseCode === undefined && code !== undefined && BROKEN_CONNECTION_CODES.has(code);
+}
+
+/** SMTP connections kept open and shared by the sender's concurrent recipients. */
+export const SMTP_POOL_CONNECTIONS = 4;
+
 export function smtpTransport(url: string): MailTransport {
-  // One connection per message: the sender is a slow trickle, and a dead pooled socket
-  // would turn an outage into a confusing error instead of a clean retry.
+  // A pool of connections reused across messages: the handshake was most of a message's
+  // time. A socket that breaks fails only the message on it, which the sender requeues
+  // (OutboxSender: the outbox row is the unit of idempotency).
+  // Open only for a pass: an idle pooled socket would outlive a server's outage or restart.
   const parsed = new URL(url);
-  const transporter: Transporter = createTransport({
-    host: parsed.hostname,
-    port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
-    secure: parsed.protocol === 'smtps:',
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const open = (): Transporter =>
+    createTransport({
+      pool: true,
+      maxConnections: SMTP_POOL_CONNECTIONS,
+      maxMessages: 1_000,
+      host: parsed.hostname,
+      port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
+      secure: parsed.protocol === 'smtps:',
+      auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+  let transporter: Transporter | undefined;
+  const release = () => {
+    transporter?.close();
+    transporter = undefined;
+  };
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transporter.sendMail(message);
+      await (transporter ??= open()).sendMail(message);
     },
-    close: () => transporter.close(),
+    release,
+    close: release,
   };
 }
 
@@ -58,6 +87,7 @@ export function fileTransport(directory: string): MailTransport {
       chmodSync(`${file}.tmp`, MAIL_FILE_MODE);
       renameSync(`${file}.tmp`, file);
     },
+    release: () => undefined,
     close: () => transporter.close(),
   };
 }

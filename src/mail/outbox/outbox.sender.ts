@@ -11,7 +11,7 @@ import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { dueDigestDay, writeDigest } from './digest';
 import { OutboxComposer } from './outbox-composer';
 import { OutboundDeliveryRepository } from './outbound-delivery.repository';
-import { fileTransport, MailTransport, smtpTransport } from './mail-transport';
+import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
 import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
 
@@ -33,7 +33,7 @@ export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   maxDelayMs: 6 * 3600_000,
   maxAttempts: 10,
   batch: 50,
-  concurrency: 4,
+  concurrency: SMTP_POOL_CONNECTIONS,
 };
 
 /** Exponential backoff: 1, 2, 4 … minutes, capped. */
@@ -57,6 +57,14 @@ export class OutboxSender implements OnApplicationShutdown {
   private readonly logger = new Logger('Outbox');
   readonly transport: MailTransport;
   policy: OutboxPolicy = DEFAULT_OUTBOX_POLICY;
+  /** Set when new rows were written during a pass: the pass goes round once more. */
+  private more = false;
+  private passing = false;
+  /**
+   * The messages of a row already accepted by the server, while its row is still pending:
+   * a row for several addresses requeued after a broken socket resends only the rest.
+   */
+  private readonly handedOver = new Set<string>();
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -72,8 +80,38 @@ export class OutboxSender implements OnApplicationShutdown {
     this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : fileTransport(join(settings.dataDir, 'outbox'));
   }
 
-  /** One pass over the due rows; the worker calls it, and so can a test. */
+  /** New rows are waiting (a decision wrote its answers): a running pass takes them before it ends. */
+  notify(): void {
+    this.more = true;
+  }
+
+  /**
+   * Passes over the due rows until none is left that was due when it began: a full batch, or
+   * rows announced by `notify` meanwhile, take another round. The worker calls it, and so can a test.
+   */
   async deliverDue(): Promise<OutboxPass> {
+    let sent = 0;
+    let failed = 0;
+    const outer = !this.passing;
+    this.passing = true;
+    try {
+      for (;;) {
+        this.more = false;
+        const pass = await this.deliverBatch();
+        sent += pass.sent;
+        failed += pass.failed;
+        if (!outer || (!pass.full && !this.more) || pass.sent === 0) break;
+      }
+    } finally {
+      if (outer) {
+        this.passing = false;
+        this.transport.release();
+      }
+    }
+    return { sent, failed };
+  }
+
+  private async deliverBatch(): Promise<OutboxPass & { full: boolean }> {
     await this.writeDueDigests();
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
@@ -81,7 +119,7 @@ export class OutboxSender implements OnApplicationShutdown {
     let sent = 0;
     let failed = 0;
     // One queue per recipient keeps each player's mail in the order it was written; several
-    // recipients are served at once.
+    // recipients are served at once, over the pooled connections.
     const queues = [...groupBy(due, (row) => row.playerId ?? row.toAddress ?? row.id).values()];
     const worker = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
@@ -92,7 +130,7 @@ export class OutboxSender implements OnApplicationShutdown {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.policy.concurrency) }, worker));
-    return { sent, failed };
+    return { sent, failed, full: due.length >= this.policy.batch };
   }
 
   /**
@@ -131,10 +169,21 @@ export class OutboxSender implements OnApplicationShutdown {
     return written;
   }
 
+  /**
+   * Delivers one row. A broken connection (a pooled socket that died, the server never
+   * answered 250) requeues the row at once on a fresh socket, once, before it counts as a
+   * failed attempt: the row is the unit of idempotency, marked sent only after every message
+   * of it was accepted, and a message already accepted is not sent again.
+   */
   private async deliver(row: OutboundMail): Promise<boolean> {
     try {
-      const messages = await this.db.run(() => this.composer.compose(row, this.clock.now()));
-      for (const [index, message] of messages.entries()) await this.transport.send(message, `${row.id}-${index}`);
+      try {
+        await this.handOver(row);
+      } catch (error) {
+        if (!isBrokenConnection(error)) throw error;
+        this.logger.warn({ outboundMailId: row.id, err: error }, `connection broke while sending ${row.messageId}; requeued`);
+        await this.handOver(row);
+      }
       // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
       // once the mail is handed over no table holds a usable login link.
       await this.db.run(() =>
@@ -144,10 +193,21 @@ export class OutboxSender implements OnApplicationShutdown {
           holdsSecrets(row.template, row.payload) ? withoutSecrets(row.template, row.payload) : undefined,
         ),
       );
+      for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
       return true;
     } catch (error) {
       await this.recordFailure(row, error as Error);
       return false;
+    }
+  }
+
+  private async handOver(row: OutboundMail): Promise<void> {
+    const messages = await this.db.run(() => this.composer.compose(row, this.clock.now()));
+    for (const [index, message] of messages.entries()) {
+      const accepted = `${row.id}-${message.envelope.to}`;
+      if (this.handedOver.has(accepted)) continue;
+      await this.transport.send(message, `${row.id}-${index}`);
+      this.handedOver.add(accepted);
     }
   }
 

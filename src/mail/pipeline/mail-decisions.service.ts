@@ -132,6 +132,7 @@ export class MailDecisions {
   private async reject(row: InboundMail, decision: Rejection, target: RejectionTarget, now: Date): Promise<void> {
     const recipient = target.address ?? `player:${target.playerId}`;
     const rejectionKey = rejectionKeyOf(recipient, decision, row.subject);
+    await this.inbound.lockRejectionsTo(recipient);
     if (await this.inbound.rejectionKeyUsed(rejectionKey)) return;
     const day = localDate(now, this.settings.timeZone);
     const today = await this.inbound.rejectionsTo(recipient, day);

@@ -37,7 +37,8 @@ export interface MailWorld {
   /** The instance started last. */
   readonly current: MailInstance;
   /** Starts an instance (the app as `npm start` builds it); `workers` runs the singleton loops. */
-  start(options?: { workers?: boolean; smtp?: boolean; authservId?: string }): Promise<MailInstance>;
+  /** `smtpUrl`: another SMTP server than the sink (a proxy in front of it, say). */
+  start(options?: { workers?: boolean; smtp?: boolean; authservId?: string; smtpUrl?: string }): Promise<MailInstance>;
   inboundMail(): Promise<InboundMail[]>;
   outboundMail(): Promise<OutboundMail[]>;
   close(): Promise<void>;
@@ -65,10 +66,20 @@ export async function startMailWorld({ clock = new ManualClock('2027-02-01T08:00
       if (!last) throw new Error('no instance started');
       return last;
     },
-    async start({ workers = false, smtp: withSmtp = true, authservId }: { workers?: boolean; smtp?: boolean; authservId?: string } = {}) {
+    async start({
+      workers = false,
+      smtp: withSmtp = true,
+      authservId,
+      smtpUrl,
+    }: { workers?: boolean; smtp?: boolean; authservId?: string; smtpUrl?: string } = {}) {
       const opened = await openAppDatabase(testDb.settings);
       const app = await createApp({
-        settings: { ...settings, mailWorkers: workers, smtpUrl: withSmtp ? settings.smtpUrl : undefined, mailAuthservId: authservId },
+        settings: {
+          ...settings,
+          mailWorkers: workers,
+          smtpUrl: withSmtp ? (smtpUrl ?? settings.smtpUrl) : undefined,
+          mailAuthservId: authservId,
+        },
         database: opened,
         clock,
       });
