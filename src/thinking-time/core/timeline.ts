@@ -171,6 +171,21 @@ export function timelineActions(timeline: GameTimeline): readonly TimelineAction
   return walk(game, game.start, game.horizon).flatMap((d) => d.actions);
 }
 
+/**
+ * The first day after `after` on which the game has an action, or null when nothing more is
+ * due (the game ended, or its report window passed). While the timeline stays the same, the
+ * sweep has nothing to do for the game before that day: what timelineDays gives for any day
+ * depends on the timeline alone, not on the day it is asked.
+ */
+export function nextActionDay(timeline: GameTimeline, after: LocalDate): LocalDate | null {
+  const game = prepare(timeline);
+  const from = Math.max(dayNumber(after) + 1, game.start);
+  if (from > game.horizon) return null;
+  const days = walk(game, from, game.horizon, true);
+  const last = days[days.length - 1];
+  return last !== undefined && last.actions.length > 0 ? last.day : null;
+}
+
 const PLAYERS: readonly Color[] = ['red', 'blue'];
 
 const STAGE_ORDER: readonly TimelineStage[] = [
@@ -306,9 +321,10 @@ function prepare(t: GameTimeline): PreparedGame {
 
 /**
  * Walks the game day by day from its start through `to`: the only place clocks and
- * deadlines are computed. Returns the state of each day from `from` on.
+ * deadlines are computed. Returns the state of each day from `from` on (`untilFirstAction`:
+ * up to the first of them with an action).
  */
-function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
+function walk(game: PreparedGame, from: number, to: number, untilFirstAction = false): TimelineDay[] {
   const { rules, moves } = game;
   const result: TimelineDay[] = [];
   const emitted = new Set<string>();
@@ -390,6 +406,7 @@ function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
         longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
       });
       result.push({ day: date, clocks: perPlayer(clock), awaiting, actions: todays });
+      if (untilFirstAction && todays.length > 0) break;
     }
   }
   return result;
