@@ -11,9 +11,12 @@ const arbitraryTimeline: fc.Arbitrary<GameTimeline> = fc
   .record({
     length: fc.integer({ min: 40, max: 160 }),
     gaps: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 16 }),
-    holidays: fc.array(fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: -5, max: 160 }), fc.integer({ min: 0, max: 19 })), {
-      maxLength: 3,
-    }),
+    holidays: fc.array(
+      fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: -5, max: 160 }), fc.integer({ min: 0, max: 19 })),
+      {
+        maxLength: 3,
+      },
+    ),
     notices: fc.array(fc.tuple(fc.constantFrom<Color>('red', 'blue'), fc.integer({ min: 0, max: 160 }), fc.integer({ min: 1, max: 30 })), {
       maxLength: 3,
     }),
