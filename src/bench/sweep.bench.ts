@@ -11,7 +11,8 @@
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server: the bench makes
 // and drops a scratch database of its own there. Prints one JSON object; nothing is asserted.
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -45,6 +46,8 @@ const CHANGED = numberOption('changed', 0.15);
 const DUE = numberOption('due', 0.002);
 /** The large size: the first games and this many copies of them. */
 const COPIES = numberOption('copies', 9);
+/** `--profile`: a V8 CPU profile of the sweeps of the measured days (first size), written to sweep-days.cpuprofile.json (one per day). */
+const PROFILE = process.argv.includes('--profile');
 const GROUPS = 10;
 const PLAYERS = GROUPS * 32;
 const TZ = 'Europe/Bucharest';
@@ -134,7 +137,7 @@ async function main(): Promise<void> {
       );
 
     /** One simulated day: the day's changes, the baseline SELECT, then the sweep, each timed. */
-    const simulateDay = async (changes: boolean): Promise<DayFigures> => {
+    const simulateDay = async (changes: boolean, profiler: Profile | null = null): Promise<DayFigures> => {
       day = addDays(day, 1);
       if (changes) {
         // Games with an action due today: a sheet dated 16 days back owes RED's first move a reminder.
@@ -153,9 +156,11 @@ async function main(): Promise<void> {
       const baselineMs = Number(process.hrtime.bigint() - baselineStarted) / 1e6;
       const before = await actionsSoFar();
       gamesRead = 0;
+      await profiler?.resume();
       const started = process.hrtime.bigint();
       await sweep.runOnce();
       const sweepMs = Number(process.hrtime.bigint() - started) / 1e6;
+      await profiler?.pause();
       return {
         day,
         sweepMs: round(sweepMs, 1),
@@ -174,12 +179,14 @@ async function main(): Promise<void> {
           }
         ).rows[0].n,
       );
-    const measure = async () => {
+    const measure = async (profile = false) => {
       const games = await size();
       // The first day plans every game: no game has a plan yet.
       const planning = await simulateDay(false);
       const days: DayFigures[] = [];
-      for (let i = 0; i < DAYS; i++) days.push(await simulateDay(true));
+      const profiler = profile ? await startProfile() : null;
+      for (let i = 0; i < DAYS; i++) days.push(await simulateDay(true, profiler));
+      if (profiler) await profiler.stop('sweep-days.cpuprofile.json');
       const sweeps = days.map((d) => d.sweepMs).sort((a, b) => a - b);
       const baselines = days.map((d) => d.baselineMs).sort((a, b) => a - b);
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -195,9 +202,9 @@ async function main(): Promise<void> {
       };
     };
 
-    const small = await measure();
+    const small = await measure(PROFILE);
 
-    // Ten times as many games: copies of the first ones (their lines with them), in bulk.
+    // Ten times as many games: copies of the first ones (their lines, named per game, with them), in bulk.
     const copyStarted = Date.now();
     const columns = async (table: string) =>
       (
@@ -208,7 +215,7 @@ async function main(): Promise<void> {
         }
       ).rows.map((r) => `"${r.column_name}"`);
     const gameColumns = (await columns('game')).filter((c) => c !== '"id"');
-    const lineColumns = (await columns('game_line')).filter((c) => c !== '"id"' && c !== '"game_id"');
+    const lineColumns = (await columns('game_line')).filter((c) => c !== '"game_id"');
     await bare.query(
       `CREATE TEMP TABLE game_copy AS SELECT g.id AS source, gen_random_uuid() AS id FROM game g, generate_series(1, $2::int) WHERE g.competition_id = $1 AND g.status = 'playing'`,
       [created.id, COPIES],
@@ -217,7 +224,7 @@ async function main(): Promise<void> {
       `INSERT INTO game ("id", ${gameColumns.join(', ')}) SELECT c.id, ${gameColumns.map((x) => `g.${x}`).join(', ')} FROM game_copy c JOIN game g ON g.id = c.source`,
     );
     await bare.query(
-      `INSERT INTO game_line ("id", "game_id", ${lineColumns.join(', ')}) SELECT gen_random_uuid(), c.id, ${lineColumns.map((x) => `l.${x}`).join(', ')} FROM game_copy c JOIN game_line l ON l.game_id = c.source`,
+      `INSERT INTO game_line ("game_id", ${lineColumns.join(', ')}) SELECT c.id, ${lineColumns.map((x) => `l.${x}`).join(', ')} FROM game_copy c JOIN game_line l ON l.game_id = c.source`,
     );
     await bare.query('ANALYZE game; ANALYZE game_line; ANALYZE sweep_plan');
     const copySeconds = (Date.now() - copyStarted) / 1000;
@@ -236,6 +243,32 @@ async function main(): Promise<void> {
     await bare.end().catch(() => undefined);
     await tearDown(app, scratch, dataDir);
   }
+}
+
+interface Profile {
+  resume(): Promise<unknown>;
+  pause(): Promise<unknown>;
+  stop(file: string): Promise<void>;
+}
+
+/** The V8 profiler of this process, sampling only between resume and pause (the sweeps): one profile per sweep, written together. */
+async function startProfile(): Promise<Profile> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  const profiles: unknown[] = [];
+  return {
+    resume: () => post('Profiler.start'),
+    pause: async () => profiles.push(((await post('Profiler.stop')) as { profile: unknown }).profile),
+    stop: async (file) => {
+      session.disconnect();
+      writeFileSync(file, JSON.stringify(profiles));
+      process.stderr.write(`profiles of the sweep days: ${file}\n`);
+    },
+  };
 }
 
 runBench(main);

@@ -12,7 +12,13 @@ import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service
 import { SweepActions } from './sweep-actions';
 import type { TimelineActionStatus } from './timeline-action.entity';
 import { ThinkingTimeRepository, type NewTimelineAction, type SweepPlanRow, type SweptGame } from './thinking-time.repository';
-import { nextActionDay, timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './core/timeline';
+import {
+  timelineDays,
+  timelineDaysAndNext,
+  type GameTimeline,
+  type TimelineAction as CoreAction,
+  type TimelineStage,
+} from './core/timeline';
 import { GameSession } from '../games/game-session';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { GameRepository } from '../games/game.repository';
@@ -263,12 +269,9 @@ interface GamePlan {
 function plan(before: GamePlan | undefined, timeline: GameTimeline, from: LocalDate, today: LocalDate): GamePlan {
   const fingerprint = `${from} ${today} ${JSON.stringify(timeline)}`;
   if (before?.fingerprint === fingerprint) return before;
-  const choice = chooseActions(timelineDays(timeline, from, today));
-  return {
-    fingerprint,
-    keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key),
-    next: nextActionDay(timeline, today),
-  };
+  const { days, next } = timelineDaysAndNext(timeline, from, today);
+  const choice = chooseActions(days);
+  return { fingerprint, keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key), next };
 }
 
 /**

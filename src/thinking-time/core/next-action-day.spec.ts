@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Color } from '../../common/color';
 import { addDays, compareDays, type DateRange, type LocalDate } from './calendar';
 import type { DayAdjustment } from './thinking-days';
-import { nextActionDay, timelineActions, timelineDays, type GameTimeline, type TimelineMove } from './timeline';
+import { nextActionDay, timelineActions, timelineDays, timelineDaysAndNext, type GameTimeline, type TimelineMove } from './timeline';
 
 const start: LocalDate = '2027-01-10';
 
@@ -87,5 +87,17 @@ describe('the next day the sweep has something to do in a game', () => {
     expect(nextActionDay(t, '2027-03-03')).toBe('2027-03-31');
     expect(nextActionDay(t, '2027-03-31')).toBe('2027-04-06');
     expect(nextActionDay(t, '2027-04-06')).toBe(null);
+  });
+});
+
+describe('the sweep’s days and next day in one walk', () => {
+  it('gives what timelineDays and nextActionDay give apart', () => {
+    fc.assert(
+      fc.property(arbitraryTimeline, fc.integer({ min: -5, max: 200 }), fc.integer({ min: 0, max: 10 }), (t, offset, span) => {
+        const to = addDays(start, offset);
+        const from = addDays(to, -span);
+        expect(timelineDaysAndNext(t, from, to)).toEqual({ days: timelineDays(t, from, to), next: nextActionDay(t, to) });
+      }),
+    );
   });
 });

@@ -178,12 +178,25 @@ export function timelineActions(timeline: GameTimeline): readonly TimelineAction
  * depends on the timeline alone, not on the day it is asked.
  */
 export function nextActionDay(timeline: GameTimeline, after: LocalDate): LocalDate | null {
+  return timelineDaysAndNext(timeline, after, after).next;
+}
+
+/**
+ * timelineDays(timeline, from, to) and nextActionDay(timeline, to) in one walk of the game:
+ * the daily sweep asks both of every game it reads.
+ */
+export function timelineDaysAndNext(
+  timeline: GameTimeline,
+  from: LocalDate,
+  to: LocalDate,
+): { readonly days: readonly TimelineDay[]; readonly next: LocalDate | null } {
   const game = prepare(timeline);
-  const from = Math.max(dayNumber(after) + 1, game.start);
-  if (from > game.horizon) return null;
-  const days = walk(game, from, game.horizon, true);
-  const last = days[days.length - 1];
-  return last !== undefined && last.actions.length > 0 ? last.day : null;
+  const last = dayNumber(to);
+  const walked = walk(game, dayNumber(from), Math.max(last, game.horizon), last);
+  // The walk gives one day each from `from` on: those through `to`, then the days after it up to the next action.
+  const through = Math.max(0, last - dayNumber(from) + 1);
+  const after = walked.length > through ? walked[walked.length - 1] : undefined;
+  return { days: walked.slice(0, through), next: after !== undefined && after.actions.length > 0 ? after.day : null };
 }
 
 const PLAYERS: readonly Color[] = ['red', 'blue'];
@@ -321,10 +334,10 @@ function prepare(t: GameTimeline): PreparedGame {
 
 /**
  * Walks the game day by day from its start through `to`: the only place clocks and
- * deadlines are computed. Returns the state of each day from `from` on (`untilFirstAction`:
- * up to the first of them with an action).
+ * deadlines are computed. Returns the state of each day from `from` on (with `stopAfter`:
+ * up to the first day after it with an action).
  */
-function walk(game: PreparedGame, from: number, to: number, untilFirstAction = false): TimelineDay[] {
+function walk(game: PreparedGame, from: number, to: number, stopAfter: number | null = null): TimelineDay[] {
   const { rules, moves } = game;
   const result: TimelineDay[] = [];
   const emitted = new Set<string>();
@@ -406,7 +419,7 @@ function walk(game: PreparedGame, from: number, to: number, untilFirstAction = f
         longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
       });
       result.push({ day: date, clocks: perPlayer(clock), awaiting, actions: todays });
-      if (untilFirstAction && todays.length > 0) break;
+      if (stopAfter !== null && day > stopAfter && todays.length > 0) break;
     }
   }
   return result;
