@@ -29,6 +29,7 @@ import { PlatformState } from './database/platform-state.entity';
 import { SpecialLeave } from './games/special-leave.entity';
 import { StateDeclaration } from './thinking-time/state-declaration.entity';
 import { SweepCursor } from './thinking-time/sweep-cursor.entity';
+import { SweepPlan } from './thinking-time/sweep-plan.entity';
 import { TimelineAction } from './thinking-time/timeline-action.entity';
 import { UptimeSpan } from './thinking-time/uptime-span.entity';
 import { PlatformOutage } from './thinking-time/platform-outage.entity';
@@ -67,6 +68,7 @@ export const entities = [
   // the thinking-time sweep, heartbeat and arbiter time controls (issue 6)
   TimelineAction,
   SweepCursor,
+  SweepPlan,
   UptimeSpan,
   PlatformOutage,
   SpecialLeave,

@@ -11,8 +11,14 @@ import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions';
 import type { TimelineActionStatus } from './timeline-action.entity';
-import { ThinkingTimeRepository, type NewTimelineAction } from './thinking-time.repository';
-import { timelineDays, type GameTimeline, type TimelineAction as CoreAction, type TimelineStage } from './core/timeline';
+import { ThinkingTimeRepository, type NewTimelineAction, type SweepPlanRow, type SweptGame } from './thinking-time.repository';
+import {
+  timelineDays,
+  timelineDaysAndNext,
+  type GameTimeline,
+  type TimelineAction as CoreAction,
+  type TimelineStage,
+} from './core/timeline';
 import { GameSession } from '../games/game-session';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { GameRepository } from '../games/game.repository';
@@ -124,27 +130,43 @@ export class SweepService {
     const from = cursor ? toLocalDate(cursor.sweptThrough) : toLocalDate(competition.startDate);
     if (compareDays(from, today) > 0) return null;
 
-    // A cheap read of every game, then a transaction only for games with something left to do.
-    const pending = await this.db.run(async () => {
-      const games = await this.gameTime.gamesInPlay(competition.id);
+    // A cheap read of the games with something to do or changed since their plan (sweep-plan.entity.ts),
+    // then a transaction only for games with something left to do.
+    const basis = timelineBasis(competition);
+    const { pending, idle } = await this.db.run(async () => {
+      const games = await this.time.gamesToSweep(competition.id, today, basis);
+      if (games.length === 0) return { pending: [], idle: [] };
       const timelines = await this.time.timelinesOf(competition, games);
       const recorded = await this.time.recordedBetween(competition.id, from, today);
       const done = new Set(recorded.map((r) => `${r.gameId} ${r.key}`));
       const before = this.planned.get(competition.id);
       const plans = new Map(games.map((game) => [game.id, plan(before?.get(game.id), timelines.get(game.id)!, from, today)]));
       this.planned.set(competition.id, plans);
-      return games
-        .filter((game) => plans.get(game.id)!.keys.some((key) => !done.has(`${game.id} ${key}`)))
-        .map((game) => ({ gameId: game.id, keys: plans.get(game.id)!.keys }));
+      const planRow = (game: SweptGame): SweepPlanRow => ({
+        gameId: game.id,
+        competitionId: competition.id,
+        gameVersion: game.version,
+        basis,
+        nextOn: plans.get(game.id)!.next,
+      });
+      const isPending = (game: SweptGame) => plans.get(game.id)!.keys.some((key) => !done.has(`${game.id} ${key}`));
+      return {
+        pending: games.filter(isPending).map((game) => ({ gameId: game.id, keys: plans.get(game.id)!.keys, plan: planRow(game) })),
+        idle: games.filter((game) => !isPending(game)).map(planRow),
+      };
     });
-
+    // Every action of an idle game through today is recorded: nothing to do before its next day.
+    const swept: SweepPlanRow[] = [...idle];
     let done = 0;
     let superseded = 0;
     let failed = 0;
     const stages: Partial<Record<TimelineStage, number>> = {};
-    for (const { gameId, keys } of pending) {
+    for (const { gameId, keys, plan: next } of pending) {
       try {
         const counts = await this.sweepGame(gameId, keys, from, today, now);
+        // Its actions through today are recorded. Planned from the version read before the lock:
+        // if the game changed since, the next run reads it again.
+        swept.push(next);
         done += counts.done;
         superseded += counts.superseded;
         for (const stage of counts.stages) stages[stage] = (stages[stage] ?? 0) + 1;
@@ -154,6 +176,8 @@ export class SweepService {
         this.logger.error({ err: error, gameId }, `sweep of game ${gameId} failed`);
       }
     }
+    // A game that failed keeps its old plan (due, or changed): the next run reads it again.
+    await this.db.run(() => this.time.savePlans(swept));
     // Only once every game of these days is swept: a run cut short, or with a game that
     // failed, is taken up again from the same day, and what was done is not done again.
     if (failed === 0) await this.db.run(() => this.time.advanceCursor(competition.id, today, now));
@@ -233,6 +257,8 @@ interface GamePlan {
   readonly fingerprint: string;
   /** The keys of the actions the core gives for the days: to do, or to record as superseded. */
   readonly keys: readonly string[];
+  /** The first day after today on which the game has an action (nextActionDay). */
+  readonly next: LocalDate | null;
 }
 
 /**
@@ -243,8 +269,18 @@ interface GamePlan {
 function plan(before: GamePlan | undefined, timeline: GameTimeline, from: LocalDate, today: LocalDate): GamePlan {
   const fingerprint = `${from} ${today} ${JSON.stringify(timeline)}`;
   if (before?.fingerprint === fingerprint) return before;
-  const choice = chooseActions(timelineDays(timeline, from, today));
-  return { fingerprint, keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key) };
+  const { days, next } = timelineDaysAndNext(timeline, from, today);
+  const choice = chooseActions(days);
+  return { fingerprint, keys: [...choice.due, ...choice.superseded.map((s) => s.action)].map((a) => a.key), next };
+}
+
+/**
+ * The competition's settings every game's timeline is built from (gameTimeline; the time zone
+ * dates a game's end): a change to them makes every plan stale. A game's own rows bump its version.
+ */
+function timelineBasis(competition: Competition): string {
+  const { closingDate, thinkingDays, reminderDays, escalationDays, timeZone } = competition;
+  return JSON.stringify([closingDate, thinkingDays, reminderDays, escalationDays, timeZone]);
 }
 
 function earliestDay(asked: LocalDate | undefined, today: LocalDate): LocalDate {

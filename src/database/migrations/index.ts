@@ -10,6 +10,7 @@ import { PlayerAddressConfirmation1765100000000 } from './1765100000000-player-a
 import { ApiKeyExpiry1765300000000 } from './1765300000000-api-key-expiry';
 import { PlatformOutage1765800000000 } from './1765800000000-platform-outage';
 import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
+import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ApiKeyExpiry1765300000000,
   PlatformOutage1765800000000,
   OfferCooldown1765900000000,
+  SweepPlan1766200000000,
 ];

@@ -171,6 +171,34 @@ export function timelineActions(timeline: GameTimeline): readonly TimelineAction
   return walk(game, game.start, game.horizon).flatMap((d) => d.actions);
 }
 
+/**
+ * The first day after `after` on which the game has an action, or null when nothing more is
+ * due (the game ended, or its report window passed). While the timeline stays the same, the
+ * sweep has nothing to do for the game before that day: what timelineDays gives for any day
+ * depends on the timeline alone, not on the day it is asked.
+ */
+export function nextActionDay(timeline: GameTimeline, after: LocalDate): LocalDate | null {
+  return timelineDaysAndNext(timeline, after, after).next;
+}
+
+/**
+ * timelineDays(timeline, from, to) and nextActionDay(timeline, to) in one walk of the game:
+ * the daily sweep asks both of every game it reads.
+ */
+export function timelineDaysAndNext(
+  timeline: GameTimeline,
+  from: LocalDate,
+  to: LocalDate,
+): { readonly days: readonly TimelineDay[]; readonly next: LocalDate | null } {
+  const game = prepare(timeline);
+  const last = dayNumber(to);
+  const walked = walk(game, dayNumber(from), Math.max(last, game.horizon), last);
+  // The walk gives one day each from `from` on: those through `to`, then the days after it up to the next action.
+  const through = Math.max(0, last - dayNumber(from) + 1);
+  const after = walked.length > through ? walked[walked.length - 1] : undefined;
+  return { days: walked.slice(0, through), next: after !== undefined && after.actions.length > 0 ? after.day : null };
+}
+
 const PLAYERS: readonly Color[] = ['red', 'blue'];
 
 const STAGE_ORDER: readonly TimelineStage[] = [
@@ -306,9 +334,10 @@ function prepare(t: GameTimeline): PreparedGame {
 
 /**
  * Walks the game day by day from its start through `to`: the only place clocks and
- * deadlines are computed. Returns the state of each day from `from` on.
+ * deadlines are computed. Returns the state of each day from `from` on (with `stopAfter`:
+ * up to the first day after it with an action).
  */
-function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
+function walk(game: PreparedGame, from: number, to: number, stopAfter: number | null = null): TimelineDay[] {
   const { rules, moves } = game;
   const result: TimelineDay[] = [];
   const emitted = new Set<string>();
@@ -390,6 +419,7 @@ function walk(game: PreparedGame, from: number, to: number): TimelineDay[] {
         longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
       });
       result.push({ day: date, clocks: perPlayer(clock), awaiting, actions: todays });
+      if (stopAfter !== null && day > stopAfter && todays.length > 0) break;
     }
   }
   return result;
