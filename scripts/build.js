@@ -55,11 +55,14 @@ if (built === undefined || missing || newest > built) {
   }
 }
 
-require(join(dist, 'database', 'pglite-template.js'))
-  .preparePgliteTemplate()
-  .then((made) => {
-    if (made) process.stderr.write('build: prepared the embedded database template in dist/pglite-template\n');
-  })
-  .catch((error) => {
-    process.stderr.write(`build: no embedded database template (a new DATA_DIR starts by initdb): ${error.message}\n`);
-  });
+// The check reads two small files; TypeORM and PGlite are loaded only to make a template.
+if (!require(join(dist, 'database', 'pglite-template.js')).pgliteTemplateMatches()) {
+  require(join(dist, 'database', 'pglite-template-maker.js'))
+    .makePgliteTemplate()
+    .then((made) => {
+      if (made) process.stderr.write('build: prepared the embedded database template in dist/pglite-template\n');
+    })
+    .catch((error) => {
+      process.stderr.write(`build: no embedded database template (a new DATA_DIR starts by initdb): ${error.message}\n`);
+    });
+}
