@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 // `npm run build`, `npm start` and every script that needs dist/. An up-to-date dist/ costs one
-// walk of src/ (no compiler): every source has its output and none is newer than tsc's build
-// info (dist/.tsbuildinfo). Otherwise tsc's build mode (tsconfig.build.json) compiles what
+// walk of src/ (no compiler): every source has its output, none is newer than tsc's build
+// info (dist/.tsbuildinfo) and that build reported no error. Otherwise tsc's build mode (tsconfig.build.json) compiles what
 // changed; it trusts its build info and would not notice an output deleted by hand, so a missing
 // output forces a full build and a partial dist/ is never started.
 // Then the embedded database's template (src/database/pglite-template.ts), made again only when
 // PGlite or the migrations change: without it a new DATA_DIR still starts, by initdb.
 const { execFileSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, readFileSync, readdirSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -35,9 +35,25 @@ function survey() {
   return { newest, missing };
 }
 
+/**
+ * Whether the last build left something to report or to emit: tsc then writes these keys in its
+ * build info, and a build with type errors must fail every time, as before, not only the first.
+ */
+function leftUnfinished() {
+  const info = JSON.parse(readFileSync(buildInfo, 'utf8'));
+  return [
+    'errors',
+    'semanticDiagnosticsPerFile',
+    'emitDiagnosticsPerFile',
+    'affectedFilesPendingEmit',
+    'changeFileSet',
+    'checkPending',
+  ].some((key) => key in info);
+}
+
 const built = existsSync(buildInfo) ? statSync(buildInfo).mtimeMs : undefined;
 const { newest, missing } = survey();
-if (built === undefined || missing || newest > built) {
+if (built === undefined || missing || newest > built || leftUnfinished()) {
   const force = built !== undefined && missing !== undefined;
   if (force) process.stderr.write(`build: ${relative(root, missing)} is missing, building everything again\n`);
   const tsc = require.resolve('typescript/bin/tsc');
