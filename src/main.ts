@@ -1,6 +1,4 @@
 import 'reflect-metadata';
-import { createApp } from './app.factory';
-import { LoginLinks } from './auth/login-links.service';
 import { parseSettings, Settings, SettingsError } from './config/settings';
 import { DatabaseUnavailableError, DataDirLockedError } from './database/data-dir-lock';
 
@@ -13,6 +11,9 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
+    // Loaded only once the settings are good: a bad one is refused before Nest, TypeORM and the
+    // features are read (about a second of start-up), and the start pays for them once.
+    const [{ createApp }, { LoginLinks }] = await Promise.all([import('./app.factory'), import('./auth/login-links.service')]);
     const app = await createApp({ settings });
     // Our own handlers rather than Nest's, which re-raise the signal: a clean stop exits 0.
     let stopping = false;

@@ -16,6 +16,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
+export const DATA_DIR_LOCK_FILE = 'corr-scrabble.lock';
+
 /**
  * PGlite's data directory has no lock of its own and two processes writing it
  * damage it: a pid file taken with O_EXCL stands in. A lock left by a dead
@@ -23,7 +25,7 @@ export class DataDirLockedError extends Error {
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'corr-scrabble.lock');
+  const file = join(dataDir, DATA_DIR_LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);

@@ -2,6 +2,7 @@ import type { DatabaseSettings } from '../config/settings';
 import { acquireDataDirLock, DatabaseUnavailableError } from './data-dir-lock';
 import { createDataSource, type EntityClasses } from './data-source';
 import { Database } from './database';
+import { seedPgliteDataDir } from './pglite-template';
 
 export interface OpenedDatabase {
   readonly database: Database;
@@ -13,8 +14,22 @@ export interface OpenedDatabase {
  * Opens the database the settings name and brings its schema up to date: the
  * embedded PGlite under its directory lock, or a PostgreSQL server.
  */
-export async function openDatabase(settings: DatabaseSettings, entities: EntityClasses, { migrate = true } = {}): Promise<OpenedDatabase> {
-  const release = settings.kind === 'pglite' && settings.dataDir !== 'memory://' ? acquireDataDirLock(settings.dataDir) : () => undefined;
+export async function openDatabase(
+  settings: DatabaseSettings,
+  entities: EntityClasses,
+  { migrate = true, seed = true } = {},
+): Promise<OpenedDatabase> {
+  const onDisk = settings.kind === 'pglite' && settings.dataDir !== 'memory://';
+  const release = onDisk ? acquireDataDirLock(settings.dataDir) : () => undefined;
+  // A new embedded database starts from the build's prepared one rather than from initdb.
+  if (onDisk && seed) {
+    try {
+      seedPgliteDataDir(settings.dataDir);
+    } catch (error) {
+      release();
+      throw new DatabaseUnavailableError(`Cannot prepare the embedded database in ${settings.dataDir}: ${(error as Error).message}`);
+    }
+  }
   const database = new Database(createDataSource(settings, entities), settings.kind);
   try {
     await database.dataSource.initialize();
