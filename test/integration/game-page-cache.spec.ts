@@ -3,17 +3,15 @@
 // the instance that wrote and on another one on the same database whose cache held the page.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { openAppDatabase } from '../../src/app-database';
 import { ManualClock } from '../../src/common/clock';
 import type { OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
-import { createApp } from '../../src/app.factory';
 import { PlayerGamesService } from '../../src/web/player/player-games.service';
 import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { instantAt } from '../support/sweep';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { loginAgent, type Agent } from '../support/web';
 
@@ -34,12 +32,7 @@ describe(`the game page's cache, after every kind of write, on two instances (${
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    // The second instance: on PostgreSQL its own connections, on PGlite the one embedded database a process shares.
-    const opened = TEST_DB === 'postgres' ? await openAppDatabase(t.settings.database) : undefined;
-    const database = opened ?? { database: t.database, migrations: [], close: async () => undefined };
-    const app = await createApp({ settings: t.settings, database, clock });
-    await app.init();
-    second = { app, opened };
+    second = await startSecondInstance(t);
     ch = await startChampionship(t.app, {
       players: 4,
       domain: 'page-cache.example.org',

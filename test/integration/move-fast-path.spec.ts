@@ -4,8 +4,6 @@
 // the consistency check replays the stored log and finds nothing, and a move made by another
 // instance on the same database is never missed.
 import type { INestApplication } from '@nestjs/common';
-import { createApp } from '../../src/app.factory';
-import { openAppDatabase } from '../../src/app-database';
 import { ManualClock } from '../../src/common/clock';
 import type { OpenedDatabase } from '../../src/database/open-database';
 import { AuditEntry } from '../../src/audit/audit.entity';
@@ -17,7 +15,7 @@ import { Move } from '../../src/games/move.entity';
 import { MovesService } from '../../src/games/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { nextRandomMove, playerOf, seededRandom, startChampionship, type Championship } from '../support/games';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 describe(`a move's fast path (${TEST_DB})`, () => {
@@ -104,12 +102,7 @@ describe(`a move's fast path (${TEST_DB})`, () => {
     let second: { app: INestApplication; opened?: OpenedDatabase };
 
     beforeAll(async () => {
-      // On PostgreSQL its own connections; on PGlite the one embedded database a process shares.
-      const opened = TEST_DB === 'postgres' ? await openAppDatabase(t.settings.database) : undefined;
-      const database = opened ?? { database: t.database, migrations: [], close: async () => undefined };
-      const app = await createApp({ settings: t.settings, database, clock });
-      await app.init();
-      second = { app, opened };
+      second = await startSecondInstance(t);
     });
 
     afterAll(async () => {

@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
-import { createApp } from '../../src/app.factory';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
-import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/games/engine';
 import { Game } from '../../src/games/game.entity';
@@ -19,7 +17,7 @@ import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';
 import { ThinkingTimeRepository } from '../../src/thinking-time/thinking-time.repository';
 import { timelineActions, type TimelineAction as CoreAction } from '../../src/thinking-time/core/timeline';
 import { actorIn, instantAt, randomPlay, startGroups, type Groups } from '../support/sweep';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { hangAfter, until } from '../support/hang';
 
@@ -78,13 +76,7 @@ describe(`the sweep on two instances (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    // The second instance: its own application and WorkersService; on PostgreSQL its own
-    // connections, on PGlite the one embedded database every instance of a process shares.
-    const opened = TEST_DB === 'postgres' ? await openAppDatabase(t.settings.database) : undefined;
-    const database = opened ?? { database: t.database, migrations: [], close: async () => undefined };
-    const app = await createApp({ settings: t.settings, database, clock });
-    await app.init();
-    second = { app, opened };
+    second = await startSecondInstance(t);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { parseSettings, Settings } from '../../src/config/settings';
 import { Database } from '../../src/database/database';
 import { openAppDatabase } from '../../src/app-database';
 import { OpenedDatabase } from '../../src/database/open-database';
-import { createTestDatabase, TestDatabase } from './test-database';
+import { createTestDatabase, TEST_DB, TestDatabase } from './test-database';
 
 export interface TestApp {
   readonly app: INestApplication;
@@ -52,4 +52,17 @@ export async function startTestApp({ clock = new ManualClock('2027-01-10T09:00:0
       await testDb.drop();
     },
   };
+}
+
+/**
+ * Another instance of the platform on the same database as `t`: its own application (caches,
+ * workers); on PostgreSQL its own connections, on PGlite the one embedded database every
+ * instance of a process shares.
+ */
+export async function startSecondInstance(t: TestApp): Promise<{ app: INestApplication; opened?: OpenedDatabase }> {
+  const opened = TEST_DB === 'postgres' ? await openAppDatabase(t.settings.database) : undefined;
+  const database = opened ?? { database: t.database, migrations: [], close: async () => undefined };
+  const app = await createApp({ settings: t.settings, database, clock: t.clock });
+  await app.init();
+  return { app, opened };
 }
