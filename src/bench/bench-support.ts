@@ -190,3 +190,16 @@ export function runBench(main: () => Promise<void>): void {
     process.exitCode = 1;
   });
 }
+
+/**
+ * A players' list of `n` for the registration import, as the benchmarks register their
+ * championships: every fourth player English unless `language` sets one for all.
+ */
+export function playersCsv(n: number, { language }: { language?: 'ro' | 'en' } = {}): string {
+  const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
+  for (let i = 1; i <= n; i++) {
+    const spoken = language ?? (i % 4 === 0 ? 'en' : 'ro');
+    lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${spoken},1.${String(5000 - i).padStart(4, '0')},${i}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

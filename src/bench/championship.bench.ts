@@ -51,6 +51,7 @@ import {
   runBench,
   storageOf,
   tearDown,
+  playersCsv,
 } from './bench-support';
 
 const PLAYERS = numberOption('players', 100);
@@ -178,15 +179,6 @@ function instantAt(day: LocalDate, time: string, timeZone: string): Date {
 function cpuMicrosSince(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
   return used.user + used.system;
-}
-
-function playersCsv(n: number): string {
-  const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++)
-    lines.push(
-      `Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`,
-    );
-  return `${lines.join('\n')}\n`;
 }
 
 interface Live {

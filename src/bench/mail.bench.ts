@@ -54,6 +54,7 @@ import {
   round,
   runBench,
   tearDown,
+  playersCsv,
 } from './bench-support';
 
 /** What the bench uses of test/support/dovecot.ts (PrivateDovecot). */
@@ -91,15 +92,6 @@ function compose(options: ConstructorParameters<typeof MailComposer>[0]): Promis
   return new Promise((resolve, reject) =>
     new MailComposer(options).compile().build((error, message) => (error ? reject(error) : resolve(message))),
   );
-}
-
-function playersCsv(n: number): string {
-  const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++)
-    lines.push(
-      `Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${i % 4 === 0 ? 'en' : 'ro'},1.${String(5000 - i).padStart(4, '0')},${i}`,
-    );
-  return `${lines.join('\n')}\n`;
 }
 
 async function main(): Promise<void> {

@@ -39,6 +39,7 @@ import {
   round,
   runBench,
   tearDown,
+  playersCsv,
 } from './bench-support';
 
 const DAYS = numberOption('days', 10);
@@ -52,13 +53,6 @@ const GROUPS = 10;
 const PLAYERS = GROUPS * 32;
 const TZ = 'Europe/Bucharest';
 const START: LocalDate = '2027-02-01';
-
-function playersCsv(n: number): string {
-  const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
-  for (let i = 1; i <= n; i++)
-    lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},ro,1.${String(5000 - i).padStart(4, '0')},${i}`);
-  return `${lines.join('\n')}\n`;
-}
 
 /** The sweep's own selection of the day's games, bare: ids only, on a connection of its own. */
 const DUE_SQL = `SELECT g.id FROM game g LEFT JOIN sweep_plan p ON p.game_id = g.id
@@ -117,7 +111,7 @@ async function main(): Promise<void> {
     const created = await app
       .get(CompetitionSetupService)
       .create(arbiter, { name: 'Bench sweep', shortName: 'SWEEP', startDate: START, closingDate: addDays(START, 364), timeZone: TZ });
-    await app.get(RegistrationService).importPlayers(arbiter, created.id, playersCsv(PLAYERS));
+    await app.get(RegistrationService).importPlayers(arbiter, created.id, playersCsv(PLAYERS, { language: 'ro' }));
     await app.get(GroupsService).makeGroups(arbiter, created.id, { count: GROUPS });
     await app.get(CompetitionStartService).start(arbiter, created.id);
     const setupSeconds = (Date.now() - setupStarted) / 1000;
