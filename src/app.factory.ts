@@ -38,6 +38,8 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
   if (options.settings.trustProxy !== undefined) app.getHttpAdapter().getInstance().set('trust proxy', options.settings.trustProxy);
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
+  // Pages are sent no-store and API answers are fresh reads: an ETag would hash every body for a 304 nobody asks for.
+  express.disable('etag');
   // Before anything else, so every answer carries them: pages, /api, /api/docs, refused bodies.
   app.use(securityHeaders({ https: options.settings.publicUrl.startsWith('https:') }));
   // The last filter is tried first: pages get error pages, /api keeps its JSON (the web filter hands those over).

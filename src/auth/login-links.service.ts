@@ -4,7 +4,6 @@ import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';
-import type { UserActor } from './core/actor';
 import { normalizeEmail } from './core/email-address';
 import { LoginLinkRepository } from './login-link.repository';
 import {
@@ -23,16 +22,12 @@ import {
 import type { User } from './user.entity';
 import { UserRepository } from './user.repository';
 import { ApiKeyRepository } from './api-key.repository';
-import { actorOf, UsersService } from './users.service';
+import { UsersService } from './users.service';
+import { webUserOf, type WebUser } from './web-user';
+
+export type { WebUser } from './web-user';
 
 export type Language = 'ro' | 'en';
-
-/** A user as the web sees them: who acts, in which language, under which name. */
-export interface WebUser {
-  readonly actor: UserActor;
-  readonly language: Language;
-  readonly displayName: string;
-}
 
 /** Used links and expired ones are kept a day, for the record of a "my link did not work" question. */
 const KEEP_SPENT_LINKS_MS = 24 * 60 * 60_000;
@@ -159,7 +154,7 @@ export class LoginLinks {
     // Every page asks this: one query with the player's row (its language), not two.
     const user = await this.userRows.findWithPlayer(userId);
     if (!user) return null;
-    return { actor: actorOf(user), language: user.player?.language ?? user.language, displayName: user.displayName };
+    return webUserOf({ ...user, language: user.player?.language ?? user.language });
   }
 
   /** A user's page language (and their mail's, when they play): the player's when linked, else the user's. */

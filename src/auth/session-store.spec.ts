@@ -6,15 +6,15 @@ import { DatabaseSessionStore, SESSION_TTL_MS } from './session-store';
 const HOUR = 60 * 60_000;
 
 /** A store over a fake database that keeps one session row and counts the UPDATEs touch sends. */
-function storeWith(clock: ManualClock, expiresAt: Date) {
+function storeWith(clock: ManualClock, expiresAt: Date, affected = 1) {
   const row = { sidHash: 'h', data: { userId: 'u' }, expiresAt };
   const updates: unknown[] = [];
   const manager = {
     query: async () => [{ data: row.data, expires_at: row.expiresAt }],
     update: async (_entity: unknown, where: unknown, values: { expiresAt: Date }) => {
       updates.push(where);
-      row.expiresAt = values.expiresAt;
-      return { affected: 1 };
+      if (affected) row.expiresAt = values.expiresAt;
+      return { affected };
     },
   } as unknown as EntityManager;
   const db = { run: <T>(work: (m: EntityManager) => Promise<T>) => work(manager), manager } as unknown as Database;
@@ -42,13 +42,33 @@ describe('session store touch (issue 8 item 3: no write per page)', () => {
     await touch(store, 'sid');
     expect(updates).toHaveLength(1);
     expect(row.expiresAt.getTime()).toBe(clock.now().getTime() + SESSION_TTL_MS);
-    // A touch without its read (another request's, or the memory cleared): the UPDATE decides, as before.
+    // The next request of the session knows the expiry it just wrote: nothing to send.
+    await get(store, 'sid');
     await touch(store, 'sid');
-    expect(updates).toHaveLength(2);
+    expect(updates).toHaveLength(1);
     // Time moves on: the remembered expiry is now too old, the UPDATE is sent.
     await get(store, 'sid');
     clock.set(new Date(clock.now().getTime() + 2 * HOUR));
     await touch(store, 'sid');
-    expect(updates).toHaveLength(3);
+    expect(updates).toHaveLength(2);
+  });
+
+  it('sends no UPDATE for overlapping requests of one session (a page and its preview, two tabs)', async () => {
+    const clock = new ManualClock('2027-02-01T09:00:00Z');
+    const { store, updates } = storeWith(clock, new Date(clock.now().getTime() + SESSION_TTL_MS - HOUR / 2));
+    await get(store, 'sid');
+    await get(store, 'sid');
+    await touch(store, 'sid');
+    await touch(store, 'sid');
+    expect(updates).toHaveLength(0);
+  });
+
+  it('sends the UPDATE when the session was pushed back elsewhere, and asks again next time', async () => {
+    const clock = new ManualClock('2027-02-01T09:00:00Z');
+    const { store, updates } = storeWith(clock, new Date(clock.now().getTime() + SESSION_TTL_MS - 2 * HOUR), 0);
+    await get(store, 'sid');
+    await touch(store, 'sid');
+    await touch(store, 'sid');
+    expect(updates).toHaveLength(2);
   });
 });

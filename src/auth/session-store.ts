@@ -4,6 +4,7 @@ import { sha256Hex } from '../common/hash';
 import { asJson } from '../common/json';
 import type { Database } from '../database/database';
 import { WebSessionRepository } from './web-session.repository';
+import { webUserOf, type WebUser } from './web-user';
 
 /** How long a session lives without being used; every use within it extends it again. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -23,11 +24,14 @@ export function hashSessionId(sid: string): string {
  */
 export class DatabaseSessionStore extends session.Store {
   /**
-   * The expiry each session had when `get` read it, until the same request's `touch`: a
-   * touch that the UPDATE's own condition would skip (pushed back less than
-   * TOUCH_RESOLUTION_MS ago) is then no query at all. Bounded; a miss only costs the UPDATE.
+   * Each session's expiry as this instance last read or wrote it: a touch that the UPDATE's
+   * own condition would skip (pushed back less than TOUCH_RESOLUTION_MS ago) is then no query
+   * at all. Kept across requests, since a session's requests overlap (a page, its preview,
+   * several tabs). Bounded; a miss only costs the UPDATE.
    */
   private readonly expiries = new Map<string, number>();
+  /** The user each session was last read with by `get` (`userReadWith`); every `get` replaces it. */
+  private readonly users = new Map<string, WebUser>();
   private readonly sessions: WebSessionRepository;
 
   constructor(
@@ -44,31 +48,52 @@ export class DatabaseSessionStore extends session.Store {
       .run(async () => {
         const row = await this.sessions.find(hashSessionId(sid));
         const expiresAt = row ? row.expiresAt.getTime() : 0;
-        if (!row || expiresAt <= this.clock.now().getTime()) return null;
-        if (this.expiries.size >= MAX_REMEMBERED_EXPIRIES) this.expiries.clear();
-        this.expiries.set(sid, expiresAt);
+        if (!row || expiresAt <= this.clock.now().getTime()) {
+          this.forget(sid);
+          return null;
+        }
+        this.remember(sid, expiresAt);
+        if (this.users.size >= MAX_REMEMBERED_EXPIRIES) this.users.clear();
+        if (row.user) this.users.set(sid, webUserOf(row.user));
+        else this.users.delete(sid);
         return row.data as unknown as session.SessionData;
       })
       .then((data) => callback(null, data), callback);
   }
 
-  override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+  /**
+   * The user the latest `get` of this session read with it (this request's, or a concurrent
+   * one's of the same session) when it is `userId`; undefined when not known here: then the
+   * caller asks the database.
+   */
+  userReadWith(sid: string, userId: string): WebUser | undefined {
+    const user = this.users.get(sid);
+    return user?.actor.userId === userId ? user : undefined;
+  }
+
+  private remember(sid: string, expiresAt: number): void {
+    if (this.expiries.size >= MAX_REMEMBERED_EXPIRIES) this.expiries.clear();
+    this.expiries.set(sid, expiresAt);
+  }
+
+  private forget(sid: string): void {
     this.expiries.delete(sid);
+    this.users.delete(sid);
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.forget(sid);
     const now = this.clock.now();
     const plain = asJson(data);
     const userId = typeof data.userId === 'string' ? data.userId : null;
+    const expiresAt = new Date(now.getTime() + this.ttlMs);
     this.db
-      .run(() =>
-        this.sessions.save({
-          sidHash: hashSessionId(sid),
-          userId,
-          data: plain,
-          expiresAt: new Date(now.getTime() + this.ttlMs),
-          createdAt: now,
-        }),
-      )
+      .run(() => this.sessions.save({ sidHash: hashSessionId(sid), userId, data: plain, expiresAt, createdAt: now }))
       .then(
-        () => callback?.(),
+        () => {
+          this.remember(sid, expiresAt.getTime());
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
@@ -76,22 +101,27 @@ export class DatabaseSessionStore extends session.Store {
   override touch(sid: string, _data: session.SessionData, callback?: (err?: unknown) => void): void {
     const now = this.clock.now().getTime();
     const known = this.expiries.get(sid);
-    this.expiries.delete(sid);
-    // The same test as the UPDATE's WHERE, on the expiry this request read: nothing to write.
+    // The same test as the UPDATE's WHERE, on the expiry last seen here: nothing to write.
     if (known !== undefined && known >= now + this.ttlMs - TOUCH_RESOLUTION_MS) {
       callback?.();
       return;
     }
+    const until = now + this.ttlMs;
     this.db
-      .run(() => this.sessions.extend(hashSessionId(sid), new Date(now + this.ttlMs), new Date(now + this.ttlMs - TOUCH_RESOLUTION_MS)))
+      .run(() => this.sessions.extend(hashSessionId(sid), new Date(until), new Date(until - TOUCH_RESOLUTION_MS)))
       .then(
-        () => callback?.(),
+        (extended) => {
+          // Not extended: gone, or pushed back by another instance to a time not known here.
+          if (extended) this.remember(sid, until);
+          else this.expiries.delete(sid);
+          callback?.();
+        },
         (error: unknown) => callback?.(error),
       );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
-    this.expiries.delete(sid);
+    this.forget(sid);
     this.db
       .run(() => this.sessions.remove(hashSessionId(sid)))
       .then(

@@ -1,12 +1,15 @@
 import { LessThan } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import type { Database } from '../database/database';
+import type { Role } from './core/actor';
+import type { WebUserRow } from './web-user';
 import { WebSession } from './web-session.entity';
 
-/** A stored session as `get` reads it. */
+/** A stored session as `get` reads it, with the user it was saved for (null for none, or one deleted since). */
 export interface StoredSession {
   readonly data: JsonObject;
   readonly expiresAt: Date;
+  readonly user: WebUserRow | null;
 }
 
 /**
@@ -21,13 +24,25 @@ export class WebSessionRepository {
   }
 
   async find(sidHash: string): Promise<StoredSession | null> {
-    // Plain SQL: read on every page, and TypeORM's query building is most of its cost.
-    const [row] = (await this.m.query(`SELECT "data", "expires_at" FROM "web_session" WHERE "sid_hash" = $1`, [sidHash])) as {
-      data: JsonObject | string;
-      expires_at: Date | string;
-    }[];
+    // Plain SQL, read on every page: the session with its user and their player's language in
+    // one statement (the page needs both; TypeORM's query building was most of the cost).
+    const [row] = (await this.m.query(
+      `SELECT s."data", s."expires_at", u."id" AS "user_id", u."display_name", u."roles", u."player_id",
+              COALESCE(p."language", u."language") AS "language"
+       FROM "web_session" s
+       LEFT JOIN "app_user" u ON u."id" = s."user_id"
+       LEFT JOIN "player" p ON p."id" = u."player_id"
+       WHERE s."sid_hash" = $1`,
+      [sidHash],
+    )) as SessionRow[];
     if (!row) return null;
-    return { data: typeof row.data === 'string' ? (JSON.parse(row.data) as JsonObject) : row.data, expiresAt: new Date(row.expires_at) };
+    return {
+      data: typeof row.data === 'string' ? (JSON.parse(row.data) as JsonObject) : row.data,
+      expiresAt: new Date(row.expires_at),
+      user: row.user_id
+        ? { id: row.user_id, displayName: row.display_name!, roles: row.roles!, playerId: row.player_id, language: row.language! }
+        : null,
+    };
   }
 
   async save(session: { sidHash: string; userId: string | null; data: JsonObject; expiresAt: Date; createdAt: Date }): Promise<void> {
@@ -39,9 +54,10 @@ export class WebSessionRepository {
     );
   }
 
-  /** Pushes the session's expiry back to `until` when it now expires before `ifExpiringBefore`. */
-  async extend(sidHash: string, until: Date, ifExpiringBefore: Date): Promise<void> {
-    await this.m.update(WebSession, { sidHash, expiresAt: LessThan(ifExpiringBefore) }, { expiresAt: until });
+  /** Pushes the session's expiry back to `until` when it now expires before `ifExpiringBefore`; whether it did. */
+  async extend(sidHash: string, until: Date, ifExpiringBefore: Date): Promise<boolean> {
+    const result = await this.m.update(WebSession, { sidHash, expiresAt: LessThan(ifExpiringBefore) }, { expiresAt: until });
+    return (result.affected ?? 0) > 0;
   }
 
   async remove(sidHash: string): Promise<void> {
@@ -53,4 +69,14 @@ export class WebSessionRepository {
     const result = await this.m.delete(WebSession, { expiresAt: LessThan(now) });
     return result.affected ?? 0;
   }
+}
+
+interface SessionRow {
+  data: JsonObject | string;
+  expires_at: Date | string;
+  user_id: string | null;
+  display_name: string | null;
+  roles: Role[] | null;
+  player_id: string | null;
+  language: 'ro' | 'en' | null;
 }

@@ -73,7 +73,8 @@ async function logIn(base: string, link: string): Promise<string> {
   return jar.header;
 }
 
-type Measured = LoadSummary;
+/** With the server's own CPU a request (user + system of this process, the load generator being another). */
+type Measured = LoadSummary & { readonly serverCpuMsPerRequest: number };
 
 /** Runs autocannon in a child node process, so the server under test has this process to itself. */
 function loadFromChild(job: LoadJob): Promise<LoadSummary> {
@@ -94,8 +95,11 @@ async function measure(url: string, cookie?: string): Promise<Measured> {
   // Each request checked once before the load: a redirect to /login would measure the wrong page.
   const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+  const cpu = process.cpuUsage();
   const result = await loadFromChild({ url, connections: CONNECTIONS, duration: DURATION, headers: cookie ? { cookie } : {} });
-  return { ...result, requestsPerSecond: round(result.requestsPerSecond, 1) };
+  const used = process.cpuUsage(cpu);
+  const serverCpuMsPerRequest = round((used.user + used.system) / 1000 / Math.max(1, result.requests), 3);
+  return { ...result, requestsPerSecond: round(result.requestsPerSecond, 1), serverCpuMsPerRequest };
 }
 
 async function main(): Promise<void> {
@@ -170,9 +174,11 @@ async function main(): Promise<void> {
       mover === game.redPlayerId ? redAddress : (await db.run((m) => m.findOneByOrFail(PlayerEmail, { playerId: mover }))).address;
     const { url: link } = await app.get(LoginLinks).linkForCli(moverAddress);
     const cookie = await logIn(base, link);
+    // What each view sends: the bytes are a good part of a page's cost (the socket's writes).
+    const pageBytes = (await (await fetch(`${base}/games/${game.id}`, { headers: { cookie } })).arrayBuffer()).byteLength;
 
     // --only page (or health, preview): one measurement, e.g. under `node --cpu-prof`; the others read as zero.
-    const skipped: Measured = { p50Ms: 0, p99Ms: 0, requestsPerSecond: 0, requests: 0, errors: 0, non2xx: 0 };
+    const skipped: Measured = { p50Ms: 0, p99Ms: 0, requestsPerSecond: 0, requests: 0, errors: 0, non2xx: 0, serverCpuMsPerRequest: 0 };
     const wanted = (name: string) => ONLY === undefined || ONLY === name;
     const health = wanted('health') ? await measure(`${base}/health`) : skipped;
     const page = wanted('page') ? await measure(`${base}/games/${game.id}`, cookie) : skipped;
@@ -187,7 +193,7 @@ async function main(): Promise<void> {
       durationSeconds: DURATION,
       movesPlayed: state.movesPlayed,
       health,
-      gamePage: { ...page, ratioToHealth: round(page.requestsPerSecond / (health.requestsPerSecond || NaN), 3) },
+      gamePage: { ...page, bytes: pageBytes, ratioToHealth: round(page.requestsPerSecond / (health.requestsPerSecond || NaN), 3) },
       preview: { ...preview, notation: candidate, ratioToHealth: round(preview.requestsPerSecond / (health.requestsPerSecond || NaN), 3) },
       targetGamePageP99Ms: 100,
       loadGenerator: 'a child process of its own (load-generator.ts)',

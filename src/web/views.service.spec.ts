@@ -130,3 +130,44 @@ describe('WebViews.page', () => {
     expect(() => views.page(req('ro'), '../../package', {})).toThrow(/bad web view name/);
   });
 });
+
+describe('WebViews.keptPage (issue 15 item 2: a kept page is the page, with fresh values)', () => {
+  const views = new WebViews();
+  const player = { kind: 'user', userId: 'u', roles: ['player'], playerId: 'p' } as const;
+  const model = { game: { id: 'g-1', red: { name: 'Ana' }, blue: { name: 'Ion' } } };
+
+  it('sends the bytes page() renders, with each request’s CSRF token and form key', () => {
+    const memo = {};
+    for (const [csrf, formKey] of [
+      ['tok-1', 'key-1'],
+      ['tok-2', 'key-2'],
+    ]) {
+      const request = req('ro', { csrf, actor: player });
+      const kept = views.keptPage(request, 'player/abandon', memo, '', model, formKey, { title: 'Ana – Ion' });
+      expect(kept.toString()).toBe(views.page(request, 'player/abandon', { ...model, formKey }, { title: 'Ana – Ion' }));
+      expect(kept.toString()).toContain(`value="${formKey}"`);
+      expect(kept.toString()).toContain(`name="_csrf" value="${csrf}"`);
+    }
+  });
+
+  it('keeps a page per language, address and viewer, not one for all', () => {
+    const memo = {};
+    const ro = views.keptPage(req('ro', { actor: player }), 'player/abandon', memo, '', model, 'k').toString();
+    const en = views.keptPage(req('en', { actor: player }), 'player/abandon', memo, '', model, 'k').toString();
+    const elsewhere = views.keptPage(
+      req('ro', { actor: player, originalUrl: '/games/g-1?done=x' }),
+      'player/abandon',
+      memo,
+      '',
+      model,
+      'k',
+    );
+    const arbiter = { kind: 'user', userId: 'a', roles: ['arbiter'] } as const;
+    const asArbiter = views.keptPage(req('ro', { actor: arbiter }), 'player/abandon', memo, '', model, 'k').toString();
+    expect(ro).toContain('<html lang="ro">');
+    expect(en).toContain('<html lang="en">');
+    expect(elsewhere.toString()).toContain('name="next" value="/games/g-1?done&#x3D;x"');
+    expect(ro).not.toContain('href="/arbiter"');
+    expect(asArbiter).toContain('href="/arbiter"');
+  });
+});

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import Handlebars from 'handlebars';
+import { compactHtml } from './compact-html';
 import type { WebLanguage, WebRequest } from './web-request';
 import { Clock } from '../common/clock';
 import { LruMap } from '../common/lru-map';
@@ -72,6 +73,9 @@ interface BoardLine {
 const KEPT_CSRF = `kept-csrf-${randomBytes(16).toString('hex')}`;
 const KEPT_FORM_KEY = `kept-form-${randomBytes(16).toString('hex')}`;
 
+/** Pages kept per memo object (the same game page under other addresses or frames). */
+const KEPT_FRAMES_PER_MEMO = 8;
+
 /** Distinct boards kept rendered (a few per game being looked at, in each language). */
 const BOARD_MEMO_SIZE = 200;
 
@@ -86,8 +90,8 @@ export class WebViews {
   private readonly hbs = Handlebars.create();
   private readonly views = new Map<string, Handlebars.TemplateDelegate>();
   private readonly layout: Handlebars.TemplateDelegate;
-  /** keptPage's rendered views, by their memo object. */
-  private readonly keptBodies = new WeakMap<object, Map<string, string>>();
+  /** keptPage's rendered pages, by their memo object, as bytes cut where the token and the form key go. */
+  private readonly keptPages = new WeakMap<object, Map<string, Buffer[][]>>();
 
   constructor(
     // Issue 14: on the rehearsal clock every page says which day the rehearsal is on.
@@ -98,7 +102,7 @@ export class WebViews {
     const partialsDir = join(WEB_TEMPLATE_ROOT, 'partials');
     for (const file of filesUnder(partialsDir, '.hbs')) {
       const name = relative(partialsDir, file).slice(0, -'.hbs'.length).split(sep).join('/');
-      this.hbs.registerPartial(name, readFileSync(file, 'utf8'));
+      this.hbs.registerPartial(name, compactHtml(readFileSync(file, 'utf8')));
     }
     const messages = this.messages;
     this.hbs.registerHelper('t', function (this: unknown, key: string, options: Handlebars.HelperOptions) {
@@ -129,26 +133,50 @@ export class WebViews {
   }
 
   /**
-   * A page whose view is rendered once per `memo` object and `variant` (issue 15 item 2: a game
-   * page kept under its game's mark is the same view for the same viewer, language and flash),
-   * with the request's CSRF token and its fresh form key filled in at each rendering; the
-   * layout around it is rendered every time. `memo` must stand for everything the view reads
-   * besides those two and the language: kept by identity, forgotten with it.
+   * A page rendered once per `memo` object, `variant` and frame (issue 15 item 2: a game page
+   * kept under its game's mark is the same page for the same viewer, language, flash and
+   * address), kept as the bytes between the two values that change at each view, the
+   * request's CSRF token and its fresh form key. `memo` must stand for everything the view
+   * reads besides those and the request's frame (language, actor, address, rehearsal day):
+   * kept by identity, forgotten with it.
    */
-  keptPage(req: WebRequest, view: string, memo: object, variant: string, model: object, formKey: string, opts: PageOptions = {}): string {
+  keptPage(req: WebRequest, view: string, memo: object, variant: string, model: object, formKey: string, opts: PageOptions = {}): Buffer {
     const context = this.context(req, model);
-    let bodies = this.keptBodies.get(memo);
-    if (!bodies) this.keptBodies.set(memo, (bodies = new Map()));
-    const key = `${view}\u0000${context.lang}\u0000${variant}`;
-    let body = bodies.get(key);
-    if (body === undefined) {
-      body = this.view(view)({ ...context, csrfToken: KEPT_CSRF, formKey: KEPT_FORM_KEY });
-      bodies.set(key, body);
+    let pages = this.keptPages.get(memo);
+    if (!pages) this.keptPages.set(memo, (pages = new Map()));
+    const actor = context.actor;
+    const key = JSON.stringify([
+      view,
+      context.lang,
+      variant,
+      actor?.userId ?? null,
+      actor?.playerId ?? null,
+      actor?.roles ?? null,
+      context.rehearsal ?? null,
+      req.originalUrl ?? req.url ?? '/',
+      opts,
+    ]);
+    let pieces = pages.get(key);
+    if (pieces === undefined) {
+      const placeholders = { ...context, csrfToken: KEPT_CSRF, formKey: KEPT_FORM_KEY };
+      const html = this.framed(req, placeholders, this.view(view)(placeholders), opts);
+      // Cut once where the two values go: a view then copies a few buffers, no template runs.
+      pieces = html.split(KEPT_CSRF).map((part) => part.split(KEPT_FORM_KEY).map((bytes) => Buffer.from(bytes)));
+      // Addresses with other queries are other pages: a few per viewer, never a growing list.
+      if (pages.size >= KEPT_FRAMES_PER_MEMO) pages.clear();
+      pages.set(key, pieces);
     }
-    const filled = body
-      .replaceAll(KEPT_CSRF, Handlebars.escapeExpression(context.csrfToken))
-      .replaceAll(KEPT_FORM_KEY, Handlebars.escapeExpression(formKey));
-    return this.framed(req, { ...context, formKey }, filled, opts);
+    const csrf = Buffer.from(Handlebars.escapeExpression(context.csrfToken));
+    const form = Buffer.from(Handlebars.escapeExpression(formKey));
+    const parts: Buffer[] = [];
+    pieces.forEach((piece, i) => {
+      if (i > 0) parts.push(csrf);
+      piece.forEach((bytes, j) => {
+        if (j > 0) parts.push(form);
+        parts.push(bytes);
+      });
+    });
+    return Buffer.concat(parts);
   }
 
   private context(req: WebRequest, model: object) {
@@ -209,6 +237,6 @@ export class WebViews {
 
   private compile(name: string): Handlebars.TemplateDelegate {
     if (!/^[a-z0-9][a-z0-9/_-]*$/.test(name)) throw new Error(`bad web view name "${name}"`);
-    return this.hbs.compile(readFileSync(join(WEB_TEMPLATE_ROOT, `${name}.hbs`), 'utf8'));
+    return this.hbs.compile(compactHtml(readFileSync(join(WEB_TEMPLATE_ROOT, `${name}.hbs`), 'utf8')));
   }
 }

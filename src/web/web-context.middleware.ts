@@ -109,7 +109,8 @@ export class WebContextMiddleware implements NestMiddleware {
     await run(this.session, req, res);
     const web = req as WebRequest;
     const userId = web.session?.userId;
-    const user = userId ? await this.links.webUser(userId) : null;
+    // The session's read brought its user along; a session saved elsewhere meanwhile asks again.
+    const user = userId ? (this.store.userReadWith(web.sessionID, userId) ?? (await this.links.webUser(userId))) : null;
     if (userId && !user) {
       // The user was deleted (anonymised): the session ends with them.
       await new Promise<void>((resolve) => web.session.destroy(() => resolve()));

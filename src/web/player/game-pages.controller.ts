@@ -424,7 +424,7 @@ export class GamePagesController {
     id: string,
     req: WebRequest,
     extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null },
-  ): Promise<string> {
+  ): Promise<string | Buffer> {
     const game = await this.pages.gamePage(actor, id, req.lang);
     const title = `${game.red.name} – ${game.blue.name}`;
     // A fresh key per rendering: a form sent twice (back button, double click) acts once.
@@ -443,7 +443,7 @@ export class GamePagesController {
   }
 }
 
-function send(res: Response, status: number, html: string): void {
+function send(res: Response, status: number, html: string | Buffer): void {
   res.status(status).type('html').setHeader('Cache-Control', 'no-store');
   res.send(html);
 }

@@ -69,10 +69,33 @@
     return form ? form.querySelector('input[name="' + name.replace(/"/g, '') + '"]') : null;
   }
 
+  // The page sends an empty square as a placeholder (partials/board.hbs); here it becomes the
+  // button the player clicks, named by its square and premium, with its row and column.
+  function squareButtons(board) {
+    Array.prototype.forEach.call(board.tBodies[0].rows, function (tr, r) {
+      Array.prototype.forEach.call(tr.querySelectorAll('td.sq'), function (td, c) {
+        td.setAttribute('data-row', String(r));
+        td.setAttribute('data-col', String(c));
+        var spot = td.querySelector('span.sq-btn');
+        if (!spot) return;
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'sq-btn';
+        b.tabIndex = -1;
+        var premium = spot.querySelector('.sr-only');
+        b.setAttribute('aria-label', td.getAttribute('data-coord') + (premium ? ', ' + premium.textContent : ''));
+        var mark = spot.querySelector('.prem');
+        if (mark) b.appendChild(mark);
+        td.replaceChild(b, spot);
+      });
+    });
+  }
+
   Array.prototype.forEach.call(page.querySelectorAll('section.line'), function (section) {
     var board = section.querySelector('table.board');
     var rack = section.querySelector('.rack');
     if (!board) return;
+    squareButtons(board);
     var field = fieldFor(board);
     var selected = null;
     var pending = [];
