@@ -1,6 +1,7 @@
 import { LessThan } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import type { Database } from '../database/database';
+import { prepared } from '../database/prepared-statements';
 import type { Role } from './core/actor';
 import type { WebUserRow } from './web-user';
 import { WebSession } from './web-session.entity';
@@ -24,17 +25,7 @@ export class WebSessionRepository {
   }
 
   async find(sidHash: string): Promise<StoredSession | null> {
-    // Plain SQL, read on every page: the session with its user and their player's language in
-    // one statement (the page needs both; TypeORM's query building was most of the cost).
-    const [row] = (await this.m.query(
-      `SELECT s."data", s."expires_at", u."id" AS "user_id", u."display_name", u."roles", u."player_id",
-              COALESCE(p."language", u."language") AS "language"
-       FROM "web_session" s
-       LEFT JOIN "app_user" u ON u."id" = s."user_id"
-       LEFT JOIN "player" p ON p."id" = u."player_id"
-       WHERE s."sid_hash" = $1`,
-      [sidHash],
-    )) as SessionRow[];
+    const [row] = (await this.m.query(SESSION_SQL, [sidHash])) as SessionRow[];
     if (!row) return null;
     return {
       data: typeof row.data === 'string' ? (JSON.parse(row.data) as JsonObject) : row.data,
@@ -70,6 +61,15 @@ export class WebSessionRepository {
     return result.affected ?? 0;
   }
 }
+
+// Plain SQL, read on every page and kept planned: the session with its user and their player's
+// language in one statement (the page needs both; TypeORM's query building was most of the cost).
+const SESSION_SQL = prepared(`SELECT s."data", s."expires_at", u."id" AS "user_id", u."display_name", u."roles", u."player_id",
+       COALESCE(p."language", u."language") AS "language"
+  FROM "web_session" s
+  LEFT JOIN "app_user" u ON u."id" = s."user_id"
+  LEFT JOIN "player" p ON p."id" = u."player_id"
+  WHERE s."sid_hash" = $1`);
 
 interface SessionRow {
   data: JsonObject | string;

@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks (`npm run bench:*`): a scratch PostgreSQL database of
 // their own, latency percentiles, a progress line, and the bare durable-write baseline.
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Client, Pool } from 'pg';
 
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
@@ -82,12 +82,67 @@ export function progressBar(label: string): (done: number, total: number, extra?
   };
 }
 
+/** CPU ticks by process id of this machine's PostgreSQL processes that work for one database. */
+export type PostgresCpuSample = Map<number, number>;
+
+/**
+ * The CPU used so far by this machine's PostgreSQL processes that work for `database` (its
+ * backends) or for the whole server (WAL writer, checkpointer, autovacuum, …), read from
+ * /proc; null where there is none to read (another host, no procfs). Lets a benchmark say
+ * what the database spent on a move against what it spends on a bare insert.
+ */
+export function postgresCpuSample(database: string): PostgresCpuSample | null {
+  const sample: PostgresCpuSample = new Map();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    let title: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // "postgres: 15/main: <user> <database> <client> <state>" for a backend; another database's is not ours.
+    const backend = /^postgres: [^:]+: (\S+) (\S+) /.exec(title);
+    if (backend && backend[2] !== database && !/^(autovacuum|logical|walwriter|checkpointer|background)/.test(backend[1])) continue;
+    // utime and stime are the 14th and 15th fields, the 12th and 13th after the command.
+    const fields = stat.slice(close + 2).split(' ');
+    sample.set(Number(pid), Number(fields[11]) + Number(fields[12]));
+  }
+  return sample.size > 0 ? sample : null;
+}
+
+/**
+ * The CPU (µs) PostgreSQL spent between two samples: each process's growth, a process born
+ * meanwhile counted whole. A process that ended meanwhile takes its last ticks with it, so the
+ * figure is a floor, never negative.
+ */
+export function postgresCpuMicrosBetween(before: PostgresCpuSample | null, after: PostgresCpuSample | null): number | null {
+  if (before === null || after === null) return null;
+  let ticks = 0;
+  for (const [pid, used] of after) ticks += Math.max(0, used - (before.get(pid) ?? 0));
+  // USER_HZ is 100 on Linux whatever the kernel's tick.
+  return ticks * 10_000;
+}
+
 /**
  * The floor cost of a durable write on this database: one-row INSERT transactions
  * (BEGIN, INSERT, COMMIT: one WAL flush each), from `concurrency` connections at once,
  * for about `seconds`. Returns transactions per second.
  */
-export async function bareInsertRate(url: string, { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<number> {
+export async function bareInsertRate(
+  url: string,
+  { concurrency, seconds }: { concurrency: number; seconds: number },
+): Promise<{ perSecond: number; count: number; postgresCpuMicros: number | null }> {
   const pool = new Pool({ connectionString: url, max: concurrency });
   try {
     await pool.query(
@@ -95,6 +150,8 @@ export async function bareInsertRate(url: string, { concurrency, seconds }: { co
     );
     const deadline = Date.now() + seconds * 1000;
     let count = 0;
+    const database = new URL(url).pathname.slice(1);
+    const pgBefore = postgresCpuSample(database);
     const started = process.hrtime.bigint();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -112,7 +169,8 @@ export async function bareInsertRate(url: string, { concurrency, seconds }: { co
       }),
     );
     const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-    return count / elapsed;
+    const pgAfter = postgresCpuSample(database);
+    return { perSecond: count / elapsed, count, postgresCpuMicros: postgresCpuMicrosBetween(pgBefore, pgAfter) };
   } finally {
     await pool.end();
   }

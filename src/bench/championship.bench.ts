@@ -39,6 +39,8 @@ import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import {
   bareInsertRate,
+  postgresCpuMicrosBetween,
+  postgresCpuSample,
   connectionOf,
   createScratchDatabase,
   DEFAULT_DATABASE_URL,
@@ -309,15 +311,20 @@ async function main(): Promise<void> {
 
     let moveCpuMicros = 0;
     let moveSystemMicros = 0;
+    let movePgMicros: number | null = 0;
+    const scratchName = scratch.name;
     const moveProfiler = PROFILE_MOVES ? await PhaseProfiler.start() : undefined;
     const timedMoves = async (batch: Live[], work: (g: Live) => Promise<void>) => {
       const q = counter.count;
       await moveProfiler?.resume();
       const cpu = process.cpuUsage();
+      const pg = postgresCpuSample(scratchName);
       const started = process.hrtime.bigint();
       await inParallel(batch, CONCURRENCY, work);
       moveSeconds += Number(process.hrtime.bigint() - started) / 1e9;
       const used = process.cpuUsage(cpu);
+      const pgUsed = postgresCpuMicrosBetween(pg, postgresCpuSample(scratchName));
+      movePgMicros = movePgMicros === null || pgUsed === null ? null : movePgMicros + pgUsed;
       await moveProfiler?.pause();
       moveCpuMicros += used.user + used.system;
       moveSystemMicros += used.system;
@@ -327,7 +334,14 @@ async function main(): Promise<void> {
     // The baseline is sampled through the run, between the days, so that it sees the same
     // neighbours on a shared machine as the moves do.
     const insertSamples: number[] = [];
-    const sampleInserts = async () => insertSamples.push(await bareInsertRate(scratch.url, { concurrency: CONCURRENCY, seconds: 2 }));
+    let insertCount = 0;
+    let insertPgMicros: number | null = 0;
+    const sampleInserts = async () => {
+      const sample = await bareInsertRate(scratch.url, { concurrency: CONCURRENCY, seconds: 2 });
+      insertSamples.push(sample.perSecond);
+      insertCount += sample.count;
+      insertPgMicros = insertPgMicros === null || sample.postgresCpuMicros === null ? null : insertPgMicros + sample.postgresCpuMicros;
+    };
     await sampleInserts();
 
     // The simulated days: players move just after midnight, the sweep runs at 00:05.
@@ -404,6 +418,9 @@ async function main(): Promise<void> {
       kernelCpuMsPerMove: round(moveSystemMicros / 1000 / Math.max(1, moves), 2),
       benchModelCpuMsPerMove: round(modelMicros / 1000 / Math.max(1, moves), 2),
       ...(moveProfiler && { moveProfile: await moveProfiler.top(25) }),
+      // What the database's own processes spent (this machine's, from /proc): a move against a bare insert.
+      postgresCpuMsPerMove: movePgMicros === null ? null : round(movePgMicros / 1000 / Math.max(1, moves), 3),
+      postgresCpuMsPerBareInsert: insertPgMicros === null ? null : round(insertPgMicros / 1000 / Math.max(1, insertCount), 3),
       bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
       bareInsertSamples: insertSamples.map((x) => Math.round(x)),
       ratio: round(movesPerSecond / bareInsertsPerSecond, 3),

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { PGliteDriver } from 'typeorm-pglite';
 import type { DatabaseSettings } from '../config/settings';
 import { migrations } from './migrations';
+import { PreparingClient } from './prepared-statements';
 
 /** The entity classes the data source maps; the list lives above the features (`src/entities.ts`). */
 export type EntityClasses = readonly (new (...args: never[]) => unknown)[];
@@ -25,7 +26,8 @@ export function createDataSource(db: DatabaseSettings, entities: EntityClasses):
       url: db.url,
       // Bounded so that a burst of moves queues here instead of exhausting the server.
       poolSize: 10,
-      extra: { connectionTimeoutMillis: 10_000 },
+      // The hot statements go by name, planned once per connection (prepared-statements.ts).
+      extra: { connectionTimeoutMillis: 10_000, Client: PreparingClient },
     });
   }
   if (db.dataDir !== 'memory://') mkdirSync(db.dataDir, { recursive: true });

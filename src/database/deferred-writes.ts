@@ -7,10 +7,13 @@
 // result nor to catch its error are deferred: an error surfaces at the flush, and rolls back the
 // whole transaction as it would have.
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { prepared } from './prepared-statements';
 import { RowCodec } from './row-codec';
 
 /** PostgreSQL's protocol counts a statement's parameters in 16 bits. */
 const MAX_PARAMETERS = 65_535;
+/** Statements up to this many parameters (a move's: about 65) are kept prepared. */
+const PREPARED_PARAMETERS = 200;
 
 export type Query = (sql: string, parameters?: unknown[]) => Promise<unknown>;
 
@@ -60,7 +63,8 @@ export class DeferredWrites {
   async flush(): Promise<void> {
     while (!this.empty) {
       const { sql, parameters } = this.nextStatement();
-      await this.query(sql, parameters);
+      // An action's writes are few shapes, kept planned; a start's hundreds of rows are not.
+      await this.query(parameters.length <= PREPARED_PARAMETERS ? prepared(sql) : sql, parameters);
     }
   }
 

@@ -17,6 +17,7 @@ import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { codecOf } from '../database/deferred-writes';
 import { independentQueries } from '../database/independent-queries';
+import { prepared } from '../database/prepared-statements';
 import { deferRows, deferUpdate, insertRows } from '../database/insert-rows';
 import { Player } from '../players/player.entity';
 import { ActionReceipt } from './action-receipt.entity';
@@ -169,7 +170,7 @@ export class GameRepository {
    */
   async actionRows(gameId: string, known: { version?: number; receiptKey?: string }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const sql = (this.actionSql ??= this.buildActionSql());
+    const sql = (this.actionSql ??= prepared(this.buildActionSql()));
     const read = async () => {
       const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
       return found[0];
@@ -568,9 +569,10 @@ export interface GamePageMark {
   readonly timeZone: string;
 }
 
-const GAME_PAGE_MARK_SQL = `SELECT g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"
+// Read on every view of a game page: kept planned.
+const GAME_PAGE_MARK_SQL = prepared(`SELECT g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"
   FROM "game" g
   JOIN "competition" c ON c."id" = g."competition_id"
   JOIN "player" r ON r."id" = g."red_player_id"
   JOIN "player" b ON b."id" = g."blue_player_id"
-  WHERE g."id" = $1`;
+  WHERE g."id" = $1`);
