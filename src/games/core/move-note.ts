@@ -6,7 +6,6 @@ import { Refusal } from '../../common/refusal';
 export const MAX_NOTE_LENGTH = 500;
 
 // Line breaks and tabs are text; any other control character (or a lone escape) is not.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** The note to keep (trimmed; null when empty or absent), or a typed refusal that changes nothing. */
