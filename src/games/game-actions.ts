@@ -10,6 +10,8 @@ import { toLocalDate, type LocalDate } from '../thinking-time/core';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';
+import { decideNote } from './core/move-note';
+import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
 import type { Color, PlacedTile } from './engine';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
@@ -42,6 +44,8 @@ export interface SubmitOptions extends ActionInput {
   readonly inboundMailId?: string;
   /** The turn the client answers (the reply token's, the form's): a stale one is refused. */
   readonly expectedTurn?: number;
+  /** Issue 16 item 4: a short comment the partner sees with the move (core/move-note.ts). */
+  readonly note?: string | null;
 }
 
 /** The caller's work in the action's transaction (the mail pipeline marks its mail applied there): it runs in the same unit of work. */
@@ -317,6 +321,7 @@ export function playerTiming(s: GameSession, input: SubmitOptions): MoveTiming {
     source: input.source ?? 'api',
     inboundMailId: input.inboundMailId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
+    note: orThrow(decideNote(input.note)),
   };
 }
 

@@ -64,7 +64,7 @@ export class GameSheetsService {
         startDate: s.game.startedOn,
         closingDate: s.competition.closingDate,
         holidays,
-        timing: path.map((move) => ({ arrived: move.arrivedOn, sent: move.sentOn, thinkingDays: move.thinkingDays })),
+        timing: path.map((move) => ({ arrived: move.arrivedOn, sent: move.sentOn, thinkingDays: move.thinkingDays, note: move.note })),
         ...(s.game.outcome && { outcome: s.game.outcome }),
         thinkingDays: { red: clocks.clocks.red.used, blue: clocks.clocks.blue.used },
         ...(result && { coefficients: resultView(result).coefficients }),

@@ -34,6 +34,8 @@ export type MoveView = {
   readonly thinkingDays: number;
   readonly source: Move['source'];
   readonly annulled: boolean;
+  /** The mover's note (issue 16 item 4), plain text: escaped wherever shown. */
+  readonly note?: string | null;
 };
 
 export function moveView(move: Move, label: LineLabel | null, record?: MoveRecord): MoveView {
@@ -56,6 +58,7 @@ export function moveView(move: Move, label: LineLabel | null, record?: MoveRecor
     thinkingDays: move.thinkingDays,
     source: move.source,
     annulled: move.annulled,
+    note: move.note,
   };
 }
 

@@ -72,6 +72,7 @@ export class GamesController {
       move,
       lines: dto.lines,
       expectedTurn: dto.expectedTurn,
+      note: dto.note,
       idempotencyKey: dto.idempotencyKey,
       source: 'api',
     });

@@ -110,4 +110,8 @@ export class Move {
 
   @Column({ type: 'boolean', default: false })
   annulled: boolean;
+
+  /** The mover's note to the partner (issue 16 item 4): plain text, escaped wherever shown. */
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
 }

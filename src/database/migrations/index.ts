@@ -11,6 +11,7 @@ import { ApiKeyExpiry1765300000000 } from './1765300000000-api-key-expiry';
 import { PlatformOutage1765800000000 } from './1765800000000-platform-outage';
 import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
 import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
+import { MoveNote1766320000000 } from './1766320000000-move-note';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   PlatformOutage1765800000000,
   OfferCooldown1765900000000,
   SweepPlan1766200000000,
+  MoveNote1766320000000,
 ];

@@ -22,6 +22,8 @@ export interface MoveTiming {
   readonly source: MoveChannel;
   readonly inboundMailId?: string | null;
   readonly idempotencyKey?: string | null;
+  /** The mover's note, already decided (move-note.ts). */
+  readonly note?: string | null;
 }
 
 /** A legal move, decided: what the engine made of it and its days. */
@@ -92,6 +94,7 @@ export function moveRow(
     source: timing.source,
     inboundMailId: timing.inboundMailId ?? null,
     idempotencyKey: timing.idempotencyKey ?? null,
+    note: timing.note ?? null,
     annulled: false,
   };
 }

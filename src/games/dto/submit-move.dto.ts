@@ -42,6 +42,15 @@ export class SubmissionDto {
   @Min(1)
   @Max(MAX_MOVES)
   expectedTurn?: number;
+
+  @ApiPropertyOptional({
+    example: 'Frumoasă poziție!',
+    description: 'A note for the partner, shown with the move and kept on the sheet (at most 500 characters, no control characters).',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string;
 }
 
 export class PlacedTileDto {

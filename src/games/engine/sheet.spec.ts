@@ -128,6 +128,24 @@ describe('renderSheet', () => {
     expect(text[at + 1]).toBe(`${' '.repeat(text[at].indexOf('7c'))}c7: GO;  d7: OL`);
   });
 
+  it('keeps a move’s note under the move, each of its lines, after the adjacent words (issue 16 item 4)', () => {
+    const row: SheetRow = {
+      tour: 9,
+      player: 'blue',
+      letters: ['O', 'G'],
+      main: { coord: '7c', word: 'GO' },
+      adjacent: [{ coord: 'c7', word: 'GO' }],
+      score: 40,
+      total: 146,
+      note: 'Bună mutare!\nPe curând.',
+    };
+    const text = lines(renderSheet(model({ rows: [row], language: 'ro' })));
+    const at = text.findIndex((l) => l.includes('7c: GO'));
+    const indent = ' '.repeat(text[at].indexOf('7c'));
+    expect(text.slice(at + 1, at + 4)).toEqual([`${indent}c7: GO`, `${indent}Notă: Bună mutare!`, `${indent}Pe curând.`]);
+    expect(renderSheet(model({ rows: [row], language: 'en' }))).toContain('Note: Bună mutare!');
+  });
+
   it('speaks Romanian: labels, colours Ro/Al (never a tile letter), decimal comma, day-first dates', () => {
     const text = renderSheet(
       model({

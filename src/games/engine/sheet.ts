@@ -47,6 +47,8 @@ export interface SheetRow {
   /** ISO dates (`2027-01-12`): when the partner's move arrived and when this one was sent. */
   readonly arrived?: string;
   readonly sent?: string;
+  /** The mover's note to the partner (issue 16 item 4): printed under the move. */
+  readonly note?: string | null;
 }
 
 export interface SheetResult {
@@ -101,7 +103,7 @@ export interface SheetInfo {
   readonly closingDate: string;
   readonly holidays?: SheetModel['holidays'];
   /** Per move, index-aligned with the records: dates and thinking days (src/thinking-time). */
-  readonly timing?: readonly Pick<SheetRow, 'arrived' | 'sent' | 'thinkingDays'>[];
+  readonly timing?: readonly Pick<SheetRow, 'arrived' | 'sent' | 'thinkingDays' | 'note'>[];
   /** An ending the moves do not make (docs/rules.md §7: abandonment, time forfeit, agreement…). */
   readonly outcome?: { readonly type: SheetEndReason; readonly by?: Color };
   readonly thinkingDays?: Readonly<Record<Color, number>>;
@@ -190,6 +192,7 @@ interface Labels {
   };
   readonly pass: string;
   readonly noMoves: string;
+  readonly note: string;
   readonly result: string;
   readonly inProgress: string;
   readonly totals: string;
@@ -234,6 +237,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     },
     pass: 'PAS',
     noMoves: '(nicio mutare)',
+    note: 'Notă',
     result: 'REZULTATUL',
     inProgress: 'Partida este în desfășurare.',
     totals: 'Total mutări',
@@ -285,6 +289,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     },
     pass: 'PASS',
     noMoves: '(no moves)',
+    note: 'Note',
     result: 'RESULT',
     inProgress: 'The game is in progress.',
     totals: 'Moves total',
@@ -445,6 +450,8 @@ function moveTable(model: SheetModel, l: Labels): string {
   rows.forEach((row, i) => {
     out.push(line(cells[i]));
     if (row.adjacent.length > 0) out.push(...wrap(row.adjacent.map(wordText), moveColumn));
+    // The note keeps its own lines, under the move column like the adjacent words.
+    if (row.note) out.push(...`${l.note}: ${row.note}`.split('\n').map((text) => ' '.repeat(moveColumn) + text));
   });
   return out.join('\n');
 }

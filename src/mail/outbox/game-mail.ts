@@ -369,7 +369,11 @@ export async function gameMail(
       // STARE / STATUS (docs/mail-rules.md 10): the position as "your move" when the move is theirs, else as a notice.
       if (row.template === 'status' && (s.game.status !== 'playing' || s.turnPlayer() !== you)) return gameNotice(c, row.template, p);
       const moveNumber = s.state(s.liveLines()[0].id).movesPlayed + 1;
+      const partnerNotes = s.moves
+        .filter((m) => !m.annulled && m.color !== you && m.turn === s.game.turn - 1 && m.note)
+        .map((m) => ({ notation: m.notation, note: m.note! }));
       return mail('your-move', {
+        ...(partnerNotes.length > 0 && { partnerNotes }),
         game,
         you,
         tour: tourOf(moveNumber),

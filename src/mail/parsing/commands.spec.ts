@@ -250,3 +250,29 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
     );
   });
 });
+
+describe('a note with a move (issue 16 item 4)', () => {
+  it('the non-empty lines after the move become its note, up to a signature', () => {
+    const c = parseCommand(['h8 CASA', '', 'Bună mutare, nu?', 'Pe curând.', '--', 'Ion Popescu', 'tel. 0722']);
+    expect(c).toMatchObject({ ok: true, command: { kind: 'move', note: 'Bună mutare, nu?\nPe curând.' } });
+  });
+
+  it('a move alone has no note; a pass may carry one', () => {
+    expect(command('h8 CASA')).not.toHaveProperty('note');
+    expect(command('PAS', 'Nu am vocale.')).toMatchObject({ kind: 'move', move: { move: { kind: 'pass' } }, note: 'Nu am vocale.' });
+  });
+
+  it('a second command below the move is still refused, not taken as a note', () => {
+    expect(refusal('h8 CASA', 'Salut', '9g ASA').code).toBe('SEVERAL_COMMANDS');
+  });
+
+  it('property: any note text written below the move comes back as the note', () => {
+    const noteLine = fc.string({ minLength: 1, maxLength: 40 }).map((s) => `— ${s.replace(/[\r\n\u0000-\u001f]/g, ' ')}`.trim());
+    fc.assert(
+      fc.property(fc.array(noteLine, { minLength: 1, maxLength: 5 }), (lines) => {
+        const result = parseCommand(['h8 CASA', ...lines]);
+        expect(result).toMatchObject({ ok: true, command: { kind: 'move', note: lines.map((l) => l.trim()).join('\n') } });
+      }),
+    );
+  });
+});

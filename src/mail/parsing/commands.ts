@@ -24,7 +24,8 @@ export interface LineMoves {
 }
 
 export type MailCommand =
-  | { readonly kind: 'move'; readonly move: MoveLine }
+  /** Issue 16 item 4: the non-empty lines after the move, up to a signature, are its note. */
+  | { readonly kind: 'move'; readonly move: MoveLine; readonly note?: string }
   /** docs/rules.md §6: the contested word(s) and the provisional reply, as if the move stood. */
   | { readonly kind: 'contest'; readonly words: readonly string[]; readonly reply: MoveLine }
   /** docs/rules.md §6: the contested move is withdrawn and replaced. */
@@ -353,6 +354,15 @@ function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
   }
 }
 
+/** A signature delimiter (`-- `, trimmed): nothing below it is the player's note. */
+const SIGNATURE = /^--$/;
+
+/** The note after a move: its lines up to a signature; a command among them is refused as before. */
+function noteLines(lines: readonly string[], tileSet: TileSet): string {
+  const end = lines.findIndex((l) => SIGNATURE.test(l));
+  return (end < 0 ? lines : lines.slice(0, end)).filter((l) => !isCommand(readLine(l, tileSet))).join('\n');
+}
+
 /**
  * Read the one action of a reply (docs/mail-rules.md 10) from the player's lines. The command starts
  * on the first line (after at most two greeting lines); the lines an action needs follow
@@ -378,9 +388,11 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
   switch (reading.type) {
     case 'bad-move':
       return { ok: false, code: 'BAD_MOVE', text: reading.text, error: reading.error };
-    case 'move':
-      step = { ok: true, command: { kind: 'move', move: reading.move } };
+    case 'move': {
+      const note = noteLines(cursor.remaining(), tileSet);
+      step = { ok: true, command: { kind: 'move', move: reading.move, ...(note !== '' && { note }) } };
       break;
+    }
     case 'labelled': {
       const moves = lineMoves(cursor, 'line-moves', reading);
       step = moves.ok ? { ok: true, command: { kind: 'line-moves', lines: moves.lines } } : moves;

@@ -14,9 +14,10 @@ async function read(name: string): Promise<{ kind: string; command?: CommandResu
   return { kind, command: parseCommand(extractReply(message).lines) };
 }
 
-const move = (text: string) => ({
+/** A move; the lines the player wrote below it are its note (issue 16 item 4). */
+const move = (text: string, note?: string) => ({
   kind: 'person',
-  command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text }) } },
+  command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text }), ...(note !== undefined && { note }) } },
 });
 
 describe('real-shaped replies', () => {
@@ -39,7 +40,7 @@ describe('real-shaped replies', () => {
     ['signature-move-like-ro.eml', { kind: 'person', command: { ok: true, command: { kind: 'status' } } }],
     ['quoted-moves-ro.eml', move('8h: CASA')],
     ['quoted-moves-en.eml', move('PASS')],
-    ['windows-1250-unlabelled.eml', move('h8 ŢARĂ')],
+    ['windows-1250-unlabelled.eml', move('h8 ŢARĂ', 'Mulţumesc, Ştefan')],
     ['unknown-charset.eml', { kind: 'person', command: { ok: true, command: { kind: 'long-thinking', days: 15 } } }],
     ['malformed-unterminated-boundary.eml', { kind: 'person', command: { ok: true, command: { kind: 'draw' } } }],
     ['malformed-no-date-no-from.eml', move('PAS')],

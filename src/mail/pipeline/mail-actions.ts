@@ -93,8 +93,8 @@ export class MailActions {
     switch (command.kind) {
       case 'move':
         return command.move.move.kind === 'pass'
-          ? this.moves.pass(actor, gameId, submit)
-          : this.moves.submitMove(actor, gameId, { ...submit, move: command.move.text });
+          ? this.moves.pass(actor, gameId, { ...submit, note: command.note })
+          : this.moves.submitMove(actor, gameId, { ...submit, move: command.move.text, note: command.note });
       case 'line-moves':
         return this.moves.submitMove(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'contest':

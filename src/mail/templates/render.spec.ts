@@ -81,6 +81,20 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
     for (const name of MAIL_TEMPLATE_NAMES) expect(render(name, 'ro').text).not.toMatch(/[şţŞŢ]/);
   });
 
+  it('the your-move mail shows the partner’s note above the reply marker, escaped in HTML only (issue 16 item 4)', () => {
+    for (const [language, words] of [
+      ['ro', 'Nota partenerului la h8 CASA: <b>Bravo</b> & salut'],
+      ['en', "Your partner's note with h8 CASA: <b>Bravo</b> & salut"],
+    ] as const) {
+      const model = { ...MODELS[language]['your-move'], partnerNotes: [{ notation: 'h8 CASA', note: '<b>Bravo</b> & salut' }] };
+      const { text, html } = renderMail('your-move', language, model);
+      expect(text).toContain(words);
+      expect(text.indexOf(words)).toBeLessThan(text.indexOf(REPLY_MARKER[language]));
+      expect(html).toContain('&lt;b&gt;Bravo&lt;/b&gt; &amp; salut');
+      expect(html).not.toContain('<b>Bravo</b>');
+    }
+  });
+
   it('the your-move mail carries all a player needs (docs/mail-rules.md 19)', () => {
     const model = MODELS.ro['your-move'];
     const { text, html } = renderMail('your-move', 'ro', model);

@@ -160,6 +160,8 @@ export interface YourMoveModel extends GameMailModel {
   readonly clocks: ClocksView;
   readonly deadlines: DeadlinesView;
   readonly reply: ReplyView;
+  /** Issue 16 item 4: the notes the partner wrote with the moves just played. */
+  readonly partnerNotes?: readonly { readonly notation: string; readonly note: string }[];
 }
 
 /** Day 15 of silence (docs/rules.md §5): the move is sent again. */

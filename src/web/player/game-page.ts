@@ -106,6 +106,8 @@ export interface MoveRow {
   readonly sentOn: string | null;
   readonly unknownWords: readonly string[];
   readonly source: string | null;
+  /** The mover's note to the partner (issue 16 item 4); the template escapes it. */
+  readonly note: string | null;
 }
 
 export interface LineModel {
@@ -305,6 +307,7 @@ export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, Mov
       sentOn: formatDay(stored?.sentOn, lang),
       unknownWords: stored?.unknownWords ?? record.unknownWords,
       source: stored?.source ?? null,
+      note: stored?.note ?? null,
     };
   });
 }

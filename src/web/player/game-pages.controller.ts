@@ -120,9 +120,10 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'move', form, () => {
       const lines = cleanLines(form.lines);
       const move = form.move?.trim();
-      if (lines) return this.moves.submitMove(actor, id, { lines, ...submission(form), source: 'web' });
+      const note = form.note;
+      if (lines) return this.moves.submitMove(actor, id, { lines, note, ...submission(form), source: 'web' });
       if (!move) throw this.missing(req, 'player.error.noMove');
-      return this.moves.submitMove(actor, id, { move, ...submission(form), source: 'web' });
+      return this.moves.submitMove(actor, id, { move, note, ...submission(form), source: 'web' });
     });
   }
 

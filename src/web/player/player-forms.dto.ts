@@ -29,6 +29,12 @@ export class MoveFormDto extends WebFormDto {
   @MaxLength(200)
   move?: string;
 
+  /** Issue 16 item 4: the note for the partner; its rule is the games service's (core/move-note.ts). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string;
+
   /** While two lines are live: `lines[A]`, `lines[B]`. */
   @IsOptional()
   @IsObject()
