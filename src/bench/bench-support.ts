@@ -82,6 +82,19 @@ export function progressBar(label: string): (done: number, total: number, extra?
   };
 }
 
+/** The first word of the title of PostgreSQL's processes that serve the whole server, not one session. */
+const SERVER_PROCESSES = new Set([
+  'checkpointer',
+  'background',
+  'walwriter',
+  'autovacuum',
+  'logical',
+  'archiver',
+  'startup',
+  'walreceiver',
+  'walsender',
+]);
+
 /** CPU ticks by process id of this machine's PostgreSQL processes that work for one database. */
 export type PostgresCpuSample = Map<number, number>;
 
@@ -111,9 +124,13 @@ export function postgresCpuSample(database: string): PostgresCpuSample | null {
     }
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    // "postgres: 15/main: <user> <database> <client> <state>" for a backend; another database's is not ours.
-    const backend = /^postgres: [^:]+: (\S+) (\S+) /.exec(title);
-    if (backend && backend[2] !== database && !/^(autovacuum|logical|walwriter|checkpointer|background)/.test(backend[1])) continue;
+    // "postgres: [<cluster>: ]<user> <database> <client> <state>" for a backend, another database's
+    // not ours; "postgres: [<cluster>: ]checkpointer" and the like work for every database.
+    const words = title
+      .replace(/\0/g, ' ')
+      .replace(/^postgres: (\S+: )?/, '')
+      .split(' ');
+    if (!SERVER_PROCESSES.has(words[0]) && words[1] !== database) continue;
     // utime and stime are the 14th and 15th fields, the 12th and 13th after the command.
     const fields = stat.slice(close + 2).split(' ');
     sample.set(Number(pid), Number(fields[11]) + Number(fields[12]));
