@@ -357,10 +357,10 @@ function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
 /** A signature delimiter (`-- `, trimmed): nothing below it is the player's note. */
 const SIGNATURE = /^--$/;
 
-/** The note after a move: its lines up to a signature; a command among them is refused as before. */
-function noteLines(lines: readonly string[], tileSet: TileSet): string {
+/** The note after a move: its lines up to a signature (a command among them refuses the reply below, as before). */
+function noteLines(lines: readonly string[]): string {
   const end = lines.findIndex((l) => SIGNATURE.test(l));
-  return (end < 0 ? lines : lines.slice(0, end)).filter((l) => !isCommand(readLine(l, tileSet))).join('\n');
+  return (end < 0 ? lines : lines.slice(0, end)).join('\n');
 }
 
 /**
@@ -389,7 +389,7 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
     case 'bad-move':
       return { ok: false, code: 'BAD_MOVE', text: reading.text, error: reading.error };
     case 'move': {
-      const note = noteLines(cursor.remaining(), tileSet);
+      const note = noteLines(cursor.remaining());
       step = { ok: true, command: { kind: 'move', move: reading.move, ...(note !== '' && { note }) } };
       break;
     }
