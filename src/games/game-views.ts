@@ -5,6 +5,7 @@ import type { PlayerClock } from '../thinking-time/core';
 import type { Color, MoveRecord } from './engine';
 import type { Dispute } from './dispute.entity';
 import type { LineLabel, LineSnapshot } from './core/game-state';
+import { checkWords, type WordCheck } from './core/word-check';
 import type { Game } from './game.entity';
 import type { Move } from './move.entity';
 import type { Offer } from './offer.entity';
@@ -36,9 +37,15 @@ export type MoveView = {
   readonly annulled: boolean;
   /** The mover's note (issue 16 item 4), plain text: escaped wherever shown. */
   readonly note?: string | null;
+  /** Issue 16 item 2: each word against the competition's list, on the answer to the move just played. */
+  readonly wordCheck?: WordCheck;
 };
 
-export function moveView(move: Move, label: LineLabel | null, record?: MoveRecord): MoveView {
+/**
+ * A move as the games service answers it; `wordList` (whether the competition has a list) is given
+ * with the record of a move just played, and then the answer says which of its words the list holds.
+ */
+export function moveView(move: Move, label: LineLabel | null, record?: MoveRecord, wordList?: boolean): MoveView {
   return {
     id: move.id,
     line: move.lineId,
@@ -59,6 +66,9 @@ export function moveView(move: Move, label: LineLabel | null, record?: MoveRecor
     source: move.source,
     annulled: move.annulled,
     note: move.note,
+    ...(record &&
+      wordList !== undefined &&
+      move.kind === 'place' && { wordCheck: checkWords(record.words, record.unknownWords, wordList) }),
   };
 }
 

@@ -25,6 +25,9 @@ import { LongThinkingNotice } from '../../src/games/long-thinking-notice.entity'
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { applyMove } from '../../src/games/engine';
+import { wordCheckLines } from '../../src/games/core/word-check';
 import { modelState, placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -351,6 +354,43 @@ describe(`games (${TEST_DB})`, () => {
       const [yourMove] = await mailsTo(game.id, game.bluePlayerId, 'your-move');
       expect(yourMove.payload.contestable).toEqual(result.moves[0].unknownWords);
     });
+
+    it('tells the mover, word by word, which words the list holds, in the answer and the confirmation mail (issue 16 item 2)', async () => {
+      const dir = join(t.settings.dataDir, 'lexicons');
+      mkdirSync(dir, { recursive: true });
+      // The list is read at its first use, the first move: until then it may still be written.
+      writeFileSync(join(dir, 'onlymain.txt'), 'CASA\n');
+      const small = await startChampionship(t.app, { players: 3, settings: { lexicon: 'onlymain' }, domain: 'wordcheck.example.org' });
+      const game = small.games[0];
+      const move = placementFor(small, [], 7);
+      const expected = applyMove(modelState(small, []), move);
+      if (!expected.ok) throw new Error(expected.code);
+      // The list holds the main word only: the cross words, if any, are off it.
+      const main = expected.record.words[0].word;
+      writeFileSync(join(dir, 'onlymain.txt'), `${main.toUpperCase()}\n`);
+      const result = await movesService.submitMove(playerOf(small, game, 'red'), game.id, { move });
+      const check = result.moves[0].wordCheck;
+      expect(check).toEqual({
+        list: true,
+        words: expected.record.words.map((w) => ({ coord: w.coord, word: w.word, inList: w.word.toUpperCase() === main.toUpperCase() })),
+      });
+      const [confirmation] = await mailsTo(game.id, game.redPlayerId, 'move-confirmation');
+      const content = await t.database.run(() => t.app.get(OutboxComposer).content(confirmation));
+      const lang = confirmation.language as 'ro' | 'en';
+      for (const line of wordCheckLines(check!, lang)) {
+        // The mail says the same per word (the text part may wrap long lines, so compare the word and its verdict).
+        const [word] = line.split(':');
+        expect(content.text).toContain(
+          `${word}: ${lang === 'ro' ? (line.includes('nu este') ? 'nu este în listă' : 'în listă') : line.includes('not in') ? 'not in the list' : 'in the list'}`,
+        );
+      }
+    });
+
+    it('says there is no list to check against when the competition names none', async () => {
+      const game = freshGame();
+      const result = await movesService.submitMove(red(game), game.id, { move: placementFor(ch, [], 33) });
+      expect(result.moves[0].wordCheck).toEqual({ list: false, words: [] });
+    });
   });
 
   describe('disputes (docs/rules.md §6)', () => {
@@ -504,7 +544,8 @@ describe(`games (${TEST_DB})`, () => {
     it('leaves a database the check finds consistent', async () => {
       const report = await t.app.get(GameCheckService).check();
       expect(report.problems).toEqual([]);
-      expect(report.games).toBe(18);
+      // 15 of the main championship, 3 of the word-list one and 3 of the word-check one.
+      expect(report.games).toBe(21);
     });
   });
 });

@@ -132,6 +132,9 @@ describe(`player pages (${TEST_DB})`, () => {
       notation: expected.record.notation,
     });
     expect(ok.body.words.map((w: { word: string }) => w.word)).toEqual(expected.record.words.map((w) => w.word));
+    // Issue 16 item 2: this competition names no word list, and the preview says words are not checked.
+    expect(ok.body.wordCheck).toEqual({ list: false, words: [] });
+    expect(ok.body.wordLines).toEqual(['Competiția nu are o listă de cuvinte: cuvintele nu sunt verificate.']);
     const bad = await red.get(`/games/${game.id}/preview`).query({ notation: 'a1 AB' });
     const wrong = applyMove(modelState(ch, []), 'a1 AB');
     if (wrong.ok) throw new Error('a1 AB should be refused');

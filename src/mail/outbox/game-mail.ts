@@ -217,6 +217,14 @@ function replayUpTo(c: GameMailContext, lineId: string, moves: number): ReplayVi
   return replayLine(c.s.setup, c.s.pathOf(lineId).slice(0, moves));
 }
 
+/** The word check kept in the confirmation's payload when the move was played (game-views.ts), as the mail shows it. */
+function wordCheckOf(raw: unknown): Pick<MailModels['move-confirmation'], 'wordCheck'> {
+  const check = raw as JsonObject | undefined;
+  if (!check || typeof check !== 'object' || !Array.isArray(check.words)) return {};
+  const words = (check.words as JsonObject[]).map((w) => ({ word: str(w.word), inList: w.inList === true }));
+  return { wordCheck: { list: check.list === true, words } };
+}
+
 const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') as 'draw' | 'interrupt';
 
 /** The words of a payload's notice in the recipient's language (templates without their own file). */
@@ -400,6 +408,7 @@ export async function gameMail(
         clocks: c.clocks,
         thinkingDays: num(first.thinkingDays),
         ...(label && { line: label }),
+        ...wordCheckOf(first.wordCheck),
       });
     }
     case 'holiday-notice': {

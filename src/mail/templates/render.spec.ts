@@ -153,3 +153,22 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
     expect(() => renderMail('nope' as MailTemplateName, 'ro', {} as never)).toThrow(RangeError);
   });
 });
+
+describe('the move confirmation says which words are in the list (issue 16 item 2)', () => {
+  it.each(LANGUAGES)('in %s: one line per word, the one off the list marked contestable', (language) => {
+    const model = MODELS[language]['move-confirmation'];
+    const [off, ...listed] = model.wordCheck!.words;
+    const mail = render('move-confirmation', language);
+    const contest = language === 'ro' ? 'nu este în listă — partenerul îl poate contesta' : 'not in the list — your partner may contest it';
+    const inList = language === 'ro' ? 'în listă' : 'in the list';
+    expect(mail.text).toContain(`${off.word}: ${contest}`);
+    for (const w of listed) expect(mail.text).toContain(`${w.word}: ${inList}`);
+    expect(mail.html).toContain(`${off.word}: <strong>${contest.split(' — ')[0]}</strong>`);
+  });
+
+  it.each(LANGUAGES)('in %s: with no list, says words are not checked', (language) => {
+    const model = { ...MODELS[language]['move-confirmation'], wordCheck: { list: false, words: [] } };
+    const mail = renderMail('move-confirmation', language, model);
+    expect(mail.text).toContain(language === 'ro' ? 'cuvintele nu sunt verificate' : 'words are not checked');
+  });
+});

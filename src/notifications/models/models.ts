@@ -181,6 +181,8 @@ export interface MoveConfirmationModel extends GameMailModel {
   readonly declaredScore?: number;
   /** docs/rules.md §6: the line the move was played in, while two are live. */
   readonly line?: 'A' | 'B';
+  /** Issue 16 item 2: each word of the move against the competition's list (absent for a pass). */
+  readonly wordCheck?: { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
 }
 
 /** A refused move (docs/rules.md §3 technical errors), with the engine's reason. */

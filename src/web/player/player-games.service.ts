@@ -5,6 +5,7 @@ import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
 import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';
+import { checkWords, wordCheckLines, type WordCheck } from '../../games/core/word-check';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
 import { GameRepository } from '../../games/game.repository';
@@ -30,6 +31,9 @@ export type PreviewAnswer =
       /** docs/rules.md §2: the score the sheet will record in tours I–II. */
       readonly recorded: number;
       readonly unknownWords: readonly string[];
+      /** Issue 16 item 2: each word against the competition's list, and the lines that say it in the user's language. */
+      readonly wordCheck: WordCheck;
+      readonly wordLines: readonly string[];
       readonly tiles: readonly { readonly row: number; readonly col: number; readonly letter: string; readonly blank: boolean }[];
       readonly line: string | null;
     }
@@ -124,6 +128,7 @@ export class PlayerGamesService {
       score: r.score,
       recorded: r.recorded,
       unknownWords: r.unknownWords,
+      ...wordCheckAnswer(r.type === 'place' ? checkWords(r.words, r.unknownWords, state.lexicon !== undefined) : null, lang),
       tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
       line: s.label(line.id),
     };
@@ -198,6 +203,10 @@ export class PlayerGamesService {
     });
     return allowed(actor, s);
   }
+}
+
+function wordCheckAnswer(check: WordCheck | null, lang: Lang): { wordCheck: WordCheck; wordLines: string[] } {
+  return check ? { wordCheck: check, wordLines: wordCheckLines(check, lang) } : { wordCheck: { list: false, words: [] }, wordLines: [] };
 }
 
 /** Only the game's players, its arbiter or an admin may look. */

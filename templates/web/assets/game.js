@@ -27,8 +27,8 @@
       var words = answer.words.map(function (w) { return w.coord + ': ' + w.word + ' ' + w.score; }).join('; ');
       var text = (words ? words + ' — ' : '') + (en ? 'Score: ' : 'Puncte: ') + answer.score;
       if (answer.recorded !== answer.score) text += en ? ' (recorded ' + answer.recorded + ')' : ' (pe fișă ' + answer.recorded + ')';
-      if (answer.unknownWords && answer.unknownWords.length) text += en ? ' · not in the word list: ' : ' · lipsesc din listă: ';
-      if (answer.unknownWords && answer.unknownWords.length) text += answer.unknownWords.join(', ');
+      // One line per word from the competition's list (issue 16 item 2); the move is never refused for it.
+      if (answer.wordLines && answer.wordLines.length) text += '\n' + answer.wordLines.join('\n');
       out.textContent = text;
       out.classList.add('ok');
     } else {

@@ -82,6 +82,7 @@ export function sampleModels(language: MailLanguage): MailModels {
       clocks,
       thinkingDays: 3,
       declaredScore: blueMove.score + 2,
+      wordCheck: { list: true, words: blueMove.words.map((w, i) => ({ word: w.word, inList: i > 0 })) },
     },
     'move-rejection': {
       ...base,

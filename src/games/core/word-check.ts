@@ -1,0 +1,55 @@
+// The word check for the mover (issue 16 item 2): for each word a move forms, whether the
+// competition's list holds it, told before the move is sent. The regulation notes that players
+// who can check words in the official list before sending are at an advantage (seed 003,
+// Observații); here every player has the same check. A word off the list never refuses the move
+// (docs/rules.md §3): the partner may contest it (docs/rules.md §6).
+import type { Bilingual, Language } from '../../common/bilingual';
+
+/** One word of the move and the list's answer. */
+// Types, not interfaces: a check travels in JSON payloads (an outbox row's), which take only types.
+export type WordVerdict = {
+  readonly coord: string;
+  /** As the platform writes it: blanks lower case. */
+  readonly word: string;
+  readonly inList: boolean;
+};
+
+/** The check of one move; `list` is false when the competition has no word list to check against. */
+export type WordCheck = {
+  readonly list: boolean;
+  readonly words: readonly WordVerdict[];
+};
+
+/**
+ * The check of a move's words from what the engine found missing (`unknownWords`, computed with
+ * the competition's lexicon): with no list, nothing is checked and no word is said to be in it.
+ */
+export function checkWords(
+  words: readonly { readonly coord: string; readonly word: string }[],
+  unknownWords: readonly string[],
+  list: boolean,
+): WordCheck {
+  if (!list) return { list: false, words: [] };
+  const unknown = new Set(unknownWords);
+  return { list: true, words: words.map(({ coord, word }) => ({ coord, word, inList: !unknown.has(word) })) };
+}
+
+const TEXTS = {
+  inList: { ro: 'în listă', en: 'in the list' },
+  notInList: { ro: 'nu este în listă — partenerul îl poate contesta', en: 'not in the list — your partner may contest it' },
+  noList: {
+    ro: 'Competiția nu are o listă de cuvinte: cuvintele nu sunt verificate.',
+    en: 'This competition has no word list: words are not checked.',
+  },
+} as const satisfies Record<string, Bilingual>;
+
+/** One line per word ("CASĂ: in the list"), or the one line saying there is no list (a pass forms no word: show none). */
+export function wordCheckLines(check: WordCheck, lang: Language): string[] {
+  if (!check.list) return [TEXTS.noList[lang]];
+  return check.words.map((w) => `${w.word}: ${(w.inList ? TEXTS.inList : TEXTS.notInList)[lang]}`);
+}
+
+/** Whether any word of the move is off the list (the partner may contest it). */
+export function hasContestableWords(check: WordCheck): boolean {
+  return check.words.some((w) => !w.inList);
+}
