@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Case } from '../arbiter/case.entity';
 import type { Actor } from '../auth/core/actor';
-import { canArbitrate } from '../auth/core/permissions';
+import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { Database } from '../database/database';
 import { timelineOn, type DateRange, type GameTimeline } from '../thinking-time/core';
 import type { Claim } from './claim.entity';
+import { refusals } from './core/game-refusals';
 import { awaitedMove } from './core/turns';
 import type { Color, MoveRecord } from './engine';
 import { GameActions } from './game-actions';
 import { timelineOf } from './game-clocks';
 import { GameSession } from './game-session';
+import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
 import { disputeView, moveView, offerView, type GameView } from './game-views';
@@ -29,6 +31,24 @@ export class GameReadsService {
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
   view(actor: Actor, gameId: string): Promise<GameView> {
     return this.viewing(actor, gameId, (view) => view);
+  }
+
+  /**
+   * What a move would do, before it is sent (issue 16 item 2): its words, score and word check,
+   * or the engine's refusal. Who may look is checked first, as for the view.
+   */
+  preview(actor: Actor, gameId: string, notation: string, line?: string): Promise<MovePreview> {
+    return this.db.run(async () => {
+      const s = await this.actions.session(gameId, { lock: false });
+      if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+      const text = notation.trim();
+      if (text === '' || text.length > 200)
+        throw refusals.badInput(
+          'give the move to preview, at most 200 characters',
+          'scrieți mutarea de verificat, cel mult 200 de caractere',
+        );
+      return previewMove(s, sideInGame(actor, s.game), text, line);
+    });
   }
 
   /**

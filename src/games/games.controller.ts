@@ -61,6 +61,23 @@ export class GamesController {
     return this.reads.view(actor, id);
   }
 
+  @Get(':id/preview')
+  @ApiOperation({
+    summary:
+      "What a move would do, before it is sent: its words, score and, for each word, whether the competition's list holds it (wordCheck); a move the rules refuse answers ok:false with its code and messages. Nothing is written.",
+  })
+  @ApiQuery({ name: 'move', description: 'FRSc notation, e.g. h8 CASA', required: true })
+  @ApiQuery({ name: 'line', description: 'A or B while a dispute keeps two lines', required: false })
+  @ApiOkResponse({ description: 'The preview: {ok:true, words, score, recorded, wordCheck, …} or {ok:false, code, messages}.' })
+  preview(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('move') move: unknown, @Query('line') line: unknown) {
+    return this.reads.preview(
+      actor,
+      id,
+      typeof move === 'string' ? move : '',
+      typeof line === 'string' && line !== '' ? line.slice(0, 20) : undefined,
+    );
+  }
+
   @Post(':id/moves')
   @HttpCode(200)
   @ApiOperation({ summary: 'Play a move: FRSc notation, tiles on squares, or one move per line while two are live.' })

@@ -92,6 +92,28 @@ describe(`the games API (${TEST_DB})`, () => {
     expectError(await get(`/api/games/${game.id}`, null), 401, 'UNAUTHENTICATED');
   });
 
+  it('previews a move before it is sent, with each word against the list, and writes nothing (issue 16 item 2)', async () => {
+    const game = freshGame();
+    const move = placementFor(ch, [], 5);
+    const step = applyMove(modelState(ch, []), move);
+    if (!step.ok) throw new Error(step.code);
+    const before = (await get(`/api/games/${game.id}`, user(game, 'red'))).body;
+    const ok = await get(`/api/games/${game.id}/preview?move=${encodeURIComponent(move)}`, user(game, 'red'));
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ ok: true, notation: step.record.notation, score: step.record.score, recorded: step.record.recorded });
+    // This championship names no word list: nothing is checked, and the answer says so.
+    expect(ok.body.wordCheck).toEqual({ list: false, words: [] });
+    const refused = await get(`/api/games/${game.id}/preview?move=${encodeURIComponent('a1 ZZZ')}`, user(game, 'red'));
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ ok: false, code: 'TILES_NOT_IN_RACK' });
+    expect(refused.body.messages.ro.length * refused.body.messages.en.length).toBeGreaterThan(0);
+    expectError(await get(`/api/games/${game.id}/preview`, user(game, 'red')), 400, 'BAD_INPUT');
+    const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
+    expectError(await get(`/api/games/${game.id}/preview?move=${encodeURIComponent(move)}`, stranger), 404, 'UNKNOWN_GAME');
+    expectError(await get(`/api/games/${game.id}/preview?move=PAS`, null), 401, 'UNAUTHENTICATED');
+    expect((await get(`/api/games/${game.id}`, user(game, 'red'))).body).toEqual(before);
+  });
+
   it('plays by notation or by tiles, and refuses with the rules core code and the right status', async () => {
     const game = freshGame();
     const first = placementFor(ch, [], 3);

@@ -3,9 +3,10 @@ import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
 import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
-import { applyMove, getTileSet, type Color, type GameState } from '../../games/engine';
+import { getTileSet, type Color } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';
-import { checkWords, wordCheckLines, type WordCheck } from '../../games/core/word-check';
+import { wordCheckLines } from '../../games/core/word-check';
+import { previewMove, type MovePreview } from '../../games/move-preview';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
 import { GameRepository } from '../../games/game.repository';
@@ -21,22 +22,9 @@ import { isUuid } from '../../common/ids';
 import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
-/** What `/games/:id/preview` answers: the words and score the engine gives, or its refusal in the user's language. */
+/** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
 export type PreviewAnswer =
-  | {
-      readonly ok: true;
-      readonly notation: string;
-      readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
-      readonly score: number;
-      /** docs/rules.md §2: the score the sheet will record in tours I–II. */
-      readonly recorded: number;
-      readonly unknownWords: readonly string[];
-      /** Issue 16 item 2: each word against the competition's list, and the lines that say it in the user's language. */
-      readonly wordCheck: WordCheck;
-      readonly wordLines: readonly string[];
-      readonly tiles: readonly { readonly row: number; readonly col: number; readonly letter: string; readonly blank: boolean }[];
-      readonly line: string | null;
-    }
+  | (Extract<MovePreview, { ok: true }> & { readonly wordLines: readonly string[] })
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
@@ -112,26 +100,10 @@ export class PlayerGamesService {
    */
   async preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
     const s = await this.previewSession(actor, gameId);
-    const me = sideInGame(actor, s.game);
-    const live = s.liveLines();
-    const line = lineName
-      ? s.resolveLine(lineName)
-      : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
-    const state: GameState = s.state(line.id);
-    const step = applyMove(state, notation);
-    if (!step.ok) return { ok: false, code: step.code, message: step.message[lang] };
-    const r = step.record;
-    return {
-      ok: true,
-      notation: r.notation,
-      words: r.words.map(({ coord, word, score }) => ({ coord, word, score })),
-      score: r.score,
-      recorded: r.recorded,
-      unknownWords: r.unknownWords,
-      ...wordCheckAnswer(r.type === 'place' ? checkWords(r.words, r.unknownWords, state.lexicon !== undefined) : null, lang),
-      tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
-      line: s.label(line.id),
-    };
+    const p = previewMove(s, sideInGame(actor, s.game), notation, lineName);
+    if (!p.ok) return { ok: false, code: p.code, message: p.messages[lang] };
+    // A pass forms no word: no line about the list.
+    return { ...p, wordLines: p.words.length > 0 ? wordCheckLines(p.wordCheck, lang) : [] };
   }
 
   /** The game's read-only session, from the cache while the game's mark is unchanged; who may look is checked every time. */
@@ -203,10 +175,6 @@ export class PlayerGamesService {
     });
     return allowed(actor, s);
   }
-}
-
-function wordCheckAnswer(check: WordCheck | null, lang: Lang): { wordCheck: WordCheck; wordLines: string[] } {
-  return check ? { wordCheck: check, wordLines: wordCheckLines(check, lang) } : { wordCheck: { list: false, words: [] }, wordLines: [] };
 }
 
 /** Only the game's players, its arbiter or an admin may look. */
