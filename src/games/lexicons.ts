@@ -6,7 +6,7 @@ import { Refusal } from '../common/refusal';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { getTileSet, type Lexicon } from './engine';
-import { buildWordTrie } from './engine/word-trie';
+import { wordListTrie } from './engine/word-trie';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
@@ -67,7 +67,7 @@ export class Lexicons {
     if (text === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
     // The trie (engine/word-trie.ts) loads a list of 267k words in about a fifth of a second and
     // checks a word in about a microsecond (npm run bench:lexicon); a set of keys took three times longer to load.
-    this.loaded.set(key, text === undefined ? undefined : buildWordTrie(text.split(/\r?\n/), getTileSet(competition.tileSet)));
+    this.loaded.set(key, text === undefined ? undefined : wordListTrie(text, getTileSet(competition.tileSet)));
   }
 
   /** The lists on disk, by name: the competition forms and the upload page offer them. */

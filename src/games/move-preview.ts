@@ -37,10 +37,7 @@ export function previewMove(s: GameSession, me: Color | null, notation: string, 
     score: r.score,
     recorded: r.recorded,
     unknownWords: r.unknownWords,
-    wordCheck:
-      r.type === 'place'
-        ? checkWords(r.words, r.unknownWords, state.lexicon !== undefined)
-        : { list: state.lexicon !== undefined, words: [] },
+    wordCheck: checkWords(r.words, r.unknownWords, state.lexicon !== undefined),
     tiles: r.tiles.map(({ row, col, letter, blank }) => ({ row, col, letter, blank })),
     line: s.label(line.id),
   };

@@ -1,7 +1,8 @@
 // An arbiter's word list before it is stored (issue 7 §3): a safe file name, a bounded size, at
 // least one word, readable as the engine reads it. Pure: lexicons.ts writes the file.
 import { Refusal } from '../../common/refusal';
-import { getTileSet, loadWordList } from '../engine';
+import { getTileSet } from '../engine';
+import { wordListTrie } from '../engine/word-trie';
 
 /** Lexicon names: a file name under DATA_DIR/lexicons, nothing that could climb out of it. */
 const LEXICON_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -28,7 +29,7 @@ export function checkLexiconUpload(name: string, text: string): LexiconUpload | 
   const words = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
   if (words === 0) return new Refusal('BAD_INPUT', { ro: 'Lista nu conține niciun cuvânt.', en: 'The list holds no word.' });
   // Read it as the engine will, so a file it cannot read is refused now rather than at the first move.
-  loadWordList(text, getTileSet('ro'));
+  wordListTrie(text, getTileSet('ro'));
   return { name: clean, words, text: text.endsWith('\n') ? text : `${text}\n` };
 }
 

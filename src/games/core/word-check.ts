@@ -5,8 +5,9 @@
 // (docs/rules.md §3): the partner may contest it (docs/rules.md §6).
 import type { Bilingual, Language } from '../../common/bilingual';
 
-/** One word of the move and the list's answer. */
 // Types, not interfaces: a check travels in JSON payloads (an outbox row's), which take only types.
+
+/** One word of the move and the list's answer. */
 export type WordVerdict = {
   readonly coord: string;
   /** As the platform writes it: blanks lower case. */
@@ -47,9 +48,4 @@ const TEXTS = {
 export function wordCheckLines(check: WordCheck, lang: Language): string[] {
   if (!check.list) return [TEXTS.noList[lang]];
   return check.words.map((w) => `${w.word}: ${(w.inList ? TEXTS.inList : TEXTS.notInList)[lang]}`);
-}
-
-/** Whether any word of the move is off the list (the partner may contest it). */
-export function hasContestableWords(check: WordCheck): boolean {
-  return check.words.some((w) => !w.inList);
 }

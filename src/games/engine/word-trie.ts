@@ -138,6 +138,11 @@ function childOf(firstChild: Int32Array, sibling: Int32Array, letter: Uint8Array
   return NO_NODE;
 }
 
+/** A word list file's trie: one word a line, as competitions' lists and the arbiter's uploads are written. */
+export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
+  return buildWordTrie(text.split(/\r?\n/), tileSet);
+}
+
 /**
  * The trie of `words` for `tileSet`. Blank lines are ignored; words with a letter the tile set
  * cannot make are counted in `unspellable` and left out (no move can ever form them).

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { loadWordList, type Lexicon } from '../lexicon';
 import { getTileSet } from '../tile-sets';
-import { buildWordTrie } from '../word-trie';
+import { wordListTrie } from '../word-trie';
 import { timed } from './timing';
 
 const en = getTileSet('en');
@@ -47,7 +47,7 @@ function main(): void {
     const w = words[(i * 7919) % words.length];
     return i % 2 === 0 ? w : `${w.slice(0, -1)}${w.endsWith('Q') ? 'X' : 'Q'}`;
   });
-  const trie = measure('word trie (the platform)', () => buildWordTrie(text.split(/\r?\n/), en), probes);
+  const trie = measure('word trie (the platform)', () => wordListTrie(text, en), probes);
   const set = measure('set of keys (comparison)', () => loadWordList(text, en), probes);
   process.stdout.write(
     `${JSON.stringify({
