@@ -3,7 +3,8 @@
 // print a record's game sheet or convert it to GCG. Results go to stdout as JSON (the sheet
 // and GCG as text); exit status 0 done, 1 a rule refused a move, 2 unusable input.
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
-import { TILE_SET_IDS, getTileSet, loadWordList, type Color, type Lexicon, type TileSet, type TileSetId } from '../games/engine';
+import { TILE_SET_IDS, getTileSet, type Color, type Lexicon, type TileSet, type TileSetId } from '../games/engine';
+import { wordListTrie } from '../games/engine/word-trie';
 import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgCheck, type GcgEncoding, type GcgError } from '../games/engine/gcg';
 import type { SheetLanguage } from '../games/engine/sheet';
 import {
@@ -112,7 +113,7 @@ async function wordLists(path: string | undefined): Promise<RecordOptions['lexic
   return (id) => {
     let lexicon = loaded.get(id);
     if (!lexicon) {
-      lexicon = loadWordList(text, getTileSet(id));
+      lexicon = wordListTrie(text, getTileSet(id));
       loaded.set(id, lexicon);
     }
     return lexicon;

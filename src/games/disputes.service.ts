@@ -76,7 +76,7 @@ export class DisputesService {
         ruledAt: null,
       });
       s.dispute = dispute;
-      const moves = [moveView(played.move, null, played.record, s.setup.lexicon !== undefined)];
+      const moves = [moveView(played.move, null, played.record, s.hasWordList)];
       this.actions.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
       this.actions.notify(s, color, 'move-confirmation', { moves, contested: words });
       await this.audit.record({
@@ -110,7 +110,7 @@ export class DisputesService {
       const played =
         input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
       const complete = s.completeTurnIfDone();
-      const moves = played.map((p) => moveView(p.move, null, p.record, s.setup.lexicon !== undefined));
+      const moves = played.map((p) => moveView(p.move, null, p.record, s.hasWordList));
       this.actions.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
       await this.audit.record({
         actor,
@@ -207,7 +207,7 @@ export class DisputesService {
     const moves: MoveView[] = [];
     for (const p of plays) {
       const played = await s.playMove(p.line.id, color, p.move, timing);
-      moves.push(moveView(played.move, s.label(p.line.id), played.record, s.setup.lexicon !== undefined));
+      moves.push(moveView(played.move, s.label(p.line.id), played.record, s.hasWordList));
     }
     return moves;
   }

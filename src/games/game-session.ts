@@ -133,6 +133,11 @@ export class GameSession implements GameRows {
     for (const [lineId, replay] of replays) this.replays.set(lineId, replay);
   }
 
+  /** Whether the competition has a word list: only then is a move's every word checked against one. */
+  get hasWordList(): boolean {
+    return this.setup.lexicon !== undefined;
+  }
+
   /** Whether an action opened or closed lines or annulled moves: its rows are then more than appended. */
   get linesChanged(): boolean {
     return this.changedLines;

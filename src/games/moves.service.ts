@@ -242,7 +242,7 @@ export class MovesService {
     const played: PlayedMove[] = [];
     for (const p of plays) played.push(await s.playMove(p.line.id, color, p.move, timing));
     const complete = s.completeTurnIfDone();
-    const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record, s.setup.lexicon !== undefined));
+    const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record, s.hasWordList));
     this.actions.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
     await this.audit.record({
       actor,

@@ -341,12 +341,20 @@ describe(`games (${TEST_DB})`, () => {
   });
 
   describe('the word list (docs/rules.md §3, §6)', () => {
-    it('accepts a word missing from the list and flags it to the opponent as contestable', async () => {
-      // The lexicon holds one word: every random word of the first move is missing from it.
+    /** Writes the list `name` holding `words` and starts a 3-player championship that uses it. */
+    const withWordList = async (name: string, words: string, domain: string) => {
+      writeWordList(name, words);
+      return startChampionship(t.app, { players: 3, settings: { lexicon: name }, domain });
+    };
+    const writeWordList = (name: string, words: string) => {
       const dir = join(t.settings.dataDir, 'lexicons');
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'mini.txt'), 'CASA\n');
-      const small = await startChampionship(t.app, { players: 3, settings: { lexicon: 'mini' }, domain: 'lexicon.example.org' });
+      writeFileSync(join(dir, `${name}.txt`), words);
+    };
+
+    it('accepts a word missing from the list and flags it to the opponent as contestable', async () => {
+      // The lexicon holds one word: every random word of the first move is missing from it.
+      const small = await withWordList('mini', 'CASA\n', 'lexicon.example.org');
       const game = small.games[0];
       const move = placementFor(small, [], 5);
       const result = await movesService.submitMove(playerOf(small, game, 'red'), game.id, { move });
@@ -356,18 +364,15 @@ describe(`games (${TEST_DB})`, () => {
     });
 
     it('tells the mover, word by word, which words the list holds, in the answer and the confirmation mail (issue 16 item 2)', async () => {
-      const dir = join(t.settings.dataDir, 'lexicons');
-      mkdirSync(dir, { recursive: true });
       // The list is read at its first use, the first move: until then it may still be written.
-      writeFileSync(join(dir, 'onlymain.txt'), 'CASA\n');
-      const small = await startChampionship(t.app, { players: 3, settings: { lexicon: 'onlymain' }, domain: 'wordcheck.example.org' });
+      const small = await withWordList('onlymain', 'CASA\n', 'wordcheck.example.org');
       const game = small.games[0];
       const move = placementFor(small, [], 7);
       const expected = applyMove(modelState(small, []), move);
       if (!expected.ok) throw new Error(expected.code);
       // The list holds the main word only: the cross words, if any, are off it.
       const main = expected.record.words[0].word;
-      writeFileSync(join(dir, 'onlymain.txt'), `${main.toUpperCase()}\n`);
+      writeWordList('onlymain', `${main.toUpperCase()}\n`);
       const result = await movesService.submitMove(playerOf(small, game, 'red'), game.id, { move });
       const check = result.moves[0].wordCheck;
       expect(check).toEqual({
