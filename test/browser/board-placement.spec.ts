@@ -2,6 +2,8 @@
 // them, stay on their squares and the page says why they are not a move yet, in the page's
 // language; a gap filled by letters already on the board is a move like any other. And the
 // board can be played with the keyboard alone: focus a rack tile, Enter, arrows, Enter, send.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { applyMove, type GameState, type MoveRecord } from '../../src/games/engine';
 import { rackLetters } from '../../src/games/engine/rack';
@@ -157,6 +159,55 @@ describe('placing tiles on the board', () => {
         ]),
       );
       await preview.filter({ hasText: 'There is a gap between the tiles' }).waitFor();
+    },
+    hangAfter(180_000),
+  );
+
+  it(
+    "the preview says for each word whether the competition's list holds it, and never stops the move (issue 16 item 2)",
+    async () => {
+      // A move of several words; the list, read at its first use, holds only its main word.
+      const ch = await startChampionship(web.app, { players: 2, settings: { lexicon: 'browser-check' }, domain: 'wordcheck.example.net' });
+      const game = ch.games[0];
+      const random = seededRandom(16);
+      let moves: string[] = [];
+      let target: MoveRecord | undefined;
+      for (let step = 0; step < 60 && !target; step++) {
+        const state = modelState(ch, moves);
+        for (let attempt = 0; attempt < 200 && !target; attempt++) {
+          const result = applyMove(state, nextRandomMove(ch, moves, random));
+          const plain = result.ok && result.record.type === 'place' && result.record.tiles.every((t) => !t.blank);
+          if (plain && result.record.words.length >= 2) target = result.record;
+        }
+        if (!target) moves = [...moves, nextRandomMove(ch, moves, random)];
+      }
+      if (!target) throw new Error('no move of two words found');
+      const [main, ...others] = target.words.map((w) => w.word);
+      const cross = others.filter((w) => w !== main);
+      const lists = join(web.settings.dataDir, 'lexicons');
+      mkdirSync(lists, { recursive: true });
+      writeFileSync(join(lists, 'browser-check.txt'), `${main.toUpperCase()}\n`);
+      const movesService = web.app.get(MovesService);
+      for (const [i, move] of moves.entries()) {
+        const actor = userOf(ch, game, (['red', 'blue'] as const)[i % 2]).actor;
+        if (/^pa/i.test(move)) await movesService.pass(actor, game.id);
+        else await movesService.submitMove(actor, game.id, { move });
+      }
+      const mover = modelState(ch, moves).toMove;
+      const page = await (await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })).newPage();
+      await loginAs(page, web, userOf(ch, game, mover).email);
+      await openGame(page, web, game.id);
+      await clickTiles(page, target.tiles);
+      const preview = page.locator('#preview-0.ok');
+      await preview.filter({ hasText: `${main}: în listă` }).waitFor({ timeout: hangAfter(10_000) });
+      const lines = (await preview.textContent())!.split('\n');
+      expect(lines).toContain(`${main}: în listă`);
+      for (const word of cross) expect(lines).toContain(`${word}: nu este în listă — partenerul îl poate contesta`);
+      // The words off the list do not stop the move.
+      await playMove(page, await page.inputValue('#move-form input.notation'));
+      const view = await web.app.get(GameReadsService).view(userOf(ch, game, mover).actor, game.id);
+      expect(view.moves.length).toBe(moves.length + 1);
+      expect(new Set(view.moves.at(-1)!.unknownWords)).toEqual(new Set(cross));
     },
     hangAfter(180_000),
   );
