@@ -23,13 +23,13 @@ function day(language: Language, v: unknown): string {
 }
 
 /** `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
-function days(language: Language, n: number): string {
+export function days(language: Language, n: number): string {
   if (language === 'en') return `${n} ${n === 1 ? 'day' : 'days'}`;
   if (n === 1) return '1 zi';
   const rest = n % 100;
   return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}zile`;
 }
-function points(language: Language, n: number): string {
+export function points(language: Language, n: number): string {
   if (language === 'en') return `${n} ${n === 1 ? 'point' : 'points'}`;
   if (n === 1) return '1 punct';
   const rest = n % 100;
@@ -40,6 +40,11 @@ const COLOR_WORD: Record<Language, Record<Color, string>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
 };
+
+/** `Popescu Ion (ROȘU)`: a player as rulings and the sheet name them. */
+export function playerNamed(names: Readonly<Record<Color, string>>, c: Color, language: Language): string {
+  return `${names[c]} (${COLOR_WORD[language][c]})`;
+}
 
 const OUTCOME: Record<Language, Record<string, string>> = {
   ro: {
@@ -103,10 +108,22 @@ export function caseKindName(kind: string, language: Language): string {
  */
 export function rulingEffects(kind: string, payload: Payload, language: Language, names: Readonly<Record<Color, string>>): string[] {
   const ro = language === 'ro';
-  const who = (c: Color) => `${names[c]} (${COLOR_WORD[language][c]})`;
+  const who = (c: Color) => playerNamed(names, c, language);
   const player = color(payload.player);
   const out: string[] = [];
   switch (kind) {
+    case 'word':
+      if (payload.valid === true)
+        out.push(
+          ro ? 'Cuvântul contestat este valid: mutarea rămâne (varianta A).' : 'The contested word is valid: the move stands (line A).',
+        );
+      else if (payload.valid === false)
+        out.push(
+          ro
+            ? 'Cuvântul contestat nu este valid: mutarea este înlocuită (varianta B).'
+            : 'The contested word is not valid: the move is replaced (line B).',
+        );
+      break;
     case 'claim': {
       const voided = num(payload.voidedMoves) ?? 0;
       if (payload.upheld === true) {

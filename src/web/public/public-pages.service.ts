@@ -102,7 +102,7 @@ export class PublicPagesService {
   async sheet(gameId: string, language: SheetLanguage): Promise<{ text: string; title: string }> {
     const game = isUuid(gameId) ? await this.db.run(() => this.listings.game(gameId)) : null;
     if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
-    const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language });
+    const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language, published: true });
     const competition = await this.db.run(() => this.listings.competitionOf(game));
     return { text, title: competition.name };
   }
