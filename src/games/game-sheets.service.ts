@@ -3,6 +3,7 @@ import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
+import { Refusal } from '../common/refusal';
 import { resultView } from './result-proposals';
 import { toDecimal } from '../coefficients/core/coefficients';
 import type { Player } from '../players/player.entity';
@@ -110,6 +111,19 @@ export class GameSheetsService {
         players: { red: { name: s.players.red.name }, blue: { name: s.players.blue.name } },
         title: s.competition.name,
       });
+    });
+  }
+
+  /** Whether the actor may download the game's GCG (the published sheet links it only then). */
+  mayDownloadGcg(actor: Actor, gameId: string): Promise<boolean> {
+    return this.db.run(async () => {
+      try {
+        await this.open(actor, gameId, { finishedFor: 'competition' });
+        return true;
+      } catch (e) {
+        if (e instanceof Refusal) return false;
+        throw e;
+      }
     });
   }
 
