@@ -30,6 +30,13 @@ export class RulingsRepository {
     return isUuid(id) ? this.m.findOneBy(Ruling, { id, competitionId }) : Promise.resolve(null);
   }
 
+  /** A game's rulings with the case each settled, and their penalties, the first first (the game sheet, docs/rules.md §8). */
+  async ofGame(gameId: string): Promise<{ rulings: Ruling[]; penalties: Penalty[] }> {
+    const rulings = await this.m.find(Ruling, { where: { gameId }, relations: { case: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const penalties = await this.m.find(Penalty, { where: { gameId }, order: { effectiveOn: 'ASC', createdAt: 'ASC', id: 'ASC' } });
+    return { rulings, penalties };
+  }
+
   /** A competition's latest rulings, the newest first. */
   latestOf(competitionId: string, limit: number): Promise<Ruling[]> {
     return this.m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: limit });

@@ -1,14 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
-import { canArbitrate } from '../auth/core/permissions';
+import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
+import { Refusal } from '../common/refusal';
 import { resultView } from './result-proposals';
 import { toDecimal } from '../coefficients/core/coefficients';
 import type { Player } from '../players/player.entity';
 import { Database } from '../database/database';
 import { COLORS, type Color } from './engine';
 import { toGcg } from './engine/gcg';
+import type { Ruling } from '../arbiter/ruling.entity';
+import type { Penalty } from '../arbiter/penalty.entity';
+import { RulingsRepository } from '../arbiter/rulings.repository';
+import { localDate } from '../thinking-time/core';
+import { sheetRecordSections, type SheetDispute, type SheetRecords } from './core/sheet-records';
+import type { Dispute } from './dispute.entity';
+import type { GameState } from './engine/replay';
+import { tourOf } from './engine/tour';
 import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from './engine/sheet';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
@@ -21,11 +30,19 @@ export interface SheetOptions {
   readonly language?: SheetLanguage;
   /** While an appeal keeps two lines: `A` (default) or `B`, or a line id. */
   readonly line?: string;
+  /**
+   * The copy published to everyone (the public pages): the arbiter's decisions are listed with
+   * their effects but not the arbiter's own words, which go to the game's players and arbiter.
+   */
+  readonly published?: boolean;
 }
 
 /**
  * The printable game sheet (docs/rules.md §8) and the GCG export of a stored game, from its
- * move log replayed by the rules core. Anyone who may see the game may have them.
+ * move log replayed by the rules core, with its disputes, rulings, penalties and end-of-game
+ * racks (core/sheet-records.ts). The sheet is for the game's players and arbiter; the GCG of a
+ * finished game also for every player entered in its competition (the federation's games are
+ * its players' to study), only its kept line.
  */
 @Injectable()
 export class GameSheetsService {
@@ -34,6 +51,7 @@ export class GameSheetsService {
     private readonly clock: Clock,
     private readonly lexicons: Lexicons,
     private readonly games: GameRepository,
+    private readonly rulings: RulingsRepository,
   ) {}
 
   sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
@@ -43,11 +61,13 @@ export class GameSheetsService {
       const replay = s.replay(lineId);
       const path = s.pathOf(lineId);
       // On the pool (a read, not a transaction): at once, each on a connection of its own.
-      const [group, arbiter, result, clocks] = await this.games.independent([
+      const [group, arbiter, result, clocks, disputes, rulings] = await this.games.independent([
         () => this.games.groupName(s.game.groupId),
         () => this.games.user(s.competition.arbiterUserId),
         () => this.games.resultOf(gameId),
         () => clocksOn(s),
+        () => this.games.disputesOf(gameId),
+        () => this.rulings.ofGame(gameId),
       ]);
       const asker = actor.kind === 'user' ? COLORS.find((c) => s.players[c].id === actor.playerId) : undefined;
       const language = options.language ?? (asker ? s.players[asker].language : 'ro');
@@ -68,6 +88,11 @@ export class GameSheetsService {
         ...(s.game.outcome && { outcome: s.game.outcome }),
         thinkingDays: { red: clocks.clocks.red.used, blue: clocks.clocks.blue.used },
         ...(result && { coefficients: resultView(result).coefficients }),
+        sections: sheetRecordSections(
+          sheetRecords(s, replay.state, disputes, rulings, options.published === true),
+          language,
+          mapColors((c) => s.players[c].name),
+        ),
       });
       return renderSheet(model);
     });
@@ -75,8 +100,10 @@ export class GameSheetsService {
 
   gcg(actor: Actor, gameId: string, options: Pick<SheetOptions, 'line'> = {}): Promise<string> {
     return this.db.run(async () => {
-      const s = await this.open(actor, gameId);
-      const { state, records } = s.replay(this.lineOf(s, options.line));
+      const s = await this.open(actor, gameId, { finishedFor: 'competition' });
+      // One who sees only the finished game has its kept line, never the variant the ruling annulled.
+      const line = s.game.status === 'ended' && !this.seesAll(actor, s) ? undefined : options.line;
+      const { state, records } = s.replay(this.lineOf(s, line));
       return toGcg({
         state,
         records,
@@ -87,14 +114,44 @@ export class GameSheetsService {
     });
   }
 
-  private async open(actor: Actor, gameId: string): Promise<GameSession> {
+  /** Whether the actor may download the game's GCG (the published sheet links it only then). */
+  mayDownloadGcg(actor: Actor, gameId: string): Promise<boolean> {
+    return this.db.run(async () => {
+      try {
+        await this.open(actor, gameId, { finishedFor: 'competition' });
+        return true;
+      } catch (e) {
+        if (e instanceof Refusal) return false;
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * The game, for its players and arbiter; with `finishedFor: 'competition'`, once it has ended,
+   * also for a player entered in its competition. Anyone else is told there is no such game.
+   */
+  private async open(actor: Actor, gameId: string, { finishedFor }: { finishedFor?: 'competition' } = {}): Promise<GameSession> {
     const s = await GameSession.open(this.games, gameId, {
       lock: false,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
     });
-    if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+    if (this.seesAll(actor, s)) return s;
+    const entered =
+      finishedFor === 'competition' &&
+      s.game.status === 'ended' &&
+      actor.kind === 'user' &&
+      actor.playerId !== undefined &&
+      (await this.games.isRegistered(s.competition.id, actor.playerId));
+    // Anyone else: requirePlayer refuses as it does for every other game action.
+    if (!entered) s.requirePlayer(actor);
     return s;
+  }
+
+  /** The game's arbiter (or an admin, the platform) and its two players. */
+  private seesAll(actor: Actor, s: GameSession): boolean {
+    return canArbitrate(actor, s.competition, s.game) || sideInGame(actor, s.game) !== null;
   }
 
   private lineOf(s: GameSession, name: string | undefined): string {
@@ -108,4 +165,70 @@ function sheetPlayer(p: Player): SheetPlayer {
     previousCoefficient: p.previousCoefficient === null ? null : toDecimal(p.previousCoefficient),
     previousRank: p.previousRank,
   };
+}
+
+function mapColors<T>(f: (c: Color) => T): Record<Color, T> {
+  return { red: f('red'), blue: f('blue') };
+}
+
+/**
+ * What the sheet records besides the moves (docs/rules.md §8), as plain data for
+ * core/sheet-records.ts: each contest with its move, each ruling with its case, each penalty
+ * with its player, and at a rule-made end (§4) the racks the replay of the line left.
+ */
+function sheetRecords(
+  s: GameSession,
+  state: GameState,
+  disputes: readonly Dispute[],
+  { rulings, penalties }: { readonly rulings: readonly Ruling[]; readonly penalties: readonly Penalty[] },
+  published: boolean,
+): SheetRecords {
+  const day = (at: Date) => localDate(at, s.competition.timeZone);
+  const movesById = new Map(s.moves.map((m) => [m.id, m]));
+  const kindOf = new Map(rulings.map((r) => [r.id, r.kind]));
+  return {
+    disputes: disputes.flatMap((d): SheetDispute[] => {
+      const move = movesById.get(d.contestedMoveId);
+      const contester = s.colorOfPlayer(d.contesterPlayerId);
+      if (!move || !contester) return [];
+      const kept = d.keptLineId === null || d.lines === null ? undefined : keptSide(d.lines, d.keptLineId);
+      const settledAt = d.ruledAt ?? d.admittedAt;
+      return [
+        {
+          tour: tourOf(move.number),
+          number: move.number,
+          mover: move.color,
+          words: d.words,
+          contester,
+          status: d.status,
+          ...(kept && { kept }),
+          contestedOn: day(d.createdAt),
+          ...(settledAt && { settledOn: day(settledAt) }),
+        },
+      ];
+    }),
+    rulings: rulings.map((r) => ({
+      on: day(r.createdAt),
+      kind: r.kind,
+      caseKind: r.case?.kind ?? null,
+      details: r.details,
+      ...(!published && r.reason.trim() !== '' && { reason: r.reason }),
+    })),
+    penalties: penalties.flatMap((p) => {
+      const player = s.colorOfPlayer(p.playerId);
+      return player ? [{ player, kind: p.kind, amount: p.amount, on: p.effectiveOn, rulingKind: kindOf.get(p.rulingId) ?? '' }] : [];
+    }),
+    ...(state.endReason !== undefined && {
+      end: {
+        racks: mapColors((c) => state.racks[c].map((t) => t.letter)),
+        adjustment: state.endAdjustment,
+        scores: state.scores,
+      },
+    }),
+  };
+}
+
+function keptSide(lines: { readonly stands: string; readonly replaced: string }, kept: string): 'stands' | 'replaced' | undefined {
+  if (kept === lines.stands) return 'stands';
+  return kept === lines.replaced ? 'replaced' : undefined;
 }

@@ -13,6 +13,7 @@ import { isUuid } from '../common/ids';
 import type { JsonObject } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
 import { Group } from '../competitions/group.entity';
+import { Registration } from '../competitions/registration.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { codecOf } from '../database/deferred-writes';
@@ -319,6 +320,11 @@ FOR UPDATE OF g`;
     return this.m.find(LongThinkingNotice, { where: { gameId } });
   }
 
+  /** Whether the player is entered in the competition (a finished game's GCG is theirs to download). */
+  async isRegistered(competitionId: string, playerId: string): Promise<boolean> {
+    return (await this.m.countBy(Registration, { competitionId, playerId })) > 0;
+  }
+
   /** The arbiter's thinking-day penalties and credits on a game. */
   thinkingDayPenalties(gameId: string): Promise<Penalty[]> {
     return this.m.find(Penalty, { where: { gameId, kind: 'thinking-days' } });
@@ -363,6 +369,11 @@ FOR UPDATE OF g`;
   }
 
   // ---------------------------------------------------------------- disputes
+
+  /** Every contest of the game, settled or not, the first first (the sheet lists them, docs/rules.md §8). */
+  disputesOf(gameId: string): Promise<Dispute[]> {
+    return this.m.find(Dispute, { where: { gameId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
 
   async insertDispute(row: Row<Dispute>): Promise<Dispute> {
     const dispute = this.m.create(Dispute, row);

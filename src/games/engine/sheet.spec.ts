@@ -228,6 +228,22 @@ describe('renderSheet', () => {
     expect(text).toContain('End: abandonment (RED)');
     expect(text).not.toContain('Tiles left');
   });
+
+  it('prints the record sections it is given between the moves and the result, and leaves an empty one out', () => {
+    const text = renderSheet(
+      model({
+        sections: [
+          { title: 'DISPUTES', lines: ['Tour 1, move 2 (Maria Ionescu (BLUE)): GO — contested by Ion Popescu (RED) 2027-01-14; open.'] },
+          { title: 'PENALTIES', lines: [] },
+        ],
+      }),
+    );
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at('DISPUTES\n--------\nTour 1, move 2')).toBeGreaterThan(at('MOVES'));
+    expect(at('DISPUTES')).toBeLessThan(at('RESULT'));
+    expect(text).not.toContain('PENALTIES');
+    expect(renderSheet(model({ sections: [] }))).toBe(renderSheet(model()));
+  });
 });
 
 describe('sheetModelFromReplay', () => {

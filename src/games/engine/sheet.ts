@@ -89,6 +89,18 @@ export interface SheetModel {
   readonly rows: readonly SheetRow[];
   /** Absent while the game is in progress. */
   readonly result?: SheetResult;
+  /**
+   * What happened around the moves (docs/rules.md §8 "everything"): disputes, rulings, penalties,
+   * the end-of-game racks, already in the sheet's language (games/core/sheet-records.ts); printed
+   * between the moves and the result, a section only when it has lines.
+   */
+  readonly sections?: readonly SheetSection[];
+}
+
+/** A titled block of the sheet: its lines, as they print. */
+export interface SheetSection {
+  readonly title: string;
+  readonly lines: readonly string[];
 }
 
 /** What a replay does not know about its game: the sheet's header, dates and result extras. */
@@ -108,6 +120,7 @@ export interface SheetInfo {
   readonly outcome?: { readonly type: SheetEndReason; readonly by?: Color };
   readonly thinkingDays?: Readonly<Record<Color, number>>;
   readonly coefficients?: Readonly<Record<Color, number>>;
+  readonly sections?: SheetModel['sections'];
 }
 
 /** The sheet of a replayed game (replayGame's result) and what the platform knows besides. */
@@ -159,6 +172,7 @@ export function sheetModelFromReplay(
     board: state.board,
     rows,
     ...(result && { result }),
+    ...(info.sections && { sections: info.sections }),
   };
 }
 
@@ -329,6 +343,7 @@ export function renderSheet(model: SheetModel): string {
     sequenceBlock(model, l),
     section(l.grid, typeof model.board === 'string' ? model.board : renderBoardText(model.board)),
     section(l.moves, moveTable(model, l)),
+    ...(model.sections ?? []).filter((s) => s.lines.length > 0).map((s) => section(s.title, s.lines.join('\n'))),
     resultBlock(model.result, l),
   ];
   return `${blocks.join('\n\n')}\n`;
@@ -524,7 +539,7 @@ function formatCoefficient(value: number, l: Labels): string {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `12.01.2027` in Romanian, the ISO date in English; anything else is printed as given. */
-function formatDate(iso: string, language: SheetLanguage): string {
+export function formatDate(iso: string, language: SheetLanguage): string {
   const m = ISO_DATE.exec(iso);
   if (!m || language === 'en') return iso;
   return `${m[3]}.${m[2]}.${m[1]}`;

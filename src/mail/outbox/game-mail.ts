@@ -26,7 +26,7 @@ import type { TimelineDay } from '../../thinking-time/core/timeline';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyAddress } from '../../notifications/reply-token';
-import { rulingEffects } from './ruling-effects';
+import { rulingEffects } from '../../games/core/ruling-effects';
 import {
   boardView,
   clocksView,

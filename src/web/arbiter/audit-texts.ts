@@ -3,7 +3,7 @@
 // moves, days); never the stored dotted name or raw JSON. Pure: an entry and the names of
 // the game's players in, a sentence out. An action not listed reads "Another action".
 import type { Color } from '../../games/engine/types';
-import { rulingEffects } from '../../mail/outbox/ruling-effects';
+import { caseKindName, rulingEffects, rulingKindName } from '../../games/core/ruling-effects';
 import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/core/setting-names';
 import type { WebLanguage } from '../web-request';
 
@@ -30,28 +30,6 @@ const ROLE: Record<string, Bi> = {
   system: { ro: 'platforma', en: 'the platform' },
 };
 const OFFER: Record<string, Bi> = { draw: { ro: 'remiză', en: 'a draw' }, interrupt: { ro: 'întrerupere', en: 'an interruption' } };
-const CASE: Record<string, Bi> = {
-  silence: { ro: 'tăcere', en: 'silence' },
-  dispute: { ro: 'contestație', en: 'contest' },
-  claim: { ro: 'reclamație de timp', en: 'time claim' },
-  result: { ro: 'rezultat de omologat', en: 'result to homologate' },
-  objection: { ro: 'obiecție', en: 'objection' },
-  'closing-date': { ro: 'data de închidere', en: 'closing date' },
-  'downtime-credit': { ro: 'zile de recuperat după o oprire', en: 'days to credit after an outage' },
-  'commission-appeal': { ro: 'apel la comisie', en: 'appeal to the commission' },
-  'move-review': { ro: 'mutare de revăzut', en: 'move to review' },
-};
-const RULING: Record<string, Bi> = {
-  word: { ro: 'cuvânt contestat', en: 'contested word' },
-  claim: { ro: 'reclamație de timp', en: 'time claim' },
-  'score-correction': { ro: 'corectarea scorului', en: 'score correction' },
-  'move-annulment': { ro: 'anularea unei mutări', en: 'move annulled' },
-  'thinking-days': { ro: 'zile de gândire', en: 'thinking days' },
-  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'coefficient penalty' },
-  warning: { ro: 'avertisment', en: 'warning' },
-  outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
-  exclusion: { ro: 'excludere', en: 'exclusion' },
-};
 
 /** The role an action was done in, in words. */
 export function roleText(role: string, lang: WebLanguage): string {
@@ -60,7 +38,7 @@ export function roleText(role: string, lang: WebLanguage): string {
 
 /** The kind of a ruling, in words. */
 export function rulingKindText(kind: string, lang: WebLanguage): string {
-  return RULING[kind]?.[lang] ?? (lang === 'ro' ? 'altă decizie' : 'another decision');
+  return rulingKindName(kind, lang);
 }
 
 /** A ruling's details in sentences (the ruling mail's own list), joined. */
@@ -92,7 +70,7 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
   const who = playerName(details, names, lang);
   const words = strings(details.words).join(', ');
   const offer = OFFER[str(details.kind)]?.[lang] ?? '';
-  const caseKind = CASE[str(details.kind)]?.[lang] ?? (ro ? 'caz' : 'case');
+  const caseKind = caseKindName(str(details.kind), lang);
   const moves = Array.isArray(details.moves)
     ? details.moves
         .map((m) => str((m as Details)?.notation))

@@ -74,11 +74,9 @@ export class PublicPagesController {
 
   @Get('games/:id/sheet')
   async sheet(@Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
-    const { text, title } = await this.pages.sheet(id, req.lang);
-    send(
-      res,
-      this.views.page(req, 'public/sheet', { text, title, pdf: `/public/games/${id}/sheet.pdf` }, { title, styles: ['arbiter.css'] }),
-    );
+    const { text, title, gcg } = await this.pages.sheet(id, req.lang, req.actor);
+    const links = { pdf: `/public/games/${id}/sheet.pdf`, ...(gcg && { gcg: `/games/${encodeURIComponent(id)}/game.gcg` }) };
+    send(res, this.views.page(req, 'public/sheet', { text, title, ...links }, { title, styles: ['arbiter.css'] }));
   }
 
   @Get('games/:id/sheet.pdf')

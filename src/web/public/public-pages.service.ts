@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SYSTEM_ACTOR } from '../../auth/core/actor';
+import { SYSTEM_ACTOR, type Actor } from '../../auth/core/actor';
 import { notFound } from '../../common/refusal';
 import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { StandingsService } from '../../coefficients/standings.service';
@@ -98,13 +98,18 @@ export class PublicPagesService {
     return { competition, standings, results, gamesInProgress: inProgress };
   }
 
-  /** The text sheet of a finished game; 404 for a game in progress, as for one that does not exist. */
-  async sheet(gameId: string, language: SheetLanguage): Promise<{ text: string; title: string }> {
+  /**
+   * The text sheet of a finished game; 404 for a game in progress, as for one that does not
+   * exist. `gcg`: whether the signed-in visitor may download the game's GCG (a player entered
+   * in its competition, its arbiter).
+   */
+  async sheet(gameId: string, language: SheetLanguage, visitor?: Actor): Promise<{ text: string; title: string; gcg: boolean }> {
     const game = isUuid(gameId) ? await this.db.run(() => this.listings.game(gameId)) : null;
     if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
-    const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language });
+    const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language, published: true });
     const competition = await this.db.run(() => this.listings.competitionOf(game));
-    return { text, title: competition.name };
+    const gcg = visitor !== undefined && (await this.sheets.mayDownloadGcg(visitor, gameId));
+    return { text, title: competition.name, gcg };
   }
 
   async sheetPdf(gameId: string, language: SheetLanguage): Promise<Buffer> {

@@ -1,10 +1,12 @@
 // What an arbiter's ruling changes, as sentences in the reader's language (issue 14 item 6):
-// the ruling mail's "Consequences" list, built from the notification's payload (the ruling
-// and what applying it wrote: disputes.service.ts rule(), the downtime credits). Never a payload
-// key or a raw value: a key this module does not know is left out. Pure.
+// the ruling mail's "Consequences" list, the audit's and the game sheet's (docs/rules.md §8),
+// built from the ruling's details or the notification's payload (the ruling and what applying
+// it wrote: disputes.service.ts rule(), the downtime credits). Never a payload key or a raw
+// value: a key this module does not know is left out. Pure, in games so that mail, web and the
+// sheet read one text.
 import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
-import type { Color } from '../../games/engine/types';
-import type { MailLanguage } from '../parsing/quotes';
+import type { Language } from '../../common/bilingual';
+import type { Color } from '../engine/types';
 
 type Payload = Readonly<Record<string, unknown>>;
 
@@ -14,32 +16,37 @@ const record = (v: unknown): Payload => (typeof v === 'object' && v !== null && 
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-function day(language: MailLanguage, v: unknown): string {
+function day(language: Language, v: unknown): string {
   const m = DAY.exec(typeof v === 'string' ? v : '');
   if (!m) return '';
   return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
 }
 
 /** `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
-function days(language: MailLanguage, n: number): string {
+export function days(language: Language, n: number): string {
   if (language === 'en') return `${n} ${n === 1 ? 'day' : 'days'}`;
   if (n === 1) return '1 zi';
   const rest = n % 100;
   return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}zile`;
 }
-function points(language: MailLanguage, n: number): string {
+export function points(language: Language, n: number): string {
   if (language === 'en') return `${n} ${n === 1 ? 'point' : 'points'}`;
   if (n === 1) return '1 punct';
   const rest = n % 100;
   return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}puncte`;
 }
 
-const COLOR_WORD: Record<MailLanguage, Record<Color, string>> = {
+const COLOR_WORD: Record<Language, Record<Color, string>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
 };
 
-const OUTCOME: Record<MailLanguage, Record<string, string>> = {
+/** `Popescu Ion (ROȘU)`: a player as rulings and the sheet name them. */
+export function playerNamed(names: Readonly<Record<Color, string>>, c: Color, language: Language): string {
+  return `${names[c]} (${COLOR_WORD[language][c]})`;
+}
+
+const OUTCOME: Record<Language, Record<string, string>> = {
   ro: {
     abandon: 'abandon',
     timeout: 'depășirea timpului de gândire',
@@ -60,16 +67,63 @@ const OUTCOME: Record<MailLanguage, Record<string, string>> = {
   },
 };
 
+const KIND_NAME: Record<string, Record<Language, string>> = {
+  word: { ro: 'cuvânt contestat', en: 'contested word' },
+  claim: { ro: 'reclamație de timp', en: 'time claim' },
+  'score-correction': { ro: 'corectarea scorului', en: 'score correction' },
+  'move-annulment': { ro: 'anularea unei mutări', en: 'move annulled' },
+  'thinking-days': { ro: 'zile de gândire', en: 'thinking days' },
+  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'coefficient penalty' },
+  warning: { ro: 'avertisment', en: 'warning' },
+  outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
+  exclusion: { ro: 'excludere', en: 'exclusion' },
+};
+
+/** The kind of a ruling, in words (the audit's and the sheet's); a kind it does not know is "another decision". */
+export function rulingKindName(kind: string, language: Language): string {
+  return KIND_NAME[kind]?.[language] ?? (language === 'ro' ? 'altă decizie' : 'another decision');
+}
+
+const CASE_NAME: Record<string, Record<Language, string>> = {
+  silence: { ro: 'tăcere', en: 'silence' },
+  dispute: { ro: 'contestație', en: 'contest' },
+  claim: { ro: 'reclamație de timp', en: 'time claim' },
+  result: { ro: 'rezultat de omologat', en: 'result to homologate' },
+  objection: { ro: 'obiecție', en: 'objection' },
+  closing: { ro: 'data de închidere', en: 'closing date' },
+  'closing-date': { ro: 'data de închidere', en: 'closing date' },
+  'downtime-credit': { ro: 'zile de recuperat după o oprire', en: 'days to credit after an outage' },
+  'commission-appeal': { ro: 'apel la comisie', en: 'appeal to the commission' },
+  'move-review': { ro: 'mutare de revăzut', en: 'move to review' },
+};
+
+/** What an arbiter's case is about, in words; a kind it does not know is just "case". */
+export function caseKindName(kind: string, language: Language): string {
+  return CASE_NAME[kind]?.[language] ?? (language === 'ro' ? 'caz' : 'case');
+}
+
 /**
  * The consequences of a ruling of `kind` with `payload`, one sentence each, naming players
  * by name (with their colour). An empty list when the decision's text says it all.
  */
-export function rulingEffects(kind: string, payload: Payload, language: MailLanguage, names: Readonly<Record<Color, string>>): string[] {
+export function rulingEffects(kind: string, payload: Payload, language: Language, names: Readonly<Record<Color, string>>): string[] {
   const ro = language === 'ro';
-  const who = (c: Color) => `${names[c]} (${COLOR_WORD[language][c]})`;
+  const who = (c: Color) => playerNamed(names, c, language);
   const player = color(payload.player);
   const out: string[] = [];
   switch (kind) {
+    case 'word':
+      if (payload.valid === true)
+        out.push(
+          ro ? 'Cuvântul contestat este valid: mutarea rămâne (varianta A).' : 'The contested word is valid: the move stands (line A).',
+        );
+      else if (payload.valid === false)
+        out.push(
+          ro
+            ? 'Cuvântul contestat nu este valid: mutarea este înlocuită (varianta B).'
+            : 'The contested word is not valid: the move is replaced (line B).',
+        );
+      break;
     case 'claim': {
       const voided = num(payload.voidedMoves) ?? 0;
       if (payload.upheld === true) {

@@ -55,6 +55,14 @@ describe('rulingEffects (a ruling mail says what changes, in sentences)', () => 
     }
   });
 
+  it('says which line a word ruling keeps', () => {
+    expect(rulingEffects('word', { valid: true }, 'en', names)).toEqual(['The contested word is valid: the move stands (line A).']);
+    expect(rulingEffects('word', { valid: false }, 'ro', names)).toEqual([
+      'Cuvântul contestat nu este valid: mutarea este înlocuită (varianta B).',
+    ]);
+    expect(rulingEffects('word', {}, 'ro', names)).toEqual([]);
+  });
+
   it('leaves out what it does not know', () => {
     expect(rulingEffects('exclusion', { playerId: 'p', games: ['g'] }, 'ro', names)).toEqual([]);
   });
