@@ -58,7 +58,10 @@ export class GameAnalysisRepository {
     const row = ((await this.m.query(HEAD_SQL, [gameId])) as Row[])[0];
     if (!row) return null;
     const { state, final, moves, turns, ...game } = row;
-    return { ...game, stored: state === null ? null : { state, final, moves: Number(moves), turns: typeof turns === 'string' ? JSON.parse(turns) : turns } };
+    return {
+      ...game,
+      stored: state === null ? null : { state, final, moves: Number(moves), turns: typeof turns === 'string' ? JSON.parse(turns) : turns },
+    };
   }
 
   /** Queues the game for the job: a row already pending stays as it was (one request, one computation). */
@@ -74,7 +77,11 @@ export class GameAnalysisRepository {
    * The job's result, one row per game whatever ran it: a final analysis is never replaced by
    * one of fewer moves computed from an older read.
    */
-  async store(gameId: string, result: { state: 'ready' | 'no-word-list'; final: boolean; moves: number; turns: readonly GameTurnAnalysis[] }, now: Date): Promise<void> {
+  async store(
+    gameId: string,
+    result: { state: 'ready' | 'no-word-list'; final: boolean; moves: number; turns: readonly GameTurnAnalysis[] },
+    now: Date,
+  ): Promise<void> {
     await this.m.query(
       `INSERT INTO game_analysis (game_id, state, final, moves, turns, requested_at, analysed_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $6)

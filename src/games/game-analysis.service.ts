@@ -24,8 +24,7 @@ const GAMES_PER_RUN = 20;
 
 /** What the API answers: the stored turns, or that they are being prepared. */
 export type AnalysisView =
-  | { readonly state: 'pending' }
-  | { readonly state: 'ready'; readonly final: boolean; readonly turns: readonly GameTurnAnalysis[] };
+  { readonly state: 'pending' } | { readonly state: 'ready'; readonly final: boolean; readonly turns: readonly GameTurnAnalysis[] };
 
 /**
  * Analysis after the game (issue 16 item 3): for each move, the score played next to the best

@@ -68,7 +68,10 @@ export class GamesController {
     summary:
       "Analysis (issue 16 item 3): per move, the score played, the best score the rack allowed and the five best moves, from the competition's word list; {state:'pending'} while the background job prepares it. After the game, during play only where the competition allows it (ANALYSIS_AFTER_GAME); a competition without a word list answers NO_WORD_LIST.",
   })
-  @ApiOkResponse({ description: "{state:'ready', final, turns:[{turn, player, played:{notation, score, found}, bestScore, best:[{notation, score}]}]} or {state:'pending'}." })
+  @ApiOkResponse({
+    description:
+      "{state:'ready', final, turns:[{turn, player, played:{notation, score, found}, bestScore, best:[{notation, score}]}]} or {state:'pending'}.",
+  })
   analysisOf(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.analysis.forReader(actor, id);
   }

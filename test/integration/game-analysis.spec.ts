@@ -20,6 +20,7 @@ import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { until } from '../support/hang';
 import { TEST_DB } from '../support/test-database';
 import { loginAgent } from '../support/web';
 
@@ -210,6 +211,22 @@ describe(`game analysis (${TEST_DB})`, () => {
     expect((await api(during, game, 'red')).body).toEqual({ state: 'pending' });
     await analysis.analyseDue();
     expect((await api(during, game, 'red')).body.turns).toHaveLength(2);
+  });
+
+  it('the worker analyses a game as soon as it ends, nobody asking', async () => {
+    const worker = analysis.startWorker();
+    // Its first run, at once, is the catch-up: nothing is due now.
+    await worker.wake();
+    const game = after.games[2];
+    await place(after, game, 0, 2);
+    await passToTheEnd(after, game);
+    const analysed = () => t.database.run((m) => m.findOneBy(GameAnalysis, { gameId: game.id }));
+    await until(async () => (await analysed())?.final === true, 'the ended game analysed by the worker');
+    expect((await analysed())!.turns.map((turn) => turn.played.notation).slice(0, 2)).toEqual([
+      written(after, game, 0),
+      written(after, game, 1),
+    ]);
+    await worker.stop();
   });
 
   it('says a competition without a word list cannot be analysed', async () => {

@@ -138,7 +138,10 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsBoolean()
   autoHomologate?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Players see the analysis of the turns already played during the game, not only after it.' })
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Players see the analysis of the turns already played during the game, not only after it.',
+  })
   @IsOptional()
   @IsBoolean()
   analysisDuringPlay?: boolean;

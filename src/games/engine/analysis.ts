@@ -152,7 +152,11 @@ export function* analyseRecords(records: readonly MoveRecord[], words: WordTrie,
     yield {
       turn: record.n,
       player: record.player,
-      played: { notation: record.notation, score: record.score, found: key !== undefined && all.some((m) => placementKey(m.tiles) === key) },
+      played: {
+        notation: record.notation,
+        score: record.score,
+        found: key !== undefined && all.some((m) => placementKey(m.tiles) === key),
+      },
       bestScore: best[0]?.score ?? 0,
       best,
     };
