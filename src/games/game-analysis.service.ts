@@ -19,8 +19,8 @@ import { Lexicons } from './lexicons';
 export const ANALYSIS_WORKER = 'analysis';
 /** The job's pause while leading: a game ended elsewhere, or queued on another instance, waits at most this long. */
 const ANALYSIS_INTERVAL_MS = 60_000;
-/** Games per run: a run takes seconds per game, the next run takes the rest. */
-const GAMES_PER_RUN = 20;
+/** Games per run: seconds each, and a shutdown waits for the run; the next run takes the rest. */
+const GAMES_PER_RUN = 10;
 
 /** What the API answers: the stored turns, or that they are being prepared. */
 export type AnalysisView =
@@ -104,12 +104,30 @@ export class GameAnalysisService implements OnApplicationBootstrap {
     return answer;
   }
 
-  /** The job's run: every game owed an analysis, one after the other; returns how many it analysed. */
+  /**
+   * The job's run: the games owed an analysis, one after the other, until none is left or
+   * GAMES_PER_RUN were tried (a game that ends during the run is taken in it: a wake then finds
+   * the run busy). A game whose analysis fails is logged and left for the next run, never
+   * holding up the others.
+   */
   async analyseDue(): Promise<number> {
-    const due = await this.db.run(() => this.analyses.due(GAMES_PER_RUN));
-    for (const gameId of due) await this.analyse(gameId);
-    if (due.length) this.logger.log(`analysed ${due.length} game(s)`);
-    return due.length;
+    const tried = new Set<string>();
+    let analysed = 0;
+    while (tried.size < GAMES_PER_RUN) {
+      const due = (await this.db.run(() => this.analyses.due(GAMES_PER_RUN + tried.size))).filter((id) => !tried.has(id));
+      if (due.length === 0) break;
+      for (const gameId of due.slice(0, GAMES_PER_RUN - tried.size)) {
+        tried.add(gameId);
+        try {
+          await this.analyse(gameId);
+          analysed++;
+        } catch (error) {
+          this.logger.error({ err: error, gameId }, `the analysis of game ${gameId} failed`);
+        }
+      }
+    }
+    if (analysed) this.logger.log(`analysed ${analysed} game(s)`);
+    return analysed;
   }
 
   /**
