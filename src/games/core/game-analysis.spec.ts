@@ -63,6 +63,10 @@ describe('analysisSheetLines', () => {
     expect(lines[3]).toMatch(/^ {2}1 {2}ROȘU +h1 CASA +10 +12 {2}1h CASE$/);
     expect(lines[4]).toMatch(/^ {2}2 {2}ALBASTRU h2 CASA +0 +0 {2}—$/);
     expect(analysisSheetLines([turn(1, 10, 12)], 'en')[0]).toBe('Analysis');
+    // The header's columns end where the rows' do: the scores right-aligned under theirs.
+    const [, , header, row] = analysisSheetLines([turn(1, 10, 12)], 'en');
+    expect(header.indexOf('Score') + 'Score'.length).toBe(row.indexOf(' 10 ') + ' 10'.length);
+    expect(header.indexOf('Best move')).toBe(row.indexOf('1h CASE'));
   });
 
   it('prints nothing without an analysis, and never past the sheet’s 80 columns for a long move', () => {

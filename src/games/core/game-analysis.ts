@@ -65,14 +65,31 @@ export const analysisRefusals = {
     ),
 };
 
-const SHEET_LABELS: Readonly<Record<keyof Bilingual, { title: string; header: string }>> = {
-  ro: { title: 'Analiză', header: 'Nr.  Jucător  Mutarea jucată              Puncte  Maxim  Cea mai bună mutare' },
-  en: { title: 'Analysis', header: 'No.  Player   Move played                 Score   Best   Best move' },
+const SHEET_LABELS: Readonly<Record<keyof Bilingual, { readonly title: string; readonly columns: readonly string[] }>> = {
+  ro: { title: 'Analiză', columns: ['Nr.', 'Jucător', 'Mutarea jucată', 'Puncte', 'Maxim', 'Cea mai bună mutare'] },
+  en: { title: 'Analysis', columns: ['No.', 'Player', 'Move played', 'Score', 'Best', 'Best move'] },
 };
 const COLOR_NAMES: Readonly<Record<keyof Bilingual, Record<Color, string>>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
 };
+
+/** One line of the part, its columns at fixed places: a move longer than its column is cut, within the sheet's 80 columns. */
+function sheetRow([turn, player, played, score, best, bestMove]: readonly string[]): string {
+  return [
+    turn.padStart(3),
+    '  ',
+    player.padEnd(8),
+    ' ',
+    played.slice(0, 27).padEnd(27),
+    ' ',
+    score.padStart(6),
+    ' ',
+    best.padStart(6),
+    '  ',
+    bestMove,
+  ].join('');
+}
 
 /**
  * The sheet's short "Analysis" part (docs/rules.md §8 sheet, issue 16 item 3): per turn the
@@ -82,19 +99,14 @@ export function analysisSheetLines(turns: readonly GameTurnAnalysis[], language:
   if (turns.length === 0) return [];
   const l = SHEET_LABELS[language];
   const rows = turns.map((t) =>
-    [
-      String(t.turn).padStart(3),
-      '  ',
-      COLOR_NAMES[language][t.player].padEnd(8),
-      ' ',
-      t.played.notation.slice(0, 27).padEnd(27),
-      ' ',
-      String(t.played.score).padStart(6),
-      ' ',
-      String(t.bestScore).padStart(6),
-      '  ',
+    sheetRow([
+      String(t.turn),
+      COLOR_NAMES[language][t.player],
+      t.played.notation,
+      String(t.played.score),
+      String(t.bestScore),
       t.best[0]?.notation ?? '—',
-    ].join(''),
+    ]),
   );
-  return [l.title, '-'.repeat(l.title.length), l.header, ...rows];
+  return [l.title, '-'.repeat(l.title.length), sheetRow(l.columns), ...rows];
 }
