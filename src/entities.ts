@@ -19,6 +19,7 @@ import { Claim } from './games/claim.entity';
 import { Dispute } from './games/dispute.entity';
 import { GameLine } from './games/game-line.entity';
 import { Game } from './games/game.entity';
+import { GameAnalysis } from './games/game-analysis.entity';
 import { Holiday } from './games/holiday.entity';
 import { LongThinkingNotice } from './games/long-thinking-notice.entity';
 import { Move } from './games/move.entity';
@@ -51,6 +52,7 @@ export const entities = [
   Game,
   GameLine,
   Move,
+  GameAnalysis,
   ActionReceipt,
   Holiday,
   LongThinkingNotice,

@@ -47,7 +47,8 @@ export async function withServices<T>(
   work: (get: ServiceGetter, settings: Settings) => Promise<T>,
   { features = [GamesModule, CoefficientsModule], env = {} }: ServicesOptions = {},
 ): Promise<T> {
-  const settings = parseSettings({ ...io.env, ...env });
+  // A command is short work: the games' analyses are the server's background job, never a command's (ANALYSIS_WORKER).
+  const settings = parseSettings({ ...io.env, ANALYSIS_WORKER: 'off', ...env });
   return withDatabase(io, async (database, migrations) => {
     const context = await NestFactory.createApplicationContext(
       ServicesModule.forRoot(

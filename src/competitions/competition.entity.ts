@@ -84,6 +84,10 @@ export class Competition {
   @Column({ name: 'auto_homologate', type: 'boolean', default: true })
   autoHomologate: boolean;
 
+  /** Issue 16 item 3: players see the analysis of the turns already played while the game goes on (off: only after it). */
+  @Column({ name: 'analysis_during_play', type: 'boolean', default: false })
+  analysisDuringPlay: boolean;
+
   @Column({ type: 'text', default: 'draft' })
   status: CompetitionStatus;
 

@@ -72,6 +72,8 @@ const schema = z.object({
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),
   /** The daily sweep's worker (issue 6); tests of other features leave it off and sweep by hand. */
   SWEEP_WORKER: z.enum(['on', 'off']).optional(),
+  /** Issue 16 item 3: the worker computing the games' analyses; tests run it by hand. */
+  ANALYSIS_WORKER: z.enum(['on', 'off']).optional(),
   /** Issue 12 §6: at least 256 bits by the estimate of secret-strength.ts. */
   SECRET: z
     .string()
@@ -113,6 +115,8 @@ export interface Settings {
   readonly mailWorkers: boolean;
   /** Whether this instance offers to run the daily sweep (default: on, off under NODE_ENV=test); one instance leads. */
   readonly sweepWorker: boolean;
+  /** Whether this instance offers to compute the games' analyses (default: on, off under NODE_ENV=test); one instance leads. */
+  readonly analysisWorker: boolean;
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
@@ -173,6 +177,7 @@ export function parseSettings(env: Env): Settings {
     mailDigestHour: s.MAIL_DIGEST_HOUR,
     mailWorkers: s.MAIL_WORKERS ? s.MAIL_WORKERS === 'on' : s.NODE_ENV !== 'test',
     sweepWorker: s.SWEEP_WORKER ? s.SWEEP_WORKER === 'on' : s.NODE_ENV !== 'test',
+    analysisWorker: s.ANALYSIS_WORKER ? s.ANALYSIS_WORKER === 'on' : s.NODE_ENV !== 'test',
     secret: s.SECRET ?? keptSecret(dataDir),
     logLevel: s.LOG_LEVEL,
     rehearsalClock,

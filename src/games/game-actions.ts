@@ -14,6 +14,7 @@ import { decideNote } from './core/move-note';
 import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
 import type { Color, PlacedTile } from './engine';
+import { GameAnalysisService } from './game-analysis.service';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameRowsCache } from './game-rows-cache';
 import { GameSession } from './game-session';
@@ -91,6 +92,7 @@ export class GameActions {
     private readonly notifications: Notifications,
     private readonly lexicons: Lexicons,
     private readonly games: GameRepository,
+    private readonly analysis: GameAnalysisService,
   ) {}
 
   /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
@@ -226,8 +228,11 @@ export class GameActions {
   async finish(s: GameSession, turnBefore: number): Promise<void> {
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
-    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime())
+    if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {
       await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit, games: this.games }, s.game);
+      // Issue 16 item 3: the analysis job finds the ended game by itself (after a restart too); waking it only saves the wait.
+      this.db.afterCommit(() => this.analysis.wake());
+    }
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.game.id))) {
       await this.results.propose(this.ended(s));
       await this.confirmByGameEnd(s);

@@ -24,6 +24,8 @@ import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { Lexicons } from './lexicons';
 import { UNNAMED_LEXICON } from './core/game-record';
+import { analysisSheetLines } from './core/game-analysis';
+import { GameAnalysisService } from './game-analysis.service';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */
@@ -52,6 +54,7 @@ export class GameSheetsService {
     private readonly lexicons: Lexicons,
     private readonly games: GameRepository,
     private readonly rulings: RulingsRepository,
+    private readonly analysis: GameAnalysisService,
   ) {}
 
   sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
@@ -94,7 +97,9 @@ export class GameSheetsService {
           mapColors((c) => s.players[c].name),
         ),
       });
-      return renderSheet(model);
+      // The analysis is of the line shown first (the kept one after the game): not printed under the other line of an appeal.
+      const analysed = lineId === s.liveLines()[0].id ? await this.analysisPart(gameId, path.length, language) : '';
+      return renderSheet(model) + analysed;
     });
   }
 
@@ -112,6 +117,12 @@ export class GameSheetsService {
         title: s.competition.name,
       });
     });
+  }
+
+  /** Issue 16 item 3: the sheet's short analysis part, once the game's analysis may be shown and is ready; nothing otherwise. */
+  private async analysisPart(gameId: string, movesPlayed: number, language: SheetLanguage): Promise<string> {
+    const lines = analysisSheetLines(await this.analysis.sheetTurns(gameId, movesPlayed), language);
+    return lines.length ? `\n${lines.join('\n')}\n` : '';
   }
 
   /** Whether the actor may download the game's GCG (the published sheet links it only then). */

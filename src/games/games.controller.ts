@@ -20,6 +20,7 @@ import { ArbiterMoveDto, ImportGameDto, RulingDto, WithdrawDto } from './dto/arb
 import { ClaimAnswersService } from './claim-answers.service';
 import { ClaimAnswerDto } from './dto/claim-answer.dto';
 import { refusals } from './core/game-refusals';
+import { GameAnalysisService } from './game-analysis.service';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionStartService } from './competition-start.service';
 import { DisputesService } from './disputes.service';
@@ -52,6 +53,7 @@ export class GamesController {
     private readonly reads: GameReadsService,
     private readonly sheets: GameSheetsService,
     private readonly claimAnswers: ClaimAnswersService,
+    private readonly analysis: GameAnalysisService,
   ) {}
 
   @Get(':id')
@@ -59,6 +61,19 @@ export class GamesController {
   @ApiOkResponse({ description: 'The game view.' })
   view(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.reads.view(actor, id);
+  }
+
+  @Get(':id/analysis')
+  @ApiOperation({
+    summary:
+      "Analysis (issue 16 item 3): per move, the score played, the best score the rack allowed and the five best moves, from the competition's word list; {state:'pending'} while the background job prepares it. After the game, during play only where the competition allows it (ANALYSIS_AFTER_GAME); a competition without a word list answers NO_WORD_LIST.",
+  })
+  @ApiOkResponse({
+    description:
+      "{state:'ready', final, turns:[{turn, player, played:{notation, score, found}, bestScore, best:[{notation, score}]}]} or {state:'pending'}.",
+  })
+  analysisOf(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.analysis.forReader(actor, id);
   }
 
   @Get(':id/preview')

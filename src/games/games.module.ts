@@ -7,6 +7,8 @@ import { ClaimAnswersService } from './claim-answers.service';
 import { CompetitionStartService } from './competition-start.service';
 import { GamePartners } from './game-partners';
 import { GameCheckService } from './game-check';
+import { GameAnalysisRepository } from './game-analysis.repository';
+import { GameAnalysisService } from './game-analysis.service';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionGamesController, GamesController } from './games.controller';
 import { GameListingsRepository } from './game-listings.repository';
@@ -47,6 +49,8 @@ const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService
     MoveReviewsService,
     ClaimAnswersService,
     ResultProposals,
+    GameAnalysisService,
+    GameAnalysisRepository,
   ],
   exports: [
     ...GAME_SERVICES,
@@ -59,6 +63,7 @@ const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService
     MoveReviewsService,
     ClaimAnswersService,
     ResultProposals,
+    GameAnalysisService,
   ],
 })
 export class GamesModule {}

@@ -6,7 +6,7 @@ import { Refusal } from '../common/refusal';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { getTileSet, type Lexicon } from './engine';
-import { wordListTrie } from './engine/word-trie';
+import { wordListTrie, type WordTrie } from './engine/word-trie';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
@@ -20,7 +20,7 @@ type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
 @Injectable()
 export class Lexicons {
   private readonly logger = new Logger('Lexicons');
-  private readonly loaded = new Map<string, Lexicon | undefined>();
+  private readonly loaded = new Map<string, WordTrie | undefined>();
 
   constructor(@Inject(SETTINGS) private readonly settings: Pick<Settings, 'dataDir'>) {}
 
@@ -47,8 +47,8 @@ export class Lexicons {
     return this.loaded.get(key);
   }
 
-  /** The competition's list, read without blocking; the same cache as forCompetition. */
-  async wordList(competition: LexiconOf): Promise<Lexicon | undefined> {
+  /** The competition's list, read without blocking; the same cache as forCompetition. The trie is what the move generator walks. */
+  async wordList(competition: LexiconOf): Promise<WordTrie | undefined> {
     if (!competition.lexicon) return undefined;
     const key = `${competition.tileSet}:${competition.lexicon}`;
     if (!this.loaded.has(key)) {

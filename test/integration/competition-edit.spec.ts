@@ -234,6 +234,21 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       );
     });
 
+    it('offers the analysis during play, off by default, and saves it from the form and the API (issue 16 item 3)', async () => {
+      await language(web, 'ro');
+      const id = await draft();
+      expect(await stored(id)).toMatchObject({ analysisDuringPlay: false });
+      const form = await web.get(`/arbiter/competitions/${id}/edit`).expect(200);
+      expect(form.text).toMatch(/<input type="checkbox" name="analysisDuringPlay"> Analiza mutărilor jucate vizibilă/);
+      expect((await postForm(web, id, { ...FORM, analysisDuringPlay: 'on' })).status).toBe(303);
+      expect(await stored(id)).toMatchObject({ analysisDuringPlay: true });
+      expect((await web.get(`/arbiter/competitions/${id}/edit`)).text).toMatch(/<input type="checkbox" name="analysisDuringPlay" checked>/);
+      await patch(id, arbiter, { analysisDuringPlay: false }).expect(200);
+      expect(await stored(id)).toMatchObject({ analysisDuringPlay: false });
+      const audit = await web.get(`/arbiter/competitions/${id}/audit`).expect(200);
+      expect(audit.text).toContain('analiza mutărilor în timpul partidei: nu → da');
+    });
+
     it('shows the form again with what was typed and each bad setting in words, in Romanian and in English', async () => {
       const id = await draft();
       const before = await stored(id);

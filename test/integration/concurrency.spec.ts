@@ -1,3 +1,4 @@
+import { GameAnalysisService } from '../../src/games/game-analysis.service';
 import { Client } from 'pg';
 import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
@@ -53,6 +54,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(Notifications),
           get(Lexicons),
           get(GameRepository),
+          get(GameAnalysisService),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

@@ -318,6 +318,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       'POST /arbiter/competitions/:id/players',
       'POST /api/games/:id/moves',
       'GET /api/games/:id/gcg',
+      'GET /api/games/:id/analysis',
       'POST /api/competitions/:id/start',
       'PATCH /api/competitions/:id',
       'GET /arbiter/competitions/:id/edit',

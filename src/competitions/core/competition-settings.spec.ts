@@ -28,6 +28,7 @@ describe('competition settings (issue 4 §1)', () => {
         closingDate: '2027-12-31',
         lexicon: null,
         autoHomologate: true,
+        analysisDuringPlay: false,
       },
     });
   });

@@ -27,6 +27,7 @@ export const SETTING_NAMES: Readonly<Record<SettingKey, Bilingual>> = {
   closingDate: { ro: 'data de închidere', en: 'the closing date' },
   lexicon: { ro: 'lista de cuvinte', en: 'the word list' },
   autoHomologate: { ro: 'omologarea automată a finalurilor normale', en: 'the automatic homologation of normal endings' },
+  analysisDuringPlay: { ro: 'analiza mutărilor în timpul partidei', en: 'the analysis of the moves during play' },
 };
 
 const YES_NO: Readonly<Record<'true' | 'false', Bilingual>> = { true: { ro: 'da', en: 'yes' }, false: { ro: 'nu', en: 'no' } };

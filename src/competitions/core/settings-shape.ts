@@ -25,4 +25,6 @@ export interface CompetitionSettings {
   readonly closingDate: LocalDate;
   readonly lexicon: string | null;
   readonly autoHomologate: boolean;
+  /** Issue 16 item 3: the analysis of the turns played shown during play too. */
+  readonly analysisDuringPlay: boolean;
 }

@@ -138,6 +138,14 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsBoolean()
   autoHomologate?: boolean;
 
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Players see the analysis of the turns already played during the game, not only after it.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  analysisDuringPlay?: boolean;
+
   @ApiPropertyOptional({ description: 'The arbiter (admins only; default: yourself).' })
   @IsOptional()
   @IsUUID()

@@ -37,6 +37,8 @@ import { ArbiterPanelService, INBOUND_MAIL_STATUSES, OUTBOX_STATUSES } from './a
 import { CATEGORY_ORDER } from './dashboard';
 import { gamePanel } from './game-panel';
 import { TimeNoticesService } from '../player/time-notices';
+import { analysisSection } from '../player/analysis-section';
+import { GameAnalysisService } from '../../games/game-analysis.service';
 import { homologationRow } from './homologation-page';
 import { importNoteLines } from './import-notes';
 import { competitionFormSettings } from './competition-form';
@@ -113,6 +115,7 @@ export class ArbiterPanelController {
     private readonly personalData: PersonalDataService,
     private readonly views: WebViews,
     private readonly timeNotices: TimeNoticesService,
+    private readonly analysis: GameAnalysisService,
   ) {}
 
   // ------------------------------------------------------------ dashboard
@@ -673,6 +676,8 @@ export class ArbiterPanelController {
       g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })),
     );
     const notices = await this.timeNotices.forGame(actor, id, req.lang);
+    // Issue 16 item 3: the line shown first is the one analysed.
+    const analysis = await this.analysis.forPage(id, view.lines[0]?.movesPlayed ?? 0);
     return this.views.page(
       req,
       'arbiter/game',
@@ -681,6 +686,7 @@ export class ArbiterPanelController {
         game: view,
         // docs/rules.md §5: the open claim (its answer window, "no answer within 5 days") and the holidays (time-notices.ts).
         notices,
+        analysis: analysisSection(analysis, { red: view.red.name, blue: view.blue.name }),
         panel: gamePanel(view),
         statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
         awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,

@@ -39,14 +39,19 @@ const TEXT_FIELDS = [
 
 function storedValues(c: Competition): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, c[f] === null ? '' : String(c[f])]));
-  return { ...values, handicap: c.handicap, autoHomologate: c.autoHomologate };
+  return { ...values, handicap: c.handicap, autoHomologate: c.autoHomologate, analysisDuringPlay: c.analysisDuringPlay };
 }
 
 function typedValues(form: Form, stored: FormValues): FormValues {
   const typed = (f: string) => (typeof form?.[f] === 'string' ? (form[f] as string) : '');
   // The tile set is not on the form (fixed at creation): it shows the stored one.
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, f === 'tileSet' ? stored.tileSet : typed(f)]));
-  return { ...values, handicap: typed('handicap') === 'on', autoHomologate: typed('autoHomologate') === 'on' };
+  return {
+    ...values,
+    handicap: typed('handicap') === 'on',
+    autoHomologate: typed('autoHomologate') === 'on',
+    analysisDuringPlay: typed('analysisDuringPlay') === 'on',
+  };
 }
 
 function send(res: Response, status: number, html: string): void {

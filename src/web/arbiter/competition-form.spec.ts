@@ -15,6 +15,7 @@ describe('the competition form (create and edit, issue 14)', () => {
       lexicon: null,
       handicap: true,
       autoHomologate: false,
+      analysisDuringPlay: false,
     });
   });
 

@@ -36,5 +36,6 @@ export function competitionFormSettings(form: Form): CompetitionSettingsInput {
     lexicon: str(form, 'lexicon') || null,
     handicap: str(form, 'handicap') === 'on',
     autoHomologate: str(form, 'autoHomologate') === 'on',
+    analysisDuringPlay: str(form, 'analysisDuringPlay') === 'on',
   };
 }

@@ -1,3 +1,4 @@
+import { analysisVariant } from './analysis-section';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
@@ -427,13 +428,15 @@ export class GamePagesController {
     extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null },
   ): Promise<string | Buffer> {
     const game = await this.pages.gamePage(actor, id, req.lang);
+    const analysis = await this.pages.analysisOf(game);
     const title = `${game.red.name} – ${game.blue.name}`;
     // A fresh key per rendering: a form sent twice (back button, double click) acts once.
     const formKey = randomUUID();
-    const model = { game, error: null, done: extra.done ?? null, sent: {}, review: null };
+    const model = { game, analysis, error: null, done: extra.done ?? null, sent: {}, review: null };
     if (extra.error === undefined && extra.sent === undefined && extra.review === undefined) {
-      // The plain view: the same model object (kept under the game's mark) renders the same view.
-      return this.views.keptPage(req, 'player/game', game, model.done ?? '', model, formKey, { title, ...GAME_ASSETS });
+      // The plain view: the same model object (kept under the game's mark) renders the same view; the analysis is in the variant.
+      const variant = `${model.done ?? ''}|${analysisVariant(analysis)}`;
+      return this.views.keptPage(req, 'player/game', game, variant, model, formKey, { title, ...GAME_ASSETS });
     }
     return this.views.page(
       req,

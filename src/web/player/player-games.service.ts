@@ -13,6 +13,8 @@ import { GameRepository } from '../../games/game.repository';
 import { GameActions } from '../../games/game-actions';
 import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
+import { GameAnalysisService } from '../../games/game-analysis.service';
+import { analysisSection, type AnalysisSection } from './analysis-section';
 import { localDate, timelineOn } from '../../thinking-time/core';
 import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
@@ -47,6 +49,7 @@ export class PlayerGamesService {
     private readonly lexicons: Lexicons,
     private readonly time: ThinkingTimeRepository,
     private readonly games: GameRepository,
+    private readonly analysis: GameAnalysisService,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
@@ -92,6 +95,15 @@ export class PlayerGamesService {
       // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
       return { ...model, timeNotices: await loadTimeNotices(this.reads, s, model.me, lang) };
     });
+  }
+
+  /**
+   * The page's analysis section (issue 16 item 3), read apart from the page model: the background
+   * job writes it without changing the game, so it is not kept under the game's mark.
+   */
+  async analysisOf(game: Pick<GamePageModel, 'id' | 'red' | 'blue' | 'lines'>): Promise<AnalysisSection | null> {
+    const answer = await this.analysis.forPage(game.id, game.lines[0]?.moves.length ?? 0);
+    return analysisSection(answer, { red: game.red.name, blue: game.blue.name });
   }
 
   /**
