@@ -1,3 +1,5 @@
+import { ConditionalReplies } from '../../src/games/conditional-replies';
+import { ConditionalsRepository } from '../../src/games/conditionals.repository';
 import { Client } from 'pg';
 import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
@@ -53,6 +55,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(Notifications),
           get(Lexicons),
           get(GameRepository),
+          new ConditionalReplies(new ConditionalsRepository(opened.database)),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

@@ -29,6 +29,7 @@ export interface CompetitionSettingsInput {
   readonly closingDate: string;
   readonly lexicon?: string | null;
   readonly autoHomologate?: boolean;
+  readonly conditionalsAllowed?: boolean;
 }
 
 export const DEFAULT_SETTINGS = {
@@ -44,6 +45,7 @@ export const DEFAULT_SETTINGS = {
   offerCooldownDays: 3,
   timeZone: DEFAULT_TIME_ZONE,
   autoHomologate: true, // docs/rules.md §7: normal endings homologated unless the competition says otherwise
+  conditionalsAllowed: true, // issue 16 item 1: conditional replies, unless the competition switches them off
 } as const;
 
 export interface SettingProblem {
@@ -89,7 +91,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'the tiles left at the end are transferred or counted twice',
     );
   }
-  for (const field of ['handicap', 'autoHomologate'] as const) {
+  for (const field of ['handicap', 'autoHomologate', 'conditionalsAllowed'] as const) {
     // Named in words, never by the field's code name (issue 14).
     if (typeof s[field] !== 'boolean') bad(field, `${SETTING_NAMES[field].ro}: da sau nu`, `${SETTING_NAMES[field].en}: yes or no`);
   }
@@ -164,6 +166,7 @@ export const RULE_KEYS = [
   'closingDate',
   'lexicon',
   'autoHomologate',
+  'conditionalsAllowed',
 ] as const satisfies ReadonlyArray<keyof CompetitionRules>;
 
 /** Exactly the rules, from anything that carries them (checked input, a competition row). */

@@ -25,4 +25,6 @@ export interface CompetitionSettings {
   readonly closingDate: LocalDate;
   readonly lexicon: string | null;
   readonly autoHomologate: boolean;
+  /** Issue 16 item 1: whether players may store conditional replies. */
+  readonly conditionalsAllowed: boolean;
 }

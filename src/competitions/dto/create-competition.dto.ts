@@ -138,6 +138,11 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsBoolean()
   autoHomologate?: boolean;
 
+  @ApiPropertyOptional({ default: true, description: 'Whether players may store conditional replies (IF … THEN …).' })
+  @IsOptional()
+  @IsBoolean()
+  conditionalsAllowed?: boolean;
+
   @ApiPropertyOptional({ description: 'The arbiter (admins only; default: yourself).' })
   @IsOptional()
   @IsUUID()
