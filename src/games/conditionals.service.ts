@@ -9,7 +9,7 @@ import { badConditional, decideConditional, parseConditional } from './core/cond
 import { refusals } from './core/game-refusals';
 import { orThrow } from './core/refusal';
 import { owedLines } from './core/turns';
-import { otherColor } from '../common/color';
+import { otherColor, type Color } from '../common/color';
 import { ConditionalsRepository } from './conditionals.repository';
 import { GameActions, type ActionInput } from './game-actions';
 import type { ConditionalChannel, ConditionalStatus, GameConditional } from './game-conditional.entity';
@@ -51,6 +51,11 @@ export function conditionalView(row: GameConditional): ConditionalView {
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** What the game page shows its player: their pending chains, each as they wrote it. */
+export interface ConditionalsPanel {
+  readonly pending: readonly { readonly id: string; readonly text: string; readonly line: string | null; readonly steps: number }[];
 }
 
 const WITHDRAWN: Bilingual = { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you' };
@@ -141,6 +146,17 @@ export class ConditionalsService {
       const color = s.requirePlayer(actor);
       return (await this.conditionals.ofGame(s.game.id, s.players[color].id)).map(conditionalView);
     });
+  }
+
+  /** The viewer's panel on the game page, in the page's unit of work: only a player's, while the game is played and allowed. */
+  async panel(s: GameSession, me: Color | null): Promise<ConditionalsPanel | null> {
+    if (me === null || s.game.status !== 'playing' || !s.competition.conditionalsAllowed) return null;
+    const rows = await this.conditionals.ofGame(s.game.id, s.players[me].id);
+    return {
+      pending: rows
+        .filter((r) => r.status === 'pending')
+        .map((r) => ({ id: r.id, text: r.text, line: s.label(r.lineId), steps: r.steps.length })),
+    };
   }
 
   /** Withdraws one of the actor's pending chains (kept, dropped, with its reason). */

@@ -14,6 +14,7 @@ import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { csrfOf, loginAgent } from '../support/web';
 
 describe(`conditional replies (${TEST_DB})`, () => {
   let t: TestApp;
@@ -192,5 +193,52 @@ describe(`conditional replies (${TEST_DB})`, () => {
       code: 'NOT_ALLOWED_NOW',
       messages: { ro: 'această competiție nu permite mutări condiționate', en: 'this competition does not allow conditional replies' },
     });
+  });
+
+  it('on the game page: RED stores one with the form, sees it listed, and withdraws it only once confirmed; BLUE sees none of it', async () => {
+    const game = ch.games[3];
+    const [opening] = plan([], 1, 9);
+    expect((await post(game, user(game, 'red'), '/moves', { move: opening })).status).toBe(200);
+    const red = await loginAgent(t, user(game, 'red').email);
+    let page = (await red.get(`/games/${game.id}`).expect(200)).text;
+    expect(page).toContain('Mutări condiționate');
+    expect(page).toContain('name="text"');
+    const stored = await red
+      .post(`/games/${game.id}/conditionals`)
+      .type('form')
+      .send({ _csrf: csrfOf(page), text: 'DACĂ PAS ATUNCI PAS', idempotencyKey: 'web-cond-1' });
+    expect(stored.status).toBe(303);
+    page = (await red.get(stored.headers.location).expect(200)).text;
+    expect(page).toContain('Mutarea condiționată a fost păstrată');
+    expect(page).toContain('<code>DACĂ PAS ATUNCI PAS</code>');
+    const [chain] = (await conditionals(game, user(game, 'red'))).body;
+
+    // A bad chain is shown in words on the page (422), nothing stored.
+    const bad = await red
+      .post(`/games/${game.id}/conditionals`)
+      .type('form')
+      .send({ _csrf: csrfOf(page), text: 'DACĂ PAS' });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain('pasul 1: după mutarea partenerului urmează ATUNCI');
+
+    const blue = await loginAgent(t, user(game, 'blue').email);
+    const bluePage = (await blue.get(`/games/${game.id}`).expect(200)).text;
+    expect(bluePage).not.toContain('DACĂ PAS ATUNCI PAS');
+
+    const action = `/games/${game.id}/conditionals/${chain.id}/withdraw`;
+    expect(page).toContain(`action="${action}"`);
+    const unconfirmed = await red
+      .post(action)
+      .type('form')
+      .send({ _csrf: csrfOf(page) });
+    expect(unconfirmed.status).toBe(422);
+    expect((await conditionals(game, user(game, 'red'))).body[0].status).toBe('pending');
+    const withdrawn = await red
+      .post(action)
+      .type('form')
+      .send({ _csrf: csrfOf(page), confirm: 'yes' });
+    expect(withdrawn.status).toBe(303);
+    page = (await red.get(withdrawn.headers.location).expect(200)).text;
+    expect(page).toContain('Nu aveți nicio mutare condiționată care să aștepte.');
   });
 });
