@@ -105,6 +105,13 @@ export class ConditionalsService {
           createdAt: s.now,
           closedAt: null,
         });
+        // By mail, the reply is answered (docs/mail.md): the chain as the platform will match it.
+        if (stored.channel === 'mail')
+          this.actions.notify(s, color, 'conditional-stored', {
+            text: stored.text,
+            steps: steps.map((st) => `${st.partner} → ${st.reply}`),
+            line: s.label(line.id),
+          });
         // The audit log is the arbiter's: it says a chain was stored, never its moves (private until applied).
         await this.audit.record({
           actor,

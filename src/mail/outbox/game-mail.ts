@@ -251,6 +251,16 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
       paragraphs: [num(p.stepsLeft) > 0 ? `${num(p.stepsLeft)} step(s) of the chain still wait.` : 'The chain is complete.'],
     }),
   },
+  'conditional-stored': {
+    ro: (p) => ({
+      title: `Mutarea condiționată a fost păstrată${p.line ? ` (varianta ${str(p.line)})` : ''}; partenerul nu o vede.`,
+      paragraphs: [...strings(p.steps).map((step, i) => `Pasul ${i + 1}: ${step}`)],
+    }),
+    en: (p) => ({
+      title: `Your conditional reply was stored${p.line ? ` (line ${str(p.line)})` : ''}; the partner does not see it.`,
+      paragraphs: [...strings(p.steps).map((step, i) => `Step ${i + 1}: ${step}`)],
+    }),
+  },
   'conditional-dropped': {
     ro: (p) => ({
       title: `Mutarea dumneavoastră condiționată a fost anulată: ${bilingual(p.reason).ro}.`,

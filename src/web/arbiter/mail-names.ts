@@ -22,6 +22,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'contest-admitted': { ro: 'Contestație admisă de jucător', en: 'Contest admitted by the player' },
   'contest-appealed': { ro: 'Contestație trimisă arbitrului', en: 'Contest appealed to the arbiter' },
   ruling: { ro: 'Decizia arbitrului', en: "Arbiter's ruling" },
+  'conditional-stored': { ro: 'Mutare condiționată păstrată', en: 'Conditional reply stored' },
   'conditional-applied': { ro: 'Mutare condiționată jucată', en: 'Conditional reply played' },
   'conditional-dropped': { ro: 'Mutare condiționată anulată', en: 'Conditional reply dropped' },
   offer: { ro: 'Propunere', en: 'Offer' },
