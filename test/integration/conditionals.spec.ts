@@ -201,7 +201,9 @@ describe(`conditional replies (${TEST_DB})`, () => {
     expect((await post(game, user(game, 'red'), '/moves', { move: opening })).status).toBe(200);
     const red = await loginAgent(t, user(game, 'red').email);
     let page = (await red.get(`/games/${game.id}`).expect(200)).text;
-    expect(page).toContain('Mutări condiționate');
+    // The page speaks the player's language.
+    const say = (ro: string, en: string) => (page.includes('<html lang="ro">') ? ro : en);
+    expect(page).toContain(say('Mutări condiționate', 'Conditional replies'));
     expect(page).toContain('name="text"');
     const stored = await red
       .post(`/games/${game.id}/conditionals`)
@@ -209,7 +211,7 @@ describe(`conditional replies (${TEST_DB})`, () => {
       .send({ _csrf: csrfOf(page), text: 'DACĂ PAS ATUNCI PAS', idempotencyKey: 'web-cond-1' });
     expect(stored.status).toBe(303);
     page = (await red.get(stored.headers.location).expect(200)).text;
-    expect(page).toContain('Mutarea condiționată a fost păstrată');
+    expect(page).toContain(say('Mutarea condiționată a fost păstrată', 'The conditional reply was stored'));
     expect(page).toContain('<code>DACĂ PAS ATUNCI PAS</code>');
     const [chain] = (await conditionals(game, user(game, 'red'))).body;
 
@@ -219,7 +221,7 @@ describe(`conditional replies (${TEST_DB})`, () => {
       .type('form')
       .send({ _csrf: csrfOf(page), text: 'DACĂ PAS' });
     expect(bad.status).toBe(422);
-    expect(bad.text).toContain('pasul 1: după mutarea partenerului urmează ATUNCI');
+    expect(bad.text).toContain(say('pasul 1: după mutarea partenerului urmează ATUNCI', 'step 1: THEN must follow the partner'));
 
     const blue = await loginAgent(t, user(game, 'blue').email);
     const bluePage = (await blue.get(`/games/${game.id}`).expect(200)).text;
@@ -239,6 +241,6 @@ describe(`conditional replies (${TEST_DB})`, () => {
       .send({ _csrf: csrfOf(page), confirm: 'yes' });
     expect(withdrawn.status).toBe(303);
     page = (await red.get(withdrawn.headers.location).expect(200)).text;
-    expect(page).toContain('Nu aveți nicio mutare condiționată care să aștepte.');
+    expect(page).toContain(say('Nu aveți nicio mutare condiționată care să aștepte.', 'You have no conditional reply waiting.'));
   });
 });
