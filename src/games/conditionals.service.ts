@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate } from '../auth/core/permissions';
 import type { Bilingual } from '../common/bilingual';
@@ -70,7 +69,6 @@ export class ConditionalsService {
   constructor(
     private readonly actions: GameActions,
     private readonly db: Database,
-    private readonly audit: AuditService,
     private readonly conditionals: ConditionalsRepository,
   ) {}
 
@@ -112,14 +110,7 @@ export class ConditionalsService {
             steps: steps.map((st) => `${st.partner} → ${st.reply}`),
             line: s.label(line.id),
           });
-        // The audit log is the arbiter's: it says a chain was stored, never its moves (private until applied).
-        await this.audit.record({
-          actor,
-          action: 'conditional.stored',
-          competitionId: s.competition.id,
-          gameId: s.game.id,
-          details: { color, id: stored.id, line: line.id, steps: steps.length },
-        });
+        // No audit entry: the audit log is the arbiter's, and a chain is its owner's until applied.
         return { ...this.actions.result(s), conditional: conditionalView(stored) };
       })
       .then((r) => r as ActionResult & { conditional: ConditionalView });

@@ -107,6 +107,11 @@ describe(`conditional replies (${TEST_DB})`, () => {
     const dropped = await mails(game, 'red', 'conditional-dropped');
     expect(dropped).toHaveLength(1);
     expect(dropped[0].payload).toMatchObject({ reason: { en: expect.stringContaining('the partner played') } });
+    // The outbox listing shows that mail's words to its owner alone, never to the arbiter before the game ends.
+    const outbox = (who: TestUser) => request(http).get(`/api/outbox?gameId=${game.id}`).set('Authorization', who.bearer);
+    const droppedIn = (rows: { template: string; payload: object }[]) => rows.find((r) => r.template === 'conditional-dropped')!;
+    expect(droppedIn((await outbox(ch.arbiter)).body).payload).toEqual({});
+    expect(droppedIn((await outbox(user(game, 'red'))).body).payload).toMatchObject({ text: 'IF PAS THEN PAS' });
   });
 
   it('a chain the rules refuse names its step; the owner to move is refused; nothing is stored', async () => {
