@@ -114,6 +114,23 @@ describe(`conditional replies (${TEST_DB})`, () => {
     expect(droppedIn((await outbox(user(game, 'red'))).body).payload).toMatchObject({ text: 'IF PAS THEN PAS' });
   });
 
+  it('a contest drops the chains waiting in the game, and their owner is told why', async () => {
+    const game = ch.games[4];
+    const [opening] = plan([], 1, 21);
+    expect((await post(game, user(game, 'red'), '/moves', { move: opening })).status).toBe(200);
+    const [reply] = plan([opening], 1, 22);
+    expect((await post(game, user(game, 'red'), '/conditionals', { text: `IF ${reply} THEN PAS` })).status).toBe(200);
+    const [played] = await movesOf(game);
+    const contest = await post(game, user(game, 'blue'), '/contests', { words: [played.words[0].word], reply });
+    expect(contest.status).toBe(200);
+    // BLUE's provisional reply is the chain's move, but a contested game waits for RED's answer: nothing is played for RED.
+    expect((await movesOf(game)).map((m) => m.color)).toEqual(['red', 'blue']);
+    expect((await conditionals(game, user(game, 'red'))).body).toEqual([
+      expect.objectContaining({ status: 'dropped', reason: { ro: 'o mutare a fost contestată', en: 'a move was contested' } }),
+    ]);
+    expect(await mails(game, 'red', 'conditional-dropped')).toHaveLength(1);
+  });
+
   it('a chain the rules refuse names its step; the owner to move is refused; nothing is stored', async () => {
     const game = ch.games[1];
     // RED to move now: a conditional answers the partner's move.
