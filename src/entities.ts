@@ -17,6 +17,7 @@ import { Sequence } from './competitions/sequence.entity';
 import { ActionReceipt } from './games/action-receipt.entity';
 import { Claim } from './games/claim.entity';
 import { Dispute } from './games/dispute.entity';
+import { GameConditional } from './games/game-conditional.entity';
 import { GameLine } from './games/game-line.entity';
 import { Game } from './games/game.entity';
 import { GameAnalysis } from './games/game-analysis.entity';
@@ -50,6 +51,7 @@ export const entities = [
   Sequence,
   // games, disputes, results and the arbiter (issue 4, part B)
   Game,
+  GameConditional,
   GameLine,
   Move,
   GameAnalysis,

@@ -168,6 +168,7 @@ describe('settings validation messages name each setting in words (issue 14)', (
       { tileSet: 'de' },
       { endRackRule: 'keep' },
       { handicap: 'yes', autoHomologate: 'no', analysisDuringPlay: 'da' },
+      { handicap: 'yes', autoHomologate: 'no', conditionalsAllowed: 'da' },
       { zeroTurnsToEnd: 1, thinkingDays: 0, holidayLongDays: 400, holidayShortDays: -1, offerCooldownDays: 1.5 },
       { reminderDays: 0, escalationDays: 400 },
       { reminderDays: 30, escalationDays: 20 },

@@ -64,6 +64,10 @@ export class Competition {
   @Column({ name: 'offer_cooldown_days', type: 'integer', default: 3 })
   offerCooldownDays: number;
 
+  /** Issue 16 item 1: whether players may store conditional replies in its games. */
+  @Column({ name: 'conditionals_allowed', type: 'boolean', default: true })
+  conditionalsAllowed: boolean;
+
   /** Thinking days are counted on calendar dates here (docs/design.md "State"). */
   @Column({ name: 'time_zone', type: 'text', default: 'Europe/Bucharest' })
   timeZone: string;

@@ -15,6 +15,7 @@ import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
 import type { Color, PlacedTile } from './engine';
 import { GameAnalysisService } from './game-analysis.service';
+import { ConditionalReplies } from './conditional-replies';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameRowsCache } from './game-rows-cache';
 import { GameSession } from './game-session';
@@ -93,6 +94,7 @@ export class GameActions {
     private readonly lexicons: Lexicons,
     private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
+    private readonly conditionals: ConditionalReplies,
   ) {}
 
   /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
@@ -226,6 +228,8 @@ export class GameActions {
    * turn passed, the player now to move gets "your move".
    */
   async finish(s: GameSession, turnBefore: number): Promise<void> {
+    // Issue 16 item 1: the other player's conditional replies, in this transaction, before the end is decided.
+    await this.conditionals.settle(s, turnBefore, (color, template, payload) => this.notify(s, color, template, payload));
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {

@@ -21,13 +21,26 @@ import { GameTimeService } from './game-time.service';
 import { MovesService } from './moves.service';
 import { OffersService } from './offers.service';
 import { WithdrawalService } from './withdrawal.service';
+import { ConditionalReplies } from './conditional-replies';
+import { ConditionalsRepository } from './conditionals.repository';
+import { ConditionalsService } from './conditionals.service';
+import { ConditionalsController } from './conditionals.controller';
 import { Lexicons } from './lexicons';
 import { ResultProposals } from './result-proposals';
 import { MoveReviewsController } from './move-reviews.controller';
 import { MoveReviewsService } from './move-reviews.service';
 
 /** The action runner and the services of each capability over it, used by the mail pipeline, the web and the time controls. */
-const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService, GameTimeService, GameReadsService, WithdrawalService];
+const GAME_SERVICES = [
+  GameActions,
+  MovesService,
+  OffersService,
+  DisputesService,
+  GameTimeService,
+  GameReadsService,
+  WithdrawalService,
+  ConditionalsService,
+];
 
 /**
  * Games: every action on a game (issue 4 §4–§5), one service per capability over the shared
@@ -35,11 +48,13 @@ const GAME_SERVICES = [GameActions, MovesService, OffersService, DisputesService
  */
 @Module({
   imports: [AuthModule, ArbiterModule, CompetitionsModule, NotificationsModule],
-  controllers: [GamesController, CompetitionGamesController, MoveReviewsController],
+  controllers: [GamesController, CompetitionGamesController, MoveReviewsController, ConditionalsController],
   providers: [
     ...GAME_SERVICES,
     GameRepository,
     GameTimeRepository,
+    ConditionalsRepository,
+    ConditionalReplies,
     CompetitionStartService,
     GamePartners,
     GameListingsRepository,

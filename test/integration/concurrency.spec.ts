@@ -1,4 +1,6 @@
 import { GameAnalysisService } from '../../src/games/game-analysis.service';
+import { ConditionalReplies } from '../../src/games/conditional-replies';
+import { ConditionalsRepository } from '../../src/games/conditionals.repository';
 import { Client } from 'pg';
 import { AuditService } from '../../src/audit/audit.service';
 import { CasesService } from '../../src/arbiter/cases.service';
@@ -55,6 +57,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(Lexicons),
           get(GameRepository),
           get(GameAnalysisService),
+          new ConditionalReplies(new ConditionalsRepository(opened.database)),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

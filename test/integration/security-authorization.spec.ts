@@ -143,6 +143,7 @@ function apiBody(route: Route, ids: Ids): object {
     'players/:playerId/emails': { address: 'intruder@elsewhere.example' },
     'players/:playerId': { name: 'Intrus' },
     review: { notation: 'a1 AB' },
+    conditionals: { text: 'IF PAS THEN PAS' },
     'claims/answer': { text: 'review' },
     '/api/players/emails/confirm': { address: 'player1@a.example', reason: 'review' },
     '': { name: 'Cupa intrusului', shortName: 'CI', startDate: '2027-03-01', closingDate: '2027-12-31' },
@@ -234,6 +235,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       file: `${red.id}.${'0'.repeat(64)}.ics`,
       code: 'forged',
       index: '0',
+      // Issue 16 item 1: a chain nobody stored (a stranger learns nothing from the answer either).
+      conditionalId: '00000000-0000-4000-8000-000000000001',
     };
   }
 
@@ -317,6 +320,9 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       'GET /arbiter/games/:id/sheet.pdf',
       'POST /arbiter/competitions/:id/players',
       'POST /api/games/:id/moves',
+      'POST /api/games/:id/conditionals',
+      'GET /api/games/:id/conditionals',
+      'DELETE /api/games/:id/conditionals/:conditionalId',
       'GET /api/games/:id/gcg',
       'GET /api/games/:id/analysis',
       'POST /api/competitions/:id/start',

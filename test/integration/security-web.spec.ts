@@ -138,6 +138,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         token: 'A'.repeat(43),
         code: 'x',
         index: '0',
+        conditionalId: randomUUID(),
       };
       const body = {
         reason: 'r',

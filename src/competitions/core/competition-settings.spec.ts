@@ -29,7 +29,17 @@ describe('competition settings (issue 4 §1)', () => {
         lexicon: null,
         autoHomologate: true,
         analysisDuringPlay: false,
+        // Issue 16 item 1: conditional replies are allowed unless the competition switches them off.
+        conditionalsAllowed: true,
       },
+    });
+  });
+
+  it('refuses a conditional-replies switch that is not yes or no, in words', () => {
+    const result = validateCompetitionSettings({ ...base, conditionalsAllowed: 'maybe' as unknown as boolean });
+    expect(result).toMatchObject({
+      ok: false,
+      problems: [{ field: 'conditionalsAllowed', message: { en: 'conditional replies: yes or no' } }],
     });
   });
 

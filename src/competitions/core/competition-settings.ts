@@ -30,6 +30,7 @@ export interface CompetitionSettingsInput {
   readonly lexicon?: string | null;
   readonly autoHomologate?: boolean;
   readonly analysisDuringPlay?: boolean;
+  readonly conditionalsAllowed?: boolean;
 }
 
 export const DEFAULT_SETTINGS = {
@@ -46,6 +47,7 @@ export const DEFAULT_SETTINGS = {
   timeZone: DEFAULT_TIME_ZONE,
   autoHomologate: true, // docs/rules.md §7: normal endings homologated unless the competition says otherwise
   analysisDuringPlay: false, // issue 16 item 3: the analysis is shown after the game unless the competition allows more
+  conditionalsAllowed: true, // issue 16 item 1: conditional replies, unless the competition switches them off
 } as const;
 
 export interface SettingProblem {
@@ -91,7 +93,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'the tiles left at the end are transferred or counted twice',
     );
   }
-  for (const field of ['handicap', 'autoHomologate', 'analysisDuringPlay'] as const) {
+  for (const field of ['handicap', 'autoHomologate', 'analysisDuringPlay', 'conditionalsAllowed'] as const) {
     // Named in words, never by the field's code name (issue 14).
     if (typeof s[field] !== 'boolean') bad(field, `${SETTING_NAMES[field].ro}: da sau nu`, `${SETTING_NAMES[field].en}: yes or no`);
   }
@@ -167,6 +169,7 @@ export const RULE_KEYS = [
   'lexicon',
   'autoHomologate',
   'analysisDuringPlay',
+  'conditionalsAllowed',
 ] as const satisfies ReadonlyArray<keyof CompetitionRules>;
 
 /** Exactly the rules, from anything that carries them (checked input, a competition row). */

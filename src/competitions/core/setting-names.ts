@@ -26,6 +26,7 @@ export const SETTING_NAMES: Readonly<Record<SettingKey, Bilingual>> = {
   startDate: { ro: 'data de începere', en: 'the start date' },
   closingDate: { ro: 'data de închidere', en: 'the closing date' },
   lexicon: { ro: 'lista de cuvinte', en: 'the word list' },
+  conditionalsAllowed: { ro: 'mutările condiționate', en: 'conditional replies' },
   autoHomologate: { ro: 'omologarea automată a finalurilor normale', en: 'the automatic homologation of normal endings' },
   analysisDuringPlay: { ro: 'analiza mutărilor în timpul partidei', en: 'the analysis of the moves during play' },
 };

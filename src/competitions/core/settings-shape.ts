@@ -27,4 +27,6 @@ export interface CompetitionSettings {
   readonly autoHomologate: boolean;
   /** Issue 16 item 3: the analysis of the turns played shown during play too. */
   readonly analysisDuringPlay: boolean;
+  /** Issue 16 item 1: whether players may store conditional replies. */
+  readonly conditionalsAllowed: boolean;
 }

@@ -145,6 +145,10 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsOptional()
   @IsBoolean()
   analysisDuringPlay?: boolean;
+  @ApiPropertyOptional({ default: true, description: 'Whether players may store conditional replies (IF … THEN …).' })
+  @IsOptional()
+  @IsBoolean()
+  conditionalsAllowed?: boolean;
 
   @ApiPropertyOptional({ description: 'The arbiter (admins only; default: yourself).' })
   @IsOptional()

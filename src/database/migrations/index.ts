@@ -12,6 +12,7 @@ import { PlatformOutage1765800000000 } from './1765800000000-platform-outage';
 import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
 import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
 import { MoveNote1766320000000 } from './1766320000000-move-note';
+import { GameConditionals1766400000000 } from './1766400000000-game-conditionals';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
@@ -30,5 +31,6 @@ export const migrations = [
   OfferCooldown1765900000000,
   SweepPlan1766200000000,
   MoveNote1766320000000,
+  GameConditionals1766400000000,
   GameAnalysis1766450000000,
 ];

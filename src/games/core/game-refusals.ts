@@ -48,6 +48,9 @@ export const refusals = {
   notStarted: (startedOn: string) =>
     new Refusal('NOT_STARTED', { ro: `Partida începe la ${startedOn}.`, en: `The game starts on ${startedOn}.` }, 409),
 
+  unknownConditional: (id: string) =>
+    new Refusal('UNKNOWN_CONDITIONAL', { ro: `Mutarea condiționată ${id} nu există.`, en: `There is no conditional reply ${id}.` }, 404),
+
   notYourTurn: () =>
     new Refusal('NOT_YOUR_TURN', { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.' }, 409),
 

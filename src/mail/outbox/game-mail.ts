@@ -240,6 +240,37 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
       paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
     }),
   },
+  // Issue 16 item 1: the owner of a conditional reply is told when it was played, or dropped and why.
+  'conditional-applied': {
+    ro: (p) => ({
+      title: `Mutarea dumneavoastră condiționată a fost jucată: la „${str(p.partnerMove)}” ați răspuns „${str(p.reply)}”${p.line ? ` (varianta ${str(p.line)})` : ''}.`,
+      paragraphs: [num(p.stepsLeft) > 0 ? `Mai așteaptă ${num(p.stepsLeft)} pas(i) din lanț.` : 'Lanțul s-a încheiat.'],
+    }),
+    en: (p) => ({
+      title: `Your conditional reply was played: to "${str(p.partnerMove)}" you answered "${str(p.reply)}"${p.line ? ` (line ${str(p.line)})` : ''}.`,
+      paragraphs: [num(p.stepsLeft) > 0 ? `${num(p.stepsLeft)} step(s) of the chain still wait.` : 'The chain is complete.'],
+    }),
+  },
+  'conditional-stored': {
+    ro: (p) => ({
+      title: `Mutarea condiționată a fost păstrată${p.line ? ` (varianta ${str(p.line)})` : ''}; partenerul nu o vede.`,
+      paragraphs: [...strings(p.steps).map((step, i) => `Pasul ${i + 1}: ${step}`)],
+    }),
+    en: (p) => ({
+      title: `Your conditional reply was stored${p.line ? ` (line ${str(p.line)})` : ''}; the partner does not see it.`,
+      paragraphs: [...strings(p.steps).map((step, i) => `Step ${i + 1}: ${step}`)],
+    }),
+  },
+  'conditional-dropped': {
+    ro: (p) => ({
+      title: `Mutarea dumneavoastră condiționată a fost anulată: ${bilingual(p.reason).ro}.`,
+      paragraphs: [`Textul ei: ${str(p.text)}`],
+    }),
+    en: (p) => ({
+      title: `Your conditional reply was dropped: ${bilingual(p.reason).en}.`,
+      paragraphs: [`It read: ${str(p.text)}`],
+    }),
+  },
   'time-claim': {
     ro: (p) => ({
       title: `${str(p.claimant)} reclamă depășirea timpului de gândire (${num(p.daysUsed)} de zile folosite).`,
@@ -313,6 +344,12 @@ function resultLine(p: JsonObject, c: GameMailContext, score: string, coefficien
   const decimal = (v: unknown) => (typeof v === 'number' ? formatCoefficientValue(v, c.language) : '');
   const line = `${score}: ${c.names.red} ${num(scores.red)} – ${c.names.blue} ${num(scores.blue)}`;
   return typeof coefs.red === 'number' ? `${line}; ${coefficients} ${decimal(coefs.red)} / ${decimal(coefs.blue)}.` : `${line}.`;
+}
+
+/** Words kept in both languages in a payload (a reason the rules core gave). */
+function bilingual(v: unknown): { ro: string; en: string } {
+  const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+  return { ro: str(o.ro), en: str(o.en) };
 }
 
 const UNKNOWN_NOTICE: Record<MailLanguage, (template: string) => string> = {

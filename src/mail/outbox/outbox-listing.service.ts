@@ -9,6 +9,9 @@ import { withoutSecrets } from './payload-secrets';
 
 const MAX_ROWS = 500;
 
+/** Issue 16 item 1: a conditional reply is its owner's until applied: its mails' words are shown to the owner alone. */
+const OWNER_ONLY = new Set(['conditional-stored', 'conditional-dropped']);
+
 /** One outbox row as the list shows it. */
 export interface OutboxListRow {
   readonly id: string;
@@ -50,6 +53,7 @@ export class OutboxListing {
         if (where.length === 0) return [];
       }
       const rows = await this.outbox.newest(where, MAX_ROWS);
+      const own = actor.kind === 'system' ? null : actor.playerId;
       return rows.map((r) => ({
         id: r.id,
         gameId: r.gameId,
@@ -57,7 +61,7 @@ export class OutboxListing {
         template: r.template,
         language: r.language,
         // Issue 12 §2: a link that logs in or confirms is never shown, sent or not.
-        payload: withoutSecrets(r.template, r.payload),
+        payload: OWNER_ONLY.has(r.template) && r.playerId !== own ? {} : withoutSecrets(r.template, r.payload),
         messageId: r.messageId,
         status: r.status,
         createdAt: r.createdAt.toISOString(),

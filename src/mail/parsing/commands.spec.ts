@@ -276,3 +276,18 @@ describe('a note with a move (issue 16 item 4)', () => {
     );
   });
 });
+
+describe('conditional replies by mail (issue 16 item 1)', () => {
+  it('IF … THEN … and DACĂ … ATUNCI … are one command, its pairs on one line or several', () => {
+    expect(command('IF 7c GO THEN c7 GOL')).toEqual({ kind: 'conditional', text: 'IF 7c GO THEN c7 GOL' });
+    expect(command('Bună ziua,', 'Dacă 7c GO atunci c7 GOL', 'DACA pas', 'ATUNCI h8 CASA', '', '--', 'Ion')).toEqual({
+      kind: 'conditional',
+      text: 'Dacă 7c GO atunci c7 GOL\nDACA pas\nATUNCI h8 CASA',
+    });
+  });
+
+  it('a sentence that opens with "Dacă" is not a conditional; a move below a conditional is a second command', () => {
+    expect(refusal('Dacă puteți, scrieți-mi.')).toEqual({ ok: false, code: 'NO_COMMAND' });
+    expect(refusal('IF 7c GO THEN c7 GOL', 'h8 CASA')).toMatchObject({ code: 'SEVERAL_COMMANDS' });
+  });
+});

@@ -55,7 +55,9 @@ export type MailCommand =
   /** docs/mail-rules.md 17: one daily mail instead of one per event. */
   | { readonly kind: 'digest'; readonly on: boolean }
   /** Send me the position. */
-  | { readonly kind: 'status' };
+  | { readonly kind: 'status' }
+  /** Issue 16 item 1: `IF 7c GO THEN c7 GOL` (DACĂ … ATUNCI …), its pairs on one or more lines; the games core reads them. */
+  | { readonly kind: 'conditional'; readonly text: string };
 
 export type MailCommandKind = MailCommand['kind'];
 
@@ -122,6 +124,8 @@ const KEYWORDS: readonly (readonly [phrase: string, kind: Keyword])[] = [
   ['objection', 'objection'],
   ['digest', 'digest'],
   ['stare', 'status'],
+  ['if', 'conditional'],
+  ['daca', 'conditional'],
   ['status', 'status'],
 ];
 
@@ -175,8 +179,14 @@ function readMove(text: string, tileSet: TileSet): LineReading {
   return parseCoordParts(written.split(/[\s:]/)[0]) ? { type: 'bad-move', text: written, error: parsed } : { type: 'text' };
 }
 
+/** A conditional names its reply on the line (`… THEN …`): a sentence that opens with "Dacă" is not one. */
+const CONDITIONAL_LINE = /\s(?:then|atunci)(?:\s|$)/;
+/** A line that goes on with a conditional's pairs: `IF …`, `DACĂ …`, or a reply written below its move (`THEN …`). */
+const CONDITIONAL_MORE = /^(?:if|daca|then|atunci)(?:\s|$)/;
+
 function readLine(line: string, tileSet: TileSet): LineReading {
   const keyword = keywordOf(line);
+  if (keyword?.kind === 'conditional' && !CONDITIONAL_LINE.test(fold(line))) return { type: 'text' };
   if (keyword) return { type: 'keyword', ...keyword };
   const labelled = /^([AaBb])\s*:\s*(.*)$/.exec(line);
   if (labelled) return { type: 'labelled', label: labelled[1].toUpperCase() as 'A' | 'B', rest: labelled[2] };
@@ -354,6 +364,13 @@ function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
   }
 }
 
+/** The conditional's lines as written, its first and every following one that goes on with its pairs. */
+function conditional(cursor: Cursor, first: string): Step {
+  const lines = [first];
+  for (let next = cursor.peek(); next !== undefined && CONDITIONAL_MORE.test(fold(next)); next = cursor.peek()) lines.push(cursor.next()!);
+  return { ok: true, command: { kind: 'conditional', text: lines.join('\n') } };
+}
+
 /** A signature delimiter (`-- `, trimmed): nothing below it is the player's note. */
 const SIGNATURE = /^--$/;
 
@@ -399,7 +416,7 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
       break;
     }
     case 'keyword':
-      step = keywordCommand(cursor, reading.kind, reading.rest);
+      step = reading.kind === 'conditional' ? conditional(cursor, line) : keywordCommand(cursor, reading.kind, reading.rest);
       break;
     default:
       return { ok: false, code: 'NO_COMMAND' };
@@ -440,6 +457,8 @@ export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
     '  OBIECTIE <text>    obiecție la fișa finală',
     '  DIGEST ON | OFF    un singur e-mail pe zi, sau câte unul pe eveniment',
     '  STARE              trimiteți-mi poziția',
+    '  DACA 7c GO ATUNCI c7 GOL   răspuns pregătit la o mutare exactă a',
+    '                     partenerului (mai multe perechi, câte una pe rând)',
     '',
     'Diacriticele și literele mari sau mici ale comenzilor nu contează; la',
     'mutare, litera mică înseamnă joker. Comenzile se pot scrie și în engleză.',
@@ -472,6 +491,8 @@ export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
     '  OBJECTION <text>   object to the final sheet',
     '  DIGEST ON | OFF    one mail a day, or one mail per event',
     '  STATUS             send me the position',
+    '  IF 7c GO THEN c7 GOL   a reply stored for an exact move of the',
+    '                     partner (several pairs, one a line)',
     '',
     'Commands may be written in any case, with or without diacritics; in a',
     'move a lower-case letter is a blank. Romanian command words work too.',

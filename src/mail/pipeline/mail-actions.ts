@@ -10,6 +10,7 @@ import { otherColor } from '../../common/color';
 import type { Game } from '../../games/game.entity';
 import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
+import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
 import type { InTransaction, SubmitOptions } from '../../games/game-actions';
 import { GameRepository } from '../../games/game.repository';
@@ -66,6 +67,7 @@ export class MailActions {
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
+    private readonly conditionals: ConditionalsService,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -130,6 +132,8 @@ export class MailActions {
         return this.switchDigest(input, command.on);
       case 'status':
         return this.sendStatus(input);
+      case 'conditional':
+        return this.conditionals.store(actor, gameId, { ...hooked, text: command.text, channel: 'mail' });
     }
   }
 

@@ -37,4 +37,5 @@ export const IRREVERSIBLE = {
   ruling: { ro: 'decizia arbitrului', en: "the arbiter's ruling" },
   exclusion: { ro: 'excluderea jucătorului', en: 'excluding the player' },
   acceptOffer: { ro: 'acceptarea ofertei', en: 'accepting the offer' },
+  withdrawConditional: { ro: 'retragerea mutării condiționate', en: 'withdrawing the conditional reply' },
 } as const;

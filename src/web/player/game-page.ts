@@ -1,6 +1,7 @@
 // The game page's model (issue 7 §2), built purely from the games service's view of a game,
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
+import type { ConditionalsPanel } from '../../games/conditionals.service';
 import {
   BOARD_SIZE,
   CENTER,
@@ -206,6 +207,8 @@ export interface GamePageModel {
   readonly expectedTurn: number;
   /** The open time claim and the declared holidays (time-notices.ts), added by the page's loader. */
   readonly timeNotices?: TimeNotices;
+  /** Issue 16 item 1: the viewer's own pending conditional replies, while the game is played and the competition allows them. */
+  readonly conditionals?: ConditionalsPanel | null;
   readonly tileValues: Readonly<Record<string, number>>;
 }
 

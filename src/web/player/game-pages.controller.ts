@@ -6,6 +6,7 @@ import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import { ResultsService } from '../../coefficients/results.service';
 import { isEngineRefusal } from '../../games/engine';
+import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
 import type { PlayerMove } from '../../games/game-actions';
 import { GameTimeService } from '../../games/game-time.service';
@@ -19,6 +20,7 @@ import {
   AbandonFormDto,
   AcceptOfferFormDto,
   AdmitFormDto,
+  ConditionalFormDto,
   AppealFormDto,
   ContestFormDto,
   HolidayFormDto,
@@ -28,6 +30,7 @@ import {
   OfferFormDto,
   PassFormDto,
   WebFormDto,
+  WithdrawConditionalFormDto,
 } from './player-forms.dto';
 import { PlayerGamesService } from './player-games.service';
 import { ClaimAnswerFormDto } from './claim-answer-form.dto';
@@ -59,6 +62,7 @@ export class GamePagesController {
     private readonly views: WebViews,
     private readonly reviews: MoveReviewsService,
     private readonly claimAnswers: ClaimAnswersService,
+    private readonly conditionals: ConditionalsService,
   ) {}
 
   @Get()
@@ -204,6 +208,40 @@ export class GamePagesController {
     return this.act(actor, id, req, res, 'appeal', form, () => {
       const lines = cleanLines(form.lines);
       return this.disputes.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
+    });
+  }
+
+  /** Issue 16 item 1: replies to the partner's exact moves, answered at once when one comes. */
+  @Post('games/:id/conditionals')
+  storeConditional(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ConditionalFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'conditional', form, () =>
+      this.conditionals.store(actor, id, {
+        text: form.text ?? '',
+        ...(form.line ? { line: form.line } : {}),
+        ...key(form),
+        channel: 'web',
+      }),
+    );
+  }
+
+  @Post('games/:id/conditionals/:conditionalId/withdraw')
+  withdrawConditional(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('conditionalId') conditionalId: string,
+    @Body() form: WithdrawConditionalFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'conditional-withdrawn', form, async () => {
+      requireConfirmed(form, IRREVERSIBLE.withdrawConditional);
+      return this.conditionals.withdraw(actor, id, conditionalId, key(form));
     });
   }
 

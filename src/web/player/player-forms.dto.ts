@@ -151,3 +151,24 @@ export class SettingsFormDto {
   @MaxLength(320)
   remove?: string;
 }
+
+/** Issue 16 item 1: `IF … THEN …` replies to the partner's exact moves; their rule is the games service's. */
+export class ConditionalFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  text?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  line?: string;
+}
+
+export class WithdrawConditionalFormDto extends WebFormDto {
+  /** Withdrawing cannot be undone (the chain would have to be written again): the form asks once. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
+}

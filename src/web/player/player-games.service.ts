@@ -1,3 +1,4 @@
+import { ConditionalsService } from '../../games/conditionals.service';
 import { Injectable } from '@nestjs/common';
 import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
@@ -50,6 +51,7 @@ export class PlayerGamesService {
     private readonly time: ThinkingTimeRepository,
     private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
+    private readonly conditionals: ConditionalsService,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
@@ -93,7 +95,11 @@ export class PlayerGamesService {
         lang,
       });
       // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
-      return { ...model, timeNotices: await loadTimeNotices(this.reads, s, model.me, lang) };
+      return {
+        ...model,
+        timeNotices: await loadTimeNotices(this.reads, s, model.me, lang),
+        conditionals: await this.conditionals.panel(s, model.me),
+      };
     });
   }
 
