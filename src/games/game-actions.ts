@@ -176,8 +176,12 @@ export class GameActions {
     );
     if (held && held.setupKey === replayKey(s.setup, [])) s.seedReplays(held.replays);
     this.absences.set(s, rows);
+    if (!loaded.conditionalsPending) this.withoutConditionals.add(s);
     return { s, receipt: loaded.receipt };
   }
+
+  /** The sessions whose lock statement found no conditional reply waiting: settling them reads nothing. */
+  private readonly withoutConditionals = new WeakSet<GameSession>();
 
   /** The rows each open action's session was loaded with, for what it leaves behind. */
   private readonly absences = new WeakMap<GameSession, GamePlayRows>();
@@ -229,7 +233,9 @@ export class GameActions {
    */
   async finish(s: GameSession, turnBefore: number): Promise<void> {
     // Issue 16 item 1: the other player's conditional replies, in this transaction, before the end is decided.
-    await this.conditionals.settle(s, turnBefore, (color, template, payload) => this.notify(s, color, template, payload));
+    if (!this.withoutConditionals.has(s)) {
+      await this.conditionals.settle(s, turnBefore, (color, template, payload) => this.notify(s, color, template, payload));
+    }
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {

@@ -72,6 +72,8 @@ export interface ActionRows {
   /** Null when the caller's rows of the version asked are the current ones. */
   readonly rows: GamePlayRows | null;
   readonly receipt: ActionReceipt | null;
+  /** Whether a conditional reply waits in the game (issue 16 item 1): without one, an action reads none. */
+  readonly conditionalsPending: boolean;
 }
 
 type Queries = readonly (() => Promise<unknown>)[];
@@ -190,7 +192,8 @@ export class GameRepository {
     const players = { red: c.player.decode(row.red), blue: c.player.decode(row.blue) };
     const head = { game, competition: c.competition.decode(row.competition), sequence: c.sequence.decode(row.sequence), players };
     const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
-    if (row.moves === null) return { head, rows: null, receipt };
+    const conditionalsPending = row.conditionals_pending === true;
+    if (row.moves === null) return { head, rows: null, receipt, conditionalsPending };
     const disputes = c.dispute.decodeAll(row.disputes);
     return {
       head,
@@ -203,6 +206,7 @@ export class GameRepository {
         leave: c.leave.decodeAll(row.leave),
       },
       receipt,
+      conditionalsPending,
     };
   }
 
@@ -236,6 +240,7 @@ export class GameRepository {
   ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
   ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave,
   (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
+  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
   (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version
 FROM ${c.game.table} g
   JOIN ${c.competition.table} c ON c."id" = g."competition_id"

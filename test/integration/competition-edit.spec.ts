@@ -44,6 +44,7 @@ const FORM = {
   lexicon: '',
   handicap: 'on',
   autoHomologate: 'on',
+  conditionalsAllowed: 'on',
 };
 
 /** The refusal block of the edit page, as text. */
@@ -232,6 +233,20 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
         'Setările competiției au fost modificate: handicapul din primele două tururi: nu → da; ' +
           'zilele de gândire pe partidă: 50 → 45; data de închidere: 2027-12-31 → 2027-11-30.',
       );
+    });
+
+    it('offers conditional replies, on by default, and switches them off from the form (issue 16 item 1)', async () => {
+      await language(web, 'ro');
+      const id = await draft();
+      expect(await stored(id)).toMatchObject({ conditionalsAllowed: true });
+      const form = await web.get(`/arbiter/competitions/${id}/edit`).expect(200);
+      expect(form.text).toMatch(/<input type="checkbox" name="conditionalsAllowed" checked> Mutări condiționate permise/);
+      const { conditionalsAllowed: _on, ...off } = FORM;
+      expect((await postForm(web, id, off)).status).toBe(303);
+      expect(await stored(id)).toMatchObject({ conditionalsAllowed: false });
+      expect((await web.get(`/arbiter/competitions/${id}/edit`)).text).toMatch(/<input type="checkbox" name="conditionalsAllowed">/);
+      const audit = await web.get(`/arbiter/competitions/${id}/audit`).expect(200);
+      expect(audit.text).toContain('mutările condiționate: da → nu');
     });
 
     it('offers the analysis during play, off by default, and saves it from the form and the API (issue 16 item 3)', async () => {

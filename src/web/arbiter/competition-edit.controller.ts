@@ -39,7 +39,13 @@ const TEXT_FIELDS = [
 
 function storedValues(c: Competition): FormValues {
   const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, c[f] === null ? '' : String(c[f])]));
-  return { ...values, handicap: c.handicap, autoHomologate: c.autoHomologate, analysisDuringPlay: c.analysisDuringPlay };
+  return {
+    ...values,
+    handicap: c.handicap,
+    autoHomologate: c.autoHomologate,
+    analysisDuringPlay: c.analysisDuringPlay,
+    conditionalsAllowed: c.conditionalsAllowed,
+  };
 }
 
 function typedValues(form: Form, stored: FormValues): FormValues {
@@ -51,6 +57,7 @@ function typedValues(form: Form, stored: FormValues): FormValues {
     handicap: typed('handicap') === 'on',
     autoHomologate: typed('autoHomologate') === 'on',
     analysisDuringPlay: typed('analysisDuringPlay') === 'on',
+    conditionalsAllowed: typed('conditionalsAllowed') === 'on',
   };
 }
 

@@ -16,6 +16,7 @@ describe('the competition form (create and edit, issue 14)', () => {
       handicap: true,
       autoHomologate: false,
       analysisDuringPlay: false,
+      conditionalsAllowed: false,
     });
   });
 

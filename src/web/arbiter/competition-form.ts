@@ -37,5 +37,6 @@ export function competitionFormSettings(form: Form): CompetitionSettingsInput {
     handicap: str(form, 'handicap') === 'on',
     autoHomologate: str(form, 'autoHomologate') === 'on',
     analysisDuringPlay: str(form, 'analysisDuringPlay') === 'on',
+    conditionalsAllowed: str(form, 'conditionalsAllowed') === 'on',
   };
 }
