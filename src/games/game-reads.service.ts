@@ -11,6 +11,7 @@ import type { Color, MoveRecord } from './engine';
 import { GameActions } from './game-actions';
 import { timelineOf } from './game-clocks';
 import { GameSession } from './game-session';
+import type { WordCheck } from './core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
@@ -48,6 +49,19 @@ export class GameReadsService {
           'scrieți mutarea de verificat, cel mult 200 de caractere',
         );
       return previewMove(s, sideInGame(actor, s.game), text, line);
+    });
+  }
+
+  /**
+   * The word check of a move a player sent by mail and the platform holds for confirmation
+   * (docs/mail-rules.md 4): the mail already names the game and its player. None when the move
+   * would be refused (the confirmation then plays nothing and says why) or is not a placement.
+   */
+  heldMoveWordCheck(gameId: string, playerId: string, notation: string): Promise<WordCheck | undefined> {
+    return this.db.run(async () => {
+      const s = await this.actions.session(gameId, { lock: false });
+      const preview = previewMove(s, s.colorOfPlayer(playerId) ?? null, notation);
+      return preview.ok && preview.words.length > 0 ? preview.wordCheck : undefined;
     });
   }
 

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../common/hash';
 import { asJson } from '../../common/json';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
+import { GameReadsService } from '../../games/game-reads.service';
 import { GameRepository } from '../../games/game.repository';
 import { localDate } from '../../thinking-time/core';
 import { CorrespondentsRepository } from '../correspondents.repository';
@@ -12,7 +13,8 @@ import { InboundMailRepository, type InboundMailChange } from '../inbox/inbound-
 import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
 import { gameViewOf } from '../outbox/game-mail';
-import type { CommandRefusal } from '../parsing/commands';
+import type { CommandRefusal, MailCommand } from '../parsing/commands';
+import type { MailWordCheck } from '../../notifications/models/models';
 import type { MailModels } from '../templates';
 import { confirmationUrl } from './confirmation-link';
 import { FOLDER, type Decision, type Rejection, type RejectionTarget } from './mail-decision';
@@ -69,6 +71,7 @@ export class MailDecisions {
     private readonly clock: Clock,
     private readonly inbound: InboundMailRepository,
     private readonly games: GameRepository,
+    private readonly reads: GameReadsService,
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
@@ -116,6 +119,7 @@ export class MailDecisions {
               game: await gameViewOf(this.mailGames, this.games, this.settings, decision.gameId),
               written: decision.written,
               confirmUrl: confirmationUrl(this.settings, row.id),
+              ...(await this.heldWordCheck(decision.gameId, decision.playerId, decision.command as unknown as MailCommand)),
             } satisfies MailModels['move-confirmation-request']),
           });
         case 'rejected':
@@ -123,6 +127,13 @@ export class MailDecisions {
           return;
       }
     });
+  }
+
+  /** Issue 16 item 2: the held move's words against the list, so that the player confirms knowing them. */
+  private async heldWordCheck(gameId: string, playerId: string, command: MailCommand): Promise<{ wordCheck?: MailWordCheck }> {
+    if (command.kind !== 'move') return {};
+    const wordCheck = await this.reads.heldMoveWordCheck(gameId, playerId, command.move.text);
+    return wordCheck ? { wordCheck } : {};
   }
 
   /**

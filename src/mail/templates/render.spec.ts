@@ -166,6 +166,17 @@ describe('the move confirmation says which words are in the list (issue 16 item 
     expect(mail.html).toContain(`${off.word}: <strong>${contest.split(' — ')[0]}</strong>`);
   });
 
+  it.each(LANGUAGES)('in %s: so does the request to confirm a held move, before it is played', (language) => {
+    const wordCheck = { list: true, words: [{ word: 'CASA', inList: true }, { word: 'AX', inList: false }] };
+    const mail = renderMail('move-confirmation-request', language, { ...MODELS[language]['move-confirmation-request'], wordCheck });
+    const contest = language === 'ro' ? 'nu este în listă — partenerul îl poate contesta' : 'not in the list — your partner may contest it';
+    expect(mail.text).toContain(`CASA: ${language === 'ro' ? 'în listă' : 'in the list'}`);
+    expect(mail.text).toContain(`AX: ${contest}`);
+    expect(mail.html).toContain(`AX: <strong>${contest.split(' — ')[0]}</strong>`);
+    // Without a check (a pass, a refused move), the request is as before.
+    expect(renderMail('move-confirmation-request', language, MODELS[language]['move-confirmation-request']).text).not.toContain('CASA:');
+  });
+
   it.each(LANGUAGES)('in %s: with no list, says words are not checked', (language) => {
     const model = { ...MODELS[language]['move-confirmation'], wordCheck: { list: false, words: [] } };
     const mail = renderMail('move-confirmation', language, model);

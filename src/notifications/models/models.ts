@@ -182,7 +182,7 @@ export interface MoveConfirmationModel extends GameMailModel {
   /** docs/rules.md §6: the line the move was played in, while two are live. */
   readonly line?: 'A' | 'B';
   /** Issue 16 item 2: each word of the move against the competition's list (absent for a pass). */
-  readonly wordCheck?: { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
+  readonly wordCheck?: MailWordCheck;
 }
 
 /** A refused move (docs/rules.md §3 technical errors), with the engine's reason. */
@@ -399,11 +399,16 @@ export interface GameNoticeModel extends GameMailModel {
 }
 
 /** docs/mail-rules.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
+/** Issue 16 item 2: each word of a move against the competition's list, as the mails print it. */
+export type MailWordCheck = { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
+
 export interface MoveConfirmationRequestModel {
   readonly game?: GameView;
   /** The command as the player wrote it, the lines read. */
   readonly written: readonly string[];
   readonly confirmUrl: string;
+  /** Issue 16 item 2: each word of the held move against the competition's list, before it is played. */
+  readonly wordCheck?: MailWordCheck;
 }
 
 /** Issue 12 §1: to an address added to a player, the link that confirms it. */
