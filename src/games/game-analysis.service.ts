@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Actor } from '../auth/core/actor';
-import { canArbitrate } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
@@ -71,7 +70,7 @@ export class GameAnalysisService implements OnApplicationBootstrap {
   async forReader(actor: Actor, gameId: string): Promise<AnalysisView> {
     const answer = await this.db.run(async () => {
       const s = await GameSession.open(this.games, gameId, { lock: false, now: this.clock.now() });
-      if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+      s.requireReader(actor);
       return this.answer(gameId, s.pathOf(s.liveLines()[0].id).length);
     });
     if (answer.state === 'hidden') throw analysisRefusals.afterGame();

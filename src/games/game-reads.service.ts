@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Case } from '../arbiter/case.entity';
 import type { Actor } from '../auth/core/actor';
-import { canArbitrate, sideInGame } from '../auth/core/permissions';
+import { sideInGame } from '../auth/core/permissions';
 import { Database } from '../database/database';
 import { timelineOn, type DateRange, type GameTimeline } from '../thinking-time/core';
 import type { Claim } from './claim.entity';
@@ -41,7 +41,7 @@ export class GameReadsService {
   preview(actor: Actor, gameId: string, notation: string, line?: string): Promise<MovePreview> {
     return this.db.run(async () => {
       const s = await this.actions.session(gameId, { lock: false });
-      if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+      s.requireReader(actor);
       const text = notation.trim();
       if (text === '' || text.length > 200)
         throw refusals.badInput(
@@ -73,7 +73,7 @@ export class GameReadsService {
   viewing<T>(actor: Actor, gameId: string, then: (view: GameView, s: GameSession, timeline: GameTimeline) => T | Promise<T>): Promise<T> {
     return this.db.run(async () => {
       const s = await this.actions.session(gameId, { lock: false });
-      if (!canArbitrate(actor, s.competition, s.game)) s.requirePlayer(actor);
+      s.requireReader(actor);
       const timeline = await timelineOf(s);
       return then(await this.gameView(s, timeline), s, timeline);
     });

@@ -159,6 +159,16 @@ export class GameSession implements GameRows {
     return color;
   }
 
+  /** Whether the actor reads the whole game: its arbiter (or an admin, or the platform) or one of its two players. */
+  canRead(actor: Actor): boolean {
+    return canArbitrate(actor, this.competition, this.game) || sideInGame(actor, this.game) !== null;
+  }
+
+  /** The game's arbiter or one of its players; anyone else is refused as requirePlayer refuses. */
+  requireReader(actor: Actor): void {
+    if (!this.canRead(actor)) this.requirePlayer(actor);
+  }
+
   /** Only the competition's arbiter (or an admin, or the platform), never in a game they play. */
   requireArbiter(actor: Actor): void {
     if (!canArbitrate(actor, this.competition, this.game))

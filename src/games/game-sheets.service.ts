@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
-import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
@@ -107,7 +106,7 @@ export class GameSheetsService {
     return this.db.run(async () => {
       const s = await this.open(actor, gameId, { finishedFor: 'competition' });
       // One who sees only the finished game has its kept line, never the variant the ruling annulled.
-      const line = s.game.status === 'ended' && !this.seesAll(actor, s) ? undefined : options.line;
+      const line = s.game.status === 'ended' && !s.canRead(actor) ? undefined : options.line;
       const { state, records } = s.replay(this.lineOf(s, line));
       return toGcg({
         state,
@@ -148,7 +147,7 @@ export class GameSheetsService {
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
     });
-    if (this.seesAll(actor, s)) return s;
+    if (s.canRead(actor)) return s;
     const entered =
       finishedFor === 'competition' &&
       s.game.status === 'ended' &&
@@ -158,11 +157,6 @@ export class GameSheetsService {
     // Anyone else: requirePlayer refuses as it does for every other game action.
     if (!entered) s.requirePlayer(actor);
     return s;
-  }
-
-  /** The game's arbiter (or an admin, the platform) and its two players. */
-  private seesAll(actor: Actor, s: GameSession): boolean {
-    return canArbitrate(actor, s.competition, s.game) || sideInGame(actor, s.game) !== null;
   }
 
   private lineOf(s: GameSession, name: string | undefined): string {

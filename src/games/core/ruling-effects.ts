@@ -22,18 +22,19 @@ function day(language: Language, v: unknown): string {
   return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
 }
 
-/** `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
-export function days(language: Language, n: number): string {
-  if (language === 'en') return `${n} ${n === 1 ? 'day' : 'days'}`;
-  if (n === 1) return '1 zi';
+/** `n` of a unit in words: `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
+function counted(language: Language, n: number, unit: { ro: [string, string]; en: [string, string] }): string {
+  const [one, many] = unit[language];
+  if (n === 1) return `1 ${one}`;
+  if (language === 'en') return `${n} ${many}`;
   const rest = n % 100;
-  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}zile`;
+  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}${many}`;
+}
+export function days(language: Language, n: number): string {
+  return counted(language, n, { ro: ['zi', 'zile'], en: ['day', 'days'] });
 }
 export function points(language: Language, n: number): string {
-  if (language === 'en') return `${n} ${n === 1 ? 'point' : 'points'}`;
-  if (n === 1) return '1 punct';
-  const rest = n % 100;
-  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}puncte`;
+  return counted(language, n, { ro: ['punct', 'puncte'], en: ['point', 'points'] });
 }
 
 const COLOR_WORD: Record<Language, Record<Color, string>> = {
