@@ -159,8 +159,9 @@ export function postgresCpuMicrosBetween(before: PostgresCpuSample | null, after
 export async function bareInsertRate(
   url: string,
   { concurrency, seconds }: { concurrency: number; seconds: number },
-): Promise<{ perSecond: number; count: number; postgresCpuMicros: number | null }> {
+): Promise<{ perSecond: number; count: number; postgresCpuMicros: number | null; walBytes: number }> {
   const pool = new Pool({ connectionString: url, max: concurrency });
+  const wal = await WalMeter.open(url);
   try {
     await pool.query(
       `CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), payload text NOT NULL)`,
@@ -169,6 +170,7 @@ export async function bareInsertRate(
     let count = 0;
     const database = new URL(url).pathname.slice(1);
     const pgBefore = postgresCpuSample(database);
+    const walBefore = await wal.position();
     const started = process.hrtime.bigint();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -187,9 +189,54 @@ export async function bareInsertRate(
     );
     const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
     const pgAfter = postgresCpuSample(database);
-    return { perSecond: count / elapsed, count, postgresCpuMicros: postgresCpuMicrosBetween(pgBefore, pgAfter) };
+    const walBytes = await wal.since(walBefore);
+    return { perSecond: count / elapsed, count, postgresCpuMicros: postgresCpuMicrosBetween(pgBefore, pgAfter), walBytes };
   } finally {
+    await wal.close();
     await pool.end();
+  }
+}
+
+/**
+ * The server's write-ahead log position, on a connection of its own: what a phase wrote is what
+ * the database had to make durable for it (its rows, their index entries, full pages after a
+ * checkpoint). Other databases of the server write into the same log.
+ */
+export class WalMeter {
+  private constructor(private readonly client: Client) {}
+
+  static async open(url: string): Promise<WalMeter> {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    return new WalMeter(client);
+  }
+
+  async position(): Promise<string> {
+    const r = await this.client.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+    return r.rows[0].lsn;
+  }
+
+  /** The log's bytes written since `position`. */
+  async since(position: string): Promise<number> {
+    const r = await this.client.query<{ bytes: string }>(
+      'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::bigint AS bytes',
+      [position],
+    );
+    return Number(r.rows[0].bytes);
+  }
+
+  /** The share of a table's updates that PostgreSQL made in place (HOT: no index entry written), as its statistics count them so far. */
+  async hotUpdateShare(table: string): Promise<number | null> {
+    const r = await this.client.query<{ updates: string; hot: string }>(
+      'SELECT n_tup_upd AS updates, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = $1',
+      [table],
+    );
+    const row = r.rows[0];
+    return row && Number(row.updates) > 0 ? Number(row.hot) / Number(row.updates) : null;
+  }
+
+  async close(): Promise<void> {
+    await this.client.end();
   }
 }
 

@@ -37,6 +37,7 @@ import { MovesService, type GamePairing } from '../games/moves.service';
 import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../thinking-time/core/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
+import { sqlCeiling, type CapturedMove, type CapturedStatement } from './sql-ceiling';
 import {
   bareInsertRate,
   postgresCpuMicrosBetween,
@@ -52,6 +53,7 @@ import {
   round,
   runBench,
   storageOf,
+  WalMeter,
   tearDown,
   playersCsv,
 } from './bench-support';
@@ -68,6 +70,8 @@ const PROFILE_SWEEP = process.argv.includes('--profile-sweep');
 const PROFILE_MOVES = process.argv.includes('--profile-moves');
 /** `--trace`: print the SQL statements of the 100th move on stderr. */
 const TRACE = process.argv.includes('--trace');
+/** `--sql-ceiling`: after the run, what the moves' own statements reach with nothing of the platform around them (sql-ceiling.ts). */
+const SQL_CEILING = process.argv.includes('--sql-ceiling');
 const TZ = 'Europe/Bucharest';
 const START: LocalDate = '2027-02-01';
 
@@ -76,6 +80,8 @@ class QueryCounter {
   count = 0;
   /** When set, the statements are also kept here (`--trace`: one move's SQL, printed). */
   trace: string[] | null = null;
+  /** When set, the statements with their parameters (`--sql-ceiling`: moves to replay). */
+  capture: CapturedStatement[] | null = null;
   constructor(private readonly inner: TypeOrmLogger) {}
   install(database: Database): void {
     // The logger TypeORM calls is a plain object: it counts into this instance.
@@ -85,6 +91,7 @@ class QueryCounter {
     (database.dataSource as unknown as { logger: TypeOrmLogger }).logger = {
       logQuery: (...args) => {
         counter.count++;
+        counter.capture?.push({ sql: String(args[0]), parameters: [...((args[1] as unknown[] | undefined) ?? [])] });
         counter.trace?.push(
           `${String(args[0]).replace(/\s+/g, ' ').slice(0, 120)} [${JSON.stringify(args[1] ?? []).length} bytes of parameters]`,
         );
@@ -204,11 +211,13 @@ async function main(): Promise<void> {
       SECRET: 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21',
       LOG_LEVEL: 'error',
       TZ_DEFAULT: TZ,
+      ...(process.env.GAME_CACHE_GAMES && { GAME_CACHE_GAMES: process.env.GAME_CACHE_GAMES }),
     });
     const opened = await openAppDatabase(settings.database);
     app = await createApp({ settings, database: opened, clock });
     await app.init();
     const db = app.get(Database);
+    if (process.env.EXP_SQL) await db.run((m) => m.query(process.env.EXP_SQL!));
     const counter = new QueryCounter(db.dataSource.logger);
     counter.install(db);
     const movesService = app.get(MovesService);
@@ -314,19 +323,23 @@ async function main(): Promise<void> {
     let movePgMicros: number | null = 0;
     const scratchName = scratch.name;
     const moveProfiler = PROFILE_MOVES ? await PhaseProfiler.start() : undefined;
-    const timedMoves = async (batch: Live[], work: (g: Live) => Promise<void>) => {
+    const wal = await WalMeter.open(scratch.url);
+    let moveWalBytes = 0;
+    const timedMoves = async (batch: Live[], work: (g: Live) => Promise<void>, concurrency = CONCURRENCY) => {
       const q = counter.count;
+      const walBefore = await wal.position();
       // PostgreSQL's CPU is read from /proc before Node's own is: the reading is the bench's work, not the moves'.
       const pg = postgresCpuSample(scratchName);
       await moveProfiler?.resume();
       const cpu = process.cpuUsage();
       const started = process.hrtime.bigint();
-      await inParallel(batch, CONCURRENCY, work);
+      await inParallel(batch, concurrency, work);
       moveSeconds += Number(process.hrtime.bigint() - started) / 1e9;
       const used = process.cpuUsage(cpu);
       const pgUsed = postgresCpuMicrosBetween(pg, postgresCpuSample(scratchName));
       movePgMicros = movePgMicros === null || pgUsed === null ? null : movePgMicros + pgUsed;
       await moveProfiler?.pause();
+      moveWalBytes += await wal.since(walBefore);
       moveCpuMicros += used.user + used.system;
       moveSystemMicros += used.system;
       moveQueries += counter.count - q;
@@ -337,13 +350,29 @@ async function main(): Promise<void> {
     const insertSamples: number[] = [];
     let insertCount = 0;
     let insertPgMicros: number | null = 0;
+    let insertWalBytes = 0;
     const sampleInserts = async () => {
       const sample = await bareInsertRate(scratch.url, { concurrency: CONCURRENCY, seconds: 2 });
       insertSamples.push(sample.perSecond);
       insertCount += sample.count;
+      insertWalBytes += sample.walBytes;
       insertPgMicros = insertPgMicros === null || sample.postgresCpuMicros === null ? null : insertPgMicros + sample.postgresCpuMicros;
     };
     await sampleInserts();
+
+    // One move in each of as many games as are played at once, one at a time, nothing else in
+    // flight: its statements as the platform sent them, replayed after the run (--sql-ceiling).
+    const captured: CapturedMove[] = [];
+    if (SQL_CEILING) {
+      const capture = async (g: Live) => {
+        counter.capture = [];
+        await playOne(g);
+        captured.push({ gameId: g.game.id, statements: counter.capture.filter((s) => s.parameters.includes(g.game.id)) });
+        counter.capture = null;
+      };
+      clock.set(instantAt(START, '00:01', TZ));
+      await timedMoves(live.slice(0, CONCURRENCY), capture, 1);
+    }
 
     // The simulated days: players move just after midnight, the sweep runs at 00:05.
     const sweepSeconds: number[] = [];
@@ -398,6 +427,11 @@ async function main(): Promise<void> {
       'action_receipt',
       'timeline_action',
     ]);
+    const heapMB = round(process.memoryUsage().heapUsed / 2 ** 20, 0);
+    const gameHotShare = await wal.hotUpdateShare('game');
+    // After the storage figures: the replays write rows of their own.
+    const ceiling = SQL_CEILING ? await sqlCeiling(scratch.url, scratch.name, captured, { windows: 5, seconds: 2 }) : undefined;
+    await wal.close();
     const perRow = (t: string) => (stored.tables[t].rows ? round(stored.tables[t].bytes / stored.tables[t].rows, 0) : null);
     const report = {
       benchmark: 'championship',
@@ -422,10 +456,15 @@ async function main(): Promise<void> {
       // What the database's own processes spent (this machine's, from /proc): a move against a bare insert.
       postgresCpuMsPerMove: movePgMicros === null ? null : round(movePgMicros / 1000 / Math.max(1, moves), 3),
       postgresCpuMsPerBareInsert: insertPgMicros === null ? null : round(insertPgMicros / 1000 / Math.max(1, insertCount), 3),
+      // What each had to make durable: the log a move writes against a bare insert's.
+      walBytesPerMove: Math.round(moveWalBytes / Math.max(1, moves)),
+      walBytesPerBareInsert: Math.round(insertWalBytes / Math.max(1, insertCount)),
+      gameUpdatesInPlace: gameHotShare === null ? null : round(gameHotShare, 3),
       bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
       bareInsertSamples: insertSamples.map((x) => Math.round(x)),
       ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
       ratioTarget: 0.25,
+      ...(ceiling && { sqlCeiling: ceiling }),
       sweep: {
         days: DAYS,
         secondsPerDay: round(sweepSeconds.reduce((a, b) => a + b, 0) / Math.max(1, DAYS), 3),
@@ -437,6 +476,9 @@ async function main(): Promise<void> {
         ...(profiler && { profile: await profiler.top(12) }),
         targetSecondsPerDay: 2,
       },
+      // The platform's and the bench's heap after the run, with the games' committed state kept for their next action.
+      nodeHeapMB: heapMB,
+      gameCacheGames: settings.gameCacheGames,
       storage: {
         databaseMB: round(stored.databaseBytes / 2 ** 20, 1),
         rows: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows])),

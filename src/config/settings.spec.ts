@@ -9,3 +9,15 @@ describe('ANALYSIS_WORKER (issue 16 item 3)', () => {
     expect(() => parseSettings({ ANALYSIS_WORKER: 'yes' })).toThrow(SettingsError);
   });
 });
+
+describe('GAME_CACHE_GAMES (issue 15 item 1)', () => {
+  it('keeps 5,000 games by default, any whole number ≥ 0 when set, and refuses anything else by name', () => {
+    expect(parseSettings({}).gameCacheGames).toBe(5_000);
+    expect(parseSettings({ GAME_CACHE_GAMES: '5000' }).gameCacheGames).toBe(5000);
+    expect(parseSettings({ GAME_CACHE_GAMES: '0' }).gameCacheGames).toBe(0);
+    for (const bad of ['-1', '2.5', 'many']) {
+      expect(() => parseSettings({ GAME_CACHE_GAMES: bad })).toThrow(SettingsError);
+      expect(() => parseSettings({ GAME_CACHE_GAMES: bad })).toThrow(/GAME_CACHE_GAMES/);
+    }
+  });
+});

@@ -74,6 +74,17 @@ const schema = z.object({
   SWEEP_WORKER: z.enum(['on', 'off']).optional(),
   /** Issue 16 item 3: the worker computing the games' analyses; tests run it by hand. */
   ANALYSIS_WORKER: z.enum(['on', 'off']).optional(),
+  /**
+   * Issue 15 item 1: the games whose last committed state an instance keeps for the next action
+   * (games/game-action-cache.ts). Fewer than the games being played, and a move reloads and
+   * replays its whole game: a championship's games are played in turn, each evicted before its next move.
+   * A kept game costs up to about 0.2 MB of heap (docs/scale.md); 5,000 hold a 100-player round robin.
+   */
+  GAME_CACHE_GAMES: z.coerce
+    .number({ message: 'expected a number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 or more')
+    .default(5_000),
   /** Issue 12 §6: at least 256 bits by the estimate of secret-strength.ts. */
   SECRET: z
     .string()
@@ -117,6 +128,8 @@ export interface Settings {
   readonly sweepWorker: boolean;
   /** Whether this instance offers to compute the games' analyses (default: on, off under NODE_ENV=test); one instance leads. */
   readonly analysisWorker: boolean;
+  /** How many games' committed state an instance keeps between actions (GAME_CACHE_GAMES). */
+  readonly gameCacheGames: number;
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
@@ -178,6 +191,7 @@ export function parseSettings(env: Env): Settings {
     mailWorkers: s.MAIL_WORKERS ? s.MAIL_WORKERS === 'on' : s.NODE_ENV !== 'test',
     sweepWorker: s.SWEEP_WORKER ? s.SWEEP_WORKER === 'on' : s.NODE_ENV !== 'test',
     analysisWorker: s.ANALYSIS_WORKER ? s.ANALYSIS_WORKER === 'on' : s.NODE_ENV !== 'test',
+    gameCacheGames: s.GAME_CACHE_GAMES,
     secret: s.SECRET ?? keptSecret(dataDir),
     logLevel: s.LOG_LEVEL,
     rehearsalClock,

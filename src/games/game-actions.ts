@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
+import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications, type Notification } from '../notifications/notifications';
 import { toLocalDate, type LocalDate } from '../thinking-time/core';
@@ -82,9 +83,10 @@ export class GameActions {
   /** The same reads' lines, moves and disputes while the game's mark is unchanged: game-rows-cache.ts. */
   readonly rows = new GameRowsCache();
   /** What the last committed action on a game left for the next one here: game-action-cache.ts. */
-  readonly committed = new GameActionCache();
+  readonly committed: GameActionCache;
 
   constructor(
+    @Inject(SETTINGS) settings: Pick<Settings, 'gameCacheGames'>,
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly audit: AuditService,
@@ -95,7 +97,9 @@ export class GameActions {
     private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
-  ) {}
+  ) {
+    this.committed = new GameActionCache(settings.gameCacheGames);
+  }
 
   /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
   asPlayer(

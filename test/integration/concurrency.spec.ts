@@ -48,6 +48,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
         const get = <T>(type: new (...args: never[]) => T) => t.app.get(type);
         // An action frame of its own on this pool, and a moves service over it: an independent instance.
         const actions = new GameActions(
+          t.settings,
           opened.database,
           t.app.get(Clock),
           get(AuditService),

@@ -78,3 +78,45 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
     });
   });
 });
+
+/**
+ * Issue 15 item 1: an instance keeps the committed state of as many games as GAME_CACHE_GAMES
+ * says, for their next action; a game pushed out is read whole again, and still plays right.
+ */
+describe(`the games kept between actions (${TEST_DB})`, () => {
+  let t: TestApp;
+  let ch: Championship;
+
+  beforeAll(async () => {
+    t = await startTestApp({ clock: new ManualClock('2027-02-01T09:00:00Z'), settings: { gameCacheGames: 2 } });
+    ch = await startChampionship(t.app, { players: 3 });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps GAME_CACHE_GAMES games, forgets the least recent, and plays a forgotten game from its rows', async () => {
+    const movesService = t.app.get(MovesService);
+    const { committed } = t.app.get(GameActions);
+    expect(committed.capacity).toBe(2);
+    expect(ch.games).toHaveLength(3);
+    const firsts = new Map<string, string>();
+    for (const [i, game] of ch.games.entries()) {
+      const move = placementFor(ch, [], 20 + i);
+      firsts.set(game.id, move);
+      await movesService.submitMove(playerOf(ch, game, 'red'), game.id, { move, source: 'web' });
+    }
+    expect(committed.size).toBe(2);
+    const [oldest, ...recent] = ch.games;
+    expect(committed.versionOf(oldest.id)).toBeUndefined();
+    for (const game of recent) expect(committed.versionOf(game.id)).toBeDefined();
+
+    const reply = placementFor(ch, [firsts.get(oldest.id)!], 30);
+    const result = await movesService.submitMove(playerOf(ch, oldest, 'blue'), oldest.id, { move: reply, source: 'web' });
+    expect(result.status).toBe('playing');
+    const view = await t.app.get(GameReadsService).view(playerOf(ch, oldest, 'red'), oldest.id);
+    expect(view.moves).toHaveLength(2);
+    expect(committed.versionOf(oldest.id)).toBe(view.version);
+  });
+});

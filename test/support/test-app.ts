@@ -37,9 +37,12 @@ export async function openTestDatabase(): Promise<{ opened: OpenedDatabase; test
 }
 
 /** The whole application on this file's own database, with a clock the test moves. */
-export async function startTestApp({ clock = new ManualClock('2027-01-10T09:00:00Z') }: { clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp({
+  clock = new ManualClock('2027-01-10T09:00:00Z'),
+  settings: overrides = {},
+}: { clock?: Clock; settings?: Partial<Omit<Settings, 'database'>> } = {}): Promise<TestApp> {
   const { opened, testDb } = await openTestDatabase();
-  const settings = { ...testSettings(), database: testDb.settings };
+  const settings = { ...testSettings(), ...overrides, database: testDb.settings };
   const app = await createApp({ settings, database: opened, clock });
   await app.init();
   return {

@@ -1,0 +1,161 @@
+// `bench:championship --sql-ceiling` (issue 15 item 1): what a move's own SQL reaches with no
+// platform around it. The statements of real moves, captured as the platform sent them (one
+// move per game, nothing else in flight), are sent again by as many clients as the bench keeps
+// moves in flight, each on its own game, with fresh keys each time so that every replay writes
+// new rows as a move does: BEGIN, the lock statement, the writes, COMMIT. The rate, against the
+// bare insert transactions sampled between its windows, is the highest ratio the move's
+// statements allow on this machine and this driver, whatever the platform does in Node.
+import { randomUUID } from 'node:crypto';
+import { Pool, type PoolClient } from 'pg';
+import { bareInsertRate, postgresCpuMicrosBetween, postgresCpuSample, round } from './bench-support';
+
+/** One statement as the platform sent it. */
+export interface CapturedStatement {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+/** The statements one move sent, in order, on one game. */
+export interface CapturedMove {
+  readonly gameId: string;
+  readonly statements: readonly CapturedStatement[];
+}
+
+/** A placeholder's place in a write: the table and column its value goes to. */
+interface Slot {
+  readonly table: string;
+  readonly column: string;
+  readonly index: number;
+}
+
+/** The columns whose values must be new on every replay: keys and unique indexes of the rows a move writes. */
+const FRESH_UUID = new Set(['id']);
+const FRESH_TEXT = new Set(['message_id', 'idempotency_key']);
+/** The move's number on its line (UQ_move_line_number): counted up from far past any game's end. */
+const FRESH_NUMBER = new Set(['move.number']);
+
+/**
+ * The statements to send for replay `i` of a captured move. The lock statement keeps its game
+ * and asks for the version the captured write leaves, so a replay reads what the move read
+ * (the rows its cache already held are not sent again); the writes get fresh keys.
+ */
+export function replayOf(move: CapturedMove): (i: number) => CapturedStatement[] {
+  const lock = move.statements.find((s) => /^SELECT\b/.test(s.sql) && /FOR UPDATE/.test(s.sql));
+  const writes = move.statements.filter((s) => /^(WITH|INSERT|UPDATE)\b/.test(s.sql));
+  if (!lock || writes.length === 0) throw new Error(`the captured move of game ${move.gameId} has no lock statement or no write`);
+  const slots = writes.map((w) => slotsOf(w.sql));
+  const version = writes
+    .flatMap((w, k) => slots[k].filter((s) => s.table === 'game' && s.column === 'version').map((s) => w.parameters[s.index]))
+    .at(-1);
+  return (i) => [
+    { sql: lock.sql, parameters: lock.parameters.map((p, k) => (k === 1 && version !== undefined ? version : p)) },
+    ...writes.map((w, k) => {
+      const parameters = [...w.parameters];
+      for (const slot of slots[k]) {
+        const value = parameters[slot.index];
+        if (FRESH_UUID.has(slot.column)) parameters[slot.index] = randomUUID();
+        else if (FRESH_TEXT.has(slot.column) && typeof value === 'string') parameters[slot.index] = `${value}.${i}`;
+        else if (FRESH_NUMBER.has(`${slot.table}.${slot.column}`)) parameters[slot.index] = 1_000_000 + i;
+      }
+      return { sql: w.sql, parameters };
+    }),
+  ];
+}
+
+/** Where each placeholder of a write goes, read from the shapes the deferred writes make (database/deferred-writes.ts). */
+export function slotsOf(sql: string): Slot[] {
+  const slots: Slot[] = [];
+  const unquote = (name: string) => name.replace(/"/g, '');
+  for (const insert of sql.matchAll(/INSERT INTO ("?[\w.]+"?) \(([^)]*)\) VALUES ((?:\([^)]*\)(?:, )?)+)/g)) {
+    const columns = insert[2].split(', ').map(unquote);
+    for (const tuple of insert[3].matchAll(/\(([^)]*)\)/g)) {
+      tuple[1].split(', ').forEach((value, c) => {
+        const placeholder = /^\$(\d+)$/.exec(value);
+        if (placeholder) slots.push({ table: unquote(insert[1]), column: columns[c], index: Number(placeholder[1]) - 1 });
+      });
+    }
+  }
+  for (const update of sql.matchAll(/UPDATE ("?[\w.]+"?) SET (.*?) WHERE "id" = \$\d+/g)) {
+    for (const set of update[2].matchAll(/"(\w+)" = \$(\d+)/g)) {
+      slots.push({ table: unquote(update[1]), column: set[1], index: Number(set[2]) - 1 });
+    }
+  }
+  return slots;
+}
+
+export interface SqlCeiling {
+  readonly movesPerSecond: number;
+  readonly bareInsertsPerSecond: number;
+  readonly ratio: number;
+  readonly postgresCpuMsPerMove: number | null;
+  readonly windows: number;
+}
+
+/**
+ * Replays the captured moves (one client each, on its game) in windows of `seconds`, each
+ * followed by a window of bare insert transactions on the same database, and compares the two.
+ */
+export async function sqlCeiling(
+  url: string,
+  database: string,
+  moves: readonly CapturedMove[],
+  { windows, seconds }: { windows: number; seconds: number },
+): Promise<SqlCeiling> {
+  const plans = moves.map(replayOf);
+  const pool = new Pool({ connectionString: url, max: plans.length });
+  let replays = 0;
+  let replaySeconds = 0;
+  let pgMicros: number | null = 0;
+  let inserts = 0;
+  let insertSeconds = 0;
+  const named = new Map<string, string>();
+  const send = (client: PoolClient, s: CapturedStatement) => {
+    // Named as the platform's are (database/prepared-statements.ts): planned once per connection.
+    let name = named.get(s.sql);
+    if (name === undefined) named.set(s.sql, (name = `ceiling_${named.size}`));
+    return client.query({ name, text: s.sql, values: s.parameters as unknown[] });
+  };
+  try {
+    let next = 0;
+    for (let w = 0; w < windows; w++) {
+      const deadline = Date.now() + seconds * 1000;
+      const pg = postgresCpuSample(database);
+      const started = process.hrtime.bigint();
+      await Promise.all(
+        plans.map(async (plan) => {
+          const client = await pool.connect();
+          try {
+            while (Date.now() < deadline) {
+              await client.query('BEGIN');
+              for (const s of plan(next++)) await send(client, s);
+              await client.query('COMMIT');
+              replays++;
+            }
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw error;
+          } finally {
+            client.release();
+          }
+        }),
+      );
+      replaySeconds += Number(process.hrtime.bigint() - started) / 1e9;
+      const used = postgresCpuMicrosBetween(pg, postgresCpuSample(database));
+      pgMicros = pgMicros === null || used === null ? null : pgMicros + used;
+      const bare = await bareInsertRate(url, { concurrency: plans.length, seconds });
+      inserts += bare.count;
+      insertSeconds += bare.count / bare.perSecond;
+    }
+  } finally {
+    await pool.end();
+  }
+  const movesPerSecond = replays / replaySeconds;
+  const bareInsertsPerSecond = inserts / insertSeconds;
+  return {
+    movesPerSecond: round(movesPerSecond, 1),
+    bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
+    ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
+    postgresCpuMsPerMove: pgMicros === null ? null : round(pgMicros / 1000 / Math.max(1, replays), 3),
+    windows,
+  };
+}
