@@ -217,7 +217,6 @@ async function main(): Promise<void> {
     app = await createApp({ settings, database: opened, clock });
     await app.init();
     const db = app.get(Database);
-    if (process.env.EXP_SQL) await db.run((m) => m.query(process.env.EXP_SQL!));
     const counter = new QueryCounter(db.dataSource.logger);
     counter.install(db);
     const movesService = app.get(MovesService);
