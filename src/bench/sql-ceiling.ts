@@ -7,6 +7,7 @@
 // statements allow on this machine and this driver, whatever the platform does in Node.
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
+import { prepared, PreparingClient } from '../database/prepared-statements';
 import { bareInsertRate, postgresCpuMicrosBetween, postgresCpuSample, round } from './bench-support';
 
 /** One statement as the platform sent it. */
@@ -102,19 +103,14 @@ export async function sqlCeiling(
   { windows, seconds }: { windows: number; seconds: number },
 ): Promise<SqlCeiling> {
   const plans = moves.map(replayOf);
-  const pool = new Pool({ connectionString: url, max: plans.length });
+  const pool = new Pool({ connectionString: url, max: plans.length, Client: PreparingClient });
   let replays = 0;
   let replaySeconds = 0;
   let pgMicros: number | null = 0;
   let inserts = 0;
   let insertSeconds = 0;
-  const named = new Map<string, string>();
-  const send = (client: PoolClient, s: CapturedStatement) => {
-    // Named as the platform's are (database/prepared-statements.ts): planned once per connection.
-    let name = named.get(s.sql);
-    if (name === undefined) named.set(s.sql, (name = `ceiling_${named.size}`));
-    return client.query({ name, text: s.sql, values: s.parameters as unknown[] });
-  };
+  // Sent as the platform sends them: marked statements prepared once per connection.
+  const send = (client: PoolClient, s: CapturedStatement) => client.query(prepared(s.sql), s.parameters as unknown[]);
   try {
     let next = 0;
     for (let w = 0; w < windows; w++) {

@@ -22,7 +22,8 @@ export interface CommittedRows {
 export class GameActionCache {
   private readonly entries: LruMap<string, CommittedRows>;
 
-  constructor(readonly capacity = 2_000) {
+  /** `capacity`: the GAME_CACHE_GAMES setting (config/settings.ts). */
+  constructor(readonly capacity: number) {
     this.entries = new LruMap(capacity);
   }
 
