@@ -173,7 +173,7 @@ export class GameRepository {
    */
   async actionRows(gameId: string, known: { version?: number; receiptKey?: string }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const sql = (this.actionSql ??= prepared(this.buildActionSql()));
+    const sql = (this.actionSql ??= prepared(this.buildGameSql({ lock: true })));
     const read = async () => {
       const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
       return found[0];
@@ -184,33 +184,51 @@ export class GameRepository {
     // as its snapshot saw them, before that commit: read again, under the lock now held. The
     // version tells, as every write of the rows read here bumps it.
     const c = this.codecs();
-    let game = c.game.decode(row.game);
-    if (Number(row.seen_version) !== game.version) {
-      row = (await read())!;
-      game = c.game.decode(row.game);
-    }
-    const players = { red: c.player.decode(row.red), blue: c.player.decode(row.blue) };
-    const head = { game, competition: c.competition.decode(row.competition), sequence: c.sequence.decode(row.sequence), players };
+    if (Number(row.seen_version) !== c.game.decode(row.game).version) row = (await read())!;
+    const head = this.headOf(row);
     const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
     const conditionalsPending = row.conditionals_pending === true;
     if (row.moves === null) return { head, rows: null, receipt, conditionalsPending };
-    const disputes = c.dispute.decodeAll(row.disputes);
-    return {
-      head,
-      rows: {
-        lines: c.line.decodeAll(row.lines),
-        moves: c.move.decodeAll(row.moves),
-        dispute: disputes.find((d) => d.status === 'open' || d.status === 'appealed') ?? null,
-        labels: disputes.find((d) => d.appealedAt !== null)?.lines ?? null,
-        holidays: c.holiday.decodeAll(row.holidays),
-        leave: c.leave.decodeAll(row.leave),
-      },
-      receipt,
-      conditionalsPending,
-    };
+    return { head, rows: this.playRowsOf(row), receipt, conditionalsPending };
+  }
+
+  /**
+   * A game with all its rows and both players' holidays and leave, unlocked, in one statement
+   * (issue 15 item 3: the outbox composes each game's mail from it instead of eight queries).
+   */
+  async wholeGame(gameId: string): Promise<GameRows & Pick<GamePlayRows, 'holidays' | 'leave'>> {
+    if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
+    const sql = (this.readSql ??= prepared(this.buildGameSql({ lock: false })));
+    const [row] = (await this.m.query(sql, [gameId])) as Record<string, unknown>[];
+    if (!row) throw refusals.unknownGame(gameId);
+    return { ...this.headOf(row), ...this.playRowsOf(row) };
   }
 
   private actionSql?: string;
+  private readSql?: string;
+
+  private headOf(row: Record<string, unknown>): GameHead {
+    const c = this.codecs();
+    return {
+      game: c.game.decode(row.game),
+      competition: c.competition.decode(row.competition),
+      sequence: c.sequence.decode(row.sequence),
+      players: { red: c.player.decode(row.red), blue: c.player.decode(row.blue) },
+    };
+  }
+
+  private playRowsOf(row: Record<string, unknown>): GamePlayRows {
+    const c = this.codecs();
+    const disputes = c.dispute.decodeAll(row.disputes);
+    return {
+      lines: c.line.decodeAll(row.lines),
+      moves: c.move.decodeAll(row.moves),
+      dispute: disputes.find((d) => d.status === 'open' || d.status === 'appealed') ?? null,
+      labels: disputes.find((d) => d.appealedAt !== null)?.lines ?? null,
+      holidays: c.holiday.decodeAll(row.holidays),
+      leave: c.leave.decodeAll(row.leave),
+    };
+  }
 
   private codecs() {
     const ds = this.m.connection;
@@ -228,27 +246,34 @@ export class GameRepository {
     };
   }
 
-  private buildActionSql(): string {
+  /**
+   * The game's row with its competition, sequence and players, and its lines, moves, disputes
+   * and both players' holidays and leave. With `lock` (an action): the row locked, the rows left
+   * out when the caller holds them at the version the row has ($2), the receipt of key $3,
+   * whether a conditional reply waits, and the version as the statement's snapshot saw it.
+   */
+  private buildGameSql({ lock }: { lock: boolean }): string {
     const c = this.codecs();
-    const unlessKnown = (expression: string) => `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END`;
+    const unlessKnown = (expression: string) =>
+      lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`;
     const ofPlayers = `x."competition_id" = g."competition_id" AND x."player_id" IN (g."red_player_id", g."blue_player_id")`;
+    const forAction = `,
+  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
+  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
+  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version`;
     return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
   ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,
   ${unlessKnown(`SELECT ${c.line.aggregate('x', 'x."created_at", x."id"')} FROM ${c.line.table} x WHERE x."game_id" = g."id"`)} AS lines,
   ${unlessKnown(`SELECT ${c.move.aggregate('x', 'x."line_id", x."number"')} FROM ${c.move.table} x WHERE x."game_id" = g."id"`)} AS moves,
   ${unlessKnown(`SELECT ${c.dispute.aggregate('x', 'x."created_at" DESC')} FROM ${c.dispute.table} x WHERE x."game_id" = g."id"`)} AS disputes,
   ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
-  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave,
-  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
-  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
-  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version
+  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave${lock ? forAction : ''}
 FROM ${c.game.table} g
   JOIN ${c.competition.table} c ON c."id" = g."competition_id"
   JOIN ${c.sequence.table} s ON s."id" = g."sequence_id"
   JOIN ${c.player.table} r ON r."id" = g."red_player_id"
   JOIN ${c.player.table} b ON b."id" = g."blue_player_id"
-WHERE g."id" = $1
-FOR UPDATE OF g`;
+WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
   }
 
   // ---------------------------------------------------------------- the writer (GameSession)

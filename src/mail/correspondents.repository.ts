@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { normalizeEmail } from '../auth/core/email-address';
 import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
+import { codecOf } from '../database/deferred-writes';
+import { prepared } from '../database/prepared-statements';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
 
@@ -24,10 +26,17 @@ export class CorrespondentsRepository {
     return row?.playerId;
   }
 
-  /** The player's confirmed addresses, in address order. */
-  confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
-    return this.m.find(PlayerEmail, { where: { playerId, verified: true }, order: { address: 'ASC' } });
+  /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail, issue 15 item 3). */
+  async confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
+    const codec = codecOf(this.m.connection, PlayerEmail);
+    this.confirmedSql ??= prepared(
+      `SELECT ${codec.select('x')} AS row FROM ${codec.table} x WHERE x."player_id" = $1 AND x."verified" ORDER BY x."address"`,
+    );
+    const rows = (await this.m.query(this.confirmedSql, [playerId])) as { row: unknown }[];
+    return rows.map((r) => codec.decode(r.row));
   }
+
+  private confirmedSql?: string;
 
   accountOf(playerId: string): Promise<User | null> {
     return this.m.findOne(User, { where: { playerId } });

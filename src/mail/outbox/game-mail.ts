@@ -93,7 +93,7 @@ export interface GameMailContext {
  */
 export async function sessionAt(games: GameRepository, gameId: string, at: Date, turn?: number): Promise<GameSession> {
   // Unlocked: a mail describes the game, it changes nothing.
-  const rows = await games.rows(gameId, { lock: false });
+  const { holidays, leave, ...rows } = await games.wholeGame(gameId);
   // A turn's moves are numbered by the game's turn when played: those before the turn the
   // notification named were made before it (several actions may share one clock instant).
   const moves = rows.moves.filter((m) => {
@@ -117,7 +117,15 @@ export async function sessionAt(games: GameRepository, gameId: string, at: Date,
       appealedAt: null,
     });
   const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
-  return new GameSession(games, { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels }, at);
+  const preloaded = { holidays, leave };
+  return new GameSession(
+    games,
+    { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels },
+    at,
+    undefined,
+    undefined,
+    preloaded,
+  );
 }
 
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */

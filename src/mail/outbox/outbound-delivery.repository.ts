@@ -3,6 +3,7 @@ import { In } from 'typeorm';
 import type { JsonObject } from '../../common/json';
 import { Database } from '../../database/database';
 import { insertRows } from '../../database/insert-rows';
+import { prepared } from '../../database/prepared-statements';
 import { OutboundMail, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { Player } from '../../players/player.entity';
 
@@ -27,6 +28,16 @@ const OWN_ACTION_SQL =
  */
 const DIGESTIBLE_SQL =
   `(COALESCE(p.mail_digest, false) AND o.auto_submitted = 'auto-generated' AND o.game_id IS NOT NULL` + ` AND NOT ${OWN_ACTION_SQL})`;
+
+const SENT = `UPDATE "outbound_mail" SET "status" = 'sent', "sent_at" = $2, "last_error" = NULL, "next_attempt_at" = NULL`;
+const PENDING_ROW = `WHERE "id" = $1 AND "status" = 'pending'`;
+const MARK_SENT_SQL = prepared(`${SENT} ${PENDING_ROW}`);
+const MARK_SENT_SCRUBBED_SQL = prepared(`${SENT}, "payload" = CAST($3 AS jsonb) ${PENDING_ROW}`);
+
+const THREAD_ROOT_SQL = prepared(
+  `SELECT "message_id" FROM "outbound_mail" WHERE "game_id" = $1 AND "player_id" = $2
+  ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
+);
 
 /** One set of conditions on the outbox's list; rows matching any set are listed. */
 export interface OutboxCriteria {
@@ -53,7 +64,11 @@ export class OutboundDeliveryRepository {
     return this.db.manager;
   }
 
-  /** Rows due now, oldest first; rows waiting for their player's daily digest are not sent on their own. */
+  /**
+   * Rows due now, oldest first; rows waiting for their player's daily digest are not sent on
+   * their own. An action's rows share its instant: by game next, they come in the same batch,
+   * which reads their game once (OutboxComposer.passReads).
+   */
   due(now: Date, batch: number): Promise<OutboundMail[]> {
     return this.m
       .createQueryBuilder(OutboundMail, 'o')
@@ -62,6 +77,7 @@ export class OutboundDeliveryRepository {
       .andWhere('(o.next_attempt_at IS NULL OR o.next_attempt_at <= :now)', { now })
       .andWhere(`NOT ${DIGESTIBLE_SQL}`)
       .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.game_id', 'ASC')
       .addOrderBy('o.id', 'ASC')
       .limit(batch)
       .getMany();
@@ -101,14 +117,9 @@ export class OutboundDeliveryRepository {
    * same statement stores it, so once the mail is handed over no table holds a usable login link.
    */
   async markSent(id: string, sentAt: Date, withoutSecrets?: JsonObject): Promise<void> {
-    // SQL rather than the typed value (the statement binds `:payload`): TypeORM's typing of a jsonb update blows up.
-    const scrubbed: { payload?: () => string } = withoutSecrets ? { payload: () => 'CAST(:payload AS jsonb)' } : {};
-    await this.m
-      .createQueryBuilder()
-      .update(OutboundMail)
-      .set({ status: 'sent', sentAt, lastError: null, nextAttemptAt: null, ...scrubbed })
-      .where(`id = :id AND status = 'pending'`, { id, ...(withoutSecrets && { payload: JSON.stringify(withoutSecrets) }) })
-      .execute();
+    // Prepared (issue 15 item 3): every mail sent runs it.
+    if (withoutSecrets) await this.m.query(MARK_SENT_SCRUBBED_SQL, [id, sentAt, JSON.stringify(withoutSecrets)]);
+    else await this.m.query(MARK_SENT_SQL, [id, sentAt]);
   }
 
   async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
@@ -128,17 +139,8 @@ export class OutboundDeliveryRepository {
    * the first one written to them (rows of one transaction share a creation instant).
    */
   async threadRoot(gameId: string, playerId: string | null): Promise<string | undefined> {
-    const first = await this.m
-      .createQueryBuilder()
-      .select('m.message_id', 'messageId')
-      .from('outbound_mail', 'm')
-      .where('m.game_id = :gameId AND m.player_id = :playerId', { gameId, playerId })
-      .orderBy(`CASE WHEN m.template = 'game-start' THEN 0 ELSE 1 END`, 'ASC')
-      .addOrderBy('m.created_at', 'ASC')
-      .addOrderBy('m.id', 'ASC')
-      .limit(1)
-      .getRawOne<{ messageId: string }>();
-    return first?.messageId;
+    const [first] = (await this.m.query(THREAD_ROOT_SQL, [gameId, playerId])) as { message_id: string }[];
+    return first?.message_id;
   }
 
   /** The newest rows matching any of the criteria. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { memoizedReads } from '../../common/read-memo';
 import { SETTINGS, type Settings } from '../../config/settings';
 import type { Game } from '../../games/game.entity';
 import { GameRepository } from '../../games/game.repository';
@@ -6,9 +7,9 @@ import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { parseToken, replyAddress } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
-import { MailGamesRepository } from '../mail-games.repository';
 import { renderMail, threadSubject } from '../templates';
-import { gameMail, gameViewOf } from './game-mail';
+import { gameMail } from './game-mail';
+import { readGameView } from '../../games/game-mail-view';
 import { renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
 import { OutboundDeliveryRepository } from './outbound-delivery.repository';
@@ -25,16 +26,48 @@ function replyTurn(row: OutboundMail, game: Game): number {
   return typeof row.payload.turn === 'number' ? row.payload.turn : game.turn;
 }
 
+/** The repositories a row's mail is read from. */
+export interface ComposerReads {
+  readonly games: GameRepository;
+  readonly people: CorrespondentsRepository;
+}
+
 /** Turns outbox rows into mail, reading what they need in the caller's unit of work. */
 @Injectable()
 export class OutboxComposer {
+  private readonly direct: ComposerReads;
+
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly mailGames: MailGamesRepository,
-    private readonly games: GameRepository,
-    private readonly people: CorrespondentsRepository,
+    games: GameRepository,
+    people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
-  ) {}
+  ) {
+    this.direct = { games, people };
+  }
+
+  /**
+   * Reads shared by the rows of one pass of the sender (issue 15 item 3): a move's mails to its
+   * two players, or a player's several mails, read their game, its group, timeline rows and the
+   * addresses once. Every row of the pass was written before the pass began, so what is read
+   * after is as new as each row, and each mail still shows its game as of its row (sessionAt).
+   */
+  passReads(): ComposerReads {
+    const { games, people } = this.direct;
+    return {
+      games: memoizedReads(games, [
+        'wholeGame',
+        'groupName',
+        'user',
+        'holidaysOf',
+        'specialLeaveOf',
+        'longThinkingNotices',
+        'thinkingDayPenalties',
+        'resultOf',
+      ]),
+      people: memoizedReads(people, ['confirmedAddressesOf']),
+    };
+  }
 
   /**
    * The body of a row (docs/mail-rules.md 19): a stored view model is rendered as it is; a game event
@@ -42,12 +75,12 @@ export class OutboxComposer {
    * (game-mail.ts), so every game mail has the board, the clocks and how to answer, in text
    * and HTML. Only a non-game row without a model falls back to the plain listing.
    */
-  async content(row: OutboundMail): Promise<MailContent> {
+  async content(row: OutboundMail, reads: ComposerReads = this.direct): Promise<MailContent> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
     if (row.gameId && row.playerId && !hasGameModel) {
       try {
-        const built = await gameMail(this.games, this.settings, row);
+        const built = await gameMail(reads.games, this.settings, row);
         const rendered = renderMail(built.template, row.language, built.model);
         return { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html };
       } catch (error) {
@@ -65,16 +98,16 @@ export class OutboxComposer {
    * envelope sender, the game thread (In-Reply-To / References / constant subject) and a
    * Reply-To carrying the reply token.
    */
-  async compose(row: OutboundMail, now: Date): Promise<OutgoingMessage[]> {
+  async compose(row: OutboundMail, now: Date, reads: ComposerReads = this.direct): Promise<OutgoingMessage[]> {
     const settings = this.settings;
     // A row without a player (a login link to an arbiter) always names its address.
     const recipients = row.toAddress
       ? [row.toAddress]
       : row.playerId
         ? // Issue 12 §1: an address added to a player gets no mail before its owner confirms it.
-          (await this.people.confirmedAddressesOf(row.playerId)).map((e) => e.address)
+          (await reads.people.confirmedAddressesOf(row.playerId)).map((e) => e.address)
         : [];
-    const content = await this.content(row);
+    const content = await this.content(row, reads);
     const headers: Record<string, string> = {
       'Auto-Submitted': row.autoSubmitted,
       // Asks Exchange and Outlook not to answer our mail with their own auto-replies.
@@ -84,8 +117,9 @@ export class OutboxComposer {
     let replyTo: string | undefined;
     const references: string[] = [];
     if (row.gameId) {
-      const game = await this.mailGames.byId(row.gameId);
-      subject = threadSubject(await gameViewOf(this.mailGames, this.games, settings, game.id), row.language);
+      // The game as it is now names the thread; shared with the body's read in a pass.
+      const { game, competition, players } = await reads.games.wholeGame(row.gameId);
+      subject = threadSubject(await readGameView(reads.games, settings, competition, game, players), row.language);
       replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
         gameId: game.id,
         playerId: row.playerId!,
@@ -107,6 +141,8 @@ export class OutboxComposer {
       inReplyTo: references.at(-1),
       references: references.length ? references : undefined,
       headers,
+      // Romanian and English text: quoted-printable, as nodemailer would choose it, without its count of every character.
+      textEncoding: 'quoted-printable',
       envelope: { from: verpAddress(settings.secret, settings.mailReplyAddress, to), to },
     }));
   }

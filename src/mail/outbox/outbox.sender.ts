@@ -9,7 +9,7 @@ import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { dueDigestDay, writeDigest } from './digest';
-import { OutboxComposer } from './outbox-composer';
+import { OutboxComposer, type ComposerReads } from './outbox-composer';
 import { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
 import { holdsSecrets, withoutSecrets } from './payload-secrets';
@@ -116,6 +116,7 @@ export class OutboxSender implements OnApplicationShutdown {
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
     const due = await this.db.run(() => this.outbox.due(now, this.policy.batch));
+    const reads = this.composer.passReads();
     let sent = 0;
     let failed = 0;
     // One queue per recipient keeps each player's mail in the order it was written; several
@@ -124,7 +125,7 @@ export class OutboxSender implements OnApplicationShutdown {
     const worker = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
         for (const row of queue) {
-          if (await this.deliver(row)) sent++;
+          if (await this.deliver(row, reads)) sent++;
           else failed++;
         }
       }
@@ -175,14 +176,14 @@ export class OutboxSender implements OnApplicationShutdown {
    * failed attempt: the row is the unit of idempotency, marked sent only after every message
    * of it was accepted, and a message already accepted is not sent again.
    */
-  private async deliver(row: OutboundMail): Promise<boolean> {
+  private async deliver(row: OutboundMail, reads: ComposerReads): Promise<boolean> {
     try {
       try {
-        await this.handOver(row);
+        await this.handOver(row, reads);
       } catch (error) {
         if (!isBrokenConnection(error)) throw error;
         this.logger.warn({ outboundMailId: row.id, err: error }, `connection broke while sending ${row.messageId}; requeued`);
-        await this.handOver(row);
+        await this.handOver(row, reads);
       }
       // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
       // once the mail is handed over no table holds a usable login link.
@@ -201,8 +202,8 @@ export class OutboxSender implements OnApplicationShutdown {
     }
   }
 
-  private async handOver(row: OutboundMail): Promise<void> {
-    const messages = await this.db.run(() => this.composer.compose(row, this.clock.now()));
+  private async handOver(row: OutboundMail, reads: ComposerReads): Promise<void> {
+    const messages = await this.db.run(() => this.composer.compose(row, this.clock.now(), reads));
     for (const [index, message] of messages.entries()) {
       const accepted = `${row.id}-${message.envelope.to}`;
       if (this.handedOver.has(accepted)) continue;
