@@ -1,7 +1,7 @@
 import type { ObjectLiteral } from 'typeorm';
 import { DeferredWrites } from '../database/deferred-writes';
 import type { RowCodec } from '../database/row-codec';
-import { replayOf, slotsOf, type CapturedMove, type CapturedStatement } from './sql-ceiling';
+import { LEAN_LOCK_SQL, replayOf, shapedMove, slotsOf, type CapturedMove, type CapturedStatement } from './sql-ceiling';
 
 /** A codec of the shape the deferred writes read: table, columns, a row's values in column order. */
 function codec(table: string, columns: readonly string[]): RowCodec<ObjectLiteral> {
@@ -80,5 +80,53 @@ describe('the move replayed for the SQL ceiling (bench:championship --sql-ceilin
 
   it('refuses a capture without the lock statement', () => {
     expect(() => replayOf({ gameId: GAME, statements: [{ sql: 'COMMIT', parameters: [] }] })).toThrow(/no lock statement/);
+  });
+
+  describe('the leaner moves replayed beside it', () => {
+    const capturedOf = async (): Promise<CapturedMove> => ({
+      gameId: GAME,
+      statements: [
+        { sql: 'SELECT 1 FROM "game" g WHERE g."id" = $1 AND $2 >= 0 AND $3 IS NULL FOR UPDATE OF g', parameters: [GAME, 7, null] },
+        await moveWrites(),
+      ],
+    });
+
+    it('sends the same writes after a lock that reads only the version', async () => {
+      const captured = await capturedOf();
+      const lean = shapedMove(captured, 'leanLock');
+      expect(lean.statements[0]).toEqual({ sql: LEAN_LOCK_SQL, parameters: [GAME] });
+      expect(lean.statements[1]).toBe(captured.statements[1]);
+      expect(shapedMove(captured, 'platform')).toBe(captured);
+    });
+
+    it('keeps one row of each insert, every value still in its column, for the minimal move', async () => {
+      const minimal = shapedMove(await capturedOf(), 'minimal');
+      const [lock, write] = minimal.statements;
+      expect(lock).toEqual({ sql: LEAN_LOCK_SQL, parameters: [GAME] });
+      const slots = slotsOf(write.sql);
+      const at = (table: string, column: string) =>
+        slots.filter((s) => s.table === table && s.column === column).map((s) => write.parameters[s.index]);
+      expect(at('move', 'number')).toEqual([7]);
+      expect(at('move', 'notation')).toEqual(['h8 CASA']);
+      expect(at('outbound_mail', 'message_id')).toEqual(['<a@corr>']);
+      expect(at('outbound_mail', 'template')).toEqual(['move-confirmation']);
+      expect(at('game', 'version')).toEqual([8]);
+      expect(write.parameters.at(-1)).toBe(GAME);
+      expect(slots).toHaveLength(write.parameters.length - 1);
+      // Numbered from $1 without a gap.
+      const numbers = [...write.sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+      expect(Math.max(...numbers)).toBe(write.parameters.length);
+    });
+
+    it('replays the minimal move with fresh keys', async () => {
+      const plan = replayOf(shapedMove(await capturedOf(), 'minimal'));
+      const [lock, write] = plan(3);
+      expect(lock.parameters).toEqual([GAME]);
+      const slots = slotsOf(write.sql);
+      const at = (table: string, column: string) =>
+        slots.filter((s) => s.table === table && s.column === column).map((s) => write.parameters[s.index]);
+      expect(at('outbound_mail', 'message_id')).toEqual(['<a@corr>.3']);
+      expect(at('move', 'number')).toEqual([1_000_003]);
+    });
   });
 });

@@ -5,6 +5,9 @@
 // new rows as a move does: BEGIN, the lock statement, the writes, COMMIT. The rate, against the
 // bare insert transactions sampled between its windows, is the highest ratio the move's
 // statements allow on this machine and this driver, whatever the platform does in Node.
+// Two leaner moves are replayed the same way, as the floor under any platform's move here: the
+// same writes after a lock that reads only the version, and the writes the issue names (the
+// move, the game's new state, its audit entry, one outbox row) after that lock.
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import { prepared, PreparingClient } from '../database/prepared-statements';
@@ -34,6 +37,43 @@ const FRESH_UUID = new Set(['id']);
 const FRESH_TEXT = new Set(['message_id', 'idempotency_key']);
 /** The move's number on its line (UQ_move_line_number): counted up from far past any game's end. */
 const FRESH_NUMBER = new Set(['move.number']);
+
+/** What a replay sends between BEGIN and COMMIT. */
+export type ReplayShape = 'platform' | 'leanLock' | 'minimal';
+
+/** A lock that reads nothing but the game's version: an action holding every other row it needs. */
+export const LEAN_LOCK_SQL = 'SELECT "version" FROM "game" WHERE "id" = $1 FOR UPDATE';
+
+/**
+ * The captured move as `shape` sends it: as the platform did; with the lean lock; or with the
+ * lean lock and only the first row of each table's insert (the move, one outbox row, the
+ * audit entry) besides the game's new state.
+ */
+export function shapedMove(move: CapturedMove, shape: ReplayShape): CapturedMove {
+  if (shape === 'platform') return move;
+  const statements = move.statements.map((s) => {
+    if (/^SELECT\b/.test(s.sql) && /FOR UPDATE/.test(s.sql)) return { sql: LEAN_LOCK_SQL, parameters: [move.gameId] };
+    if (shape === 'minimal' && /^(WITH|INSERT)\b/.test(s.sql)) return firstRowsOnly(s);
+    return s;
+  });
+  return { gameId: move.gameId, statements };
+}
+
+/** A write with every multi-row insert cut to its first row, its placeholders numbered again. */
+function firstRowsOnly(write: CapturedStatement): CapturedStatement {
+  const cut = write.sql.replace(/(INSERT INTO "?[\w.]+"? \([^)]*\) VALUES )(\([^)]*\))(?:, \([^)]*\))+/g, '$1$2');
+  const parameters: unknown[] = [];
+  const renumbered = new Map<number, number>();
+  const sql = cut.replace(/\$(\d+)/g, (_, digits: string) => {
+    const old = Number(digits);
+    if (!renumbered.has(old)) {
+      parameters.push(write.parameters[old - 1]);
+      renumbered.set(old, parameters.length);
+    }
+    return `$${renumbered.get(old)}`;
+  });
+  return { sql, parameters };
+}
 
 /**
  * The statements to send for replay `i` of a captured move. The lock statement keeps its game
@@ -84,17 +124,25 @@ export function slotsOf(sql: string): Slot[] {
   return slots;
 }
 
-export interface SqlCeiling {
+export interface ReplayFigures {
   readonly movesPerSecond: number;
   readonly bareInsertsPerSecond: number;
   readonly ratio: number;
   readonly postgresCpuMsPerMove: number | null;
+}
+
+export interface SqlCeiling extends ReplayFigures {
   readonly windows: number;
+  /** The same writes after the lean lock. */
+  readonly leanLock: ReplayFigures;
+  /** The lean lock and the issue's writes: the move, the game's state, the audit entry, one outbox row. */
+  readonly minimal: ReplayFigures;
 }
 
 /**
- * Replays the captured moves (one client each, on its game) in windows of `seconds`, each
- * followed by a window of bare insert transactions on the same database, and compares the two.
+ * Replays the captured moves in each shape (one client each, on its game) in windows of
+ * `seconds`, each followed by a window of bare insert transactions on the same database, and
+ * compares the two.
  */
 export async function sqlCeiling(
   url: string,
@@ -102,7 +150,23 @@ export async function sqlCeiling(
   moves: readonly CapturedMove[],
   { windows, seconds }: { windows: number; seconds: number },
 ): Promise<SqlCeiling> {
-  const plans = moves.map(replayOf);
+  const first = { next: 0 };
+  const platform = await replayed(url, database, moves, 'platform', { windows, seconds }, first);
+  const leanLock = await replayed(url, database, moves, 'leanLock', { windows, seconds }, first);
+  const minimal = await replayed(url, database, moves, 'minimal', { windows, seconds }, first);
+  return { ...platform, windows, leanLock, minimal };
+}
+
+async function replayed(
+  url: string,
+  database: string,
+  moves: readonly CapturedMove[],
+  shape: ReplayShape,
+  { windows, seconds }: { windows: number; seconds: number },
+  // Replay numbers go on across the shapes: the keys each writes stay fresh.
+  counter: { next: number },
+): Promise<ReplayFigures> {
+  const plans = moves.map((m) => replayOf(shapedMove(m, shape)));
   const pool = new Pool({ connectionString: url, max: plans.length, Client: PreparingClient });
   let replays = 0;
   let replaySeconds = 0;
@@ -112,7 +176,6 @@ export async function sqlCeiling(
   // Sent as the platform sends them: marked statements prepared once per connection.
   const send = (client: PoolClient, s: CapturedStatement) => client.query(prepared(s.sql), s.parameters as unknown[]);
   try {
-    let next = 0;
     for (let w = 0; w < windows; w++) {
       const deadline = Date.now() + seconds * 1000;
       const pg = postgresCpuSample(database);
@@ -123,7 +186,7 @@ export async function sqlCeiling(
           try {
             while (Date.now() < deadline) {
               await client.query('BEGIN');
-              for (const s of plan(next++)) await send(client, s);
+              for (const s of plan(counter.next++)) await send(client, s);
               await client.query('COMMIT');
               replays++;
             }
@@ -152,6 +215,5 @@ export async function sqlCeiling(
     bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
     ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
     postgresCpuMsPerMove: pgMicros === null ? null : round(pgMicros / 1000 / Math.max(1, replays), 3),
-    windows,
   };
 }
