@@ -150,10 +150,10 @@ export async function sqlCeiling(
   moves: readonly CapturedMove[],
   { windows, seconds }: { windows: number; seconds: number },
 ): Promise<SqlCeiling> {
-  const first = { next: 0 };
-  const platform = await replayed(url, database, moves, 'platform', { windows, seconds }, first);
-  const leanLock = await replayed(url, database, moves, 'leanLock', { windows, seconds }, first);
-  const minimal = await replayed(url, database, moves, 'minimal', { windows, seconds }, first);
+  const counter = { next: 0 };
+  const platform = await replayed(url, database, moves, 'platform', { windows, seconds }, counter);
+  const leanLock = await replayed(url, database, moves, 'leanLock', { windows, seconds }, counter);
+  const minimal = await replayed(url, database, moves, 'minimal', { windows, seconds }, counter);
   return { ...platform, windows, leanLock, minimal };
 }
 

@@ -4,7 +4,7 @@
 // and the reads and writes around a game that the games services and the aggregate need (offers,
 // disputes, receipts, results, what the timeline reads, the start's rows).
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { Case } from '../arbiter/case.entity';
 import { Penalty } from '../arbiter/penalty.entity';
 import { User } from '../auth/user.entity';
@@ -77,6 +77,24 @@ export interface ActionRows {
 }
 
 type Queries = readonly (() => Promise<unknown>)[];
+
+/** The codecs of the rows a game is read with (each built once per data source by codecOf). */
+function gameCodecs(ds: DataSource) {
+  return {
+    game: codecOf(ds, Game),
+    competition: codecOf(ds, Competition),
+    sequence: codecOf(ds, Sequence),
+    player: codecOf(ds, Player),
+    line: codecOf(ds, GameLine),
+    move: codecOf(ds, Move),
+    dispute: codecOf(ds, Dispute),
+    holiday: codecOf(ds, Holiday),
+    leave: codecOf(ds, SpecialLeave),
+    receipt: codecOf(ds, ActionReceipt),
+  };
+}
+
+type GameCodecs = ReturnType<typeof gameCodecs>;
 
 /** A new row's columns (the entity's relations are never written through it). */
 type Row<T> = Omit<T, 'game' | 'competition' | 'player' | 'line' | 'redPlayer' | 'bluePlayer' | 'sequence' | 'group'>;
@@ -184,12 +202,15 @@ export class GameRepository {
     // as its snapshot saw them, before that commit: read again, under the lock now held. The
     // version tells, as every write of the rows read here bumps it.
     const c = this.codecs();
-    if (Number(row.seen_version) !== c.game.decode(row.game).version) row = (await read())!;
-    const head = this.headOf(row);
+    let head = this.headOf(c, row);
+    if (Number(row.seen_version) !== head.game.version) {
+      row = (await read())!;
+      head = this.headOf(c, row);
+    }
     const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
     const conditionalsPending = row.conditionals_pending === true;
     if (row.moves === null) return { head, rows: null, receipt, conditionalsPending };
-    return { head, rows: this.playRowsOf(row), receipt, conditionalsPending };
+    return { head, rows: this.playRowsOf(c, row), receipt, conditionalsPending };
   }
 
   /**
@@ -201,14 +222,14 @@ export class GameRepository {
     const sql = (this.readSql ??= prepared(this.buildGameSql({ lock: false })));
     const [row] = (await this.m.query(sql, [gameId])) as Record<string, unknown>[];
     if (!row) throw refusals.unknownGame(gameId);
-    return { ...this.headOf(row), ...this.playRowsOf(row) };
+    const c = this.codecs();
+    return { ...this.headOf(c, row), ...this.playRowsOf(c, row) };
   }
 
   private actionSql?: string;
   private readSql?: string;
 
-  private headOf(row: Record<string, unknown>): GameHead {
-    const c = this.codecs();
+  private headOf(c: GameCodecs, row: Record<string, unknown>): GameHead {
     return {
       game: c.game.decode(row.game),
       competition: c.competition.decode(row.competition),
@@ -217,8 +238,7 @@ export class GameRepository {
     };
   }
 
-  private playRowsOf(row: Record<string, unknown>): GamePlayRows {
-    const c = this.codecs();
+  private playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePlayRows {
     const disputes = c.dispute.decodeAll(row.disputes);
     return {
       lines: c.line.decodeAll(row.lines),
@@ -230,20 +250,8 @@ export class GameRepository {
     };
   }
 
-  private codecs() {
-    const ds = this.m.connection;
-    return {
-      game: codecOf(ds, Game),
-      competition: codecOf(ds, Competition),
-      sequence: codecOf(ds, Sequence),
-      player: codecOf(ds, Player),
-      line: codecOf(ds, GameLine),
-      move: codecOf(ds, Move),
-      dispute: codecOf(ds, Dispute),
-      holiday: codecOf(ds, Holiday),
-      leave: codecOf(ds, SpecialLeave),
-      receipt: codecOf(ds, ActionReceipt),
-    };
+  private codecs(): GameCodecs {
+    return gameCodecs(this.m.connection);
   }
 
   /**
