@@ -11,7 +11,7 @@ import { toLocalDate, type LocalDate } from '../thinking-time/core';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';
-import { decideNote } from './core/move-note';
+import { decideNote, playerReader } from './core/move-note';
 import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
 import type { Color, PlacedTile } from './engine';
@@ -311,7 +311,7 @@ export class GameActions {
           bag: snapshot.bag,
         };
       }),
-      lastMoves: previous.map((m) => moveView(m, s.label(m.lineId))),
+      lastMoves: previous.map((m) => moveView(m, playerReader(color), s.label(m.lineId))),
       // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
       contestable: previous.flatMap((m) => m.unknownWords),
     });

@@ -2,55 +2,45 @@
 // repeat of the same actor's request, never another actor's request that carries the same key.
 // The partner reusing a player's key gets nothing of theirs (the conditional chain, a holiday),
 // and a key the partner used does not turn one's own move into a no-op.
-import request from 'supertest';
-import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/games/engine';
 import type { Game } from '../../src/games/game.entity';
 import { GameConditional } from '../../src/games/game-conditional.entity';
 import { Holiday } from '../../src/games/holiday.entity';
-import { Move } from '../../src/games/move.entity';
-import type { TestUser } from '../support/competitions';
-import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
+import { gameApi, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 describe(`an idempotency key belongs to its actor (${TEST_DB})`, () => {
   let t: TestApp;
-  let http: App;
   let ch: Championship;
+  let api: ReturnType<typeof gameApi>;
   const clock = new ManualClock('2027-01-25T09:00:00Z');
 
   beforeAll(async () => {
     t = await startTestApp({ clock });
-    http = t.app.getHttpServer();
-    const settings = { startDate: '2027-02-01', closingDate: '2027-06-30', timeZone: 'Europe/Bucharest' };
-    ch = await startChampionship(t.app, { players: 4, domain: 'keys.example.org', settings });
+    api = gameApi(t.app);
+    ch = await startChampionship(t.app, { players: 4, domain: 'keys.example.org' });
     clock.set(new Date('2027-02-02T09:00:00Z'));
   });
 
-  afterAll(async () => {
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const user = (game: Game, color: Color) => userOf(ch, game, color);
-  const post = (game: Game, who: TestUser, path: string, body: object) =>
-    request(http).post(`/api/games/${game.id}${path}`).set('Authorization', who.bearer).send(body);
-  const movesOf = (game: Game) => t.database.run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } }));
 
   it("the partner reusing a player's key for a conditional reply does not get the player's private chain", async () => {
     const game = ch.games[0];
     const opening = placementFor(ch, [], 3);
-    expect((await post(game, user(game, 'red'), '/moves', { move: opening })).status).toBe(200);
+    expect((await api.post(game, user(game, 'red'), '/moves', { move: opening })).status).toBe(200);
     const p1 = placementFor(ch, [opening], 10);
     const r1 = placementFor(ch, [opening, p1], 11);
     const secret = `IF ${p1} THEN ${r1}`;
-    const stored = await post(game, user(game, 'red'), '/conditionals', { text: secret, idempotencyKey: 'chain-key' });
+    const stored = await api.post(game, user(game, 'red'), '/conditionals', { text: secret, idempotencyKey: 'chain-key' });
     expect(stored.status).toBe(200);
     const chainId = stored.body.conditional.id as string;
 
     // BLUE (to move: a conditional of theirs is refused) sends the same key.
-    const reused = await post(game, user(game, 'blue'), '/conditionals', { text: 'IF PAS THEN PAS', idempotencyKey: 'chain-key' });
+    const reused = await api.post(game, user(game, 'blue'), '/conditionals', { text: 'IF PAS THEN PAS', idempotencyKey: 'chain-key' });
     expect(reused.status).toBe(400);
     expect(reused.body.error).toMatchObject({ code: 'BAD_CONDITIONAL' });
     const answer = JSON.stringify(reused.body);
@@ -64,21 +54,29 @@ describe(`an idempotency key belongs to its actor (${TEST_DB})`, () => {
   it("a key the partner used does not make one's own move a 200 that plays nothing", async () => {
     const game = ch.games[1];
     const opening = placementFor(ch, [], 4);
-    const red = await post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'shared-key' });
+    const red = await api.post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'shared-key' });
     expect(red.status).toBe(200);
     const reply = placementFor(ch, [opening], 5);
-    const blue = await post(game, user(game, 'blue'), '/moves', { move: reply, idempotencyKey: 'shared-key' });
+    const blue = await api.post(game, user(game, 'blue'), '/moves', { move: reply, idempotencyKey: 'shared-key' });
     expect(blue.status).toBe(200);
     expect(blue.body.moves).toEqual([expect.objectContaining({ color: 'blue', notation: expect.any(String) })]);
     expect(blue.body.version).toBeGreaterThan(red.body.version);
-    expect((await movesOf(game)).map((m) => m.color)).toEqual(['red', 'blue']);
+    expect((await api.movesOf(game)).map((m) => m.color)).toEqual(['red', 'blue']);
   });
 
   it("a holiday declared under the partner's key is the player's own, not the partner's answer", async () => {
     const game = ch.games[2];
-    const red = await post(game, user(game, 'red'), '/holidays', { from: '2027-04-10', to: '2027-04-15', idempotencyKey: 'holiday-key' });
+    const red = await api.post(game, user(game, 'red'), '/holidays', {
+      from: '2027-04-10',
+      to: '2027-04-15',
+      idempotencyKey: 'holiday-key',
+    });
     expect(red.status).toBe(200);
-    const blue = await post(game, user(game, 'blue'), '/holidays', { from: '2027-05-03', to: '2027-05-06', idempotencyKey: 'holiday-key' });
+    const blue = await api.post(game, user(game, 'blue'), '/holidays', {
+      from: '2027-05-03',
+      to: '2027-05-06',
+      idempotencyKey: 'holiday-key',
+    });
     expect(blue.status).toBe(200);
     expect(blue.body).toMatchObject({ from: '2027-05-03', to: '2027-05-06' });
     expect(blue.body.id).not.toBe(red.body.id);
@@ -94,16 +92,16 @@ describe(`an idempotency key belongs to its actor (${TEST_DB})`, () => {
   it('the same actor repeating a request with its key still gets the first answer, and one move is played', async () => {
     const game = ch.games[3];
     const opening = placementFor(ch, [], 6);
-    const first = await post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'again-key' });
+    const first = await api.post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'again-key' });
     expect(first.status).toBe(200);
-    const again = await post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'again-key' });
+    const again = await api.post(game, user(game, 'red'), '/moves', { move: opening, idempotencyKey: 'again-key' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(await movesOf(game)).toHaveLength(1);
+    expect(await api.movesOf(game)).toHaveLength(1);
     // The same actor's key used for another action is still refused, and plays nothing.
-    const other = await post(game, user(game, 'red'), '/pass', { idempotencyKey: 'again-key' });
+    const other = await api.post(game, user(game, 'red'), '/pass', { idempotencyKey: 'again-key' });
     expect(other.status).toBe(409);
     expect(other.body.error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await movesOf(game)).toHaveLength(1);
+    expect(await api.movesOf(game)).toHaveLength(1);
   });
 });
