@@ -3,7 +3,7 @@ import { In, LessThan, type EntityManager } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
-import { ActionReceipt } from '../games/action-receipt.entity';
+import { ActionReceipt, type ReceiptKey } from '../games/action-receipt.entity';
 import { Game } from '../games/game.entity';
 import { Result, type Objection } from '../games/result.entity';
 import type { LocalDate } from '../thinking-time/core';
@@ -65,8 +65,9 @@ export class ResultsRepository {
       .getCount();
   }
 
-  receipt(gameId: string, idempotencyKey: string): Promise<ActionReceipt | null> {
-    return this.m.findOneBy(ActionReceipt, { gameId, idempotencyKey });
+  /** The receipt of an action under its actor's idempotency key, if it ran. */
+  receipt(gameId: string, { key, actor }: ReceiptKey): Promise<ActionReceipt | null> {
+    return this.m.findOneBy(ActionReceipt, { gameId, actor, idempotencyKey: key });
   }
 
   async addReceipt(fields: Omit<ActionReceipt, 'game'>): Promise<void> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
+import { receiptKeyOf } from '../games/action-receipt.entity';
 import { personName } from '../auth/display-name';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
@@ -137,11 +138,10 @@ export class ResultsService {
     idempotencyKey?: string,
   ): Promise<ResultView> {
     return this.onResult(actor, gameId, 'arbiter', async (game, result) => {
-      if (idempotencyKey !== undefined) {
-        const receipt = await this.results.receipt(gameId, idempotencyKey);
-        if (receipt && receipt.action !== OBJECTION_DECISION) throw refusals.keyReused();
-        if (receipt) return;
-      }
+      const key = receiptKeyOf(actor, idempotencyKey);
+      const found = key && (await this.results.receipt(gameId, key));
+      if (found && found.action !== OBJECTION_DECISION) throw refusals.keyReused();
+      if (found) return;
       if (result.status === 'homologated') throw homologationRefusal('already-homologated', toLocalDate(result.dueOn));
       const objection: Objection | undefined = Number.isSafeInteger(index) && index >= 0 ? result.objections[index] : undefined;
       if (!objection) throw objectionRefusals.unknown();
@@ -170,9 +170,16 @@ export class ResultsService {
         details: { color: objection.color, objection: objection.text, verdict, reason: decision.reason },
       });
       await this.tellObjectionDecided(game, objection, decision);
-      if (idempotencyKey !== undefined) {
+      if (key) {
         const receipt = { index, verdict, reason: decision.reason };
-        await this.results.addReceipt({ gameId, idempotencyKey, action: OBJECTION_DECISION, result: receipt, createdAt: this.clock.now() });
+        await this.results.addReceipt({
+          gameId,
+          actor: key.actor,
+          idempotencyKey: key.key,
+          action: OBJECTION_DECISION,
+          result: receipt,
+          createdAt: this.clock.now(),
+        });
       }
     });
   }

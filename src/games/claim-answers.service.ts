@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
+import { receiptKeyOf } from './action-receipt.entity';
 import { sideInGame } from '../auth/core/permissions';
 import { Refusal } from '../common/refusal';
 import { AuditService } from '../audit/audit.service';
@@ -108,18 +109,18 @@ export class ClaimAnswersService {
       const competition = await this.games.competitionOf(game);
       const color = sideInGame(actor, game);
       if (!color) throw refusals.unlessSeen(actor, game, competition, refusals.notYourGame());
-      if (input.idempotencyKey !== undefined) {
-        const found = await this.games.receipt(gameId, input.idempotencyKey);
-        if (found) {
-          if (found.action !== 'claim-answer') throw refusals.keyReused();
-          return found.result as unknown as ClaimAnswerResult;
-        }
+      const key = receiptKeyOf(actor, input.idempotencyKey);
+      const found = key && (await this.games.receipt(gameId, key));
+      if (found) {
+        if (found.action !== 'claim-answer') throw refusals.keyReused();
+        return found.result as unknown as ClaimAnswerResult;
       }
       const result = await this.record({ actor, game, competition, color, text: input.text, source: input.source });
-      if (input.idempotencyKey !== undefined) {
+      if (key) {
         await this.games.storeReceipt({
           gameId,
-          idempotencyKey: input.idempotencyKey,
+          actor: key.actor,
+          idempotencyKey: key.key,
           action: 'claim-answer',
           result: asJson(result),
           createdAt: this.clock.now(),

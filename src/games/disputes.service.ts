@@ -13,6 +13,7 @@ import type { Claim } from './claim.entity';
 import { claimWindow } from './core/claim-window';
 import { decideAdmission, decideAppeal, decideContest } from './core/disputes';
 import type { MoveTiming } from './core/moves';
+import { ARBITER_READER, playerReader } from './core/move-note';
 import { orThrow } from './core/refusal';
 import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { decideRuling, type RulingPlan } from './core/rulings';
@@ -76,8 +77,13 @@ export class DisputesService {
         ruledAt: null,
       });
       s.dispute = dispute;
-      const moves = [moveView(played.move, null, played.record, s.hasWordList)];
-      this.actions.notify(s, otherColor(color), 'contest', { words, contested: moveView(contested, null), reply: moves[0] });
+      const moves = [moveView(played.move, playerReader(color), null, played.record, s.hasWordList)];
+      const partner = playerReader(otherColor(color));
+      this.actions.notify(s, otherColor(color), 'contest', {
+        words,
+        contested: moveView(contested, partner, null),
+        reply: moveView(played.move, partner, null, played.record, s.hasWordList),
+      });
       this.actions.notify(s, color, 'move-confirmation', { moves, contested: words });
       await this.audit.record({
         actor,
@@ -110,7 +116,7 @@ export class DisputesService {
       const played =
         input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
       const complete = s.completeTurnIfDone();
-      const moves = played.map((p) => moveView(p.move, null, p.record, s.hasWordList));
+      const moves = played.map((p) => moveView(p.move, playerReader(color), null, p.record, s.hasWordList));
       this.actions.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
       await this.audit.record({
         actor,
@@ -144,7 +150,7 @@ export class DisputesService {
         competitionId: s.competition.id,
         gameId: s.game.id,
         kind: 'dispute',
-        payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, 'A'), lines },
+        payload: { disputeId: dispute.id, words: dispute.words, contested: moveView(contested, ARBITER_READER, 'A'), lines },
       });
       const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
       const complete = s.completeTurnIfDone();
@@ -207,7 +213,7 @@ export class DisputesService {
     const moves: MoveView[] = [];
     for (const p of plays) {
       const played = await s.playMove(p.line.id, color, p.move, timing);
-      moves.push(moveView(played.move, s.label(p.line.id), played.record, s.hasWordList));
+      moves.push(moveView(played.move, playerReader(color), s.label(p.line.id), played.record, s.hasWordList));
     }
     return moves;
   }

@@ -11,7 +11,7 @@ import { toLocalDate, type LocalDate } from '../thinking-time/core';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';
-import { decideNote } from './core/move-note';
+import { decideNote, playerReader } from './core/move-note';
 import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
 import type { Color, PlacedTile } from './engine';
@@ -25,7 +25,7 @@ import { moveView, type ActionResult, type MoveView } from './game-views';
 import { Lexicons } from './lexicons';
 import type { MoveSource } from './move.entity';
 import { ReplayCache, replayKey } from './replay-cache';
-import type { ActionReceipt } from './action-receipt.entity';
+import { receiptKeyOf, type ActionReceipt, type ReceiptKey } from './action-receipt.entity';
 import { GameActionCache } from './game-action-cache';
 import type { GamePlayRows } from './game.repository';
 import { ResultProposals, type EndedGame } from './result-proposals';
@@ -110,27 +110,29 @@ export class GameActions {
     work: (s: GameSession, color: Color) => Promise<ActionResult>,
   ): Promise<ActionResult> {
     const options = { action, idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
-    return this.act(gameId, options, (s) => s.requirePlayer(actor), work);
+    return this.act(actor, gameId, options, (s) => s.requirePlayer(actor), work);
   }
 
   /** An action of the competition's arbiter, never in a game they play in. */
   asArbiter(actor: Actor, gameId: string, options: ActionOptions, work: (s: GameSession) => Promise<ActionResult>): Promise<ActionResult> {
-    return this.act(gameId, options, (s) => s.requireArbiter(actor), work);
+    return this.act(actor, gameId, options, (s) => s.requireArbiter(actor), work);
   }
 
   /**
    * One action: one transaction, the game's row lock, the actor's right to act, the
-   * idempotency receipt, the work, then the end of the game if it came, the cached state,
-   * and "your move" to whoever the turn passed to.
+   * idempotency receipt (the actor's: another's key is not theirs), the work, then the end of
+   * the game if it came, the cached state, and "your move" to whoever the turn passed to.
    */
   private act<Who>(
+    actor: Actor,
     gameId: string,
     options: ActionOptions,
     authorize: (s: GameSession) => Who,
     work: (s: GameSession, who: Who) => Promise<ActionResult>,
   ): Promise<ActionResult> {
     return this.db.transaction(async () => {
-      const { s, receipt: found } = await this.locked(gameId, options.idempotencyKey);
+      const key = receiptKeyOf(actor, options.idempotencyKey);
+      const { s, receipt: found } = await this.locked(gameId, key);
       const who = authorize(s);
       const receipt = this.replayed(found, options.action);
       if (receipt !== undefined) {
@@ -149,7 +151,7 @@ export class GameActions {
       await this.finish(s, turn);
       // The version and turn as committed, after the end of the game and the saved state.
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
-      await this.storeReceipt(gameId, options.action, options.idempotencyKey, result);
+      await this.storeReceipt(gameId, options.action, key, result);
       await options.inTransaction?.(result);
       this.db.afterCommit(() => this.leave(s, options.action));
       return result;
@@ -161,12 +163,12 @@ export class GameActions {
    * instance committed last at the version the row still has are used again, replays included
    * (game-action-cache.ts); otherwise they come in the same statement.
    */
-  private async locked(gameId: string, receiptKey: string | undefined): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
+  private async locked(gameId: string, receipt: ReceiptKey | undefined): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
     const known = this.committed.versionOf(gameId);
-    let loaded = await this.games.actionRows(gameId, { version: known, receiptKey });
+    let loaded = await this.games.actionRows(gameId, { version: known, receipt });
     let held = loaded.rows ? undefined : this.committed.take(gameId, loaded.head.game.version);
     // Pushed out of the cache while the row was read: read the rows as well.
-    if (!loaded.rows && !held) loaded = await this.games.actionRows(gameId, { receiptKey });
+    if (!loaded.rows && !held) loaded = await this.games.actionRows(gameId, { receipt });
     const rows = (loaded.rows ?? held?.rows)!;
     if (loaded.rows) held = undefined;
     const { head } = loaded;
@@ -270,8 +272,8 @@ export class GameActions {
     }
   }
 
-  /** The receipt's stored result for a repeated key, or undefined the first time (a holiday's). */
-  async receipt(gameId: string, action: string, key: string | undefined): Promise<unknown> {
+  /** The receipt's stored result for the actor's repeated key, or undefined the first time (a holiday's, a claim's answer). */
+  async receipt(gameId: string, action: string, key: ReceiptKey | undefined): Promise<unknown> {
     if (key === undefined) return undefined;
     return this.replayed(await this.games.receipt(gameId, key), action);
   }
@@ -283,10 +285,10 @@ export class GameActions {
     return found.result;
   }
 
-  /** Keeps the action's result under its key, so a repeat (a resent mail, a second click) gets it back. */
-  async storeReceipt(gameId: string, action: string, key: string | undefined, result: object): Promise<void> {
+  /** Keeps the action's result under its actor's key, so their repeat (a resent mail, a second click) gets it back. */
+  async storeReceipt(gameId: string, action: string, key: ReceiptKey | undefined, result: object): Promise<void> {
     if (key === undefined) return;
-    await this.games.storeReceipt({ gameId, idempotencyKey: key, action, result, createdAt: this.clock.now() });
+    await this.games.storeReceipt({ gameId, actor: key.actor, idempotencyKey: key.key, action, result, createdAt: this.clock.now() });
   }
 
   /** A notification for one of the players, written with the action's others when it finishes. */
@@ -309,7 +311,7 @@ export class GameActions {
           bag: snapshot.bag,
         };
       }),
-      lastMoves: previous.map((m) => moveView(m, s.label(m.lineId))),
+      lastMoves: previous.map((m) => moveView(m, playerReader(color), s.label(m.lineId))),
       // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
       contestable: previous.flatMap((m) => m.unknownWords),
     });

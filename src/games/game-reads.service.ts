@@ -16,6 +16,7 @@ import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
 import { disputeView, moveView, offerView, type GameView } from './game-views';
+import type { MoveReader } from './core/move-note';
 import { ResultProposals, resultView } from './result-proposals';
 
 /** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.ts). */
@@ -75,11 +76,12 @@ export class GameReadsService {
       const s = await this.actions.session(gameId, { lock: false });
       s.requireReader(actor);
       const timeline = await timelineOf(s);
-      return then(await this.gameView(s, timeline), s, timeline);
+      return then(await this.gameView(s, timeline, s.readerOf(actor)), s, timeline);
     });
   }
 
-  private async gameView(s: GameSession, timeline: GameTimeline): Promise<GameView> {
+  /** The view as `reader` sees it: the one place its moves are made for a reader (core/move-note.ts). */
+  private async gameView(s: GameSession, timeline: GameTimeline, reader: MoveReader): Promise<GameView> {
     const [offers, result] = await this.games.independent([
       () => this.games.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
@@ -113,7 +115,7 @@ export class GameReadsService {
       lines: s.game.state.lines,
       moves: [...s.moves]
         .sort((a, b) => a.turn - b.turn || a.lineId.localeCompare(b.lineId))
-        .map((m) => moveView(m, s.label(m.lineId), records.get(m.id))),
+        .map((m) => moveView(m, reader, s.label(m.lineId), records.get(m.id))),
       dispute: s.dispute ? disputeView(s.dispute, s.colorOfPlayer(s.dispute.contesterPlayerId)!) : null,
       offers: offers.map((o) => offerView(o, s.colorOfPlayer(o.offeredByPlayerId)!)),
       clocks: { red: clock('red'), blue: clock('blue') },

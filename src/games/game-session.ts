@@ -31,6 +31,7 @@ import {
   type LineChanges,
 } from './core/lines';
 import { decideMove, moveRow, type MoveTiming } from './core/moves';
+import { ARBITER_READER, PUBLIC_READER, playerReader, type MoveReader } from './core/move-note';
 import { gameSetup, type Play } from './core/play';
 import { decideEnd, endedByPlay } from './core/endings';
 import { orThrow } from './core/refusal';
@@ -162,6 +163,16 @@ export class GameSession implements GameRows {
   /** Whether the actor reads the whole game: its arbiter (or an admin, or the platform) or one of its two players. */
   canRead(actor: Actor): boolean {
     return canArbitrate(actor, this.competition, this.game) || sideInGame(actor, this.game) !== null;
+  }
+
+  /**
+   * Who the actor reads the game as (core/move-note.ts decides what each reader sees): one of its
+   * players, its arbiter (an admin, the platform), or, for anyone else, the public.
+   */
+  readerOf(actor: Actor): MoveReader {
+    const color = sideInGame(actor, this.game);
+    if (color) return playerReader(color);
+    return canArbitrate(actor, this.competition, this.game) ? ARBITER_READER : PUBLIC_READER;
   }
 
   /** The game's arbiter or one of its players; anyone else is refused as requirePlayer refuses. */

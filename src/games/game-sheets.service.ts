@@ -24,6 +24,7 @@ import { GameRepository } from './game.repository';
 import { Lexicons } from './lexicons';
 import { UNNAMED_LEXICON } from './core/game-record';
 import { analysisSheetLines } from './core/game-analysis';
+import { noteFor, PUBLIC_READER } from './core/move-note';
 import { GameAnalysisService } from './game-analysis.service';
 
 export interface SheetOptions {
@@ -33,7 +34,8 @@ export interface SheetOptions {
   readonly line?: string;
   /**
    * The copy published to everyone (the public pages): the arbiter's decisions are listed with
-   * their effects but not the arbiter's own words, which go to the game's players and arbiter.
+   * their effects but not the arbiter's own words, which go to the game's players and arbiter;
+   * no move's note (written for the partner: README "A note with a move").
    */
   readonly published?: boolean;
 }
@@ -72,6 +74,8 @@ export class GameSheetsService {
         () => this.rulings.ofGame(gameId),
       ]);
       const asker = actor.kind === 'user' ? COLORS.find((c) => s.players[c].id === actor.playerId) : undefined;
+      // The published copy is everyone's: what it shows is what the public may read (core/move-note.ts).
+      const reader = options.published === true ? PUBLIC_READER : s.readerOf(actor);
       const language = options.language ?? (asker ? s.players[asker].language : 'ro');
       const holidays = Object.fromEntries(
         await Promise.all(COLORS.map(async (c) => [c, (await s.holidaysOf(c)).map((h) => [h.from, h.to] as const)] as const)),
@@ -86,12 +90,17 @@ export class GameSheetsService {
         startDate: s.game.startedOn,
         closingDate: s.competition.closingDate,
         holidays,
-        timing: path.map((move) => ({ arrived: move.arrivedOn, sent: move.sentOn, thinkingDays: move.thinkingDays, note: move.note })),
+        timing: path.map((move) => ({
+          arrived: move.arrivedOn,
+          sent: move.sentOn,
+          thinkingDays: move.thinkingDays,
+          note: noteFor(reader, move),
+        })),
         ...(s.game.outcome && { outcome: s.game.outcome }),
         thinkingDays: { red: clocks.clocks.red.used, blue: clocks.clocks.blue.used },
         ...(result && { coefficients: resultView(result).coefficients }),
         sections: sheetRecordSections(
-          sheetRecords(s, replay.state, disputes, rulings, options.published === true),
+          sheetRecords(s, replay.state, disputes, rulings, reader.kind === 'public'),
           language,
           mapColors((c) => s.players[c].name),
         ),

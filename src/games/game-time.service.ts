@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
+import { receiptKeyOf } from './action-receipt.entity';
 import { otherColor } from '../common/color';
 import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';
@@ -64,7 +65,8 @@ export class GameTimeService {
       const color = s.requirePlayer(actor);
       const player = s.players[color];
       await this.time.lockRegistration(game.competitionId, player.id);
-      const receipt = await this.actions.receipt(gameId, 'holiday', input.idempotencyKey);
+      const key = receiptKeyOf(actor, input.idempotencyKey);
+      const receipt = await this.actions.receipt(gameId, 'holiday', key);
       if (receipt !== undefined) return receipt as HolidayView;
       const from = parseDay(input.from, 'from');
       const asked = parseDay(input.to, 'to');
@@ -131,7 +133,7 @@ export class GameTimeService {
         { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
       ]);
       await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
-      await this.actions.storeReceipt(gameId, 'holiday', input.idempotencyKey, view);
+      await this.actions.storeReceipt(gameId, 'holiday', key, view);
       return view;
     });
   }

@@ -6,6 +6,7 @@ import type { Color, MoveRecord } from './engine';
 import type { Dispute } from './dispute.entity';
 import type { LineLabel, LineSnapshot } from './core/game-state';
 import { checkWords, type WordCheck } from './core/word-check';
+import { noteFor, type MoveReader } from './core/move-note';
 import type { Game } from './game.entity';
 import type { Move } from './move.entity';
 import type { Offer } from './offer.entity';
@@ -35,17 +36,18 @@ export type MoveView = {
   readonly thinkingDays: number;
   readonly source: Move['source'];
   readonly annulled: boolean;
-  /** The mover's note (issue 16 item 4), plain text: escaped wherever shown. */
+  /** The mover's note (issue 16 item 4), plain text: escaped wherever shown; null for a reader it is not for (core/move-note.ts). */
   readonly note?: string | null;
   /** Issue 16 item 2: each word against the competition's list, on the answer to the move just played. */
   readonly wordCheck?: WordCheck;
 };
 
 /**
- * A move as the games service answers it; `wordList` (whether the competition has a list) is given
- * with the record of a move just played, and then the answer says which of its words the list holds.
+ * A move as the games service answers it to `reader` (its note only where noteFor allows it);
+ * `wordList` (whether the competition has a list) is given with the record of a move just
+ * played, and then the answer says which of its words the list holds.
  */
-export function moveView(move: Move, label: LineLabel | null, record?: MoveRecord, wordList?: boolean): MoveView {
+export function moveView(move: Move, reader: MoveReader, label: LineLabel | null, record?: MoveRecord, wordList?: boolean): MoveView {
   return {
     id: move.id,
     line: move.lineId,
@@ -65,7 +67,7 @@ export function moveView(move: Move, label: LineLabel | null, record?: MoveRecor
     thinkingDays: move.thinkingDays,
     source: move.source,
     annulled: move.annulled,
-    note: move.note,
+    note: noteFor(reader, move),
     ...(record &&
       wordList !== undefined &&
       move.kind === 'place' && { wordCheck: checkWords(record.words, record.unknownWords, wordList) }),

@@ -21,7 +21,7 @@ import { independentQueries } from '../database/independent-queries';
 import { prepared } from '../database/prepared-statements';
 import { deferRows, deferUpdate, insertRows } from '../database/insert-rows';
 import { Player } from '../players/player.entity';
-import { ActionReceipt } from './action-receipt.entity';
+import { ActionReceipt, type ReceiptKey } from './action-receipt.entity';
 import { refusals } from './core/game-refusals';
 import { Dispute, type DisputeLines } from './dispute.entity';
 import type { Color } from './engine';
@@ -184,16 +184,17 @@ export class GameRepository {
 
   /**
    * A game for an action, in one statement (issue 15 item 1): the row locked, with its
-   * competition, sequence and players, the idempotency key's receipt, and — unless the caller
+   * competition, sequence and players, the receipt of the actor's idempotency key, and — unless the caller
    * already holds the rows of `knownVersion`, the version the row still has — its lines, moves,
    * disputes and both players' holidays and leave. `rows` is then null: the caller's are current,
    * since every write of those rows bumps the version (game-rows-cache.ts).
    */
-  async actionRows(gameId: string, known: { version?: number; receiptKey?: string }): Promise<ActionRows> {
+  async actionRows(gameId: string, known: { version?: number; receipt?: ReceiptKey }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
     const sql = (this.actionSql ??= prepared(this.buildGameSql({ lock: true })));
     const read = async () => {
-      const found = (await this.m.query(sql, [gameId, known.version ?? -1, known.receiptKey ?? null])) as Record<string, unknown>[];
+      const parameters = [gameId, known.version ?? -1, known.receipt?.key ?? null, known.receipt?.actor ?? null];
+      const found = (await this.m.query(sql, parameters)) as Record<string, unknown>[];
       return found[0];
     };
     let row = await read();
@@ -257,7 +258,7 @@ export class GameRepository {
   /**
    * The game's row with its competition, sequence and players, and its lines, moves, disputes
    * and both players' holidays and leave. With `lock` (an action): the row locked, the rows left
-   * out when the caller holds them at the version the row has ($2), the receipt of key $3,
+   * out when the caller holds them at the version the row has ($2), the receipt of key $3 by actor $4,
    * whether a conditional reply waits, and the version as the statement's snapshot saw it.
    */
   private buildGameSql({ lock }: { lock: boolean }): string {
@@ -266,7 +267,7 @@ export class GameRepository {
       lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`;
     const ofPlayers = `x."competition_id" = g."competition_id" AND x."player_id" IN (g."red_player_id", g."blue_player_id")`;
     const forAction = `,
-  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."idempotency_key" = $3) AS receipt,
+  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."actor" = $4 AND x."idempotency_key" = $3) AS receipt,
   EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
   (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version`;
     return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
@@ -370,9 +371,9 @@ WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
 
   // ---------------------------------------------------------------- receipts
 
-  /** The receipt of an action under its idempotency key, if it ran. */
-  receipt(gameId: string, idempotencyKey: string): Promise<ActionReceipt | null> {
-    return this.m.findOneBy(ActionReceipt, { gameId, idempotencyKey });
+  /** The receipt of an action under its actor's idempotency key, if it ran. */
+  receipt(gameId: string, { key, actor }: ReceiptKey): Promise<ActionReceipt | null> {
+    return this.m.findOneBy(ActionReceipt, { gameId, actor, idempotencyKey: key });
   }
 
   async storeReceipt(row: Row<ActionReceipt>): Promise<void> {

@@ -14,6 +14,7 @@ import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';
 import { OPENING_LINE } from './core/lines';
 import { arbiterMoveDays, type MoveTiming } from './core/moves';
+import { ARBITER_READER, playerReader } from './core/move-note';
 import { gameSetup } from './core/play';
 import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
@@ -214,7 +215,7 @@ export class MovesService {
           source: 'arbiter',
         });
         s.completeTurnIfDone();
-        moves.push(moveView(played.move, null, played.record));
+        moves.push(moveView(played.move, ARBITER_READER, null, played.record));
       }
       if (record.outcome) await s.end(record.outcome);
       await s.saveStartDay();
@@ -242,7 +243,7 @@ export class MovesService {
     const played: PlayedMove[] = [];
     for (const p of plays) played.push(await s.playMove(p.line.id, color, p.move, timing));
     const complete = s.completeTurnIfDone();
-    const moves = played.map((p) => moveView(p.move, s.label(p.move.lineId), p.record, s.hasWordList));
+    const moves = played.map((p) => moveView(p.move, playerReader(color), s.label(p.move.lineId), p.record, s.hasWordList));
     this.actions.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
     await this.audit.record({
       actor,

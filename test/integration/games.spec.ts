@@ -196,10 +196,11 @@ describe(`games (${TEST_DB})`, () => {
       const again = await movesService.submitMove(red(game), game.id, { move, idempotencyKey: '<m1@mail.example>' });
       expect(again).toEqual(first);
       expect(await t.database.run((m) => m.countBy(Move, { gameId: game.id }))).toBe(1);
-      // The same key for another action is a client bug, refused.
+      // The same actor's key for another action is a client bug, refused (another actor's key is
+      // a new request: docs/web.md "Security model", idempotency-actors.spec.ts).
       await refused(
         game.id,
-        () => movesService.pass(blue(game), game.id, { idempotencyKey: '<m1@mail.example>' }),
+        () => movesService.pass(red(game), game.id, { idempotencyKey: '<m1@mail.example>' }),
         'IDEMPOTENCY_KEY_REUSED',
       );
     });

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import type { UserActor } from '../../src/auth/core/actor';
 import { Database } from '../../src/database/database';
 import { Sequence } from '../../src/competitions/sequence.entity';
@@ -6,6 +7,7 @@ import { Player } from '../../src/players/player.entity';
 import { applyMove, newGame, replayGame, type Color, type GameState, type TileSetId } from '../../src/games/engine';
 import { randomMove, seededRandom } from '../../src/games/engine/testing/random-game';
 import { Game } from '../../src/games/game.entity';
+import { Move } from '../../src/games/move.entity';
 import type { GameView } from '../../src/games/game-views';
 import { createUser, keyForPlayer, setUpCompetition, type TestUser } from './competitions';
 
@@ -94,6 +96,15 @@ export function keptNotations(view: GameView): string[] {
     .filter((m) => !m.annulled)
     .sort((a, b) => a.number - b.number)
     .map((m) => m.notation);
+}
+
+/** The game API as its players call it: a POST under `/api/games/:id`, and the move rows stored, in order. */
+export function gameApi(app: INestApplication) {
+  return {
+    post: (game: Game, who: TestUser, path: string, body: object) =>
+      request(app.getHttpServer()).post(`/api/games/${game.id}${path}`).set('Authorization', who.bearer).send(body),
+    movesOf: (game: Game) => app.get(Database).run((m) => m.find(Move, { where: { gameId: game.id }, order: { number: 'ASC' } })),
+  };
 }
 
 export { newGame, seededRandom };

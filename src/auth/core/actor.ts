@@ -25,3 +25,12 @@ export const SYSTEM_ACTOR: SystemActor = { kind: 'system' };
 export function hasRole(actor: Actor, role: Role): boolean {
   return actor.kind === 'user' && actor.roles.includes(role);
 }
+
+/**
+ * Who acted, as a stable text: `user:<id>` (a player, arbiter or admin, by web, API or mail) or
+ * `system` (the operator's CLI, the sweep). An idempotency receipt is this actor's alone
+ * (docs/web.md "Security model"): another actor's request under the same key is a new one.
+ */
+export function actorKey(actor: Actor): string {
+  return actor.kind === 'system' ? 'system' : `user:${actor.userId}`;
+}

@@ -14,6 +14,7 @@ import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
 import { MoveNote1766320000000 } from './1766320000000-move-note';
 import { GameConditionals1766400000000 } from './1766400000000-game-conditionals';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
+import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   MoveNote1766320000000,
   GameConditionals1766400000000,
   GameAnalysis1766450000000,
+  ReceiptActor1766500000000,
 ];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Handlebars from 'handlebars';
 import { Refusal } from '../../common/refusal';
-import { decideNote, MAX_NOTE_LENGTH } from './move-note';
+import { ARBITER_READER, decideNote, MAX_NOTE_LENGTH, noteFor, playerReader, PUBLIC_READER } from './move-note';
 
 function refusalOf(raw: string): Refusal {
   const decided = decideNote(raw);
@@ -61,5 +61,23 @@ describe('decideNote (issue 16 item 4)', () => {
         expect(unescaped).toBe(decided);
       }),
     );
+  });
+});
+
+describe('noteFor: who reads a note (README "A note with a move", docs/web.md Security model)', () => {
+  const move = { color: 'red' as const, note: 'Pe curând' };
+
+  it('its writer, the partner and the arbiter read it; a published copy, and so everyone else, does not', () => {
+    expect(noteFor(playerReader('red'), move)).toBe('Pe curând');
+    expect(noteFor(playerReader('blue'), move)).toBe('Pe curând');
+    expect(noteFor(ARBITER_READER, move)).toBe('Pe curând');
+    expect(noteFor(PUBLIC_READER, move)).toBeNull();
+  });
+
+  it('a move without a note has none for anyone', () => {
+    for (const reader of [playerReader('red'), ARBITER_READER, PUBLIC_READER]) {
+      expect(noteFor(reader, { color: 'blue', note: null })).toBeNull();
+      expect(noteFor(reader, { color: 'blue' })).toBeNull();
+    }
   });
 });

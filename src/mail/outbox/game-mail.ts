@@ -16,6 +16,7 @@ import type { SheetEndReason } from '../../games/engine/sheet';
 import { tourOf } from '../../games/engine/tour';
 import { timelineOf } from '../../games/game-clocks';
 import { replayLine } from '../../games/core/lines';
+import { noteFor, playerReader } from '../../games/core/move-note';
 import { readGameView } from '../../games/game-mail-view';
 import type { GameRepository } from '../../games/game.repository';
 import { GameSession } from '../../games/game-session';
@@ -423,8 +424,11 @@ export async function gameMail(
       if (row.template === 'status' && (s.game.status !== 'playing' || s.turnPlayer() !== you)) return gameNotice(c, row.template, p);
       const moveNumber = s.state(s.liveLines()[0].id).movesPlayed + 1;
       const partnerNotes = s.moves
-        .filter((m) => !m.annulled && m.color !== you && m.turn === s.game.turn - 1 && m.note)
-        .map((m) => ({ notation: m.notation, note: m.note! }));
+        .filter((m) => !m.annulled && m.color !== you && m.turn === s.game.turn - 1)
+        .flatMap((m) => {
+          const note = noteFor(playerReader(you), m);
+          return note ? [{ notation: m.notation, note }] : [];
+        });
       return mail('your-move', {
         ...(partnerNotes.length > 0 && { partnerNotes }),
         game,
