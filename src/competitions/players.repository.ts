@@ -119,7 +119,7 @@ export class PlayersRepository {
   /** The arbiter of this competition typed this address for the player too (docs/web.md "A player's identity"). */
   async noteTyped(competitionId: string, playerId: string, address: string): Promise<void> {
     await this.m.query(
-      `UPDATE "registration" SET "emails" = array_append("emails", $3) WHERE "competition_id" = $1 AND "player_id" = $2 AND NOT ($3 = ANY("emails"))`,
+      `UPDATE "registration" SET "emails" = "emails" || jsonb_build_array($3::text) WHERE "competition_id" = $1 AND "player_id" = $2 AND NOT ("emails" @> jsonb_build_array($3::text))`,
       [competitionId, playerId, address],
     );
   }

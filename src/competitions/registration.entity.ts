@@ -50,7 +50,7 @@ export class Registration {
    * The addresses this competition's arbiter typed for the player (their import line, and those
    * they added since): all the arbiter sees of the player's addresses (docs/web.md "A player's identity").
    */
-  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   emails: string[];
 
   @Column({ name: 'created_at', type: 'timestamptz' })

@@ -21,9 +21,9 @@ export class AccountConsent1766510000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "account_join" ADD CONSTRAINT "FK_account_join_player" FOREIGN KEY ("player_id") REFERENCES "player"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
-    await queryRunner.query(`ALTER TABLE "registration" ADD "emails" text array NOT NULL DEFAULT '{}'`);
+    await queryRunner.query(`ALTER TABLE "registration" ADD "emails" jsonb NOT NULL DEFAULT '[]'`);
     await queryRunner.query(
-      `UPDATE "registration" r SET "emails" = COALESCE((SELECT array_agg(e."address" ORDER BY e."address") FROM "player_email" e WHERE e."player_id" = r."player_id"), '{}')`,
+      `UPDATE "registration" r SET "emails" = COALESCE((SELECT jsonb_agg(e."address" ORDER BY e."address") FROM "player_email" e WHERE e."player_id" = r."player_id"), '[]'::jsonb)`,
     );
   }
 
