@@ -157,13 +157,7 @@ export class PlayerIdentityService {
    * it is, and its owner is asked, at their confirmed addresses, to join it to the player from
    * their own account page (docs/web.md "A player's identity").
    */
-  async askToJoin(
-    actor: Actor,
-    competitionId: string,
-    player: Pick<Player, 'id' | 'name'>,
-    account: User,
-    address: string,
-  ): Promise<void> {
+  async askToJoin(actor: Actor, competitionId: string, player: Pick<Player, 'id' | 'name'>, account: User, address: string): Promise<void> {
     await this.users.addJoin({
       id: randomUUID(),
       userId: account.id,
@@ -380,7 +374,10 @@ export class PlayerIdentityService {
     await this.players.giveToPlayersUser(row.playerId, row.address);
     await this.owners.record(actor, 'player.address_confirmed', row.playerId, { address: row.address, ...how }, how.by === 'admin');
     const player = await this.players.get(row.playerId);
-    await this.owners.tell(await this.owners.ownerOfPlayer(player), 'account-changed', { change: 'address-approved', address: row.address });
+    await this.owners.tell(await this.owners.ownerOfPlayer(player), 'account-changed', {
+      change: 'address-approved',
+      address: row.address,
+    });
     await this.announce(player, { kind: 'address' });
   }
 
