@@ -2,6 +2,7 @@ import { AuditEntry } from './audit/audit.entity';
 import { Case } from './arbiter/case.entity';
 import { Penalty } from './arbiter/penalty.entity';
 import { Ruling } from './arbiter/ruling.entity';
+import { AccountJoin } from './auth/account-join.entity';
 import { ApiKey } from './auth/api-key.entity';
 import { LoginLink } from './auth/login-link.entity';
 import { UserEmail } from './auth/user-email.entity';
@@ -45,6 +46,7 @@ export const entities = [
   ApiKey,
   Player,
   PlayerEmail,
+  AccountJoin,
   Competition,
   Group,
   Registration,

@@ -6,6 +6,7 @@ import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
 import { Player, type Language } from '../players/player.entity';
 import type { Role } from './core/actor';
+import { AccountJoin } from './account-join.entity';
 import { UserEmail } from './user-email.entity';
 import { User } from './user.entity';
 
@@ -114,6 +115,46 @@ export class UserRepository {
   /** The player a user plays as (their name and mail language). */
   playerOf(user: Pick<User, 'playerId'>): Promise<Player | null> {
     return user.playerId ? this.m.findOneBy(Player, { id: user.playerId }) : Promise.resolve(null);
+  }
+
+  /** The account's addresses proven by a login link, in address order. */
+  confirmedEmailsOf(userId: string): Promise<UserEmail[]> {
+    return this.m.find(UserEmail, { where: { userId, verified: true }, order: { address: 'ASC' } });
+  }
+
+  async removeEmail(userId: string, address: string): Promise<void> {
+    await this.m.delete(UserEmail, { userId, address });
+  }
+
+  /**
+   * The player's own account when its owner joined the player to another: it plays no more, and
+   * with no role left it keeps no address to log in with.
+   */
+  async unlinkPlayer(userId: string, roles: Role[]): Promise<void> {
+    if (!roles.length) await this.m.delete(UserEmail, { userId });
+    await this.m.update(User, { id: userId }, { playerId: null, roles });
+  }
+
+  async addJoin(join: AccountJoin): Promise<void> {
+    await this.m.createQueryBuilder().insert().into(AccountJoin).values(join).orIgnore().execute();
+  }
+
+  join(id: string): Promise<AccountJoin | null> {
+    return this.m.findOneBy(AccountJoin, { id });
+  }
+
+  /** The joins waiting for this account's owner, oldest first, with their players. */
+  joinsOf(userId: string): Promise<AccountJoin[]> {
+    return this.m.find(AccountJoin, { where: { userId }, relations: { player: true }, order: { createdAt: 'ASC' } });
+  }
+
+  /** The joins asked of this player or of this account: one join ends them all. */
+  joinsOfEither(userId: string, playerId: string): Promise<AccountJoin[]> {
+    return this.m.find(AccountJoin, { where: [{ userId }, { playerId }] });
+  }
+
+  async removeJoins(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.m.delete(AccountJoin, { id: In([...ids]) });
   }
 
   anAdminExists(): Promise<boolean> {

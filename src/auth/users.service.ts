@@ -127,29 +127,31 @@ export class UsersService {
   }
 
   /**
-   * The login identity of a player just registered (issue 4 §3: users are linked to
-   * players). A user already holding one of the addresses (an arbiter who also plays)
-   * becomes that player too; otherwise a player user is created, the addresses still to
-   * be verified at their first login.
+   * The login identity of a player just registered (issue 4 §3: users are linked to players).
+   * Never an existing account: docs/web.md "A player's identity" — an address that already logs
+   * someone in stays theirs, and its owner alone joins their account to the player (AccountService).
+   * The player's own user gets the other addresses, still to be verified at their first login.
    */
   async ensurePlayerUser(player: { id: string; name: string }, emails: readonly string[]): Promise<User> {
     const linked = await this.users.ofPlayer(player.id);
     if (linked) return linked;
     const addresses = emails.map(normalizeEmail);
-    const owners = addresses.length ? await this.users.withAnyEmail(addresses) : [];
-    const free = owners.find((u) => u.playerId === null);
-    if (free) {
-      const roles = free.roles.includes('player') ? free.roles : [...free.roles, 'player' as const];
-      await this.users.linkPlayer(free.id, player.id, roles);
-      return { ...free, playerId: player.id, roles };
-    }
-    const ownedElsewhere = new Set((owners.length ? await this.users.emailsOf(owners.map((u) => u.id)) : []).map((e) => e.address));
+    const owned = new Set((addresses.length ? await this.users.emailsTaken(addresses) : []).map((e) => e.address));
     return this.createUser({
       displayName: player.name,
       roles: ['player'],
-      emails: addresses.filter((a) => !ownedElsewhere.has(a)),
+      emails: addresses.filter((a) => !owned.has(a)),
       playerId: player.id,
     });
+  }
+
+  /** The accounts that log in with any of these addresses (already normalised), by address. */
+  async accountsWith(addresses: readonly string[]): Promise<Map<string, User>> {
+    if (!addresses.length) return new Map();
+    const emails = await this.users.emailsTaken(addresses);
+    const owners = await this.users.withAnyEmail(addresses);
+    const byId = new Map(owners.map((u) => [u.id, u]));
+    return new Map(emails.map((e) => [e.address, byId.get(e.userId)!]));
   }
 
   async createApiKey(userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {

@@ -1,4 +1,4 @@
-import { LessThan } from 'typeorm';
+import { LessThan, MoreThan, Not } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import type { Database } from '../database/database';
 import { prepared } from '../database/prepared-statements';
@@ -53,6 +53,26 @@ export class WebSessionRepository {
 
   async remove(sidHash: string): Promise<void> {
     await this.m.delete(WebSession, { sidHash });
+  }
+
+  /** A user's sessions still open at `now`, newest first (their account page lists them). */
+  openOf(userId: string, now: Date): Promise<WebSession[]> {
+    return this.m.find(WebSession, {
+      where: { userId, expiresAt: MoreThan(now) },
+      select: { sidHash: true, createdAt: true, expiresAt: true },
+      order: { createdAt: 'DESC' },
+    });
+  }
+
+  /** Ends every session of the user but the one named; how many ended. */
+  async removeOthersOf(userId: string, keepSidHash: string): Promise<number> {
+    const result = await this.m.delete(WebSession, { userId, sidHash: Not(keepSidHash) });
+    return result.affected ?? 0;
+  }
+
+  /** Ends every session of the user (an account retired by a join). */
+  async removeAllOf(userId: string): Promise<void> {
+    await this.m.delete(WebSession, { userId });
   }
 
   /** Removes the sessions that expired before `now`; how many there were. */

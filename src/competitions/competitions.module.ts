@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { AccountNotices } from './account-notices';
+import { AccountService } from './account.service';
 import { CompetitionsController } from './competitions.controller';
 import { CompetitionsRepository } from './competitions.repository';
 import { CompetitionReadsService } from './competition-reads.service';
@@ -28,6 +30,8 @@ import { PlayersRepository } from './players.repository';
     CompetitionSettingsService,
     CompetitionReadsService,
     PlayerIdentityService,
+    AccountNotices,
+    AccountService,
     PartnersInPlay,
     CompetitionsRepository,
     PlayersRepository,
@@ -39,6 +43,7 @@ import { PlayersRepository } from './players.repository';
     CompetitionSettingsService,
     CompetitionReadsService,
     PlayerIdentityService,
+    AccountService,
     PartnersInPlay,
     CompetitionsRepository,
     PlayersRepository,

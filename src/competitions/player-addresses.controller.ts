@@ -6,7 +6,7 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import { AddPlayerAddressDto, ConfirmPlayerAddressDto, EditPlayerDto } from './dto/player-address.dto';
 import { PlayerIdentityService } from './player-identity.service';
 
-/** A player's addresses over JSON (issue 12 §1): added unverified by the arbiter, confirmed by their owner or an admin. */
+/** A player's addresses over JSON (issue 12 §1): added unverified by the arbiter, approved by the player (docs/web.md "A player's identity") or an admin. */
 @ApiTags('competitions')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No API key, or an unknown or revoked one (UNAUTHENTICATED).' })
@@ -19,7 +19,7 @@ export class PlayerAddressesController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      'Add an address to a registered player: it gets no mail and sends no move until its owner confirms it from the link mailed to it; the player is told at their addresses.',
+      'Add an address to a registered player: it gets no mail, sends no move and logs nobody in until the player approves it (their account page, or the link mailed to their confirmed addresses; never the new address); the new address hears only that it waits.',
   })
   @ApiCreatedResponse({ description: '{address, verified: false}' })
   @ApiResponse({ status: 400, description: 'Not an e-mail address (BAD_INPUT).' })

@@ -12,6 +12,8 @@ import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications, type Notification } from '../notifications/notifications';
+import { UserRepository } from '../auth/user.repository';
+import { AccountNotices } from './account-notices';
 import { CompetitionsRepository } from './competitions.repository';
 import { PartnersInPlay } from './partners-in-play';
 import {
@@ -24,6 +26,7 @@ import {
   type ListedPlayer,
 } from './core/player-identity';
 import type { Player } from '../players/player.entity';
+import type { User } from '../auth/user.entity';
 import type { PlayerEmail } from '../players/player-email.entity';
 import { PlayersRepository } from './players.repository';
 import type { Registration } from './registration.entity';
@@ -56,6 +59,8 @@ export class PlayerIdentityService {
     private readonly partnersInPlay: PartnersInPlay,
     private readonly competitions: CompetitionsRepository,
     private readonly players: PlayersRepository,
+    private readonly owners: AccountNotices,
+    private readonly users: UserRepository,
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl'>,
   ) {}
 
@@ -102,12 +107,15 @@ export class PlayerIdentityService {
   }
 
   /**
-   * Adds addresses to a known player, unverified: each gets its confirmation link, and the
-   * player is told at the addresses they have (an address they did not ask for is a warning).
+   * Adds addresses to a known player, unverified (docs/web.md "A player's identity"): the link
+   * that approves each goes to the addresses the owner already confirmed, never to the new one,
+   * which hears only that its owner must approve it. An owner with no confirmed address gets no
+   * link: their account page, or an admin, confirms.
    */
   private async addAddresses(actor: Actor, player: Player, addresses: readonly string[], competitionId: string | null): Promise<void> {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + ADDRESS_CONFIRMATION_TTL_DAYS * DAY_MS);
+    const owner = await this.owners.ownerOfPlayer(player);
     const mails: Notification[] = [];
     for (const address of addresses) {
       const token = newLoginToken();
@@ -119,18 +127,19 @@ export class PlayerIdentityService {
         confirmTokenHash: hashLoginToken(token),
         confirmExpiresAt: expiresAt,
       });
+      mails.push(
+        ...(await this.owners.toOwner(owner, 'address-confirmation', {
+          address,
+          url: this.confirmationUrl(token),
+          accountUrl: this.accountUrl(),
+          expiresInDays: ADDRESS_CONFIRMATION_TTL_DAYS,
+        })),
+      );
       mails.push({
         to: { id: player.id, language: player.language },
         address,
-        template: 'address-confirmation',
-        payload: { name: player.name, address, url: this.confirmationUrl(token), expiresInDays: ADDRESS_CONFIRMATION_TTL_DAYS },
-      });
-    }
-    if (await this.players.hasConfirmedAddress(player.id)) {
-      mails.push({
-        to: { id: player.id, language: player.language },
         template: 'address-added',
-        payload: { name: player.name, addresses: [...addresses] },
+        payload: { name: player.name, addresses: [address] },
       });
     }
     await this.notifications.add(mails);
@@ -140,6 +149,37 @@ export class PlayerIdentityService {
       action: 'player.address_added',
       competitionId,
       details: { playerId: player.id, addresses: [...addresses] },
+    });
+  }
+
+  /**
+   * A new player registered with an address that already logs someone in: the account stays as
+   * it is, and its owner is asked, at their confirmed addresses, to join it to the player from
+   * their own account page (docs/web.md "A player's identity").
+   */
+  async askToJoin(actor: Actor, competitionId: string, player: Pick<Player, 'id' | 'name'>, account: User, address: string): Promise<void> {
+    await this.users.addJoin({
+      id: randomUUID(),
+      userId: account.id,
+      playerId: player.id,
+      address,
+      competitionId,
+      requestedByUserId: actor.kind === 'user' ? actor.userId : null,
+      createdAt: this.clock.now(),
+    });
+    const competition = await this.competitions.find(competitionId);
+    await this.owners.tell(await this.owners.ownerOfUser(account), 'account-join', {
+      player: player.name,
+      competition: competition?.name ?? '',
+      address,
+      url: this.accountUrl(),
+    });
+    await this.audit.record({
+      actor,
+      asArbiter: true,
+      action: 'player.join_requested',
+      competitionId,
+      details: { playerId: player.id },
     });
   }
 
@@ -162,6 +202,7 @@ export class PlayerIdentityService {
       }
       const player = await this.players.get(playerId);
       await this.addAddresses(actor, player, [email], competitionId);
+      await this.players.noteTyped(competitionId, playerId, email);
       return { address: email, verified: false as const };
     });
   }
@@ -261,6 +302,7 @@ export class PlayerIdentityService {
     return this.db.transaction(async () => {
       const now = this.clock.now();
       const row = await this.players.addressWithToken(tokenHash);
+      if (row) await this.refuseAnotherAccountsAddress(row);
       const claimed = await this.players.confirmWithToken(tokenHash, now);
       if (!claimed || !row)
         return {
@@ -291,22 +333,52 @@ export class PlayerIdentityService {
           { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` },
           409,
         );
+      await this.refuseAnotherAccountsAddress(row);
       await this.players.confirm(row.id);
       await this.confirmed(actor, row, { by: 'admin', reason: reason.trim() });
       return { address: email, playerId: row.playerId };
     });
   }
 
-  /** A confirmed address: the player can log in with it, it is audited and announced. */
-  private async confirmed(actor: Actor, row: PlayerEmail, how: { by: 'link' } | { by: 'admin'; reason: string }): Promise<void> {
+  /** The owner approves a waiting address of their player from their own session (the account page). */
+  async approveByOwner(actor: Actor, row: PlayerEmail): Promise<void> {
+    await this.refuseAnotherAccountsAddress(row);
+    await this.players.confirm(row.id);
+    await this.confirmed(actor, row, { by: 'owner' });
+  }
+
+  /**
+   * An address that logs another account in is that account's owner's to join (their account
+   * page), never the player's to approve: approving it would hand that person's mail to the player.
+   */
+  private async refuseAnotherAccountsAddress(row: PlayerEmail): Promise<void> {
+    const user = await this.users.ofPlayer(row.playerId);
+    if (await this.players.otherAccountWith(row.address, user?.id ?? null)) {
+      throw new Refusal(
+        'ADDRESS_OF_ANOTHER_ACCOUNT',
+        {
+          ro: `Adresa ${row.address} este a altui cont: doar titularul lui o poate alătura jucătorului, din pagina contului său.`,
+          en: `The address ${row.address} is another account's: only its owner may join it to the player, from their account page.`,
+        },
+        409,
+      );
+    }
+  }
+
+  /** A confirmed address: the player can log in with it; audited in the player's competitions, announced, and the owner told. */
+  private async confirmed(
+    actor: Actor,
+    row: PlayerEmail,
+    how: { by: 'link' } | { by: 'owner' } | { by: 'admin'; reason: string },
+  ): Promise<void> {
     await this.players.giveToPlayersUser(row.playerId, row.address);
-    await this.audit.record({
-      actor,
-      asArbiter: how.by === 'admin',
-      action: 'player.address_confirmed',
-      details: { playerId: row.playerId, address: row.address, ...how },
+    await this.owners.record(actor, 'player.address_confirmed', row.playerId, { address: row.address, ...how }, how.by === 'admin');
+    const player = await this.players.get(row.playerId);
+    await this.owners.tell(await this.owners.ownerOfPlayer(player), 'account-changed', {
+      change: 'address-approved',
+      address: row.address,
     });
-    await this.announce(await this.players.get(row.playerId), { kind: 'address' });
+    await this.announce(player, { kind: 'address' });
   }
 
   /** docs/rules.md §6 Identity: the partners of the player's games in play hear of the change at once. */
@@ -326,6 +398,10 @@ export class PlayerIdentityService {
         },
       })),
     );
+  }
+
+  private accountUrl(): string {
+    return `${this.settings.publicUrl}/account`;
   }
 
   private confirmationUrl(token: string): string {

@@ -6,6 +6,7 @@ import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
+import { Registration } from './registration.entity';
 
 export type NewPlayer = Omit<Player, 'mailDigest'>;
 export type NewPlayerEmail = Omit<PlayerEmail, 'player' | 'confirmTokenHash' | 'confirmExpiresAt'> &
@@ -84,6 +85,43 @@ export class PlayersRepository {
 
   async confirm(addressId: string): Promise<void> {
     await this.m.update(PlayerEmail, { id: addressId }, { verified: true, confirmTokenHash: null, confirmExpiresAt: null });
+  }
+
+  /** The player's addresses that give game mail and send moves, in address order. */
+  confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
+    return this.m.find(PlayerEmail, { where: { playerId, verified: true }, order: { address: 'ASC' } });
+  }
+
+  /** The account of another user than `userId` that logs in with this address, if any. */
+  async otherAccountWith(address: string, userId: string | null): Promise<string | null> {
+    const row = await this.m.findOneBy(UserEmail, { address });
+    return row && row.userId !== userId ? row.userId : null;
+  }
+
+  /** The competitions the player is registered in (their audit logs hear of the player's account). */
+  async competitionIdsOf(playerId: string): Promise<string[]> {
+    return (await this.m.find(Registration, { where: { playerId }, select: { competitionId: true } })).map((r) => r.competitionId);
+  }
+
+  /** An address the owner refused or removed; its link, if any, goes with it. */
+  async removeAddress(playerId: string, address: string): Promise<boolean> {
+    return !!(await this.m.delete(PlayerEmail, { playerId, address })).affected;
+  }
+
+  /** A joined player's addresses that are not the account's wait for its owner's approval. */
+  async holdForOwner(playerId: string, except: readonly string[]): Promise<string[]> {
+    const rows = await this.m.findBy(PlayerEmail, { playerId, verified: true });
+    const held = rows.filter((r) => !except.includes(r.address)).map((r) => r.address);
+    if (held.length) await this.m.update(PlayerEmail, { playerId, address: In(held) }, { verified: false });
+    return held;
+  }
+
+  /** The arbiter of this competition typed this address for the player too (docs/web.md "A player's identity"). */
+  async noteTyped(competitionId: string, playerId: string, address: string): Promise<void> {
+    await this.m.query(
+      `UPDATE "registration" SET "emails" = "emails" || jsonb_build_array($3::text) WHERE "competition_id" = $1 AND "player_id" = $2 AND NOT ("emails" @> jsonb_build_array($3::text))`,
+      [competitionId, playerId, address],
+    );
   }
 
   /** A confirmed address becomes a login address of the player's user, if they have one and nobody holds it. */

@@ -46,6 +46,13 @@ export class Registration {
   @Column({ name: 'withdrawn_at', type: 'timestamptz', nullable: true })
   withdrawnAt: Date | null;
 
+  /**
+   * The addresses this competition's arbiter typed for the player (their import line, and those
+   * they added since): all the arbiter sees of the player's addresses (docs/web.md "A player's identity").
+   */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  emails: string[];
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

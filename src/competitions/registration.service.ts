@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
+import { hasRole } from '../auth/core/actor';
 import { canArbitrate } from '../auth/core/permissions';
 import { UsersService } from '../auth/users.service';
 import { toDecimal } from '../coefficients/core/coefficients';
@@ -109,20 +110,24 @@ export class RegistrationService {
       competitionId,
       known.map(({ row, playerId }) => ({ listed: row, playerId })),
     );
+    // An address that already logs someone in stays theirs until they join it to the player.
+    const accounts = await this.users.accountsWith(fresh.flatMap((row) => row.emails));
+    const players = fresh.map((row) => ({
+      id: randomUUID(),
+      name: row.name,
+      club: row.club,
+      language: row.language,
+      previousCoefficient: row.previousCoefficient,
+      previousRank: row.previousRank,
+      createdAt: now,
+    }));
     if (fresh.length) {
-      const players = fresh.map((row) => ({
-        id: randomUUID(),
-        name: row.name,
-        club: row.club,
-        language: row.language,
-        previousCoefficient: row.previousCoefficient,
-        previousRank: row.previousRank,
-        createdAt: now,
-      }));
       await this.people.create(
         players,
-        // The addresses a player is registered with are the registration itself (docs/rules.md §6).
-        fresh.flatMap((row, i) => row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: true }))),
+        // The addresses a player is registered with are the registration itself (docs/rules.md §6), but for an account's.
+        fresh.flatMap((row, i) =>
+          row.emails.map((address) => ({ id: randomUUID(), playerId: players[i].id, address, verified: !accounts.has(address) })),
+        ),
       );
       fresh.forEach((row, i) => playerIdOfLine.set(row.line, players[i].id));
     }
@@ -137,6 +142,7 @@ export class RegistrationService {
         listPosition: last + i + 1,
         seat: null,
         withdrawnAt: null,
+        emails: [...new Set(row.emails)],
         createdAt: now,
       })),
     );
@@ -145,6 +151,12 @@ export class RegistrationService {
       const playerId = playerIdOfLine.get(row.line)!;
       const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
       await this.users.ensurePlayerUser({ id: playerId, name: row.name }, emails);
+    }
+    for (const [i, row] of fresh.entries()) {
+      for (const address of row.emails) {
+        const account = accounts.get(address);
+        if (account) await this.identity.askToJoin(actor, competitionId, players[i], account, address);
+      }
     }
     await this.audit.record({
       actor,
@@ -159,8 +171,10 @@ export class RegistrationService {
   private async listPlayers(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {
     const competition = await this.repo.find(competitionId);
     if (!competition) throw COMPETITION_NOT_FOUND(competitionId);
-    // Addresses are personal: shown to whoever runs the competition, and to each player for themselves.
+    // Addresses are personal: each player sees their own, an admin all; the competition's arbiter
+    // only those they typed for it (docs/web.md "A player's identity").
     const runs = canArbitrate(actor, competition);
+    const seesAll = actor.kind === 'system' || hasRole(actor, 'admin');
     const groupName = new Map((await this.repo.groups(competitionId)).map((g) => [g.id, g.name]));
     return (await this.repo.entries(competitionId)).map(({ registration: r, player, emails, pendingEmails }) => ({
       playerId: player.id,
@@ -173,7 +187,11 @@ export class RegistrationService {
       group: r.groupId ? (groupName.get(r.groupId) ?? null) : null,
       seat: r.seat,
       withdrawn: r.withdrawnAt !== null,
-      ...(runs || (actor.kind === 'user' && actor.playerId === player.id) ? { emails, pendingEmails } : {}),
+      ...(seesAll || (actor.kind === 'user' && actor.playerId === player.id)
+        ? { emails, pendingEmails }
+        : runs
+          ? { emails: emails.filter((a) => r.emails.includes(a)), pendingEmails: pendingEmails.filter((a) => r.emails.includes(a)) }
+          : {}),
     }));
   }
 }

@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { AccountJoin } from '../../src/auth/account-join.entity';
 import { ApiKey } from '../../src/auth/api-key.entity';
+import { AccountService } from '../../src/competitions/account.service';
 import { UserEmail } from '../../src/auth/user-email.entity';
 import { User } from '../../src/auth/user.entity';
 import { actorOf, hashApiKey, UsersService } from '../../src/auth/users.service';
@@ -98,7 +100,7 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
     await expect(users.issueApiKeyForEmail('not an address')).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 
-  it('gives every imported player a login identity; an arbiter who also plays becomes that player, and never arbitrates their own games', async () => {
+  it('gives every imported player a login identity; an arbiter who also plays becomes that player once they accept from their own account, and never arbitrates their own games', async () => {
     const arbiter = await createUser(t.app, { email: 'plays-too@example.org', roles: ['arbiter'] });
     const setup = t.app.get(CompetitionSetupService);
     const registration = t.app.get(RegistrationService);
@@ -106,6 +108,12 @@ describe(`identity: users and API keys (${TEST_DB})`, () => {
     const csv = `${playersCsv(2, { domain: 'ident.example' })}The Arbiter,Plays-Too@example.org,,ro,,\n`;
     const players = await registration.importPlayers(arbiter.actor, created.id, csv);
     expect(players).toHaveLength(3);
+    // docs/web.md "A player's identity": the import links no account; its owner accepts the join.
+    const before = await t.database.run((m) => m.findOneByOrFail(User, { id: arbiter.id }));
+    expect(before).toMatchObject({ roles: ['arbiter'], playerId: null });
+    const [join] = await t.database.run((m) => m.findBy(AccountJoin, { userId: arbiter.id }));
+    expect(join).toMatchObject({ playerId: players[2].playerId, address: 'plays-too@example.org' });
+    await t.app.get(AccountService).acceptJoin(arbiter.actor, join.id);
     const me = await t.database.run((m) => m.findOneByOrFail(User, { id: arbiter.id }));
     expect(me.roles.sort()).toEqual(['arbiter', 'player']);
     expect(me.playerId).toBe(players[2].playerId);

@@ -3,6 +3,7 @@ import { AuditEntry } from '../../src/audit/audit.entity';
 import { UserEmail } from '../../src/auth/user-email.entity';
 import { User } from '../../src/auth/user.entity';
 import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
+import { Registration } from '../../src/competitions/registration.entity';
 import { RegistrationService, type PlayerEntryView } from '../../src/competitions/registration.service';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
@@ -32,6 +33,9 @@ describe(`a player's identity (${TEST_DB})`, () => {
   const mails = (where: { template?: string; toAddress?: string; playerId?: string }) =>
     t.database.run((m) => m.find(OutboundMail, { where, order: { createdAt: 'ASC' } }));
   const audits = (action: string) => t.database.run((m) => m.findBy(AuditEntry, { action }));
+  /** The approval request of an added address: mailed to the player's confirmed addresses, never to it. */
+  const approvalOf = async (address: string) =>
+    (await mails({ template: 'address-confirmation' })).filter((r) => r.payload.address === address);
   const recipientsOf = (row: OutboundMail) =>
     t.database.run(async () => (await t.app.get(OutboxComposer).compose(row, t.clock.now())).map((o) => o.to));
 
@@ -84,7 +88,7 @@ describe(`a player's identity (${TEST_DB})`, () => {
       const added = await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'evil@attacker.example' }));
       expect(added).toMatchObject({ playerId: victim.id, verified: false });
       // A mail to the player (as a "your move" would be) goes to the confirmed address only.
-      const [toPlayer] = await mails({ template: 'address-added', playerId: victim.id });
+      const [toPlayer] = await approvalOf('evil@attacker.example');
       expect(toPlayer.toAddress).toBeNull();
       expect(await recipientsOf(toPlayer)).toEqual(['player1@p.example']);
       const user = await t.database.run((m) => m.findOneByOrFail(User, { playerId: victim.id }));
@@ -93,13 +97,14 @@ describe(`a player's identity (${TEST_DB})`, () => {
       ]);
     });
 
-    it('mails the confirmation link to the new address only, tells the player at their own, and audits it', async () => {
-      const [link] = await mails({ template: 'address-confirmation', toAddress: 'evil@attacker.example' });
+    it("mails the approval link to the player's confirmed address only, the new address a notice without a link, and audits it", async () => {
+      const [link] = await approvalOf('evil@attacker.example');
       expect(String(link.payload.url)).toMatch(/\/addresses\/confirm\/[A-Za-z0-9_-]{43}$/);
-      expect(await recipientsOf(link)).toEqual(['evil@attacker.example']);
-      expect((await mails({ template: 'address-added', playerId: victim.id })).map((r) => r.payload.addresses)).toEqual([
-        ['evil@attacker.example'],
-      ]);
+      expect(await recipientsOf(link)).toEqual(['player1@p.example']);
+      expect(await mails({ template: 'address-confirmation', toAddress: 'evil@attacker.example' })).toEqual([]);
+      const notices = await mails({ template: 'address-added', playerId: victim.id });
+      expect(notices.map((r) => [r.toAddress, r.payload.addresses])).toEqual([['evil@attacker.example', ['evil@attacker.example']]]);
+      expect(JSON.stringify(notices[0].payload)).not.toContain('/addresses/confirm/');
       expect(await audits('player.address_added')).toEqual([
         expect.objectContaining({ actorUserId: other.id, details: { playerId: victim.id, addresses: ['evil@attacker.example'] } }),
       ]);
@@ -110,14 +115,15 @@ describe(`a player's identity (${TEST_DB})`, () => {
     });
   });
 
-  it("the owner confirms from the mailed link's page (one button), once; then it gets mail, logs in, and the partners are told", async () => {
+  it('the owner confirms from the page of the link mailed to their confirmed address (one button), once; then it gets mail, logs in, and the partners are told', async () => {
     const c = await setup.create(owner.actor, SETTINGS);
     await registration.importPlayers(
       owner.actor,
       c.id,
       `${HEADER}${victim.name},player1@p.example second@p.example,${victim.club ?? ''},${victim.language}\n`,
     );
-    const [link] = await mails({ template: 'address-confirmation', toAddress: 'second@p.example' });
+    const [link] = await approvalOf('second@p.example');
+    expect(await recipientsOf(link)).toEqual(['player1@p.example']);
     const path = new URL(String(link.payload.url)).pathname;
     const agent = request.agent(t.app.getHttpServer());
     // Opening the link (as a mail scanner does) confirms nothing.
@@ -134,16 +140,23 @@ describe(`a player's identity (${TEST_DB})`, () => {
     expect((await t.database.run((m) => m.findOneByOrFail(PlayerEmail, { address: 'second@p.example' }))).verified).toBe(true);
     // Used once: the same link is gone.
     expect((await agent.get(path)).status).toBe(410);
-    const [toPlayer] = await mails({ template: 'address-added', playerId: victim.id });
+    // The owner is told at their confirmed addresses, the new one among them now.
+    const [toPlayer] = await mails({ template: 'account-changed', playerId: victim.id });
+    expect(toPlayer.payload).toMatchObject({ change: 'address-approved', address: 'second@p.example' });
     expect((await recipientsOf(toPlayer)).sort()).toEqual(['player1@p.example', 'second@p.example']);
     const user = await t.database.run((m) => m.findOneByOrFail(User, { playerId: victim.id }));
     expect(await t.database.run((m) => m.countBy(UserEmail, { userId: user.id, address: 'second@p.example', verified: true }))).toBe(1);
     const told = await mails({ template: 'identity-changed' });
     expect(told.map((r) => r.playerId).sort()).toEqual([...new Set(partnerIds)].sort());
     expect(told[0].payload).toMatchObject({ player: victim.name, change: 'address' });
-    expect(await audits('player.address_confirmed')).toEqual([
-      expect.objectContaining({ details: expect.objectContaining({ playerId: victim.id, address: 'second@p.example', by: 'link' }) }),
-    ]);
+    // Audited in each competition the player plays in.
+    const confirmedIn = await audits('player.address_confirmed');
+    expect(confirmedIn.map((e) => e.details)).toEqual(
+      confirmedIn.map(() => expect.objectContaining({ playerId: victim.id, address: 'second@p.example', by: 'link' })),
+    );
+    expect(confirmedIn.map((e) => e.competitionId).sort()).toEqual(
+      (await t.database.run((m) => m.findBy(Registration, { playerId: victim.id }))).map((r) => r.competitionId).sort(),
+    );
   });
 
   it('an expired or unknown confirmation link is refused (410) and confirms nothing', async () => {
@@ -153,7 +166,7 @@ describe(`a player's identity (${TEST_DB})`, () => {
       c.id,
       `${HEADER}${victim.name},player1@p.example late@p.example,${victim.club ?? ''},${victim.language}\n`,
     );
-    const [link] = await mails({ template: 'address-confirmation', toAddress: 'late@p.example' });
+    const [link] = await approvalOf('late@p.example');
     const path = new URL(String(link.payload.url)).pathname;
     const http = t.app.getHttpServer();
     expect((await request(http).get('/addresses/confirm/not-a-token')).status).toBe(410);
@@ -277,7 +290,9 @@ describe(`a player's identity (${TEST_DB})`, () => {
     });
     const after = await agent.get(done.headers.location).expect(200);
     expect(after.text).toContain('panou.nou@q.example (neconfirmată)');
-    expect(await mails({ template: 'address-confirmation', toAddress: 'panou.nou@q.example' })).toHaveLength(1);
+    const [asked] = await approvalOf('panou.nou@q.example');
+    expect(await recipientsOf(asked)).toEqual(['panou@q.example']);
+    expect(await mails({ template: 'address-added', toAddress: 'panou.nou@q.example' })).toHaveLength(1);
   });
 
   it("editing a player: the panel and the API change name, club and language for the player's own arbiter, announce a rename, and refuse another arbiter's player", async () => {

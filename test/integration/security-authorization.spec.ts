@@ -6,11 +6,13 @@
 // game or competition that is not theirs (it does not exist for them), 403 for a player on
 // the arbiter's pages.
 import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Like } from 'typeorm';
 import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { Ruling } from '../../src/arbiter/ruling.entity';
+import { AccountJoin } from '../../src/auth/account-join.entity';
 import { ApiKey } from '../../src/auth/api-key.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
@@ -329,6 +331,14 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       'PATCH /api/competitions/:id',
       'GET /arbiter/competitions/:id/edit',
       'POST /arbiter/competitions/:id/edit',
+      // docs/web.md "A player's identity": every user's own account page and its forms.
+      'GET /account',
+      'POST /account/addresses/approve',
+      'POST /account/addresses/refuse',
+      'POST /account/addresses/remove',
+      'POST /account/joins/accept',
+      'POST /account/joins/refuse',
+      'POST /account/sessions/end-others',
     ]) {
       expect(keys).toContain(known);
     }
@@ -510,5 +520,41 @@ describe(`authorization on every route (${TEST_DB})`, () => {
     expect((await request(app.getHttpServer()).get(`/api/games/${game.id}/gcg`).set('Authorization', A.arbiter.bearer)).status).toBe(200);
     const admin = await createUser(app, { email: 'admin@security.example', roles: ['admin'] });
     expect((await (await agentOf(admin)).get(`/arbiter/games/${game.id}`)).status).toBe(200);
+  });
+
+  it("the account page acts on its own user only: another's join, address or session is as absent as one that does not exist", async () => {
+    const agent = await agentOf(red);
+    const csrf = await tokenFor(agent, '/account');
+    // A join waiting for the bystander, and the bystander's address and session.
+    const joinId = randomUUID();
+    await t.database.transaction((m) =>
+      m.insert(AccountJoin, {
+        id: joinId,
+        userId: bystander.id,
+        playerId: game.redPlayerId,
+        address: bystander.email,
+        competitionId: A.competitionId,
+        requestedByUserId: A.arbiter.id,
+        createdAt: clock.now(),
+      }),
+    );
+    const theirs = await agentOf(bystander);
+    const before = await footprint();
+    for (const action of ['accept', 'refuse']) {
+      const res = await agent.post(`/account/joins/${action}`).type('form').send({ _csrf: csrf, join: joinId });
+      expect([action, res.status]).toEqual([action, 404]);
+    }
+    for (const action of ['approve', 'refuse', 'remove']) {
+      const res = await agent
+        .post(`/account/addresses/${action}`)
+        .type('form')
+        .send({ _csrf: csrf, address: bystander.email, confirm: 'yes' });
+      expect([action, res.status]).toEqual([action, 404]);
+    }
+    await agent.post('/account/sessions/end-others').type('form').send({ _csrf: csrf, confirm: 'yes' }).expect(303);
+    expect((await theirs.get('/account')).status).toBe(200);
+    expect(await t.database.run((m) => m.countBy(AccountJoin, { id: joinId }))).toBe(1);
+    expect(await footprint()).toEqual(before);
+    await t.database.transaction((m) => m.delete(AccountJoin, { id: joinId }));
   });
 });

@@ -13,6 +13,7 @@ import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
 import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
 import { MoveNote1766320000000 } from './1766320000000-move-note';
 import { GameConditionals1766400000000 } from './1766400000000-game-conditionals';
+import { AccountConsent1766510000000 } from './1766510000000-account-consent';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
 
@@ -35,4 +36,5 @@ export const migrations = [
   GameConditionals1766400000000,
   GameAnalysis1766450000000,
   ReceiptActor1766500000000,
+  AccountConsent1766510000000,
 ];

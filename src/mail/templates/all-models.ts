@@ -2,6 +2,8 @@
 // and the sweep's notices of sweep-models.ts together; renderMail is typed by this map. It sits
 // above both files, so that sweep-models.ts imports models.ts one way only.
 import type {
+  AccountChangedModel,
+  AccountJoinModel,
   AddressAddedModel,
   AddressConfirmationModel,
   ArbiterRulingModel,
@@ -67,6 +69,8 @@ export interface MailModels extends SweepMailModels {
   'move-confirmation-request': MoveConfirmationRequestModel;
   'address-confirmation': AddressConfirmationModel;
   'address-added': AddressAddedModel;
+  'account-join': AccountJoinModel;
+  'account-changed': AccountChangedModel;
   'identity-changed': IdentityChangedModel;
   'claim-answered': ClaimAnsweredModel;
   'objection-decided': ObjectionDecidedModel;
@@ -104,6 +108,8 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'move-confirmation-request',
   'address-confirmation',
   'address-added',
+  'account-join',
+  'account-changed',
   'identity-changed',
   'claim-answered',
   'objection-decided',

@@ -412,17 +412,40 @@ export interface MoveConfirmationRequestModel {
 }
 
 /** Issue 12 §1: to an address added to a player, the link that confirms it. */
+/** docs/web.md "A player's identity": to the owner's confirmed addresses, the link that approves an address added to their player. */
 export interface AddressConfirmationModel {
   readonly name: string;
   readonly address: string;
   readonly url: string;
+  /** Their account page, where they refuse it. */
+  readonly accountUrl: string;
   readonly expiresInDays: number;
 }
 
-/** Issue 12 §1: to the player's confirmed addresses, when one is added. */
+/** To the added address alone: it waits for the account owner's approval (no working link). */
 export interface AddressAddedModel {
+  /** The player whose account it was added to. */
   readonly name: string;
   readonly addresses: readonly string[];
+}
+
+/** To an account's confirmed addresses: a player was registered with its address; the owner alone joins them. */
+export interface AccountJoinModel {
+  readonly name: string;
+  readonly player: string;
+  readonly competition: string;
+  readonly address: string;
+  /** The account page (no token: accepting needs the owner's session). */
+  readonly url: string;
+}
+
+/** To the owner's confirmed addresses: a change of their account (docs/web.md "A player's identity"). */
+export interface AccountChangedModel {
+  readonly name: string;
+  readonly change: 'address-approved' | 'address-refused' | 'address-removed' | 'join-accepted' | 'join-refused' | 'sessions-ended';
+  readonly address?: string;
+  readonly player?: string;
+  readonly sessions?: number;
 }
 
 /** docs/rules.md §6 Identity: to the partners of a player whose name or address changed. */

@@ -150,6 +150,20 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro ? `O adresă nouă a lui ${who} așteaptă confirmarea.` : `A new address of ${who} waits for confirmation.`;
       case 'player.address_confirmed':
         return ro ? `${who} și-a confirmat adresa.` : `${who} confirmed an address.`;
+      case 'player.address_refused':
+        return ro ? `${who} a refuzat o adresă adăugată.` : `${who} refused an added address.`;
+      case 'player.address_removed':
+        return ro ? `${who} și-a șters o adresă.` : `${who} removed an address.`;
+      case 'player.join_requested':
+        return ro
+          ? `Adresa lui ${who} este a unui cont existent: titularul lui este întrebat.`
+          : `${who}'s address is an existing account's: its owner is asked.`;
+      case 'player.joined':
+        return ro ? `Titularul contului l-a alăturat lui ${who}.` : `The account's owner joined it to ${who}.`;
+      case 'player.join_refused':
+        return ro ? `Titularul contului a refuzat să-l alăture lui ${who}.` : `The account's owner refused to join it to ${who}.`;
+      case 'user.sessions_ended':
+        return ro ? `${who} și-a închis celelalte sesiuni.` : `${who} ended their other sessions.`;
       case 'player.anonymised':
         return ro ? 'Datele personale ale unui jucător au fost șterse.' : "A player's personal data was erased.";
       case 'leave.approved':

@@ -24,7 +24,7 @@ describe('importNoteLines', () => {
     ];
     expect(importNoteLines(players, (k, p) => translate(messages, 'en', k, p))).toEqual([
       "Ana Pop: plays in another arbiter's competitions too, so these were left as they are: the name, the language (ask an admin to change them).",
-      'Ana Pop: the address evil@attacker.example was added unconfirmed; it gets mail only once its owner confirms it from the link mailed there.',
+      'Ana Pop: the address evil@attacker.example was added unconfirmed; it gets mail only once the player approves it (on their account page or from the link mailed to their confirmed addresses).',
     ]);
     const ro = importNoteLines(players, (k, p) => translate(messages, 'ro', k, p));
     expect(ro[0]).toContain('numele, limba');

@@ -46,6 +46,8 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'magic-link': { ro: 'Legătură de autentificare', en: 'Login link' },
   'address-confirmation': { ro: 'Confirmarea adresei', en: 'Address confirmation' },
   'address-added': { ro: 'Adresă adăugată', en: 'Address added' },
+  'account-join': { ro: 'Cerere de alăturare a contului', en: 'Account join request' },
+  'account-changed': { ro: 'Cont schimbat', en: 'Account changed' },
   'identity-changed': { ro: 'Date personale schimbate', en: 'Personal details changed' },
   'rejection-game-finished': { ro: 'Refuz: partida s-a încheiat', en: 'Refused: the game is over' },
   'rejection-not-your-turn': { ro: 'Refuz: nu este rândul jucătorului', en: 'Refused: not their turn' },

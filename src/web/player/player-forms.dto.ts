@@ -172,3 +172,21 @@ export class WithdrawConditionalFormDto extends WebFormDto {
   @MaxLength(10)
   confirm?: string;
 }
+
+/** The account page's forms (docs/web.md "A player's identity"): an address, a join, the confirmation box. */
+export class AccountFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  address?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  join?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
+}

@@ -3,6 +3,8 @@ import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
+import { CompetitionsModule } from '../../competitions/competitions.module';
+import { AccountPagesController } from './account-pages.controller';
 import { GameSheetPagesController } from './game-sheet-pages.controller';
 import { GamePagesController } from './game-pages.controller';
 import { PlayerGamesService } from './player-games.service';
@@ -14,8 +16,8 @@ import { CalendarController, SettingsPagesController } from './settings-pages.co
  * deadlines calendar. WebViews, the session guard and LoginLinks come from the global WebCoreModule.
  */
 @Module({
-  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule],
-  controllers: [GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
+  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule, CompetitionsModule],
+  controllers: [AccountPagesController, GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
   providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
   exports: [PlayerGamesService],
 })

@@ -143,9 +143,18 @@ export function sampleModels(language: MailLanguage): MailModels {
       name: 'Popescu-Rădulescu Ștefania',
       address: 'stefania.popescu-radulescu@federatia-scrabble.example.ro',
       url: 'https://scrabble.example/addresses/confirm/3f1c9a7e0b2d4c6e8f1a3b5c7d9e0f21aBcDeFg1234',
+      accountUrl: 'https://scrabble.example/account',
       expiresInDays: 14,
     },
     'address-added': { name: 'Popescu-Rădulescu Ștefania', addresses: ['stefania.popescu-radulescu@federatia-scrabble.example.ro'] },
+    'account-join': {
+      name: 'Ionescu Țuțea',
+      player: 'Ionescu Țuțea',
+      competition: 'Campionatul Național prin corespondență 2027',
+      address: 'tutea.ionescu@federatia-scrabble.example.ro',
+      url: 'https://scrabble.example/account',
+    },
+    'account-changed': { name: 'Popescu-Rădulescu Ștefania', change: 'address-removed', address: 'stefania.popescu@old.example.ro' },
     'identity-changed': { name: 'Ionescu Țuțea', player: 'Popescu-Rădulescu Ștefania', change: 'name', previousName: 'Popescu Ștefania' },
     'claim-answered': {
       name: 'Marinescu Dan',
