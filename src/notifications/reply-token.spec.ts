@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { findToken, gameIdRange, parseToken, replyAddress, replyToken, tokenMessageId, verifyToken } from './reply-token';
+import {
+  errorWithoutReplyTokens,
+  findToken,
+  gameIdRange,
+  jsonWithoutReplyTokens,
+  parseToken,
+  replyAddress,
+  replyToken,
+  tokenMessageId,
+  verifyToken,
+  withoutReplyTokens,
+} from './reply-token';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const uuid = fc.uuid({ version: 4 });
@@ -81,5 +92,27 @@ describe('reply tokens (docs/mail-rules.md 1-2)', () => {
     expect(() =>
       replyAddress(SECRET, 'a-very-long-mailbox-name@example.org', { gameId: randomUUID(), playerId: randomUUID(), turn: 1 }),
     ).toThrow(/at most 9 characters/);
+  });
+
+  it('is removed, its MAC and nothing else, from whatever is shown to anyone but its addressee', () => {
+    fc.assert(
+      fc.property(context, (ctx) => {
+        const token = replyToken(SECRET, ctx);
+        const mac = token.split('-').at(-1)!;
+        const messageId = tokenMessageId(SECRET, 'example.org', ctx);
+        const address = replyAddress(SECRET, 'moves@example.org', ctx);
+        const shown = withoutReplyTokens(`${messageId} ${address} ${messageId.toUpperCase()}`);
+        expect(shown.toLowerCase()).not.toContain(mac);
+        expect(shown).toContain(token.slice(0, -mac.length));
+        // What is left names no token a reply could carry.
+        expect(findToken('moves@example.org', { recipients: shown.split(' '), thread: shown.split(' ') })).toBeUndefined();
+        const payload = { reply: { address, mailto: `mailto:${address}` }, games: [{ messageId }], n: 3, none: null };
+        expect(JSON.stringify(jsonWithoutReplyTokens(payload))).not.toContain(mac);
+        expect(jsonWithoutReplyTokens(payload).n).toBe(3);
+        const error = errorWithoutReplyTokens(new Error(`550 message ${messageId} refused`));
+        expect(`${error.message} ${error.stack}`).not.toContain(mac);
+      }),
+      { numRuns: 50 },
+    );
   });
 });

@@ -147,3 +147,35 @@ export function findToken(baseAddress: string, sources: TokenSources): { parsed:
   }
   return undefined;
 }
+
+/** What stands where a token's MAC was, for a reader who is not its addressee. */
+export const REDACTED_MAC = '…';
+
+const TOKENS = new RegExp(TOKEN_PATTERN.source, 'gi');
+
+/**
+ * The text with every reply token's MAC removed (`g<game>-t<turn>-…`): a token is a capability,
+ * whoever holds it and writes from its owner's address plays for them (docs/mail-rules.md 1, 3).
+ * Listings, pages, exports and logs show it to its addressee alone (docs/web.md, Security model).
+ */
+export function withoutReplyTokens(text: string): string {
+  return text.replace(TOKENS, (_token: string, game: string, turn: string) => `g${game}-t${turn}-${REDACTED_MAC}`);
+}
+
+/** The same, through every string of a JSON value (a mail's payload holds reply addresses and links). */
+export function jsonWithoutReplyTokens<T>(value: T): T {
+  if (typeof value === 'string') return withoutReplyTokens(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => jsonWithoutReplyTokens(item)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, jsonWithoutReplyTokens(item)])) as T;
+  }
+  return value;
+}
+
+/** An error as it may be logged or stored for others: its message and stack without reply tokens. */
+export function errorWithoutReplyTokens(error: Error): Error {
+  const copy = new Error(withoutReplyTokens(error.message));
+  copy.name = error.name;
+  if (error.stack) copy.stack = withoutReplyTokens(error.stack);
+  return copy;
+}

@@ -5,6 +5,7 @@ import { Database } from '../../database/database';
 import type { OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { MailGamesRepository } from '../mail-games.repository';
 import { OutboundDeliveryRepository, type OutboxCriteria } from './outbound-delivery.repository';
+import { jsonWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
 import { withoutSecrets } from './payload-secrets';
 
 const MAX_ROWS = 500;
@@ -54,18 +55,23 @@ export class OutboxListing {
       }
       const rows = await this.outbox.newest(where, MAX_ROWS);
       const own = actor.kind === 'system' ? null : actor.playerId;
-      return rows.map((r) => ({
-        id: r.id,
-        gameId: r.gameId,
-        playerId: r.playerId,
-        template: r.template,
-        language: r.language,
+      return rows.map((r) => {
+        const addressee = r.playerId !== null && r.playerId === own;
         // Issue 12 §2: a link that logs in or confirms is never shown, sent or not.
-        payload: OWNER_ONLY.has(r.template) && r.playerId !== own ? {} : withoutSecrets(r.template, r.payload),
-        messageId: r.messageId,
-        status: r.status,
-        createdAt: r.createdAt.toISOString(),
-      }));
+        const payload = OWNER_ONLY.has(r.template) && !addressee ? {} : withoutSecrets(r.template, r.payload);
+        // docs/web.md, Security model: a reply token (in the Message-ID, the reply addresses) is its addressee's alone.
+        return {
+          id: r.id,
+          gameId: r.gameId,
+          playerId: r.playerId,
+          template: r.template,
+          language: r.language,
+          payload: addressee ? payload : jsonWithoutReplyTokens(payload),
+          messageId: addressee ? r.messageId : withoutReplyTokens(r.messageId),
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        };
+      });
     });
   }
 }

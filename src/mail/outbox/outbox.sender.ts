@@ -8,6 +8,7 @@ import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
+import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
 import { dueDigestDay, writeDigest } from './digest';
 import { OutboxComposer, type ComposerReads } from './outbox-composer';
 import { OutboundDeliveryRepository } from './outbound-delivery.repository';
@@ -182,7 +183,10 @@ export class OutboxSender implements OnApplicationShutdown {
         await this.handOver(row, reads);
       } catch (error) {
         if (!isBrokenConnection(error)) throw error;
-        this.logger.warn({ outboundMailId: row.id, err: error }, `connection broke while sending ${row.messageId}; requeued`);
+        this.logger.warn(
+          { outboundMailId: row.id, err: errorWithoutReplyTokens(error as Error) },
+          `connection broke while sending ${withoutReplyTokens(row.messageId)}; requeued`,
+        );
         await this.handOver(row, reads);
       }
       // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
@@ -216,14 +220,16 @@ export class OutboxSender implements OnApplicationShutdown {
     const attempts = row.attempts + 1;
     const now = this.clock.now();
     const givingUp = attempts >= this.policy.maxAttempts;
+    // docs/web.md, Security model: the log, the row's error and the arbiter's case never hold the player's reply token.
+    const shown = errorWithoutReplyTokens(error);
     this.logger.warn(
-      { outboundMailId: row.id, attempts, err: error },
-      `delivery of ${row.messageId} failed${givingUp ? ', giving up' : ''}`,
+      { outboundMailId: row.id, attempts, err: shown },
+      `delivery of ${withoutReplyTokens(row.messageId)} failed${givingUp ? ', giving up' : ''}`,
     );
     await this.db.transaction(async () => {
       await this.outbox.recordAttempt(row.id, {
         attempts,
-        lastError: error.message.slice(0, 2000),
+        lastError: shown.message.slice(0, 2000),
         status: givingUp ? 'failed' : 'pending',
         nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
       });
@@ -238,10 +244,10 @@ export class OutboxSender implements OnApplicationShutdown {
           playerId: row.playerId,
           payload: {
             outboundMailId: row.id,
-            messageId: row.messageId,
+            messageId: withoutReplyTokens(row.messageId),
             template: row.template,
             attempts,
-            error: error.message.slice(0, 500),
+            error: shown.message.slice(0, 500),
           },
         });
       }

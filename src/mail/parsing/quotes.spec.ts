@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { extractReply, htmlToReplyText, isReplyMarker, REPLY_MARKER, stripQuotes } from './quotes';
+import {
+  boundedHtml,
+  extractReply,
+  htmlToReplyText,
+  isReplyMarker,
+  MAX_HTML_CHARS,
+  MAX_HTML_DEPTH,
+  REPLY_MARKER,
+  stripQuotes,
+} from './quotes';
 import { quoted } from './testing/fixtures';
 
 const OUR_MAIL = `Tour 7: your move, Ionescu (BLUE).\n${REPLY_MARKER.en}\n\nLAST MOVE\nPopescu (RED), tour 7: h8 CASA, 24 points\n\nCONTEST CASA\nPAS`;
@@ -155,5 +164,36 @@ describe('properties', () => {
         expect(Array.isArray(extractReply({ html }).lines)).toBe(true);
       }),
     );
+  });
+});
+
+describe('what of an HTML reply is read (docs/mail-rules.md 9): bounded in size and depth', () => {
+  it('reads the first MAX_HTML_CHARS characters only', () => {
+    const html = `<p>h8 CASA</p>${'<p>quoted</p>'.repeat(100_000)}`;
+    expect(boundedHtml(html)).toHaveLength(MAX_HTML_CHARS);
+    expect(extractReply({ html }).lines[0]).toBe('h8 CASA');
+  });
+
+  it.each([
+    ['unclosed div', '<div>x'],
+    ['unclosed inline', '<b>x'],
+    ['nested lists', '<ul><li>x'],
+    ['nested tables', '<table><tr><td>x'],
+    ['a p closed past its div', '<p><div></p>x'],
+  ])('cuts unclosed markup (%s) where it nests deeper than MAX_HTML_DEPTH', (_shape, unit) => {
+    const html = `<div>h8 CASA</div>${unit.repeat((2 * 1024 * 1024) / unit.length)}`;
+    const read = boundedHtml(html);
+    expect(read.length).toBeLessThan(MAX_HTML_DEPTH * unit.length + 100);
+    expect(extractReply({ html }).lines[0]).toBe('h8 CASA');
+  });
+
+  it('keeps markup that closes what it opens, and the parser’s own implied ends, whatever its length', () => {
+    const balanced = `<div>h8 CASA</div>${'<div><span>x</span><br></div>'.repeat(500)}`;
+    expect(boundedHtml(balanced) === balanced).toBe(true);
+    const implied = `<ul>${'<li>one<li>two'.repeat(500)}</ul>${'<p>one<p>two'.repeat(500)}<table>${'<tr><td>a<td>b'.repeat(500)}</table>`;
+    expect(boundedHtml(implied) === implied).toBe(true);
+    // Tags inside comments, styles and scripts are no tags.
+    const raw = `<style>${'<div>'.repeat(500)}</style><!--${'<div>'.repeat(500)}--><p>PAS</p>`;
+    expect(boundedHtml(raw) === raw).toBe(true);
   });
 });

@@ -61,8 +61,107 @@ function sentinel(text: string): FormatCallback {
   };
 }
 
+/**
+ * docs/mail-rules.md 9: of an HTML-only reply, only the first 256 KB are read. The player writes on
+ * top; this leaves room for a client's style sheet (Outlook's runs to tens of KB) and the reply
+ * above the quote, and bounds the parser, whose cost grows with the square of unclosed markup.
+ */
+export const MAX_HTML_CHARS = 256 * 1024;
+/** Elements nested deeper than this end the HTML read: a reply is never that deep above its quote. */
+export const MAX_HTML_DEPTH = 128;
+
+/** Elements that never hold children (the HTML spec's void elements): they add no depth. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+/** Elements whose content the parser (htmlparser2, under html-to-text) reads as text: a tag inside them is no tag. */
+const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
+
+/** The parser's implied ends: opening the key closes the open elements on top that it names. */
+const IMPLIED_CLOSES: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const form = ['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea'];
+  const groups: [string, string[]][] = [
+    [
+      'p h1 h2 h3 h4 h5 h6 address article aside blockquote details div dl fieldset figcaption figure footer form header hr main nav ol pre section table ul',
+      ['p'],
+    ],
+    ['tr', ['tr', 'th', 'td']],
+    ['th', ['th']],
+    ['td', ['thead', 'th', 'td']],
+    ['body', ['head', 'link', 'script']],
+    ['li', ['li']],
+    ['select input output button datalist textarea', form],
+    ['option', ['option']],
+    ['optgroup', ['optgroup', 'option']],
+    ['dd dt', ['dd', 'dt']],
+    ['rt rp', ['rt', 'rp']],
+    ['tbody tfoot', ['thead', 'tbody']],
+  ];
+  return new Map(groups.flatMap(([openers, closed]) => openers.split(' ').map((name) => [name, new Set(closed)] as const)));
+})();
+
+/**
+ * The HTML cut to what is read: its first MAX_HTML_CHARS characters, and no further than the
+ * first element nested deeper than MAX_HTML_DEPTH. One pass over the tags with the parser's
+ * stack of open elements (its implied ends included), so that hostile markup costs the
+ * parser a bounded depth. Everything after the cut is quoted history or worse.
+ */
+export function boundedHtml(html: string): string {
+  const text = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
+  const lower = text.toLowerCase();
+  const open: string[] = [];
+  let at = lower.indexOf('<');
+  while (at >= 0) {
+    if (lower.startsWith('<!--', at)) {
+      const end = lower.indexOf('-->', at + 4);
+      if (end < 0) break;
+      at = lower.indexOf('<', end + 3);
+      continue;
+    }
+    const close = lower[at + 1] === '/';
+    const name = /^[a-z][^\s/>]*/.exec(lower.slice(at + (close ? 2 : 1), at + 66))?.[0];
+    const end = lower.indexOf('>', at + 1);
+    if (end < 0) break; // an unterminated tag: the parser reads the rest as one tag or as text
+    if (name && close) {
+      const index = open.lastIndexOf(name);
+      if (index >= 0) open.length = index;
+    } else if (name) {
+      const closes = IMPLIED_CLOSES.get(name);
+      while (closes && open.length > 0 && closes.has(open[open.length - 1])) open.pop();
+      // `<div/>` opens a div all the same: in HTML only the void elements close themselves.
+      if (!VOID_ELEMENTS.has(name)) {
+        if (open.length >= MAX_HTML_DEPTH) return text.slice(0, at);
+        if (RAW_TEXT.has(name)) {
+          const closing = lower.indexOf(`</${name}`, end + 1);
+          if (closing < 0) break;
+          at = lower.indexOf('<', closing + 2);
+          continue;
+        }
+        open.push(name);
+      }
+    }
+    at = lower.indexOf('<', end + 1);
+  }
+  return text;
+}
+
 const HTML_OPTIONS: HtmlToTextOptions = {
   wordwrap: false,
+  // Backstops to boundedHtml: the walk is recursive, and the input is cut before it gets here.
+  limits: { maxDepth: MAX_HTML_DEPTH + 8, maxInputLength: MAX_HTML_CHARS, ellipsis: '' },
   // The whole document, never just its `body`: a quote may hold a whole quoted document
   // whose own `body` must not be taken for the reply.
   baseElements: { selectors: [], returnDomByDefault: true },
@@ -96,10 +195,14 @@ const HTML_OPTIONS: HtmlToTextOptions = {
   ],
 };
 
-/** HTML to plain text with the quote containers of docs/mail-rules.md 9 removed (or marked for the cut). */
+/**
+ * HTML to plain text with the quote containers of docs/mail-rules.md 9 removed (or marked for the
+ * cut), within the bounds of boundedHtml. Still super-linear on hostile markup within them: the
+ * pipeline runs it on a worker thread (HtmlReplyWorker).
+ */
 export function htmlToReplyText(html: string): string {
   try {
-    return convert(html, HTML_OPTIONS);
+    return convert(boundedHtml(html), HTML_OPTIONS);
   } catch {
     // html-to-text tolerates any markup. Should it ever fail, nothing is read rather than
     // text whose quotes could not be told apart.
@@ -230,12 +333,18 @@ export function stripQuotes(text: string): Omit<ReplyText, 'source'> {
   return { lines: trimBlankEdges(kept).slice(0, MAX_REPLY_LINES), cuts: [...cuts], bottomPosted };
 }
 
+/** Whether the reply's lines must come from its HTML: no text part with any text, and HTML that has some. */
+export function isHtmlOnly(message: { readonly text?: string; readonly html?: string }): boolean {
+  if (message.text !== undefined && message.text.trim() !== '') return false;
+  return message.html !== undefined && message.html.trim() !== '';
+}
+
 /**
  * The lines of an inbound message that may hold commands. The text part is read when it has
  * any text; an HTML-only reply (or an empty text part beside the HTML) is made text first.
  */
 export function extractReply(message: { readonly text?: string; readonly html?: string }): ReplyText {
+  if (isHtmlOnly(message)) return { ...stripQuotes(htmlToReplyText(message.html!)), source: 'html' };
   if (message.text !== undefined && message.text.trim() !== '') return { ...stripQuotes(message.text), source: 'text' };
-  if (message.html !== undefined && message.html.trim() !== '') return { ...stripQuotes(htmlToReplyText(message.html)), source: 'html' };
   return { lines: [], source: 'none', cuts: [], bottomPosted: false };
 }

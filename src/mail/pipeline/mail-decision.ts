@@ -20,6 +20,8 @@ export type MailReason =
   | 'GAME_FINISHED'
   | 'NO_COMMAND'
   | 'DMARC_HELD'
+  /** docs/mail-rules.md 9: an HTML-only reply that could not be made text within its time limit. */
+  | 'UNREADABLE_HTML'
   | (string & {});
 
 /** Who a rejection is written to: a registered address of the player, or all of them. */

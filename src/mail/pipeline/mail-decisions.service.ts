@@ -16,6 +16,7 @@ import { gameViewOf } from '../outbox/game-mail';
 import type { CommandRefusal, MailCommand } from '../parsing/commands';
 import type { MailWordCheck } from '../../notifications/models/models';
 import type { MailModels } from '../templates';
+import { withoutReplyTokens } from '../../notifications/reply-token';
 import { confirmationUrl } from './confirmation-link';
 import { FOLDER, type Decision, type Rejection, type RejectionTarget } from './mail-decision';
 import { MailReplies, type MailReply } from './mail-replies';
@@ -104,7 +105,8 @@ export class MailDecisions {
               kind: 'mail-bounce',
               gameId: decision.bounce.gameId,
               playerId: decision.bounce.playerId,
-              payload: { inboundMailId: row.id, address: decision.bounce.address, subject: row.subject },
+              // docs/web.md, Security model: a returned subject may quote a reply token; the arbiter is not its addressee.
+              payload: { inboundMailId: row.id, address: decision.bounce.address, subject: row.subject && withoutReplyTokens(row.subject) },
             });
           }
           return;

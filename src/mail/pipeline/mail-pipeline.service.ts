@@ -10,6 +10,7 @@ import { FOLDER } from './mail-decision';
 import { MailDecisions } from './mail-decisions.service';
 import { MailReader, type Reading } from './mail-reader.service';
 import { groupBy } from '../../common/collections';
+import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
 
 /** The game a reading names, or one shared lane for mails naming none. */
 function laneOf(reading: Reading): string {
@@ -100,9 +101,11 @@ export class MailPipeline {
   }
 
   /** docs/mail-rules.md 14: a transient failure leaves the mail for the next pass; repeated failure sends it to Failed with a case. */
-  private async recordFailure(row: InboundMail, error: Error): Promise<void> {
+  private async recordFailure(row: InboundMail, cause: Error): Promise<void> {
     const attempts = row.attempts + 1;
     const failed = attempts >= MAX_PROCESSING_ATTEMPTS;
+    // docs/web.md, Security model: the log, the row and the arbiter's case never hold a reply token.
+    const error = errorWithoutReplyTokens(cause);
     this.logger.warn({ inboundMailId: row.id, attempts, err: error }, `processing failed${failed ? ', giving up' : ''}`);
     const now = this.clock.now();
     // The arbiter to tell is the sender's, when the sender is a player (the mail was never decided).
@@ -119,7 +122,12 @@ export class MailPipeline {
           kind: 'mail-failed',
           gameId: row.gameId,
           playerId,
-          payload: { inboundMailId: row.id, from: row.fromAddress, subject: row.subject, error: error.message.slice(0, 500) },
+          payload: {
+            inboundMailId: row.id,
+            from: row.fromAddress,
+            subject: row.subject === null ? null : withoutReplyTokens(row.subject),
+            error: error.message.slice(0, 500),
+          },
         });
       }
     });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeEmail } from '../../auth/core/email-address';
+import { sha256Hex } from '../../common/hash';
 import { asJson } from '../../common/json';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
@@ -14,8 +15,9 @@ import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.reposito
 import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
 import { parseCommand } from '../parsing/commands';
 import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
-import { extractReply } from '../parsing/quotes';
-import { dmarcVerdict } from './authentication-results';
+import { HtmlReplyWorker } from '../parsing/html-reply-worker';
+import { extractReply, isHtmlOnly, stripQuotes, type ReplyText } from '../parsing/quotes';
+import { dmarcHoldsMove } from './authentication-results';
 import type { Decision, MailAction, MailReason, RejectionTarget } from './mail-decision';
 
 /** What reading a stored mail comes to: a decision, or a command of the token's owner due to be applied. */
@@ -31,6 +33,16 @@ export type Reading =
     };
 
 /**
+ * What a mail refused before its body is read is known by, for the rejection-content key
+ * (docs/mail-rules.md 16): its text part's lines (read in one pass), or a digest of its HTML,
+ * which is never made text for a sender or token that does not check out.
+ */
+function unreadContent(message: InboundMessage): string {
+  if (!isHtmlOnly(message)) return extractReply(message).lines.join('\n');
+  return `html:${sha256Hex(message.html!)}`;
+}
+
+/**
  * Reads one stored mail as far as the command it asks (docs/mail-rules.md 1-10, 13): decode,
  * loops and bounces, the token, the sender, the player's lines, the provider's DMARC verdict.
  * It changes nothing: the command is applied and the decision written by their own services.
@@ -44,6 +56,7 @@ export class MailReader {
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
+    private readonly html: HtmlReplyWorker,
   ) {}
 
   async read(row: InboundMail): Promise<Reading> {
@@ -87,14 +100,15 @@ export class MailReader {
       // The decoder gives References newest first (docs/mail-rules.md 1).
       thread: [...message.inReplyTo, ...message.references],
     });
-    const reply = extractReply(message);
-    const content = reply.lines.join('\n');
+    // docs/mail-rules.md 1-3 before any body is read: the token and the sender come from the
+    // headers alone, so a mail nobody may send is never made text (docs/web.md, Security model).
+    const unread = unreadContent(message);
     // docs/mail-rules.md 2: a token that does not verify reveals nothing; only a registered sender hears back.
     const unknownToken: Decision = {
       status: 'rejected',
       reason: 'UNKNOWN_TOKEN',
       target: senderPlayer ? { playerId: senderPlayer, address: sender } : undefined,
-      content,
+      content: unread,
     };
     const owner = found && (await this.tokenOwner(found.parsed));
     if (!found || !owner) return unknownToken;
@@ -105,14 +119,19 @@ export class MailReader {
     // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
     const registered = await this.db.run(() => this.people.confirmedAddressesOf(playerId));
     if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
-      return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content, sender };
+      return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content: unread, sender };
     }
     const target = { playerId, address: sender };
+    const reply = await this.replyOf(message);
+    // docs/mail-rules.md 9: HTML that could not be made text in time is answered as unreadable; nothing is played.
+    if (!reply) return { status: 'rejected', reason: 'UNREADABLE_HTML', ...context, target, content: unread };
+    const content = reply.lines.join('\n');
     const competition = await this.db.run(() => this.games.competitionOf(game));
     const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
-    // docs/mail-rules.md 4: only the operator's provider's verdict counts; a DMARC fail holds the move for a confirmation on the web.
-    if (this.settings.mailAuthservId && dmarcVerdict(message.authenticationResults, this.settings.mailAuthservId) === 'fail') {
+    // docs/mail-rules.md 4: only the operator's provider's verdict counts; anything but its DMARC pass
+    // holds the move for a confirmation on the web.
+    if (dmarcHoldsMove(message.authenticationResults, this.settings.mailAuthservId)) {
       return {
         status: 'held',
         reason: 'DMARC_HELD',
@@ -124,6 +143,16 @@ export class MailReader {
       };
     }
     return { status: 'due', action: { ...context, command: command.command, turn: found.parsed.turn }, target, content };
+  }
+
+  /**
+   * The player's lines (docs/mail-rules.md 9): a text part is read here, an HTML-only reply is made
+   * text on the worker thread; undefined when that failed or overran its time.
+   */
+  private async replyOf(message: InboundMessage): Promise<ReplyText | undefined> {
+    if (!isHtmlOnly(message)) return extractReply(message);
+    const converted = await this.html.convert(message.html!);
+    return converted.ok ? { ...stripQuotes(converted.text), source: 'html' } : undefined;
   }
 
   /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */

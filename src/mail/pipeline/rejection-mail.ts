@@ -39,6 +39,11 @@ const UNREADABLE: Bilingual = {
   en: 'The message could not be read (damaged MIME structure). Please send it again as plain text.',
 };
 
+const UNREADABLE_HTML: Bilingual = {
+  ro: 'Nu am putut citi partea HTML a mesajului. Scrieți mutarea pe primul rând, ca text simplu, și trimiteți-o din nou.',
+  en: 'We could not read the HTML of your message. Please write the move on the first line, as plain text, and send it again.',
+};
+
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => ({ template, payload: asJson(model) });
 
 /** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
@@ -73,6 +78,7 @@ export async function rejectionMail(
       received: refused.lines.slice(0, 5),
       reply,
     });
+  if (refused.reason === 'UNREADABLE_HTML') return mail('command-help', { game, problem: UNREADABLE_HTML[lang], received: [], reply });
   switch (refused.reason) {
     case 'WRONG_SENDER':
       return mail('rejection-wrong-sender', { ...base, sender: refused.sender ?? '' });

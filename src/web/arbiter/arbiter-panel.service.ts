@@ -25,6 +25,7 @@ import { localDate } from '../../thinking-time/core/calendar';
 import { GameListingsRepository } from '../../games/game-listings.repository';
 import { InboundMailRepository } from '../../mail/inbox/inbound-mail.repository';
 import { OutboxRepository } from '../../notifications/outbox.repository';
+import { withoutReplyTokens } from '../../notifications/reply-token';
 import { buildDashboard, type Dashboard } from './dashboard';
 import { namedIn, readableAuditLog } from './audit-log';
 import type { WebLanguage } from '../web-request';
@@ -252,7 +253,8 @@ export class ArbiterPanelService {
         status: r.status,
         attempts: r.attempts,
         sentAt: r.sentAt?.toISOString() ?? null,
-        lastError: r.lastError,
+        // docs/web.md, Security model: an SMTP answer may quote the Message-ID, whose reply token is the player's alone.
+        lastError: r.lastError === null ? null : withoutReplyTokens(r.lastError),
       }));
     });
   }
@@ -268,10 +270,11 @@ export class ArbiterPanelService {
         id: r.id,
         receivedAt: r.receivedAt.toISOString(),
         from: r.fromAddress,
-        subject: r.subject,
+        // What a sender wrote may quote a token; the arbiter is not its addressee.
+        subject: r.subject === null ? null : withoutReplyTokens(r.subject),
         status: r.status,
         reason: r.reason,
-        error: r.error,
+        error: r.error === null ? null : withoutReplyTokens(r.error),
         gameId: r.gameId,
       }));
     });
