@@ -22,6 +22,19 @@ export const BODY_LIMITS = {
 
 /** The one form that carries a whole word list; percent-encoding can triple its bytes. */
 const LEXICON_FORM = '/arbiter/lexicons';
+const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
+
+/**
+ * The word-list upload, whose body (up to 61 MB) is not read with the others: the web context
+ * reads it only once the session shows an arbiter (web-context.middleware.ts), so a visitor's
+ * or a player's upload is answered from its headers and never buffered.
+ */
+export const isLexiconUpload = (req: Request): boolean => req.method === 'POST' && pathOf(req) === LEXICON_FORM;
+
+/** The word-list form's parser, for the web context to run once it knows who sends it. */
+export function lexiconFormParser(): RequestHandler {
+  return express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
+}
 const CSV_IMPORT = /^\/api\/competitions\/[^/]+\/players$/;
 
 /** Called with the refusal and the request; the app renders it as it renders any refusal. */
@@ -32,7 +45,6 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
   const json = express.json({ limit: BODY_LIMITS.jsonBytes });
   // body-parser's own depth limit for extended forms is 32 as well: deeper is a 400.
   const form = express.urlencoded({ extended: true, limit: BODY_LIMITS.formBytes });
-  const lexiconForm = express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
   const csv = express.text({ type: ['text/csv', 'text/plain'], limit: BODY_LIMITS.csvBytes });
   const guard =
     (parse: RequestHandler, applies: (req: Request) => boolean = () => true): RequestHandler =>
@@ -43,15 +55,12 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
         next();
       });
     };
-  const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
-  const isLexiconUpload = (req: Request) => req.method === 'POST' && pathOf(req) === LEXICON_FORM;
   return [
     guard(json),
     (req, res, next) => {
       if (tooDeep(req.body, BODY_LIMITS.jsonDepth)) return refused(deepRefusal(), req, res, next);
       next();
     },
-    guard(lexiconForm, isLexiconUpload),
     guard(form, (req) => !isLexiconUpload(req)),
     guard(csv, (req) => req.method === 'POST' && CSV_IMPORT.test(pathOf(req))),
   ];
