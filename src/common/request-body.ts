@@ -2,6 +2,7 @@
 // whatever a parser refuses becomes a typed Refusal shown by the app's own filters — the
 // API's JSON error or a readable page — never Express's default error page with its stack.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { countIn, countOf } from './bilingual';
 import { Refusal } from './refusal';
 
 export const MIB = 1024 * 1024;
@@ -18,6 +19,11 @@ export const BODY_LIMITS = {
   lexiconBytes: 20 * MIB,
   /** Nesting of a JSON body: no DTO goes past 4, so 32 is ample and still cheap to check. */
   jsonDepth: 32,
+  /**
+   * Items of any one list in a JSON body, checked before any field is: no DTO takes more (a
+   * group's players at most 1,000, rules.md §9), and validating tens of thousands costs seconds.
+   */
+  jsonArrayItems: 1000,
 } as const;
 
 /** The one form that carries a whole word list; percent-encoding can triple its bytes. */
@@ -58,7 +64,8 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
   return [
     guard(json),
     (req, res, next) => {
-      if (tooDeep(req.body, BODY_LIMITS.jsonDepth)) return refused(deepRefusal(), req, res, next);
+      const shape = jsonShapeRefusal(req.body);
+      if (shape) return refused(shape, req, res, next);
       next();
     },
     guard(form, (req) => !isLexiconUpload(req)),
@@ -66,18 +73,23 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
   ];
 }
 
-/** Whether a parsed body nests deeper than `max` (walked with a stack: a deep body cannot overflow ours). */
-export function tooDeep(body: unknown, max: number): boolean {
-  if (body === null || typeof body !== 'object') return false;
-  const stack: Array<[unknown, number]> = [[body, 1]];
+/**
+ * Why a parsed body is refused by its shape alone, before any DTO sees it: nested deeper than
+ * BODY_LIMITS.jsonDepth, or a list longer than BODY_LIMITS.jsonArrayItems (its items are never
+ * walked). One walk with a stack: a deep body cannot overflow ours.
+ */
+export function jsonShapeRefusal(body: unknown): Refusal | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const stack: Array<[object, number, string]> = [[body, 1, '']];
   while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (depth > max) return true;
-    for (const child of Object.values(value as object)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    const [value, depth, path] = stack.pop()!;
+    if (depth > BODY_LIMITS.jsonDepth) return deepRefusal();
+    if (Array.isArray(value) && value.length > BODY_LIMITS.jsonArrayItems) return longListRefusal(path, value.length);
+    for (const [key, child] of Object.entries(value)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1, path ? `${path}.${key}` : key]);
     }
   }
-  return false;
+  return undefined;
 }
 
 const deepRefusal = () =>
@@ -89,6 +101,21 @@ const deepRefusal = () =>
     },
     400,
   );
+
+function longListRefusal(path: string, items: number): Refusal {
+  const [count, limit] = [countOf(items, ['element', 'elemente'], ['item', 'items']), countIn(BODY_LIMITS.jsonArrayItems)];
+  const ro = path ? `Lista „${path}”` : 'Corpul cererii';
+  const en = path ? `The list "${path}"` : 'The request body';
+  return new Refusal(
+    'TOO_MANY_ITEMS',
+    {
+      ro: `${ro} are ${count.ro}; se acceptă cel mult ${limit.ro}.`,
+      en: `${en} has ${count.en}; at most ${limit.en} are accepted.`,
+    },
+    400,
+    { fields: path ? [path] : [], items, limit: BODY_LIMITS.jsonArrayItems },
+  );
+}
 
 /** body-parser's errors carry a `type` and a status; each gets a code and words people read. */
 export function bodyRefusal(error: unknown): Refusal {
