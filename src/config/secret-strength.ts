@@ -3,7 +3,7 @@
 // platform generates (32 random bytes, 64 hex digits).
 //
 // The estimate is the length of the shortest description of the string in a small language a
-// guesser would try first (docs/web.md, "What is limited"): the string cut into pieces, each
+// guesser would try first (docs/web.md, the SECRET rule): the string cut into pieces, each
 // piece either characters drawn from one usual alphabet (its length × log2 of the alphabet's
 // size), or a run of evenly spaced characters (`abcd`, `13579`, `zyx`, `aaaa`), or a walk
 // along a keyboard row or column (`qwerty`, `1qaz`), or a copy of an earlier stretch. Each
