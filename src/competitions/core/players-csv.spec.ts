@@ -195,15 +195,15 @@ describe('matching a list to the players already known (docs/rules.md §6)', () 
     );
   });
 
-  it('is refused by its size before it is parsed: at most 2,000 players (blank lines aside) and 1,000,000 characters', () => {
+  it('is refused by its size before it is parsed: at most 1,000 players (blank lines aside) and 1,000,000 characters', () => {
     const file = (players: number, blank = '') =>
       `${HEADER}\n${Array.from({ length: players }, (_, i) => `P${i},p${i}@x.ro,,ro,,`).join(`\n${blank}`)}\n`;
     expect(playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players))).toBeUndefined();
     expect(playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players, '\n  \n'))).toBeUndefined();
     const over = playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players + 1));
     expect(over).toMatchObject({ code: 'TOO_MANY_PLAYERS', status: 413 });
-    expect(over!.messages.ro).toContain('2.000 de jucători');
-    expect(over!.messages.en).toContain('2,000 players');
+    expect(over!.messages.ro).toContain('1.000 de jucători');
+    expect(over!.messages.en).toContain('1,000 players');
     expect(playersCsvTooLarge(`${HEADER}\n${'x'.repeat(PLAYERS_CSV_LIMITS.characters)}`)).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       status: 413,

@@ -64,7 +64,7 @@ const LANGUAGES: readonly Language[] = ['ro', 'en'];
  * limited"): far above any championship's list (tens of players, docs/scale.md), and small
  * enough that an import neither holds the server nor outgrows a statement's parameters.
  */
-export const PLAYERS_CSV_LIMITS = { players: 2000, characters: 1_000_000 } as const;
+export const PLAYERS_CSV_LIMITS = { players: 1000, characters: 1_000_000 } as const;
 
 /** Why a players' file is too large to be read (413), found by counting its lines, or undefined. */
 export function playersCsvTooLarge(text: string): Refusal | undefined {
