@@ -9,13 +9,14 @@ const THROTTLER = 'api-key-failures';
 /**
  * Bad API keys per client address (issue 12 §4), limited like login-link requests: at most
  * LOGIN_RATE_LIMIT a minute, counted in @nestjs/throttler's storage (each instance's memory).
- * Past the limit the client is blocked for a minute and its keys are not even looked up.
+ * Past the limit the client's bad keys get 429 for a minute; a valid key is looked up first
+ * and always passes, so nobody is locked out by others' failures from the same address.
  * Only keys that were sent and failed count: a client without a key is no guesser.
  */
 @Injectable()
 export class ApiKeyFailures {
   private readonly storage: ThrottlerStorage;
-  /** Blocked clients and until when (ms): checked before any lookup, without counting a hit. */
+  /** Blocked clients and until when (ms): checked after a failed lookup, without counting a hit. */
   private readonly blockedUntil = new Map<string, number>();
 
   constructor(

@@ -15,7 +15,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * `Authorization: Bearer <API key>` → the acting user (issue 4 §3). No key, an unknown,
  * revoked or expired one: 401, saying which (issue 12 §4); too many bad keys from one
- * client: 429 for a minute, before any lookup.
+ * client: 429 for a minute to its bad keys only (docs/web.md, "What is limited").
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -38,14 +38,16 @@ export class ApiKeyGuard implements CanActivate {
         401,
       );
     }
-    const client = this.failures.clientOf(req);
-    const waiting = this.failures.retryAfter(client);
-    if (waiting) throw tooManyBadKeys(res, waiting);
+    // The key first: a valid key always passes, whatever others sent from the same address
+    // (behind a proxy without TRUST_PROXY, every client shares one). Only failures are held back.
     const check = await this.users.checkApiKey(match[1]);
     if (check.ok) {
       req.actor = check.actor;
       return true;
     }
+    const client = this.failures.clientOf(req);
+    const waiting = this.failures.retryAfter(client);
+    if (waiting) throw tooManyBadKeys(res, waiting);
     const wait = await this.failures.failed(client);
     if (wait) throw tooManyBadKeys(res, wait);
     if (check.reason === 'expired') {

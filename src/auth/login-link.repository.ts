@@ -23,6 +23,11 @@ export class LoginLinkRepository {
     return this.m.countBy(LoginLink, { email, createdAt: MoreThan(since) });
   }
 
+  /** Whether the user has a link that still logs in (unused, unexpired): at most one, the newest. */
+  hasUsableLink(userId: string, now: Date): Promise<boolean> {
+    return this.m.existsBy(LoginLink, { userId, usedAt: IsNull(), expiresAt: MoreThan(now) });
+  }
+
   withHash(tokenHash: string): Promise<LoginLink | null> {
     return this.m.findOneBy(LoginLink, { tokenHash });
   }

@@ -86,7 +86,8 @@ export class LoginLinks {
    * The login form's request, handled after the answer (LoginLinkRequests): mails a link
    * when the address is a user's, and does nothing otherwise. Issue 12 §3: at most
    * LOGIN_LINKS_PER_ADDRESS_PER_HOUR links to one address, whoever asks and from where,
-   * so the form cannot be used to flood a mailbox.
+   * so the form cannot be used to flood a mailbox; past them, one more only when the user
+   * has no link that works (docs/web.md, "What is limited"): at most one each 15 minutes.
    */
   async requestByEmail(address: string): Promise<{ sent: boolean; limited?: true }> {
     const email = normalizeEmail(address);
@@ -96,8 +97,15 @@ export class LoginLinks {
       await this.links.lockAddress(email);
       const user = await this.users.findUserByEmail(email);
       if (!user) return { sent: false };
-      const since = new Date(this.clock.now().getTime() - LOGIN_LINK_ADDRESS_WINDOW_MS);
-      if ((await this.links.countSentTo(email, since)) >= LOGIN_LINKS_PER_ADDRESS_PER_HOUR) {
+      const now = this.clock.now();
+      const since = new Date(now.getTime() - LOGIN_LINK_ADDRESS_WINDOW_MS);
+      // Past the limit a request mails nothing and revokes nothing while the user's newest link
+      // still works: that link is in the owner's mailbox, so a stranger's flood never locks them
+      // out. Once it is used or its 15 minutes are over, the next request mails one again.
+      if (
+        (await this.links.countSentTo(email, since)) >= LOGIN_LINKS_PER_ADDRESS_PER_HOUR &&
+        (await this.links.hasUsableLink(user.id, now))
+      ) {
         return { sent: false, limited: true as const };
       }
       const player = await this.userRows.playerOf(user);

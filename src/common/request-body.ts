@@ -2,6 +2,7 @@
 // whatever a parser refuses becomes a typed Refusal shown by the app's own filters — the
 // API's JSON error or a readable page — never Express's default error page with its stack.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { countIn, countOf } from './bilingual';
 import { Refusal } from './refusal';
 
 export const MIB = 1024 * 1024;
@@ -18,10 +19,28 @@ export const BODY_LIMITS = {
   lexiconBytes: 20 * MIB,
   /** Nesting of a JSON body: no DTO goes past 4, so 32 is ample and still cheap to check. */
   jsonDepth: 32,
+  /**
+   * Items of any one list in a JSON body, checked before any field is: no DTO takes more (a
+   * group's players at most 1,000, rules.md §9), and validating tens of thousands costs seconds.
+   */
+  jsonArrayItems: 1000,
 } as const;
 
 /** The one form that carries a whole word list; percent-encoding can triple its bytes. */
 const LEXICON_FORM = '/arbiter/lexicons';
+const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
+
+/**
+ * The word-list upload, whose body (up to 61 MB) is not read with the others: the web context
+ * reads it only once the session shows an arbiter (web-context.middleware.ts), so a visitor's
+ * or a player's upload is answered from its headers and never buffered.
+ */
+export const isLexiconUpload = (req: Request): boolean => req.method === 'POST' && pathOf(req) === LEXICON_FORM;
+
+/** The word-list form's parser, for the web context to run once it knows who sends it. */
+export function lexiconFormParser(): RequestHandler {
+  return express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
+}
 const CSV_IMPORT = /^\/api\/competitions\/[^/]+\/players$/;
 
 /** Called with the refusal and the request; the app renders it as it renders any refusal. */
@@ -32,7 +51,6 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
   const json = express.json({ limit: BODY_LIMITS.jsonBytes });
   // body-parser's own depth limit for extended forms is 32 as well: deeper is a 400.
   const form = express.urlencoded({ extended: true, limit: BODY_LIMITS.formBytes });
-  const lexiconForm = express.urlencoded({ extended: false, limit: 3 * BODY_LIMITS.lexiconBytes + MIB });
   const csv = express.text({ type: ['text/csv', 'text/plain'], limit: BODY_LIMITS.csvBytes });
   const guard =
     (parse: RequestHandler, applies: (req: Request) => boolean = () => true): RequestHandler =>
@@ -43,32 +61,35 @@ export function requestBodyParsers(refused: BodyRefused): RequestHandler[] {
         next();
       });
     };
-  const pathOf = (req: Request) => (req.originalUrl ?? req.url).split('?')[0];
-  const isLexiconUpload = (req: Request) => req.method === 'POST' && pathOf(req) === LEXICON_FORM;
   return [
     guard(json),
     (req, res, next) => {
-      if (tooDeep(req.body, BODY_LIMITS.jsonDepth)) return refused(deepRefusal(), req, res, next);
+      const shape = jsonShapeRefusal(req.body);
+      if (shape) return refused(shape, req, res, next);
       next();
     },
-    guard(lexiconForm, isLexiconUpload),
     guard(form, (req) => !isLexiconUpload(req)),
     guard(csv, (req) => req.method === 'POST' && CSV_IMPORT.test(pathOf(req))),
   ];
 }
 
-/** Whether a parsed body nests deeper than `max` (walked with a stack: a deep body cannot overflow ours). */
-export function tooDeep(body: unknown, max: number): boolean {
-  if (body === null || typeof body !== 'object') return false;
-  const stack: Array<[unknown, number]> = [[body, 1]];
+/**
+ * Why a parsed body is refused by its shape alone, before any DTO sees it: nested deeper than
+ * BODY_LIMITS.jsonDepth, or a list longer than BODY_LIMITS.jsonArrayItems (its items are never
+ * walked). One walk with a stack: a deep body cannot overflow ours.
+ */
+export function jsonShapeRefusal(body: unknown): Refusal | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const stack: Array<[object, number, string]> = [[body, 1, '']];
   while (stack.length) {
-    const [value, depth] = stack.pop()!;
-    if (depth > max) return true;
-    for (const child of Object.values(value as object)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    const [value, depth, path] = stack.pop()!;
+    if (depth > BODY_LIMITS.jsonDepth) return deepRefusal();
+    if (Array.isArray(value) && value.length > BODY_LIMITS.jsonArrayItems) return longListRefusal(path, value.length);
+    for (const [key, child] of Object.entries(value)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1, path ? `${path}.${key}` : key]);
     }
   }
-  return false;
+  return undefined;
 }
 
 const deepRefusal = () =>
@@ -80,6 +101,21 @@ const deepRefusal = () =>
     },
     400,
   );
+
+function longListRefusal(path: string, items: number): Refusal {
+  const [count, limit] = [countOf(items, ['element', 'elemente'], ['item', 'items']), countIn(BODY_LIMITS.jsonArrayItems)];
+  const ro = path ? `Lista „${path}”` : 'Corpul cererii';
+  const en = path ? `The list "${path}"` : 'The request body';
+  return new Refusal(
+    'TOO_MANY_ITEMS',
+    {
+      ro: `${ro} are ${count.ro}; se acceptă cel mult ${limit.ro}.`,
+      en: `${en} has ${count.en}; at most ${limit.en} are accepted.`,
+    },
+    400,
+    { fields: path ? [path] : [], items, limit: BODY_LIMITS.jsonArrayItems },
+  );
+}
 
 /** body-parser's errors carry a `type` and a status; each gets a code and words people read. */
 export function bodyRefusal(error: unknown): Refusal {

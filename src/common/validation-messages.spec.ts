@@ -6,7 +6,7 @@ import { CreateCompetitionDto } from '../competitions/dto/create-competition.dto
 import { settingFieldLabel } from '../competitions/dto/setting-field-labels';
 import { UpdateCompetitionDto } from '../competitions/dto/update-competition.dto';
 import { SETTING_NAMES } from '../competitions/core/setting-names';
-import { validationMessage, validationProblems } from './validation-messages';
+import { LISTED_PROBLEMS, validationMessage, validationProblems } from './validation-messages';
 
 /** English words a Romanian sentence of these messages must never carry (letters as word edges: `listă` is not `list`). */
 const ENGLISH = new RegExp(
@@ -219,5 +219,16 @@ describe('validation messages of other fields', () => {
       },
     ]);
     for (const p of problems) expect(withoutCodes(p.message.ro)).not.toMatch(ENGLISH);
+  });
+
+  it('lists at most LISTED_PROBLEMS problems and counts the rest, in both languages', () => {
+    const problems = Array.from({ length: 3601 }, (_, i) => ({ path: `tiles.${i}.row`, message: { ro: `rândul ${i}`, en: `row ${i}` } }));
+    const { message, fields } = validationMessage(problems);
+    expect(fields).toHaveLength(LISTED_PROBLEMS);
+    expect(message.en).toMatch(/row 19; and 3,581 more problems\.$/);
+    expect(message.ro).toMatch(/rândul 19; și încă 3\.581 de probleme\.$/);
+    expect(message.en).not.toContain('row 20');
+    expect(validationMessage(problems.slice(0, 21)).message.en).toMatch(/; and 1 more problem\.$/);
+    expect(validationMessage(problems.slice(0, 20)).message.en).not.toMatch(/more/);
   });
 });

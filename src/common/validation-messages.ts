@@ -4,7 +4,7 @@
 // Romanian sentence is made here from the constraint's name and the bound its message
 // carries, never by quoting it. Pure: no Nest, no database.
 import type { ValidationError } from 'class-validator';
-import type { Bilingual } from './bilingual';
+import { countOf, takesDe, type Bilingual } from './bilingual';
 
 /** A field's name in words, for the object it was found in (its DTO instance), when it has one. */
 export type FieldLabeler = (target: object | undefined, property: string) => Bilingual | undefined;
@@ -84,12 +84,11 @@ function romanianDetail(constraint: string, text: string): string {
   }
 }
 
-/** `20 de caractere`, `3 caractere`, `1 caracter`: Romanian puts "de" before 20 and up (but 101–119). */
+/** `20 de caractere`, `3 caractere`, `1 caracter`: the bound as class-validator wrote it. */
 function counted(n: string, one: string, other: string): string {
   const value = Math.abs(Number(n));
   if (value === 1) return `${n} ${one}`;
-  const rest = value % 100;
-  return `${n} ${Number.isInteger(value) && value >= 20 && (rest === 0 || rest >= 20) ? 'de ' : ''}${other}`;
+  return `${n} ${takesDe(value) ? 'de ' : ''}${other}`;
 }
 const characters = (n: string) => counted(n, 'caracter', 'caractere');
 const elements = (n: string) => counted(n, 'element', 'elemente');
@@ -131,9 +130,19 @@ export interface ValidationRefusal {
   readonly fields: readonly string[];
 }
 
-/** The refusal's words: `Date greșite: …; ….` / `Bad input: …; ….`, and the fields' paths for the client. */
+/** Problems a refusal lists: a body with thousands of bad items is told so in a few lines, not megabytes. */
+export const LISTED_PROBLEMS = 20;
+
+/**
+ * The refusal's words: `Date greșite: …; ….` / `Bad input: …; ….`, and the fields' paths for
+ * the client; past LISTED_PROBLEMS, the first ones and how many more.
+ */
 export function validationMessage(problems: readonly ValidationProblem[]): ValidationRefusal {
-  const join = (lang: keyof Bilingual) => problems.map((p) => p.message[lang]).join('; ');
-  const fields = [...new Set(problems.map((p) => p.path))];
-  return { message: { ro: `Date greșite: ${join('ro')}.`, en: `Bad input: ${join('en')}.` }, fields };
+  const listed = problems.slice(0, LISTED_PROBLEMS);
+  const more = problems.length - listed.length;
+  const rest = more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems']) : undefined;
+  const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang]).join('; ');
+  const fields = [...new Set(listed.map((p) => p.path))];
+  const tail = { ro: rest ? `; și încă ${rest.ro}` : '', en: rest ? `; and ${rest.en}` : '' };
+  return { message: { ro: `Date greșite: ${join('ro')}${tail.ro}.`, en: `Bad input: ${join('en')}${tail.en}.` }, fields };
 }

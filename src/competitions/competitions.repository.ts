@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
 import { Competition } from './competition.entity';
 import type { CompetitionSettings } from './core/competition-settings';
 import { Group } from './group.entity';
@@ -123,7 +124,7 @@ export class CompetitionsRepository {
 
   async register(fields: readonly NewRegistration[]): Promise<Registration[]> {
     const registrations = fields.map((r) => this.m.create(Registration, r));
-    await this.m.insert(Registration, registrations);
+    await insertRows(this.m, Registration, ...registrations);
     return registrations;
   }
 

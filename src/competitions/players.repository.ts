@@ -4,6 +4,7 @@ import { In, MoreThan, type EntityManager } from 'typeorm';
 import { UserEmail } from '../auth/user-email.entity';
 import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
+import { insertRows } from '../database/insert-rows';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
 import { Registration } from './registration.entity';
@@ -40,8 +41,9 @@ export class PlayersRepository {
 
   /** New players and the addresses they are registered with. */
   async create(players: readonly NewPlayer[], addresses: readonly NewPlayerEmail[]): Promise<void> {
-    await this.m.insert(Player, [...players]);
-    await this.m.insert(PlayerEmail, [...addresses]);
+    // In statements of at most 65,535 parameters each, however long the list.
+    await insertRows(this.m, Player, ...(players as Player[]));
+    await insertRows(this.m, PlayerEmail, ...(addresses as PlayerEmail[]));
   }
 
   async update(id: string, facts: PlayerFacts): Promise<void> {

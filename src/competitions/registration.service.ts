@@ -12,7 +12,7 @@ import { Database } from '../database/database';
 import { Player } from '../players/player.entity';
 import { COMPETITION_NOT_FOUND, CompetitionReadsService } from './competition-reads.service';
 import { CompetitionsRepository } from './competitions.repository';
-import { matchKnownPlayers, parsePlayersCsv } from './core/players-csv';
+import { matchKnownPlayers, parsePlayersCsv, playersCsvTooLarge } from './core/players-csv';
 import { alreadyStarted } from './core/start-plan';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
 import { PlayersRepository } from './players.repository';
@@ -93,6 +93,8 @@ export class RegistrationService {
   async registerPlayers(actor: Actor, competitionId: string, csv: string): Promise<{ notes: Map<string, ImportNote> }> {
     const competition = await this.reads.lockForArbiter(actor, competitionId);
     if (competition.status !== 'draft') throw alreadyStarted();
+    const tooLarge = playersCsvTooLarge(csv);
+    if (tooLarge) throw tooLarge;
     const parsed = parsePlayersCsv(csv);
     if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
 

@@ -8,9 +8,14 @@ import { LoginLinks } from '../auth/login-links.service';
 import { DatabaseSessionStore, SESSION_TTL_MS } from '../auth/session-store';
 import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
+import { bodyRefusal, isLexiconUpload, lexiconFormParser } from '../common/request-body';
 import { Database } from '../database/database';
 import { WEB_TEMPLATE_ROOT } from './views.service';
 import { isWebLanguage, type WebRequest } from './web-request';
+import { LoginRequired, mayEnter, notForYourAccount } from './web-session.guard';
+
+/** Who may send a word list: the roles of its page (ArbiterPanelController). */
+const LEXICON_ROLES = ['arbiter'] as const;
 
 export const SESSION_COOKIE = 'cs_session';
 /** A visitor's language choice (a logged-in user's is stored on them). */
@@ -47,6 +52,7 @@ export class WebContextMiddleware implements NestMiddleware {
   private readonly cookies: RequestHandler;
   private readonly session: RequestHandler;
   private readonly csrf: ReturnType<typeof doubleCsrf>;
+  private readonly lexiconForm = lexiconFormParser();
   readonly store: DatabaseSessionStore;
 
   constructor(
@@ -120,6 +126,7 @@ export class WebContextMiddleware implements NestMiddleware {
     web.lang = user?.language ?? (isWebLanguage(chosen) ? chosen : 'ro');
     // Pages show the user's own games and data: never kept by a shared browser's cache or a proxy.
     res.setHeader('Cache-Control', 'no-store');
+    if (isLexiconUpload(req)) await this.readUpload(web, res);
     if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
       if (!this.csrf.validateRequest(req)) throw new CsrfRefused();
       // Checked: the controllers' DTOs (whitelisting validation) never see it.
@@ -127,5 +134,17 @@ export class WebContextMiddleware implements NestMiddleware {
     }
     web.csrf = this.csrf.generateCsrfToken(req, res);
     next();
+  }
+
+  /**
+   * The word list's body is read only for a session that may upload it (docs/web.md, "What is
+   * limited"): anyone else is answered from the headers, and Node discards the rest unread.
+   */
+  private async readUpload(req: WebRequest, res: Response): Promise<void> {
+    if (!req.actor) throw new LoginRequired('/');
+    if (!mayEnter(req.actor, LEXICON_ROLES)) throw notForYourAccount();
+    await run(this.lexiconForm, req, res).catch((error: unknown) => {
+      throw bodyRefusal(error);
+    });
   }
 }

@@ -38,11 +38,19 @@ export class WebSessionGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<WebRequest>();
     if (!req.actor) throw new LoginRequired(req.method === 'GET' ? req.originalUrl : '/');
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
-    if (roles?.length && !roles.some((r) => req.actor!.roles.includes(r)) && !req.actor.roles.includes('admin')) {
-      throw new ForbiddenException({ error: { code: 'FORBIDDEN', message: 'This page is not for your account.' } });
-    }
+    if (roles?.length && !mayEnter(req.actor, roles)) throw notForYourAccount();
     return true;
   }
+}
+
+/** Whether the actor holds one of the roles a page needs; admins pass every check. */
+export function mayEnter(actor: UserActor, roles: readonly Role[]): boolean {
+  return roles.some((r) => actor.roles.includes(r)) || actor.roles.includes('admin');
+}
+
+/** The 403 page of a session without the page's role. */
+export function notForYourAccount(): ForbiddenException {
+  return new ForbiddenException({ error: { code: 'FORBIDDEN', message: 'This page is not for your account.' } });
 }
 
 /** The logged-in user; only on routes behind WebSessionGuard. */

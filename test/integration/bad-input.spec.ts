@@ -1,12 +1,18 @@
 // Issue 12 §5: bad input is a clean refusal, never a 500 and never a stack trace — a body
 // over its limit is 413 (the API's JSON error, a readable page on the web), JSON nested
 // past 32 levels is 400, numbers out of range are 400 naming the field, and the lexicon
-// form takes the 20 MB list docs/web.md promises.
+// form takes the 20 MB list docs/web.md promises. No request costs seconds: a long list in a
+// JSON body is refused by its length before any field is checked, a refusal lists at most 20
+// problems, the word-list upload is read only for an arbiter, and a players' CSV past its
+// stated size is 413 before it is parsed.
 import { readdirSync } from 'node:fs';
+import { request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
+import { SETTINGS } from '../support/competitions';
 import { startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -102,6 +108,117 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
       .set('Content-Type', 'text/csv')
       .send(`name,email,club,language\n${'x,'.repeat(600_000)}`);
     expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a JSON list longer than 1,000 items by its length, before any item is checked, in a small answer', async () => {
+    // The review's body: 2 MB, 67,646 items, each wrong in every field.
+    const tiles = Array.from({ length: 67_646 }, () => ({ row: 'x', letter: 7 }));
+    const res = await request(http).post(`/api/games/${game().id}/moves`).set('Authorization', player().bearer).send({ tiles });
+    expectApiError(res, 400, 'TOO_MANY_ITEMS');
+    // The limit and the list are named; no item was validated (no field of an item is mentioned).
+    expect(res.body.error.messages.en).toMatch(/tiles.*1,000/);
+    expect(res.body.error.messages.ro).toMatch(/tiles.*1\.000/);
+    expect(res.text).not.toMatch(/tiles\.\d+\./);
+    expect(res.text.length).toBeLessThan(2_000);
+  });
+
+  it('lists at most 20 of the problems of a body, and counts the others', async () => {
+    const tiles = Array.from({ length: 900 }, () => ({ row: 'x', col: 'y', letter: 7, blank: 'no' }));
+    const res = await request(http).post(`/api/games/${game().id}/moves`).set('Authorization', player().bearer).send({ tiles });
+    expectApiError(res, 400, 'BAD_INPUT');
+    expect(res.body.error.details.fields.length).toBeLessThanOrEqual(20);
+    expect(res.body.error.messages.en).toMatch(/and \d[\d,]* more problems/);
+    expect(res.body.error.messages.ro).toMatch(/și încă \d[\d.]* (de )?probleme/);
+    expect(res.text.length).toBeLessThan(10_000);
+  });
+
+  it('answers 413 to a players’ CSV of 34,000 lines, before parsing it, in both languages', async () => {
+    const draft = await request(http).post('/api/competitions').set('Authorization', ch.arbiter.bearer).send(SETTINGS);
+    expect(draft.status).toBe(201);
+    const lines = Array.from({ length: 34_000 }, (_, i) => `P${i},${i}@m.eu,,ro`);
+    const csv = `name,email,club,language\n${lines.join('\n')}\n`;
+    expect(csv.length).toBeLessThan(1024 * 1024);
+    const res = await request(http)
+      .post(`/api/competitions/${draft.body.id}/players`)
+      .set('Authorization', ch.arbiter.bearer)
+      .set('Content-Type', 'text/csv')
+      .send(csv);
+    expectApiError(res, 413, 'TOO_MANY_PLAYERS');
+    expect(res.body.error.messages.ro).toMatch(/1\.000 de jucători/);
+    expect(res.body.error.messages.en).toMatch(/1,000 players/);
+  });
+
+  describe('the word-list upload is read only once the session is an arbiter’s', () => {
+    let port: number;
+    beforeAll(async () => {
+      const server = t.app.getHttpServer() as Server;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+
+    /**
+     * Declares `total` bytes and sends them a chunk at a time, as the socket takes them, until
+     * the answer comes: how much was sent by then says whether the server waited for the body.
+     */
+    function upload(total: number, headers: OutgoingHttpHeaders = {}): Promise<{ status: number; location?: string; sent: number }> {
+      return new Promise((resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/arbiter/lexicons',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': total, ...headers },
+        });
+        req.on('response', (res) => {
+          answered = true;
+          resolve({ status: res.statusCode!, location: res.headers.location, sent });
+          res.resume();
+          req.destroy();
+        });
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        const chunk = Buffer.alloc(256 * 1024, 'a');
+        const pump = (): void => {
+          while (!answered && sent < total) {
+            const part = chunk.subarray(0, Math.min(chunk.length, total - sent));
+            sent += part.length;
+            if (!req.write(part)) {
+              req.once('drain', pump);
+              return;
+            }
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      });
+    }
+
+    const total = 60 * 1024 * 1024;
+
+    it('answers a visitor at once, without waiting for the 60 MiB it announced', async () => {
+      const res = await upload(total);
+      expect(res.status).toBe(303);
+      expect(res.location).toMatch(/^\/login/);
+      expect(res.sent).toBeLessThan(total);
+    });
+
+    it('answers a player (no arbiter) 403 at once, without waiting for the body', async () => {
+      const agent = await loginAgent(t, player().email);
+      const cookie = (await agent.get('/')).request.cookies;
+      const res = await upload(total, { Cookie: cookie });
+      expect(res.status).toBe(403);
+      expect(res.sent).toBeLessThan(total);
+    });
+
+    it('still answers an arbiter 413 for a body past the word list’s limit', async () => {
+      const agent = await loginAgent(t, ch.arbiter.email);
+      const cookie = (await agent.get('/arbiter/lexicons')).request.cookies;
+      const res = await upload(62 * 1024 * 1024, { Cookie: cookie });
+      expect(res.status).toBe(413);
+    });
   });
 
   it('takes a word list of several megabytes through the lexicon form (the 20 MB of docs/web.md)', async () => {

@@ -273,6 +273,34 @@ describe(`login links and login requests (${TEST_DB})`, () => {
       expect(String(refused.headers['set-cookie'] ?? '')).not.toMatch(/cs_session=/);
       expect((await useLink(agent, newer)).status).toBe(303);
     });
+
+    it('keeps the owner of a flooded address able to log in: past the limit nothing is mailed or revoked while their newest link works, and a new one is mailed once it does not', async () => {
+      await createUser(t.app, { email: 'victim@example.org', roles: ['arbiter'] });
+      const flood = async (times: number) => {
+        const stranger = await visitor();
+        for (let i = 0; i < times; i++) await stranger.ask('victim@example.org');
+        await requests().idle();
+      };
+      const newestMailed = async () => new URL(String((await magicLinks('victim@example.org')).at(-1)!.payload.url)).pathname;
+      // A stranger spends the address's 5 links of the hour, and keeps asking.
+      await flood(12);
+      expect(await magicLinks('victim@example.org')).toHaveLength(5);
+      // The victim's mailbox holds a link that works: the requests past the limit revoked nothing.
+      const fifth = await newestMailed();
+      expect(await t.app.get(LoginLinks).state(fifth.slice('/login/'.length))).toBe('valid');
+      // Its 15 minutes pass; the flood goes on, within the same hour.
+      t.clock.advance({ minutes: 20 });
+      await flood(12);
+      // One link was mailed, as the address had none that worked; the rest neither mail nor revoke it.
+      expect(await magicLinks('victim@example.org')).toHaveLength(6);
+      t.clock.advance({ minutes: 5 });
+      await flood(3);
+      // The victim asks too (answered as always, no mail: their newest link still works) and logs in with it.
+      await (await visitor()).ask('victim@example.org');
+      await requests().idle();
+      expect(await magicLinks('victim@example.org')).toHaveLength(6);
+      expect((await useLink(request.agent(t.app.getHttpServer()), await newestMailed())).status).toBe(303);
+    });
   });
 
   describe("§8: an arbiter's mail log", () => {

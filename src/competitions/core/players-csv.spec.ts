@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { matchKnownPlayers, parseCoefficient, parsePlayersCsv, type PlayerRow } from './players-csv';
+import {
+  matchKnownPlayers,
+  parseCoefficient,
+  parsePlayersCsv,
+  PLAYERS_CSV_LIMITS,
+  playersCsvTooLarge,
+  type PlayerRow,
+} from './players-csv';
 
 const HEADER = 'name,email,club,language,previous_coefficient,previous_rank';
 
@@ -186,5 +193,20 @@ describe('matching a list to the players already known (docs/rules.md §6)', () 
         },
       ),
     );
+  });
+
+  it('is refused by its size before it is parsed: at most 1,000 players (blank lines aside) and 1,000,000 characters', () => {
+    const file = (players: number, blank = '') =>
+      `${HEADER}\n${Array.from({ length: players }, (_, i) => `P${i},p${i}@x.ro,,ro,,`).join(`\n${blank}`)}\n`;
+    expect(playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players))).toBeUndefined();
+    expect(playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players, '\n  \n'))).toBeUndefined();
+    const over = playersCsvTooLarge(file(PLAYERS_CSV_LIMITS.players + 1));
+    expect(over).toMatchObject({ code: 'TOO_MANY_PLAYERS', status: 413 });
+    expect(over!.messages.ro).toContain('1.000 de jucători');
+    expect(over!.messages.en).toContain('1,000 players');
+    expect(playersCsvTooLarge(`${HEADER}\n${'x'.repeat(PLAYERS_CSV_LIMITS.characters)}`)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+    });
   });
 });

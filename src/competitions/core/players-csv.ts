@@ -5,7 +5,8 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { isEmailAddress, normalizeEmail } from '../../auth/core/email-address';
 import { cleanName } from '../../common/names';
 import type { Bilingual } from '../../games/engine';
-import type { Language } from '../../common/bilingual';
+import { countIn, countOf, type Language } from '../../common/bilingual';
+import { Refusal } from '../../common/refusal';
 
 export interface PlayerRow {
   /** Line of the file the player was read from (1 = the header). */
@@ -57,6 +58,48 @@ const ALIASES: Readonly<Record<string, Column>> = {
 };
 
 const LANGUAGES: readonly Language[] = ['ro', 'en'];
+
+/**
+ * The most one players' file may hold, checked before it is parsed (docs/web.md, "What is
+ * limited"): far above any championship's list (tens of players, docs/scale.md), and small
+ * enough that an import neither holds the server nor outgrows a statement's parameters.
+ */
+export const PLAYERS_CSV_LIMITS = { players: 1000, characters: 1_000_000 } as const;
+
+/** Why a players' file is too large to be read (413), found by counting its lines, or undefined. */
+export function playersCsvTooLarge(text: string): Refusal | undefined {
+  const split = { ro: 'împărțiți lista în mai multe importuri', en: 'split the list into several imports' };
+  if (text.length > PLAYERS_CSV_LIMITS.characters) {
+    const most = countIn(PLAYERS_CSV_LIMITS.characters);
+    return new Refusal(
+      'PAYLOAD_TOO_LARGE',
+      {
+        ro: `Fișierul jucătorilor are peste ${most.ro} de caractere: ${split.ro}.`,
+        en: `The players' file has over ${most.en} characters: ${split.en}.`,
+      },
+      413,
+    );
+  }
+  // Lines with anything on them, the header included; a quoted field over two lines counts twice, erring on the safe side.
+  let lines = 0;
+  for (let at = 0; at < text.length && lines <= PLAYERS_CSV_LIMITS.players + 1;) {
+    const end = text.indexOf('\n', at);
+    const stop = end < 0 ? text.length : end;
+    if (text.slice(at, stop).trim() !== '') lines++;
+    at = stop + 1;
+  }
+  if (lines <= PLAYERS_CSV_LIMITS.players + 1) return undefined;
+  const most = countOf(PLAYERS_CSV_LIMITS.players, ['jucător', 'jucători'], ['player', 'players']);
+  return new Refusal(
+    'TOO_MANY_PLAYERS',
+    {
+      ro: `Fișierul are mai mult de ${most.ro}, cât primește un import: ${split.ro}.`,
+      en: `The file has more than ${most.en}, the most one import takes: ${split.en}.`,
+    },
+    413,
+    { limit: PLAYERS_CSV_LIMITS.players },
+  );
+}
 
 export function parsePlayersCsv(text: string): PlayersCsvResult {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
