@@ -27,7 +27,7 @@ import { CompetitionStartService } from '../games/competition-start.service';
 import { Game } from '../games/game.entity';
 import { InboundMailRepository } from '../mail/inbox/inbound-mail.repository';
 import { storeInbound } from '../mail/inbox/inbound-store';
-import { HtmlReplyWorker } from '../mail/parsing/html-reply-worker';
+import { MailParsingWorker } from '../mail/parsing/mail-parsing-worker';
 import { MailPipeline } from '../mail/pipeline/mail-pipeline.service';
 import { PlayerEmail } from '../players/player-email.entity';
 import { replyAddress } from '../notifications/reply-token';
@@ -156,7 +156,9 @@ async function main(): Promise<void> {
     polling = false;
     await poller;
     const sorted = [...latencies].sort((a, b) => a - b);
-    const conversions = app.get(HtmlReplyWorker).conversions;
+    const jobs = app.get(MailParsingWorker).jobs;
+    const conversions = jobs.filter((j) => j.kind === 'html');
+    const decodings = jobs.filter((j) => j.kind === 'decode');
     printReport({
       bench: 'hostile-mail',
       machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
@@ -166,6 +168,8 @@ async function main(): Promise<void> {
       processedMs: round(elapsed, 0),
       conversionsOnWorker: conversions.length,
       longestConversionWorkerMs: round(Math.max(0, ...conversions.map((c) => c.workerMs ?? 0)), 1),
+      decodingsOnWorker: decodings.length,
+      longestDecodingWorkerMs: round(Math.max(0, ...decodings.map((d) => d.workerMs ?? 0)), 1),
       health: {
         requests: latencies.length,
         medianMs: round(percentile(sorted, 0.5), 1),

@@ -12,7 +12,7 @@ import { MailCases } from './mail-cases';
 import { MailCasesRepository } from './mail-cases.repository';
 import { MailGamesRepository } from './mail-games.repository';
 import { OutboxController } from './outbox.controller';
-import { HtmlReplyWorker } from './parsing/html-reply-worker';
+import { MailParsingWorker } from './parsing/mail-parsing-worker';
 import { OutboxComposer } from './outbox/outbox-composer';
 import { OutboxListing } from './outbox/outbox-listing.service';
 import { OutboundDeliveryRepository } from './outbox/outbound-delivery.repository';
@@ -43,7 +43,7 @@ export const INBOX_POLL_MS = 60_000;
     MailPipeline,
     MailReader,
     // One worker thread for the whole instance (docs/mail-rules.md 9: HTML replies made text off the event loop).
-    { provide: HtmlReplyWorker, useFactory: () => new HtmlReplyWorker() },
+    { provide: MailParsingWorker, useFactory: () => new MailParsingWorker() },
     MailApplier,
     MailDecisions,
     HeldMoves,

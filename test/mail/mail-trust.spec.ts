@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { Game } from '../../src/games/game.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
-import { HtmlReplyWorker } from '../../src/mail/parsing/html-reply-worker';
+import { DECODE_HERE_BYTES, MailParsingWorker, type MailWorkRecord } from '../../src/mail/parsing/mail-parsing-worker';
 import { keyForPlayer } from '../support/competitions';
 import { latestTo, type MailGame, type MailPlayer, replyTo, startMailGame } from './support/mail-game';
 import { type MailWorld, REPLY_ADDRESS, startMailWorld } from './support/mail-test-app';
@@ -37,7 +37,32 @@ describe('the inbox trusts a mail only once its token and sender check out', () 
   });
 
   const gameRow = () => world.current.database.run((m) => m.findOneByOrFail(Game, { id: game.gameId }));
-  const html = () => world.current.app.get(HtmlReplyWorker);
+  const worker = () => world.current.app.get(MailParsingWorker);
+  const conversions = () => worker().jobs.filter((j) => j.kind === 'html');
+  const decodings = () => worker().jobs.filter((j) => j.kind === 'decode');
+  /** Delivers with a 1 ms ticker running: the instants the event loop was free. */
+  const deliverTicking = async (...raws: Buffer[]): Promise<number[]> => {
+    const ticks: number[] = [];
+    const ticker = setInterval(() => ticks.push(performance.now()), 1);
+    try {
+      await deliver(...raws);
+    } finally {
+      clearInterval(ticker);
+    }
+    return ticks;
+  };
+  /**
+   * The reading ran on the worker thread: while it ran, the event loop went on ticking. A reading
+   * on this thread would leave one gap as long as itself between two ticks.
+   */
+  const expectOffTheLoop = (window: MailWorkRecord, ticks: readonly number[]) => {
+    expect(window).toMatchObject({ ok: true });
+    const length = window.endedAt - window.startedAt;
+    const inside = [window.startedAt, ...ticks.filter((t) => t > window.startedAt && t < window.endedAt), window.endedAt];
+    const longestGap = Math.max(...inside.slice(1).map((t, i) => t - inside[i]));
+    if (length >= 20) expect(longestGap).toBeLessThan(length / 2);
+    expect(window.workerMs).toBeGreaterThan(0);
+  };
   const stored = async (raw: Buffer): Promise<InboundMail> => {
     const id = /^Message-ID: (.*)$/im.exec(raw.toString('latin1'))![1].trim();
     return (await world.inboundMail()).find((r) => r.messageId === id)!;
@@ -70,7 +95,8 @@ describe('the inbox trusts a mail only once its token and sender check out', () 
     ])('%s from a stranger, with or without a token: never made text, refused as before', async (_shape, unit) => {
       const mover = await turnPlayer();
       const before = await gameRow();
-      const conversions = html().conversions.length;
+      const converted = conversions().length;
+      const decoded = decodings().length;
       const sent = world.smtp.delivered.length;
       // The player's own token (their reply address), from a stranger; and no token at all.
       const withToken = await htmlReply(mover, await nextMove(), hostile(unit), 'stranger@evil.example');
@@ -80,10 +106,14 @@ describe('the inbox trusts a mail only once its token and sender check out', () 
         subject: 'hello',
         html: `h8 CASA${hostile(unit)}`,
       });
-      await deliver(withToken, noToken);
+      const ticks = await deliverTicking(withToken, noToken);
       expect(await stored(withToken)).toMatchObject({ status: 'rejected', reason: 'WRONG_SENDER', folder: 'Rejected' });
       expect(await stored(noToken)).toMatchObject({ status: 'rejected', reason: 'UNKNOWN_TOKEN', folder: 'Rejected' });
-      expect(html().conversions.length).toBe(conversions);
+      expect(conversions().length).toBe(converted);
+      // Decoding 2 MB is linear but long: both mails were decoded on the worker thread too.
+      const windows = decodings().slice(decoded);
+      expect(windows).toHaveLength(2);
+      for (const window of windows) expectOffTheLoop(window, ticks);
       expect((await gameRow()).version).toBe(before.version);
       // docs/mail-rules.md 3: the explanation goes to the player's registered address, never to the stranger.
       const answers = world.smtp.delivered.slice(sent);
@@ -101,26 +131,16 @@ describe('the inbox trusts a mail only once its token and sender check out', () 
         const before = await gameRow();
         const move = await nextMove();
         const raw = await htmlReply(mover, move, `<blockquote>${hostile(unit)}`);
-        const conversions = html().conversions.length;
-        const ticks: number[] = [];
-        const ticker = setInterval(() => ticks.push(performance.now()), 1);
-        try {
-          await deliver(raw);
-        } finally {
-          clearInterval(ticker);
-        }
+        const converted = conversions().length;
+        const decoded = decodings().length;
+        const ticks = await deliverTicking(raw);
         expect(await stored(raw)).toMatchObject({ status: 'applied', folder: 'Processed' });
         const after = await gameRow();
         expect(after.turn).toBe(before.turn + 1);
-        // The conversion ran on the worker thread: while it ran, the event loop went on ticking.
-        // A conversion on this thread would leave one gap as long as itself between two ticks.
-        const [window] = html().conversions.slice(conversions);
-        expect(window).toMatchObject({ ok: true });
-        const length = window.endedAt - window.startedAt;
-        const inside = [window.startedAt, ...ticks.filter((t) => t > window.startedAt && t < window.endedAt), window.endedAt];
-        const longestGap = Math.max(...inside.slice(1).map((t, i) => t - inside[i]));
-        if (length >= 20) expect(longestGap).toBeLessThan(length / 2);
-        expect(window.workerMs).toBeGreaterThan(0);
+        const [decoding] = decodings().slice(decoded);
+        expectOffTheLoop(decoding, ticks);
+        const [conversion] = conversions().slice(converted);
+        expectOffTheLoop(conversion, ticks);
       },
     );
 
@@ -128,13 +148,15 @@ describe('the inbox trusts a mail only once its token and sender check out', () 
       const mover = await turnPlayer();
       const before = await gameRow();
       const sent = world.smtp.delivered.length;
-      const raw = await htmlReply(mover, await nextMove(), hostile('<div>x</div>', 256 * 1024));
-      const limit = html().timeLimitMs;
-      html().timeLimitMs = 1;
+      // Small enough to be decoded on this thread (DECODE_HERE_BYTES), long enough to convert for more than 1 ms.
+      const raw = await htmlReply(mover, await nextMove(), hostile('<div>x</div>', 48 * 1024));
+      expect(raw.length).toBeLessThanOrEqual(DECODE_HERE_BYTES);
+      const limit = worker().timeLimitMs;
+      worker().timeLimitMs = 1;
       try {
         await deliver(raw);
       } finally {
-        html().timeLimitMs = limit;
+        worker().timeLimitMs = limit;
       }
       expect(await stored(raw)).toMatchObject({ status: 'rejected', reason: 'UNREADABLE_HTML', folder: 'Rejected' });
       expect((await gameRow()).version).toBe(before.version);

@@ -268,10 +268,15 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     );
     const count = world.smtp.delivered.length;
     await world.current.outbox.deliverDue();
-    // Only the confirmation link reaches the added address; the player hears of it at their own.
-    const toHijacker = world.smtp.delivered.slice(count).filter((d) => d.envelope.to.includes('hijack@attacker.example'));
+    // The added address hears only that the owner must approve it, with no working link (docs/web.md,
+    // Security model); the approval link goes to the player's own confirmed address.
+    const delivered = world.smtp.delivered.slice(count);
+    const toHijacker = delivered.filter((d) => d.envelope.to.includes('hijack@attacker.example'));
     expect(toHijacker).toHaveLength(1);
-    expect(toHijacker[0].parsed.subject).toMatch(/Confirm|Confirmați/);
+    expect(toHijacker[0].parsed.subject).toMatch(/approval|aprobarea/);
+    expect(`${toHijacker[0].parsed.text}${toHijacker[0].parsed.html}`).not.toMatch(/\/addresses\/confirm\/|\/login\//);
+    const toOwner = delivered.filter((d) => d.envelope.to.includes(mover.address));
+    expect(toOwner.some((d) => /\/addresses\/confirm\//.test(d.parsed.text ?? ''))).toBe(true);
     // A reply from it, with the player's own valid token: refused as a wrong sender, explained to the player only.
     // A line of its own: the same content as the earlier wrong-sender mail would (rightly) be answered once only (docs/mail-rules.md 16).
     const raw = await replyTo(latestTo(world, mover.address), 'hijack@attacker.example', `${await nextMove()}\nTrimis de pe adresa nouă.`);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not, type FindOptionsWhere } from 'typeorm';
+import { In, IsNull, Not, type FindOptionsSelect, type FindOptionsWhere } from 'typeorm';
 import { Database } from '../../database/database';
 import { advisoryLockKey } from '../../database/advisory-lock';
 import { insertRows } from '../../database/insert-rows';
@@ -21,6 +21,12 @@ export interface MailboxPosition {
 
 /** What a decision, a failure or a rejection changes on a stored mail's row. */
 export type InboundMailChange = Partial<Omit<InboundMail, 'id' | 'raw'>>;
+
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The most of a stored mail's bytes one statement reads. */
+const RAW_PIECE_BYTES = 256 * 1024;
 
 const cursorKey = (mailbox: string) => `mail.inbox.cursor:${mailbox}`;
 
@@ -67,12 +73,52 @@ export class InboundMailRepository {
     return this.m.findOneByOrFail(InboundMail, { id });
   }
 
-  /** Several stored mails in one query, in the order of `ids`. */
+  /**
+   * Several stored mails, in the order of `ids`: the rows and the bytes of the small ones in one
+   * query each; a large one's bytes in pieces of RAW_PIECE_BYTES, one statement a piece, so no
+   * single read holds the process long (on PGlite the database runs on the same thread: docs/web.md,
+   * Security model).
+   */
   async byIds(ids: readonly string[]): Promise<InboundMail[]> {
     if (ids.length === 0) return [];
-    const rows = await this.m.find(InboundMail, { where: { id: In([...ids]) } });
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const heads = await this.m.find(InboundMail, { where: { id: In([...ids]) }, select: this.headColumns() });
+    const small = await this.m
+      .createQueryBuilder(InboundMail, 'mail')
+      .select(['mail.id', 'mail.raw'])
+      .where('mail.id IN (:...ids)', { ids: heads.map((h) => h.id) })
+      .andWhere('octet_length(mail.raw) <= :limit', { limit: RAW_PIECE_BYTES })
+      .getMany();
+    // PGlite gives bytea as a Uint8Array, pg as a Buffer: one type for the readers (no copy).
+    const raws = new Map(small.map((r) => [r.id, asBuffer(r.raw)]));
+    for (const head of heads) head.raw = raws.get(head.id) ?? (await this.rawInPieces(head.id));
+    const byId = new Map(heads.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private async rawInPieces(id: string): Promise<Buffer> {
+    const [{ length }] = (await this.m.query('SELECT octet_length("raw") AS "length" FROM "inbound_mail" WHERE "id" = $1', [id])) as [
+      { length: number | string },
+    ];
+    const pieces: Buffer[] = [];
+    for (let from = 1; from <= Number(length); from += RAW_PIECE_BYTES) {
+      const [{ piece }] = (await this.m.query('SELECT substring("raw" from $2 for $3) AS "piece" FROM "inbound_mail" WHERE "id" = $1', [
+        id,
+        from,
+        RAW_PIECE_BYTES,
+      ])) as [{ piece: Uint8Array }];
+      pieces.push(asBuffer(piece));
+    }
+    return Buffer.concat(pieces);
+  }
+
+  /** Every column of a stored mail but its bytes. */
+  private headColumns(): FindOptionsSelect<InboundMail> {
+    const names: string[] = this.m.connection
+      .getMetadata(InboundMail)
+      .columns.map((c) => c.propertyName)
+      .filter((name) => name !== 'raw');
+    const select: Record<string, true> = Object.fromEntries(names.map((name) => [name, true]));
+    return select;
   }
 
   /** Marks several mails moved to their folder in one statement (docs/mail-rules.md 14). */

@@ -198,7 +198,7 @@ const HTML_OPTIONS: HtmlToTextOptions = {
 /**
  * HTML to plain text with the quote containers of docs/mail-rules.md 9 removed (or marked for the
  * cut), within the bounds of boundedHtml. Still super-linear on hostile markup within them: the
- * pipeline runs it on a worker thread (HtmlReplyWorker).
+ * pipeline runs it on a worker thread (MailParsingWorker).
  */
 export function htmlToReplyText(html: string): string {
   try {

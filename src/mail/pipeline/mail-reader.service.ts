@@ -14,8 +14,8 @@ import { MailGamesRepository } from '../mail-games.repository';
 import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.repository';
 import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
 import { parseCommand } from '../parsing/commands';
-import { decodeMessage, InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
-import { HtmlReplyWorker } from '../parsing/html-reply-worker';
+import { InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
+import { MailParsingWorker } from '../parsing/mail-parsing-worker';
 import { extractReply, isHtmlOnly, stripQuotes, type ReplyText } from '../parsing/quotes';
 import { dmarcHoldsMove } from './authentication-results';
 import type { Decision, MailAction, MailReason, RejectionTarget } from './mail-decision';
@@ -56,13 +56,14 @@ export class MailReader {
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
-    private readonly html: HtmlReplyWorker,
+    private readonly parsing: MailParsingWorker,
   ) {}
 
   async read(row: InboundMail): Promise<Reading> {
     // docs/mail-rules.md 13: the inbox stored only the headers of an oversized mail.
     if (row.size > MAX_MESSAGE_BYTES) return this.byEnvelope(row, 'TOO_LARGE');
-    const decoded = await decodeMessage(row.raw);
+    // A large mail is decoded on the worker thread (mail-parsing-worker.ts): never on the event loop.
+    const decoded = await this.parsing.decode(row.raw);
     if (!decoded.ok) return this.byEnvelope(row, decoded.code === 'TOO_LARGE' ? 'TOO_LARGE' : 'MALFORMED');
     return this.readMessage(decoded.message);
   }
@@ -151,7 +152,7 @@ export class MailReader {
    */
   private async replyOf(message: InboundMessage): Promise<ReplyText | undefined> {
     if (!isHtmlOnly(message)) return extractReply(message);
-    const converted = await this.html.convert(message.html!);
+    const converted = await this.parsing.convert(message.html!);
     return converted.ok ? { ...stripQuotes(converted.text), source: 'html' } : undefined;
   }
 
