@@ -127,7 +127,7 @@ export class UsersService {
   }
 
   /**
-   * The login identity of a player just registered (issue 4 §3: users are linked to players).
+   * The login identity of a player just registered (docs/rules.md §6 Identity: users are linked to players).
    * Never an existing account: docs/web.md "A player's identity" — an address that already logs
    * someone in stays theirs, and its owner alone joins their account to the player (AccountService).
    * The player's own user gets the other addresses, still to be verified at their first login.

@@ -6,7 +6,7 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import { AddPlayerAddressDto, ConfirmPlayerAddressDto, EditPlayerDto } from './dto/player-address.dto';
 import { PlayerIdentityService } from './player-identity.service';
 
-/** A player's addresses over JSON (issue 12 §1): added unverified by the arbiter, approved by the player (docs/web.md "A player's identity") or an admin. */
+/** A player's addresses over JSON: added unverified by the arbiter, approved by the player (docs/web.md "A player's identity") or an admin. */
 @ApiTags('competitions')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No API key, or an unknown or revoked one (UNAUTHENTICATED).' })

@@ -36,7 +36,7 @@ export type MoveView = {
   readonly thinkingDays: number;
   readonly source: Move['source'];
   readonly annulled: boolean;
-  /** The mover's note (issue 16 item 4), plain text: escaped wherever shown; null for a reader it is not for (core/move-note.ts). */
+  /** The mover's note (README "A note with a move"), plain text: escaped wherever shown; null for a reader it is not for (core/move-note.ts). */
   readonly note?: string | null;
   /** Issue 16 item 2: each word against the competition's list, on the answer to the move just played. */
   readonly wordCheck?: WordCheck;
