@@ -299,7 +299,11 @@ export function printReport(report: object): void {
 }
 
 /** After a run, whatever happened: the app closed, the scratch database dropped, the data directory removed. */
-export async function tearDown(app: { close(): Promise<void> } | undefined, scratch: ScratchDatabase, dataDir: string): Promise<void> {
+export async function tearDown(
+  app: { close(): Promise<void> } | undefined,
+  scratch: Pick<ScratchDatabase, 'drop' | 'name'>,
+  dataDir: string,
+): Promise<void> {
   await app?.close().catch(() => undefined);
   await scratch.drop().catch((error: unknown) => process.stderr.write(`could not drop ${scratch.name}: ${(error as Error).message}\n`));
   rmSync(dataDir, { recursive: true, force: true });

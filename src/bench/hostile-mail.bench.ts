@@ -4,8 +4,9 @@
 // never holds /health over 200 ms). The mails are stored as the inbox stores them and decided
 // by MailPipeline; /health is asked every 10 ms over HTTP meanwhile, and the event loop's
 // delay is sampled (perf_hooks.monitorEventLoopDelay). On PostgreSQL (a scratch database on the
-// server of DATABASE_URL, as bench:championship): PGlite runs inside the process, so its reading
-// of 2 MB rows would be measured with the rest. Usage: npm run bench:hostile-mail -- [--mails N] (rounds of 12 mails). Not a test: nothing is asserted.
+// server of DATABASE_URL, as bench:championship), or with --pglite on the embedded database,
+// which runs on the same thread and so shows its reading of the large rows too.
+// Usage: npm run bench:hostile-mail -- [--mails N] [--pglite] (rounds of 12 mails). Not a test: nothing is asserted.
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -41,6 +42,7 @@ import {
   round,
   runBench,
   tearDown,
+  type ScratchDatabase,
 } from './bench-support';
 
 const SECRET = '24304a8992024b1c947ff961040e72d7b091cfdaf64e8c76dbbd51c10a829426';
@@ -73,12 +75,16 @@ function health(port: number): Promise<number> {
 
 async function main(): Promise<void> {
   const rounds = numberOption('mails', 2);
-  const scratch = await createScratchDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, 'hostile');
+  // --pglite: the embedded database in a fresh data directory, on this very thread.
+  const embedded = process.argv.includes('--pglite');
+  const scratch: Pick<ScratchDatabase, 'drop' | 'name'> & { url?: string } = embedded
+    ? { name: 'pglite', drop: async () => undefined }
+    : await createScratchDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, 'hostile');
   const dataDir = mkdtempSync(join(tmpdir(), 'corr-scrabble-bench-'));
   const settings = parseSettings({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    DATABASE_URL: scratch.url,
+    ...(scratch.url && { DATABASE_URL: scratch.url }),
     SECRET,
     LOG_LEVEL: 'error',
     MAIL_REPLY_ADDRESS: REPLY,

@@ -19,6 +19,9 @@ export interface MailboxPosition {
   readonly uid: string;
 }
 
+/** A stored mail as a batch reads it: a large one's bytes are read apart (`InboundMailRepository.byIds`). */
+export type StoredMail = Omit<InboundMail, 'raw'> & { raw?: Buffer };
+
 /** What a decision, a failure or a rejection changes on a stored mail's row. */
 export type InboundMailChange = Partial<Omit<InboundMail, 'id' | 'raw'>>;
 
@@ -26,7 +29,7 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The most of a stored mail's bytes one statement reads. */
-const RAW_PIECE_BYTES = 256 * 1024;
+export const RAW_PIECE_BYTES = 256 * 1024;
 
 const cursorKey = (mailbox: string) => `mail.inbox.cursor:${mailbox}`;
 
@@ -74,14 +77,14 @@ export class InboundMailRepository {
   }
 
   /**
-   * Several stored mails, in the order of `ids`: the rows and the bytes of the small ones in one
-   * query each; a large one's bytes in pieces of RAW_PIECE_BYTES, one statement a piece, so no
-   * single read holds the process long (on PGlite the database runs on the same thread: docs/web.md,
-   * Security model).
+   * Several stored mails, in the order of `ids`: the rows, and the bytes of those up to
+   * RAW_PIECE_BYTES, in one query each. A larger one comes without its bytes: its reader takes
+   * them with `rawLength` and `rawPiece`, one unit of work a piece, so no read of a large mail
+   * holds the process, or on PGlite the one connection, for long (docs/web.md, Security model).
    */
-  async byIds(ids: readonly string[]): Promise<InboundMail[]> {
+  async byIds(ids: readonly string[]): Promise<StoredMail[]> {
     if (ids.length === 0) return [];
-    const heads = await this.m.find(InboundMail, { where: { id: In([...ids]) }, select: this.headColumns() });
+    const heads: StoredMail[] = await this.m.find(InboundMail, { where: { id: In([...ids]) }, select: this.headColumns() });
     const small = await this.m
       .createQueryBuilder(InboundMail, 'mail')
       .select(['mail.id', 'mail.raw'])
@@ -90,25 +93,27 @@ export class InboundMailRepository {
       .getMany();
     // PGlite gives bytea as a Uint8Array, pg as a Buffer: one type for the readers (no copy).
     const raws = new Map(small.map((r) => [r.id, asBuffer(r.raw)]));
-    for (const head of heads) head.raw = raws.get(head.id) ?? (await this.rawInPieces(head.id));
+    for (const head of heads) head.raw = raws.get(head.id);
     const byId = new Map(heads.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  private async rawInPieces(id: string): Promise<Buffer> {
+  /** How many bytes a stored mail holds. */
+  async rawLength(id: string): Promise<number> {
     const [{ length }] = (await this.m.query('SELECT octet_length("raw") AS "length" FROM "inbound_mail" WHERE "id" = $1', [id])) as [
       { length: number | string },
     ];
-    const pieces: Buffer[] = [];
-    for (let from = 1; from <= Number(length); from += RAW_PIECE_BYTES) {
-      const [{ piece }] = (await this.m.query('SELECT substring("raw" from $2 for $3) AS "piece" FROM "inbound_mail" WHERE "id" = $1', [
-        id,
-        from,
-        RAW_PIECE_BYTES,
-      ])) as [{ piece: Uint8Array }];
-      pieces.push(asBuffer(piece));
-    }
-    return Buffer.concat(pieces);
+    return Number(length);
+  }
+
+  /** The `index`-th piece of RAW_PIECE_BYTES of a stored mail's bytes. */
+  async rawPiece(id: string, index: number): Promise<Buffer> {
+    const [{ piece }] = (await this.m.query('SELECT substring("raw" from $2 for $3) AS "piece" FROM "inbound_mail" WHERE "id" = $1', [
+      id,
+      index * RAW_PIECE_BYTES + 1,
+      RAW_PIECE_BYTES,
+    ])) as [{ piece: Uint8Array }];
+    return asBuffer(piece);
   }
 
   /** Every column of a stored mail but its bytes. */

@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail } from '../inbound-mail.entity';
-import { InboundMailRepository } from '../inbox/inbound-mail.repository';
+import { InboundMailRepository, RAW_PIECE_BYTES } from '../inbox/inbound-mail.repository';
 import { MailCases } from '../mail-cases';
 import { MailApplier } from './mail-applier.service';
 import { FOLDER } from './mail-decision';
@@ -66,7 +66,9 @@ export class MailPipeline {
     const undecided = await this.db.run(() => this.inbound.undecided());
     for (let start = 0; start < undecided.length; start += DECISION_BATCH) {
       const ids = undecided.slice(start, start + DECISION_BATCH).map((r) => r.id);
-      const rows = (await this.db.run(() => this.inbound.byIds(ids))).filter((row) => row.status === 'received');
+      const stored = (await this.db.run(() => this.inbound.byIds(ids))).filter((row) => row.status === 'received');
+      const rows: InboundMail[] = [];
+      for (const row of stored) rows.push({ ...row, raw: row.raw ?? (await this.largeRaw(row.id)) });
       const readings = new Map<InboundMail, Reading>();
       await inLanes(
         rows.map((row) => [row]),
@@ -93,6 +95,17 @@ export class MailPipeline {
       });
       onDecided();
     }
+  }
+
+  /**
+   * A large stored mail's bytes, a piece a unit of work: between two pieces the connection serves
+   * others (on PGlite, /health and the web wait for it otherwise).
+   */
+  private async largeRaw(id: string): Promise<Buffer> {
+    const length = await this.db.run(() => this.inbound.rawLength(id));
+    const pieces: Buffer[] = [];
+    for (let index = 0; index * RAW_PIECE_BYTES < length; index++) pieces.push(await this.db.run(() => this.inbound.rawPiece(id, index)));
+    return Buffer.concat(pieces);
   }
 
   private async process(row: InboundMail, reading: Reading): Promise<void> {
