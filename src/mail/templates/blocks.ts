@@ -22,25 +22,50 @@ function boardTilesOf(view: BoardView): PlacedTile[] {
   return tiles;
 }
 
-/** The engine's fixed-width grid (48 columns) with its legend. */
-export function boardGrid(view: BoardView): string {
-  return renderBoardText(withTiles(emptyBoard(), boardTilesOf(view)));
+/** The text marks of empty premium squares, as the engine's grid writes them. */
+const TEXT_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', DW: '-', TL: '"', DL: "'" };
+
+/**
+ * The engine's fixed-width grid (48 columns), its legend (the last line) in the mail's language:
+ * a reader is told "cuvânt ×3", never a program's code.
+ */
+export function boardGrid(view: BoardView, language: MailLanguage): string {
+  const lines = renderBoardText(withTiles(emptyBoard(), boardTilesOf(view))).split('\n');
+  const legend = PREMIUMS.map((p) => `${TEXT_MARK[p]} ${PREMIUM_LABEL[language][p].long}`).join('   ');
+  return [...lines.slice(0, -1), `${legend}   * h8`].join('\n');
 }
 
+// The short mark of an empty premium square and its words in the legend (`C×3`: cuvânt ×3).
 const PREMIUM_LABEL: Readonly<Record<MailLanguage, Readonly<Record<NonNullable<Premium>, { short: string; long: string }>>>> = {
   ro: {
-    TW: { short: 'C×3', long: 'cuvânt triplu' },
-    DW: { short: 'C×2', long: 'cuvânt dublu' },
-    TL: { short: 'L×3', long: 'literă triplă' },
-    DL: { short: 'L×2', long: 'literă dublă' },
+    TW: { short: 'C×3', long: 'cuvânt ×3' },
+    DW: { short: 'C×2', long: 'cuvânt ×2' },
+    TL: { short: 'L×3', long: 'literă ×3' },
+    DL: { short: 'L×2', long: 'literă ×2' },
   },
   en: {
-    TW: { short: 'W×3', long: 'triple word' },
-    DW: { short: 'W×2', long: 'double word' },
-    TL: { short: 'L×3', long: 'triple letter' },
-    DL: { short: 'L×2', long: 'double letter' },
+    TW: { short: 'W×3', long: 'word ×3' },
+    DW: { short: 'W×2', long: 'word ×2' },
+    TL: { short: 'L×3', long: 'letter ×3' },
+    DL: { short: 'L×2', long: 'letter ×2' },
   },
 };
+const LAST_MOVE: Readonly<Record<MailLanguage, string>> = { ro: 'ultima mutare', en: 'last move' };
+const PREMIUMS: readonly NonNullable<Premium>[] = ['TW', 'DW', 'TL', 'DL'];
+
+/**
+ * Colours of the usual board, as a cell's bgcolor (an attribute every mail client keeps) and,
+ * where the background is dark, a text colour. A plain square takes its row's colour and costs
+ * nothing: the board must stay a few kilobytes (docs/mail.md, "Mail weight").
+ */
+const SQUARE_COLOR: Readonly<Record<NonNullable<Premium>, { bg: string; fg?: string }>> = {
+  TW: { bg: '#d9534f', fg: '#ffffff' },
+  DW: { bg: '#f5b7b1' },
+  TL: { bg: '#2e86c1', fg: '#ffffff' },
+  DL: { bg: '#aed6f1' },
+};
+const TILE_COLOR = '#f3d9a4';
+const FRESH_COLOR = '#ffd966';
 
 export interface BoardCell {
   readonly square: string;
@@ -50,25 +75,13 @@ export interface BoardCell {
   readonly fresh: boolean;
   readonly premium: Premium;
   readonly center: boolean;
-  /** Short premium mark for an empty square (`C×3`), and its words for screen readers. */
+  /** The cell's bgcolor, `''` for a plain empty square (its row's colour). */
+  readonly bg: string;
+  /** Text colour on a dark premium square. */
+  readonly fg: string;
+  /** Short premium mark for an empty square (`C×3`), and its words (`cuvânt ×3`) as the cell's title. */
   readonly mark: string;
   readonly label: string;
-}
-
-// Premium colours of the usual board; a tile is a wooden yellow, the last move's brighter.
-const SQUARE_STYLE: Readonly<Record<NonNullable<Premium> | 'none', string>> = {
-  TW: 'background:#d9534f;color:#ffffff;',
-  DW: 'background:#f5b7b1;color:#7a1f1a;',
-  TL: 'background:#2e86c1;color:#ffffff;',
-  DL: 'background:#aed6f1;color:#1b4f72;',
-  none: 'background:#e9e4d8;color:#8a8372;',
-};
-
-/** Inline CSS of one HTML board cell (mail clients drop style sheets). */
-export function cellStyle(cell: BoardCell): string {
-  if (!cell.letter) return SQUARE_STYLE[cell.premium ?? 'none'];
-  const tile = cell.fresh ? 'background:#ffd966;color:#3b2a10;font-weight:bold;' : 'background:#f3d9a4;color:#3b2a10;font-weight:bold;';
-  return cell.blank ? `${tile}color:#a0281e;font-style:italic;` : tile;
 }
 
 export interface BoardRow {
@@ -83,23 +96,45 @@ export function boardRows(view: BoardView, language: MailLanguage): BoardRow[] {
   return Array.from({ length: BOARD_SIZE }, (_, row) => ({
     letter: rowLetter(row),
     cells: Array.from({ length: BOARD_SIZE }, (_, col): BoardCell => {
-      const square = `${rowLetter(row)}${col + 1}`;
       const tile = tiles.get(row * BOARD_SIZE + col);
       const premium = premiumAt(row, col);
+      const square = `${rowLetter(row)}${col + 1}`;
+      const center = row === CENTER.row && col === CENTER.col;
+      if (tile) {
+        const letter = tile.blank ? lowerLetter(tile.letter) : tile.letter;
+        const isFresh = fresh.has(square);
+        return { square, letter, blank: tile.blank, fresh: isFresh, premium, center, bg: isFresh ? FRESH_COLOR : TILE_COLOR, fg: '', mark: '', label: '' };
+      }
       const names = premium ? PREMIUM_LABEL[language][premium] : undefined;
-      const letter = tile ? (tile.blank ? lowerLetter(tile.letter) : tile.letter) : '';
+      const color = premium ? SQUARE_COLOR[premium] : undefined;
       return {
         square,
-        letter,
-        blank: tile?.blank ?? false,
-        fresh: fresh.has(square),
+        letter: '',
+        blank: false,
+        fresh: false,
         premium,
-        center: row === CENTER.row && col === CENTER.col,
-        mark: tile || !names ? '' : names.short,
-        label: tile ? `${square}: ${letter}${tile.blank ? ' (joker)' : ''}` : `${square}${names ? `: ${names.long}` : ''}`,
+        center,
+        bg: color?.bg ?? '',
+        fg: color?.fg ?? '',
+        mark: names?.short ?? '',
+        label: names?.long ?? '',
       };
     }),
   }));
+}
+
+export interface LegendEntry {
+  readonly mark: string;
+  readonly bg: string;
+  readonly fg: string;
+  readonly label: string;
+}
+
+/** The board's legend in the mail's language: each premium's mark and words, and the last move's colour when it shows. */
+export function boardLegend(rows: readonly BoardRow[], language: MailLanguage): LegendEntry[] {
+  const premiums = PREMIUMS.map((p) => ({ mark: PREMIUM_LABEL[language][p].short, bg: SQUARE_COLOR[p].bg, fg: SQUARE_COLOR[p].fg ?? '', label: PREMIUM_LABEL[language][p].long }));
+  const fresh = rows.some((row) => row.cells.some((cell) => cell.fresh));
+  return fresh ? [...premiums, { mark: '', bg: FRESH_COLOR, fg: '', label: LAST_MOVE[language] }] : premiums;
 }
 
 /** Tiles per printed row of the sequence: 20 rows of three columns fit in 64. */

@@ -8,7 +8,7 @@ import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { otherColor, type Color } from '../../common/color';
 import { COMMAND_HELP } from '../parsing/commands';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
-import { boardGrid, boardRows, cellStyle, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
+import { boardGrid, boardLegend, boardRows, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
 import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
 import type { GameView } from '../../notifications/models/models';
 import { threadSubject } from '../../notifications/models/views';
@@ -81,11 +81,11 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
       const text = (Number(bytes) / (1024 * 1024)).toFixed(1);
       return `${language === 'ro' ? text.replace('.', ',') : text} MB`;
     },
-    board: boardGrid,
+    board: (view: Parameters<typeof boardGrid>[0]) => boardGrid(view, language),
     boardRows: (view: Parameters<typeof boardRows>[0]) => boardRows(view, language),
     sequence: (view: Parameters<typeof sequenceText>[0]) => sequenceText(view, language),
     sequenceRows,
-    cellStyle,
+    boardLegend: (rows: Parameters<typeof boardLegend>[0]) => boardLegend(rows, language),
     rack: rackText,
     inc: (n: number) => Number(n) + 1,
     letters: (text: unknown) => Array.from(String(text ?? '')),

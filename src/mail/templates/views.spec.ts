@@ -23,7 +23,12 @@ describe('views from engine data', () => {
   it('the board round-trips to the engine’s fixed-width grid, the last move marked', () => {
     const view = boardView(r.state.board, last);
     expect(view.rows).toHaveLength(15);
-    expect(boardGrid(view)).toBe(renderBoardText(r.state.board));
+    // The engine's grid, its legend in the mail's language (docs/mail.md, "Mail weight").
+    const engine = renderBoardText(r.state.board).split('\n');
+    const grid = boardGrid(view, 'ro').split('\n');
+    expect(grid.slice(0, -1)).toEqual(engine.slice(0, -1));
+    expect(grid.at(-1)).toBe(`= cuvânt ×3   - cuvânt ×2   " literă ×3   ' literă ×2   * h8`);
+    expect(boardGrid(view, 'en').split('\n').at(-1)).toBe(`= word ×3   - word ×2   " letter ×3   ' letter ×2   * h8`);
     expect(view.fresh).toEqual(last.tiles.map((t) => `${String.fromCharCode(97 + t.row)}${t.col + 1}`));
     const cells = boardRows(view, 'ro').flatMap((row) => row.cells);
     expect(cells.filter((c) => c.letter !== '')).toHaveLength(r.state.board.tileCount);

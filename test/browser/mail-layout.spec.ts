@@ -1,0 +1,75 @@
+// A mail that asks for a move, as a phone shows it (docs/mail.md, "Mail weight"): at 360 px nothing
+// scrolls sideways and the reply instructions come before the first board; at 1280 px too. The mails
+// are the rendered templates with the sample models, one line and two (a dispute), in both languages.
+import type { Browser } from 'playwright-core';
+import { renderMail } from '../../src/mail/templates/render';
+import { sampleModels } from '../../src/mail/templates/testing/sample-models';
+import type { MailLanguage } from '../../src/mail/parsing/quotes';
+import type { YourMoveModel } from '../../src/notifications/models/models';
+import { launchBrowser, screenshot } from './support/browser';
+
+const HOW_TO_REPLY: Readonly<Record<MailLanguage, string>> = { ro: 'Cum răspundeți', en: 'How to reply' };
+
+const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
+
+function yourMove(language: MailLanguage, lines: 1 | 2): YourMoveModel {
+  const models = MODELS[language];
+  const model = models['your-move'];
+  return lines === 1 ? model : { ...model, position: undefined, lines: models['dispute-appealed'].lines };
+}
+
+interface Layout {
+  readonly scrollWidth: number;
+  readonly boards: number;
+  readonly boardTop: number;
+  readonly boardWidth: number;
+  readonly replyTop: number;
+  readonly buttonTop: number;
+}
+
+describe('a your-move mail in Chromium (docs/mail.md, "Mail weight")', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const cases = (['ro', 'en'] as const).flatMap((language) =>
+    ([1, 2] as const).flatMap((lines) => ([360, 1280] as const).map((width) => [language, lines, width] as const)),
+  );
+
+  it.each(cases)(
+    'in %s with %i board(s) at %i px: no sideways scroll, the reply instructions above the first board',
+    async (language, lines, width) => {
+      const { html } = renderMail('your-move', language, yourMove(language, lines));
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      try {
+        await page.setContent(html);
+        const layout = (await page.evaluate(`(() => {
+        const boards = [...document.querySelectorAll('table[aria-label="Tabla"], table[aria-label="Board"]')];
+        const reply = [...document.querySelectorAll('h2')].find((h) => h.textContent.trim() === ${JSON.stringify(HOW_TO_REPLY[language])});
+        const button = document.querySelector('a[href^="mailto:"]');
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          boards: boards.length,
+          boardTop: boards[0].getBoundingClientRect().top,
+          boardWidth: boards[0].getBoundingClientRect().width,
+          replyTop: reply ? reply.getBoundingClientRect().top : Infinity,
+          buttonTop: button ? button.getBoundingClientRect().top : Infinity,
+        };
+      })()`)) as Layout;
+        await screenshot(page, `mail-your-move-${language}-${lines}-${width}`);
+        expect(layout.boards).toBe(lines);
+        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+        expect(layout.replyTop).toBeLessThan(layout.boardTop);
+        expect(layout.buttonTop).toBeLessThan(layout.boardTop);
+        // The board fills the phone's width, and keeps a readable size on a wide screen.
+        expect(layout.boardWidth).toBeGreaterThanOrEqual(width === 360 ? 290 : 400);
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
