@@ -17,15 +17,17 @@ import { sheetRecordSections, type SheetDispute, type SheetRecords } from './cor
 import type { Dispute } from './dispute.entity';
 import type { GameState } from './engine/replay';
 import { tourOf } from './engine/tour';
-import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from './engine/sheet';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetModel, type SheetPlayer } from './engine/sheet';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { Lexicons } from './lexicons';
 import { UNNAMED_LEXICON } from './core/game-record';
-import { analysisSheetLines } from './core/game-analysis';
+import { analysisSheetLines, analysisSheetTable } from './core/game-analysis';
+import { renderSheetPdf } from './sheet-pdf';
 import { noteFor, PUBLIC_READER } from './core/move-note';
 import { GameAnalysisService } from './game-analysis.service';
+import type { GameTurnAnalysis } from './engine/analysis';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */
@@ -58,7 +60,26 @@ export class GameSheetsService {
     private readonly analysis: GameAnalysisService,
   ) {}
 
-  sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
+  /** The text sheet, with its analysis part. */
+  async sheet(actor: Actor, gameId: string, options: SheetOptions = {}): Promise<string> {
+    const { model, analysis } = await this.document(actor, gameId, options);
+    const lines = analysisSheetLines(analysis, model.language);
+    return renderSheet(model) + (lines.length ? `\n${lines.join('\n')}\n` : '');
+  }
+
+  /** The same sheet as a PDF document (sheet-pdf.ts), laid out from the same model. */
+  async pdf(actor: Actor, gameId: string, options: SheetOptions & { readonly title: string }): Promise<Buffer> {
+    const { model, analysis } = await this.document(actor, gameId, options);
+    const table = analysisSheetTable(analysis, model.language);
+    return renderSheetPdf({ sheet: model, title: options.title, ...(table && { analysis: table }) });
+  }
+
+  /** The sheet's model and its analysis turns, which the text sheet and the PDF both print. */
+  private document(
+    actor: Actor,
+    gameId: string,
+    options: SheetOptions,
+  ): Promise<{ model: SheetModel; analysis: readonly GameTurnAnalysis[] }> {
     return this.db.run(async () => {
       const s = await this.open(actor, gameId);
       const lineId = this.lineOf(s, options.line);
@@ -106,8 +127,8 @@ export class GameSheetsService {
         ),
       });
       // The analysis is of the line shown first (the kept one after the game): not printed under the other line of an appeal.
-      const analysed = lineId === s.liveLines()[0].id ? await this.analysisPart(gameId, path.length, language) : '';
-      return renderSheet(model) + analysed;
+      const analysis = lineId === s.liveLines()[0].id ? await this.analysis.sheetTurns(gameId, path.length) : [];
+      return { model, analysis };
     });
   }
 
@@ -125,12 +146,6 @@ export class GameSheetsService {
         title: s.competition.name,
       });
     });
-  }
-
-  /** Issue 16 item 3: the sheet's short analysis part, once the game's analysis may be shown and is ready; nothing otherwise. */
-  private async analysisPart(gameId: string, movesPlayed: number, language: SheetLanguage): Promise<string> {
-    const lines = analysisSheetLines(await this.analysis.sheetTurns(gameId, movesPlayed), language);
-    return lines.length ? `\n${lines.join('\n')}\n` : '';
   }
 
   /** Whether the actor may download the game's GCG (the published sheet links it only then). */

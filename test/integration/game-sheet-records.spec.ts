@@ -2,17 +2,55 @@ import request from 'supertest';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove } from '../../src/games/engine';
 import { DisputesService } from '../../src/games/disputes.service';
+import { GameSheetsService } from '../../src/games/game-sheets.service';
 import type { Game } from '../../src/games/game.entity';
 import { MovesService } from '../../src/games/moves.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { hangAfter } from '../support/hang';
-import { pdfTextLines } from '../support/pdf-text';
+import { inkRightOf, renderPdfPages } from '../support/pdf-image';
+import { pdfText, pdfTextLines } from '../support/pdf-text';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { loginAgent, type Agent } from '../support/web';
 
-/** The ruling's own words: for the game's players and arbiter, never on the published copy. */
-const REASON = 'Cuvântul se află în lista oficială a competiției';
+/**
+ * The ruling's own words: for the game's players and arbiter, never on the published copy. Longer
+ * than a line of the page, so the PDF must wrap it.
+ */
+const REASON =
+  'Cuvântul se află în lista oficială a competiției, ediția aprobată de federație înainte de start, ' +
+  'iar forma flexionată folosită de jucător este admisă de regulament; contestația se respinge, ' +
+  'mutarea rămâne pe tablă cu punctajul înscris, iar jocul continuă în varianta A.';
+
+/** A4 in points, and the sheet's half-inch margin: on a page drawn at 72 dpi a point is a pixel. */
+const PAGE_WIDTH = 595.28;
+const MARGIN = 36;
+
+/** The record lines of a text sheet (between the moves and the result), each as one flow of words. */
+function recordLines(text: string, from: string, to: string): string[] {
+  const lines = text.split('\n');
+  return lines
+    .slice(lines.indexOf(from), lines.indexOf(to))
+    .filter((l) => l.trim() !== '' && !/^-+$/.test(l))
+    .map((l) => l.trim().replace(/\s+/g, ' '));
+}
+
+function unescapeHtml(html: string): string {
+  return html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Every page of the PDF keeps within its right margin (1 pt of anti-aliasing allowed). */
+function expectWithinRightMargin(pdf: Buffer): void {
+  const pages = renderPdfPages(pdf);
+  expect(pages.length).toBeGreaterThan(0);
+  const from = Math.ceil(PAGE_WIDTH - MARGIN + 1);
+  expect(pages.map((p) => inkRightOf(p, from))).toEqual(pages.map(() => 0));
+}
 
 function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
@@ -131,14 +169,48 @@ describe(`the game sheet records disputes, rulings, penalties and the end; a fin
     expect(pdf.status).toBe(200);
     const lines = pdfTextLines(pdf.body as Buffer);
     for (const title of expected.titles) expect(lines).toContain(title);
-    expect(lines).toContain(`    ${expected.decision}: ${REASON}`);
-    expect(lines.some((l) => expected.penalty.test(l))).toBe(true);
+    // The decision is wrapped on the page: read back as one flow.
+    const flow = pdfText(pdf.body as Buffer);
+    expect(flow).toContain(`${expected.decision}: ${REASON}`);
+    expect(flow).toMatch(new RegExp(expected.penalty.source.replace(/\$$/, '')));
+    expectWithinRightMargin(pdf.body as Buffer);
     // The English sheet, by the API.
     const en = await request(t.app.getHttpServer())
       .get(`/api/games/${game.id}/sheet?language=en`)
       .set('Authorization', userOf(ch, game, 'blue').bearer);
     expect(en.text).toContain('ruled by the arbiter 2027-02-08: the move stands (line A).');
     expect(en.text).toMatch(/\(BLUE\): tiles left [^;]+; -\d+ points; score -?\d+$/m);
+  });
+
+  it("prints the players' sheet as a PDF in Romanian and in English: every record, the arbiter's long decision wrapped, nothing past the right margin", async () => {
+    const titles = { ro: ['CONTESTAȚII', 'REZULTATUL'], en: ['DISPUTES', 'RESULT'] } as const;
+    const sheets = t.app.get(GameSheetsService);
+    const blue = playerOf(ch, game, 'blue');
+    for (const language of ['ro', 'en'] as const) {
+      const text = await sheets.sheet(blue, game.id, { language });
+      const records = recordLines(text, titles[language][0], titles[language][1]);
+      expect(records.some((r) => r.includes(REASON))).toBe(true);
+      const pdf = await sheets.pdf(blue, game.id, { language, title: 'Fișa de concurs' });
+      const flow = pdfText(pdf);
+      for (const record of records) expect({ language, record, inPdf: flow.includes(record) }).toEqual({ language, record, inPdf: true });
+      expectWithinRightMargin(pdf);
+    }
+  });
+
+  it('prints the published sheet as a PDF in Romanian and in English: every record of the sheet in it, nothing past the right margin', async () => {
+    const titles = { ro: ['CONTESTAȚII', 'REZULTATUL'], en: ['DISPUTES', 'RESULT'] } as const;
+    for (const lang of ['ro', 'en'] as const) {
+      const visitor = () => request(t.app.getHttpServer());
+      const page = await visitor().get(`/public/games/${game.id}/sheet`).set('Cookie', `cs_lang=${lang}`);
+      const text = unescapeHtml(/<pre class="game-sheet"[^>]*>([\s\S]*?)<\/pre>/.exec(page.text)![1]);
+      const records = recordLines(text, titles[lang][0], titles[lang][1]);
+      expect(records.length).toBeGreaterThan(6);
+      const pdf = await visitor().get(`/public/games/${game.id}/sheet.pdf`).set('Cookie', `cs_lang=${lang}`).buffer(true).parse(binary);
+      expect(pdf.status).toBe(200);
+      const flow = pdfText(pdf.body as Buffer);
+      for (const record of records) expect({ lang, record, inPdf: flow.includes(record) }).toEqual({ lang, record, inPdf: true });
+      expectWithinRightMargin(pdf.body as Buffer);
+    }
   });
 
   it('publishes the finished sheet with the rulings and their effects but not the arbiter’s words', async () => {

@@ -87,3 +87,11 @@ export function pdfTextLines(pdf: Buffer): string[] {
   }
   return lines;
 }
+
+/**
+ * The PDF's text as one flow, the blocks joined by a space and every run of white space made one:
+ * a paragraph wrapped over several lines (or pages) reads back as it was written.
+ */
+export function pdfText(pdf: Buffer): string {
+  return pdfTextLines(pdf).join(' ').replace(/\s+/g, ' ');
+}

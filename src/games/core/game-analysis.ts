@@ -96,17 +96,25 @@ function sheetRow([turn, player, played, score, best, bestMove]: readonly string
  * score played next to the best score and the best move; empty when there is no analysis.
  */
 export function analysisSheetLines(turns: readonly GameTurnAnalysis[], language: keyof Bilingual): string[] {
-  if (turns.length === 0) return [];
+  const table = analysisSheetTable(turns, language);
+  if (!table) return [];
+  return [table.title, '-'.repeat(table.title.length), sheetRow(table.columns), ...table.rows.map(sheetRow)];
+}
+
+/** The same part as a table (title, column titles, one row a turn) for the PDF sheet; undefined when there is no analysis. */
+export function analysisSheetTable(
+  turns: readonly GameTurnAnalysis[],
+  language: keyof Bilingual,
+): { readonly title: string; readonly columns: readonly string[]; readonly rows: readonly (readonly string[])[] } | undefined {
+  if (turns.length === 0) return undefined;
   const l = SHEET_LABELS[language];
-  const rows = turns.map((t) =>
-    sheetRow([
-      String(t.turn),
-      COLOR_NAMES[language][t.player],
-      t.played.notation,
-      String(t.played.score),
-      String(t.bestScore),
-      t.best[0]?.notation ?? '—',
-    ]),
-  );
-  return [l.title, '-'.repeat(l.title.length), sheetRow(l.columns), ...rows];
+  const rows = turns.map((t) => [
+    String(t.turn),
+    COLOR_NAMES[language][t.player],
+    t.played.notation,
+    String(t.played.score),
+    String(t.bestScore),
+    t.best[0]?.notation ?? '—',
+  ]);
+  return { title: l.title, columns: l.columns, rows };
 }

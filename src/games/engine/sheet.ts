@@ -219,6 +219,12 @@ interface Labels {
   readonly decimal: string;
 }
 
+/** The sheet's words in its language, for the PDF (games/sheet-pdf.ts), which sets the same sheet. */
+export type SheetLabels = Labels;
+export function sheetLabels(language: SheetLanguage): SheetLabels {
+  return LABELS[language];
+}
+
 const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
   ro: {
     title: 'FIȘA DE CONCURS — SCRABBLE PRIN CORESPONDENȚĂ',
@@ -351,6 +357,15 @@ export function renderSheet(model: SheetModel): string {
 
 function headerBlock(model: SheetModel, l: Labels): string {
   const rule = '='.repeat(SHEET_WIDTH);
+  const fields = sheetHeaderFields(model);
+  const width = Math.max(...fields.map(([label]) => label.length));
+  const body = fields.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`);
+  return [rule, center(l.title), rule, ...body].join('\n');
+}
+
+/** The header's fields (label, value) in the sheet's language: the text sheet and the PDF (games/sheet-pdf.ts) print the same. */
+export function sheetHeaderFields(model: SheetModel): [string, string][] {
+  const l = LABELS[model.language];
   const fields: [string, string][] = [[l.competition, model.competition]];
   if (model.group) fields.push([l.group, model.group]);
   for (const color of COLORS) fields.push([l.color[color], playerLine(model[color], l)]);
@@ -366,9 +381,7 @@ function headerBlock(model: SheetModel, l: Labels): string {
     ),
   );
   if (holidays.length > 0) fields.push([l.holidays, holidays.join('; ')]);
-  const width = Math.max(...fields.map(([label]) => label.length));
-  const body = fields.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`);
-  return [rule, center(l.title), rule, ...body].join('\n');
+  return fields;
 }
 
 function playerLine(player: SheetPlayer, l: Labels): string {
@@ -471,7 +484,8 @@ function moveTable(model: SheetModel, l: Labels): string {
   return out.join('\n');
 }
 
-function wordText(w: SheetWord): string {
+/** `h8: CASĂ`, as the sheet writes a word with its position. */
+export function wordText(w: SheetWord): string {
   return `${w.coord}: ${w.word}`;
 }
 
@@ -493,18 +507,11 @@ function wrap(words: readonly string[], indent: number): string[] {
 
 function resultBlock(result: SheetResult | undefined, l: Labels): string {
   if (!result) return section(l.result, l.inProgress);
-  const { totals, endAdjustment, scores, thinkingDays, coefficients } = result;
-  const rows: [string, Record<Color, string>][] = [[l.totals, mapColors((c) => String(totals[c]))]];
-  if (endAdjustment) rows.push([l.endAdjustment, mapColors((c) => signed(endAdjustment[c]))]);
-  rows.push([l.finalScore, mapColors((c) => String(scores[c]))]);
-  if (thinkingDays) rows.push([l.thinkingDays, mapColors((c) => String(thinkingDays[c]))]);
-  if (coefficients) rows.push([l.coefficient, mapColors((c) => formatCoefficient(coefficients[c], l))]);
-
+  const { rows, end } = sheetResultRows(result, l);
   const labelWidth = Math.max(...rows.map(([label]) => label.length));
   const width = mapColors((c) => Math.max(l.color[c].length, ...rows.map(([, v]) => v[c].length)));
   const line = (label: string, v: Record<Color, string>) =>
     `${label.padEnd(labelWidth)}  ${v.red.padStart(width.red)}  ${v.blue.padStart(width.blue)}`.trimEnd();
-  const reason = l.endReasons[result.endReason] + (result.by ? ` (${l.color[result.by]})` : '');
   const table = [
     line(
       '',
@@ -512,7 +519,19 @@ function resultBlock(result: SheetResult | undefined, l: Labels): string {
     ),
     ...rows.map(([label, v]) => line(label, v)),
   ];
-  return section(l.result, [...table, '', `${l.endReason}: ${reason}`].join('\n'));
+  return section(l.result, [...table, '', end].join('\n'));
+}
+
+/** The result's rows (label, red, blue) and its end line, as the text sheet and the PDF print them. */
+export function sheetResultRows(result: SheetResult, l: SheetLabels): { rows: [string, Record<Color, string>][]; end: string } {
+  const { totals, endAdjustment, scores, thinkingDays, coefficients } = result;
+  const rows: [string, Record<Color, string>][] = [[l.totals, mapColors((c) => String(totals[c]))]];
+  if (endAdjustment) rows.push([l.endAdjustment, mapColors((c) => signed(endAdjustment[c]))]);
+  rows.push([l.finalScore, mapColors((c) => String(scores[c]))]);
+  if (thinkingDays) rows.push([l.thinkingDays, mapColors((c) => String(thinkingDays[c]))]);
+  if (coefficients) rows.push([l.coefficient, mapColors((c) => formatCoefficient(coefficients[c], l))]);
+  const reason = l.endReasons[result.endReason] + (result.by ? ` (${l.color[result.by]})` : '');
+  return { rows, end: `${l.endReason}: ${reason}` };
 }
 
 function mapColors<T>(f: (c: Color) => T): Record<Color, T> {

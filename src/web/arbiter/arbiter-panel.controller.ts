@@ -28,7 +28,6 @@ import { DisputesService } from '../../games/disputes.service';
 import { GameReadsService } from '../../games/game-reads.service';
 import { MovesService } from '../../games/moves.service';
 import { WithdrawalService } from '../../games/withdrawal.service';
-import { renderSheetPdf } from '../../games/sheet-pdf';
 import { TimeControlsService } from '../../thinking-time/time-controls.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
@@ -799,8 +798,7 @@ export class ArbiterPanelController {
     @Res() res: Response,
   ): Promise<void> {
     const competition = await this.panel.gameCompetition(actor, id);
-    const text = await this.sheets.sheet(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }) });
-    const pdf = await renderSheetPdf({ text, title: competition.name });
+    const pdf = await this.sheets.pdf(actor, id, { language: req.lang as SheetLanguage, ...(line && { line }), title: competition.name });
     res.status(200).type('application/pdf').setHeader('Content-Disposition', `inline; filename="sheet-${id}.pdf"`);
     res.send(pdf);
   }

@@ -4,7 +4,6 @@ import type { UserActor } from '../../auth/core/actor';
 import { attachmentDisposition } from '../../common/content-disposition';
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
-import { renderSheetPdf } from '../../games/sheet-pdf';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
@@ -71,11 +70,11 @@ export class GameSheetPagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const text = await this.sheets.sheet(actor, id, {
+    const pdf = await this.sheets.pdf(actor, id, {
       language: req.lang as SheetLanguage,
       ...lineOption(line),
+      title: this.views.t(req, 'player.sheet.title'),
     });
-    const pdf = await renderSheetPdf({ text, title: this.views.t(req, 'player.sheet.title') });
     res
       .status(200)
       .type('application/pdf')

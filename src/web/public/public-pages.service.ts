@@ -9,7 +9,6 @@ import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameListingsRepository } from '../../games/game-listings.repository';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { isUuid } from '../../common/ids';
-import { renderSheetPdf } from '../../games/sheet-pdf';
 
 export interface PublicResultRow {
   readonly gameId: string;
@@ -104,16 +103,21 @@ export class PublicPagesService {
    * in its competition, its arbiter).
    */
   async sheet(gameId: string, language: SheetLanguage, visitor?: Actor): Promise<{ text: string; title: string; gcg: boolean }> {
-    const game = isUuid(gameId) ? await this.db.run(() => this.listings.game(gameId)) : null;
-    if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
+    const competition = await this.finishedGameCompetition(gameId);
     const text = await this.sheets.sheet(SYSTEM_ACTOR, gameId, { language, published: true });
-    const competition = await this.db.run(() => this.listings.competitionOf(game));
     const gcg = visitor !== undefined && (await this.sheets.mayDownloadGcg(visitor, gameId));
     return { text, title: competition.name, gcg };
   }
 
   async sheetPdf(gameId: string, language: SheetLanguage): Promise<Buffer> {
-    const { text, title } = await this.sheet(gameId, language);
-    return renderSheetPdf({ text, title });
+    const competition = await this.finishedGameCompetition(gameId);
+    return this.sheets.pdf(SYSTEM_ACTOR, gameId, { language, published: true, title: competition.name });
+  }
+
+  /** The competition of a finished game: a game in progress has no published sheet, as one that does not exist. */
+  private async finishedGameCompetition(gameId: string) {
+    const game = isUuid(gameId) ? await this.db.run(() => this.listings.game(gameId)) : null;
+    if (!game || game.status !== 'ended') throw NO_SHEET(gameId);
+    return this.db.run(() => this.listings.competitionOf(game));
   }
 }
