@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { MailFolder } from '../inbound-mail.entity';
-import { groupBy } from '../../common/collections';
+import { groupBy, runsUpTo } from '../../common/collections';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
 import { InboundMailRepository } from './inbound-mail.repository';
@@ -16,6 +16,8 @@ const MAX_IDLE_MS = 10 * 60_000;
 const FOLDERS: readonly MailFolder[] = ['Processed', 'Rejected', 'Failed'];
 /** Bodies fetched, and stored in one transaction, per round: one FETCH and one commit for many mails. */
 const FETCH_BATCH = 100;
+/** The most bytes of mail one transaction stores, but for a single larger mail. */
+const STORE_RUN_BYTES = 512 * 1024;
 
 export interface InboxOptions {
   /** Reconnect backoff: first delay, doubled per failure, capped (docs/mail-rules.md 15). */
@@ -195,9 +197,13 @@ export class InboxService implements OnApplicationShutdown {
         subject: clean(meta.envelope?.subject),
       }));
       // docs/mail-rules.md 11: stored (and the cursor moved past them) before anything else; storing is idempotent by position.
-      await this.db.transaction(async () => {
-        for (const message of messages) await storeInbound(this.inbound, message, this.clock.now());
-      });
+      // Small mails share a transaction; a large one has its own, so that on PGlite (one
+      // connection) /health and the web wait for one mail's write at the most.
+      for (const run of runsUpTo(messages, (m) => m.raw.length, STORE_RUN_BYTES)) {
+        await this.db.transaction(async () => {
+          for (const message of run) await storeInbound(this.inbound, message, this.clock.now());
+        });
+      }
     }
   }
 
