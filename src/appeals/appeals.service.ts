@@ -80,12 +80,21 @@ export class AppealsService {
     };
   }
 
-  /** The commission's outcome, entered by the arbiter: the case closes with it. */
-  decide(actor: Actor, caseId: string, input: { readonly outcome: string; readonly comment: string }): Promise<void> {
+  /**
+   * The commission's outcome, entered by the arbiter: the case closes with it. `confirmed` runs once the
+   * case is known to be this arbiter's, before anything changes (the web form's box, as closeByHand's).
+   */
+  decide(
+    actor: Actor,
+    caseId: string,
+    input: { readonly outcome: string; readonly comment: string },
+    confirmed?: () => void,
+  ): Promise<void> {
     return this.db.transaction(async () => {
       const found = await this.caseRows.lock(caseId, COMMISSION_APPEAL);
       if (!found) throw caseRefusals.notYours(`Apelul ${caseId}`);
       const competition = await arbitratedCompetition(this.competitions, actor, found.competitionId);
+      confirmed?.();
       const decision = decideAppeal(found, input, localDate(this.clock.now(), competition.timeZone));
       if (decision instanceof Refusal) throw decision;
       Object.assign(found, { status: decision.status, closedAt: this.clock.now(), payload: decision.payload });

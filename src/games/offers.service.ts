@@ -26,8 +26,17 @@ export class OffersService {
     private readonly games: GameRepository,
   ) {}
 
-  /** Offers a draw or an interruption (docs/rules.md §7); offering what the partner already offered accepts it. */
-  offer(actor: Actor, gameId: string, input: ActionInput & { readonly kind: OfferKind }): Promise<ActionResult> {
+  /**
+   * Offers a draw or an interruption (docs/rules.md §7); offering what the partner already offered accepts it.
+   * `confirmAcceptance` runs before that acceptance changes anything: the web form refuses there an agreement
+   * the player did not confirm (docs/web.md "Confirmations").
+   */
+  offer(
+    actor: Actor,
+    gameId: string,
+    input: ActionInput & { readonly kind: OfferKind },
+    confirmAcceptance?: () => void,
+  ): Promise<ActionResult> {
     return this.actions.asPlayer(actor, gameId, 'offer', input, async (s, color) => {
       s.requirePlaying();
       // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
@@ -41,7 +50,8 @@ export class OffersService {
         cooldownDays: s.competition.offerCooldownDays,
       });
       if (!decision.ok) throw offerRefusal(decision);
-      if (decision.accepts)
+      if (decision.accepts) {
+        confirmAcceptance?.();
         return this.answerOffer(
           s,
           actor,
@@ -49,6 +59,7 @@ export class OffersService {
           offers.find((o) => o.status === 'pending' && o.kind === input.kind)!,
           true,
         );
+      }
       const offer = await this.games.insertOffer({
         id: randomUUID(),
         gameId: s.game.id,

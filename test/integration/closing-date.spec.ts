@@ -128,7 +128,7 @@ describe(`the closing date (${TEST_DB})`, () => {
     const sent = await agent
       .post(`/games/${game.id}/holiday`)
       .type('form')
-      .send({ _csrf: csrfOf(page.text), from: '2027-02-24', to: '2027-03-02' });
+      .send({ _csrf: csrfOf(page.text), from: '2027-02-24', to: '2027-03-02', confirm: 'yes' });
     expect(sent.status).toBe(303);
     expect(sent.headers.location).toBe(`/games/${game.id}?done=holiday-shortened`);
     const after = await agent.get(sent.headers.location).expect(200);

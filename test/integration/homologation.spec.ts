@@ -235,12 +235,23 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       const noReason = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, {
         verdict: 'upheld',
         reason: '',
+        confirm: 'yes',
       });
       expect(noReason.status).toBe(422);
       expect(noReason.text).toContain('Decizia asupra obiecției cere un motiv.');
+      // The decision asks once (docs/web.md "Confirmations"): without the ticked box, refused and nothing decided.
+      expect((await arbiter.get(homologationPath())).text).toContain('name="confirm" value="yes" required');
+      const unconfirmed = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, {
+        verdict: 'upheld',
+        reason: 'Scorul se corectează cu 5 puncte.',
+      });
+      expect(unconfirmed.status).toBe(422);
+      expect(unconfirmed.text).toContain('Bifați căsuța de confirmare: decizia privind obiecția nu mai poate fi anulată.');
+      expect(await openCases(game)).toContain('objection');
       const decided = await webPost(arbiter, homologationPath(), `/arbiter/games/${game.id}/objections/0/decide`, {
         verdict: 'upheld',
         reason: 'Scorul se corectează cu 5 puncte.',
+        confirm: 'yes',
       });
       expect(decided.status).toBe(303);
       expect(await openCases(game)).toEqual(['result']);

@@ -257,11 +257,17 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
       payload: { feeReceipt: 'chitanța 123 din 2027-02-01', rulingId: ruling.id },
     });
     expect((await arbiter.get('/arbiter')).text).toMatch(/data-category="appeals"><a [^>]*>[^<]*<\/a> <strong>1<\/strong>/);
-    const decided = await post(arbiter, `/arbiter/competitions/${ch.competitionId}/appeals`, `/arbiter/appeals/${appeal.id}/decide`, {
-      competitionId: ch.competitionId,
-      outcome: 'rejected',
-      comment: 'avertismentul rămâne',
-    });
+    // The commission's decision asks once (docs/web.md "Confirmations"): without the ticked box, refused and the case open.
+    const appealsPage = `/arbiter/competitions/${ch.competitionId}/appeals`;
+    expect((await arbiter.get(appealsPage)).text).toContain('name="confirm" value="yes" required');
+    const form = { competitionId: ch.competitionId, outcome: 'rejected', comment: 'avertismentul rămâne' };
+    const unconfirmed = await post(arbiter, appealsPage, `/arbiter/appeals/${appeal.id}/decide`, form);
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.text).toMatch(
+      /Bifați căsuța de confirmare: decizia comisiei de apel|Tick the confirmation box: the appeals commission/,
+    );
+    expect((await t.database.run((m) => m.findOneByOrFail(Case, { id: appeal.id }))).status).toBe('open');
+    const decided = await post(arbiter, appealsPage, `/arbiter/appeals/${appeal.id}/decide`, { ...form, confirm: 'yes' });
     expect(decided.status).toBe(303);
     const closed = await t.database.run((m) => m.findOneByOrFail(Case, { id: appeal.id }));
     expect(closed).toMatchObject({ status: 'closed', payload: { outcome: 'rejected', outcomeComment: 'avertismentul rămâne' } });

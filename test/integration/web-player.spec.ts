@@ -201,7 +201,7 @@ describe(`player pages (${TEST_DB})`, () => {
     const res = await blue
       .post(`/games/${game.id}/holiday`)
       .type('form')
-      .send({ _csrf: csrfOf(page.text), from: '2027-03-10', to: '2027-03-01' });
+      .send({ _csrf: csrfOf(page.text), from: '2027-03-10', to: '2027-03-01', confirm: 'yes' });
     expect(res.status).toBe(422);
     expect(res.text).toMatch(/<div class="flash error" role="alert" id="form-error">[^<]+<\/div>/);
     expect(res.text).toContain('value="2027-03-10"');
@@ -251,6 +251,7 @@ describe(`player pages (${TEST_DB})`, () => {
         words: last.record.words[0].word,
         reply,
         idempotencyKey: 'contest-1',
+        confirm: 'yes',
         expectedTurn: /name="expectedTurn" value="(\d+)"/.exec(page.text)![1],
       });
     expect(res.status).toBe(303);
@@ -260,7 +261,7 @@ describe(`player pages (${TEST_DB})`, () => {
     const appealed = await red
       .post(`/games/${game.id}/contest/appeal`)
       .type('form')
-      .send({ _csrf: csrfOf(answer.text), idempotencyKey: 'appeal-1' });
+      .send({ _csrf: csrfOf(answer.text), idempotencyKey: 'appeal-1', confirm: 'yes' });
     expect(appealed.status).toBe(303);
     const two = await red.get(`/games/${game.id}`);
     expect(two.text.match(/<table class="board"/g)).toHaveLength(2);

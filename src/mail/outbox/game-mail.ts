@@ -73,6 +73,16 @@ const shortenedBy = (p: JsonObject, lang: MailLanguage): string[] => {
   const words = cut?.message?.[lang];
   return typeof words === 'string' ? [words] : [];
 };
+/** docs/rules.md §5, one holiday per competition: the declaration that replaced an earlier one says which. */
+const replacedBy = (p: JsonObject, lang: MailLanguage): string[] => {
+  const earlier = p.replaced as { from?: unknown; to?: unknown } | null | undefined;
+  if (!earlier) return [];
+  return lang === 'ro'
+    ? [
+        `Acesta înlocuiește concediul declarat înainte, ${day('ro', earlier.from)} – ${day('ro', earlier.to)}: un singur concediu pe competiție.`,
+      ]
+    : [`It replaces the holiday declared before, ${day('en', earlier.from)} – ${day('en', earlier.to)}: one holiday per competition.`];
+};
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** What every game mail is built from: the session as of the row, the recipient and the reply. */
@@ -242,11 +252,11 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
     // A holiday cut at the last month before the closing date (docs/rules.md §5) says so, with its new last day.
     ro: (p) => ({
       title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`,
-      paragraphs: [...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'],
+      paragraphs: [...replacedBy(p, 'ro'), ...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'],
     }),
     en: (p) => ({
       title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`,
-      paragraphs: [...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
+      paragraphs: [...replacedBy(p, 'en'), ...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
     }),
   },
   // Issue 16 item 1: the owner of a conditional reply is told when it was played, or dropped and why.

@@ -482,6 +482,7 @@ export class ArbiterPanelController {
       req,
       res,
       async () => {
+        requireConfirmed(form, IRREVERSIBLE.objectionDecision);
         await this.results.decideObjection(
           actor,
           id,
@@ -642,7 +643,9 @@ export class ArbiterPanelController {
       req,
       res,
       async () => {
-        await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') });
+        await this.commissionAppeals.decide(actor, caseId, { outcome: str(form, 'outcome'), comment: str(form, 'comment') }, () =>
+          requireConfirmed(form, IRREVERSIBLE.appealDecision),
+        );
         return `/arbiter/competitions/${encodeURIComponent(competitionId)}/appeals?done=decided`;
       },
       (message) => this.appealsPage(actor, competitionId, req, { error: message }),

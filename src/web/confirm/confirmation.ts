@@ -38,4 +38,12 @@ export const IRREVERSIBLE = {
   exclusion: { ro: 'excluderea jucătorului', en: 'excluding the player' },
   acceptOffer: { ro: 'acceptarea ofertei', en: 'accepting the offer' },
   withdrawConditional: { ro: 'retragerea mutării condiționate', en: 'withdrawing the conditional reply' },
+  agreement: { ro: 'acceptarea propunerii partenerului', en: "accepting the partner's offer" },
+  contest: { ro: 'contestarea cuvântului', en: 'contesting the word' },
+  admit: { ro: 'recunoașterea contestației', en: 'admitting the contest' },
+  appeal: { ro: 'sesizarea arbitrului', en: 'asking the arbiter to rule' },
+  claim: { ro: 'reclamația de timp', en: 'the time claim' },
+  holiday: { ro: 'declararea concediului', en: 'declaring the holiday' },
+  objectionDecision: { ro: 'decizia privind obiecția', en: 'the decision on the objection' },
+  appealDecision: { ro: 'decizia comisiei de apel', en: "the appeals commission's decision" },
 } as const;

@@ -23,6 +23,7 @@ import {
   ConditionalFormDto,
   AppealFormDto,
   ContestFormDto,
+  ConfirmedFormDto,
   HolidayFormDto,
   LongThinkingFormDto,
   MoveFormDto,
@@ -173,6 +174,7 @@ export class GamePagesController {
     @Res() res: Response,
   ): Promise<void> {
     return this.act(actor, id, req, res, 'contest', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.contest);
       const words = (Array.isArray(form.words) ? form.words : form.words ? [form.words] : [])
         .filter((w) => typeof w === 'string' && w !== '')
         .slice(0, 8);
@@ -192,6 +194,7 @@ export class GamePagesController {
     @Res() res: Response,
   ): Promise<void> {
     return this.act(actor, id, req, res, 'admit', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.admit);
       const replacement = form.replacement?.trim();
       return this.disputes.admitContest(actor, id, { ...submission(form), source: 'web', ...(replacement ? { replacement } : {}) });
     });
@@ -206,6 +209,7 @@ export class GamePagesController {
     @Res() res: Response,
   ): Promise<void> {
     return this.act(actor, id, req, res, 'appeal', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.appeal);
       const lines = cleanLines(form.lines);
       return this.disputes.appealContest(actor, id, { ...submission(form), source: 'web', ...(lines ? { lines } : {}) });
     });
@@ -262,9 +266,11 @@ export class GamePagesController {
       'holiday',
       form,
       async () => {
+        // docs/rules.md §5: one holiday per competition, so a declaration may replace the earlier one; it asks once.
+        requireConfirmed(form, IRREVERSIBLE.holiday);
         const holiday = await this.gameTime.declareHoliday(actor, id, { from: form.from ?? '', to: form.to ?? '', ...key(form) });
         // Cut at the line a month before the closing date (seed 003): the player is told, the dates are in the list.
-        if (holiday.shortened) done = 'holiday-shortened';
+        done = ['holiday', holiday.replaced && 'replaced', holiday.shortened && 'shortened'].filter(Boolean).join('-');
       },
       () => done,
     );
@@ -292,7 +298,23 @@ export class GamePagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'offer', form, () => this.offers.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }));
+    let done = 'offer';
+    return this.act(
+      actor,
+      id,
+      req,
+      res,
+      'offer',
+      form,
+      async () => {
+        // docs/rules.md §7: the partner's own offer, offered back, is accepted and ends the game; that asks once.
+        const result = await this.offers.offer(actor, id, { kind: form.kind ?? 'draw', ...key(form) }, () =>
+          requireConfirmed(form, IRREVERSIBLE.agreement),
+        );
+        if (result.offer?.status === 'accepted') done = result.offer.kind === 'draw' ? 'offer-agreed-draw' : 'offer-agreed-interruption';
+      },
+      () => done,
+    );
   }
 
   @Post('games/:id/offers/:offerId/accept')
@@ -340,11 +362,14 @@ export class GamePagesController {
   claim(
     @WebActor() actor: UserActor,
     @Param('id') id: string,
-    @Body() form: WebFormDto,
+    @Body() form: ConfirmedFormDto,
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'claim', form, () => this.gameTime.claimTime(actor, id, key(form)));
+    return this.act(actor, id, req, res, 'claim', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.claim);
+      return this.gameTime.claimTime(actor, id, key(form));
+    });
   }
 
   /** Abandoning asks first: this page, then the POST with `confirm=yes`. */

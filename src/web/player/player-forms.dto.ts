@@ -23,6 +23,14 @@ export class WebFormDto {
   expectedTurn?: string;
 }
 
+/** A form whose act cannot be undone: it asks once (`confirm=yes`, docs/web.md "Confirmations"). */
+export class ConfirmedFormDto extends WebFormDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  confirm?: string;
+}
+
 export class MoveFormDto extends WebFormDto {
   @IsOptional()
   @IsString()
@@ -54,7 +62,7 @@ export class PassFormDto extends WebFormDto {
   confirm?: string;
 }
 
-export class ContestFormDto extends WebFormDto {
+export class ContestFormDto extends ConfirmedFormDto {
   /** One checkbox per word: a single one arrives as a string. */
   @IsOptional()
   words?: string[] | string;
@@ -65,20 +73,20 @@ export class ContestFormDto extends WebFormDto {
   reply?: string;
 }
 
-export class AdmitFormDto extends WebFormDto {
+export class AdmitFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsString()
   @MaxLength(200)
   replacement?: string;
 }
 
-export class AppealFormDto extends WebFormDto {
+export class AppealFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsObject()
   lines?: Record<string, string>;
 }
 
-export class HolidayFormDto extends WebFormDto {
+export class HolidayFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsString()
   @MaxLength(20)
@@ -97,7 +105,7 @@ export class LongThinkingFormDto extends WebFormDto {
   days?: string;
 }
 
-export class OfferFormDto extends WebFormDto {
+export class OfferFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsIn(['draw', 'interruption'])
   kind?: 'draw' | 'interruption';

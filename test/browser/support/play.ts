@@ -78,6 +78,7 @@ export async function contest(page: Page, words: readonly string[], reply: strin
     else await box.uncheck();
   }
   await page.fill('#contest-reply', reply);
+  await page.check('#contest-confirm');
   await submit(page, '.contest-form button[type="submit"]');
   await expectAccepted(page, 'contest');
 }
@@ -85,12 +86,14 @@ export async function contest(page: Page, words: readonly string[], reply: strin
 /** The contested player admits: the move is withdrawn, the replacement (if given) played at once. */
 export async function admitContest(page: Page, replacement?: string): Promise<void> {
   if (replacement !== undefined) await page.fill('#replacement', replacement);
+  await page.check('#admit-confirm');
   await submit(page, '.admit-form button[type="submit"]');
   await expectAccepted(page, 'admit');
 }
 
 /** The contested player asks the arbiter to rule: two lines until the ruling. */
 export async function appealContest(page: Page): Promise<void> {
+  await page.check('#appeal-confirm');
   await submit(page, '.appeal-form button[type="submit"]');
   await expectAccepted(page, 'appeal');
 }

@@ -1,0 +1,102 @@
+// The game page asks once before what cannot be undone (docs/web.md "Confirmations"), in
+// Chromium on a 360 px phone: while the partner's draw offer is open, the offer form says that
+// the same offer accepts it and ends the game, will not send without the ticked box, and then
+// says the game ended by agreement; a second holiday says it replaces the first. Screenshots in
+// test-output/screenshots/confirm-*.png for review.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { GameTimeService } from '../../src/games/game-time.service';
+import { OffersService } from '../../src/games/offers.service';
+import { playerOf, startChampionship, userOf } from '../support/games';
+import { join } from 'node:path';
+import { launchBrowser, loginAs, screenshot, SCREENSHOT_DIR, startWebApp, type WebApp } from './support/browser';
+import { openGame } from './support/play';
+import { hangAfter } from '../support/hang';
+
+const PHONE = { width: 360, height: 740 };
+
+describe('confirmations on the game page, on a phone', () => {
+  let web: WebApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    web = await startWebApp({ now: '2027-02-01T09:00:00Z' });
+    browser = await launchBrowser();
+  }, hangAfter(120_000));
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  /** The element fits the 360 px page: nothing to scroll sideways for. */
+  async function fitsThePhone(page: Page, selector: string): Promise<void> {
+    const box = await page.locator(selector).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+
+  /** Unticked, the browser keeps the form (nothing is sent); ticked, it goes and the page says `done`. */
+  async function sendOnlyTicked(page: Page, form: Locator, box: string, done: string): Promise<void> {
+    await form.locator('button[type="submit"]').click();
+    expect(await page.locator(box).evaluate((b) => (b as unknown as { validity: { valid: boolean } }).validity.valid)).toBe(false);
+    expect(new URL(page.url()).searchParams.get('done')).toBeNull();
+    await page.check(box);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get('done') === done), form.locator('button[type="submit"]').click()]);
+  }
+
+  it("accepting the partner's draw through the offer form asks first, then says the game ended by agreement", async () => {
+    const ch = await startChampionship(web.app, { players: 4 });
+    const game = ch.games[0];
+    await web.app.get(OffersService).offer(playerOf(ch, game, 'red'), game.id, { kind: 'draw' });
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await loginAs(page, web, userOf(ch, game, 'blue').email);
+    await openGame(page, web, game.id);
+    const form = page.locator('form.offer-form');
+    await form.scrollIntoViewIfNeeded();
+    expect(await form.locator('[data-testid="offer-accepts"]').textContent()).toMatch(
+      /Dacă trimiteți tot o propunere de remiză, acceptați propunerea lui: partida se încheie acum prin acord|Sending a draw offer accepts theirs: the game ends now by agreement/,
+    );
+    await fitsThePhone(page, 'form.offer-form');
+    await screenshot(page, 'confirm-offer-accepts-360');
+    await form.screenshot({ path: join(SCREENSHOT_DIR, 'confirm-offer-form-360.png') });
+
+    await sendOnlyTicked(page, form, '#offer-confirm', 'offer-agreed-draw');
+    expect(await page.locator('.flash.done').textContent()).toMatch(
+      /partida s-a încheiat prin acord, 1 – 1|the game ended by agreement, 1 – 1/,
+    );
+    await screenshot(page, 'confirm-offer-agreed-360');
+    await page.locator('header.game-head').screenshot({ path: join(SCREENSHOT_DIR, 'confirm-offer-agreed-head-360.png') });
+    await page.close();
+  });
+
+  it('a second holiday says it replaces the first, asks, and says it was replaced', async () => {
+    const ch = await startChampionship(web.app, { players: 4 });
+    const game = ch.games[0];
+    await web.app.get(GameTimeService).declareHoliday(playerOf(ch, game, 'red'), game.id, { from: '2027-02-20', to: '2027-02-25' });
+
+    const page = await browser.newPage({ viewport: PHONE });
+    await loginAs(page, web, userOf(ch, game, 'red').email);
+    await openGame(page, web, game.id);
+    const form = page.locator('form.holiday-form');
+    await form.scrollIntoViewIfNeeded();
+    expect(await form.locator('[data-testid="holiday-replaces"]').textContent()).toMatch(
+      /Aveți deja un concediu declarat, 20\.02\.2027 – 25\.02\.2027\. .*noua declarație îl înlocuiește|You already have a holiday declared, 2027-02-20 – 2027-02-25\. .*the new declaration replaces it/,
+    );
+    await page.fill('#holiday-from', '2027-02-22');
+    await page.fill('#holiday-to', '2027-02-28');
+    await fitsThePhone(page, 'form.holiday-form');
+    await screenshot(page, 'confirm-holiday-replaces-360');
+    await form.screenshot({ path: join(SCREENSHOT_DIR, 'confirm-holiday-form-360.png') });
+
+    await sendOnlyTicked(page, form, '#holiday-confirm', 'holiday-replaced');
+    expect(await page.locator('.flash.done').textContent()).toMatch(
+      /Noul concediu l-a înlocuit pe cel declarat înainte|The new holiday replaced the one declared before/,
+    );
+    expect(await page.locator('[data-testid="holidays"]').textContent()).toMatch(/22\.02\.2027 – 28\.02\.2027|2027-02-22 – 2027-02-28/);
+    await screenshot(page, 'confirm-holiday-replaced-360');
+    await page.locator('header.game-head').screenshot({ path: join(SCREENSHOT_DIR, 'confirm-holiday-replaced-head-360.png') });
+    await page.close();
+  });
+});
