@@ -127,8 +127,13 @@ export class Database {
     if (this.dataSource.isInitialized) await this.serialised(() => this.dataSource.destroy());
   }
 
-  private serialised<T>(work: () => Promise<T>): Promise<T> {
+  private async serialised<T>(work: () => Promise<T>): Promise<T> {
     if (this.kind !== 'pglite' || this.holding.getStore()) return work();
+    // PGlite answers on this thread through promises alone: units of work awaited one after
+    // another would never let the event loop reach its I/O, and /health and the web would wait
+    // for the whole chain (docs/scale.md, "Hostile mail and the event loop"). One turn of the loop
+    // before each unit lets them in; units keep their order (setImmediate is first in, first out).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return this.turn.run(() => this.holding.run(true, work));
   }
 }
