@@ -351,7 +351,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const body = pdf.body as Buffer;
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(body.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSansMono/);
+    expect(body.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans(-Bold)?\b/);
   });
 
   it('never shows a game in progress on the public pages; a finished one’s sheet is public', async () => {
