@@ -9,7 +9,7 @@ import { PreparingClient } from './prepared-statements';
 export type EntityClasses = readonly (new (...args: never[]) => unknown)[];
 
 /** One TypeORM data source, on PostgreSQL or the embedded PGlite. Schema by migrations only. */
-export function createDataSource(db: DatabaseSettings, entities: EntityClasses): DataSource {
+export function createDataSource(db: DatabaseSettings, entities: EntityClasses, { template }: { template?: Blob } = {}): DataSource {
   const common = {
     type: 'postgres' as const,
     entities: [...entities],
@@ -33,6 +33,7 @@ export function createDataSource(db: DatabaseSettings, entities: EntityClasses):
   if (db.dataDir !== 'memory://') mkdirSync(db.dataDir, { recursive: true });
   return new DataSource({
     ...common,
-    driver: new PGliteDriver({ dataDir: db.dataDir }).driver,
+    // An in-memory database loads the build's prepared one rather than running initdb (pglite-template.ts).
+    driver: new PGliteDriver(template ? { dataDir: db.dataDir, loadDataDir: template } : { dataDir: db.dataDir }).driver,
   });
 }

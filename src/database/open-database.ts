@@ -2,7 +2,7 @@ import type { DatabaseSettings } from '../config/settings';
 import { acquireDataDirLock, DatabaseUnavailableError } from './data-dir-lock';
 import { createDataSource, type EntityClasses } from './data-source';
 import { Database } from './database';
-import { seedPgliteDataDir } from './pglite-template';
+import { pgliteTemplateDump, seedPgliteDataDir } from './pglite-template';
 
 export interface OpenedDatabase {
   readonly database: Database;
@@ -30,7 +30,9 @@ export async function openDatabase(
       throw new DatabaseUnavailableError(`Cannot prepare the embedded database in ${settings.dataDir}: ${(error as Error).message}`);
     }
   }
-  const database = new Database(createDataSource(settings, entities), settings.kind);
+  const inMemory = settings.kind === 'pglite' && !onDisk;
+  const template = inMemory && seed ? pgliteTemplateDump() : undefined;
+  const database = new Database(createDataSource(settings, entities, { template }), settings.kind);
   try {
     await database.dataSource.initialize();
   } catch (error) {

@@ -1,8 +1,9 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import { join } from 'node:path';
 import { DATA_DIR_LOCK_FILE } from './data-dir-lock';
 import { openDatabase } from './open-database';
-import { currentTemplateKey, PGLITE_TEMPLATE_DIR, pgliteTemplateMatches } from './pglite-template';
+import { currentTemplateKey, PGLITE_TEMPLATE_DIR, pgliteTemplateMatches, TEMPLATE_DUMP } from './pglite-template';
 
 /**
  * Makes the embedded database's template if the one in place does not match (scripts/build.js,
@@ -19,6 +20,13 @@ export async function makePgliteTemplate(templateDir = PGLITE_TEMPLATE_DIR): Pro
     await opened.close();
     // The lock is the running process's, not part of a database.
     rmSync(join(scratch, 'data', DATA_DIR_LOCK_FILE), { force: true });
+    const made = await PGlite.create({ dataDir: join(scratch, 'data') });
+    try {
+      const dump = await made.dumpDataDir('none');
+      writeFileSync(join(scratch, TEMPLATE_DUMP), Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await made.close();
+    }
     writeFileSync(join(scratch, 'template.json'), JSON.stringify(key));
     rmSync(templateDir, { recursive: true, force: true });
     renameSync(scratch, templateDir);

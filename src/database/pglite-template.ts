@@ -17,6 +17,8 @@ export interface TemplateKey {
 
 /** The file PostgreSQL writes first in a data directory: without it, the directory holds no database. */
 const PG_VERSION = 'PG_VERSION';
+/** The same database as one tar file, which an in-memory PGlite loads instead of running initdb. */
+export const TEMPLATE_DUMP = 'data.tar';
 
 export function currentTemplateKey(): TemplateKey {
   // dist/index.cjs → the package's own package.json (not exported, so read from disk).
@@ -29,7 +31,7 @@ export function currentTemplateKey(): TemplateKey {
 export function pgliteTemplateMatches(dir = PGLITE_TEMPLATE_DIR, key = currentTemplateKey()): boolean {
   try {
     const kept = readFileSync(join(dir, 'template.json'), 'utf8');
-    return kept === JSON.stringify(key) && existsSync(join(dir, 'data', PG_VERSION));
+    return kept === JSON.stringify(key) && existsSync(join(dir, 'data', PG_VERSION)) && existsSync(join(dir, TEMPLATE_DUMP));
   } catch {
     return false;
   }
@@ -50,4 +52,17 @@ export function seedPgliteDataDir(dataDir: string, templateDir = PGLITE_TEMPLATE
   }
   cpSync(join(data, PG_VERSION), join(dataDir, PG_VERSION));
   return true;
+}
+
+let dumpRead: { dir: string; bytes: Buffer } | undefined;
+
+/**
+ * The template as a dump for an in-memory database (`memory://`: the tests' databases, a
+ * rehearsal), or undefined without a matching template. Read once per process: a test file
+ * opens several databases.
+ */
+export function pgliteTemplateDump(templateDir = PGLITE_TEMPLATE_DIR): Blob | undefined {
+  if (!pgliteTemplateMatches(templateDir)) return undefined;
+  if (dumpRead?.dir !== templateDir) dumpRead = { dir: templateDir, bytes: readFileSync(join(templateDir, TEMPLATE_DUMP)) };
+  return new Blob([dumpRead.bytes]);
 }

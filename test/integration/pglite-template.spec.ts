@@ -5,7 +5,7 @@ import { openAppDatabase } from '../../src/app-database';
 import { migrations } from '../../src/database/migrations';
 import { PGLITE_TEMPLATE_DIR, pgliteTemplateMatches } from '../../src/database/pglite-template';
 
-describe('a new embedded database from the build’s template (issue 15 item 5)', () => {
+describe('a new embedded database from the build’s template', () => {
   let dataDir: string;
 
   beforeAll(() => {
@@ -39,6 +39,25 @@ describe('a new embedded database from the build’s template (issue 15 item 5)'
       expect(second.migrations).toEqual([]);
       const kept: { value: string }[] = await second.database.run((m) => m.query(`SELECT value FROM platform_state WHERE key = 'mine'`));
       expect(kept).toEqual([{ value: 'kept' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an in-memory database loads the template: no migration left to run, and each one is its own', async () => {
+    const first = await openAppDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      expect(first.migrations).toEqual([]);
+      await first.database.transaction((m) =>
+        m.query(`INSERT INTO platform_state (key, value, updated_at) VALUES ('mine', '"kept"'::jsonb, now())`),
+      );
+    } finally {
+      await first.close();
+    }
+    const second = await openAppDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      const rows: unknown[] = await second.database.run((m) => m.query(`SELECT value FROM platform_state WHERE key = 'mine'`));
+      expect(rows).toEqual([]);
     } finally {
       await second.close();
     }
