@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
 import { getTileSet, type Color } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';
-import { wordCheckLines } from '../../games/core/word-check';
+import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
 import { previewMove, type MovePreview } from '../../games/move-preview';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
@@ -27,7 +27,7 @@ import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
 /** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
 export type PreviewAnswer =
-  | (Extract<MovePreview, { ok: true }> & { readonly wordLines: readonly string[] })
+  | (Extract<MovePreview, { ok: true }> & { readonly wordLines: readonly string[]; readonly wordNotes: readonly WordNote[] })
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
@@ -120,8 +120,9 @@ export class PlayerGamesService {
     const s = await this.previewSession(actor, gameId);
     const p = previewMove(s, sideInGame(actor, s.game), notation, lineName);
     if (!p.ok) return { ok: false, code: p.code, message: p.messages[lang] };
-    // A pass forms no word: no line about the list.
-    return { ...p, wordLines: p.words.length > 0 ? wordCheckLines(p.wordCheck, lang) : [] };
+    // A pass forms no word: no line about the list. wordNotes: the page's lines, an off-list word marked.
+    const formed = p.words.length > 0;
+    return { ...p, wordLines: formed ? wordCheckLines(p.wordCheck, lang) : [], wordNotes: formed ? wordCheckNotes(p.wordCheck, lang) : [] };
   }
 
   /** The game's read-only session, from the cache while the game's mark is unchanged; who may look is checked every time. */
