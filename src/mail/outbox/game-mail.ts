@@ -21,7 +21,7 @@ import { readGameView } from '../../games/game-mail-view';
 import type { GameRepository } from '../../games/game.repository';
 import { GameSession } from '../../games/game-session';
 import type { MailGamesRepository } from '../mail-games.repository';
-import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
+import { compareDays, timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import type { TimelineDay } from '../../thinking-time/core/timeline';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
@@ -416,6 +416,7 @@ export async function gameMail(
         arbiter: personName(arbiter?.displayName),
         tileSet: s.competition.tileSet,
         startDate: toLocalDate(s.game.startedOn),
+        ...(compareDays(s.today, toLocalDate(s.game.startedOn)) < 0 && { playsFrom: toLocalDate(s.game.startedOn) }),
         closingDate: toLocalDate(s.competition.closingDate),
         thinkingDays: s.competition.thinkingDays,
         handicap: s.competition.handicap,
