@@ -214,7 +214,10 @@ describe('placing tiles on the board', () => {
         cross.map((w) => `⚠ ${w}: nu este în listă — partenerul îl poate contesta`).sort(),
       );
       // Off the list is not the listed green: another colour, besides the ⚠ in its text.
-      const colour = (l: typeof inList) => l.first().evaluate((el) => getComputedStyle(el).color);
+      const colour = (l: typeof inList) =>
+        l
+          .first()
+          .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
       expect(await colour(offList)).not.toBe(await colour(inList));
       await screenshot(page, 'typed-move-word-check-360');
       // Cleared, the typed tiles leave the board.
