@@ -1,5 +1,5 @@
-import { Controller, Get, Header, Param, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { attachmentDisposition } from '../common/content-disposition';
@@ -24,10 +24,35 @@ export class StandingsController {
   @Get(':id/standings.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
+  @ApiQuery({
+    name: 'locale',
+    required: false,
+    enum: ['ro', 'en'],
+    description: "ro: ';' and decimal comma; en: ',' and decimal point. Default: ro for a Romanian competition.",
+  })
   @ApiOperation({ summary: 'The standings as CSV (UTF-8 with BOM, formula-like cells neutralised), named after the competition.' })
-  async csv(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const file = await this.standings.csvFile(id);
+  async csv(
+    @Param('id') id: string,
+    @Query('locale') locale: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const file = await this.standings.csvFile(id, locale);
     res.setHeader('Content-Disposition', attachmentDisposition(file.fileName, 'standings.csv'));
+    return file.body;
+  }
+
+  @Get(':id/crosstable.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @ApiProduces('text/csv')
+  @ApiQuery({ name: 'locale', required: false, enum: ['ro', 'en'], description: 'As for the standings CSV.' })
+  @ApiOperation({ summary: "Each group's crosstable as CSV, in the same two locales as the standings." })
+  async crosstableCsv(
+    @Param('id') id: string,
+    @Query('locale') locale: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const file = await this.standings.crosstableCsvFile(id, locale);
+    res.setHeader('Content-Disposition', attachmentDisposition(file.fileName, 'crosstable.csv'));
     return file.body;
   }
 }

@@ -7,7 +7,9 @@ import type { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import type { Result } from '../games/result.entity';
 import { StandingsRepository } from './standings.repository';
-import { rankGroup, standingsCsv, UTF8_BOM, type StandingEntry, type StandingRow } from './core/standings';
+import { Refusal } from '../common/refusal';
+import { rankGroup, type StandingEntry, type StandingRow } from './core/standings';
+import { crosstableCsv, sheetLocale, standingsCsv, UNKNOWN_SHEET_LOCALE, UTF8_BOM, type SheetLocale } from './core/spreadsheet';
 import { penalizedCoefficient, toDecimal } from './core/coefficients';
 import { crosstable, type Crosstable } from './core/crosstable';
 
@@ -41,6 +43,22 @@ export interface StandingsView {
   }[];
 }
 
+/** A spreadsheet download: the file's name and its text, BOM first. */
+export interface SheetFile {
+  readonly fileName: string;
+  readonly body: string;
+}
+
+function sheetFile(fileName: string, csv: string): SheetFile {
+  return { fileName, body: `${UTF8_BOM}${csv}` };
+}
+
+function localeOrRefuse(asked: string | undefined, tileSet: string): SheetLocale {
+  const locale = sheetLocale(asked, tileSet);
+  if (!locale) throw new Refusal('UNKNOWN_SHEET_LOCALE', UNKNOWN_SHEET_LOCALE, 400);
+  return locale;
+}
+
 /** Standings per group from the homologated results (docs/rules.md §7): public, read-only. */
 @Injectable()
 export class StandingsService {
@@ -66,18 +84,35 @@ export class StandingsService {
     };
   }
 
-  /** The CSV as text (the CLI prints it for pipes and scripts). */
-  async csv(competitionId: string): Promise<string> {
-    return standingsCsv(await this.standings(competitionId));
+  /** The CSV as text (the CLI prints it for pipes and scripts); English unless another locale is asked for. */
+  async csv(competitionId: string, locale: SheetLocale = 'en'): Promise<string> {
+    return standingsCsv(await this.standings(competitionId), locale);
   }
 
-  /** The CSV as a spreadsheet file (issue 12 §7): with the UTF-8 BOM, named after the competition. */
-  async csvFile(competitionId: string): Promise<{ readonly fileName: string; readonly body: string }> {
+  /**
+   * The standings as a spreadsheet file in the reader's locale (docs/web.md, "Spreadsheets"):
+   * `asked` is `ro` or `en`, by default the competition's own; with the UTF-8 BOM, named after
+   * the competition.
+   */
+  async csvFile(competitionId: string, asked?: string): Promise<SheetFile> {
     return this.db.run(async () => {
       const groups = await this.compute(competitionId);
-      const { name } = await this.competitions.get(competitionId);
-      return { fileName: `${name} - standings.csv`, body: `${UTF8_BOM}${standingsCsv(groups)}` };
+      const { name, tileSet } = await this.competitions.get(competitionId);
+      const locale = localeOrRefuse(asked, tileSet);
+      return sheetFile(`${name} - ${locale === 'ro' ? 'clasament' : 'standings'}.csv`, standingsCsv(groups, locale));
     });
+  }
+
+  /** Each group's crosstable as a spreadsheet file, in the same two locales as the standings. */
+  async crosstableCsvFile(competitionId: string, asked?: string): Promise<SheetFile> {
+    const { name, tileSet } = await this.db.run(() => this.competitions.get(competitionId));
+    const locale = localeOrRefuse(asked, tileSet);
+    const groups = await this.standingsWithCrosstables(competitionId);
+    const body = crosstableCsv(
+      groups.map((g) => ({ name: g.name, table: g.crosstable })),
+      locale,
+    );
+    return sheetFile(`${name} - ${locale === 'ro' ? 'tabel de rezultate' : 'crosstable'}.csv`, body);
   }
 
   /** Each group's standings with its crosstable (issue 14), from one read of the competition. */

@@ -1,8 +1,8 @@
 // An instant as a person reads it (issue 14 item 6): in the competition's time zone,
 // `dd.mm.yyyy HH:mm` in Romanian, `d Mon yyyy HH:mm` in English. Pure.
+import { MONTHS_EN } from '../common/day-format';
 import type { WebLanguage } from './web-request';
 
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function partsIn(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {

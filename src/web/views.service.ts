@@ -1,3 +1,4 @@
+import { formatDayFor } from '../common/day-format';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -113,6 +114,11 @@ export class WebViews {
     this.hbs.registerHelper('tCode', function (this: unknown, prefix: string, code: string, options: Handlebars.HelperOptions) {
       const lang = (options.data?.root?.lang as WebLanguage | undefined) ?? 'ro';
       return translate(messages, lang, `${prefix}.${code}`, {});
+    });
+    // A day shown to people in the page's language (docs/web.md, "Dates"); anything not a day as given.
+    this.hbs.registerHelper('day', function (this: unknown, value: unknown, options: Handlebars.HelperOptions) {
+      const lang = (options.data?.root?.lang as WebLanguage | undefined) ?? 'ro';
+      return typeof value === 'string' ? formatDayFor(lang, value) : value;
     });
     this.memoizeBoard();
     this.hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);

@@ -10,7 +10,7 @@ import { rackLetters } from '../../src/games/engine/rack';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
 import { modelState, nextRandomMove, seededRandom, startChampionship, userOf, type Championship } from '../support/games';
-import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
+import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { openGame, playMove } from './support/play';
 import { hangAfter } from '../support/hang';
 
@@ -164,7 +164,7 @@ describe('placing tiles on the board', () => {
   );
 
   it(
-    "the preview says for each word whether the competition's list holds it, and never stops the move (issue 16 item 2)",
+    "a typed move shows its tiles on the board, and the preview says for each word whether the competition's list holds it, a word off it marked apart, never stopping the move (issue 16 item 2)",
     async () => {
       // A move of several words; the list, read at its first use, holds only its main word.
       const ch = await startChampionship(web.app, { players: 2, settings: { lexicon: 'browser-check' }, domain: 'wordcheck.example.net' });
@@ -197,12 +197,34 @@ describe('placing tiles on the board', () => {
       const page = await (await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })).newPage();
       await loginAs(page, web, userOf(ch, game, mover).email);
       await openGame(page, web, game.id);
-      await clickTiles(page, target.tiles);
+      // Typed, not clicked: the board shows the tiles the notation puts down, as clicked ones would stand.
+      await page.fill('#move-form input.notation', target.notation);
       const preview = page.locator('#preview-0.ok');
       await preview.filter({ hasText: `${main}: în listă` }).waitFor({ timeout: hangAfter(10_000) });
-      const lines = (await preview.textContent())!.split('\n');
-      expect(lines).toContain(`${main}: în listă`);
-      for (const word of cross) expect(lines).toContain(`${word}: nu este în listă — partenerul îl poate contesta`);
+      const shown = await page
+        .locator('table.board td.pending.typed')
+        .evaluateAll((tds) =>
+          tds.map((td) => `${td.getAttribute('data-row')},${td.getAttribute('data-col')}:${td.textContent!.trim().toUpperCase()}`),
+        );
+      expect(shown.sort()).toEqual(target.tiles.map((t) => `${t.row},${t.col}:${t.letter.toUpperCase()}`).sort());
+      const inList = page.locator('#preview-0 .word-note.in-list');
+      const offList = page.locator('#preview-0 .word-note.off-list');
+      expect(await inList.allTextContents()).toContain(`✓ ${main}: în listă`);
+      expect((await offList.allTextContents()).sort()).toEqual(
+        cross.map((w) => `⚠ ${w}: nu este în listă — partenerul îl poate contesta`).sort(),
+      );
+      // Off the list is not the listed green: another colour, besides the ⚠ in its text.
+      const colour = (l: typeof inList) =>
+        l
+          .first()
+          .evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
+      expect(await colour(offList)).not.toBe(await colour(inList));
+      await screenshot(page, 'typed-move-word-check-360');
+      // Cleared, the typed tiles leave the board.
+      await page.fill('#move-form input.notation', '');
+      await page.locator('table.board td.typed').first().waitFor({ state: 'detached' });
+      await page.fill('#move-form input.notation', target.notation);
+      await preview.filter({ hasText: `${main}: în listă` }).waitFor({ timeout: hangAfter(10_000) });
       // The words off the list do not stop the move.
       await playMove(page, await page.inputValue('#move-form input.notation'));
       const view = await web.app.get(GameReadsService).view(userOf(ch, game, mover).actor, game.id);

@@ -343,7 +343,10 @@ describe(`the games API (${TEST_DB})`, () => {
       expect(blue.total).toBeCloseTo(after.coefficients.blue - 0.2, 4);
       const csv = await get(`/api/competitions/${ch.competitionId}/standings.csv`, ch.arbiter);
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-      expect(csv.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe('group,rank,name,played,total,average,best,score_difference');
+      // A Romanian competition's file is Romanian by default (docs/web.md, "Spreadsheets").
+      expect(csv.text.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
+        'Grupa;Loc;Nume;Jucate;Coeficient total;Media;Cel mai bun;Diferență de puncte',
+      );
       expectError(await get(`/api/competitions/${randomUUID()}/standings`, ch.arbiter), 404, 'UNKNOWN_COMPETITION');
     });
 

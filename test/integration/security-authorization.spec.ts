@@ -77,6 +77,7 @@ const PLATFORM_READS_API = new Set([
   'GET /api/competitions/:id/players',
   'GET /api/competitions/:id/standings',
   'GET /api/competitions/:id/standings.csv',
+  'GET /api/competitions/:id/crosstable.csv',
 ]);
 
 type Area = 'public' | 'own' | 'game' | 'arbiter' | 'arbiter-competition' | 'arbiter-game' | 'arbiter-case' | 'arbiter-api-key' | 'admin';

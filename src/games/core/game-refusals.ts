@@ -1,6 +1,7 @@
 // Every way the games service says no (issue 4 "Bad input"): a stable code, the reason in
 // Romanian and English, the HTTP status the API gives it. Thrown inside the action's
 // transaction, a refusal rolls everything back: a refused request changes nothing.
+import { formatDayFor } from '../../common/day-format';
 import type { Actor } from '../../auth/core/actor';
 import { canSeeGame, type CompetitionAuthority } from '../../auth/core/permissions';
 import { Refusal } from '../../common/refusal';
@@ -46,7 +47,11 @@ export const refusals = {
     ),
 
   notStarted: (startedOn: string) =>
-    new Refusal('NOT_STARTED', { ro: `Partida începe la ${startedOn}.`, en: `The game starts on ${startedOn}.` }, 409),
+    new Refusal(
+      'NOT_STARTED',
+      { ro: `Partida începe la ${formatDayFor('ro', startedOn)}.`, en: `The game starts on ${formatDayFor('en', startedOn)}.` },
+      409,
+    ),
 
   unknownConditional: (id: string) =>
     new Refusal('UNKNOWN_CONDITIONAL', { ro: `Mutarea condiționată ${id} nu există.`, en: `There is no conditional reply ${id}.` }, 404),

@@ -1,3 +1,4 @@
+import { refusals } from './game-refusals';
 import { seededRandom } from '../engine/testing/random-game';
 import { arbiterMoveDays, decideMove, moveRow } from './moves';
 import { orThrow } from './refusal';
@@ -41,6 +42,11 @@ describe('a move in a line (docs/rules.md §3, §5)', () => {
       code: expect.not.stringMatching(/^(NOT_YOUR_TURN|GAME_OVER)$/),
     });
     expect(decideMove(game, 'main', 'red', 'PAS', { receivedAt: at('2027-01-31') }, 'UTC')).toMatchObject({ code: 'NOT_STARTED' });
+    // The day in the reader's form (docs/web.md, "Dates"), not ISO.
+    expect(refusals.notStarted('2027-01-10').messages).toEqual({
+      ro: 'Partida începe la 10.01.2027.',
+      en: 'The game starts on 10 Jan 2027.',
+    });
     expect(decideMove(game, 'main', 'red', 'PAS', timing, 'UTC')).toMatchObject({ record: { type: 'pass' } });
     const ended = TableGame.random(82);
     while (!ended.stateOf('main').over) orThrow(ended.play('main', ended.stateOf('main').toMove, 'PAS'));

@@ -4,6 +4,7 @@
 // it wrote: disputes.service.ts rule(), the downtime credits). Never a payload key or a raw
 // value: a key this module does not know is left out. Pure, in games so that mail, web and the
 // sheet read one text.
+import { formatDayFor } from '../../common/day-format';
 import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
 import type { Language } from '../../common/bilingual';
 import type { Color } from '../engine/types';
@@ -14,12 +15,8 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const color = (v: unknown): Color | undefined => (v === 'red' || v === 'blue' ? v : undefined);
 const record = (v: unknown): Payload => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Payload) : {});
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 function day(language: Language, v: unknown): string {
-  const m = DAY.exec(typeof v === 'string' ? v : '');
-  if (!m) return '';
-  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDayFor(language, v) : '';
 }
 
 /** `n` of a unit in words: `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { checkWords, wordCheckLines } from './word-check';
+import { checkWords, wordCheckLines, wordCheckNotes } from './word-check';
 
 describe('the word check for the mover (issue 16 item 2)', () => {
   const words = [
@@ -41,5 +41,20 @@ describe('the word check for the mover (issue 16 item 2)', () => {
         expect(wordCheckLines(check, 'en')).toHaveLength(formed.length);
       }),
     );
+  });
+
+  it('marks a word off the list in its text and as off the list, so the page need not rely on colour', () => {
+    const check = checkWords(words, ['CAZĂ'], true);
+    expect(wordCheckNotes(check, 'ro')).toEqual([
+      { text: '✓ CASĂ: în listă', offList: false },
+      { text: '⚠ CAZĂ: nu este în listă — partenerul îl poate contesta', offList: true },
+    ]);
+    expect(wordCheckNotes(check, 'en').map((n) => n.text)).toEqual([
+      '✓ CASĂ: in the list',
+      '⚠ CAZĂ: not in the list — your partner may contest it',
+    ]);
+    expect(wordCheckNotes(checkWords(words, [], false), 'en')).toEqual([
+      { text: 'This competition has no word list: words are not checked.', offList: false },
+    ]);
   });
 });

@@ -47,5 +47,24 @@ const TEXTS = {
 /** One line per word ("CASĂ: in the list"), or the one line saying there is no list (a pass forms no word: show none). */
 export function wordCheckLines(check: WordCheck, lang: Language): string[] {
   if (!check.list) return [TEXTS.noList[lang]];
-  return check.words.map((w) => `${w.word}: ${(w.inList ? TEXTS.inList : TEXTS.notInList)[lang]}`);
+  return check.words.map((w) => verdictLine(w, lang));
+}
+
+function verdictLine(w: WordVerdict, lang: Language): string {
+  return `${w.word}: ${(w.inList ? TEXTS.inList : TEXTS.notInList)[lang]}`;
+}
+
+/** A line of the word check as a page shows it: a word off the list is marked in its text, not by colour alone. */
+export type WordNote = { readonly text: string; readonly offList: boolean };
+
+/** The mark before each verdict: ✓ in the list, ⚠ off it (the page's style differs too). */
+export const WORD_MARKS = { inList: '✓', offList: '⚠' } as const;
+
+/** The page's lines of the check: each word with its mark, or the one line saying there is no list. */
+export function wordCheckNotes(check: WordCheck, lang: Language): WordNote[] {
+  if (!check.list) return [{ text: TEXTS.noList[lang], offList: false }];
+  return check.words.map((w) => ({
+    text: `${w.inList ? WORD_MARKS.inList : WORD_MARKS.offList} ${verdictLine(w, lang)}`,
+    offList: !w.inList,
+  }));
 }

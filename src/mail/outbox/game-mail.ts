@@ -6,6 +6,7 @@
 // model can never refuse a move; and the model is still the state *as of the notification*,
 // because the game is replayed only up to the row's creation instant (moves received later
 // are left out, clocks are counted on that day). A retried row renders the same mail.
+import { formatDayFor } from '../../common/day-format';
 import { personName } from '../../auth/display-name';
 import { otherColor } from '../../common/color';
 import type { JsonObject } from '../../common/json';
@@ -21,7 +22,7 @@ import { readGameView } from '../../games/game-mail-view';
 import type { GameRepository } from '../../games/game.repository';
 import { GameSession } from '../../games/game-session';
 import type { MailGamesRepository } from '../mail-games.repository';
-import { timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
+import { compareDays, timelineOn, toLocalDate, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import type { TimelineDay } from '../../thinking-time/core/timeline';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
@@ -59,13 +60,8 @@ const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): Ga
 });
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A day as the templates' `date` helper writes it: `01.04.2027`, `1 Apr 2027`. */
-const day = (language: MailLanguage, v: unknown): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(str(v));
-  if (!m) return str(v);
-  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
-};
+const day = (language: MailLanguage, v: unknown): string => formatDayFor(language, str(v));
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
 /** The words of a holiday shortened at the closing date's last month (HolidayView.shortened), if it was. */
 const shortenedBy = (p: JsonObject, lang: MailLanguage): string[] => {
@@ -416,6 +412,7 @@ export async function gameMail(
         arbiter: personName(arbiter?.displayName),
         tileSet: s.competition.tileSet,
         startDate: toLocalDate(s.game.startedOn),
+        ...(compareDays(s.today, toLocalDate(s.game.startedOn)) < 0 && { playsFrom: toLocalDate(s.game.startedOn) }),
         closingDate: toLocalDate(s.competition.closingDate),
         thinkingDays: s.competition.thinkingDays,
         handicap: s.competition.handicap,

@@ -1,6 +1,7 @@
 // Mail rendering (docs/mail-rules.md 19): handlebars files under templates/mail/{ro,en}/, each mail a
 // plain-text part that reads well in a fixed-width font and an HTML part with the same
 // content. Pure but for reading the template files once; no clock, no database.
+import { formatDayFor } from '../../common/day-format';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
@@ -35,7 +36,6 @@ export function isMailTemplateName(name: string): name is MailTemplateName {
   return (MAIL_TEMPLATE_NAMES as readonly string[]).includes(name);
 }
 
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const COLOR_NAME: Readonly<Record<MailLanguage, Readonly<Record<Color, string>>>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
@@ -51,9 +51,8 @@ function count(language: MailLanguage, n: number, one: string, other: string): s
 
 /** `12.01.2027` in Romanian, `12 Jan 2027` in English; anything else as given. */
 function formatDay(language: MailLanguage, day: unknown): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(day ?? ''));
-  if (!m) return String(day ?? '');
-  return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${MONTHS_EN[Number(m[2]) - 1]} ${m[1]}`;
+  const text = String(day ?? '');
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDayFor(language, text) : text;
 }
 
 /** Handlebars passes its options object last; helpers take only the values before it. */

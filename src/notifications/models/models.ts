@@ -137,6 +137,11 @@ export interface GameStartModel extends GameMailModel {
   readonly arbiter: string;
   readonly tileSet: string;
   readonly startDate: LocalDate;
+  /**
+   * The start day when the mail is written before it: a move sent earlier is refused
+   * (NOT_STARTED, docs/rules.md §5), so the mail says from when to reply instead of inviting one now.
+   */
+  readonly playsFrom?: LocalDate;
   readonly closingDate: LocalDate;
   readonly thinkingDays: number;
   /** docs/rules.md §2: the tour I–II score caps apply. */

@@ -14,7 +14,7 @@ import { mailTemplateName } from './mail-names';
 import { formatInstant } from '../format-instant';
 import { ResultsService } from '../../coefficients/results.service';
 import { attachmentDisposition } from '../../common/content-disposition';
-import { StandingsService } from '../../coefficients/standings.service';
+import { StandingsService, type SheetFile } from '../../coefficients/standings.service';
 import { CompetitionReadsService } from '../../competitions/competition-reads.service';
 import { CompetitionSetupService, type CreateCompetitionInput } from '../../competitions/competition-setup.service';
 import { GroupsService } from '../../competitions/groups.service';
@@ -394,12 +394,27 @@ export class ArbiterPanelController {
     send(res, 200, this.views.page(req, 'arbiter/standings', model, { title: this.views.t(req, 'arbiter.standings.title'), ...STYLES }));
   }
 
+  /** `?locale=ro|en` (docs/web.md, "Spreadsheets"): the competition's own locale by default. */
   @Get('competitions/:id/standings.csv')
-  async standingsCsv(@WebActor() actor: UserActor, @Param('id') id: string, @Res() res: Response): Promise<void> {
+  async standingsCsv(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('locale') locale: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
     await this.panel.competition(actor, id);
-    const file = await this.standings.csvFile(id);
-    res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', attachmentDisposition(file.fileName, 'standings.csv'));
-    res.send(file.body);
+    sendSheet(res, await this.standings.csvFile(id, locale), 'standings.csv');
+  }
+
+  @Get('competitions/:id/crosstable.csv')
+  async crosstableCsv(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query('locale') locale: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.panel.competition(actor, id);
+    sendSheet(res, await this.standings.crosstableCsvFile(id, locale), 'crosstable.csv');
   }
 
   @Get('competitions/:id/homologation')
@@ -896,4 +911,10 @@ export class ArbiterPanelController {
       send(res, 422, await this.competitionPage(actor, competitionId, req, { error: message }));
     }
   }
+}
+
+/** A spreadsheet download: CSV in UTF-8, named after the competition (content-disposition.ts). */
+function sendSheet(res: Response, file: SheetFile, fallback: string): void {
+  res.status(200).type('text/csv; charset=utf-8').setHeader('Content-Disposition', attachmentDisposition(file.fileName, fallback));
+  res.send(file.body);
 }

@@ -1,6 +1,7 @@
 // The arbiter's homologation page (docs/rules.md §7): for each result waiting, each player's
 // confirmation or objection (with its text), the players' window and whether the result may
 // be homologated now, needs the arbiter's explicit override, or waits for an objection's decision.
+import { formatDayFor } from '../../common/day-format';
 import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
 import type { Result } from '../../games/result.entity';
 import type { Color } from '../../games/engine';
@@ -39,8 +40,7 @@ export interface HomologationRowModel {
 }
 
 function formatDay(day: LocalDate, lang: Lang): string {
-  const [y, m, d] = day.split('-');
-  return lang === 'ro' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
+  return formatDayFor(lang, day);
 }
 
 export function homologationRow(

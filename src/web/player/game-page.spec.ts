@@ -284,7 +284,8 @@ describe('gamePageModel', () => {
 describe('small helpers', () => {
   it('formats days per language and counts the run-out day from the days left', () => {
     expect(formatDay('2027-03-01', 'ro')).toBe('01.03.2027');
-    expect(formatDay('2027-03-01', 'en')).toBe('2027-03-01');
+    // One form per language for people (docs/web.md, "Dates"): the English mails' and instants' form, not ISO.
+    expect(formatDay('2027-03-01', 'en')).toBe('1 Mar 2027');
     expect(runOutDay('2027-02-01', 10)).toBe('2027-02-11');
     expect(runOutDay('2027-02-01', 0)).toBe('2027-02-01');
     expect(rackModel('A?X', ro)).toEqual([

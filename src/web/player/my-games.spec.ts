@@ -53,7 +53,7 @@ describe('myGamesModel', () => {
 
   it('names a contest to answer and a ruling awaited', () => {
     const [answer] = myGamesModel([game('a', 'red', 'red', { red: 10, blue: 10 }, { awaiting: 'contest-answer' })], 'en');
-    expect(answer).toMatchObject({ stateKey: 'player.state.answerContest', deadline: '2027-02-11' });
+    expect(answer).toMatchObject({ stateKey: 'player.state.answerContest', deadline: '11 Feb 2027' });
     const [ruling] = myGamesModel([game('r', 'red', null, { red: 10, blue: 10 }, { awaiting: 'ruling' })], 'en');
     expect(ruling).toMatchObject({ stateKey: 'player.state.ruling', deadline: null });
   });

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
 import { getTileSet, type Color } from '../../games/engine';
 import { refusals } from '../../games/core/game-refusals';
-import { wordCheckLines } from '../../games/core/word-check';
+import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
 import { previewMove, type MovePreview } from '../../games/move-preview';
 import { GameSession } from '../../games/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
@@ -16,7 +16,11 @@ import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
 import { GameAnalysisService } from '../../games/game-analysis.service';
 import { analysisSection, type AnalysisSection } from './analysis-section';
-import { localDate, timelineOn } from '../../thinking-time/core';
+import { compareDays, localDate, timelineOn, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import { deadlinesOn } from '../../thinking-time/core/deadlines';
+import { claimWindow } from '../../games/core/claim-window';
+import { GameTimeRepository } from '../../games/game-time.repository';
+import type { CalendarCompetition, CalendarGame } from './calendar-feed';
 import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
@@ -27,7 +31,7 @@ import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 
 /** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
 export type PreviewAnswer =
-  | (Extract<MovePreview, { ok: true }> & { readonly wordLines: readonly string[] })
+  | (Extract<MovePreview, { ok: true }> & { readonly wordLines: readonly string[]; readonly wordNotes: readonly WordNote[] })
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
@@ -52,6 +56,7 @@ export class PlayerGamesService {
     private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalsService,
+    private readonly gameTime: GameTimeRepository,
   ) {}
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
@@ -120,8 +125,9 @@ export class PlayerGamesService {
     const s = await this.previewSession(actor, gameId);
     const p = previewMove(s, sideInGame(actor, s.game), notation, lineName);
     if (!p.ok) return { ok: false, code: p.code, message: p.messages[lang] };
-    // A pass forms no word: no line about the list.
-    return { ...p, wordLines: p.words.length > 0 ? wordCheckLines(p.wordCheck, lang) : [] };
+    // A pass forms no word: no line about the list. wordNotes: the page's lines, an off-list word marked.
+    const formed = p.words.length > 0;
+    return { ...p, wordLines: formed ? wordCheckLines(p.wordCheck, lang) : [], wordNotes: formed ? wordCheckNotes(p.wordCheck, lang) : [] };
   }
 
   /** The game's read-only session, from the cache while the game's mark is unchanged; who may look is checked every time. */
@@ -179,6 +185,80 @@ export class PlayerGamesService {
         }
       }
       return myGamesModel(inputs, lang);
+    });
+  }
+
+  /**
+   * The days the deadlines feed shows (calendar-feed.ts): per game the move owed with its run-out,
+   * reminder and escalation days, a time claim to answer, a result to confirm; per competition
+   * still played, its dates. Only days still to come.
+   */
+  calendarInput(actor: UserActor): Promise<{ games: CalendarGame[]; competitions: CalendarCompetition[] }> {
+    const playerId = actor.playerId;
+    if (!playerId) return Promise.resolve({ games: [], competitions: [] });
+    return this.db.run(async () => {
+      const games = await this.games.gamesOfPlayer(playerId);
+      const competitions = await this.games.competitionsByIds([...new Set(games.map((g) => g.competitionId))]);
+      const players = new Map(
+        (await this.games.playersByIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
+      );
+      const out: { games: CalendarGame[]; competitions: CalendarCompetition[] } = { games: [], competitions: [] };
+      for (const competition of competitions) {
+        const theirs = games.filter((g) => g.competitionId === competition.id);
+        const timelines = await this.time.timelinesOf(competition, theirs);
+        const today = localDate(this.clock.now(), competition.timeZone);
+        const ahead = (day: LocalDate | undefined) => (day && compareDays(day, today) >= 0 ? day : undefined);
+        let playing = false;
+        for (const game of theirs) {
+          const me: Color = game.redPlayerId === playerId ? 'red' : 'blue';
+          const timeline = timelines.get(game.id)!;
+          const row: { -readonly [K in keyof CalendarGame]: CalendarGame[K] } = {
+            id: game.id,
+            competitionName: competition.name,
+            round: game.round,
+            opponent: players.get(me === 'red' ? game.bluePlayerId : game.redPlayerId) ?? '',
+          };
+          if (game.status === 'playing') {
+            playing = true;
+            const { clocks, awaiting } = timelineOn(timeline, today);
+            const toMove = awaiting?.player ?? game.state.lines[0]?.toMove ?? null;
+            if (toMove === me) {
+              const d = deadlinesOn(timeline, today);
+              const runOut = runOutFromTimeline(timeline, today, me, clocks[me].left);
+              row.myMove = {
+                ...(runOut && { runOut }),
+                used: clocks[me].used,
+                left: clocks[me].left,
+                ...(ahead(d.reminder) && { reminder: d.reminder }),
+                ...(ahead(d.escalation) && { escalation: d.escalation }),
+              };
+            }
+            const claim = await this.gameTime.openClaim(game.id);
+            if (claim && claim.claimantPlayerId !== playerId) {
+              const window = claimWindow({ toldOn: localDate(claim.createdAt, competition.timeZone), today, answered: false });
+              if (window.open) row.claimAnswerBy = window.answerBy;
+            }
+          } else {
+            const result = await this.games.resultOf(game.id);
+            const confirmed = me === 'red' ? result?.redConfirmedAt : result?.blueConfirmedAt;
+            const objected = result?.objections.some((o) => o.color === me);
+            if (result && result.status === 'proposed' && !confirmed && !objected && ahead(toLocalDate(result.dueOn)))
+              row.confirmBy = toLocalDate(result.dueOn);
+          }
+          out.games.push(row);
+        }
+        if (playing) {
+          const d = deadlinesOn(timelines.get(theirs[0].id)!, today);
+          out.competitions.push({
+            id: competition.id,
+            name: competition.name,
+            closing: d.closing,
+            lastHolidayDay: d.lastHolidayDay,
+            reportBy: d.reportBy,
+          });
+        }
+      }
+      return out;
     });
   }
 

@@ -9,7 +9,7 @@ import { PlayerEmail } from '../../players/player-email.entity';
 import { Player, type Language } from '../../players/player.entity';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { calendarToken, deadlinesCalendar, userOfCalendarToken, type DeadlineEvent } from './calendar-feed';
+import { calendarToken, deadlineEvents, deadlinesCalendar, userOfCalendarToken } from './calendar-feed';
 import type { Lang } from './format-day';
 import { PlayerGamesService } from './player-games.service';
 
@@ -73,19 +73,9 @@ export class PlayerSettingsService {
     });
     if (!found) return null;
     const { user, language } = found;
-    const games = await this.pages.myGames(actorOf(user), language);
+    const { games, competitions } = await this.pages.calendarInput(actorOf(user));
     const ro = language === 'ro';
-    const events: DeadlineEvent[] = games
-      .filter((g) => g.playing && g.myTurn && g.deadlineIso)
-      .map((g) => ({
-        uid: `${g.id}-thinking-time@corr-scrabble`,
-        day: g.deadlineIso!,
-        summary: ro ? `Termen: mutarea cu ${g.opponent}` : `Deadline: your move vs ${g.opponent}`,
-        description: ro
-          ? `${g.competitionName}, runda ${g.round}. Timpul de gândire se termină în această zi dacă nu trimiteți mutarea (${g.mine.used} zile folosite, ${g.mine.left} rămase).`
-          : `${g.competitionName}, round ${g.round}. Your thinking time runs out on this day unless you send your move (${g.mine.used} days used, ${g.mine.left} left).`,
-        url: `${this.settings.publicUrl}/games/${g.id}`,
-      }));
+    const events = deadlineEvents(games, competitions, language, this.settings.publicUrl);
     return deadlinesCalendar(
       ro ? 'Termenele mele — Scrabble prin corespondență' : 'My deadlines — correspondence Scrabble',
       events,

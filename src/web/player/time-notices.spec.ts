@@ -62,7 +62,7 @@ describe('the game page’s claim and holidays (issue 14 items 3–4)', () => {
         color: 'blue',
         name: 'Ionescu Ana',
         mine: true,
-        ranges: [{ from: '2027-05-01', to: '2027-05-01', fromIso: '2027-05-01', toIso: '2027-05-01', days: 1, daysText: '1 day' }],
+        ranges: [{ from: '1 May 2027', to: '1 May 2027', fromIso: '2027-05-01', toIso: '2027-05-01', days: 1, daysText: '1 day' }],
       },
     ]);
     expect(timeNoticesModel({ ...base, claim: null }).claim).toBeNull();

@@ -20,16 +20,34 @@
     return null;
   }
 
-  function showPreview(out, answer) {
+  // Each board's way to show a typed move's tiles (registered below, per line's field).
+  var typedViews = [];
+  function showTypedTiles(input, tiles) {
+    typedViews.forEach(function (v) { if (v.field === input) v.show(tiles); });
+  }
+
+  function line(text, className) {
+    var span = document.createElement('span');
+    span.className = className;
+    span.textContent = text;
+    return span;
+  }
+
+  function showPreview(out, answer, input) {
     out.classList.remove('ok', 'refused');
+    if (input) showTypedTiles(input, answer && answer.ok ? answer.tiles : []);
     if (!answer) { out.textContent = ''; return; }
     if (answer.ok) {
       var words = answer.words.map(function (w) { return w.coord + ': ' + w.word + ' ' + w.score; }).join('; ');
       var text = (words ? words + ' — ' : '') + (en ? 'Score: ' : 'Puncte: ') + answer.score;
       if (answer.recorded !== answer.score) text += en ? ' (recorded ' + answer.recorded + ')' : ' (pe fișă ' + answer.recorded + ')';
+      out.textContent = '';
+      out.appendChild(line(text, 'preview-score'));
       // One line per word from the competition's list (issue 16 item 2); the move is never refused for it.
-      if (answer.wordLines && answer.wordLines.length) text += '\n' + answer.wordLines.join('\n');
-      out.textContent = text;
+      // A word off the list has its own style and its own mark (not colour alone).
+      (answer.wordNotes || []).forEach(function (n) {
+        out.appendChild(line(n.text, 'word-note ' + (n.offList ? 'off-list' : 'in-list')));
+      });
       out.classList.add('ok');
     } else {
       out.textContent = answer.message;
@@ -47,14 +65,14 @@
       // Every edit outdates an answer still on its way: only the latest text's answer shows.
       var mine = ++seq;
       var text = input.value.trim();
-      if (!text) { showPreview(out, null); return; }
+      if (!text) { showPreview(out, null, input); return; }
       timer = setTimeout(function () {
         var url = previewUrl + '?notation=' + encodeURIComponent(text);
         var line = input.getAttribute('data-line');
         if (line) url += '&line=' + encodeURIComponent(line);
         fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
           .then(function (r) { return r.ok ? r.json() : null; })
-          .then(function (answer) { if (mine === seq) showPreview(out, answer); })
+          .then(function (answer) { if (mine === seq) showPreview(out, answer, input); })
           .catch(function () { /* the preview is a help: sending still works */ });
       }, 250);
     });
@@ -99,6 +117,43 @@
     var field = fieldFor(board);
     var selected = null;
     var pending = [];
+    // Squares showing a typed move's tiles (the preview's), not placed by clicking.
+    var typed = [];
+
+    function emptySquare(td) {
+      td.classList.remove('pending', 'typed');
+      var b = td.querySelector('.sq-btn');
+      if (b) { b.innerHTML = b.getAttribute('data-empty') || ''; restoreLabel(b); }
+    }
+
+    function showLetter(td, shown) {
+      var b = td.querySelector('.sq-btn');
+      if (!b.hasAttribute('data-empty')) b.setAttribute('data-empty', b.innerHTML);
+      b.textContent = shown;
+      // The square's name says what now stands on it (its visible text is part of its name).
+      if (!b.hasAttribute('data-label')) b.setAttribute('data-label', b.getAttribute('aria-label') || '');
+      b.setAttribute('aria-label', b.getAttribute('data-label') + ': ' + shown);
+      td.classList.add('pending');
+    }
+
+    function clearTyped() {
+      typed.forEach(emptySquare);
+      typed = [];
+    }
+
+    // A typed move shows its tiles where clicked ones would stand; the tiles clicked are already there.
+    function showTyped(tiles) {
+      clearTyped();
+      (tiles || []).forEach(function (t) {
+        var mine = pending.some(function (p) { return p.row === t.row && p.col === t.col; });
+        var td = cell(t.row, t.col);
+        if (mine || !td || !td.querySelector('.sq-btn')) return;
+        showLetter(td, t.blank ? t.letter.toLowerCase() : t.letter);
+        td.classList.add('typed');
+        typed.push(td);
+      });
+    }
+    if (field) typedViews.push({ field: field, show: showTyped });
 
     function cell(r, c) { return board.querySelector('td[data-row="' + r + '"][data-col="' + c + '"]'); }
     function letterAt(r, c) {
@@ -165,12 +220,8 @@
     }
 
     function clear() {
-      pending.forEach(function (t) {
-        var td = cell(t.row, t.col);
-        td.classList.remove('pending');
-        var b = td.querySelector('.sq-btn');
-        if (b) { b.innerHTML = b.getAttribute('data-empty') || ''; restoreLabel(b); }
-      });
+      clearTyped();
+      pending.forEach(function (t) { emptySquare(cell(t.row, t.col)); });
       pending = [];
       if (rack) Array.prototype.forEach.call(rack.querySelectorAll('.rack-tile'), function (b) { b.classList.remove('used'); b.disabled = false; b.setAttribute('aria-pressed', 'false'); });
       selected = null;
@@ -190,6 +241,8 @@
     board.addEventListener('click', function (e) {
       var b = e.target.closest('.sq-btn');
       if (!b) return;
+      // Placing by clicking starts from the board as played: a typed move's tiles go.
+      clearTyped();
       var td = b.closest('td');
       var r = Number(td.getAttribute('data-row')), c = Number(td.getAttribute('data-col'));
       var at = -1;
@@ -197,9 +250,7 @@
       if (at >= 0) {
         // Clicking a tile just placed takes it back to the rack.
         var t = pending.splice(at, 1)[0];
-        td.classList.remove('pending');
-        b.innerHTML = b.getAttribute('data-empty') || '';
-        restoreLabel(b);
+        emptySquare(td);
         if (t.tile) { t.tile.classList.remove('used'); t.tile.disabled = false; }
         update();
         return;
@@ -211,12 +262,7 @@
         letter = (window.prompt(en ? 'Letter for the blank:' : 'Litera jokerului:') || '').trim().toUpperCase().slice(0, 1);
         if (!letter) return;
       }
-      if (!b.hasAttribute('data-empty')) b.setAttribute('data-empty', b.innerHTML);
-      b.textContent = blank ? letter.toLowerCase() : letter;
-      // The square's name says what now stands on it (its visible text is part of its name).
-      if (!b.hasAttribute('data-label')) b.setAttribute('data-label', b.getAttribute('aria-label') || '');
-      b.setAttribute('aria-label', b.getAttribute('data-label') + ': ' + (blank ? letter.toLowerCase() : letter));
-      td.classList.add('pending');
+      showLetter(td, blank ? letter.toLowerCase() : letter);
       pending.push({ row: r, col: c, letter: letter, blank: blank, tile: selected });
       selected.classList.add('used');
       selected.disabled = true;
