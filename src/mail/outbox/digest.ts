@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { Player } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import { tourToPlay } from '../../games/engine/tour';
-import { localDate, type LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../thinking-time/core';
+
+export { dueDigestDay, localHour } from '../../thinking-time/core';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { GameRepository } from '../../games/game.repository';
@@ -18,22 +20,9 @@ import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
 
-/** The wall-clock hour of `instant` in `timeZone`. */
-export function localHour(instant: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
-    .formatToParts(instant)
-    .find((p) => p.type === 'hour');
-  return Number(hour?.value ?? 0);
-}
-
 /** A digest's Message-ID names its player and day: the unique key that makes it go out once (docs/mail-rules.md 17). */
 export function digestMessageId(settings: Pick<Settings, 'mailReplyAddress'>, playerId: string, day: LocalDate): string {
   return `<digest.${day}.${playerId}@${domainOf(settings.mailReplyAddress)}>`;
-}
-
-/** The day whose digest is due for a player now, or undefined before the hour. */
-export function dueDigestDay(now: Date, timeZone: string, hour: number): LocalDate | undefined {
-  return localHour(now, timeZone) >= hour ? localDate(now, timeZone) : undefined;
 }
 
 /**

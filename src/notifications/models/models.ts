@@ -337,6 +337,32 @@ export interface DailyDigestModel {
   readonly events?: readonly DigestEventView[];
 }
 
+/** docs/mail-rules.md 20: one case for the arbiter, as their mail lists it (arbiter/core/case-notices.ts). */
+export interface ArbiterCaseView {
+  readonly caseId: string;
+  /** `opened`: new to the arbiter; `overdue`: its deadline passed without a decision. */
+  readonly notice: 'opened' | 'overdue';
+  readonly competition: string;
+  readonly summary: string;
+  readonly deadline: string;
+  readonly overdue: boolean;
+  readonly url: string;
+}
+
+/**
+ * docs/mail-rules.md 20: the arbiter told of their cases — one case at once, or the day's in a
+ * digest. It needs no answer: no reply marker, no reply address.
+ */
+export interface ArbiterCasesModel {
+  readonly name: string;
+  readonly subject: string;
+  /** The digest's day; absent for a case mailed at once. */
+  readonly day?: LocalDate;
+  readonly cases: readonly ArbiterCaseView[];
+  readonly dashboardUrl: string;
+  readonly settingsUrl: string;
+}
+
 /** docs/mail-rules.md 10: a reply without a command the parser understood. */
 export interface CommandHelpModel {
   readonly game?: GameView;

@@ -7,6 +7,7 @@ import type { MailLanguage } from '../../parsing/quotes';
 import type { MailModels, MailTemplateName } from '../all-models';
 import type { ClocksView, DeadlinesView, GameView, PositionView } from '../../../notifications/models/models';
 import { sweepSampleModels } from './sweep-sample-models';
+import { arbiterCasesSample } from './arbiter-sample-models';
 import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../../../notifications/models/views';
 
 const TILE_SET = getTileSet('ro');
@@ -177,6 +178,7 @@ export function sampleModels(language: MailLanguage): MailModels {
       decidedOn: '2027-07-04',
       arbiter: 'Marinescu Dan',
     },
+    'arbiter-cases': arbiterCasesSample(language),
     'daily-digest': {
       name: 'Ionescu Țuțea',
       day: '2027-03-02',
