@@ -15,7 +15,7 @@ import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext, gameViewOf } from './game-mail';
+import { gameMailContext } from './game-mail';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
@@ -41,14 +41,15 @@ export async function writeDigest(
   if (await outbox.hasMessageId(messageId)) return false;
   const language = input.player.language as MailLanguage;
   const events: DigestEventView[] = [];
-  const subjects = new Map<string, string>();
+  const threads = new Map<string, Pick<DigestEventView, 'subject' | 'reply'>>();
   for (const row of input.rows) {
-    let subject = subjects.get(row.gameId!);
-    if (subject === undefined) {
-      subject = threadSubject(await gameViewOf(mailGames, games, settings, row.gameId!), language);
-      subjects.set(row.gameId!, subject);
+    let thread = threads.get(row.gameId!);
+    if (thread === undefined) {
+      const c = await gameMailContext(games, settings, row.gameId!, input.player.id, language, input.now);
+      thread = { subject: threadSubject(c.game, language), reply: c.reply };
+      threads.set(row.gameId!, thread);
     }
-    events.push({ subject, summary: await input.summary(row) });
+    events.push({ ...thread, summary: await input.summary(row) });
   }
   const model: DailyDigestModel = {
     name: input.player.name,

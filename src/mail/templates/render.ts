@@ -31,6 +31,13 @@ export const TEXT_WIDTH = 78;
 
 type Format = 'text' | 'html';
 
+/**
+ * The blocks of a game mail that show the game as it stands (board, clocks, deadlines, how to
+ * send a move) and its signature: an event told inside the daily digest leaves them out, since
+ * the digest shows each game awaiting the player once, with its reply address (docs/mail-rules.md 17).
+ */
+const GAME_STATE_PARTIALS = ['move-request', 'lines', 'position', 'clocks', 'deadlines', 'sequence', 'totals', 'how-to-reply', 'footer'];
+
 export function isMailTemplateName(name: string): name is MailTemplateName {
   return (MAIL_TEMPLATE_NAMES as readonly string[]).includes(name);
 }
@@ -151,6 +158,22 @@ export class MailRenderer {
     return subject === undefined ? { text, html } : { subject, text, html };
   }
 
+  /**
+   * The text of one event as the daily digest tells it (docs/mail-rules.md 17): the whole mail —
+   * what happened and what the player may do about it, every sentence — without the game-state
+   * blocks, the signature or the reply marker. Never cut to a line.
+   */
+  renderEvent<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): string {
+    if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
+    const key = `${language}/${name}.event`;
+    let template = this.compiled.get(key);
+    if (!template) {
+      template = this.environment(language, 'text', 'event').compile(readFileSync(this.path(language, `${name}.text.hbs`), 'utf8'), COMPILE.text);
+      this.compiled.set(key, template);
+    }
+    return tidyText(template(model));
+  }
+
   private path(...parts: string[]): string {
     return join(this.root, ...parts);
   }
@@ -173,8 +196,8 @@ export class MailRenderer {
    * One handlebars environment per language and format: the text one never HTML-escapes.
    * Partials: `shared/*.html.hbs` (language-free HTML) and `<language>/partials/*.<format>.hbs`.
    */
-  private environment(language: MailLanguage, format: Format): typeof Handlebars {
-    const key = `${language}.${format}`;
+  private environment(language: MailLanguage, format: Format, variant?: 'event'): typeof Handlebars {
+    const key = `${language}.${format}${variant ? `.${variant}` : ''}`;
     let env = this.environments.get(key);
     if (!env) {
       env = Handlebars.create();
@@ -188,6 +211,10 @@ export class MailRenderer {
           env.registerPartial(name, env.compile(source, COMPILE[format]));
         }
       }
+      if (variant === 'event') {
+        for (const name of GAME_STATE_PARTIALS) env.registerPartial(name, '');
+        env.registerHelper('marker', () => '');
+      }
       this.environments.set(key, env);
     }
     return env;
@@ -195,6 +222,12 @@ export class MailRenderer {
 }
 
 let defaultRenderer: MailRenderer | undefined;
+
+/** One event's text as the daily digest tells it (MailRenderer.renderEvent). */
+export function renderEvent<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): string {
+  defaultRenderer ??= new MailRenderer();
+  return defaultRenderer.renderEvent(name, language, model);
+}
 
 /** Render a mail from the project's templates (docs/mail-rules.md 19). */
 export function renderMail<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {

@@ -325,7 +325,10 @@ export interface DigestGameView extends GameMailModel {
 /** One notification folded into the digest: its game's thread subject and its first line. */
 export interface DigestEventView {
   readonly subject: string;
+  /** The event's whole text, what the player may do included (docs/mail-rules.md 17): never cut. */
   readonly summary: string;
+  /** The game's reply address, for acting on the event (a claim, a declaration). */
+  readonly reply?: ReplyView;
 }
 
 /** docs/mail-rules.md 17: one mail listing every game awaiting the player. */
