@@ -114,14 +114,14 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
  * single long token such as an address stays whole), no trailing spaces but the signature
  * separator's (RFC 3676 "-- "), at most one blank line in a row, one final newline.
  */
-function tidyText(text: string): string {
+function tidyText(text: string, wrap = true): string {
   const lines = text
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => {
       if (line === '-- ') return line;
       const trimmed = line.trimEnd();
-      if (trimmed.length <= TEXT_WIDTH) return trimmed;
+      if (!wrap || trimmed.length <= TEXT_WIDTH) return trimmed;
       const indent = /^ */.exec(trimmed)![0];
       return wrapText(trimmed.slice(indent.length), TEXT_WIDTH, indent);
     });
@@ -161,7 +161,7 @@ export class MailRenderer {
   /**
    * The text of one event as the daily digest tells it (docs/mail-rules.md 17): the whole mail —
    * what happened and what the player may do about it, every sentence — without the game-state
-   * blocks, the signature or the reply marker. Never cut to a line.
+   * blocks, the signature or the reply marker. Never cut to a line; each paragraph one line.
    */
   renderEvent<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): string {
     if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
@@ -171,7 +171,8 @@ export class MailRenderer {
       template = this.environment(language, 'text', 'event').compile(readFileSync(this.path(language, `${name}.text.hbs`), 'utf8'), COMPILE.text);
       this.compiled.set(key, template);
     }
-    return tidyText(template(model));
+    // Not wrapped: the digest's text part wraps it where it stands, its HTML part flows it.
+    return tidyText(template(model), false);
   }
 
   private path(...parts: string[]): string {
