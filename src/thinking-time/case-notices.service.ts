@@ -83,10 +83,15 @@ export class CaseNoticesService {
   private async tellArbiter(userId: string, cases: readonly Case[], now: Date): Promise<CaseNoticesReport> {
     const none = { atOnce: 0, digests: 0, told: 0 };
     const user = await this.users.findWithPlayer(userId);
-    const [address] = (await this.users.emailsOf([userId])).sort((a, b) => Number(b.verified) - Number(a.verified) || a.address.localeCompare(b.address));
+    const [address] = (await this.users.emailsOf([userId])).sort(
+      (a, b) => Number(b.verified) - Number(a.verified) || a.address.localeCompare(b.address),
+    );
     // No address: nobody to write to; the dashboard is all there is.
     if (!user || !address) return none;
-    const keys = cases.flatMap((c) => [caseNoticeMessageId(this.domain, c.id, 'opened'), caseNoticeMessageId(this.domain, c.id, 'overdue')]);
+    const keys = cases.flatMap((c) => [
+      caseNoticeMessageId(this.domain, c.id, 'opened'),
+      caseNoticeMessageId(this.domain, c.id, 'overdue'),
+    ]);
     const written = await this.notifications.written(keys);
     const due: DueNotice[] = [];
     for (const c of cases) {

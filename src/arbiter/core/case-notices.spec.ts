@@ -82,7 +82,14 @@ describe("the arbiter's case mail texts", () => {
   it("a line names the players and says the case in the arbiter's language", () => {
     const line = caseMailLine(
       {
-        case: { id: 'c1', kind: 'claim', competitionId: 'k', gameId: 'g1', dueOn: '2027-03-06', payload: { claimant: 'blue', daysUsed: 51 } },
+        case: {
+          id: 'c1',
+          kind: 'claim',
+          competitionId: 'k',
+          gameId: 'g1',
+          dueOn: '2027-03-06',
+          payload: { claimant: 'blue', daysUsed: 51 },
+        },
         notice: 'opened',
         competition: 'CN 2027',
         players: { red: 'Popescu Ion', blue: 'Ionescu Ana' },
@@ -100,8 +107,12 @@ describe("the arbiter's case mail texts", () => {
     const late = { notice: 'overdue' as const, competition: 'CN 2027' };
     expect(caseMailSubject('en', { lines: [fresh] })).toBe('[CN 2027] New case to decide');
     expect(caseMailSubject('ro', { lines: [late] })).toBe('[CN 2027] Caz cu termenul depășit');
-    expect(caseMailSubject('en', { day: '2027-03-02', lines: [fresh, fresh, late] })).toBe("Arbiter's cases, 2 Mar 2027: 2 new cases, 1 overdue case");
+    expect(caseMailSubject('en', { day: '2027-03-02', lines: [fresh, fresh, late] })).toBe(
+      "Arbiter's cases, 2 Mar 2027: 2 new cases, 1 overdue case",
+    );
     expect(caseMailSubject('ro', { day: '2027-03-02', lines: [fresh] })).toBe('Cazurile arbitrului, 02.03.2027: 1 caz nou');
-    expect(caseMailSubject('ro', { day: '2027-03-02', lines: [late, late] })).toBe('Cazurile arbitrului, 02.03.2027: 2 cazuri cu termenul depășit');
+    expect(caseMailSubject('ro', { day: '2027-03-02', lines: [late, late] })).toBe(
+      'Cazurile arbitrului, 02.03.2027: 2 cazuri cu termenul depășit',
+    );
   });
 });

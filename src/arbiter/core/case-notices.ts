@@ -145,18 +145,14 @@ export function caseMailSubject(
   if (mail.day === undefined) {
     const [line] = mail.lines;
     const what =
-      line?.notice === 'overdue'
-        ? ro
-          ? 'Caz cu termenul depășit'
-          : 'Overdue case'
-        : ro
-          ? 'Caz nou de hotărât'
-          : 'New case to decide';
+      line?.notice === 'overdue' ? (ro ? 'Caz cu termenul depășit' : 'Overdue case') : ro ? 'Caz nou de hotărât' : 'New case to decide';
     return `[${line?.competition ?? ''}] ${what}`;
   }
   const parts = ro
     ? [fresh && `${roCount(fresh, 'caz nou', 'cazuri noi')}`, overdue && `${roCount(overdue, 'caz', 'cazuri')} cu termenul depășit`]
     : [fresh && `${fresh} new ${fresh === 1 ? 'case' : 'cases'}`, overdue && `${overdue} overdue ${overdue === 1 ? 'case' : 'cases'}`];
   const counts = parts.filter(Boolean).join(ro ? ', ' : ', ');
-  return ro ? `Cazurile arbitrului, ${mailDay(language, mail.day)}: ${counts}` : `Arbiter's cases, ${mailDay(language, mail.day)}: ${counts}`;
+  return ro
+    ? `Cazurile arbitrului, ${mailDay(language, mail.day)}: ${counts}`
+    : `Arbiter's cases, ${mailDay(language, mail.day)}: ${counts}`;
 }

@@ -41,11 +41,7 @@ function text(value: unknown): string {
 }
 
 /** One line saying what the case is about, from its payload (whatever the raising service wrote). */
-export function caseSummary(
-  kind: string,
-  payload: Readonly<Record<string, unknown>>,
-  players?: CasePlayers,
-): { ro: string; en: string } {
+export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>, players?: CasePlayers): { ro: string; en: string } {
   const game = pairing(players);
   switch (kind) {
     case 'dispute': {

@@ -223,4 +223,3 @@ export function localHour(instant: Date, timeZone: string): number {
 export function dueDigestDay(now: Date, timeZone: string, hour: number): LocalDate | undefined {
   return localHour(now, timeZone) >= hour ? localDate(now, timeZone) : undefined;
 }
-

@@ -132,4 +132,3 @@ function byUrgency(a: DashboardCase, b: DashboardCase): number {
   }
   return a.openedAt < b.openedAt ? -1 : a.openedAt > b.openedAt ? 1 : 0;
 }
-
