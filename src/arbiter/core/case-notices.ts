@@ -3,7 +3,7 @@
 // already told and the day in; notices and texts out.
 import type { Language } from '../../common/bilingual';
 import { compareDays, diffDays, type LocalDate } from '../../thinking-time/core/calendar';
-import { caseSummary, type CasePlayers } from './case-summary';
+import { caseSummary, roDays, type CasePlayers } from './case-summary';
 
 /**
  * `opened`: the case is new to the arbiter; `overdue`: its deadline passed without a decision —
@@ -98,7 +98,7 @@ export function deadlineText(language: Language, dueOn: string | null, today: Lo
   const late = diffDays(dueOn as LocalDate, today);
   if (late > 0)
     return ro
-      ? `Termen depășit: ${mailDay(language, dueOn)} (de ${roCount(late, 'zi', 'zile')}).`
+      ? `Termen depășit: ${mailDay(language, dueOn)} (de ${roDays(late)}).`
       : `Overdue: it was due by ${mailDay(language, dueOn)} (${late === 1 ? '1 day' : `${late} days`} ago).`;
   return ro ? `De hotărât până la ${mailDay(language, dueOn)}.` : `To decide by ${mailDay(language, dueOn)}.`;
 }
