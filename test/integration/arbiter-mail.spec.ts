@@ -19,6 +19,7 @@ import { placementFor, startChampionship, userOf, type Championship } from '../s
 import { hangAfter } from '../support/hang';
 import { startSecondInstance, startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { csrfOf, loginAgent } from '../support/web';
 
 describe(`the arbiter is told of every case, once and in time (${TEST_DB})`, () => {
   let t: TestApp;
@@ -178,6 +179,29 @@ describe(`the arbiter is told of every case, once and in time (${TEST_DB})`, () 
     expect(after.filter((r) => claims.some((c) => r.messageId.includes(c.id)))).toEqual([]);
     for (const c of claims) expect((await arbiterRows()).filter((r) => r.messageId.includes(c.id))).toHaveLength(2);
     expect(await everyDashboardCaseTold()).toEqual([]);
+  });
+
+  it('the arbiter chooses on /settings too; a player sees no such choice and cannot set it', async () => {
+    const arbiter = await loginAgent(t, ch.arbiter.email);
+    const page = await arbiter.get('/settings');
+    expect(page.text).toContain('name="caseMail" value="at-once" checked');
+    const saved = await arbiter
+      .post('/settings')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), caseMail: 'digest' });
+    expect(saved.status).toBe(303);
+    expect((await arbiter.get('/settings')).text).toContain('name="caseMail" value="digest" checked');
+    const player = await loginAgent(t, userOf(ch, games[1], 'red').email);
+    const theirs = await player.get('/settings');
+    expect(theirs.text).not.toContain('name="caseMail"');
+    await player
+      .post('/settings')
+      .type('form')
+      .send({ _csrf: csrfOf(theirs.text), caseMail: 'at-once' });
+    const stored = await t.database.run((m) =>
+      m.query(`SELECT "case_mail" FROM "app_user" WHERE "id" = $1`, [userOf(ch, games[1], 'red').id]),
+    );
+    expect(stored).toEqual([{ case_mail: 'digest' }]);
   });
 
   it("the player's digest carries each event whole, its instructions included, and says no game awaits when none does", async () => {
