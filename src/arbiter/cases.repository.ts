@@ -45,6 +45,11 @@ export class CasesRepository {
     return this.m.find(Case, { where: { competitionId: In([...competitionIds]), status: 'open' }, order: { openedAt: 'ASC' } });
   }
 
+  /** Every open case, with its competition: what the arbiters are told of (docs/mail-rules.md 20). */
+  openEverywhere(): Promise<Case[]> {
+    return this.m.find(Case, { where: { status: 'open' }, relations: { competition: true }, order: { openedAt: 'ASC', id: 'ASC' } });
+  }
+
   /** A competition's cases of one kind: open ones first, then closed, newest first. */
   ofKind(competitionId: string, kind: CaseKind): Promise<Case[]> {
     return this.m.find(Case, { where: { competitionId, kind }, order: { status: 'DESC', openedAt: 'DESC' } });

@@ -8,7 +8,7 @@ import { Player, type Language } from '../players/player.entity';
 import type { Role } from './core/actor';
 import { AccountJoin } from './account-join.entity';
 import { UserEmail } from './user-email.entity';
-import { User } from './user.entity';
+import { User, type CaseMailChoice } from './user.entity';
 
 /** A user row before it is written: the id and the defaults are the repository's. */
 export interface NewUserRow {
@@ -104,6 +104,11 @@ export class UserRepository {
   /** The address is the user's, proven (a login link mailed to it was used). */
   async markEmailVerified(userId: string, address: string): Promise<void> {
     await this.m.update(UserEmail, { userId, address }, { verified: true });
+  }
+
+  /** How the arbiter is told of their cases (docs/mail-rules.md 20). */
+  async setCaseMail(userId: string, caseMail: CaseMailChoice): Promise<void> {
+    await this.m.update(User, { id: userId }, { caseMail });
   }
 
   /** The user's page language, and their player's (their mail's) when they play. */

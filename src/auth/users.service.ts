@@ -4,11 +4,11 @@ import { Clock } from '../common/clock';
 import { sha256Hex } from '../common/hash';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
-import type { Role, UserActor } from './core/actor';
+import { hasRole, type Actor, type Role, type UserActor } from './core/actor';
 import { ApiKeyRepository } from './api-key.repository';
 import { isEmailAddress, normalizeEmail } from './core/email-address';
-import { Refusal } from '../common/refusal';
-import { User } from './user.entity';
+import { forbidden, Refusal } from '../common/refusal';
+import { CASE_MAIL_CHOICES, User, type CaseMailChoice } from './user.entity';
 import { UserRepository } from './user.repository';
 
 export interface NewUser {
@@ -58,6 +58,25 @@ export class UsersService {
     private readonly users: UserRepository,
     private readonly keys: ApiKeyRepository,
   ) {}
+
+  /** The arbiter's own mail settings (docs/mail-rules.md 20): how they are told of their cases. */
+  arbiterSettings(actor: Actor): Promise<{ caseMail: CaseMailChoice }> {
+    const userId = arbiterOf(actor);
+    return this.db.run(async () => ({ caseMail: (await this.users.find(userId))?.caseMail ?? 'digest' }));
+  }
+
+  /** Sets how the arbiter is told of their cases: one mail each at once, or the daily digest. */
+  async setArbiterSettings(actor: Actor, input: { caseMail?: string }): Promise<{ caseMail: CaseMailChoice }> {
+    const userId = arbiterOf(actor);
+    const caseMail = input.caseMail;
+    if (!CASE_MAIL_CHOICES.includes(caseMail as CaseMailChoice))
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Alegeți cum primiți cazurile: „at-once” (câte un e-mail, imediat) sau „digest” (rezumatul zilnic).',
+        en: 'Choose how you get your cases: "at-once" (one mail each, at once) or "digest" (the daily digest).',
+      });
+    await this.db.transaction(() => this.users.setCaseMail(userId, caseMail as CaseMailChoice));
+    return { caseMail: caseMail as CaseMailChoice };
+  }
 
   async createUser(input: NewUser): Promise<User> {
     const emails = [...new Set(input.emails.map(normalizeEmail))];
@@ -224,4 +243,11 @@ export class UsersService {
 
 export function actorOf(user: Pick<User, 'id' | 'roles' | 'playerId'>): UserActor {
   return { kind: 'user', userId: user.id, roles: user.roles, ...(user.playerId ? { playerId: user.playerId } : {}) };
+}
+
+/** The arbiter's own user: only an arbiter or an admin has arbiter settings. */
+function arbiterOf(actor: Actor): string {
+  if (actor.kind !== 'user' || !(hasRole(actor, 'arbiter') || hasRole(actor, 'admin')))
+    throw forbidden({ ro: 'Doar un arbitru are aceste setări.', en: 'Only an arbiter has these settings.' });
+  return actor.userId;
 }

@@ -19,6 +19,13 @@ export interface Notification {
   readonly template: string;
   readonly gameId?: string | null;
   readonly payload: JsonObject;
+  /**
+   * A Message-ID that names what the mail is about (an arbiter's case notice, docs/mail-rules.md 20):
+   * its unique index makes the mail exist once, however often it is written.
+   */
+  readonly messageId?: string;
+  /** Written already folded into this digest row (docs/mail-rules.md 17, 20): it goes out inside it. */
+  readonly digestId?: string;
 }
 
 /** Which written notification: the game, the player, the template. */
@@ -73,12 +80,17 @@ export class Notifications {
     return true;
   }
 
+  /** Which of these Message-IDs the outbox holds already: the mails written under those keys. */
+  written(messageIds: readonly string[]): Promise<Set<string>> {
+    return this.outbox.existingMessageIds(messageIds);
+  }
+
   async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {
     const now = this.clock.now();
     const rows = notifications.map((n) => {
       if (!n.to.id && !n.address) throw new Error(`notification ${n.template} has neither a player nor an address`);
       const id = randomUUID();
-      return this.outbox.build({
+      const row = this.outbox.build({
         id,
         gameId: n.gameId ?? null,
         playerId: n.to.id,
@@ -86,10 +98,12 @@ export class Notifications {
         template: n.template,
         language: n.to.language,
         payload: n.payload,
-        messageId: this.messageId(id, n),
-        status: 'pending',
+        messageId: n.messageId ?? this.messageId(id, n),
+        status: n.digestId ? 'digested' : 'pending',
         createdAt: now,
       });
+      if (n.digestId) Object.assign(row, { digestId: n.digestId, sentAt: now });
+      return row;
     });
     await this.outbox.insert(rows);
     return rows;

@@ -21,6 +21,13 @@ export class OutboxRepository {
     await deferRows(this.db.manager, OutboundMail, ...rows);
   }
 
+  /** Which of these Message-IDs are written already. */
+  async existingMessageIds(messageIds: readonly string[]): Promise<Set<string>> {
+    if (messageIds.length === 0) return new Set();
+    const rows = await this.db.manager.find(OutboundMail, { select: { messageId: true }, where: { messageId: In([...messageIds]) } });
+    return new Set(rows.map((r) => r.messageId));
+  }
+
   /** The newest row still pending for this game, player and template, written earlier in the unit. */
   newestPending(to: { readonly gameId: string; readonly playerId: string; readonly template: string }): Promise<OutboundMail | null> {
     return this.db.manager.findOne(OutboundMail, { where: { ...to, status: 'pending' }, order: { createdAt: 'DESC' } });

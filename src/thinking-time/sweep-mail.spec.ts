@@ -63,6 +63,7 @@ describe('the mail the services write has its templates (docs/mail-rules.md 19)'
       .filter(([name, files]) => name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/')))
       .map(([name]) => name);
     expect(ours.sort()).toEqual([
+      'arbiter-cases',
       'closing-date',
       'escalation',
       'holiday-end',

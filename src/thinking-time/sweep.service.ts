@@ -10,6 +10,7 @@ import { compareDays, localDate, toLocalDate, type LocalDate } from './core/cale
 import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions';
+import { CaseNoticesService, type CaseNoticesReport } from './case-notices.service';
 import type { TimelineActionStatus } from './timeline-action.entity';
 import { ThinkingTimeRepository, type NewTimelineAction, type SweepPlanRow, type SweptGame } from './thinking-time.repository';
 import {
@@ -58,6 +59,8 @@ export interface SweepReport {
   readonly competitions: readonly CompetitionSweep[];
   /** Automatic results homologated because their 5 days passed (ResultsService.settleResultsDue). */
   readonly resultsSettled: number;
+  /** The arbiters told of their cases (docs/mail-rules.md 20). */
+  readonly caseNotices: CaseNoticesReport;
 }
 
 /**
@@ -88,6 +91,7 @@ export class SweepService {
     private readonly competitions: CompetitionsRepository,
     private readonly games: GameRepository,
     private readonly gameTime: GameTimeRepository,
+    private readonly caseNotices: CaseNoticesService,
   ) {}
 
   /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
@@ -105,7 +109,10 @@ export class SweepService {
     return this.worker?.wake() ?? Promise.resolve();
   }
 
-  /** One run: the heartbeat, every started competition's days, the results whose confirmation days passed. */
+  /**
+   * One run: the heartbeat, every started competition's days, the results whose confirmation days
+   * passed, and the arbiters' case mail.
+   */
   async runOnce(options: SweepRunOptions = {}): Promise<SweepReport> {
     const outage = options.heartbeat === false ? null : await this.heartbeat.beat();
     const now = this.clock.now();
@@ -116,7 +123,9 @@ export class SweepService {
       if (report) swept.push(report);
     }
     const resultsSettled = await this.results.settleResultsDue(earliestDay(options.day, localDate(now, this.settings.timeZone)));
-    return { outage, competitions: swept, resultsSettled };
+    // Last: every case this run opened or left open is mailed to its arbiter (docs/mail-rules.md 20).
+    const caseNotices = await this.caseNotices.tell(now);
+    return { outage, competitions: swept, resultsSettled, caseNotices };
   }
 
   private async sweepCompetition(competition: Competition, now: Date, day?: LocalDate): Promise<CompetitionSweep | null> {

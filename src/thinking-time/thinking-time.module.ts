@@ -10,6 +10,7 @@ import { ClocksService } from './clocks.service';
 import { HeartbeatService } from './heartbeat.service';
 import { StateDeclarationsService } from './state-declarations.service';
 import { SweepActions } from './sweep-actions';
+import { CaseNoticesService } from './case-notices.service';
 import { SweepCron } from './sweep.cron';
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import { SweepService } from './sweep.service';
@@ -21,7 +22,7 @@ import { UptimeRepository } from './uptime.repository';
 /**
  * Thinking time on the platform (issue 6): live clocks, the daily sweep on the singleton
  * worker `sweep` (reminders, escalations, notices, closing-date cases, the catch-up after
- * downtime) with its heartbeat, and the arbiter's controls on time.
+ * downtime) with its heartbeat, the arbiters' case mail, and the arbiter's controls on time.
  */
 @Module({
   imports: [AuthModule, CompetitionsModule, ArbiterModule, NotificationsModule, CoefficientsModule, GamesModule],
@@ -30,6 +31,7 @@ import { UptimeRepository } from './uptime.repository';
     SweepService,
     SweepCron,
     SweepActions,
+    CaseNoticesService,
     HeartbeatService,
     ClocksService,
     TimeControlsService,

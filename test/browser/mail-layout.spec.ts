@@ -73,3 +73,36 @@ describe('a your-move mail in Chromium (docs/mail.md, "Mail weight")', () => {
     },
   );
 });
+
+describe("the arbiter's case mail and the players' digest on a phone (docs/mail-rules.md 17, 20)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(['ro', 'en'] as const)(
+    'in %s at 360 px: no sideways scroll; every case has its link, every event its whole text',
+    async (language) => {
+      for (const name of ['arbiter-cases', 'daily-digest'] as const) {
+        const { html } = renderMail(name, language, MODELS[language][name]);
+        const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+        try {
+          await page.setContent(html);
+          const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+          const text = ((await page.evaluate('document.body.innerText')) as string).replace(/\s+/g, ' ');
+          await screenshot(page, `mail-${name}-${language}-360`);
+          expect([name, scrollWidth]).toEqual([name, 360]);
+          if (name === 'arbiter-cases') {
+            const links = (await page.evaluate(`[...document.querySelectorAll('a')].map((a) => a.href)`)) as string[];
+            for (const c of MODELS[language]['arbiter-cases'].cases) expect(links).toContain(c.url);
+          } else for (const e of MODELS[language]['daily-digest'].events!) expect(text).toContain(e.summary.replace(/\s+/g, ' '));
+        } finally {
+          await page.close();
+        }
+      }
+    },
+  );
+});

@@ -157,7 +157,7 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     // BLUE's "your move" went into today's digest, not out on its own.
     const digests = newTo(count, two.blue);
     expect(digests).toHaveLength(1);
-    expect(digests[0].parsed.subject).toMatch(/Partidele care vă așteaptă — 01\.02\.2027/);
+    expect(digests[0].parsed.subject).toMatch(/^Rezumatul zilnic, 01\.02\.2027: /);
     expect(digests[0].parsed.text).toMatch(/CE S-A ÎNTÂMPLAT/);
     // The game awaiting BLUE, with its own reply address (a token for this game and turn).
     expect(digests[0].parsed.text).toMatch(/moves\+g[a-z2-7]+-t4-[a-z2-7]+@corr-scrabble\.test/);

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { Player } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
 import { tourToPlay } from '../../games/engine/tour';
-import { localDate, type LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../thinking-time/core';
+
+export { dueDigestDay, localHour } from '../../thinking-time/core';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { GameRepository } from '../../games/game.repository';
@@ -13,27 +15,14 @@ import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext, gameViewOf } from './game-mail';
+import { gameMailContext } from './game-mail';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
 
-/** The wall-clock hour of `instant` in `timeZone`. */
-export function localHour(instant: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
-    .formatToParts(instant)
-    .find((p) => p.type === 'hour');
-  return Number(hour?.value ?? 0);
-}
-
 /** A digest's Message-ID names its player and day: the unique key that makes it go out once (docs/mail-rules.md 17). */
 export function digestMessageId(settings: Pick<Settings, 'mailReplyAddress'>, playerId: string, day: LocalDate): string {
   return `<digest.${day}.${playerId}@${domainOf(settings.mailReplyAddress)}>`;
-}
-
-/** The day whose digest is due for a player now, or undefined before the hour. */
-export function dueDigestDay(now: Date, timeZone: string, hour: number): LocalDate | undefined {
-  return localHour(now, timeZone) >= hour ? localDate(now, timeZone) : undefined;
 }
 
 /**
@@ -52,14 +41,15 @@ export async function writeDigest(
   if (await outbox.hasMessageId(messageId)) return false;
   const language = input.player.language as MailLanguage;
   const events: DigestEventView[] = [];
-  const subjects = new Map<string, string>();
+  const threads = new Map<string, Pick<DigestEventView, 'subject' | 'reply'>>();
   for (const row of input.rows) {
-    let subject = subjects.get(row.gameId!);
-    if (subject === undefined) {
-      subject = threadSubject(await gameViewOf(mailGames, games, settings, row.gameId!), language);
-      subjects.set(row.gameId!, subject);
+    let thread = threads.get(row.gameId!);
+    if (thread === undefined) {
+      const c = await gameMailContext(games, settings, row.gameId!, input.player.id, language, input.now);
+      thread = { subject: threadSubject(c.game, language), reply: c.reply };
+      threads.set(row.gameId!, thread);
     }
-    events.push({ subject, summary: await input.summary(row) });
+    events.push({ ...thread, summary: await input.summary(row) });
   }
   const model: DailyDigestModel = {
     name: input.player.name,

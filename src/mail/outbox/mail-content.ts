@@ -10,7 +10,7 @@ export interface MailContent {
 }
 
 /** Models of game mails carry the game's names (templates/models.ts GameMailModel); other templates none. */
-function isViewModel(payload: JsonObject): boolean {
+export function isViewModel(payload: JsonObject): boolean {
   const game = payload.game;
   return typeof game === 'object' && game !== null && !Array.isArray(game) ? 'competition' in game : !('gameId' in payload);
 }

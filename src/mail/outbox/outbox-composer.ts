@@ -7,10 +7,10 @@ import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { parseToken, replyAddress } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
-import { renderMail, threadSubject } from '../templates';
+import { isMailTemplateName, renderEvent, renderMail, threadSubject, type MailModels, type MailTemplateName } from '../templates';
 import { gameMail } from './game-mail';
 import { readGameView } from '../../games/game-mail-view';
-import { renderMailContent, type MailContent } from './mail-content';
+import { isViewModel, renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
 import { OutboundDeliveryRepository } from './outbound-delivery.repository';
 
@@ -76,20 +76,40 @@ export class OutboxComposer {
    * and HTML. Only a non-game row without a model falls back to the plain listing.
    */
   async content(row: OutboundMail, reads: ComposerReads = this.direct): Promise<MailContent> {
-    const model = row.payload.game;
-    const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
-    if (row.gameId && row.playerId && !hasGameModel) {
-      try {
-        const built = await gameMail(reads.games, this.settings, row);
-        const rendered = renderMail(built.template, row.language, built.model);
-        return { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html };
-      } catch (error) {
-        // A model that cannot be built (a payload from an older version, a game since changed
-        // beyond replay) never holds a notification back: it goes out as the plain listing.
-        logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
-      }
+    const built = await this.gameModel(row, reads);
+    if (built) {
+      const rendered = renderMail(built.template, row.language, built.model);
+      return { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html };
     }
     return renderMailContent(row.template, row.language, row.payload);
+  }
+
+  /**
+   * The row as one event of the player's daily digest (docs/mail-rules.md 17): its whole text —
+   * what happened and what the player may do — without the game-state blocks the digest shows
+   * once per game. A row without a model is its plain listing.
+   */
+  async eventText(row: OutboundMail, reads: ComposerReads = this.direct): Promise<string> {
+    const built = await this.gameModel(row, reads);
+    if (built) return renderEvent(built.template, row.language, built.model);
+    if (isMailTemplateName(row.template) && isViewModel(row.payload))
+      return renderEvent(row.template, row.language, row.payload as unknown as MailModels[MailTemplateName]);
+    return renderMailContent(row.template, row.language, row.payload).text;
+  }
+
+  /** The model of a game event written by the platform's services, built from the game as of the row; undefined for a stored model. */
+  private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<Awaited<ReturnType<typeof gameMail>> | undefined> {
+    const model = row.payload.game;
+    const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
+    if (!row.gameId || !row.playerId || hasGameModel) return undefined;
+    try {
+      return await gameMail(reads.games, this.settings, row);
+    } catch (error) {
+      // A model that cannot be built (a payload from an older version, a game since changed
+      // beyond replay) never holds a notification back: it goes out as the plain listing.
+      logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
+      return undefined;
+    }
   }
 
   /**

@@ -159,7 +159,8 @@ export class OutboxSender implements OnApplicationShutdown {
             day,
             rows,
             now,
-            summary: async (row) => (await this.composer.content(row)).text.split('\n')[0] ?? row.template,
+            // Each event whole, its instructions included (docs/mail-rules.md 17): never its first line alone.
+            summary: (row) => this.composer.eventText(row),
           });
         });
         if (done) written++;

@@ -6,6 +6,7 @@ import type {
   AccountJoinModel,
   AddressAddedModel,
   AddressConfirmationModel,
+  ArbiterCasesModel,
   ArbiterRulingModel,
   ClaimAnsweredModel,
   CommandHelpModel,
@@ -74,6 +75,7 @@ export interface MailModels extends SweepMailModels {
   'identity-changed': IdentityChangedModel;
   'claim-answered': ClaimAnsweredModel;
   'objection-decided': ObjectionDecidedModel;
+  'arbiter-cases': ArbiterCasesModel;
 }
 
 export type MailTemplateName = keyof MailModels;
@@ -113,5 +115,6 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'identity-changed',
   'claim-answered',
   'objection-decided',
+  'arbiter-cases',
   ...SWEEP_MAIL_TEMPLATE_NAMES,
 ];

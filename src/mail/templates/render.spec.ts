@@ -11,7 +11,7 @@ import { sampleModels } from './testing/sample-models';
 const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
 /** Mails that belong to no game thread carry no reply marker. */
-const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'account-join', 'account-changed', 'identity-changed', 'claim-answered'];
+const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'account-join', 'account-changed', 'identity-changed', 'claim-answered', 'arbiter-cases'];
 
 /** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];

@@ -32,6 +32,13 @@ export const TEXT_WIDTH = 78;
 
 type Format = 'text' | 'html';
 
+/**
+ * The blocks of a game mail that show the game as it stands (board, clocks, deadlines, how to
+ * send a move) and its signature: an event told inside the daily digest leaves them out, since
+ * the digest shows each game awaiting the player once, with its reply address (docs/mail-rules.md 17).
+ */
+const GAME_STATE_PARTIALS = ['move-request', 'lines', 'position', 'clocks', 'deadlines', 'sequence', 'totals', 'how-to-reply', 'footer'];
+
 export function isMailTemplateName(name: string): name is MailTemplateName {
   return (MAIL_TEMPLATE_NAMES as readonly string[]).includes(name);
 }
@@ -106,14 +113,14 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
  * single long token such as an address stays whole), no trailing spaces but the signature
  * separator's (RFC 3676 "-- "), at most one blank line in a row, one final newline.
  */
-function tidyText(text: string): string {
+function tidyText(text: string, wrap = true): string {
   const lines = text
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => {
       if (line === '-- ') return line;
       const trimmed = line.trimEnd();
-      if (trimmed.length <= TEXT_WIDTH) return trimmed;
+      if (!wrap || trimmed.length <= TEXT_WIDTH) return trimmed;
       const indent = /^ */.exec(trimmed)![0];
       return wrapText(trimmed.slice(indent.length), TEXT_WIDTH, indent);
     });
@@ -150,6 +157,23 @@ export class MailRenderer {
     return subject === undefined ? { text, html } : { subject, text, html };
   }
 
+  /**
+   * The text of one event as the daily digest tells it (docs/mail-rules.md 17): the whole mail —
+   * what happened and what the player may do about it, every sentence — without the game-state
+   * blocks, the signature or the reply marker. Never cut to a line; each paragraph one line.
+   */
+  renderEvent<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): string {
+    if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
+    const key = `${language}/${name}.event`;
+    let template = this.compiled.get(key);
+    if (!template) {
+      template = this.environment(language, 'text', 'event').compile(readFileSync(this.path(language, `${name}.text.hbs`), 'utf8'), COMPILE.text);
+      this.compiled.set(key, template);
+    }
+    // Not wrapped: the digest's text part wraps it where it stands, its HTML part flows it.
+    return tidyText(template(model), false);
+  }
+
   private path(...parts: string[]): string {
     return join(this.root, ...parts);
   }
@@ -172,8 +196,8 @@ export class MailRenderer {
    * One handlebars environment per language and format: the text one never HTML-escapes.
    * Partials: `shared/*.html.hbs` (language-free HTML) and `<language>/partials/*.<format>.hbs`.
    */
-  private environment(language: MailLanguage, format: Format): typeof Handlebars {
-    const key = `${language}.${format}`;
+  private environment(language: MailLanguage, format: Format, variant?: 'event'): typeof Handlebars {
+    const key = `${language}.${format}${variant ? `.${variant}` : ''}`;
     let env = this.environments.get(key);
     if (!env) {
       env = Handlebars.create();
@@ -187,6 +211,10 @@ export class MailRenderer {
           env.registerPartial(name, env.compile(source, COMPILE[format]));
         }
       }
+      if (variant === 'event') {
+        for (const name of GAME_STATE_PARTIALS) env.registerPartial(name, '');
+        env.registerHelper('marker', () => '');
+      }
       this.environments.set(key, env);
     }
     return env;
@@ -194,6 +222,12 @@ export class MailRenderer {
 }
 
 let defaultRenderer: MailRenderer | undefined;
+
+/** One event's text as the daily digest tells it (MailRenderer.renderEvent). */
+export function renderEvent<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): string {
+  defaultRenderer ??= new MailRenderer();
+  return defaultRenderer.renderEvent(name, language, model);
+}
 
 /** Render a mail from the project's templates (docs/mail-rules.md 19). */
 export function renderMail<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {

@@ -330,7 +330,10 @@ export interface DigestGameView extends GameMailModel {
 /** One notification folded into the digest: its game's thread subject and its first line. */
 export interface DigestEventView {
   readonly subject: string;
+  /** The event's whole text, what the player may do included (docs/mail-rules.md 17): never cut. */
   readonly summary: string;
+  /** The game's reply address, for acting on the event (a claim, a declaration). */
+  readonly reply?: ReplyView;
 }
 
 /** docs/mail-rules.md 17: one mail listing every game awaiting the player. */
@@ -340,6 +343,32 @@ export interface DailyDigestModel {
   readonly games: readonly DigestGameView[];
   /** What happened since the last digest, oldest first. */
   readonly events?: readonly DigestEventView[];
+}
+
+/** docs/mail-rules.md 20: one case for the arbiter, as their mail lists it (arbiter/core/case-notices.ts). */
+export interface ArbiterCaseView {
+  readonly caseId: string;
+  /** `opened`: new to the arbiter; `overdue`: its deadline passed without a decision. */
+  readonly notice: 'opened' | 'overdue';
+  readonly competition: string;
+  readonly summary: string;
+  readonly deadline: string;
+  readonly overdue: boolean;
+  readonly url: string;
+}
+
+/**
+ * docs/mail-rules.md 20: the arbiter told of their cases — one case at once, or the day's in a
+ * digest. It needs no answer: no reply marker, no reply address.
+ */
+export interface ArbiterCasesModel {
+  readonly name: string;
+  readonly subject: string;
+  /** The digest's day; absent for a case mailed at once. */
+  readonly day?: LocalDate;
+  readonly cases: readonly ArbiterCaseView[];
+  readonly dashboardUrl: string;
+  readonly settingsUrl: string;
 }
 
 /** docs/mail-rules.md 10: a reply without a command the parser understood. */

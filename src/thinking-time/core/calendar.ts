@@ -210,3 +210,16 @@ function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
+
+/** The wall-clock hour of `instant` in `timeZone`. */
+export function localHour(instant: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'hour');
+  return Number(hour?.value ?? 0);
+}
+
+/** The day whose daily digest (a player's, docs/mail-rules.md 17; an arbiter's, 20) is due now, or undefined before the hour. */
+export function dueDigestDay(now: Date, timeZone: string, hour: number): LocalDate | undefined {
+  return localHour(now, timeZone) >= hour ? localDate(now, timeZone) : undefined;
+}

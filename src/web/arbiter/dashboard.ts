@@ -6,7 +6,10 @@ import type { JsonObject } from '../../common/json';
 import { answersOf } from '../../games/claim-answers.service';
 import { CLAIM_ANSWER_DAYS, claimWindow } from '../../games/core/claim-window';
 import { addDays, type LocalDate } from '../../thinking-time/core';
-import { downtimeCaseView, downtimeSummary, type DowntimeCaseView } from './downtime-case';
+import { downtimeCaseView, type DowntimeCaseView } from '../../arbiter/core/downtime-case';
+import { caseSummary, type CasePlayers } from '../../arbiter/core/case-summary';
+
+export { caseSummary, roDays } from '../../arbiter/core/case-summary';
 
 /** What the arbiter sees a case as. */
 export type DashboardCategory = 'disputes' | 'claims' | 'closing' | 'silences' | 'mail' | 'homologation' | 'appeals' | 'other';
@@ -55,7 +58,7 @@ export interface OpenCase {
   readonly openedAt: string;
   readonly payload: Readonly<Record<string, unknown>>;
   /** The players of the case's game by colour (issue 14 item 6: a row names them). */
-  readonly players?: { readonly red: string; readonly blue: string };
+  readonly players?: CasePlayers;
 }
 
 export interface DashboardCase extends OpenCase {
@@ -128,102 +131,4 @@ function byUrgency(a: DashboardCase, b: DashboardCase): number {
     return a.dueOn < b.dueOn ? -1 : 1;
   }
   return a.openedAt < b.openedAt ? -1 : a.openedAt > b.openedAt ? 1 : 0;
-}
-
-const COLOR = { red: { ro: 'roșu', en: 'red' }, blue: { ro: 'albastru', en: 'blue' } } as const;
-
-function colorName(value: unknown, players?: OpenCase['players']): { ro: string; en: string } {
-  if (value !== 'red' && value !== 'blue') return { ro: '?', en: '?' };
-  const name = players?.[value];
-  return name ? { ro: `${name} (${COLOR[value].ro})`, en: `${name} (${COLOR[value].en})` } : COLOR[value];
-}
-
-/** ` (Popescu Ion – Ionescu Țuțea)`: the game a case is about, when known. */
-function pairing(players?: OpenCase['players']): string {
-  return players ? ` (${players.red} – ${players.blue})` : '';
-}
-
-/** `15.03.2027` / `2027-03-15` from a stored day. */
-function dayText(value: unknown): { ro: string; en: string } {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value));
-  return m ? { ro: `${m[3]}.${m[2]}.${m[1]}`, en: text(value) } : { ro: text(value), en: text(value) };
-}
-
-/** "5 zile", "30 de zile": Romanian puts "de" after numbers ending in 20–99 (and hundreds). */
-export function roDays(value: unknown): string {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return `${text(value)} zile`;
-  if (n === 1) return '1 zi';
-  const rest = Math.abs(n) % 100;
-  return `${n} ${rest >= 20 || (rest === 0 && n !== 0) ? 'de ' : ''}zile`;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/** One line saying what the case is about, from its payload (whatever the raising service wrote). */
-export function caseSummary(
-  kind: string,
-  payload: Readonly<Record<string, unknown>>,
-  players?: OpenCase['players'],
-): { ro: string; en: string } {
-  const game = pairing(players);
-  switch (kind) {
-    case 'dispute': {
-      const words = Array.isArray(payload.words) ? payload.words.join(', ') : '';
-      return { ro: `Contestație la arbitru${game}: ${words}`, en: `Contest appealed${game}: ${words}` };
-    }
-    case 'claim': {
-      const c = colorName(payload.claimant, players);
-      return {
-        ro: `Reclamație de timp ${players ? `de la ${c.ro}` : `(${c.ro})`}: partenerul a folosit ${roDays(payload.daysUsed)}`,
-        en: `Time claim ${players ? `by ${c.en}` : `(${c.en})`}: the partner has used ${text(payload.daysUsed)} days`,
-      };
-    }
-    case 'silence': {
-      const c = colorName(payload.silent, players);
-      const since = dayText(payload.since);
-      return {
-        ro: `Tăcere: ${c.ro} nu a răspuns de ${roDays(payload.silentDays)} (din ${since.ro})`,
-        en: `Silence: ${c.en} has not answered for ${text(payload.silentDays)} days (since ${since.en})`,
-      };
-    }
-    case 'closing':
-      return { ro: `Partidă neterminată la data de închidere${game}`, en: `Game unfinished at the closing date${game}` };
-    case 'result':
-      return { ro: `Rezultat de omologat${game}`, en: `Result to homologate${game}` };
-    case 'objection': {
-      const c = colorName(payload.color, players);
-      return { ro: `Obiecție la fișă (${c.ro}): ${text(payload.text)}`, en: `Objection to the sheet (${c.en}): ${text(payload.text)}` };
-    }
-    case 'mail-bounce':
-      return { ro: `Mesaj returnat: ${text(payload.address)}`, en: `Bounced mail: ${text(payload.address)}` };
-    case 'mail-failed':
-      return {
-        ro: `Mesaj primit neprocesat: ${text(payload.from)} — ${text(payload.error)}`,
-        en: `Incoming mail not processed: ${text(payload.from)} — ${text(payload.error)}`,
-      };
-    case 'mail-undeliverable':
-      return {
-        ro: `Mesaj nelivrat (${text(payload.template)}): ${text(payload.error)}`,
-        en: `Mail not delivered (${text(payload.template)}): ${text(payload.error)}`,
-      };
-    case 'downtime-credit':
-      return downtimeSummary(payload);
-    case 'move-review': {
-      const refusal = (payload.refusal ?? {}) as Record<string, unknown>;
-      return {
-        ro: `Cerere de revizuire a unei mutări refuzate (${text(payload.playerName)}): ${text(payload.notation)} — ${text(refusal.ro)}${payload.comment ? ` „${text(payload.comment)}”` : ''}`,
-        en: `Review of a refused move asked (${text(payload.playerName)}): ${text(payload.notation)} — ${text(refusal.en)}${payload.comment ? ` "${text(payload.comment)}"` : ''}`,
-      };
-    }
-    case 'commission-appeal':
-      return {
-        ro: `Apel la comisia federației: ${text(payload.decision)}`,
-        en: `Appeal to the federation's commission: ${text(payload.decision)}`,
-      };
-    default:
-      return { ro: `Alt caz${game}`, en: `Another case${game}` };
-  }
 }

@@ -42,6 +42,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'objection-decided': { ro: 'Decizia asupra obiecției la fișa finală', en: 'Objection to the final sheet decided' },
   'daily-digest': { ro: 'Rezumatul zilnic', en: 'Daily digest' },
   'digest-setting': { ro: 'Setarea rezumatului zilnic', en: 'Daily digest setting' },
+  'arbiter-cases': { ro: 'Cazuri pentru arbitru', en: 'Cases for the arbiter' },
   'command-help': { ro: 'Ajutor pentru comenzi', en: 'Command help' },
   'magic-link': { ro: 'Legătură de autentificare', en: 'Login link' },
   'address-confirmation': { ro: 'Confirmarea adresei', en: 'Address confirmation' },

@@ -147,6 +147,11 @@ export class SettingsFormDto {
   @IsIn(['event', 'digest'])
   mail?: 'event' | 'digest';
 
+  /** An arbiter's: their cases mailed one by one or in the daily digest (docs/mail-rules.md 20). */
+  @IsOptional()
+  @IsIn(['at-once', 'digest'])
+  caseMail?: 'at-once' | 'digest';
+
   /** A new address to add. */
   @IsOptional()
   @IsString()

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { UserActor } from '../../auth/core/actor';
 import { actorOf } from '../../auth/users.service';
 import { LoginLinks } from '../../auth/login-links.service';
-import { User } from '../../auth/user.entity';
+import { User, type CaseMailChoice } from '../../auth/user.entity';
+import { hasRole } from '../../auth/core/actor';
+import { UsersService } from '../../auth/users.service';
 import { UserEmail } from '../../auth/user-email.entity';
 import { Clock } from '../../common/clock';
 import { PlayerEmail } from '../../players/player-email.entity';
@@ -20,6 +22,8 @@ export interface SettingsModel {
   /** The addresses the platform knows for the user: login and the mail channel's. */
   readonly addresses: readonly { readonly address: string; readonly verified: boolean }[];
   readonly calendarUrl: string;
+  /** An arbiter's own: how they are told of their cases (docs/mail-rules.md 20); null for others. */
+  readonly arbiter: { readonly caseMail: CaseMailChoice } | null;
 }
 
 /** "My settings" (issue 7 §2) and the deadlines feed: the player's language and mail choice, addresses, calendar. */
@@ -31,6 +35,7 @@ export class PlayerSettingsService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly pages: PlayerGamesService,
     private readonly links: LoginLinks,
+    private readonly users: UsersService,
   ) {}
 
   load(actor: UserActor): Promise<SettingsModel> {
@@ -48,13 +53,18 @@ export class PlayerSettingsService {
         player: player && { name: player.name, mailDigest: player.mailDigest },
         addresses: [...byAddress].sort(([a], [b]) => a.localeCompare(b)).map(([address, verified]) => ({ address, verified })),
         calendarUrl: `${this.settings.publicUrl}/calendar/${calendarToken(this.settings.secret, actor.userId)}.ics`,
+        arbiter: isArbiter(actor) ? { caseMail: user.caseMail } : null,
       };
     });
   }
 
-  /** Saves the language (the user's, and the player's when they play) and a player's mail choice. */
-  async save(actor: UserActor, input: { readonly language?: Language; readonly mailDigest?: boolean }): Promise<void> {
+  /** Saves the language (the user's, and the player's when they play), a player's mail choice and an arbiter's. */
+  async save(
+    actor: UserActor,
+    input: { readonly language?: Language; readonly mailDigest?: boolean; readonly caseMail?: string },
+  ): Promise<void> {
     if (input.language) await this.links.setLanguage(actor.userId, input.language);
+    if (input.caseMail !== undefined && isArbiter(actor)) await this.users.setArbiterSettings(actor, { caseMail: input.caseMail });
     const playerId = actor.playerId;
     if (playerId && input.mailDigest !== undefined) {
       const mailDigest = input.mailDigest;
@@ -82,4 +92,8 @@ export class PlayerSettingsService {
       this.clock.now(),
     );
   }
+}
+
+function isArbiter(actor: UserActor): boolean {
+  return hasRole(actor, 'arbiter') || hasRole(actor, 'admin');
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../../auth/auth.module';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { GamesModule } from '../../games/games.module';
 import { Lexicons } from '../../games/lexicons';
@@ -16,7 +17,7 @@ import { CalendarController, SettingsPagesController } from './settings-pages.co
  * deadlines calendar. WebViews, the session guard and LoginLinks come from the global WebCoreModule.
  */
 @Module({
-  imports: [GamesModule, CoefficientsModule, ThinkingTimeModule, CompetitionsModule],
+  imports: [AuthModule, GamesModule, CoefficientsModule, ThinkingTimeModule, CompetitionsModule],
   controllers: [AccountPagesController, GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
   providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
   exports: [PlayerGamesService],

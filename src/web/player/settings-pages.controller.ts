@@ -40,7 +40,11 @@ export class SettingsPagesController {
 
   @Post()
   async save(@WebActor() actor: UserActor, @Body() form: SettingsFormDto, @Res() res: Response): Promise<void> {
-    await this.settings.save(actor, { language: form.language, mailDigest: form.mail === undefined ? undefined : form.mail === 'digest' });
+    await this.settings.save(actor, {
+      language: form.language,
+      mailDigest: form.mail === undefined ? undefined : form.mail === 'digest',
+      caseMail: form.caseMail,
+    });
     res.redirect(303, '/settings?done=saved');
   }
 }

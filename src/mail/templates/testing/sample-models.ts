@@ -7,7 +7,9 @@ import type { MailLanguage } from '../../parsing/quotes';
 import type { MailModels, MailTemplateName } from '../all-models';
 import type { ClocksView, DeadlinesView, GameView, PositionView } from '../../../notifications/models/models';
 import { sweepSampleModels } from './sweep-sample-models';
-import { boardView, clocksView, moveView, positionView, replyView, sequenceView } from '../../../notifications/models/views';
+import { arbiterCasesSample } from './arbiter-sample-models';
+import { boardView, clocksView, moveView, positionView, replyView, sequenceView, threadSubject } from '../../../notifications/models/views';
+import { renderEvent } from '../render';
 
 const TILE_SET = getTileSet('ro');
 // A long name, to see the columns hold (docs/rules.md §6: names as registered).
@@ -55,8 +57,15 @@ export function sampleModels(language: MailLanguage): MailModels {
   const yourMove = { ...base, tour: lastMove.tour, moveNumber: lastMove.n + 1, position, clocks, deadlines, reply };
   const finalScores = full.state.scores;
   const reason = language === 'ro' ? 'Cuvântul „CAZMA” este valid (DEX).' : 'The word "CAZMA" is valid (DEX).';
+  const sweep = sweepSampleModels(GAME, clocks);
+  // The digest's events as the sender writes them: each event's whole text (docs/mail-rules.md 17).
+  const events = (['time-exceeded', 'closing-date'] as const).map((name) => ({
+    subject: threadSubject(GAME, language),
+    summary: renderEvent(name, language, sweep[name] as MailModels[typeof name]),
+    reply,
+  }));
   return {
-    ...sweepSampleModels(GAME, clocks),
+    ...sweep,
     'game-start': {
       game: GAME,
       you: 'red',
@@ -177,6 +186,7 @@ export function sampleModels(language: MailLanguage): MailModels {
       decidedOn: '2027-07-04',
       arbiter: 'Marinescu Dan',
     },
+    'arbiter-cases': arbiterCasesSample(language),
     'daily-digest': {
       name: 'Ionescu Țuțea',
       day: '2027-03-02',
@@ -184,9 +194,7 @@ export function sampleModels(language: MailLanguage): MailModels {
         { ...base, tour: lastMove.tour, position, clocks, deadlines, reply },
         { ...base, game: { ...GAME, red: 'Vasilescu Ana', gameUrl: `${GAME.gameUrl}0` }, tour: 4, position, clocks, deadlines: {}, reply },
       ],
-      events: [
-        { subject: '[CN 2027 · Grupa A] Popescu-Rădulescu Ștefania – Ionescu Țuțea', summary: language === 'ro' ? 'Turul 7: este rândul dumneavoastră.' : 'Tour 7: your move.' },
-      ],
+      events,
     },
     'command-help': {
       game: GAME,
