@@ -33,7 +33,7 @@ export function withoutNames(text: string, names: readonly string[] = []): strin
  */
 export const FOREIGN_WORDS: Readonly<Record<string, RegExp | undefined>> = {
   ro: /\b(open|appealed|proposed|homologated|pending|sent|failed|red|blue|upheld|rejected|partly-upheld|withdrawn|ruled|admitted|playing|ended|draft|step\(s\)|tour)\b/i,
-  en: /\b(Tour \d+|step\(s\)|Turul|deschis|respins)\b/,
+  en: /\b([Tt]our \d+|[Tt]ours?\b(?= I)|step\(s\)|Turul|Arbitru|Set de piese|deschis|respins)\b/,
 };
 
 /** What no reader of any language meets. */
@@ -42,7 +42,13 @@ const CODES: readonly [string, RegExp][] = [
   ['machine code', /\b[A-Z]+_[A-Z_]+\b/],
   // The premium squares' codes: a legend names them in words.
   ['premium-square code', /\b(TW|DW|TL|DL)\b/],
+  // A message key (`player.status.ended`) or a hyphenated code (`result-homologated`) printed as it is stored.
+  ['message key', /\b[a-z]+\.[a-z]+\.[a-z]+\b/],
+  ['template code', /\b[a-z]+-[a-z]+-[a-z]+\b/],
   ['undefined', /\bundefined\b/],
+  ['null', /\bnull\b/],
+  ['raw JSON', /[{}]|"\w+"\s*:/],
+  ['UTC instant', /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/],
   ['NaN', /\bNaN\b/],
   ['[object Object]', /\[object \w+\]/],
 ];

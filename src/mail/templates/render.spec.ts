@@ -81,7 +81,7 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
     expect(renderMail('game-start', language, { ...start, you: 'red' }).text).toContain(REPLY_MARKER[language]);
     expect(renderMail('game-start', language, { ...start, you: 'blue' }).text).not.toContain(REPLY_MARKER[language]);
     const notice = MODELS[language]['game-notice'];
-    const reply = (MODELS[language]['your-move'] as { reply: never }).reply;
+    const reply = MODELS[language]['your-move'].reply;
     expect(renderMail('game-notice', language, { ...notice, reply, yourTurn: true }).html).toContain(REPLY_MARKER[language]);
     expect(renderMail('game-notice', language, { ...notice, reply, yourTurn: false }).html).not.toContain(REPLY_MARKER[language]);
   });

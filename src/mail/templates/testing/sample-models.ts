@@ -185,7 +185,7 @@ export function sampleModels(language: MailLanguage): MailModels {
         { ...base, game: { ...GAME, red: 'Vasilescu Ana', gameUrl: `${GAME.gameUrl}0` }, tour: 4, position, clocks, deadlines: {}, reply },
       ],
       events: [
-        { subject: '[CN 2027 · Grupa A] Popescu-Rădulescu Ștefania – Ionescu Țuțea', summary: language === 'ro' ? 'Turul 7: este rândul dumneavoastră.' : 'Tour 7: your move.' },
+        { subject: '[CN 2027 · Grupa A] Popescu-Rădulescu Ștefania – Ionescu Țuțea', summary: language === 'ro' ? 'Turul 7: este rândul dumneavoastră.' : 'Round 7: your move.' },
       ],
     },
     'command-help': {
