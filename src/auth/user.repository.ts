@@ -111,6 +111,11 @@ export class UserRepository {
     await this.m.update(User, { id: userId }, { caseMail });
   }
 
+  /** The name the user signs with (an arbiter's, on sheets and mail). */
+  async setDisplayName(userId: string, displayName: string): Promise<void> {
+    await this.m.update(User, { id: userId }, { displayName });
+  }
+
   /** The user's page language, and their player's (their mail's) when they play. */
   async setLanguage(user: Pick<User, 'id' | 'playerId'>, language: Language): Promise<void> {
     await this.m.update(User, { id: user.id }, { language });

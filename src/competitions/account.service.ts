@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor, UserActor } from '../auth/core/actor';
+import { hasRole, type Actor, type UserActor } from '../auth/core/actor';
+import { decideArbiterName } from '../auth/core/arbiter-name';
+import { personName } from '../auth/display-name';
 import { normalizeEmail } from '../auth/core/email-address';
 import { hashSessionId } from '../auth/session-store';
 import type { User } from '../auth/user.entity';
 import { UserRepository } from '../auth/user.repository';
 import { WebSessionRepository } from '../auth/web-session.repository';
 import { Clock } from '../common/clock';
-import { notFound, Refusal } from '../common/refusal';
+import { forbidden, notFound, Refusal } from '../common/refusal';
 import { Database } from '../database/database';
 import type { Player } from '../players/player.entity';
 import { AccountNotices } from './account-notices';
@@ -31,6 +33,8 @@ export interface AccountAddress {
 
 export interface AccountModel {
   readonly name: string;
+  /** An arbiter's or admin's name as sheets and mail print it, which they set here. */
+  readonly arbiterName?: string;
   readonly addresses: readonly AccountAddress[];
   readonly joins: readonly { readonly id: string; readonly player: string; readonly competition: string; readonly address: string }[];
   readonly sessions: readonly { readonly since: Date; readonly until: Date; readonly current: boolean }[];
@@ -57,6 +61,32 @@ export class AccountService {
     this.sessions = new WebSessionRepository(db);
   }
 
+  /**
+   * The arbiter's own name (docs/web.md "The arbiter's name"): it signs the sheets and the mails
+   * of their competitions. A player's name is the one registered, changed by the arbiter.
+   */
+  setArbiterName(actor: Actor, input: unknown): Promise<{ readonly name: string }> {
+    if (actor.kind !== 'user' || !(hasRole(actor, 'arbiter') || hasRole(actor, 'admin'))) {
+      throw forbidden({
+        ro: 'Numele de arbitru îl are doar un arbitru; numele unui jucător îl schimbă arbitrul competiției.',
+        en: "Only an arbiter has an arbiter's name; a player's name is changed by the competition's arbiter.",
+      });
+    }
+    const name = decideArbiterName(input);
+    if (name instanceof Refusal) throw name;
+    return this.db.transaction(async () => {
+      await this.account(actor);
+      await this.users.setDisplayName(actor.userId, name);
+      return { name };
+    });
+  }
+
+  /** The name the user signs with, as sheets and mail print it. */
+  arbiterName(actor: Actor): Promise<{ readonly name: string }> {
+    if (actor.kind !== 'user') throw forbidden({ ro: 'Doar un utilizator are un nume.', en: 'Only a user has a name.' });
+    return this.db.run(async () => ({ name: personName((await this.account(actor)).user.displayName) }));
+  }
+
   load(actor: UserActor, sid: string): Promise<AccountModel> {
     return this.db.run(async () => {
       const { user, player } = await this.account(actor);
@@ -72,7 +102,14 @@ export class AccountService {
         until: s.expiresAt,
         current: s.sidHash === current,
       }));
-      return { name: player?.name ?? user.displayName, addresses, joins, sessions };
+      const signs = actor.roles.includes('arbiter') || actor.roles.includes('admin');
+      return {
+        name: player?.name ?? user.displayName,
+        ...(signs && { arbiterName: personName(user.displayName) }),
+        addresses,
+        joins,
+        sessions,
+      };
     });
   }
 

@@ -1,3 +1,4 @@
+import { AccountController } from './account.controller';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
@@ -22,7 +23,7 @@ import { PlayersRepository } from './players.repository';
  */
 @Module({
   imports: [AuthModule, AuditModule, NotificationsModule],
-  controllers: [CompetitionsController, PlayerAddressesController],
+  controllers: [CompetitionsController, PlayerAddressesController, AccountController],
   providers: [
     CompetitionSetupService,
     RegistrationService,

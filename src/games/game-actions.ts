@@ -255,7 +255,9 @@ export class GameActions {
     }
     await s.save();
     const next = s.turnPlayer();
-    if (s.game.status === 'playing' && s.game.turn !== turnBefore && next) this.notifyYourMove(s, next);
+    // One mail per event (docs/rules.md §6): a contest, an admission or an appeal already tells the player what to send.
+    const asked = s.outbox.some((n) => n.payload.color === next && ASKS_WHAT_TO_SEND.has(n.template));
+    if (s.game.status === 'playing' && s.game.turn !== turnBefore && next && !asked) this.notifyYourMove(s, next);
     await this.notifications.add(s.outbox.splice(0));
   }
 
@@ -330,6 +332,13 @@ export class GameActions {
 
 /** The actions after which a session's rows are the table's: the moves appended, nothing else changed. */
 const KEPT_AFTER = new Set(['move', 'pass', 'arbiter-move']);
+
+/**
+ * The dispute's mails that say what the player may send now (docs/rules.md §6): the contested
+ * mover's (admit or appeal; a move alone is refused), the contester's after an admission or an
+ * appeal (the position of each line); a "your move" beside them would be a second voice.
+ */
+const ASKS_WHAT_TO_SEND: ReadonlySet<string> = new Set(['contest', 'contest-admitted', 'contest-appealed']);
 
 function notificationFor(s: GameSession, color: Color, template: string, payload: JsonObject): Notification {
   return { to: s.players[color], template, gameId: s.game.id, payload: { gameId: s.game.id, turn: s.game.turn, color, ...payload } };

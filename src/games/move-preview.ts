@@ -2,6 +2,8 @@
 // word check): the engine's words and score in the line the player owes (or the one named), or
 // its refusal in both languages. Nothing is written; the web page and the API both answer from here.
 import type { Bilingual } from '../common/bilingual';
+import { isRefusal } from './core/refusal';
+import { owedByTurnPlayer } from './core/turns';
 import { checkWords, type WordCheck } from './core/word-check';
 import { applyMove, type Color } from './engine';
 import type { GameSession } from './game-session';
@@ -24,6 +26,9 @@ export type MovePreview =
 
 /** The preview of `notation` for `me` (null for the arbiter, who sees the line to move). */
 export function previewMove(s: GameSession, me: Color | null, notation: string, lineName?: string): MovePreview {
+  // docs/rules.md §6: a contested mover answers the contest before any move; the preview says what a sent move (web or mail) would get.
+  const owed = me && s.game.status === 'playing' ? owedByTurnPlayer(s.play, me) : null;
+  if (owed && isRefusal(owed) && owed.code === 'DISPUTE_OPEN') return { ok: false, code: owed.code, messages: owed.messages };
   const live = s.liveLines();
   const line = lineName ? s.resolveLine(lineName) : (live.find((l) => me && s.state(l.id).toMove === me && !s.state(l.id).over) ?? live[0]);
   const state = s.state(line.id);

@@ -340,6 +340,10 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       'POST /account/joins/accept',
       'POST /account/joins/refuse',
       'POST /account/sessions/end-others',
+      // docs/web.md "The arbiter's name".
+      'POST /account/name',
+      'GET /api/account/name',
+      'PATCH /api/account/name',
     ]) {
       expect(keys).toContain(known);
     }

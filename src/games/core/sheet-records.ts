@@ -121,7 +121,7 @@ const LABELS: Readonly<Record<Language, Labels>> = {
     rulings: "ARBITER'S RULINGS",
     penalties: 'PENALTIES',
     end: 'END OF GAME',
-    tour: 'Tour',
+    tour: 'Round',
     move: 'move',
     contestedBy: 'contested by',
     status: {

@@ -99,11 +99,11 @@ describe('board (docs/rules.md §1)', () => {
       { row: 7, col: 7, letter: 'C', blank: false },
       { row: 7, col: 8, letter: 'A', blank: true },
     ]);
-    const lines = renderBoardText(board).split('\n');
+    const lines = renderBoardText(board, 'ro').split('\n');
     expect(lines[0]).toBe('    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15');
     expect(lines[1]).toBe("a   =  .  .  '  .  .  .  =  .  .  .  '  .  .  =");
     expect(lines[8]).toBe("h   =  .  .  '  .  .  .  C  a  .  .  '  .  .  =");
-    expect(renderBoardText(emptyBoard()).split('\n')[8]).toContain('*');
+    expect(renderBoardText(emptyBoard(), 'ro').split('\n')[8]).toContain('*');
     expect(new Set(lines.slice(0, 16).map((l) => l.length)).size).toBe(1);
   });
 });

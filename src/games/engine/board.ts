@@ -168,12 +168,19 @@ export function parseCoord(text: string): { start: Square; direction: Direction 
 // Marks for empty premium squares in text grids: the common Scrabble-program convention.
 const PREMIUM_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', DW: '-', TL: '"', DL: "'" };
 
+/** A premium square in words, as a legend names it (`cuvânt ×3`), never by its code. */
+export const PREMIUM_WORDS: Readonly<Record<'ro' | 'en', Readonly<Record<NonNullable<Premium>, string>>>> = {
+  ro: { TW: 'cuvânt ×3', DW: 'cuvânt ×2', TL: 'literă ×3', DL: 'literă ×2' },
+  en: { TW: 'word ×3', DW: 'word ×2', TL: 'letter ×3', DL: 'letter ×2' },
+};
+
 /**
  * Fixed-width text grid for mails and sheets (docs/rules.md §8): column numbers on top, row
  * letters on the left, tiles in upper case, blanks in lower case, empty premium squares
- * by mark (= TW, - DW, " TL, ' DL; the centre `*`).
+ * by mark (= word ×3, - word ×2, " letter ×3, ' letter ×2; the centre `*`), the legend in
+ * the reader's language.
  */
-export function renderBoardText(board: Board): string {
+export function renderBoardText(board: Board, language: 'ro' | 'en'): string {
   const cols = Array.from({ length: BOARD_SIZE }, (_, c) => String(c + 1).padStart(2)).join(' ');
   const lines = [`   ${cols}`];
   for (let r = 0; r < BOARD_SIZE; r++) {
@@ -194,6 +201,7 @@ export function renderBoardText(board: Board): string {
     }
     lines.push(`${rowLetter(r)}  ${cells.join(' ')}`);
   }
-  lines.push('', `= TW   - DW   " TL   ' DL   * h8`);
+  const words = PREMIUM_WORDS[language];
+  lines.push('', (['TW', 'DW', 'TL', 'DL'] as const).map((p) => `${PREMIUM_MARK[p]} ${words[p]}`).join('   ') + '   * h8');
   return lines.join('\n');
 }

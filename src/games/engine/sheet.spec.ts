@@ -67,7 +67,7 @@ function lines(text: string): string[] {
 
 describe('renderSheet', () => {
   it('prints the whole sheet', () => {
-    const board = renderBoardText(model().board as Exclude<SheetModel['board'], string>);
+    const board = renderBoardText(model().board as Exclude<SheetModel['board'], string>, 'en');
     expect(renderSheet(model())).toBe(
       [
         '='.repeat(80),
@@ -93,12 +93,12 @@ describe('renderSheet', () => {
         '',
         'MOVES',
         '-----',
-        'Tour  Letters  Move      Score  Rec.  Total  Days  Sent',
-        '-------------------------------------------------------------',
-        ' 1 R  C,A,S,A  h8: CAsA      6            6     1  2027-01-12',
-        '   B  O,G      7c: GO       40    20     20     2  2027-01-15',
-        '               c7: GO;  d7: OL',
-        ' 2 R           PASS          0            6     0  2027-01-15',
+        'Round  Letters  Move      Score  Rec.  Total  Days  Sent',
+        '--------------------------------------------------------------',
+        '  1 R  C,A,S,A  h8: CAsA      6            6     1  2027-01-12',
+        '    B  O,G      7c: GO       40    20     20     2  2027-01-15',
+        '                c7: GO;  d7: OL',
+        '  2 R           PASS          0            6     0  2027-01-15',
         '',
         'RESULT',
         '------',
@@ -123,7 +123,7 @@ describe('renderSheet', () => {
     };
     const text = lines(renderSheet(model({ rows: [row] })));
     const at = text.findIndex((l) => l.includes('7c: GO'));
-    expect(text[at]).toMatch(/^ 9 B {2}O,G {6}7c: GO {5}40 {4}146$/);
+    expect(text[at]).toMatch(/^ {2}9 B {2}O,G {6}7c: GO {5}40 {4}146$/);
     // [C]: the adjacent words start under the move.
     expect(text[at + 1]).toBe(`${' '.repeat(text[at].indexOf('7c'))}c7: GO;  d7: OL`);
   });
@@ -290,7 +290,7 @@ describe('sheetModelFromReplay', () => {
     });
 
     const text = renderSheet(sheet);
-    expect(text).toContain(renderBoardText(game.state.board));
+    expect(text).toContain(renderBoardText(game.state.board, 'ro'));
     expect(text).toContain('Coeficient');
   });
 

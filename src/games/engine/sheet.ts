@@ -297,7 +297,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     grid: 'GRID',
     moves: 'MOVES',
     columns: {
-      tour: 'Tour',
+      tour: 'Round',
       letters: 'Letters',
       move: 'Move',
       score: 'Score',
@@ -347,7 +347,7 @@ export function renderSheet(model: SheetModel): string {
   const blocks = [
     headerBlock(model, l),
     sequenceBlock(model, l),
-    section(l.grid, typeof model.board === 'string' ? model.board : renderBoardText(model.board)),
+    section(l.grid, typeof model.board === 'string' ? model.board : renderBoardText(model.board, model.language)),
     section(l.moves, moveTable(model, l)),
     ...(model.sections ?? []).filter((s) => s.lines.length > 0).map((s) => section(s.title, s.lines.join('\n'))),
     resultBlock(model.result, l),

@@ -14,6 +14,7 @@ import { formatCoefficientValue } from '../../coefficients/core/coefficients';
 import type { Settings } from '../../config/settings';
 import type { Color } from '../../games/engine';
 import type { SheetEndReason } from '../../games/engine/sheet';
+import { getTileSet } from '../../games/engine/tile-sets';
 import { tourOf } from '../../games/engine/tour';
 import { timelineOf } from '../../games/game-clocks';
 import { replayLine } from '../../games/core/lines';
@@ -259,11 +260,19 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
   'conditional-applied': {
     ro: (p) => ({
       title: `Mutarea dumneavoastră condiționată a fost jucată: la „${str(p.partnerMove)}” ați răspuns „${str(p.reply)}”${p.line ? ` (varianta ${str(p.line)})` : ''}.`,
-      paragraphs: [num(p.stepsLeft) > 0 ? `Mai așteaptă ${num(p.stepsLeft)} pas(i) din lanț.` : 'Lanțul s-a încheiat.'],
+      paragraphs: [
+        num(p.stepsLeft) > 0
+          ? `Mai ${num(p.stepsLeft) === 1 ? 'așteaptă un pas' : `așteaptă ${num(p.stepsLeft)} pași`} din lanț.`
+          : 'Lanțul s-a încheiat.',
+      ],
     }),
     en: (p) => ({
       title: `Your conditional reply was played: to "${str(p.partnerMove)}" you answered "${str(p.reply)}"${p.line ? ` (line ${str(p.line)})` : ''}.`,
-      paragraphs: [num(p.stepsLeft) > 0 ? `${num(p.stepsLeft)} step(s) of the chain still wait.` : 'The chain is complete.'],
+      paragraphs: [
+        num(p.stepsLeft) > 0
+          ? `${num(p.stepsLeft) === 1 ? 'One step of the chain still waits' : `${num(p.stepsLeft)} steps of the chain still wait`}.`
+          : 'The chain is complete.',
+      ],
     }),
   },
   'conditional-stored': {
@@ -410,7 +419,8 @@ export async function gameMail(
         game,
         you,
         arbiter: personName(arbiter?.displayName),
-        tileSet: s.competition.tileSet,
+        // The set's name as players know it (`Română (FRSc)`), never its key.
+        tileSet: getTileSet(s.competition.tileSet).name,
         startDate: toLocalDate(s.game.startedOn),
         ...(compareDays(s.today, toLocalDate(s.game.startedOn)) < 0 && { playsFrom: toLocalDate(s.game.startedOn) }),
         closingDate: toLocalDate(s.competition.closingDate),

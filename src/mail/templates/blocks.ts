@@ -1,7 +1,7 @@
 // Fixed-width text blocks and HTML cell data of the mail templates (docs/mail-rules.md 19): the board,
 // the sequence with taken tiles marked, the rack. The templates call these as helpers, since
 // column alignment is no job for handlebars.
-import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, renderBoardText, rowLetter, withTiles, type Premium } from '../../games/engine/board';
+import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, PREMIUM_WORDS, renderBoardText, rowLetter, withTiles, type Premium } from '../../games/engine/board';
 import { lowerLetter, upperLetter, isLowerCase } from '../../games/engine/tile-sets';
 import type { PlacedTile } from '../../games/engine/types';
 import type { MailLanguage } from '../parsing/quotes';
@@ -22,35 +22,26 @@ function boardTilesOf(view: BoardView): PlacedTile[] {
   return tiles;
 }
 
-/** The text marks of empty premium squares, as the engine's grid writes them. */
-const TEXT_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', DW: '-', TL: '"', DL: "'" };
-
-/**
- * The engine's fixed-width grid (48 columns), its legend (the last line) in the mail's language:
- * a reader is told "cuvânt ×3", never a program's code.
- */
+/** The engine's fixed-width grid (48 columns) with its legend (the last line) in the mail's language. */
 export function boardGrid(view: BoardView, language: MailLanguage): string {
-  const lines = renderBoardText(withTiles(emptyBoard(), boardTilesOf(view))).split('\n');
-  const legend = PREMIUMS.map((p) => `${TEXT_MARK[p]} ${PREMIUM_LABEL[language][p].long}`).join('   ');
-  return [...lines.slice(0, -1), `${legend}   * h8`].join('\n');
+  return renderBoardText(withTiles(emptyBoard(), boardTilesOf(view)), language);
 }
 
-// The short mark of an empty premium square and its words in the legend (`C×3`: cuvânt ×3).
-const PREMIUM_LABEL: Readonly<Record<MailLanguage, Readonly<Record<NonNullable<Premium>, { short: string; long: string }>>>> = {
-  ro: {
-    TW: { short: 'C×3', long: 'cuvânt ×3' },
-    DW: { short: 'C×2', long: 'cuvânt ×2' },
-    TL: { short: 'L×3', long: 'literă ×3' },
-    DL: { short: 'L×2', long: 'literă ×2' },
-  },
-  en: {
-    TW: { short: 'W×3', long: 'word ×3' },
-    DW: { short: 'W×2', long: 'word ×2' },
-    TL: { short: 'L×3', long: 'letter ×3' },
-    DL: { short: 'L×2', long: 'letter ×2' },
-  },
+// The short mark of an empty premium square (`C×3`) and its words in the legend (the engine's).
+const PREMIUM_SHORT: Readonly<Record<MailLanguage, Readonly<Record<NonNullable<Premium>, string>>>> = {
+  ro: { TW: 'C×3', DW: 'C×2', TL: 'L×3', DL: 'L×2' },
+  en: { TW: 'W×3', DW: 'W×2', TL: 'L×3', DL: 'L×2' },
 };
 const LAST_MOVE: Readonly<Record<MailLanguage, string>> = { ro: 'ultima mutare', en: 'last move' };
+const PREMIUM_LABEL = {
+  ro: labels('ro'),
+  en: labels('en'),
+};
+function labels(language: MailLanguage): Readonly<Record<NonNullable<Premium>, { short: string; long: string }>> {
+  const of = (p: NonNullable<Premium>) => ({ short: PREMIUM_SHORT[language][p], long: PREMIUM_WORDS[language][p] });
+  return { TW: of('TW'), DW: of('DW'), TL: of('TL'), DL: of('DL') };
+}
+
 const PREMIUMS: readonly NonNullable<Premium>[] = ['TW', 'DW', 'TL', 'DL'];
 
 /**

@@ -17,7 +17,7 @@ describe.each(['ro', 'en'] as const)('the game-end mail in %s', (language: MailL
 
   it("to the mover: their move's confirmation, the move and its score, the scores after the rack adjustment, no promise to write", () => {
     const mail = renderMail('game-end', language, mover);
-    expect(mail.text.split('\n')[0]).toContain(`${language === 'ro' ? 'Turul' : 'Tour'} ${move.tour}: ${words.recorded}`);
+    expect(mail.text.split('\n')[0]).toContain(`${language === 'ro' ? 'Turul' : 'Round'} ${move.tour}: ${words.recorded}`);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain(move.notation);
       expect(part).toContain(String(move.score));

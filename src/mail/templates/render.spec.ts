@@ -10,13 +10,31 @@ import { sampleModels } from './testing/sample-models';
 
 const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
-/** Mails that belong to no game thread carry no reply marker. */
-const OUTSIDE_GAMES: readonly MailTemplateName[] = ['magic-link', 'rejection-unknown-token', 'holiday-rights-end', 'address-confirmation', 'address-added', 'account-join', 'account-changed', 'identity-changed', 'claim-answered', 'arbiter-cases'];
+/**
+ * The mails that take a reply with their sample models (docs/mail-rules.md 9): only these carry
+ * the marker "write your move above this line"; results, confirmations, notices and refusals do not.
+ * (The samples' recipient is to move: RED at the game start, BLUE elsewhere.)
+ */
+const TAKE_REPLIES: readonly MailTemplateName[] = [
+  'game-start',
+  'game-notice',
+  'rejection-stale-token',
+  'your-move',
+  'move-rejection',
+  'reminder',
+  'offer',
+  'dispute-contest',
+  'dispute-admitted',
+  'dispute-appealed',
+  'game-end',
+  'closing-date',
+  'state-declared',
+  'rejection-too-large',
+  'command-help',
+];
 
 /** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
-/** Mails about a game already over (docs/rules.md §7, the final sheet): there is never a move to answer. */
-const GAME_OVER: readonly MailTemplateName[] = ['objection-decided'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
 
@@ -42,16 +60,30 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
     expect(long).toEqual([]);
   });
 
-  it.each(CASES)('%s in %s: says what happened first, then the marker (docs/mail-rules.md 9, 18)', (name, language) => {
-    const lines = render(name, language).text.split('\n');
+  it.each(CASES)('%s in %s: says what happened first, then the marker if it takes a reply (docs/mail-rules.md 9, 18)', (name, language) => {
+    const mail = render(name, language);
+    const lines = mail.text.split('\n');
     // The first paragraph: what is asked (wrapped when a long name needs it), then the marker.
     const first = lines.slice(0, lines.indexOf(''));
-    if (OUTSIDE_GAMES.includes(name) || NOTHING_TO_ANSWER.includes(name) || GAME_OVER.includes(name)) {
-      expect(lines).not.toContain(REPLY_MARKER[language]);
-    } else {
+    expect(first.length).toBeGreaterThanOrEqual(1);
+    if (TAKE_REPLIES.includes(name)) {
       expect(first.length).toBeGreaterThanOrEqual(2);
       expect(first[first.length - 1]).toBe(REPLY_MARKER[language]);
+      expect(mail.html).toContain(REPLY_MARKER[language]);
+    } else {
+      expect(mail.text).not.toContain(REPLY_MARKER[language]);
+      expect(mail.html).not.toContain(REPLY_MARKER[language]);
     }
+  });
+
+  it.each(LANGUAGES)('in %s: the game start asks RED alone for the first move; a notice asks only the player to move', (language) => {
+    const start = MODELS[language]['game-start'];
+    expect(renderMail('game-start', language, { ...start, you: 'red' }).text).toContain(REPLY_MARKER[language]);
+    expect(renderMail('game-start', language, { ...start, you: 'blue' }).text).not.toContain(REPLY_MARKER[language]);
+    const notice = MODELS[language]['game-notice'];
+    const reply = MODELS[language]['your-move'].reply;
+    expect(renderMail('game-notice', language, { ...notice, reply, yourTurn: true }).html).toContain(REPLY_MARKER[language]);
+    expect(renderMail('game-notice', language, { ...notice, reply, yourTurn: false }).html).not.toContain(REPLY_MARKER[language]);
   });
 
   it.each(LANGUAGES.flatMap((language) => NOTHING_TO_ANSWER.map((name) => [name, language] as const)))(

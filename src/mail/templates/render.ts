@@ -39,6 +39,41 @@ type Format = 'text' | 'html';
  */
 const GAME_STATE_PARTIALS = ['move-request', 'lines', 'position', 'clocks', 'deadlines', 'sequence', 'totals', 'how-to-reply', 'footer'];
 
+/**
+ * The mails that take a reply (docs/mail-rules.md 9): only they carry the marker "write your
+ * move above this line". A mail that needs no answer (a confirmation, a notice, a result
+ * decided, a refusal) carries none, so no mail invites a reply the platform would refuse.
+ */
+const TAKES_REPLY: { readonly [N in MailTemplateName]?: (model: MailModels[N]) => boolean } = {
+  // RED sends the first move; BLUE's move comes later, asked by "your move".
+  'game-start': (m) => m.you === 'red',
+  'your-move': () => true,
+  'move-rejection': () => true,
+  reminder: () => true,
+  offer: () => true,
+  'dispute-contest': () => true,
+  'dispute-admitted': () => true,
+  'dispute-appealed': () => true,
+  // The final sheet is confirmed or objected to by reply (docs/rules.md §7).
+  'game-end': () => true,
+  // The state of the game is declared, or answered with POSITION, by reply (docs/rules.md §7).
+  'closing-date': () => true,
+  'state-declared': () => true,
+  'rejection-too-large': () => true,
+  // Only when the recipient has a move to make, the model then carrying the reply address.
+  'dispute-ruled': (m) => m.reply !== undefined,
+  'arbiter-ruling': (m) => m.reply !== undefined,
+  'game-notice': (m) => m.reply !== undefined && m.yourTurn === true,
+  'command-help': (m) => m.reply !== undefined,
+  'rejection-stale-token': (m) => m.yourTurn === true,
+};
+
+/** Whether the mail `name` with `model` takes a reply, and so carries the reply marker. */
+export function takesReply<N extends MailTemplateName>(name: N, model: MailModels[N]): boolean {
+  const rule = TAKES_REPLY[name] as ((model: MailModels[N]) => boolean) | undefined;
+  return rule?.(model) ?? false;
+}
+
 export function isMailTemplateName(name: string): name is MailTemplateName {
   return (MAIL_TEMPLATE_NAMES as readonly string[]).includes(name);
 }
@@ -103,7 +138,8 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     not: (a: unknown) => !a,
     and: (...args: unknown[]) => values(args).every(Boolean),
     or: (...args: unknown[]) => values(args).some(Boolean),
-    marker: () => REPLY_MARKER[language],
+    // Nothing in a mail that takes no reply (takesReply, passed as @takesReply).
+    marker: (options: Handlebars.HelperOptions) => ((options.data as { takesReply?: boolean }).takesReply ? REPLY_MARKER[language] : ''),
     commandHelp: () => COMMAND_HELP[language],
   };
 }
@@ -148,8 +184,9 @@ export class MailRenderer {
   /** Render one mail; throws on an unknown template (a programming error, not user input). */
   render<N extends MailTemplateName>(name: N, language: MailLanguage, model: MailModels[N]): RenderedMail {
     if (!isMailTemplateName(name)) throw new RangeError(`unknown mail template: ${String(name)}`);
-    const text = tidyText(this.template(language, 'text', name)(model));
-    const html = this.template(language, 'html', name)(model);
+    const data = { data: { takesReply: takesReply(name, model) } };
+    const text = tidyText(this.template(language, 'text', name)(model, data));
+    const html = this.template(language, 'html', name)(model, data);
     // A template's own subject, else the game thread's (docs/mail-rules.md 18: constant per game).
     const own = this.template(language, 'text', name, 'subject', { optional: true });
     const game = (model as { game?: GameView }).game;

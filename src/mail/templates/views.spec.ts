@@ -24,7 +24,7 @@ describe('views from engine data', () => {
     const view = boardView(r.state.board, last);
     expect(view.rows).toHaveLength(15);
     // The engine's grid, its legend in the mail's language (docs/mail.md, "Mail weight").
-    const engine = renderBoardText(r.state.board).split('\n');
+    const engine = renderBoardText(r.state.board, 'ro').split('\n');
     const grid = boardGrid(view, 'ro').split('\n');
     expect(grid.slice(0, -1)).toEqual(engine.slice(0, -1));
     expect(grid.at(-1)).toBe(`= cuvânt ×3   - cuvânt ×2   " literă ×3   ' literă ×2   * h8`);

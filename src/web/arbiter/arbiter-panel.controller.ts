@@ -10,6 +10,7 @@ import { Refusal } from '../../common/refusal';
 import { formatCoefficient } from '../../coefficients/core/coefficients';
 import { crosstableView } from '../../coefficients/core/crosstable-view';
 import { coefficientValuePair, localisedResult } from './panel-texts';
+import { mailReason } from './mail-reasons';
 import { mailTemplateName } from './mail-names';
 import { formatInstant } from '../format-instant';
 import { ResultsService } from '../../coefficients/results.service';
@@ -840,7 +841,12 @@ export class ArbiterPanelController {
       createdAtIso: r.createdAt,
       templateName: mailTemplateName(r.template, req.lang),
     }));
-    const inbox = received.map((r) => ({ ...r, receivedAt: when(r.receivedAt), receivedAtIso: r.receivedAt }));
+    const inbox = received.map((r) => ({
+      ...r,
+      reason: mailReason(r.reason, req.lang),
+      receivedAt: when(r.receivedAt),
+      receivedAtIso: r.receivedAt,
+    }));
     send(
       res,
       200,

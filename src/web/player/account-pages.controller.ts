@@ -9,7 +9,7 @@ import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
 import { AccountFormDto } from './player-forms.dto';
 
-const DONE = new Set(['approved', 'refused', 'removed', 'joined', 'joinRefused', 'sessionsEnded']);
+const DONE = new Set(['approved', 'refused', 'removed', 'joined', 'joinRefused', 'sessionsEnded', 'named']);
 /** The acts that cannot be undone ask once (docs/web.md "Confirmations"). */
 const REMOVE_ADDRESS = { ro: 'ștergerea adresei', en: 'removing the address' };
 const END_SESSIONS = { ro: 'închiderea celorlalte sesiuni', en: 'ending the other sessions' };
@@ -37,6 +37,7 @@ export class AccountPagesController {
         ...model,
         sessions: model.sessions.map((s) => ({ since: at(s.since), until: at(s.until), current: s.current })),
         otherSessions: model.sessions.some((s) => !s.current),
+        signs: model.arbiterName !== undefined,
         done: done && DONE.has(done) ? done : undefined,
       },
       { title: this.views.t(req, 'player.account.title'), styles: ['board.css'] },
@@ -73,6 +74,13 @@ export class AccountPagesController {
   async refuseJoin(@WebActor() actor: UserActor, @Body() form: AccountFormDto, @Res() res: Response) {
     await this.account.refuseJoin(actor, form.join ?? '');
     res.redirect(303, '/account?done=joinRefused');
+  }
+
+  /** The arbiter's name on sheets and mail (docs/web.md "The arbiter's name"). */
+  @Post('name')
+  async name(@WebActor() actor: UserActor, @Body() form: AccountFormDto, @Res() res: Response) {
+    await this.account.setArbiterName(actor, form.name ?? '');
+    res.redirect(303, '/account?done=named');
   }
 
   @Post('sessions/end-others')

@@ -198,6 +198,12 @@ export class AccountFormDto extends WebFormDto {
   @MaxLength(64)
   join?: string;
 
+  /** The arbiter's name; its own bound (decideArbiterName) answers in words, this one only stops a flood. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  name?: string;
+
   @IsOptional()
   @IsString()
   @MaxLength(10)

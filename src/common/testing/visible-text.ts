@@ -1,0 +1,73 @@
+// The guard of "no raw key or foreign word" (docs/web.md "Texts a person reads"): what a person
+// reads of a page or a mail — tags, scripts, styles, comments and attributes left out, entities
+// decoded — checked for machine codes and for another language's words. One helper for every
+// language: a new language adds its entry to FOREIGN_WORDS.
+
+/** The text a person reads: no tags, scripts, styles, comments or attributes; entities decoded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&#x3D;/gi, '=')
+    .replace(/&#x60;/gi, '`')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** Links and addresses are the reader's own data, not words of the page; so are the names given. */
+export function withoutNames(text: string, names: readonly string[] = []): string {
+  let out = text.replace(/\bhttps?:\/\/\S+/g, ' ').replace(/[\w.+-]+@[\w.-]+/g, ' ');
+  for (const name of [...names].sort((a, b) => b.length - a.length)) if (name) out = out.split(name).join(' ');
+  return out;
+}
+
+/**
+ * Words of another language that must not stand in a text of this one. English status words are
+ * what leaks into a Romanian page when a key is printed as it is stored (`open`, `appealed`,
+ * `upheld`…). Polish adds its entry here.
+ */
+export const FOREIGN_WORDS: Readonly<Record<string, RegExp | undefined>> = {
+  ro: /\b(open|appealed|proposed|homologated|pending|sent|failed|red|blue|upheld|rejected|partly-upheld|withdrawn|ruled|admitted|playing|ended|draft|step\(s\)|tour)\b/i,
+  en: /\b([Tt]our \d+|[Tt]ours?\b(?= I)|step\(s\)|Turul|Arbitru|Set de piese|deschis|respins)\b/,
+};
+
+/** What no reader of any language meets. */
+const CODES: readonly [string, RegExp][] = [
+  // A machine code (`DISPUTE_OPEN`, `WRONG_SENDER`): commands players type (`PAS`, `CONTEST`) have no underscore.
+  ['machine code', /\b[A-Z]+_[A-Z_]+\b/],
+  // The premium squares' codes: a legend names them in words.
+  ['premium-square code', /\b(TW|DW|TL|DL)\b/],
+  // A message key (`player.status.ended`) or a hyphenated code (`result-homologated`) printed as it is stored.
+  ['message key', /\b[a-z]+\.[a-z]+\.[a-z]+\b/],
+  ['template code', /\b[a-z]+-[a-z]+-[a-z]+\b/],
+  ['undefined', /\bundefined\b/],
+  ['null', /\bnull\b/],
+  ['raw JSON', /[{}]|"\w+"\s*:/],
+  ['UTC instant', /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/],
+  ['NaN', /\bNaN\b/],
+  ['[object Object]', /\[object \w+\]/],
+];
+
+/** Each problem found in `text` (already visible text), named with `where` and its surroundings. */
+export function textProblems(where: string, language: string, text: string): string[] {
+  const found: string[] = [];
+  const foreign = FOREIGN_WORDS[language];
+  for (const [what, pattern] of foreign ? [...CODES, ['foreign word', foreign] as [string, RegExp]] : CODES) {
+    const m = pattern.exec(text);
+    if (m) {
+      const at = Math.max(0, m.index - 50);
+      found.push(`${where} [${language}]: ${what} "${m[0]}" in …${text.slice(at, m.index + m[0].length + 50).replace(/\s+/g, ' ')}…`);
+    }
+  }
+  return found;
+}
+
+/** `textProblems` of an HTML page or part: its visible text, names and links taken away. */
+export function htmlProblems(where: string, language: string, html: string, names: readonly string[] = []): string[] {
+  return textProblems(where, language, withoutNames(visibleText(html), names));
+}
