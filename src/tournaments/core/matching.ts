@@ -19,7 +19,7 @@ export function notMetNorClubMates(history: History): Allowed {
  * How many tries the search for a pairing without rematches may make before the greedy
  * fallback of F 9.2e decides; bounded so that a field of a thousand answers at once.
  */
-const SEARCH_STEPS = 50_000;
+const SEARCH_STEPS = 10_000;
 
 /**
  * The top player with the first player below them that `allowed` accepts, and so on down, going

@@ -46,7 +46,7 @@ describe('modified Swiss (docs/rules.md §10.3, Annex 3 §2)', () => {
 
 describe('the Polish Swiss and the Danish system (P, "System rozgrywania turniejów")', () => {
   it('round 1 of 40 players, 10 of them unrated and last alphabetically: 1–21, 2–22, …, 20–40', () => {
-    const players = ratedPlayers(40).map((p) => (p.id > 30 ? { id: p.id, name: p.name } : p));
+    const players = ratedPlayers(40).map((p) => ((p.id as number) > 30 ? { id: p.id, name: p.name } : p));
     const round1 = next(pairNextRound('pfs-swiss', tournamentOf(players)));
     expect(unordered(round1)).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, i + 21]));
   });

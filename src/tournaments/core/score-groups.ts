@@ -2,7 +2,7 @@
 // §10.3): the modified Swiss of Annex 3 §2 and the Polish Swiss of P ("System rozgrywania
 // turniejów", whose first round splits the rating list in halves, 1–21, 2–22, … for 40 players).
 import { roundShares } from './results';
-import { notMet, notMetNorClubMates, pairDown, searchPairs, type Allowed, type Pair } from './matching';
+import { notMet, notMetNorClubMates, pairDown, type Allowed, type Pair } from './matching';
 import { rankedPlayers, standings } from './standings';
 import { pairFromStandings, tooFewPlayers, unfinished } from './standings-pairing';
 import {
@@ -55,20 +55,31 @@ export function pfsOrder(tournament: Tournament): TournamentPlayer[] {
   });
 }
 
-/** The top half against the bottom half, 1 with h+1, …; a rematch avoided by the nearest neighbour swap. */
+/**
+ * The top half against the bottom half, 1 with h+1, …; a rematch avoided by the nearest swap of
+ * opponents between neighbouring pairs. A bipartite matching by augmenting paths (Kuhn): each top
+ * player in turn takes the nearest allowed opponent, moving those above to their next nearest only
+ * when needed, so it finds a pairing whenever one exists, in polynomial time.
+ */
 export function halvesPairs(group: readonly TournamentPlayer[], allowed: Allowed): Pair[] | undefined {
   const half = group.length / 2;
-  const position = new Map(group.map((p, i) => [p, i]));
-  return searchPairs(group, allowed, (top, rest) => {
-    const i = position.get(top)!;
-    return rest
-      .filter((p) => position.get(p)! >= half)
-      .sort((a, b) => {
-        const da = position.get(a)! - half - i;
-        const db = position.get(b)! - half - i;
-        return Math.abs(da) - Math.abs(db) || db - da;
-      });
-  });
+  const top = group.slice(0, half);
+  const bottom = group.slice(half);
+  const nearest = top.map((_, i) => bottom.map((_p, j) => j).sort((a, b) => Math.abs(a - i) - Math.abs(b - i) || b - i - (a - i)));
+  const topOf: number[] = new Array<number>(half).fill(-1);
+  const assign = (i: number, seen: boolean[]): boolean => {
+    for (const j of nearest[i]) {
+      if (seen[j] || !allowed(top[i], bottom[j])) continue;
+      seen[j] = true;
+      if (topOf[j] < 0 || assign(topOf[j], seen)) {
+        topOf[j] = i;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let i = 0; i < half; i++) if (!assign(i, new Array<boolean>(half).fill(false))) return undefined;
+  return top.map((player, i) => [player, bottom[topOf.indexOf(i)]] as const);
 }
 
 /**
