@@ -19,8 +19,13 @@ const resultSchema = z.strictObject({
   red: scoreSchema.optional(),
   blue: scoreSchema.optional(),
 });
-const gameSchema = z.strictObject({ red: idSchema, blue: idSchema, result: resultSchema.optional() });
-const byeSchema = z.strictObject({ bye: idSchema });
+/** A game `{red, blue, result?}` or a bye `{bye}`: one shape, so that a bad field is named (a union only says "invalid"). */
+const entrySchema = z.strictObject({
+  red: idSchema.optional(),
+  blue: idSchema.optional(),
+  result: resultSchema.optional(),
+  bye: idSchema.optional(),
+});
 
 const tournamentSchema = z.strictObject({
   players: z
@@ -33,10 +38,7 @@ const tournamentSchema = z.strictObject({
       }),
     )
     .max(MAX_PLAYERS),
-  rounds: z
-    .array(z.array(z.union([gameSchema, byeSchema])).max(MAX_PLAYERS))
-    .max(MAX_ROUNDS)
-    .default([]),
+  rounds: z.array(z.array(entrySchema).max(MAX_PLAYERS)).max(MAX_ROUNDS).default([]),
   settings: z
     .strictObject({
       clubRule: z.boolean().optional(),
@@ -70,9 +72,25 @@ export function parseTournamentJson(text: string): TournamentParse {
   }
   const parsed = tournamentSchema.safeParse(value, { reportInput: true });
   if (!parsed.success) return { ok: false, message: describeIssue(parsed.error.issues[0]) };
+  const shapeProblem = entryShapes(parsed.data.rounds);
+  if (shapeProblem) return { ok: false, message: shapeProblem };
   const tournament = parsed.data as Tournament;
   const problem = inconsistency(tournament);
   return problem ? { ok: false, message: problem } : { ok: true, tournament };
+}
+
+/** Each entry a game (red and blue, perhaps a result) or a bye alone. */
+function entryShapes(rounds: ReadonlyArray<ReadonlyArray<Readonly<Record<string, unknown>>>>): string | undefined {
+  for (const [r, round] of rounds.entries()) {
+    for (const [e, entry] of round.entries()) {
+      const game = entry.red !== undefined || entry.blue !== undefined || entry.result !== undefined;
+      if (entry.bye !== undefined && game) return `${fieldName(['rounds', r, e])}: a bye has no opponent nor result`;
+      if (entry.bye === undefined && (entry.red === undefined || entry.blue === undefined)) {
+        return `${fieldName(['rounds', r, e])}: a game names red and blue, a bye names "bye"`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** What the shape cannot say: ids unique and known, one entry per player and round, results complete. */
