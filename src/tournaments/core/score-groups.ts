@@ -110,7 +110,9 @@ export function scoreGroupPairs(
     for (let j = 0; !found && next && j < next.length; j++) {
       const trial = [...group.slice(0, -1), next[j]];
       found = halvesPairs(trial, allowed);
-      if (found) (next.splice(j, 1, group[group.length - 1]), next.sort(byOrder));
+      if (!found) continue;
+      next.splice(j, 1, group[group.length - 1]);
+      next.sort(byOrder);
     }
     if (!found && next) {
       groups[g + 1] = [...group, ...next].sort(byOrder);
