@@ -23,27 +23,28 @@ describe('the Gibson rule (docs/rules.md §10.4, Annex 3 §7)', () => {
     expect(gibsonized(rows, 2, 2)).toEqual([1]);
   });
 
-  it('pairs a gibsonized leader with the best placed player who can no longer win a prize', () => {
-    const players = ratedPlayers(6);
+  it('pairs a gibsonized leader with the best placed player who can no longer win a prize, not with the second', () => {
+    const players = ratedPlayers(8);
     const game = (red: number, blue: number, margin: number) => ({
       red,
       blue,
       result: { kind: 'normal' as const, red: 400 + margin, blue: 400 },
     });
     const rounds: Round[] = [
-      [game(1, 2, 10), game(3, 4, 10), game(5, 6, 10)],
-      [game(1, 3, 10), game(2, 5, 10), game(4, 6, 10)],
-      [game(1, 4, 10), game(6, 2, 10), game(5, 3, 10)],
-      [game(1, 5, 10), game(2, 3, 10), game(6, 4, 10)],
+      [game(1, 8, 350), game(2, 7, 10), game(3, 6, 10), game(4, 5, 10)],
+      [game(1, 7, 350), game(2, 3, 10), game(6, 4, 10), game(5, 8, 10)],
+      [game(1, 6, 350), game(4, 2, 10), game(3, 5, 10), game(7, 8, 10)],
     ];
-    // 1 has 4 wins, nobody else more than 2: with one round left nobody can catch 1.
-    const outcome = pairNextRound('koth', tournamentOf(players, rounds, { gibson: true, totalRounds: 5, prizePlaces: 1 }));
+    // 1 has 3 wins and +1050; 2, 3 and 4 have 2 and +10: one round and 700 of spread cannot close that.
+    // Two prizes: only 8 (no win) has two players certainly ahead, so 8 is 1's opponent, even met before.
+    const settings = { gibson: true, totalRounds: 4, prizePlaces: 2 };
+    const outcome = pairNextRound('koth', tournamentOf(players, rounds, settings));
     expect(outcome).toMatchObject({ ok: true, next: { gibsonized: [1] } });
-    if (!outcome.ok) return;
-    // Nobody else can win the one prize; of them 6 is the one 1 has not met.
-    const opponent = outcome.next.pairs.find((p) => p.includes(1))!.find((id) => id !== 1);
-    expect(opponent).toBe(6);
-    const without = pairNextRound('koth', tournamentOf(players, rounds, { totalRounds: 5 }));
+    const opponentOf1 = (o: typeof outcome) => (o.ok ? o.next.pairs.find((p) => p.includes(1))!.find((id) => id !== 1) : undefined);
+    expect(opponentOf1(outcome)).toBe(8);
+    // Without the rule KOTH pairs the leader with the second.
+    const without = pairNextRound('koth', tournamentOf(players, rounds, { totalRounds: 4 }));
     expect(without).toMatchObject({ ok: true, next: { gibsonized: [] } });
+    expect(opponentOf1(without)).toBe(2);
   });
 });
