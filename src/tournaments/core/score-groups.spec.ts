@@ -34,6 +34,22 @@ describe('modified Swiss (docs/rules.md §10.3, Annex 3 §2)', () => {
     ]);
   });
 
+  it('completes an odd group with the best player of the next group', () => {
+    const six = ratedPlayers(6);
+    const win = (red: number, blue: number, margin: number) => ({
+      red,
+      blue,
+      result: { kind: 'normal' as const, red: 400 + margin, blue: 400 },
+    });
+    // Standing after round 1: 1, 2, 6 (winners) then 3, 5, 4: the winners' group takes 3.
+    const rounds: Round[] = [[win(1, 4, 100), win(2, 5, 50), win(6, 3, 10)]];
+    expect(unordered(next(pairNextRound('modified-swiss', tournamentOf(six, rounds))))).toEqual([
+      [1, 6],
+      [2, 3],
+      [4, 5],
+    ]);
+  });
+
   it('avoids a rematch inside a group by the nearest swap', () => {
     const group = ratedPlayers(4);
     const history = historyOf([[{ red: 1, blue: 3, result: { kind: 'normal', red: 400, blue: 300 } }]]);
