@@ -27,8 +27,8 @@ async function readTournament(path: string, io: CommandIo): Promise<Tournament> 
 
 export const pairCommand = defineCommand({
   name: 'pair',
-  usage: `pair --system ${PAIRING_SYSTEMS.join('|')} [--seed N] FILE|-`,
-  summary: 'the next round of a tournament in rounds under a pairing system of the seeds, as JSON',
+  usage: 'pair --system SYSTEM [--seed N] FILE|-',
+  summary: `the next round of a tournament in rounds, as JSON; SYSTEM: ${PAIRING_SYSTEMS.join(', ')}`,
   options: { system: 'value', seed: 'value' },
   input: ({ options, positionals }) => {
     if (options.system === undefined) throw new BadInputError(`--system is missing: one of ${PAIRING_SYSTEMS.join(', ')}`);
