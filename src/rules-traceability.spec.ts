@@ -12,9 +12,20 @@ interface Row {
   readonly tests: readonly string[];
 }
 
+const TRACE_HEADING = '## 10. Where each rule lives';
+
+/** The numbered articles of the rule book, the table's own section aside. */
+function articles(): number[] {
+  return [...read('docs/rules.md').matchAll(/^## (\d+)\. (.*)$/gm)]
+    .filter((m) => `## ${m[1]}. ${m[2]}` !== TRACE_HEADING)
+    .map((m) => Number(m[1]));
+}
+
 function traceability(): Row[] {
   const book = read('docs/rules.md');
-  const section = book.slice(book.indexOf('## 10. Where each rule lives'));
+  const start = book.indexOf(TRACE_HEADING);
+  const end = book.indexOf('\n## ', start + TRACE_HEADING.length);
+  const section = book.slice(start, end < 0 ? undefined : end);
   return section
     .split('\n')
     .filter((line) => /^\| \d+ \|/.test(line))
@@ -35,8 +46,9 @@ function traceability(): Row[] {
 describe('docs/rules.md §10: every rule traceable to its function and its tests', () => {
   const rows = traceability();
 
-  it('has a row for each article of the rule book, §1 to §9', () => {
-    expect(rows.map((r) => r.article)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  it('has a row for each article of the rule book, in order', () => {
+    expect(articles().length).toBeGreaterThanOrEqual(10);
+    expect(rows.map((r) => r.article)).toEqual(articles());
   });
 
   it.each(rows.map((r) => [r.article, r] as const))('§%i: the functions exist and its tests exist and exercise them', (_article, row) => {

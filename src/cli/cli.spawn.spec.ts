@@ -85,4 +85,60 @@ describe('node dist/cli.js', () => {
     expect(missing).toMatchObject({ status: 2, stderr: '' });
     expect(jsonLines(missing.stdout)).toEqual([{ error: { code: 'BAD_INPUT', message: "--blue is required (the blue player's score)" } }]);
   });
+
+  it('pair, standings and export-tsh: a tournament in rounds as JSON in, JSON (or tsh text) out; 1 when a round cannot be paired, 2 for bad input', () => {
+    const players = [1, 2, 3, 4].map((id) => ({ id, name: `Player ${id}`, rating: 2000 - id }));
+    const round1 = [
+      { red: 1, blue: 4, result: { kind: 'normal', red: 412, blue: 380 } },
+      { red: 2, blue: 3, result: { kind: 'no-show', loser: 'blue' } },
+    ];
+    const file = record('tournament.json', { players, rounds: [round1], settings: {} });
+    const pair = run(['pair', '--system', 'koth', file]);
+    expect(pair).toMatchObject({ status: 0, stderr: '' });
+    // Both pairs had the same colours in round 1: in an even round the lower placed is RED (docs/rules.md §11.3).
+    expect(jsonLines(pair.stdout)).toEqual([
+      {
+        round: 2,
+        pairs: [
+          [1, 2],
+          [3, 4],
+        ],
+        bye: null,
+        gibsonized: [],
+      },
+    ]);
+
+    const standings = run(['standings', '--regime', 'frsc', '--final', file]);
+    expect(jsonLines(standings.stdout)).toEqual([
+      {
+        final: true,
+        standings: [
+          { id: 2, place: 1, points: 1, spread: 75, games: 1 },
+          { id: 1, place: 2, points: 1, spread: 32, games: 1 },
+          { id: 4, place: 3, points: 0, spread: -32, games: 1 },
+          { id: 3, place: 4, points: 0, spread: -107, games: 1 },
+        ],
+      },
+    ]);
+
+    const tsh = run(['export-tsh', '-'], JSON.stringify({ players, rounds: [round1] }));
+    expect(tsh).toEqual({
+      status: 0,
+      stderr: '',
+      stdout: 'Player 1 1999 4; 412\nPlayer 2 1998 0; 75\nPlayer 3 1997 0; -107\nPlayer 4 1996 1; 380\n',
+    });
+
+    const rounds = [[{ red: 1, blue: 2, result: { kind: 'normal', red: 1, blue: 0 } }]];
+    const done = run(['pair', '--system', 'rr', '-'], JSON.stringify({ players: players.slice(0, 2), rounds }));
+    expect(done).toMatchObject({ status: 1, stderr: '' });
+    expect(jsonLines(done.stdout)).toEqual([{ error: expect.objectContaining({ code: 'ROUND_ROBIN_COMPLETE' }) }]);
+
+    const bad = run(['pair', '--system', 'swiss', '-'], JSON.stringify({ players, rounds: [[{ red: 1, blue: 9 }]] }));
+    expect(bad).toMatchObject({ status: 2, stderr: '' });
+    expect(jsonLines(bad.stdout)).toEqual([{ error: { code: 'BAD_INPUT', message: 'rounds[0][0].blue: no player has the id 9' } }]);
+    const unknown = run(['pair', '--system', 'chess', file]);
+    expect(jsonLines(unknown.stdout)).toEqual([
+      { error: { code: 'BAD_INPUT', message: expect.stringMatching(/^--system must be one of swiss, rr/) } },
+    ]);
+  });
 });

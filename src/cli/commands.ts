@@ -45,6 +45,13 @@ export const commandModules: readonly CommandModule[] = [
     load: async () => [(await import('./standings.commands')).competitionStandingsCommand],
   },
   {
+    names: ['pair', 'standings', 'export-tsh'],
+    load: async () => {
+      const m = await import('./tournaments.commands');
+      return [m.pairCommand, m.standingsCommand, m.exportTshCommand];
+    },
+  },
+  {
     names: ['demo'],
     load: async () => [(await import('./demo.commands')).demoCommand],
   },

@@ -17,8 +17,8 @@ export const MAX_GROUP_SIZE = 32;
  * odd number of seats the fixed place is the bye (the Berger convention: the player drawn
  * against the fixed place sits out), so `null` marks who rests that round.
  */
-export function clarkTable(size: number): Array<Array<[number | null, number | null]>> {
-  checkSize(size);
+export function clarkTable(size: number, maxSize = MAX_GROUP_SIZE): Array<Array<[number | null, number | null]>> {
+  checkSize(size, maxSize);
   const { fixed, ring } = places(size);
   const m = ring.length; // odd
   const half = (m + 1) / 2; // columns
@@ -47,8 +47,8 @@ export function clarkTable(size: number): Array<Array<[number | null, number | n
  * clockwise of their own starting place, which gives each of them exactly (m−1)/2 REDs on
  * the ring; the fixed seat 1 (even sizes) is RED in odd rounds.
  */
-export function roundRobin(size: number): SeatPairing[] {
-  const table = clarkTable(size);
+export function roundRobin(size: number, maxSize = MAX_GROUP_SIZE): SeatPairing[] {
+  const table = clarkTable(size, maxSize);
   const { fixed, ring } = places(size);
   const m = ring.length;
   const ringIndex = new Map(ring.map((seat, i) => [seat, i]));
@@ -76,8 +76,8 @@ function places(size: number): { fixed: number | null; ring: number[] } {
   return size % 2 === 0 ? { fixed: 1, ring: seats.slice(1) } : { fixed: null, ring: seats };
 }
 
-function checkSize(size: number): void {
-  if (!Number.isInteger(size) || size < 2 || size > MAX_GROUP_SIZE) {
-    throw new RangeError(`a round-robin group has 2 to ${MAX_GROUP_SIZE} players, not ${size}`);
+function checkSize(size: number, maxSize: number): void {
+  if (!Number.isInteger(size) || size < 2 || size > maxSize) {
+    throw new RangeError(`a round-robin group has 2 to ${maxSize} players, not ${size}`);
   }
 }

@@ -240,14 +240,14 @@ function arrivals(record: { readonly start?: LocalDate; readonly moves: readonly
 }
 
 /** `moves[3].date (move 4)`: the JSON path, and the move's number as players count. */
-function fieldName(path: readonly PropertyKey[]): string {
+export function fieldName(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'the record';
   const name = path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join('');
   return path[0] === 'moves' && typeof path[1] === 'number' ? `${name} (move ${path[1] + 1})` : name;
 }
 
 /** One zod issue as a sentence naming the field. */
-function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = fieldName(issue.path);
   switch (issue.code) {
     case 'unrecognized_keys':
