@@ -180,7 +180,8 @@ describe(`Every page and mail reads in its language, without a machine code (${T
     const sinceContest = rows.slice(rows.findIndex((r) => r.template === 'contest'));
     expect(sinceContest.map((r) => r.template).filter((n) => n === 'contest' || n === 'your-move')).toEqual(['contest']);
     const mail = await lastMail(contested, contested.redPlayerId, 'contest');
-    expect(mail.text).toMatch(/RECUNOAȘTE|ADMIT/);
+    expect(mail.text).toMatch(/RECUNOSC|ADMIT/);
+    expect(mail.text).toMatch(/APEL|APPEAL/);
     // The web preview answers as the mailed move was answered (the inbox's reason, in words).
     const preview = await contestedMover.get(`/games/${contested.id}/preview`).query({ notation: placementFor(ch, [], 21) });
     expect(preview.body).toMatchObject({ ok: false, code: 'DISPUTE_OPEN' });
