@@ -5,7 +5,7 @@
 const PURE = [
   '^src/games/engine/(?!bench/)',
   '^src/[a-z-]+/core/',
-  '^src/common/(bilingual|refusal|color|ids|hash|lru-map|names|collections|json|content-disposition|absences)\\.ts$',
+  '^src/common/(bilingual|refusal|color|ids|hash|lru-map|names|collections|json|content-disposition|absences|day-format)\\.ts$',
 ].join('|');
 
 /** Libraries that do I/O or tie code to the framework: never in pure code. */

@@ -44,6 +44,7 @@ describe('what the sweep command prints', () => {
     const report: SweepReport = {
       outage: null,
       resultsSettled: 2,
+      caseNotices: { atOnce: 1, digests: 2, told: 5 },
       competitions: [
         {
           competitionId: 'a',
@@ -75,7 +76,8 @@ describe('what the sweep command prints', () => {
       resultsSettled: 2,
       competitions: [{ competitionId: 'a', done: 5, stages: { reminder: 3 } }, { competitionId: 'b' }],
     });
-    expect(sweepSummary('2027-02-25', { outage: null, resultsSettled: 0, competitions: [] })).toEqual({
+    const none = { atOnce: 0, digests: 0, told: 0 };
+    expect(sweepSummary('2027-02-25', { outage: null, resultsSettled: 0, caseNotices: none, competitions: [] })).toEqual({
       day: '2027-02-25',
       competitions: [],
       stages: {},

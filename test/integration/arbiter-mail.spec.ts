@@ -35,7 +35,7 @@ describe(`the arbiter is told of every case, once and in time (${TEST_DB})`, () 
   const domain = () => domainOf(t.settings.mailReplyAddress);
   const textOf = async (row: OutboundMail) => {
     const [message] = await t.database.run(() => t.app.get(OutboxComposer).compose(row, clock.now()));
-    return { ...message, text: message.text.replace(/\s+/g, ' ') };
+    return { ...message, text: String(message.text).replace(/\s+/g, ' ') };
   };
   const claim = (game: Game) =>
     request(http)
