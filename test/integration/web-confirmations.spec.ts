@@ -56,7 +56,8 @@ describe(`confirmations on the game page (${TEST_DB})`, () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ clock });
+    // Each act's page is visited by its player, and the arbiter's by the arbiter: more logins a minute than the login form's default allows.
+    t = await startTestApp({ clock, settings: { loginRateLimit: 20 } });
     app = t.app;
     ch = await startChampionship(app, { players: 4 });
   });
