@@ -1,3 +1,5 @@
+import type { Objection } from '../../games/result.entity';
+import type { LocalDate } from '../../thinking-time/core';
 import { batchPreview, closingRow, homologationRow } from './homologation-page';
 
 const names = { red: 'Ana', blue: 'Bogdan' };
@@ -44,8 +46,14 @@ describe('the homologation page\'s closing-date rows (docs/rules.md "The closing
   });
 
   it('a proposed result: homologated once the window closed, skipped while it is open or an objection waits', () => {
-    const result = { status: 'proposed' as const, dueOn: '2027-02-06', redConfirmedAt: null, blueConfirmedAt: null, objections: [] };
-    const row = (today: string, r = result) => homologationRow(r, names, today, 'Europe/Bucharest', 'ro');
+    const result = {
+      status: 'proposed' as const,
+      dueOn: '2027-02-06',
+      redConfirmedAt: null,
+      blueConfirmedAt: null,
+      objections: [] as Objection[],
+    };
+    const row = (today: LocalDate, r = result) => homologationRow(r, names, today, 'Europe/Bucharest', 'ro');
     expect(batchPreview({ homologation: row('2027-02-07'), closing: null })).toBeNull();
     expect(batchPreview({ homologation: row('2027-02-06'), closing: null })).toBe('window-open');
     const objected = { ...result, objections: [{ color: 'red' as const, text: 'greșit', at: '2027-02-02T10:00:00Z' }] };
