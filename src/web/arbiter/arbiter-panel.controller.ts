@@ -783,7 +783,7 @@ export class ArbiterPanelController {
           ? this.views.t(req, 'arbiter.gameStatus.closed', { day: formatDayIn(view.closing.closingDate, req.lang) })
           : this.views.t(req, `arbiter.gameStatus.${view.status}`),
         awaitingText: view.awaiting && !view.closing ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
-        closed: closedGameModel(view, req.lang),
+        closed: closedGameModel(view, req.lang, this.panel.today(competition.timeZone)),
         disputeStatusText: view.dispute ? this.views.t(req, `arbiter.disputeStatus.${view.dispute.status}`) : null,
         resultText: view.result
           ? {

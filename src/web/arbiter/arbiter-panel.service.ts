@@ -220,6 +220,11 @@ export class ArbiterPanelService {
     });
   }
 
+  /** Today in a competition's time zone (the injected clock's). */
+  today(timeZone: string) {
+    return localDate(this.clock.now(), timeZone);
+  }
+
   /** The platform's time zone (TZ_DEFAULT): the mail log's times, which span competitions. */
   get timeZone(): string {
     return this.settings.timeZone;

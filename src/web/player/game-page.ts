@@ -217,6 +217,8 @@ export interface GamePageModel {
 export interface ClosedGameModel {
   readonly closingDate: string;
   readonly reportBy: string;
+  /** The players may still declare the game's state (through `reportBy`); after it the arbiter homologates. */
+  readonly reportWindowOpen: boolean;
   /** Null: a time claim or two lines wait for the arbiter's ruling first. */
   readonly proposal: {
     readonly key: string;
@@ -228,7 +230,7 @@ export interface ClosedGameModel {
 }
 
 /** The closing-date state of the view in the page's words and numbers (docs/rules.md "The closing date"). */
-export function closedGameModel(view: Pick<GameView, 'closing' | 'red' | 'blue'>, lang: Lang): ClosedGameModel | null {
+export function closedGameModel(view: Pick<GameView, 'closing' | 'red' | 'blue'>, lang: Lang, today: LocalDate): ClosedGameModel | null {
   const closing = view.closing;
   if (!closing) return null;
   const p = closing.proposal;
@@ -236,6 +238,7 @@ export function closedGameModel(view: Pick<GameView, 'closing' | 'red' | 'blue'>
   return {
     closingDate: formatDay(closing.closingDate, lang)!,
     reportBy: formatDay(closing.reportBy, lang)!,
+    reportWindowOpen: compareDays(today, closing.reportBy) <= 0,
     proposal: p && {
       key: p.outcome.type === 'no-show' ? 'player.closed.noShow' : 'player.closed.unfinished',
       name: by ? view[by].name : null,
@@ -459,7 +462,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
     canHoliday: playing && me !== null,
     canLongThinking: canMove,
     ended: view.status !== 'playing',
-    closed: closedGameModel(view, lang),
+    closed: closedGameModel(view, lang, input.today),
     endReason: view.endReason,
     endReasonKey: view.endReason && END_REASONS.includes(view.endReason) ? `player.end.${view.endReason}` : null,
     result: view.result

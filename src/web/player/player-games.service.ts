@@ -16,7 +16,7 @@ import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
 import { GameAnalysisService } from '../../games/game-analysis.service';
 import { analysisSection, type AnalysisSection } from './analysis-section';
-import { localDate, timelineOn } from '../../thinking-time/core';
+import { isPlayClosed, localDate, timelineOn, toLocalDate } from '../../thinking-time/core';
 import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
@@ -173,6 +173,7 @@ export class PlayerGamesService {
             awaiting: playing ? 'move' : null,
             clocks,
             today,
+            closed: playing && isPlayClosed(today, toLocalDate(competition.closingDate)),
             deadline: toMove ? runOutFromTimeline(timeline, today, toMove, clocks[toMove].left) : null,
             scores: first?.scores ?? { red: 0, blue: 0 },
           });
