@@ -52,13 +52,13 @@ export function myGameRow(g: MyGameInput, lang: Lang): MyGameRow {
     ? 'player.state.closed'
     : !playing
       ? 'player.state.ended'
-    : g.awaiting === 'ruling'
-      ? 'player.state.ruling'
-      : myTurn
-        ? g.awaiting === 'contest-answer'
-          ? 'player.state.answerContest'
-          : 'player.state.yourMove'
-        : 'player.state.theirMove';
+      : g.awaiting === 'ruling'
+        ? 'player.state.ruling'
+        : myTurn
+          ? g.awaiting === 'contest-answer'
+            ? 'player.state.answerContest'
+            : 'player.state.yourMove'
+          : 'player.state.theirMove';
   return {
     id: g.id,
     competitionName: g.competitionName,
