@@ -1,4 +1,4 @@
-// Homologating a competition's proposed results in one act (docs/web.md "Homologation"): the
+// Homologating a competition's proposed results in one act (docs/web.md "Arbiter's panel"): the
 // arbiter confirms once for the games the page listed; each is homologated on its own, or
 // skipped for a typed reason that the page says in the arbiter's language. Pure.
 import type { Bilingual } from '../../common/bilingual';

@@ -495,7 +495,7 @@ export class ArbiterPanelController {
     );
   }
 
-  /** The competition's proposed results in one act (docs/web.md "Homologation"): each listed game with its proposal, one confirmation. */
+  /** The competition's proposed results in one act (docs/web.md "Arbiter's panel"): each listed game with its proposal, one confirmation. */
   @Get('competitions/:id/homologation/batch')
   async batchHomologation(
     @WebActor() actor: UserActor,
