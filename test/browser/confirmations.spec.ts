@@ -18,6 +18,7 @@ import { openGame } from './support/play';
 import { hangAfter } from '../support/hang';
 
 const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
 
 describe('confirmations on the game page, on a phone', () => {
   let web: WebApp;
@@ -131,6 +132,8 @@ describe('confirmations on the game page, on a phone', () => {
       /Rezultat propus: 1 \/ 1|Result proposed: 1 \/ 1/,
     );
     await screenshot(player, 'closing-game-closed-360');
+    await player.setViewportSize(DESKTOP);
+    await screenshot(player, 'closing-game-closed-1280');
     await player.close();
 
     const page = await browser.newPage({ viewport: PHONE });
@@ -138,6 +141,11 @@ describe('confirmations on the game page, on a phone', () => {
     const competitionId = played.competitionId;
     await page.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/homologation`);
     await screenshot(page, 'closing-homologation-360');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'closing-homologation-1280');
+    await page.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/homologation/batch`);
+    await screenshot(page, 'closing-batch-1280');
+    await page.setViewportSize(PHONE);
     await page.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/homologation/batch`);
     const form = page.locator('form.batch-form');
     expect(await form.locator('li.batch-game').count()).toBe(3);
