@@ -7,6 +7,7 @@ import { CompetitionsModule } from '../competitions/competitions.module';
 import { ResultsController } from './results.controller';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
+import { HomologationService } from './homologation.service';
 import { StandingsController } from './standings.controller';
 import { StandingsRepository } from './standings.repository';
 import { StandingsService } from './standings.service';
@@ -15,7 +16,7 @@ import { StandingsService } from './standings.service';
 @Module({
   imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule],
   controllers: [ResultsController, StandingsController],
-  providers: [ResultsService, StandingsService, ResultsRepository, StandingsRepository],
-  exports: [ResultsService, StandingsService, ResultsRepository],
+  providers: [ResultsService, HomologationService, StandingsService, ResultsRepository, StandingsRepository],
+  exports: [ResultsService, HomologationService, StandingsService, ResultsRepository],
 })
 export class CoefficientsModule {}

@@ -6,6 +6,7 @@ import { CurrentActor } from '../auth/current-actor.decorator';
 import { refused } from '../common/api-responses';
 import { HomologateDto, ObjectionDecisionDto, ObjectionDto } from './homologation.dto';
 import { ResultsService } from './results.service';
+import { HomologationService } from './homologation.service';
 
 /** A game's result over JSON (docs/rules.md §7): the players confirm or object, the arbiter homologates and decides objections. */
 @ApiTags('games')
@@ -17,7 +18,10 @@ import { ResultsService } from './results.service';
 @refused(409, 'Not now: no result yet, already homologated, the confirmation window closed…')
 @Controller('api/games')
 export class ResultsController {
-  constructor(private readonly results: ResultsService) {}
+  constructor(
+    private readonly results: ResultsService,
+    private readonly homologation: HomologationService,
+  ) {}
 
   @Post(':id/result/confirm')
   @HttpCode(200)
@@ -35,9 +39,12 @@ export class ResultsController {
 
   @Post(':id/result/homologate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The arbiter homologates the result.' })
+  @ApiOperation({
+    summary:
+      'The arbiter homologates the result: a proposed one, or the one proposed at the closing date as it was proposed (docs/rules.md §7).',
+  })
   homologate(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: HomologateDto) {
-    return this.results.homologate(actor, id, dto.reason, dto.override === true);
+    return this.homologation.homologate(actor, id, { reason: dto.reason, override: dto.override === true });
   }
 
   @Post(':id/result/objections/:index/decision')

@@ -124,6 +124,18 @@ export class ResultsService {
   }
 
   /**
+   * The same, inside the transaction of the game action that holds the game's row lock and
+   * checked the arbiter's right (HomologationService: the closing-date result, the batch).
+   */
+  async homologateInAction(actor: Actor, gameId: string, ask: { reason?: string | null; override?: boolean }): Promise<ResultView> {
+    const game = await this.games.findGame(gameId, { lock: true });
+    const result = await this.results.ofGame(gameId);
+    if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+    await this.homologateResult(actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
+    return resultView(result);
+  }
+
+  /**
    * The arbiter decides a player's objection to the final sheet, upheld or rejected, always
    * with a reason: audited, its case closed with that decision, the players told on the game
    * page and by mail, each in their language. Upholding it does not change the sheet by

@@ -1,3 +1,4 @@
+import { isPlayClosed, toLocalDate } from '../thinking-time/core';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/core/actor';
@@ -149,6 +150,8 @@ export class ConditionalsService {
   /** The viewer's panel on the game page, in the page's unit of work: only a player's, while the game is played and allowed. */
   async panel(s: GameSession, me: Color | null): Promise<ConditionalsPanel | null> {
     if (me === null || s.game.status !== 'playing' || !s.competition.conditionalsAllowed) return null;
+    // docs/rules.md "The closing date": play has stopped, so no reply is left to prepare.
+    if (isPlayClosed(s.today, toLocalDate(s.competition.closingDate))) return null;
     const rows = await this.conditionals.ofGame(s.game.id, s.players[me].id);
     return {
       pending: rows

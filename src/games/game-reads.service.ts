@@ -3,7 +3,8 @@ import type { Case } from '../arbiter/case.entity';
 import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { Database } from '../database/database';
-import { timelineOn, type DateRange, type GameTimeline } from '../thinking-time/core';
+import { isPlayClosed, timelineOn, toLocalDate, type DateRange, type GameTimeline, type LocalDate } from '../thinking-time/core';
+import { closingResult, reportWindowEnd } from './core/closing-result';
 import type { Claim } from './claim.entity';
 import { refusals } from './core/game-refusals';
 import { awaitedMove } from './core/turns';
@@ -15,7 +16,7 @@ import type { WordCheck } from './core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
-import { disputeView, moveView, offerView, type GameView } from './game-views';
+import { disputeView, moveView, offerView, type ClosedGame, type GameView } from './game-views';
 import type { MoveReader } from './core/move-note';
 import { ResultProposals, resultView } from './result-proposals';
 
@@ -82,10 +83,14 @@ export class GameReadsService {
 
   /** The view as `reader` sees it: the one place its moves are made for a reader (core/move-note.ts). */
   private async gameView(s: GameSession, timeline: GameTimeline, reader: MoveReader): Promise<GameView> {
-    const [offers, result] = await this.games.independent([
+    const closingDate = toLocalDate(s.competition.closingDate);
+    const closed = s.game.status === 'playing' && isPlayClosed(s.today, closingDate);
+    const [offers, result, claim] = await this.games.independent([
       () => this.games.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
       async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
+      // Past the closing date the proposal depends on an open time claim (closing-result.ts).
+      async () => (closed ? this.time.openClaim(s.game.id) : null),
     ]);
     const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
@@ -120,6 +125,7 @@ export class GameReadsService {
       offers: offers.map((o) => offerView(o, s.colorOfPlayer(o.offeredByPlayerId)!)),
       clocks: { red: clock('red'), blue: clock('blue') },
       result: result ? resultView(result) : null,
+      closing: closed ? closedGame(s, closingDate, claim !== null) : null,
     };
   }
 
@@ -136,6 +142,19 @@ export class GameReadsService {
     const cases = claim ? await this.time.openClaimCasesOldestFirst(s.game.id) : [];
     return { claim, cases, holidays: { red, blue } };
   }
+}
+
+/** docs/rules.md "The closing date": what an unfinished game past its closing date shows — play stopped, and the result proposed. */
+function closedGame(s: GameSession, closingDate: LocalDate, openClaim: boolean): ClosedGame {
+  const lines = s.liveLines();
+  return {
+    closingDate,
+    reportBy: reportWindowEnd(closingDate),
+    proposal: closingResult(
+      { openClaim, liveLines: lines.length, movesMade: s.moves.length, firstToMove: 'red' },
+      lines.length === 1 ? s.state(lines[0].id) : null,
+    ),
+  };
 }
 
 /** The rows of a game page's time notices. */

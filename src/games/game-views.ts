@@ -1,7 +1,8 @@
 // What the games service answers: plain JSON, the same for the API, the CLI, the mail
 // channel and the idempotency receipts (a repeated submission returns these very values).
 import type { ResultView } from './result-proposals';
-import type { PlayerClock } from '../thinking-time/core';
+import type { LocalDate, PlayerClock } from '../thinking-time/core';
+import type { ProposedResult } from './core/closing-result';
 import type { Color, MoveRecord } from './engine';
 import type { Dispute } from './dispute.entity';
 import type { LineLabel, LineSnapshot } from './core/game-state';
@@ -156,4 +157,16 @@ export type GameView = {
   readonly offers: readonly OfferView[];
   readonly clocks: Readonly<Record<Color, Pick<PlayerClock, 'used' | 'left' | 'exceeded' | 'onHoliday' | 'longThinking'>>>;
   readonly result: ResultView | null;
+  /**
+   * docs/rules.md "The closing date": an unfinished game past its closing date, where play has
+   * stopped: the date, the last day of the players' report window, and the result proposed
+   * (null: the arbiter rules first on a time claim or two lines). Absent otherwise.
+   */
+  readonly closing?: ClosedGame | null;
 };
+
+export interface ClosedGame {
+  readonly closingDate: LocalDate;
+  readonly reportBy: LocalDate;
+  readonly proposal: ProposedResult | null;
+}

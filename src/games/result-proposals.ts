@@ -6,7 +6,7 @@ import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/co
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import { Notifications } from '../notifications/notifications';
-import { addDays, localDate, toLocalDate } from '../thinking-time/core';
+import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
 import { coefficientOutcome } from './core/game-record';
 import type { GameOutcome } from './core/game-state';
 import type { Color, GameState } from './engine';
@@ -59,8 +59,11 @@ export class ResultProposals {
   /**
    * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
    * confirm or object, a case when the arbiter must homologate, and the players told.
+   * `homologatedNow`: the closing-date result, whose window was the report window
+   * (`answerBy`, docs/rules.md "The closing date") and which the arbiter homologates in this
+   * same transaction: no case of its own, and the homologation's mail tells the players.
    */
-  async propose(ended: EndedGame): Promise<Result> {
+  async propose(ended: EndedGame, options?: { readonly answerBy: LocalDate; readonly homologatedNow: true }): Promise<Result> {
     const { game, competition } = ended;
     const now = this.clock.now();
     const result = await this.games.insertResult({
@@ -69,7 +72,7 @@ export class ResultProposals {
       ...(await this.score(ended)),
       automatic: ended.outcome === null && competition.autoHomologate,
       status: 'proposed',
-      dueOn: addDays(localDate(game.endedAt ?? now, competition.timeZone), CONFIRMATION_DAYS),
+      dueOn: options?.answerBy ?? addDays(localDate(game.endedAt ?? now, competition.timeZone), CONFIRMATION_DAYS),
       redConfirmedAt: null,
       blueConfirmedAt: null,
       objections: [],
@@ -78,6 +81,7 @@ export class ResultProposals {
       homologatedByUserId: null,
     });
     const view = resultView(result);
+    if (options?.homologatedNow) return result;
     if (!result.automatic) {
       await this.cases.open({
         competitionId: competition.id,

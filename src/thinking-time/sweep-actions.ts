@@ -4,17 +4,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOSING_CASE, SILENCE_CASE } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
-import type { JsonObject } from '../common/json';
-import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
+import { asJson, type JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
 import { COLORS, type Color } from '../games/engine';
 import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
-import { coefficientOutcome } from '../games/core/game-record';
+import { closingResult, proposedResult } from '../games/core/closing-result';
 import { Notifications, type Notification } from '../notifications/notifications';
 import type { GameView } from '../notifications/models/models';
-import { closingDateProposal } from './core/closing-date';
 import { deadlinesOn } from './core/deadlines';
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import {
@@ -204,7 +202,7 @@ export class SweepActions {
       silentDays: action.silentDays,
       clocks: clocksOf(ctx.day),
       // While an appeal keeps two lines (docs/rules.md §6) the arbiter rules on the word first: no proposal.
-      proposal: state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
+      proposal: state ? asJson(proposedResult(outcome, state.totals, state.movesPlayed)) : null,
       record: line
         ? s.pathOf(line.id).map((m) => ({
             n: m.number,
@@ -231,12 +229,10 @@ export class SweepActions {
     const openClaim = await this.gameTime.openClaim(s.game.id);
     const lines = s.liveLines();
     const state = lines.length === 1 ? s.state(lines[0].id) : null;
-    const outcome: GameOutcome | null = closingDateProposal({
-      openClaim: openClaim !== null,
-      liveLines: lines.length,
-      movesMade: s.moves.length,
-      firstToMove: 'red',
-    });
+    const proposed = closingResult(
+      { openClaim: openClaim !== null, liveLines: lines.length, movesMade: s.moves.length, firstToMove: 'red' },
+      state,
+    );
     return {
       action: action.key,
       closingDate: s.competition.closingDate,
@@ -244,20 +240,11 @@ export class SweepActions {
       openClaim: openClaim ? { claimId: openClaim.id, daysUsed: openClaim.daysUsed } : null,
       disputeOpen: s.dispute !== null,
       clocks: clocksOf(ctx.day),
-      proposal: outcome && state ? proposal(outcome, state.totals, coefficientOutcome(outcome, state.movesPlayed)) : null,
+      proposal: proposed ? asJson(proposed) : null,
     };
   }
 
   private gameView(s: GameSession): Promise<GameView> {
     return readGameView(this.games, this.settings, s.competition, s.game, s.players);
   }
-}
-
-function proposal(outcome: GameOutcome, scores: Readonly<Record<Color, number>>, computed: Outcome): JsonObject {
-  const coefficients = computeCoefficients(scores, computed);
-  return {
-    outcome: { ...outcome },
-    scores: { ...scores },
-    coefficients: { red: toDecimal(coefficients.red), blue: toDecimal(coefficients.blue) },
-  };
 }

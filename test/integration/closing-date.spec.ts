@@ -241,4 +241,91 @@ describe(`the closing date (${TEST_DB})`, () => {
     expect(told).toHaveLength(2);
     expect(told[0].payload).toMatchObject({ proposal: { outcome: 'unfinished', coefficients: { red: 10_000, blue: 10_000 } } });
   });
+
+  // The closing-date flow as one flow (docs/rules.md "The closing date", docs/web.md
+  // "Homologation"): the game page says the game is closed, with the proposal; the arbiter's
+  // homologation page lists the proposal with the players' word; one confirmed act homologates
+  // the competition's proposals as proposed — nothing typed again, no second window —, refused
+  // without its confirmation, and a repeat homologates nothing twice.
+  const rows = () =>
+    t.database.run(async (m) => ({
+      games: (await m.find(Game, { order: { id: 'ASC' } })).map((g) => ({
+        id: g.id,
+        status: g.status,
+        outcome: g.outcome,
+        version: g.version,
+      })),
+      results: (await m.find(Result, { order: { gameId: 'ASC' } })).map((r) => ({
+        gameId: r.gameId,
+        status: r.status,
+        dueOn: r.dueOn,
+        coefficients: [r.redCoefficient, r.blueCoefficient],
+      })),
+      open: (await m.find(Case, { where: { status: 'open' } })).map((c) => c.kind).sort(),
+      mails: await m.count(OutboundMail),
+      homologations: await m.count(AuditEntry, { where: { action: 'result.homologated' } }),
+    }));
+
+  it('the game page says the game is closed, with the proposal, and offers no move', async () => {
+    const red = await loginAgent(t, userOf(ch, played, 'red').email);
+    const page = await red.get(`/games/${played.id}`).expect(200);
+    expect(page.text).toMatch(
+      /Partida s-a închis la termenul de încheiere \(31\.03\.2027\)|The game closed at the closing date \(2027-03-31\)/,
+    );
+    expect(page.text).toMatch(/Rezultat propus: 1 \/ 1|Result proposed: 1 \/ 1/);
+    expect(page.text).not.toContain('id="move-form"');
+    expect(page.text).not.toMatch(/Se așteaptă mutarea|Waiting for .* to move/);
+  });
+
+  it('one confirmed act homologates every proposal as proposed; without the confirmation nothing changes; a repeat homologates nothing twice', async () => {
+    const arbiter = await loginAgent(t, ch.arbiter.email);
+    const competitionId = ch.games[0].competitionId;
+    const list = await arbiter.get(`/arbiter/competitions/${competitionId}/homologation`).expect(200);
+    // Each game with its proposal and the players' word in the report window (none: silence confirms).
+    expect(list.text).toMatch(
+      /Partidă neterminată la termenul de încheiere \(31\.03\.2027\)|Unfinished at the closing date \(2027-03-31\)/,
+    );
+    expect(list.text).toMatch(/nicio declarație în fereastra de raportare|no declaration in the report window/);
+    expect(list.text).not.toMatch(/Niciun rezultat nu așteaptă|No result waits/);
+    const page = await arbiter.get(`/arbiter/competitions/${competitionId}/homologation/batch`).expect(200);
+    const listed = [...page.text.matchAll(/name="game" value="([0-9a-f-]{36})"/g)].map((x) => x[1]);
+    expect(listed.sort()).toEqual(ch.games.map((g) => g.id).sort());
+    expect(page.text).toContain('name="confirm" value="yes" required id="batch-confirm"');
+    const form = { _csrf: csrfOf(page.text), game: listed };
+    const post = (body: object) => arbiter.post(`/arbiter/competitions/${competitionId}/homologation/batch`).type('form').send(body);
+
+    const before = await rows();
+    expect(before.results).toEqual([]);
+    const refused = await post(form);
+    expect(refused.status).toBe(422);
+    expect(refused.text).toMatch(/Bifați căsuța de confirmare|Tick the confirmation box/);
+    expect(await rows()).toEqual(before);
+
+    const done = await post({ ...form, confirm: 'yes' });
+    expect(done.status).toBe(200);
+    expect(done.text).toMatch(/Rezultate omologate: 3\.|Results homologated: 3\./);
+    const after = await rows();
+    // As proposed, with the report window (closing date + 5) as the players' window: no second one.
+    expect(after.results).toHaveLength(3);
+    expect(after.results.every((r) => r.status === 'homologated' && r.dueOn === addDays(CLOSING, 5))).toBe(true);
+    const drawn = after.results.find((r) => r.gameId === played.id)!;
+    expect(drawn.coefficients).toEqual([10_000, 10_000]);
+    expect(after.games.map((g) => g.status)).toEqual(['ended', 'ended', 'ended']);
+    expect(after.games.find((g) => g.id === played.id)!.outcome).toEqual({ type: 'unfinished' });
+    expect(after.open.filter((k) => k === 'closing' || k === 'result')).toEqual([]);
+    expect(after.homologations).toBe(3);
+    const audit = await t.database.run((m) => m.find(AuditEntry, { where: { action: 'result.homologated' } }));
+    expect(audit.map((a) => (a.details as { basis?: string }).basis)).toEqual(['window-closed', 'window-closed', 'window-closed']);
+    // The players read the homologation, not a result "proposed, 5 days to answer".
+    const told = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: played.id } }));
+    expect(told.filter((x) => x.template === 'game-end')).toEqual([]);
+    expect(told.filter((x) => x.template === 'result-homologated')).toHaveLength(2);
+
+    const again = await post({ ...form, confirm: 'yes' });
+    expect(again.status).toBe(200);
+    expect(again.text).toMatch(/Rezultate omologate: 0\.|Results homologated: 0\./);
+    expect(again.text.match(/rezultatul era deja omologat|the result was already homologated/g)).toHaveLength(3);
+    const repeated = await rows();
+    expect(repeated).toEqual(after);
+  });
 });

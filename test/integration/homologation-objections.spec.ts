@@ -160,7 +160,7 @@ describe(`objections after the 5 days, and the decision's mail (${TEST_DB})`, ()
     expect(page.text).toContain('Termenul pentru confirmarea fișei finale sau pentru obiecții s-a încheiat pe 06.02.2027');
 
     const before = await stateOf(late);
-    const form = { _csrf: csrfOf(page.text), text: 'Scorul este greșit.' };
+    const form = { _csrf: csrfOf(page.text), text: 'Scorul este greșit.', confirm: 'yes' };
     const sent = await blue.post(`/games/${late.id}/result/objection`).type('form').send(form);
     expect(sent.status).toBe(422);
     expect(sent.text).toContain('s-a încheiat pe 06.02.2027');

@@ -196,6 +196,7 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
         (
           await webPost(blue, `/games/${game.id}`, `/games/${game.id}/result/objection`, {
             text: 'Scorul final al lui ALBASTRU este greșit.',
+            confirm: 'yes',
           })
         ).status,
       ).toBe(303);

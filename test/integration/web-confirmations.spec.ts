@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove } from '../../src/games/engine';
+import { Case } from '../../src/arbiter/case.entity';
 import { Claim } from '../../src/games/claim.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import { Game } from '../../src/games/game.entity';
@@ -55,7 +56,8 @@ describe(`confirmations on the game page (${TEST_DB})`, () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ clock });
+    // Each act's page is visited by its player, and the arbiter's by the arbiter: more logins a minute than the login form's default allows.
+    t = await startTestApp({ clock, settings: { loginRateLimit: 20 } });
     app = t.app;
     ch = await startChampionship(app, { players: 4 });
   });
@@ -88,6 +90,20 @@ describe(`confirmations on the game page (${TEST_DB})`, () => {
     expect(ended.text).not.toMatch(/Propunerea a fost trimisă|The offer was sent/);
   });
 
+  it('asks before objecting to the final sheet, and the objection is taken only then', async () => {
+    // The game the draw agreement just ended: its 5 days to confirm or object are open.
+    const game = ch.games[0];
+    const red = await agentOf(game, 'red');
+    expect((await red.get(`/games/${game.id}`)).text).toContain('name="confirm" value="yes" required id="objection-confirm"');
+    const refused = await send(red, game, 'result/objection', { text: 'Scorul final este greșit.' });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toMatch(REFUSED);
+    expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'objection' }))).toBe(0);
+    const objected = await send(red, game, 'result/objection', { text: 'Scorul final este greșit.', confirm: 'yes' });
+    expect(objected.status).toBe(303);
+    expect(await t.database.run((m) => m.countBy(Case, { gameId: game.id, kind: 'objection' }))).toBe(1);
+  });
+
   it('sends a first offer without asking: nothing is agreed yet', async () => {
     const game = ch.games[5];
     const [red] = await agents(game);
@@ -95,6 +111,25 @@ describe(`confirmations on the game page (${TEST_DB})`, () => {
     expect(page.text).not.toContain('id="offer-confirm"');
     const offered = await send(red, game, 'offers', { kind: 'interruption', idempotencyKey: 'int-1' });
     expect(offered.headers.location).toBe(`/games/${game.id}?done=offer`);
+  });
+
+  it('asks the arbiter once before recording a move for a player', async () => {
+    const game = ch.games[5];
+    const arbiter = await loginAgent(t, ch.arbiter.email);
+    const page = await arbiter.get(`/arbiter/games/${game.id}`);
+    expect(page.text).toContain('name="confirm" value="yes" required id="record-move-confirm"');
+    const form = { _csrf: csrfOf(page.text), move: placementFor(ch, [], 5), sentOn: '2027-02-01', reason: 'primită prin poștă' };
+    const moves = () => t.database.run((m) => m.countBy(Move, { gameId: game.id }));
+    const refused = await arbiter.post(`/arbiter/games/${game.id}/moves`).type('form').send(form);
+    expect(refused.status).toBe(422);
+    expect(refused.text).toMatch(REFUSED);
+    expect(await moves()).toBe(0);
+    const recorded = await arbiter
+      .post(`/arbiter/games/${game.id}/moves`)
+      .type('form')
+      .send({ ...form, confirm: 'yes' });
+    expect(recorded.status).toBe(303);
+    expect(await moves()).toBe(1);
   });
 
   it('asks before contesting and before admitting the contest', async () => {

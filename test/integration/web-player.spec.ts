@@ -310,7 +310,7 @@ describe(`player pages (${TEST_DB})`, () => {
     const objection = await a
       .post(`/games/${other.id}/result/objection`)
       .type('form')
-      .send({ _csrf: csrfOf(page2.text), text: '' });
+      .send({ _csrf: csrfOf(page2.text), text: '', confirm: 'yes' });
     expect(objection.status).toBe(422);
     expect(ended.text).not.toContain('id="move-form"');
   });

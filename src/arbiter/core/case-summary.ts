@@ -64,6 +64,17 @@ export function caseSummary(kind: string, payload: Readonly<Record<string, unkno
       };
     }
     case 'closing':
+      // docs/rules.md "The closing date": a proposal is homologated as it stands (the homologation page); none means a ruling first.
+      if (payload.proposal)
+        return {
+          ro: `Partidă neterminată la data de închidere${game}: rezultatul propus așteaptă omologarea`,
+          en: `Game unfinished at the closing date${game}: the proposed result waits for homologation`,
+        };
+      if (payload.proposal === null)
+        return {
+          ro: `Partidă neterminată la data de închidere${game}: niciun rezultat propus, decideți întâi reclamația sau cuvântul disputat`,
+          en: `Game unfinished at the closing date${game}: no result proposed, rule first on the claim or the disputed word`,
+        };
       return { ro: `Partidă neterminată la data de închidere${game}`, en: `Game unfinished at the closing date${game}` };
     case 'result':
       return { ro: `Rezultat de omologat${game}`, en: `Result to homologate${game}` };

@@ -11,7 +11,9 @@ function day(d: LocalDate, lang: 'ro' | 'en'): string {
 export function homologationRefusal(why: HomologationRefusalReason, dueOn: LocalDate): Refusal {
   switch (why) {
     case 'already-homologated':
-      return new Refusal('NOT_ALLOWED_NOW', { ro: 'Rezultatul este deja omologat.', en: 'The result is already homologated.' }, 409);
+      return new Refusal('NOT_ALLOWED_NOW', { ro: 'Rezultatul este deja omologat.', en: 'The result is already homologated.' }, 409, {
+        why,
+      });
     case 'objection-open':
       return new Refusal(
         'OBJECTION_OPEN',
@@ -20,6 +22,7 @@ export function homologationRefusal(why: HomologationRefusalReason, dueOn: Local
           en: 'A player objected to the final sheet: decide the objection (upheld or rejected, with a reason) before homologating.',
         },
         409,
+        { why },
       );
     case 'window-open':
       return new Refusal(
@@ -29,6 +32,7 @@ export function homologationRefusal(why: HomologationRefusalReason, dueOn: Local
           en: `The players may confirm or object until ${day(dueOn, 'en')} inclusive. Until then homologation needs both confirmations, or an explicit arbiter override with a reason.`,
         },
         409,
+        { why },
       );
     case 'override-without-reason':
       return new Refusal(
@@ -38,6 +42,7 @@ export function homologationRefusal(why: HomologationRefusalReason, dueOn: Local
           en: `Homologating before the window ends (${day(dueOn, 'en')}) needs a reason.`,
         },
         400,
+        { why },
       );
   }
 }
@@ -67,4 +72,36 @@ export const objectionRefusals = {
       { ro: 'Decizia asupra obiecției cere un motiv.', en: 'A decision on an objection needs a reason.' },
       400,
     ),
+};
+
+/**
+ * The closing-date result's own "no" (docs/rules.md "The closing date"): nothing is proposed
+ * before the report window has passed, nor while a time claim, a contest or two lines wait for
+ * the arbiter; and a game of another competition is not in this competition's batch.
+ */
+export const closingRefusals = {
+  noProposal: () =>
+    new Refusal(
+      'NOTHING_TO_HOMOLOGATE',
+      {
+        ro: 'Partida nu are un rezultat propus: se joacă încă, sau fereastra de raportare de după termenul de încheiere nu s-a încheiat.',
+        en: 'The game has no proposed result: it is still being played, or the report window after the closing date has not ended.',
+      },
+      409,
+      { why: 'no-proposal' },
+    ),
+  ruleFirst: () =>
+    new Refusal(
+      'RULING_FIRST',
+      {
+        ro: 'La termenul de încheiere nu se propune niciun rezultat: arbitrul decide întâi reclamația de timp, contestația sau cuvântul disputat (pagina partidei).',
+        en: 'No result is proposed at the closing date: the arbiter first rules on the time claim, the contest or the disputed word (the game page).',
+      },
+      409,
+      { why: 'rule-first' },
+    ),
+  notListed: () =>
+    new Refusal('NOT_FOUND', { ro: 'Partida nu este a acestei competiții.', en: 'The game is not one of this competition’s.' }, 404, {
+      why: 'not-listed',
+    }),
 };

@@ -38,8 +38,12 @@ import { CATEGORY_ORDER } from './dashboard';
 import { gamePanel } from './game-panel';
 import { TimeNoticesService } from '../player/time-notices';
 import { analysisSection } from '../player/analysis-section';
+import { closedGameModel } from '../player/game-page';
+import { formatDay } from '../player/format-day';
 import { GameAnalysisService } from '../../games/game-analysis.service';
-import { homologationRow } from './homologation-page';
+import { batchPreview, closingRow, homologationRow } from './homologation-page';
+import { HomologationService } from '../../coefficients/homologation.service';
+import { batchGameIds, type BatchReport } from '../../coefficients/core/homologation-batch';
 import { importNoteLines } from './import-notes';
 import { competitionFormSettings } from './competition-form';
 import { pageSituation, parseRulingForm, RULED_OUTCOMES, rulingForms } from './ruling-form';
@@ -76,6 +80,10 @@ async function answerForm(req: WebRequest, res: Response, act: () => Promise<str
   if (location !== undefined) res.redirect(303, location);
 }
 
+function formatDayIn(day: string, lang: 'ro' | 'en'): string {
+  return formatDay(day, lang) ?? day;
+}
+
 /** A refusal a form shows (bad input, wrong state); 403/404 are not form errors and go to the error page. */
 function formError(error: unknown, req: WebRequest): string | undefined {
   if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404)
@@ -109,6 +117,7 @@ export class ArbiterPanelController {
     private readonly reads: GameReadsService,
     private readonly withdrawal: WithdrawalService,
     private readonly results: ResultsService,
+    private readonly homologations: HomologationService,
     private readonly standings: StandingsService,
     private readonly sheets: GameSheetsService,
     private readonly timeControls: TimeControlsService,
@@ -429,18 +438,32 @@ export class ArbiterPanelController {
     send(res, 200, await this.homologationPage(actor, id, req, { done }));
   }
 
-  private async homologationPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string }): Promise<string> {
-    const competition = await this.panel.competition(actor, id);
-    const rows = await this.panel.toHomologate(actor, id);
+  /** The games waiting for homologation, each with its proposal as the homologation pages show it. */
+  private async homologationRows(actor: UserActor, competition: { readonly id: string; readonly timeZone: string }, req: WebRequest) {
+    const rows = await this.panel.toHomologate(actor, competition.id);
     const { today, results } = await this.results.forHomologation(
       rows.map((g) => g.id),
       competition.timeZone,
     );
-    const games = rows.map((g) => {
+    return rows.map((g) => {
       const r = results.get(g.id);
-      const homologation = r ? homologationRow(r, { red: g.red, blue: g.blue }, today, competition.timeZone, req.lang) : null;
-      return { ...g, homologation, result: localisedResult(g.result, req.lang, (key) => this.views.t(req, key)) };
+      const names = { red: g.red, blue: g.blue };
+      const homologation = r ? homologationRow(r, names, today, competition.timeZone, req.lang) : null;
+      const closing = g.closing ? closingRow(g.closing, names, req.lang) : null;
+      const skip = batchPreview({ homologation, closing });
+      return {
+        ...g,
+        homologation,
+        closing,
+        skipText: skip ? this.views.t(req, `arbiter.batch.skip.${skip}`) : null,
+        result: localisedResult(g.result, req.lang, (key) => this.views.t(req, key)),
+      };
     });
+  }
+
+  private async homologationPage(actor: UserActor, id: string, req: WebRequest, extra: { done?: string; error?: string }): Promise<string> {
+    const competition = await this.panel.competition(actor, id);
+    const games = await this.homologationRows(actor, competition, req);
     return this.views.page(
       req,
       'arbiter/homologation',
@@ -448,6 +471,7 @@ export class ArbiterPanelController {
         competition,
         games,
         empty: games.length === 0,
+        ready: games.filter((g) => g.skipText === null).length,
         done:
           extra.done === 'homologated'
             ? 'arbiter.done.homologated'
@@ -474,12 +498,76 @@ export class ArbiterPanelController {
       res,
       async () => {
         requireConfirmed(form, IRREVERSIBLE.homologate);
-        await this.results.homologate(actor, id, str(form, 'reason') || undefined, str(form, 'override') === 'yes');
+        // A closing-date proposal is homologated as proposed: nothing typed again (HomologationService).
+        await this.homologations.homologate(actor, id, {
+          reason: str(form, 'reason') || undefined,
+          override: str(form, 'override') === 'yes',
+        });
         return str(form, 'back') === 'game'
           ? `/arbiter/games/${id}?done=homologated`
           : `/arbiter/competitions/${competition.id}/homologation?done=homologated`;
       },
       (message) => this.homologationPage(actor, competition.id, req, { error: message }),
+    );
+  }
+
+  /** The competition's proposed results in one act (docs/web.md "Arbiter's panel"): each listed game with its proposal, one confirmation. */
+  @Get('competitions/:id/homologation/batch')
+  async batchHomologation(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    send(res, 200, await this.batchPage(actor, id, req, {}));
+  }
+
+  private async batchPage(
+    actor: UserActor,
+    id: string,
+    req: WebRequest,
+    extra: { error?: string; report?: BatchReport; names?: ReadonlyMap<string, string> },
+  ): Promise<string> {
+    const competition = await this.panel.competition(actor, id);
+    const games = extra.report ? [] : await this.homologationRows(actor, competition, req);
+    const report = extra.report && {
+      homologated: extra.report.homologated.length,
+      skipped: extra.report.skipped.map((s) => ({
+        gameId: s.gameId,
+        name: extra.names?.get(s.gameId) ?? s.gameId,
+        why: this.views.t(req, `arbiter.batch.skip.${s.why}`),
+      })),
+    };
+    return this.views.page(
+      req,
+      'arbiter/homologation-batch',
+      { competition, games, empty: games.length === 0, ready: games.filter((g) => g.skipText === null).length, report, error: extra.error },
+      { title: this.views.t(req, 'arbiter.batch.title'), ...STYLES },
+    );
+  }
+
+  @Post('competitions/:id/homologation/batch')
+  async homologateBatch(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.panel.competition(actor, id);
+    await answerForm(
+      req,
+      res,
+      async () => {
+        requireConfirmed(form, IRREVERSIBLE.batchHomologation);
+        const gameIds = batchGameIds(form);
+        if (!gameIds)
+          throw new Refusal('BAD_INPUT', { ro: 'Lista partidelor nu este validă.', en: 'The list of games is not valid.' }, 400);
+        const report = await this.homologations.homologateAll(actor, id, gameIds);
+        const names = new Map((await this.panel.games(actor, id)).map((g) => [g.id, `${g.red} – ${g.blue}`]));
+        send(res, 200, await this.batchPage(actor, id, req, { report, names }));
+      },
+      (message) => this.batchPage(actor, id, req, { error: message }),
     );
   }
 
@@ -706,8 +794,12 @@ export class ArbiterPanelController {
         notices,
         analysis: analysisSection(analysis, { red: view.red.name, blue: view.blue.name }),
         panel: gamePanel(view),
-        statusText: this.views.t(req, `arbiter.gameStatus.${view.status}`),
-        awaitingText: view.awaiting ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
+        // docs/rules.md "The closing date": past it an unfinished game is closed, waiting for homologation, not for a move.
+        statusText: view.closing
+          ? this.views.t(req, 'arbiter.gameStatus.closed', { day: formatDayIn(view.closing.closingDate, req.lang) })
+          : this.views.t(req, `arbiter.gameStatus.${view.status}`),
+        awaitingText: view.awaiting && !view.closing ? this.views.t(req, `arbiter.awaiting.${view.awaiting}`) : null,
+        closed: closedGameModel(view, req.lang, this.panel.today(competition.timeZone)),
         disputeStatusText: view.dispute ? this.views.t(req, `arbiter.disputeStatus.${view.dispute.status}`) : null,
         resultText: view.result
           ? {
@@ -774,6 +866,7 @@ export class ArbiterPanelController {
       req,
       res,
       async () => {
+        requireConfirmed(form, IRREVERSIBLE.recordMove);
         await this.moves.recordMoveByArbiter(actor, id, {
           move: str(form, 'move'),
           sentOn: str(form, 'sentOn'),

@@ -3,7 +3,8 @@ import { arbitratedCompetition } from '../../arbiter/arbitrated-competition';
 import { caseRefusals } from '../../arbiter/core/case-rules';
 import { AuditRepository } from '../../audit/audit.repository';
 import { AuditService } from '../../audit/audit.service';
-import type { Case } from '../../arbiter/case.entity';
+import { CLOSING_CASE, type Case } from '../../arbiter/case.entity';
+import type { JsonObject } from '../../common/json';
 import { CasesRepository } from '../../arbiter/cases.repository';
 import { RulingsRepository } from '../../arbiter/rulings.repository';
 import type { UserActor } from '../../auth/core/actor';
@@ -61,6 +62,9 @@ export interface GameRow {
     readonly automatic: boolean;
   };
 }
+
+/** A game on the homologation page: its proposed result, or (unfinished) its closing-date case's payload. */
+export type HomologationGameRow = GameRow & { readonly closing: JsonObject | null };
 
 const { notYours } = caseRefusals;
 
@@ -196,11 +200,29 @@ export class ArbiterPanelService {
   }
 
   /** Games whose result waits for homologation (proposed), soonest due first. */
-  toHomologate(actor: UserActor, competitionId: string): Promise<GameRow[]> {
+  /**
+   * The games waiting for homologation: each ended game's proposed result, and each unfinished
+   * game whose closing-date case is open, with that case's proposal and the players'
+   * declarations (docs/rules.md "The closing date"), in the games' order.
+   */
+  toHomologate(actor: UserActor, competitionId: string): Promise<HomologationGameRow[]> {
     return this.db.run(async () => {
       await arbitratedCompetition(this.competitionRows, actor, competitionId);
-      return (await this.gameRows(await this.gameListings.endedGamesOf(competitionId))).filter((g) => g.result?.status === 'proposed');
+      const closing = new Map(
+        (await this.cases.openOf(competitionId)).filter((c) => c.kind === CLOSING_CASE && c.gameId).map((c) => [c.gameId!, c.payload]),
+      );
+      const games = (await this.gameListings.gamesOf(competitionId)).filter(
+        (g) => g.status === 'ended' || (g.status === 'playing' && closing.has(g.id)),
+      );
+      return (await this.gameRows(games))
+        .filter((g) => g.result?.status === 'proposed' || (g.status === 'playing' && closing.has(g.id)))
+        .map((g) => ({ ...g, closing: g.status === 'playing' ? closing.get(g.id)! : null }));
     });
+  }
+
+  /** Today in a competition's time zone (the injected clock's). */
+  today(timeZone: string) {
+    return localDate(this.clock.now(), timeZone);
   }
 
   /** The platform's time zone (TZ_DEFAULT): the mail log's times, which span competitions. */

@@ -9,6 +9,10 @@ describe('dashboard rows name the players (issue 14 item 6)', () => {
       'Tăcere: Popescu Ion (roșu) nu a răspuns de 30 de zile (din 01.03.2027)',
     );
     expect(caseSummary('closing', {}, players).en).toBe('Game unfinished at the closing date (Popescu Ion – Ionescu Țuțea)');
+    expect(caseSummary('closing', { proposal: { outcome: { type: 'unfinished' } } }, players).en).toBe(
+      'Game unfinished at the closing date (Popescu Ion – Ionescu Țuțea): the proposed result waits for homologation',
+    );
+    expect(caseSummary('closing', { proposal: null }, players).ro).toMatch(/niciun rezultat propus, decideți întâi/);
     expect(caseSummary('something-new', {}, players).ro).toBe('Alt caz (Popescu Ion – Ionescu Țuțea)');
   });
 

@@ -2,7 +2,11 @@
 // confirmation or objection (with its text), the players' window and whether the result may
 // be homologated now, needs the arbiter's explicit override, or waits for an objection's decision.
 import { formatDayFor } from '../../common/day-format';
+import type { BatchSkip } from '../../coefficients/core/homologation-batch';
+import { formatCoefficientValue } from '../../coefficients/core/coefficients';
 import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
+import type { JsonObject } from '../../common/json';
+import { reportWindowEnd } from '../../games/core/closing-result';
 import type { Result } from '../../games/result.entity';
 import type { Color } from '../../games/engine';
 import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
@@ -87,4 +91,82 @@ export function homologationRow(
     needsOverride: !decision.ok && decision.why === 'window-open',
     objectionOpen: !decision.ok && decision.why === 'objection-open',
   };
+}
+
+/** A player's word in the report window after the closing date: their declaration, or none (silence confirms). */
+export interface ClosingPlayer {
+  readonly color: Color;
+  readonly name: string;
+  readonly declaration: { readonly text: string; readonly on: string } | null;
+}
+
+/** An unfinished game's closing-date proposal as the homologation page shows it (docs/rules.md "The closing date"). */
+export interface ClosingRowModel {
+  readonly closingDate: string;
+  readonly reportWindowEndedOn: string;
+  /** Null when the arbiter rules first (an open time claim, two lines): nothing is proposed. */
+  readonly proposal: {
+    /** `arbiter.homologation.closing.<type>`: what the platform's record gives. */
+    readonly outcomeKey: string;
+    /** The no-show's player, by name. */
+    readonly by: string | null;
+    readonly scores: string;
+    readonly coefficients: string;
+  } | null;
+  readonly players: readonly ClosingPlayer[];
+  /** Homologated as proposed, with nothing typed again: a proposal and no contest waiting. */
+  readonly may: boolean;
+}
+
+const COLOR_NAMES = ['red', 'blue'] as const;
+
+function isColor(value: unknown): value is Color {
+  return value === 'red' || value === 'blue';
+}
+
+/** The closing case's payload (thinking-time/sweep-actions.ts) as the page's row. */
+export function closingRow(payload: JsonObject, names: Readonly<Record<Color, string>>, lang: Lang): ClosingRowModel {
+  const closing = toLocalDate(String(payload.closingDate));
+  const proposal = (payload.proposal ?? null) as {
+    outcome: { type: string; by?: unknown };
+    scores: Record<Color, number>;
+    coefficients: Record<Color, number>;
+  } | null;
+  const declarations = Array.isArray(payload.declarations)
+    ? (payload.declarations as { color?: unknown; text?: unknown; declaredOn?: unknown }[])
+    : [];
+  const players = COLOR_NAMES.map((color) => {
+    const d = declarations.find((x) => x.color === color);
+    return {
+      color,
+      name: names[color],
+      declaration: d ? { text: String(d.text ?? ''), on: formatDay(toLocalDate(String(d.declaredOn)), lang) } : null,
+    };
+  });
+  return {
+    closingDate: formatDay(closing, lang),
+    reportWindowEndedOn: formatDay(reportWindowEnd(closing), lang),
+    proposal: proposal && {
+      outcomeKey: `arbiter.homologation.closing.${proposal.outcome.type === 'no-show' ? 'noShow' : 'unfinished'}`,
+      by: isColor(proposal.outcome.by) ? names[proposal.outcome.by] : null,
+      scores: `${proposal.scores.red} – ${proposal.scores.blue}`,
+      coefficients: `${formatCoefficientValue(proposal.coefficients.red, lang)} – ${formatCoefficientValue(proposal.coefficients.blue, lang)}`,
+    },
+    players,
+    may: proposal !== null && payload.disputeOpen !== true,
+  };
+}
+
+/**
+ * What one act of homologation would do with a listed game (the batch page, before the arbiter
+ * confirms): homologate it, or skip it and why. The service decides again under each game's lock.
+ */
+export function batchPreview(row: {
+  readonly homologation: HomologationRowModel | null;
+  readonly closing: ClosingRowModel | null;
+}): BatchSkip | null {
+  if (row.closing) return row.closing.may ? null : 'rule-first';
+  if (!row.homologation) return 'no-proposal';
+  if (row.homologation.may) return null;
+  return row.homologation.objectionOpen ? 'objection-open' : 'window-open';
 }

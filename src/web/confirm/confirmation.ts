@@ -44,6 +44,9 @@ export const IRREVERSIBLE = {
   appeal: { ro: 'sesizarea arbitrului', en: 'asking the arbiter to rule' },
   claim: { ro: 'reclamația de timp', en: 'the time claim' },
   holiday: { ro: 'declararea concediului', en: 'declaring the holiday' },
+  objection: { ro: 'obiecția la fișa finală', en: 'the objection to the final sheet' },
+  recordMove: { ro: 'înregistrarea mutării', en: 'recording the move' },
+  batchHomologation: { ro: 'omologarea rezultatelor', en: 'homologating the results' },
   objectionDecision: { ro: 'decizia privind obiecția', en: 'the decision on the objection' },
   appealDecision: { ro: 'decizia comisiei de apel', en: "the appeals commission's decision" },
 } as const;

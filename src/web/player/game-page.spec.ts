@@ -192,6 +192,36 @@ describe('gamePageModel', () => {
     expect(model.clocks.find((c) => c.color === 'red')).toMatchObject({ running: false, deadline: null });
   });
 
+  it('past the closing date says the game is closed, with the proposal, and offers no play (docs/rules.md "The closing date")', () => {
+    const proposal = { outcome: { type: 'unfinished' as const }, scores: { red: 212, blue: 187 }, coefficients: { red: 1, blue: 1 } };
+    const closing = { closingDate: '2027-01-31' as const, reportBy: '2027-02-05' as const, proposal };
+    const model = gamePageModel(input(3, 'blue', { closing }));
+    expect(model.closed).toEqual({
+      closingDate: '31.01.2027',
+      reportBy: '05.02.2027',
+      reportWindowOpen: true,
+      proposal: { key: 'player.closed.unfinished', name: null, red: 212, blue: 187, coefficients: { red: '1,0000', blue: '1,0000' } },
+    });
+    expect(model).toMatchObject({
+      myTurn: false,
+      canMove: false,
+      canPass: false,
+      canOffer: false,
+      canHoliday: false,
+      contest: null,
+      ended: false,
+    });
+    const after = gamePageModel({ ...input(3, 'blue', { closing }), today: '2027-02-06' });
+    expect(after.closed?.reportWindowOpen).toBe(false);
+    const noShow = { ...closing, proposal: { ...proposal, outcome: { type: 'no-show' as const, by: 'red' as const } } };
+    expect(gamePageModel(input(0, 'blue', { closing: noShow })).closed?.proposal).toMatchObject({
+      key: 'player.closed.noShow',
+      name: 'Ana',
+    });
+    expect(gamePageModel(input(3, 'blue', { closing: { ...closing, proposal: null } })).closed?.proposal).toBeNull();
+    expect(gamePageModel(input(3, 'blue')).closed).toBeNull();
+  });
+
   it('gives the waiting player nothing to play, and the arbiter no player forms', () => {
     const waiting = gamePageModel(input(3, 'red'));
     expect(waiting.myTurn).toBe(false);

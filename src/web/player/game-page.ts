@@ -187,6 +187,8 @@ export interface GamePageModel {
   readonly canHoliday: boolean;
   readonly canLongThinking: boolean;
   readonly ended: boolean;
+  /** docs/rules.md "The closing date": play has stopped on an unfinished game; the proposal the arbiter homologates. */
+  readonly closed: ClosedGameModel | null;
   readonly endReason: string | null;
   /** Message key naming how the game ended, when it is one the pages know. */
   readonly endReasonKey: string | null;
@@ -210,6 +212,41 @@ export interface GamePageModel {
   /** Issue 16 item 1: the viewer's own pending conditional replies, while the game is played and the competition allows them. */
   readonly conditionals?: ConditionalsPanel | null;
   readonly tileValues: Readonly<Record<string, number>>;
+}
+
+export interface ClosedGameModel {
+  readonly closingDate: string;
+  readonly reportBy: string;
+  /** The players may still declare the game's state (through `reportBy`); after it the arbiter homologates. */
+  readonly reportWindowOpen: boolean;
+  /** Null: a time claim or two lines wait for the arbiter's ruling first. */
+  readonly proposal: {
+    readonly key: string;
+    readonly name: string | null;
+    readonly red: number;
+    readonly blue: number;
+    readonly coefficients: { readonly red: string; readonly blue: string };
+  } | null;
+}
+
+/** The closing-date state of the view in the page's words and numbers (docs/rules.md "The closing date"). */
+export function closedGameModel(view: Pick<GameView, 'closing' | 'red' | 'blue'>, lang: Lang, today: LocalDate): ClosedGameModel | null {
+  const closing = view.closing;
+  if (!closing) return null;
+  const p = closing.proposal;
+  const by = p && 'by' in p.outcome ? p.outcome.by : null;
+  return {
+    closingDate: formatDay(closing.closingDate, lang)!,
+    reportBy: formatDay(closing.reportBy, lang)!,
+    reportWindowOpen: compareDays(today, closing.reportBy) <= 0,
+    proposal: p && {
+      key: p.outcome.type === 'no-show' ? 'player.closed.noShow' : 'player.closed.unfinished',
+      name: by ? view[by].name : null,
+      red: p.scores.red,
+      blue: p.scores.blue,
+      coefficients: { red: formatCoefficientValue(p.coefficients.red, lang), blue: formatCoefficientValue(p.coefficients.blue, lang) },
+    },
+  };
 }
 
 /** How a game ends (docs/rules.md §4, §7): the engine's own endings and the recorded outcomes. */
@@ -318,7 +355,8 @@ export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, Mov
 export function gamePageModel(input: GamePageInput): GamePageModel {
   const { view, me, tileSet, lang } = input;
   const partner = me && otherColor(me);
-  const playing = view.status === 'playing';
+  // Past the closing date play has stopped (docs/rules.md "The closing date"): no form offers a move, pass, offer or contest.
+  const playing = view.status === 'playing' && !view.closing;
   const movesById = new Map(view.moves.map((m) => [m.id, m]));
   const twoLines = input.lines.length > 1;
   const lines: LineModel[] = input.lines.map((line) => {
@@ -418,11 +456,13 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
     offersToAnswer,
     myOffers,
     canOffer: playing && me !== null && myOffers.length === 0,
-    canClaim: playing && partner !== null && view.clocks[partner].exceeded,
-    canAbandon: playing && me !== null,
+    // A claim and an abandonment are not play: the closing date does not stop them (closing-guard.ts).
+    canClaim: view.status === 'playing' && partner !== null && view.clocks[partner].exceeded,
+    canAbandon: view.status === 'playing' && me !== null,
     canHoliday: playing && me !== null,
     canLongThinking: canMove,
     ended: view.status !== 'playing',
+    closed: closedGameModel(view, lang, input.today),
     endReason: view.endReason,
     endReasonKey: view.endReason && END_REASONS.includes(view.endReason) ? `player.end.${view.endReason}` : null,
     result: view.result

@@ -435,7 +435,10 @@ export class GamePagesController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    return this.act(actor, id, req, res, 'objection', form, () => this.results.objectToResult(actor, id, form.text ?? ''));
+    return this.act(actor, id, req, res, 'objection', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.objection);
+      return this.results.objectToResult(actor, id, form.text ?? '');
+    });
   }
 
   // ---------------------------------------------------------------- the action frame

@@ -57,4 +57,9 @@ describe('myGamesModel', () => {
     const [ruling] = myGamesModel([game('r', 'red', null, { red: 10, blue: 10 }, { awaiting: 'ruling' })], 'en');
     expect(ruling).toMatchObject({ stateKey: 'player.state.ruling', deadline: null });
   });
+
+  it('says a game past the closing date is closed and waits for homologation, with no deadline', () => {
+    const [row] = myGamesModel([game('closed', 'red', 'red', { red: 30, blue: 30 }, { closed: true })], 'en');
+    expect(row).toMatchObject({ playing: false, myTurn: false, stateKey: 'player.state.closed', deadline: null });
+  });
 });

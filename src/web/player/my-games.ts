@@ -19,6 +19,8 @@ export interface MyGameInput {
     Record<Color, { readonly used: number; readonly left: number; readonly exceeded: boolean; readonly onHoliday: boolean }>
   >;
   readonly today: LocalDate;
+  /** docs/rules.md "The closing date": past it an unfinished game is closed, waiting for homologation, not for a move. */
+  readonly closed?: boolean;
   /** The run-out day of the player to move, from the thinking-time core; else today + days left. */
   readonly deadline?: LocalDate | null;
   readonly scores: Readonly<Record<Color, number>>;
@@ -43,18 +45,20 @@ export interface MyGameRow {
 }
 
 export function myGameRow(g: MyGameInput, lang: Lang): MyGameRow {
-  const playing = g.status === 'playing';
+  const playing = g.status === 'playing' && !g.closed;
   const myTurn = playing && g.toMove === g.me;
   const deadlineIso = playing && g.toMove ? (g.deadline !== undefined ? g.deadline : runOutDay(g.today, g.clocks[g.toMove].left)) : null;
-  const stateKey = !playing
-    ? 'player.state.ended'
-    : g.awaiting === 'ruling'
-      ? 'player.state.ruling'
-      : myTurn
-        ? g.awaiting === 'contest-answer'
-          ? 'player.state.answerContest'
-          : 'player.state.yourMove'
-        : 'player.state.theirMove';
+  const stateKey = g.closed
+    ? 'player.state.closed'
+    : !playing
+      ? 'player.state.ended'
+      : g.awaiting === 'ruling'
+        ? 'player.state.ruling'
+        : myTurn
+          ? g.awaiting === 'contest-answer'
+            ? 'player.state.answerContest'
+            : 'player.state.yourMove'
+          : 'player.state.theirMove';
   return {
     id: g.id,
     competitionName: g.competitionName,

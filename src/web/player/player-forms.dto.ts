@@ -126,7 +126,7 @@ export class AbandonFormDto extends WebFormDto {
   confirm?: string;
 }
 
-export class ObjectionFormDto extends WebFormDto {
+export class ObjectionFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsString()
   @MaxLength(2000)

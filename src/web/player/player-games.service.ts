@@ -16,7 +16,7 @@ import { GameReadsService } from '../../games/game-reads.service';
 import { Lexicons } from '../../games/lexicons';
 import { GameAnalysisService } from '../../games/game-analysis.service';
 import { analysisSection, type AnalysisSection } from './analysis-section';
-import { compareDays, localDate, timelineOn, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import { compareDays, isPlayClosed, localDate, timelineOn, toLocalDate, type LocalDate } from '../../thinking-time/core';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import { claimWindow } from '../../games/core/claim-window';
 import { GameTimeRepository } from '../../games/game-time.repository';
@@ -179,6 +179,7 @@ export class PlayerGamesService {
             awaiting: playing ? 'move' : null,
             clocks,
             today,
+            closed: playing && isPlayClosed(today, toLocalDate(competition.closingDate)),
             deadline: toMove ? runOutFromTimeline(timeline, today, toMove, clocks[toMove].left) : null,
             scores: first?.scores ?? { red: 0, blue: 0 },
           });
