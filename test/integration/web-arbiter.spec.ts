@@ -18,6 +18,7 @@ import { Player } from '../../src/players/player.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Game } from '../../src/games/game.entity';
 import { OffersService } from '../../src/games/offers.service';
+import { GameTimeService } from '../../src/games/game-time.service';
 import { RULING_FORMS } from '../../src/web/arbiter/ruling-form';
 import { createUser, playersCsv } from '../support/competitions';
 import { playerOf, startChampionship, type Championship } from '../support/games';
@@ -214,6 +215,44 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(word.text).toContain('Această decizie nu se poate da acum: nicio contestație nu așteaptă decizia arbitrului.');
     const audit = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/audit`);
     expect(audit.text).toContain('limbaj nepotrivit');
+  });
+
+  it('names who did each thing and when, and filters the log by player, kind and days (GET parameters)', async () => {
+    // BLUE declares a holiday: the line names them, the dates, and when (the competition's zone).
+    const blue = game.bluePlayerId;
+    await t.app.get(GameTimeService).declareHoliday(playerOf(ch, game, 'blue'), game.id, { from: '2027-02-10', to: '2027-02-14' });
+    const base = `/arbiter/competitions/${ch.competitionId}/audit`;
+    const whole = await arbiter.get(base).expect(200);
+    const blueName = ch.names.get(blue)!;
+    const row = (html: string, text: string) => html.split('<tr>').find((r) => r.includes(text)) ?? '';
+    const holiday = row(whole.text, 'și-a declarat concediul');
+    expect(holiday).toContain(`${blueName} și-a declarat concediul 10.02.2027 – 14.02.2027.`);
+    expect(holiday).toContain(`<td>${blueName} (jucător)</td>`);
+    expect(holiday).toMatch(/<time datetime="[^"]+">01\.02\.2027 \d{2}:\d{2}<\/time>/);
+    expect(row(whole.text, 'Decizia arbitrului: avertisment')).toContain('(arbitru)</td>');
+
+    const byKind = await arbiter.get(`${base}?kind=time`).expect(200);
+    expect(byKind.text).toContain('și-a declarat concediul');
+    expect(byKind.text).not.toContain('Decizia arbitrului: avertisment');
+    const rulingsOnly = await arbiter.get(`${base}?kind=rulings`).expect(200);
+    expect(rulingsOnly.text).toContain('Decizia arbitrului: avertisment');
+    expect(rulingsOnly.text).not.toContain('și-a declarat concediul');
+    const other = ch.games.map((g) => g.redPlayerId).find((id) => id !== blue && id !== game.redPlayerId)!;
+    const byPlayer = await arbiter.get(`${base}?player=${blue}`).expect(200);
+    expect(byPlayer.text).toContain('și-a declarat concediul');
+    expect((await arbiter.get(`${base}?player=${other}`).expect(200)).text).not.toContain('și-a declarat concediul');
+    const before = await arbiter.get(`${base}?from=2027-01-01&to=2027-01-31`).expect(200);
+    expect(before.text).not.toContain('și-a declarat concediul');
+    expect(before.text).toContain('Nimic de arătat.');
+    expect((await arbiter.get(`${base}?from=2027-02-01&to=2027-02-01`).expect(200)).text).toContain('și-a declarat concediul');
+
+    // Bad parameters: said why, the whole log shown, never a 500.
+    const badDay = await arbiter.get(`${base}?from=01.02.2027`);
+    expect(badDay.status).toBe(400);
+    expect(badDay.text).toContain('Zilele se dau ca AAAA-LL-ZZ.');
+    expect((await arbiter.get(`${base}?player=not-a-player`)).status).toBe(400);
+    expect((await arbiter.get(`${base}?kind=nope&to=2027-01-01&from=2027-02-01`)).status).toBe(400);
+    expect((await arbiter.get(`${base}?from=2027-02-02&to=2027-02-01`)).text).toContain('Intervalul se termină înainte să înceapă.');
   });
 
   it('records an appeal to the commission as a case, and its outcome', async () => {

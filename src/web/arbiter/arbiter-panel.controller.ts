@@ -19,6 +19,7 @@ import { CompetitionReadsService } from '../../competitions/competition-reads.se
 import { CompetitionSetupService, type CreateCompetitionInput } from '../../competitions/competition-setup.service';
 import { GroupsService } from '../../competitions/groups.service';
 import { RegistrationService } from '../../competitions/registration.service';
+import { AUDIT_KINDS, isFiltered, parseAuditFilter } from './audit-filter';
 import { CompetitionStartService } from '../../games/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
@@ -497,16 +498,42 @@ export class ArbiterPanelController {
   }
 
   @Get('competitions/:id/audit')
-  async audit(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async audit(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.competition(actor, id);
-    const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang);
+    const players = await this.registration.players(actor, id);
+    // The filter by GET parameters (audit-filter.ts): a value naming nothing is refused with its reason, the log shown whole.
+    const parsed = parseAuditFilter(
+      { player: query.player, kind: query.kind, from: query.from, to: query.to },
+      new Set(players.map((p) => p.playerId)),
+    );
+    const filter = 'refused' in parsed ? {} : parsed;
+    const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang, { filter });
+    const sent = (key: string) => (typeof query[key] === 'string' ? String(query[key]) : '');
     send(
       res,
-      200,
+      'refused' in parsed ? 400 : 200,
       this.views.page(
         req,
         'arbiter/audit',
-        { competition, entries, rulings },
+        {
+          competition,
+          entries,
+          rulings,
+          error: 'refused' in parsed ? parsed.refused[req.lang] : undefined,
+          filtered: isFiltered(filter),
+          filter: {
+            from: sent('from'),
+            to: sent('to'),
+            players: players.map((p) => ({ id: p.playerId, name: p.name, selected: p.playerId === sent('player') })),
+            kinds: Object.entries(AUDIT_KINDS).map(([key, k]) => ({ key, name: k.name[req.lang], selected: key === sent('kind') })),
+          },
+        },
         { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES },
       ),
     );
