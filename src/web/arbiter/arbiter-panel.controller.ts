@@ -225,7 +225,14 @@ export class ArbiterPanelController {
     actor: UserActor,
     id: string,
     req: WebRequest,
-    extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string; importNotes?: readonly string[] },
+    extra: {
+      done?: string;
+      wordCheck?: unknown;
+      error?: string;
+      csv?: string;
+      importNotes?: readonly string[];
+      typedPlayer?: Readonly<Record<string, string>>;
+    },
   ): Promise<string> {
     await this.panel.competition(actor, id);
     const [competition, players, games, dashboard] = await Promise.all([
@@ -255,6 +262,7 @@ export class ArbiterPanelController {
         error: extra.error,
         csv: extra.csv ?? '',
         importNotes: extra.importNotes,
+        typedPlayer: extra.typedPlayer ?? { language: 'ro' },
       },
       { title: competition.name, styles: ['arbiter.css'], scripts: ['arbiter.js'] },
     );
@@ -304,6 +312,53 @@ export class ArbiterPanelController {
     return this.setupAction(actor, id, req, res, 'imported', importing, csv, () =>
       notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null,
     );
+  }
+
+  /** One player added to the draft list, by the import's own checks and identity rules (RegistrationService.addPlayer). */
+  @Post('competitions/:id/player')
+  async addPlayer(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const fields = {
+      name: str(form, 'name'),
+      email: str(form, 'email'),
+      club: str(form, 'club'),
+      language: str(form, 'language'),
+      previousCoefficient: str(form, 'previousCoefficient'),
+      previousRank: str(form, 'previousRank'),
+    };
+    let notes: string[] = [];
+    await answerForm(
+      req,
+      res,
+      async () => {
+        const added = await this.registration.addPlayer(actor, id, fields);
+        notes = added.importNote ? importNoteLines([added], (key, params) => this.views.t(req, key, params)) : [];
+        if (notes.length) return send(res, 200, await this.competitionPage(actor, id, req, { done: 'player-added', importNotes: notes }));
+        return `/arbiter/competitions/${encodeURIComponent(id)}?done=player-added`;
+      },
+      (message) => this.competitionPage(actor, id, req, { error: message, typedPlayer: fields }),
+    );
+  }
+
+  /** A player taken off the draft list, after the confirmation box (docs/web.md "Confirmations"). */
+  @Post('competitions/:id/players/:playerId/remove')
+  removePlayer(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('playerId') playerId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'player-removed', () => {
+      requireConfirmed(form, IRREVERSIBLE.removePlayer);
+      return this.registration.removePlayer(actor, id, playerId);
+    });
   }
 
   /** Issue 12 §1: an address added to a player here is unverified until its owner confirms it. */

@@ -195,6 +195,10 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
           : `The competition${str(details.name) ? ` "${str(details.name)}"` : ''} was created.`;
       case 'competition.players_imported':
         return ro ? `Jucători înscriși: ${num(details.players) ?? 0}.` : `Players registered: ${num(details.players) ?? 0}.`;
+      case 'competition.player_added':
+        return ro ? `${who} a fost adăugat în listă.` : `${who} was added to the list.`;
+      case 'competition.player_removed':
+        return ro ? `${who} a fost scos din listă.` : `${who} was removed from the list.`;
       case 'competition.started':
         return ro ? 'Competiția a început.' : 'The competition started.';
       case 'competition.updated': {
