@@ -104,6 +104,24 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     });
   });
 
+  it('the same silence seen again (a second instance, a restart replaying the beat) opens nothing: the outage is keyed by its start', async () => {
+    // The beat after the restart lost (its span gone), the next beat sees the very same gap.
+    await t.database.run((m) => m.delete(UptimeSpan, { fromAt: instantAt('2027-02-15', '00:05', SWEEP_TZ) }));
+    const again = await heartbeat.beat();
+    expect(again?.caseIds).toEqual([]);
+    expect(await cases()).toHaveLength(3);
+    expect(await t.database.run((m) => m.count(PlatformOutage))).toBe(1);
+    // Even with the outage's record lost, its cases are keyed by its start and the competition.
+    await t.database.run((m) => m.createQueryBuilder().delete().from(PlatformOutage).execute());
+    await t.database.run((m) => m.delete(UptimeSpan, { fromAt: instantAt('2027-02-15', '00:05', SWEEP_TZ) }));
+    expect((await heartbeat.beat())?.caseIds).toEqual([]);
+    expect(await cases()).toHaveLength(3);
+    // And a restart minutes later is no outage at all.
+    at('2027-02-15', '00:12');
+    expect(await heartbeat.beat()).toBeNull();
+    expect(await cases()).toHaveLength(3);
+  });
+
   it("the arbiter's dashboard shows the dates, every game and a grant-or-refuse form; another arbiter sees only their own", async () => {
     const anaWeb = await web(ana);
     const page = await anaWeb.get('/arbiter');
