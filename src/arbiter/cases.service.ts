@@ -36,27 +36,11 @@ export class CasesService {
   ) {}
 
   open(input: NewCase): Promise<Case> {
-    return this.cases.add({
-      id: randomUUID(),
-      competitionId: input.competitionId,
-      gameId: input.gameId ?? null,
-      kind: input.kind,
-      status: 'open',
-      dueOn: input.dueOn ?? null,
-      payload: input.payload,
-      openedAt: this.clock.now(),
-      closedAt: null,
-    });
+    return this.cases.add(this.row(randomUUID(), input));
   }
 
-  /**
-   * Opens the case once for `key` (what it is about, e.g. an outage and a competition): its id
-   * is derived from the key, so opening it again — another instance, a replayed beat — adds
-   * nothing. The case's id, or null when it was open already.
-   */
-  async openOnce(key: string, input: NewCase): Promise<string | null> {
-    const id = uuidOf(`${input.kind}:${key}`);
-    const added = await this.cases.addOnce({
+  private row(id: string, input: NewCase): Omit<Case, 'competition'> {
+    return {
       id,
       competitionId: input.competitionId,
       gameId: input.gameId ?? null,
@@ -66,7 +50,17 @@ export class CasesService {
       payload: input.payload,
       openedAt: this.clock.now(),
       closedAt: null,
-    });
+    };
+  }
+
+  /**
+   * Opens the case once for `key` (what it is about, e.g. an outage and a competition): its id
+   * is derived from the key, so opening it again — another instance, a replayed beat — adds
+   * nothing. The case's id, or null when it was open already.
+   */
+  async openOnce(key: string, input: NewCase): Promise<string | null> {
+    const id = uuidOf(`${input.kind}:${key}`);
+    const added = await this.cases.addOnce(this.row(id, input));
     return added ? id : null;
   }
 
