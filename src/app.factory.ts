@@ -13,6 +13,7 @@ import { settingFieldLabel } from './competitions/dto/setting-field-labels';
 import { openAppDatabase } from './app-database';
 import { loadRehearsalClock } from './rehearsal/rehearsal-clock-state';
 import { WebExceptionFilter } from './web/web-exception.filter';
+import { StartupQuietLogger } from './startup-quiet-logger';
 
 export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOptions, 'database'>>;
 
@@ -33,7 +34,7 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
     await database.close();
     throw error;
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new StartupQuietLogger(app.get(Logger)));
   // Behind a reverse proxy the client's address is in X-Forwarded-For (the login rate limit counts per client).
   if (options.settings.trustProxy !== undefined) app.getHttpAdapter().getInstance().set('trust proxy', options.settings.trustProxy);
   const express = app.getHttpAdapter().getInstance();

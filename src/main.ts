@@ -33,14 +33,15 @@ async function main(): Promise<void> {
     // First start (issue 7): an admin and a way in, with nothing else configured.
     const firstAdmin = await app.get(LoginLinks).ensureFirstAdmin();
     if (firstAdmin) {
+      // The link last, so it is the line a person reads when the start-up is done.
       process.stderr.write(
         `First start: created the admin ${firstAdmin.email}.\n` +
-          `Log in within 15 minutes with this link (it works once, and is not printed again):\n\n  ${firstAdmin.url}\n\n` +
-          `A fresh link at any time: npm run --silent cli -- admin login-link` +
+          `A new login link at any time: npm run --silent cli -- admin login-link` +
           (settings.database.kind === 'pglite'
             ? ` (with the platform stopped: the embedded database has one user at a time), or ask at ${settings.publicUrl}/login` +
-              ` and open the mail written under ${settings.dataDir}/outbox\n`
-            : '\n'),
+              ` and open the mail written under ${settings.dataDir}/outbox`
+            : '') +
+          `.\nLog in within 15 minutes with this link (it works once, and is not printed again):\n\n  ${firstAdmin.url}\n\n`,
       );
     }
   } catch (error) {

@@ -20,6 +20,22 @@ export class CasesRepository {
     return row;
   }
 
+  /**
+   * Adds the case unless one with its id is there already (an id derived from what the case
+   * is about makes opening it twice one row): true when added.
+   */
+  async addOnce(fields: Omit<Case, 'competition'>): Promise<boolean> {
+    const inserted = await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(Case)
+      .values(this.m.create(Case, fields) as never)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    return (inserted.raw as unknown[]).length > 0;
+  }
+
   /** The case locked until the transaction ends, if it is of this kind (any kind when none is given). */
   lock(caseId: string, kind?: CaseKind): Promise<Case | null> {
     if (!isUuid(caseId)) return Promise.resolve(null);

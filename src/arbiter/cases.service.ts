@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
+import { uuidOf } from '../common/ids';
 import { arbitratedCompetition } from './arbitrated-competition';
 import { AuditService } from '../audit/audit.service';
 import type { Case, CaseKind } from './case.entity';
@@ -35,8 +36,12 @@ export class CasesService {
   ) {}
 
   open(input: NewCase): Promise<Case> {
-    return this.cases.add({
-      id: randomUUID(),
+    return this.cases.add(this.row(randomUUID(), input));
+  }
+
+  private row(id: string, input: NewCase): Omit<Case, 'competition'> {
+    return {
+      id,
       competitionId: input.competitionId,
       gameId: input.gameId ?? null,
       kind: input.kind,
@@ -45,7 +50,18 @@ export class CasesService {
       payload: input.payload,
       openedAt: this.clock.now(),
       closedAt: null,
-    });
+    };
+  }
+
+  /**
+   * Opens the case once for `key` (what it is about, e.g. an outage and a competition): its id
+   * is derived from the key, so opening it again — another instance, a replayed beat — adds
+   * nothing. The case's id, or null when it was open already.
+   */
+  async openOnce(key: string, input: NewCase): Promise<string | null> {
+    const id = uuidOf(`${input.kind}:${key}`);
+    const added = await this.cases.addOnce(this.row(id, input));
+    return added ? id : null;
   }
 
   /** The game's open cases of these kinds (a ruling settles them). */

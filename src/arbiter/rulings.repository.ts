@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Between, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
@@ -38,7 +38,16 @@ export class RulingsRepository {
   }
 
   /** A competition's latest rulings, the newest first. */
-  latestOf(competitionId: string, limit: number): Promise<Ruling[]> {
-    return this.m.find(Ruling, { where: { competitionId }, order: { createdAt: 'DESC' }, take: limit });
+  latestOf(competitionId: string, limit: number, between?: { readonly after?: Date; readonly before?: Date }): Promise<Ruling[]> {
+    const { after, before } = between ?? {};
+    const createdAt =
+      after && before
+        ? Between(after, new Date(before.getTime() - 1))
+        : after
+          ? MoreThanOrEqual(after)
+          : before
+            ? LessThan(before)
+            : undefined;
+    return this.m.find(Ruling, { where: { competitionId, ...(createdAt && { createdAt }) }, order: { createdAt: 'DESC' }, take: limit });
   }
 }

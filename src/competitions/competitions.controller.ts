@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -24,6 +24,7 @@ import { GroupsService } from './groups.service';
 import { RegistrationService } from './registration.service';
 import { CreateCompetitionDto } from './dto/create-competition.dto';
 import { ImportPlayersDto } from './dto/import-players.dto';
+import { AddPlayerDto } from './dto/add-player.dto';
 import { MakeGroupsDto } from './dto/make-groups.dto';
 import { UpdateCompetitionDto } from './dto/update-competition.dto';
 
@@ -128,6 +129,40 @@ export class CompetitionsController {
   @ApiResponse(errors[409])
   importPlayers(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     return this.registration.importPlayers(actor, id, csvOf(body));
+  }
+
+  @Post(':id/players/single')
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Add one player to a draft competition: the CSV import’s checks and identity rules (an address of an existing account asks its owner to join).',
+  })
+  @ApiCreatedResponse({ description: 'The player as registered.' })
+  @ApiResponse({
+    status: 400,
+    description: 'A missing name or address, a bad language, coefficient or rank (BAD_INPUT).',
+    schema: ERROR_SCHEMA,
+  })
+  @ApiResponse(errors[403])
+  @ApiResponse(errors[404])
+  @ApiResponse(errors[409])
+  addPlayer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: AddPlayerDto) {
+    return this.registration.addPlayer(actor, id, dto);
+  }
+
+  @Delete(':id/players/:playerId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Take a player off a draft competition’s list (the person and their account stay). Audited.' })
+  @ApiResponse({ status: 204, description: 'Removed.' })
+  @ApiResponse(errors[403])
+  @ApiResponse({
+    status: 404,
+    description: 'No such competition, or the player is not registered in it (NOT_FOUND).',
+    schema: ERROR_SCHEMA,
+  })
+  @ApiResponse(errors[409])
+  async removePlayer(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('playerId') playerId: string): Promise<void> {
+    await this.registration.removePlayer(actor, id, playerId);
   }
 
   @Post(':id/groups')

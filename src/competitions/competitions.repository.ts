@@ -118,6 +118,11 @@ export class CompetitionsRepository {
     return isUuid(playerId) ? this.m.findOneBy(Registration, { competitionId, playerId }) : Promise.resolve(null);
   }
 
+  /** Takes a registration off the list (a draft competition's: no game refers to it yet). */
+  async unregister(registrationId: string): Promise<void> {
+    await this.m.delete(Registration, { id: registrationId });
+  }
+
   lastListPosition(competitionId: string): Promise<number> {
     return lastListPosition(this.m, competitionId);
   }

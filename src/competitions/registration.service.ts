@@ -7,12 +7,19 @@ import { canArbitrate } from '../auth/core/permissions';
 import { UsersService } from '../auth/users.service';
 import { toDecimal } from '../coefficients/core/coefficients';
 import { Clock } from '../common/clock';
-import { Refusal } from '../common/refusal';
+import { notFound, Refusal } from '../common/refusal';
 import { Database } from '../database/database';
 import { Player } from '../players/player.entity';
 import { COMPETITION_NOT_FOUND, CompetitionReadsService } from './competition-reads.service';
 import { CompetitionsRepository } from './competitions.repository';
-import { matchKnownPlayers, parsePlayersCsv, playersCsvTooLarge } from './core/players-csv';
+import {
+  matchKnownPlayers,
+  parsePlayerFields,
+  parsePlayersCsv,
+  playersCsvTooLarge,
+  type PlayerFields,
+  type PlayerRow,
+} from './core/players-csv';
 import { alreadyStarted } from './core/start-plan';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
 import { PlayersRepository } from './players.repository';
@@ -97,10 +104,76 @@ export class RegistrationService {
     if (tooLarge) throw tooLarge;
     const parsed = parsePlayersCsv(csv);
     if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
+    const { notes, registered } = await this.registerRows(actor, competitionId, parsed.rows);
+    await this.audit.record({
+      actor,
+      asArbiter: true,
+      action: 'competition.players_imported',
+      competitionId,
+      details: { players: registered.length, created: registered.filter((r) => r.created).length, reused: notes.size },
+    });
+    return { notes };
+  }
 
-    const owners = new Map((await this.repo.playerEmails(parsed.rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+  /**
+   * One player added to a draft competition from the arbiter's form or the API: the fields are
+   * checked by the rules of a list's line and registered by the import's own identity rules
+   * (an address that logs an existing account in is asked to join, never linked). Audited.
+   */
+  addPlayer(actor: Actor, competitionId: string, fields: PlayerFields): Promise<PlayerEntryView> {
+    return this.db.transaction(async () => {
+      const competition = await this.reads.lockForArbiter(actor, competitionId);
+      if (competition.status !== 'draft') throw alreadyStarted();
+      const parsed = parsePlayerFields(fields);
+      if (!parsed.ok) throw new Refusal('BAD_INPUT', parsed.message, 400, { problems: parsed.problems });
+      const { notes, registered } = await this.registerRows(actor, competitionId, [parsed.row]);
+      const [added] = registered;
+      await this.audit.record({
+        actor,
+        asArbiter: true,
+        action: 'competition.player_added',
+        competitionId,
+        details: { playerId: added.playerId, name: parsed.row.name, created: added.created },
+      });
+      const entry = (await this.listPlayers(actor, competitionId)).find((p) => p.playerId === added.playerId)!;
+      return notes.has(added.playerId) ? { ...entry, importNote: notes.get(added.playerId) } : entry;
+    });
+  }
+
+  /**
+   * A player taken off a draft competition's list (groups made already keep their other
+   * players; the arbiter makes them again). The person stays known, with their account and
+   * addresses: a later list finds them by address. Audited. Refused once the competition started.
+   */
+  removePlayer(actor: Actor, competitionId: string, playerId: string): Promise<void> {
+    return this.db.transaction(async () => {
+      const competition = await this.reads.lockForArbiter(actor, competitionId);
+      if (competition.status !== 'draft') throw alreadyStarted();
+      const registration = await this.repo.registration(competitionId, playerId);
+      if (!registration) {
+        throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+      }
+      const name = (await this.people.names([playerId])).get(playerId) ?? '';
+      await this.repo.unregister(registration.id);
+      await this.audit.record({
+        actor,
+        asArbiter: true,
+        action: 'competition.player_removed',
+        competitionId,
+        details: { playerId, name },
+      });
+    });
+  }
+
+  /** Registers checked rows (a list's or one player's) in the caller's transaction, the competition locked. */
+  private async registerRows(
+    actor: Actor,
+    competitionId: string,
+    rows: readonly PlayerRow[],
+  ): Promise<{ notes: Map<string, ImportNote>; registered: ReadonlyArray<{ playerId: string; created: boolean }> }> {
+    const owners = new Map((await this.repo.playerEmails(rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
     const registered = await this.repo.registeredPlayerIds(competitionId);
-    const matched = matchKnownPlayers(parsed.rows, owners, registered);
+    const matched = matchKnownPlayers(rows, owners, registered);
     if (!matched.ok) throw new Refusal(matched.code, matched.message, 400, { problems: matched.problems });
     const { known, fresh } = matched;
 
@@ -136,7 +209,7 @@ export class RegistrationService {
 
     const last = await this.repo.lastListPosition(competitionId);
     const registrations = await this.repo.register(
-      parsed.rows.map((row, i) => ({
+      rows.map((row, i) => ({
         id: randomUUID(),
         competitionId,
         groupId: null,
@@ -148,7 +221,7 @@ export class RegistrationService {
         createdAt: now,
       })),
     );
-    for (const row of parsed.rows) {
+    for (const row of rows) {
       // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
       const playerId = playerIdOfLine.get(row.line)!;
       const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
@@ -160,14 +233,8 @@ export class RegistrationService {
         if (account) await this.identity.askToJoin(actor, competitionId, players[i], account, address);
       }
     }
-    await this.audit.record({
-      actor,
-      asArbiter: true,
-      action: 'competition.players_imported',
-      competitionId,
-      details: { players: registrations.length, created: fresh.length, reused: known.length },
-    });
-    return { notes };
+    const created = new Set<string>(players.map((p) => p.id));
+    return { notes, registered: registrations.map((r) => ({ playerId: r.playerId, created: created.has(r.playerId) })) };
   }
 
   private async listPlayers(actor: Actor, competitionId: string): Promise<PlayerEntryView[]> {

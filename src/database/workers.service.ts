@@ -7,6 +7,7 @@ import { LeaseProvider, postgresLeases, processLeases, SingletonWorker, WorkerOp
 export class WorkersService implements OnApplicationShutdown {
   private readonly logger = new Logger('Workers');
   private readonly workers = new Map<string, SingletonWorker>();
+  private readonly led = new Set<string>();
   private readonly leases: LeaseProvider;
 
   constructor(@Inject(SETTINGS) settings: Settings) {
@@ -18,7 +19,14 @@ export class WorkersService implements OnApplicationShutdown {
     const worker = new SingletonWorker(name, task, this.leases, {
       ...options,
       onError: (error) => this.logger.error({ err: error, worker: name }, `worker ${name} failed`),
-      onLeadership: (leading) => this.logger.log(`${leading ? 'leading' : 'no longer leading'} worker ${name}`),
+      onLeadership: (leading) => {
+        // The first lead at start-up is no news (debug): the start stays quiet enough for the
+        // first admin's login link to be read (docs/web.md); a lead changing later is.
+        const message = `${leading ? 'leading' : 'no longer leading'} worker ${name}`;
+        if (leading && !this.led.has(name)) this.logger.debug(message);
+        else this.logger.log(message);
+        if (leading) this.led.add(name);
+      },
     });
     this.workers.set(name, worker);
     return worker;

@@ -3,12 +3,14 @@ import { AuthModule } from '../auth/auth.module';
 import { LoginLinksModule } from '../auth/login-links.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
+import { Lexicons } from '../games/lexicons';
 import { DemoService } from './demo.service';
 
 /** The demo competition (issue 14), for the CLI and the empty arbiter dashboard. */
 @Module({
   imports: [AuthModule, LoginLinksModule, CompetitionsModule, GamesModule],
-  providers: [DemoService],
+  // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
+  providers: [DemoService, Lexicons],
   exports: [DemoService],
 })
 export class DemoModule {}

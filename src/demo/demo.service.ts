@@ -13,7 +13,9 @@ import { CompetitionStartService } from '../games/competition-start.service';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { applyMove, replayGame, type GameState } from '../games/engine';
-import { randomMove, seededRandom } from '../games/engine/testing/random-game';
+import { seededRandom } from '../games/engine/testing/random-game';
+import type { WordTrie } from '../games/engine/word-trie';
+import { Lexicons } from '../games/lexicons';
 import { Game } from '../games/game.entity';
 import { gameSetup } from '../games/core/play';
 import { DisputesService } from '../games/disputes.service';
@@ -21,6 +23,8 @@ import { GameTimeService } from '../games/game-time.service';
 import { MovesService } from '../games/moves.service';
 import { OffersService } from '../games/offers.service';
 import { addDays, localDate } from '../thinking-time/core/calendar';
+import { demoPlacement, demoSequence, demoWords } from './demo-play';
+import { DEMO_LEXICON, DEMO_WORDS } from './demo-words';
 
 /** Six players with Romanian names, as a federation's list would have them. */
 const PLAYERS = [
@@ -61,6 +65,7 @@ export class DemoService {
     private readonly disputes: DisputesService,
     private readonly gameTime: GameTimeService,
     private readonly links: LoginLinks,
+    private readonly lexicons: Lexicons,
   ) {}
 
   async fill({ force = false }: { force?: boolean } = {}): Promise<DemoResult> {
@@ -76,12 +81,20 @@ export class DemoService {
       );
     }
     const arbiter = await this.arbiter();
+    // Real Romanian words from a list of its own (src/demo/demo-words.ts), so the arbiter's word
+    // check finds them; a list is never replaced, so a second demo uses the one already stored.
+    if (!(await this.lexicons.names()).includes(DEMO_LEXICON)) await this.lexicons.upload(DEMO_LEXICON, DEMO_WORDS.join('\n'));
+    const words = demoWords('ro');
     const today = localDate(this.clock.now(), 'Europe/Bucharest');
     const created = await this.setup.create(arbiter, {
       name: 'Campionatul demonstrativ prin corespondență',
       shortName: 'Demo',
       startDate: today,
       closingDate: addDays(today, 365),
+      tileSet: 'ro',
+      lexicon: DEMO_LEXICON,
+      // A fixed sequence: the demo's games are the same every time (and its words found every time).
+      series: [{ label: '1', tiles: demoSequence('ro') }],
     });
     const csv = ['name,email,club,language', ...PLAYERS.map(([name, local, club]) => `${name},${local}@${DOMAIN},${club},ro`)].join('\n');
     await this.registration.importPlayers(arbiter, created.id, `${csv}\n`);
@@ -107,7 +120,7 @@ export class DemoService {
     const play = async (game: Game, count: number): Promise<GameState> => {
       let state = state0.state;
       for (let i = 0; i < count; i++) {
-        const move = this.placement(state, random);
+        const move = this.placement(state, words, random);
         const mover = await actorOfPlayer(state.toMove === 'red' ? game.redPlayerId : game.bluePlayerId);
         await this.moves.submitMove(mover, game.id, { move, source: 'web' });
         const step = applyMove(state, move);
@@ -123,13 +136,13 @@ export class DemoService {
     await play(longer, 10);
     // One dispute on two lines: BLUE contests RED's word with a provisional reply, RED appeals.
     const before = await play(disputed, 2);
-    const contested = this.placement(before, random);
+    const contested = this.placement(before, words, random);
     const red = await actorOfPlayer(disputed.redPlayerId);
     const blue = await actorOfPlayer(disputed.bluePlayerId);
     await this.moves.submitMove(red, disputed.id, { move: contested, source: 'web' });
     const after = applyMove(before, contested);
     if (!after.ok) throw new Error('demo: the contested move was refused');
-    const reply = this.placement(after.state, random);
+    const reply = this.placement(after.state, words, random);
     await this.disputes.contestWord(blue, disputed.id, { words: [after.record.words[0].word], reply, source: 'web' });
     await this.disputes.appealContest(red, disputed.id, {});
     // One holiday, declared by BLUE from next week.
@@ -154,13 +167,11 @@ export class DemoService {
     };
   }
 
-  /** A placement the engine takes (the demo never passes: a pass tells a newcomer nothing). */
-  private placement(state: GameState, random: () => number): string {
-    for (let i = 0; i < 200; i++) {
-      const move = randomMove(state, random, { passProbability: 0 });
-      if (move !== 'PAS' && move !== 'pass' && applyMove(state, move).ok) return move;
-    }
-    throw new Error('demo: no placement found');
+  /** A placement of real words the engine takes (the demo never passes: a pass tells a newcomer nothing). */
+  private placement(state: GameState, words: WordTrie, random: () => number): string {
+    const move = demoPlacement(state, words, random);
+    if (move === undefined || !applyMove(state, move).ok) throw new Error('demo: no placement found');
+    return move;
   }
 
   private async arbiter(): Promise<UserActor> {

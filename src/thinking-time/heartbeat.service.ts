@@ -45,7 +45,7 @@ export interface DowntimeGame {
 export interface Outage {
   readonly from: Date;
   readonly to: Date;
-  /** The cases opened: one for the outage (one per arbiter when competitions have different arbiters). */
+  /** The cases opened: one per competition whose clocks ran, as the arbiter rules per competition. */
   readonly caseIds: readonly string[];
 }
 
@@ -54,10 +54,10 @@ export interface Outage {
  * beat stretches the current uptime span; a beat after a silence starts a new span, and
  * the whole days between the two (in each competition's time zone) are days on which the
  * platform could not receive moves. Issue 14 item 5: the outage is recorded once, keyed by
- * its start (PlatformOutage), and ONE case names its dates and every game whose clocks ran,
+ * its start (PlatformOutage), and one case per competition names its dates and every game whose clocks ran,
  * with the days to credit per player, for the arbiter to grant or refuse
- * (TimeControlsService). Competitions of different arbiters get one case each, so no
- * arbiter reads another's games (issue 12).
+ * (TimeControlsService). Each competition gets its own case, under its own name: the
+ * arbiter rules per competition, and no arbiter reads another's games.
  */
 @Injectable()
 export class HeartbeatService {
@@ -98,19 +98,18 @@ export class HeartbeatService {
    * per player is what the core counted as their thinking days then (downtimeCredits).
    */
   private async proposeCredits(outageId: string, from: Date, to: Date): Promise<string[]> {
-    const byArbiter = new Map<string, { competitionId: string; games: DowntimeGame[]; credits: DowntimeCredit[] }>();
-    const competitions = await this.competitions.started();
-    for (const competition of competitions) {
+    const opened: string[] = [];
+    for (const competition of await this.competitions.started()) {
       const days = downDays(competition, from, to);
       if (!days) continue;
-      const games = await this.gameTime.gamesInPlay(competition.id, { withPlayers: true });
-      const timelines = await this.time.timelinesOf(competition, games);
-      for (const game of games) {
+      const games: DowntimeGame[] = [];
+      const credits: DowntimeCredit[] = [];
+      const inPlay = await this.gameTime.gamesInPlay(competition.id, { withPlayers: true });
+      const timelines = await this.time.timelinesOf(competition, inPlay);
+      for (const game of inPlay) {
         const ran = downtimeCredits(timelines.get(game.id)!, days.from, days.to);
         if (ran.red === 0 && ran.blue === 0) continue;
-        const entry = byArbiter.get(competition.arbiterUserId) ?? { competitionId: competition.id, games: [], credits: [] };
-        byArbiter.set(competition.arbiterUserId, entry);
-        entry.games.push({
+        games.push({
           gameId: game.id,
           competitionId: competition.id,
           competition: competition.shortName || competition.name,
@@ -122,30 +121,26 @@ export class HeartbeatService {
         for (const color of ['red', 'blue'] as const) {
           if (ran[color] === 0) continue;
           const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
-          entry.credits.push({ gameId: game.id, playerId, color, days: ran[color], competitionId: competition.id, ...days });
+          credits.push({ gameId: game.id, playerId, color, days: ran[color], competitionId: competition.id, ...days });
         }
       }
-    }
-    const opened: string[] = [];
-    for (const entry of byArbiter.values()) {
-      // As the arbiter reads them: by competition, then by the players' names.
-      entry.games.sort(
-        (a, b) =>
-          a.competition.localeCompare(b.competition, 'ro') || a.red.localeCompare(b.red, 'ro') || a.blue.localeCompare(b.blue, 'ro'),
-      );
-      const first = entry.games.map((g) => g.from).sort(compareDays)[0];
-      const last = entry.games
-        .map((g) => g.to)
-        .sort(compareDays)
-        .at(-1)!;
+      if (!games.length) continue;
+      // As the arbiter reads them: by the players' names.
+      games.sort((a, b) => a.red.localeCompare(b.red, 'ro') || a.blue.localeCompare(b.blue, 'ro'));
       const payload: JsonObject = {
         outageId,
         outage: { from: from.toISOString(), to: to.toISOString() },
-        days: { from: first, to: last },
-        games: entry.games.map((g) => ({ ...g, days: { ...g.days } })),
-        credits: entry.credits.map((c) => ({ ...c })),
+        days: { ...days },
+        games: games.map((g) => ({ ...g, days: { ...g.days } })),
+        credits: credits.map((c) => ({ ...c })),
       };
-      opened.push((await this.cases.open({ competitionId: entry.competitionId, kind: DOWNTIME_CASE, payload })).id);
+      // Keyed by the outage's start and the competition: the same outage seen again opens nothing.
+      const id = await this.cases.openOnce(`${from.toISOString()}:${competition.id}`, {
+        competitionId: competition.id,
+        kind: DOWNTIME_CASE,
+        payload,
+      });
+      if (id) opened.push(id);
     }
     return opened;
   }

@@ -79,6 +79,23 @@ describe('a championship run from the arbiter’s panel', () => {
       await arbiter.waitForFunction("(document.getElementById('csv') || {}).value.includes('Ștefan')");
       await submit(arbiter, `form[action="/arbiter/competitions/${competitionId}/players"] button[type=submit]`);
       await noError(arbiter, 'import');
+      // One more player by the single-player form, at 360 px, then taken off the list behind its confirmation box.
+      await arbiter.setViewportSize({ width: 360, height: 780 });
+      await arbiter.fill('[data-testid=add-player] input[name=name]', 'Radu Munteanu');
+      await arbiter.fill('[data-testid=add-player] input[name=email]', 'radu.munteanu@example.org');
+      await arbiter.fill('[data-testid=add-player] input[name=club]', 'CSM Iași');
+      await submit(arbiter, '[data-testid=add-player] button[type=submit]');
+      await noError(arbiter, 'add a player');
+      expect(await arbiter.locator('[data-testid=remove-player]').count()).toBe(3);
+      expect(await arbiter.evaluate('document.documentElement.scrollWidth')).toBe(360);
+      await arbiter.locator('[data-testid=add-player]').scrollIntoViewIfNeeded();
+      await screenshot(arbiter, 'arbiter-add-player-360');
+      const radu = arbiter.locator('tr', { hasText: 'Radu Munteanu' }).locator('[data-testid=remove-player]');
+      await radu.locator('input[name=confirm]').check();
+      await submit(arbiter, 'tr:has-text("Radu Munteanu") [data-testid=remove-player] button[type=submit]');
+      await noError(arbiter, 'remove a player');
+      expect(await arbiter.locator('[data-testid=remove-player]').count()).toBe(2);
+      await arbiter.setViewportSize({ width: 1280, height: 1000 });
       await submit(arbiter, `form[action="/arbiter/competitions/${competitionId}/groups"] button[type=submit]`);
       await noError(arbiter, 'groups');
       await arbiter.check('#start-confirm');
@@ -172,6 +189,22 @@ describe('a championship run from the arbiter’s panel', () => {
       expect(standings).toContain(formatCoefficient(result.redCoefficient, 'ro'));
       expect(standings).toContain(formatCoefficient(result.blueCoefficient, 'ro'));
       await screenshot(arbiter, 'arbiter-standings');
+
+      // The audit log at 360 px: who and when on every line, filtered by a player and a kind of action.
+      await arbiter.setViewportSize({ width: 360, height: 780 });
+      await arbiter.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/audit`);
+      expect(await arbiter.locator('[data-testid=audit]').textContent()).toContain('Radu Munteanu a fost scos din listă.');
+      await arbiter.selectOption('[data-testid=audit-filter] select[name=player]', { label: game.redPlayer!.name });
+      await arbiter.selectOption('[data-testid=audit-filter] select[name=kind]', 'disputes');
+      await submit(arbiter, '[data-testid=audit-filter] button[type=submit]');
+      const filtered = (await arbiter.locator('[data-testid=audit]').textContent())!;
+      expect(filtered).toContain(`${game.redPlayer!.name} (ROȘU) a trimis contestația arbitrului`);
+      expect(filtered).toContain(`${game.redPlayer!.name} (jucător)`);
+      expect(filtered).not.toContain('a mutat');
+      expect(await arbiter.evaluate('document.documentElement.scrollWidth')).toBe(360);
+      await screenshot(arbiter, 'arbiter-audit-360');
+      await arbiter.setViewportSize({ width: 1280, height: 1000 });
+      await screenshot(arbiter, 'arbiter-audit');
 
       // The sheet as a PDF, fonts embedded; and the public page shows the finished game's sheet.
       const pdf = await arbiter.request.get(`${web.baseUrl}/arbiter/games/${game.id}/sheet.pdf`);

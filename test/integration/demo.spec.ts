@@ -12,6 +12,9 @@ import { createUser } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { csrfOf, loginAgent } from '../support/web';
 import { TEST_DB } from '../support/test-database';
+import { In } from 'typeorm';
+import { getTileSet, loadWordList } from '../../src/games/engine';
+import { DEMO_LEXICON, DEMO_WORDS } from '../../src/demo/demo-words';
 
 /** Issue 14: `demo` fills an empty database with a competition a newcomer can look at at once. */
 describe(`the demo competition (${TEST_DB})`, () => {
@@ -80,9 +83,22 @@ describe(`the demo competition (${TEST_DB})`, () => {
     expect(await count(Case, { kind: 'result', status: 'open', competitionId: demo.competitionId })).toBe(1);
     expect(demo.logins.map((l) => l.who)).toEqual(['arbiter', 'Popescu Ana', 'Ionescu Mihai']);
     for (const l of demo.logins) expect(l.url).toMatch(/\/login\/[A-Za-z0-9_-]{43}$/);
+    // Real Romanian words: every word of every move is in the demo's list, the competition's own,
+    // so none is flagged, and the arbiter's word check finds the contested one.
+    const competition = await t.database.run((m) => m.findOneByOrFail(Competition, { id: demo.competitionId }));
+    expect(competition.lexicon).toBe(DEMO_LEXICON);
+    const played = await t.database.run((m) => m.find(Move, { where: { gameId: In(games.map((g) => g.id)) } }));
+    const list = loadWordList(DEMO_WORDS.join('\n'), getTileSet('ro'));
+    expect(played.length).toBeGreaterThan(15);
+    expect(played.flatMap((mv) => mv.words.map((w) => w.word)).filter((w) => !list.has(w))).toEqual([]);
+    expect(played.flatMap((mv) => mv.unknownWords)).toEqual([]);
+    const admin = await loginAgent(t, 'admin@demo-test.example');
+    const contested = disputed.words[0];
+    const check = await admin.get(`/arbiter/competitions/${demo.competitionId}?word=${encodeURIComponent(contested)}`).expect(200);
+    expect(check.text).toContain(`este în lista ${DEMO_LEXICON}`);
     // Every game replays to what it stores.
-    const check = await t.app.get(GameCheckService).check();
-    expect(check.problems ?? []).toEqual([]);
+    const replayed = await t.app.get(GameCheckService).check();
+    expect(replayed.problems ?? []).toEqual([]);
   });
 
   it('refuses a database that already has a competition, and changes nothing', async () => {

@@ -1,7 +1,8 @@
 // Issue 14 item 5 and item 9 (f): one platform outage is one case — recorded once whatever
 // restarts and beats follow, naming its dates and every game whose clocks ran with the days
 // to credit per player — and the arbiter grants or refuses it from the panel, with a reason,
-// audited; the case closes then. Competitions of another arbiter get their own case (issue 12).
+// audited; the case closes then. Each competition gets its own case, as the arbiter rules per
+// competition, keyed by the outage's start and the competition.
 import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { Penalty } from '../../src/arbiter/penalty.entity';
@@ -25,10 +26,10 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
   const clock = new ManualClock('2027-01-20T10:00:00Z');
   const at = (day: LocalDate, time = '00:05') => clock.set(instantAt(day, time, SWEEP_TZ));
   const competitions: string[] = [];
-  /** Ana's case first, then Bogdan's. */
+  /** In the order of the competitions: Ana's two, then Bogdan's. */
   const cases = async () => {
     const found = await t.database.run((m) => m.find(Case, { where: { kind: DOWNTIME_CASE } }));
-    return found.sort((a, b) => Number(a.competitionId === competitions[2]) - Number(b.competitionId === competitions[2]));
+    return found.sort((a, b) => competitions.indexOf(a.competitionId) - competitions.indexOf(b.competitionId));
   };
   const agents = new Map<string, Agent>();
   /** One login per arbiter (login links are limited per address). */
@@ -72,32 +73,35 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     await t.close();
   });
 
-  it('one outage over three competitions: one case for each arbiter, naming its dates and every game with the days per player', async () => {
+  it('one outage over three competitions: one case for each competition, naming its dates and its games with the days per player', async () => {
     at('2027-02-05');
     expect(await heartbeat.beat()).toBeNull();
     // Down from 05.02 00:05 to 15.02 00:05: the platform could not receive moves 06–14.02.
     at('2027-02-15');
     const outage = await heartbeat.beat();
-    expect(outage?.caseIds).toHaveLength(2);
-    const [mine, theirs] = await cases();
+    expect(outage?.caseIds).toHaveLength(3);
+    const found = await cases();
+    expect(found.map((c) => c.competitionId)).toEqual(competitions);
     const games = await t.database.run((m) => m.find(Game, { relations: { redPlayer: true, bluePlayer: true } }));
     const gameOf = (competitionId: string) => games.find((g) => g.competitionId === competitionId)!;
-    expect(mine.payload).toMatchObject({ days: { from: '2027-02-06', to: '2027-02-14' } });
     // RED owes the first move since the start: 9 days down, all counted as RED's.
-    expect(mine.payload.games).toEqual(
-      [competitions[0], competitions[1]].map((id, i) => ({
-        gameId: gameOf(id).id,
-        competitionId: id,
-        competition: ['CN 2027', 'Cupa 2027'][i],
-        red: gameOf(id).redPlayer!.name,
-        blue: gameOf(id).bluePlayer!.name,
-        from: '2027-02-06',
-        to: '2027-02-14',
-        days: { red: 9, blue: 0 },
-      })),
-    );
-    expect((theirs.payload.games as { gameId: string }[]).map((g) => g.gameId)).toEqual([gameOf(competitions[2]).id]);
-    expect(theirs.competitionId).toBe(competitions[2]);
+    found.forEach((c, i) => {
+      expect(c.payload).toMatchObject({ days: { from: '2027-02-06', to: '2027-02-14' } });
+      const game = gameOf(competitions[i]);
+      expect(c.payload.games).toEqual([
+        {
+          gameId: game.id,
+          competitionId: competitions[i],
+          competition: ['CN 2027', 'Cupa 2027', 'Liga 2027'][i],
+          red: game.redPlayer!.name,
+          blue: game.bluePlayer!.name,
+          from: '2027-02-06',
+          to: '2027-02-14',
+          days: { red: 9, blue: 0 },
+        },
+      ]);
+      expect((c.payload.credits as { competitionId: string }[]).every((credit) => credit.competitionId === competitions[i])).toBe(true);
+    });
   });
 
   it('the same silence seen again (a second instance, a restart replaying the beat) opens nothing: the outage is keyed by its start', async () => {
@@ -105,27 +109,35 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     await t.database.run((m) => m.delete(UptimeSpan, { fromAt: instantAt('2027-02-15', '00:05', SWEEP_TZ) }));
     const again = await heartbeat.beat();
     expect(again?.caseIds).toEqual([]);
-    expect(await cases()).toHaveLength(2);
+    expect(await cases()).toHaveLength(3);
     expect(await t.database.run((m) => m.count(PlatformOutage))).toBe(1);
+    // Even with the outage's record lost, its cases are keyed by its start and the competition.
+    await t.database.run((m) => m.createQueryBuilder().delete().from(PlatformOutage).execute());
+    await t.database.run((m) => m.delete(UptimeSpan, { fromAt: instantAt('2027-02-15', '00:05', SWEEP_TZ) }));
+    expect((await heartbeat.beat())?.caseIds).toEqual([]);
+    expect(await cases()).toHaveLength(3);
     // And a restart minutes later is no outage at all.
     at('2027-02-15', '00:12');
     expect(await heartbeat.beat()).toBeNull();
-    expect(await cases()).toHaveLength(2);
+    expect(await cases()).toHaveLength(3);
   });
 
   it("the arbiter's dashboard shows the dates, every game and a grant-or-refuse form; another arbiter sees only their own", async () => {
     const anaWeb = await web(ana);
     const page = await anaWeb.get('/arbiter');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('Zile de creditat după întreruperea platformei 06.02.2027 – 14.02.2027: 2 partide');
-    const [mine] = await cases();
-    for (const g of mine.payload.games as { red: string; blue: string }[]) expect(page.text).toContain(`${g.red} – ${g.blue}`);
-    expect(page.text).toContain(`action="/arbiter/cases/${mine.id}/downtime-credit"`);
-    expect(page.text).toContain('Creditează zilele (18 în total)');
+    expect(page.text).toContain('Zile de creditat după întreruperea platformei 06.02.2027 – 14.02.2027: 1 partidă');
+    const [mine, cupa] = await cases();
+    for (const c of [mine, cupa]) {
+      for (const g of c.payload.games as { red: string; blue: string }[]) expect(page.text).toContain(`${g.red} – ${g.blue}`);
+      expect(page.text).toContain(`action="/arbiter/cases/${c.id}/downtime-credit"`);
+    }
+    expect(page.text).toContain('Creditează zilele (9 în total)');
+    expect(page.text).not.toContain('Creditează zilele (18 în total)');
     const bogdanWeb = await web(bogdan);
     const other = await bogdanWeb.get('/arbiter');
     expect(other.text).toContain('1 partidă');
-    for (const g of mine.payload.games as { gameId: string; competition: string }[]) {
+    for (const g of [mine, cupa].flatMap((c) => c.payload.games as { gameId: string; competition: string }[])) {
       expect(other.text).not.toContain(g.gameId);
       expect(other.text).not.toContain(g.competition);
     }
@@ -164,22 +176,23 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/arbiter?done=downtime');
     const penalties = await t.database.run((m) => m.find(Penalty, { order: { competitionId: 'ASC' } }));
-    expect(penalties.map((p) => [p.competitionId, p.kind, p.amount, p.effectiveOn]).sort()).toEqual(
-      [competitions[0], competitions[1]].map((id) => [id, 'thinking-days', -9, '2027-02-06']).sort(),
-    );
-    expect((await cases())[0]).toMatchObject({ status: 'closed' });
+    expect(penalties.map((p) => [p.competitionId, p.kind, p.amount, p.effectiveOn])).toEqual([
+      [competitions[0], 'thinking-days', -9, '2027-02-06'],
+    ]);
+    expect((await cases()).map((c) => c.status)).toEqual(['closed', 'open', 'open']);
     const audit = await t.database.run((m) => m.find(AuditEntry, { where: { action: 'downtime-credit.confirmed' } }));
     expect(audit).toHaveLength(1);
-    expect(audit[0].details).toMatchObject({ caseId: mine.id, reason: 'platforma a fost oprită 06–14.02', games: 2 });
+    expect(audit[0]).toMatchObject({ competitionId: competitions[0] });
+    expect(audit[0].details).toMatchObject({ caseId: mine.id, reason: 'platforma a fost oprită 06–14.02', games: 1 });
     // Decided once: a second post is refused and credits nothing more.
     const again = await post(anaWeb, `/arbiter/cases/${mine.id}/downtime-credit`, { decision: 'grant', reason: 'again', confirm: 'yes' });
     expect(again.status).toBe(422);
     expect(again.text).toContain('Cazul a fost deja soluționat.');
-    expect(await t.database.run((m) => m.count(Penalty))).toBe(2);
+    expect(await t.database.run((m) => m.count(Penalty))).toBe(1);
   });
 
   it('refused: nothing credited, the refusal audited with its reason, the case closed', async () => {
-    const [, theirs] = await cases();
+    const [, , theirs] = await cases();
     const bogdanWeb = await web(bogdan);
     const res = await post(bogdanWeb, `/arbiter/cases/${theirs.id}/downtime-credit`, {
       decision: 'refuse',
@@ -188,7 +201,7 @@ describe(`one case per platform outage, decided from the panel (${TEST_DB})`, ()
     });
     expect(res.status).toBe(303);
     expect(await t.database.run((m) => m.count(Penalty, { where: { competitionId: competitions[2] } }))).toBe(0);
-    expect((await cases())[1]).toMatchObject({ status: 'closed' });
+    expect((await cases())[2]).toMatchObject({ status: 'closed' });
     const audit = await t.database.run((m) => m.find(AuditEntry, { where: { action: 'downtime-credit.dismissed' } }));
     expect(audit.map((a) => a.details)).toEqual([
       expect.objectContaining({ caseId: theirs.id, reason: 'jucătorii au trimis prin poștă', games: 0 }),

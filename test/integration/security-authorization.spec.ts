@@ -139,6 +139,7 @@ function apiBody(route: Route, ids: Ids): object {
     'time-credits': { player: 'red', days: 1, reason: 'review' },
     'refused-mail-penalties': { player: 'red', reason: 'review' },
     players: { csv: 'name,email,club,language\nNou Venit,nou.venit@elsewhere.example,Club,ro\n' },
+    'players/single': { name: 'Nou Venit', email: 'nou.venit@elsewhere.example' },
     groups: { count: 1 },
     'special-leave': { playerId: ids.playerId, from: '2027-03-01', to: '2027-03-05', reason: 'review' },
     'downtime-credit': { confirm: false, reason: 'review' },
@@ -166,6 +167,8 @@ function webForm(route: Route, ids: Ids): Record<string, string> {
     '/arbiter/competitions/:id/leave': { playerId: ids.playerId, from: '2027-03-01', to: '2027-03-05', reason: 'review' },
     '/arbiter/competitions/:id/appeals': { decision: 'review', appellant: 'review', comment: 'review', feeReceipt: 'review' },
     '/arbiter/api-keys/:id/revoke': { confirm: 'yes' },
+    '/arbiter/competitions/:id/player': { name: 'Nou Venit', email: 'nou.venit@elsewhere.example' },
+    '/arbiter/competitions/:id/players/:playerId/remove': { confirm: 'yes' },
     '/arbiter/competitions/:id/players': { csv: 'name,email,club,language\nNou Venit,nou.venit@elsewhere.example,Club,ro\n' },
     '/arbiter/competitions/:id/edit': {
       name: 'Cupa intrusului',

@@ -16,8 +16,11 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Player } from '../../src/players/player.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
+import { Registration } from '../../src/competitions/registration.entity';
+import { AccountJoin } from '../../src/auth/account-join.entity';
 import { Game } from '../../src/games/game.entity';
 import { OffersService } from '../../src/games/offers.service';
+import { GameTimeService } from '../../src/games/game-time.service';
 import { RULING_FORMS } from '../../src/web/arbiter/ruling-form';
 import { createUser, playersCsv } from '../support/competitions';
 import { playerOf, startChampionship, type Championship } from '../support/games';
@@ -134,6 +137,79 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
       csv: playersCsv(4, { domain: 'cupa.example.org', prefix: 'Jucător' }),
     });
     expect(imported.status).toBe(303);
+
+    // One player added by the form, by the import's rules: bad fields refused with the reason, nothing added.
+    const registered = () => count(Registration, { competitionId: id });
+    const noAddress = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/player`, {
+      name: 'Fără Adresă',
+      email: '',
+      language: 'ro',
+    });
+    expect(noAddress.status).toBe(422);
+    expect(noAddress.text).toContain('Jucătorul nu a fost adăugat: adresa de e-mail lipsește.');
+    expect(noAddress.text).toContain('value="Fără Adresă"');
+    const badRank = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/player`, {
+      name: 'Ion',
+      email: 'ion@cupa.example.org',
+      previousRank: 'primul',
+    });
+    expect(badRank.status).toBe(422);
+    expect(await registered()).toBe(4);
+    // The admin's address logs an account in: the player gets their own account, the owner is asked to join it.
+    const added = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/player`, {
+      name: 'Ana Nouă',
+      email: 'ana.noua@cupa.example.org admin@example.org',
+      club: 'CS Iași',
+      language: 'en',
+      previousCoefficient: '1,25',
+      previousRank: '7',
+    });
+    expect(added.status).toBe(303);
+    expect(added.headers.location).toBe(`/arbiter/competitions/${id}?done=player-added`);
+    expect(await registered()).toBe(5);
+    const ana = await t.database.run((m) => m.findOneByOrFail(Player, { name: 'Ana Nouă' }));
+    expect(ana).toMatchObject({ club: 'CS Iași', language: 'en', previousCoefficient: 12500, previousRank: 7 });
+    const addresses = await t.database.run((m) => m.findBy(PlayerEmail, { playerId: ana.id }));
+    expect(addresses.map((a) => [a.address, a.verified]).sort()).toEqual([
+      ['admin@example.org', false],
+      ['ana.noua@cupa.example.org', true],
+    ]);
+    expect(await count(AccountJoin, { playerId: ana.id })).toBe(1);
+    expect(await count(AuditEntry, { competitionId: id, action: 'competition.player_added' })).toBe(1);
+    // Removed only behind the confirmation box; then off the list, audited, the person still known.
+    const removeForm = (await page()).text;
+    expect(removeForm).toContain(`action="/arbiter/competitions/${id}/players/${ana.id}/remove"`);
+    const unticked = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players/${ana.id}/remove`, {});
+    expect(unticked.status).toBe(422);
+    expect(unticked.text).toContain('Bifați căsuța de confirmare: scoaterea jucătorului din listă nu mai poate fi anulată.');
+    expect(await registered()).toBe(5);
+    const removed = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players/${ana.id}/remove`, {
+      confirm: 'yes',
+    });
+    expect(removed.status).toBe(303);
+    expect(await registered()).toBe(4);
+    expect(await count(Player, { id: ana.id })).toBe(1);
+    const removal = await t.database.run((m) => m.findOneByOrFail(AuditEntry, { competitionId: id, action: 'competition.player_removed' }));
+    expect(removal.details).toMatchObject({ playerId: ana.id, name: 'Ana Nouă' });
+    const audit = await arbiter.get(`/arbiter/competitions/${id}/audit`);
+    expect(audit.text).toContain('Ana Nouă a fost adăugat în listă.');
+    expect(audit.text).toContain('Ana Nouă a fost scos din listă.');
+    // Over the API as well: one player in, the same player out.
+    const api = request(app.getHttpServer());
+    const viaApi = await api
+      .post(`/api/competitions/${id}/players/single`)
+      .set('Authorization', ch.arbiter.bearer)
+      .send({ name: 'Radu Api', email: 'radu.api@cupa.example.org' });
+    expect(viaApi.status).toBe(201);
+    expect(viaApi.body).toMatchObject({ name: 'Radu Api', language: 'ro' });
+    expect(
+      (await api.delete(`/api/competitions/${id}/players/${viaApi.body.playerId}`).set('Authorization', ch.arbiter.bearer)).status,
+    ).toBe(204);
+    expect(
+      (await api.delete(`/api/competitions/${id}/players/${viaApi.body.playerId}`).set('Authorization', ch.arbiter.bearer)).status,
+    ).toBe(404);
+    expect(await registered()).toBe(4);
+
     expect(
       await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/groups`, { count: '1', distribution: 'blocks' }),
     ).toMatchObject({ status: 303 });
@@ -151,6 +227,14 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(started.text).toContain(hash);
     expect(await count(Game, { competitionId: id })).toBe(6);
     expect(await count(AuditEntry, { competitionId: id, action: 'competition.started' })).toBe(1);
+    // Once started, the list no longer changes: the form is gone and the POST refused.
+    expect(started.text).not.toContain('data-testid="remove-player"');
+    const someone = (await t.database.run((m) => m.findOneByOrFail(Registration, { competitionId: id }))).playerId;
+    const late = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/players/${someone}/remove`, {
+      confirm: 'yes',
+    });
+    expect(late.status).toBe(422);
+    expect(await count(Registration, { competitionId: id })).toBe(4);
 
     const known = await arbiter.get(`/arbiter/competitions/${id}?word=casa`);
     expect(known.text).toMatch(/data-testid="word-check">[\s\S]*este în lista test-ro/);
@@ -214,6 +298,44 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(word.text).toContain('Această decizie nu se poate da acum: nicio contestație nu așteaptă decizia arbitrului.');
     const audit = await arbiter.get(`/arbiter/competitions/${ch.competitionId}/audit`);
     expect(audit.text).toContain('limbaj nepotrivit');
+  });
+
+  it('names who did each thing and when, and filters the log by player, kind and days (GET parameters)', async () => {
+    // BLUE declares a holiday: the line names them, the dates, and when (the competition's zone).
+    const blue = game.bluePlayerId;
+    await t.app.get(GameTimeService).declareHoliday(playerOf(ch, game, 'blue'), game.id, { from: '2027-02-10', to: '2027-02-14' });
+    const base = `/arbiter/competitions/${ch.competitionId}/audit`;
+    const whole = await arbiter.get(base).expect(200);
+    const blueName = ch.names.get(blue)!;
+    const row = (html: string, text: string) => html.split('<tr>').find((r) => r.includes(text)) ?? '';
+    const holiday = row(whole.text, 'și-a declarat concediul');
+    expect(holiday).toContain(`${blueName} și-a declarat concediul 10.02.2027 – 14.02.2027.`);
+    expect(holiday).toContain(`<td>${blueName} (jucător)</td>`);
+    expect(holiday).toMatch(/<time datetime="[^"]+">01\.02\.2027 \d{2}:\d{2}<\/time>/);
+    expect(row(whole.text, 'Decizia arbitrului: avertisment')).toContain('(arbitru)</td>');
+
+    const byKind = await arbiter.get(`${base}?kind=time`).expect(200);
+    expect(byKind.text).toContain('și-a declarat concediul');
+    expect(byKind.text).not.toContain('Decizia arbitrului: avertisment');
+    const rulingsOnly = await arbiter.get(`${base}?kind=rulings`).expect(200);
+    expect(rulingsOnly.text).toContain('Decizia arbitrului: avertisment');
+    expect(rulingsOnly.text).not.toContain('și-a declarat concediul');
+    const other = ch.games.map((g) => g.redPlayerId).find((id) => id !== blue && id !== game.redPlayerId)!;
+    const byPlayer = await arbiter.get(`${base}?player=${blue}`).expect(200);
+    expect(byPlayer.text).toContain('și-a declarat concediul');
+    expect((await arbiter.get(`${base}?player=${other}`).expect(200)).text).not.toContain('și-a declarat concediul');
+    const before = await arbiter.get(`${base}?from=2027-01-01&to=2027-01-31`).expect(200);
+    expect(before.text).not.toContain('și-a declarat concediul');
+    expect(before.text).toContain('Nimic de arătat.');
+    expect((await arbiter.get(`${base}?from=2027-02-01&to=2027-02-01`).expect(200)).text).toContain('și-a declarat concediul');
+
+    // Bad parameters: said why, the whole log shown, never a 500.
+    const badDay = await arbiter.get(`${base}?from=01.02.2027`);
+    expect(badDay.status).toBe(400);
+    expect(badDay.text).toContain('Zilele se dau ca AAAA-LL-ZZ.');
+    expect((await arbiter.get(`${base}?player=not-a-player`)).status).toBe(400);
+    expect((await arbiter.get(`${base}?kind=nope&to=2027-01-01&from=2027-02-01`)).status).toBe(400);
+    expect((await arbiter.get(`${base}?from=2027-02-02&to=2027-02-01`)).text).toContain('Intervalul se termină înainte să înceapă.');
   });
 
   it('records an appeal to the commission as a case, and its outcome', async () => {

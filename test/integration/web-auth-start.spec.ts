@@ -51,14 +51,19 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     const port = await freePort();
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PORT: String(port),
       ...(TEST_DB === 'postgres' ? { DATABASE_URL: testDb.url! } : {}),
     };
+    // At the default log level, both streams as a terminal shows them.
     let stderr = '';
-    child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr!.on('data', (d) => (stderr += d));
+    let output = '';
+    child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      output += d;
+    });
     const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
     // Generous: on a loaded two-core machine the embedded database alone takes seconds to open.
     await until(
@@ -89,6 +94,14 @@ describe(`first start: the admin's login link (${TEST_DB})`, () => {
     const panel = await fetch(`${base}/arbiter`, { redirect: 'manual', headers: { cookie: jar.header() } });
     expect(panel.status).toBe(200);
     expect(await panel.text()).toContain('action="/logout"');
+    // Start-up done and pages served: the link is still the last thing printed, not buried
+    // under Nest's start-up lines (one per module and route) or the workers' leads.
+    expect(output.trimEnd().split('\n').slice(-3)).toEqual([
+      'Log in within 15 minutes with this link (it works once, and is not printed again):',
+      '',
+      `  ${link}`,
+    ]);
+    expect(output).not.toContain('Mapped {');
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -3,6 +3,7 @@ import {
   matchKnownPlayers,
   parseCoefficient,
   parsePlayersCsv,
+  parsePlayerFields,
   PLAYERS_CSV_LIMITS,
   playersCsvTooLarge,
   type PlayerRow,
@@ -208,5 +209,58 @@ describe('matching a list to the players already known (docs/rules.md §6)', () 
       code: 'PAYLOAD_TOO_LARGE',
       status: 413,
     });
+  });
+});
+
+describe('parsePlayerFields (one player typed in a form)', () => {
+  it("reads the fields by a list line's rules", () => {
+    expect(
+      parsePlayerFields({
+        name: ' Popescu  Ion ',
+        email: 'Ion@Example.org | ion.p@example.org',
+        club: 'CS Arad',
+        language: 'EN',
+        previousCoefficient: '1,5',
+        previousRank: '3',
+      }),
+    ).toEqual({
+      ok: true,
+      row: {
+        line: 1,
+        name: 'Popescu Ion',
+        emails: ['ion@example.org', 'ion.p@example.org'],
+        club: 'CS Arad',
+        language: 'en',
+        previousCoefficient: 15000,
+        previousRank: 3,
+      },
+    });
+  });
+
+  it('refuses with every problem, in both languages and without a line number', () => {
+    const parsed = parsePlayerFields({ name: '', email: 'nope', language: 'fr', previousRank: '0' });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.problems.map((p) => p.column)).toEqual(['name', 'email', 'language', 'previous_rank']);
+    expect(parsed.message.ro).toMatch(/^Jucătorul nu a fost adăugat: numele lipsește; „nope” nu este o adresă de e-mail; /);
+    expect(parsed.message.en).not.toMatch(/line \d/);
+  });
+
+  it('takes nothing but text: an array or an object is no value', () => {
+    const parsed = parsePlayerFields({ name: ['a'], email: { a: 1 } });
+    expect(parsed.ok).toBe(false);
+  });
+
+  it('reads what the CSV reads: the same player from a list line and from the form', () => {
+    const csv = parsePlayersCsv('name,email,club,language,previous_coefficient,previous_rank\nAna,ana@x.example,Club,ro,0.5,2\n');
+    const form = parsePlayerFields({
+      name: 'Ana',
+      email: 'ana@x.example',
+      club: 'Club',
+      language: 'ro',
+      previousCoefficient: '0.5',
+      previousRank: '2',
+    });
+    expect(csv.ok && form.ok && { ...csv.rows[0], line: 1 }).toEqual(form.ok && { ...form.row, line: 1 });
   });
 });

@@ -191,77 +191,135 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
   const firstLineOfEmail = new Map<string, number>();
   for (const r of body) {
     const line = lineOf(r);
-    const bad = (column: Column | undefined, message: Bilingual) => problems.push({ line, column, message: at(line, message) });
     if (r.record.length !== header.record.length) {
-      bad(undefined, {
-        ro: `are ${r.record.length} câmpuri, capul de tabel are ${header.record.length}`,
-        en: `has ${r.record.length} fields, the header has ${header.record.length}`,
+      problems.push({
+        line,
+        message: at(line, {
+          ro: `are ${r.record.length} câmpuri, capul de tabel are ${header.record.length}`,
+          en: `has ${r.record.length} fields, the header has ${header.record.length}`,
+        }),
       });
       continue;
     }
     const cell = (c: Column) => (columns.has(c) ? r.record[columns.get(c)!] : '');
-    const before = problems.length;
-
-    const name = cleanName(cell('name'));
-    if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing' });
-
-    const emails = cell('email')
-      .split(/[\s|]+/)
-      .filter(Boolean)
-      .map(normalizeEmail);
-    if (emails.length === 0) bad('email', { ro: 'adresa de e-mail lipsește', en: 'the e-mail address is missing' });
-    for (const address of new Set(emails)) {
-      if (!isEmailAddress(address)) {
-        bad('email', { ro: `„${address}” nu este o adresă de e-mail`, en: `"${address}" is not an e-mail address` });
-      } else if (firstLineOfEmail.has(address)) {
-        const first = firstLineOfEmail.get(address)!;
-        bad('email', {
-          ro: `adresa ${address} apare deja pe linia ${first}`,
-          en: `the address ${address} is already on line ${first}`,
-        });
-      } else {
-        firstLineOfEmail.set(address, line);
-      }
-    }
-
-    const languageCell = cell('language').toLowerCase();
-    const language = (languageCell || 'ro') as Language;
-    if (!LANGUAGES.includes(language)) {
-      bad('language', {
-        ro: `limba „${cell('language')}” nu este ro sau en`,
-        en: `the language "${cell('language')}" is not ro or en`,
-      });
-    }
-
-    const previousCoefficient = parseCoefficient(cell('previous_coefficient'));
-    if (previousCoefficient === undefined) {
-      bad('previous_coefficient', {
-        ro: `coeficientul „${cell('previous_coefficient')}” nu este un număr între 0 și 2 cu cel mult 4 zecimale (ex. 1.5219)`,
-        en: `the coefficient "${cell('previous_coefficient')}" is not a number from 0 to 2 with at most 4 decimals (e.g. 1.5219)`,
-      });
-    }
-    const rankCell = cell('previous_rank');
-    const previousRank = rankCell === '' ? null : /^[1-9]\d{0,5}$/.test(rankCell) ? Number(rankCell) : undefined;
-    if (previousRank === undefined) {
-      bad('previous_rank', {
-        ro: `locul „${rankCell}” nu este un număr întreg pozitiv`,
-        en: `the rank "${rankCell}" is not a positive whole number`,
-      });
-    }
-
-    if (problems.length === before) {
-      rows.push({
-        line,
-        name,
-        emails: [...new Set(emails)],
-        club: cleanName(cell('club')) || null,
-        language,
-        previousCoefficient: previousCoefficient ?? null,
-        previousRank: previousRank ?? null,
-      });
-    }
+    const read = readPlayerCells(cell, line, firstLineOfEmail);
+    if (read.ok) rows.push(read.row);
+    else problems.push(...read.problems.map((p) => ({ ...p, message: at(line, p.message) })));
   }
   return problems.length ? refusal('BAD_CSV', problems) : { ok: true, rows };
+}
+
+/** One player's fields, as an arbiter types them in the form for a single player (or the API's). */
+export interface PlayerFields {
+  readonly name?: unknown;
+  /** One or more addresses, separated by spaces or `|`. */
+  readonly email?: unknown;
+  readonly club?: unknown;
+  readonly language?: unknown;
+  readonly previousCoefficient?: unknown;
+  readonly previousRank?: unknown;
+}
+
+/**
+ * One player typed in a form, checked by the very rules of a list's line (readPlayerCells): the
+ * row, or every problem found, without line numbers (there is one player).
+ */
+export function parsePlayerFields(fields: PlayerFields): { readonly ok: true; readonly row: PlayerRow } | PlayersCsvRefusal {
+  const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  const cells: Record<Column, string> = {
+    name: text(fields.name),
+    email: text(fields.email),
+    club: text(fields.club),
+    language: text(fields.language),
+    previous_coefficient: text(fields.previousCoefficient),
+    previous_rank: text(fields.previousRank),
+  };
+  const read = readPlayerCells((c) => cells[c], 1, new Map());
+  if (read.ok) return read;
+  return {
+    ok: false,
+    code: 'BAD_CSV',
+    problems: read.problems,
+    message: {
+      ro: `Jucătorul nu a fost adăugat: ${read.problems.map((p) => p.message.ro).join('; ')}.`,
+      en: `The player was not added: ${read.problems.map((p) => p.message.en).join('; ')}.`,
+    },
+  };
+}
+
+/**
+ * The rules of one player's line (issue 4 §2): a name, one or more e-mail addresses (none seen
+ * on an earlier line: `firstLineOfEmail`, filled here), the language ro or en, a previous
+ * coefficient and rank if given. The row, or its problems (messages without the line).
+ */
+function readPlayerCells(
+  cell: (c: Column) => string,
+  line: number,
+  firstLineOfEmail: Map<string, number>,
+): { readonly ok: true; readonly row: PlayerRow } | { readonly ok: false; readonly problems: readonly CsvProblem[] } {
+  const problems: CsvProblem[] = [];
+  const bad = (column: Column | undefined, message: Bilingual) => problems.push({ line, column, message });
+
+  const name = cleanName(cell('name'));
+  if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing' });
+
+  const emails = cell('email')
+    .split(/[\s|]+/)
+    .filter(Boolean)
+    .map(normalizeEmail);
+  if (emails.length === 0) bad('email', { ro: 'adresa de e-mail lipsește', en: 'the e-mail address is missing' });
+  for (const address of new Set(emails)) {
+    if (!isEmailAddress(address)) {
+      bad('email', { ro: `„${address}” nu este o adresă de e-mail`, en: `"${address}" is not an e-mail address` });
+    } else if (firstLineOfEmail.has(address)) {
+      const first = firstLineOfEmail.get(address)!;
+      bad('email', {
+        ro: `adresa ${address} apare deja pe linia ${first}`,
+        en: `the address ${address} is already on line ${first}`,
+      });
+    } else {
+      firstLineOfEmail.set(address, line);
+    }
+  }
+
+  const languageCell = cell('language').toLowerCase();
+  const language = (languageCell || 'ro') as Language;
+  if (!LANGUAGES.includes(language)) {
+    bad('language', {
+      ro: `limba „${cell('language')}” nu este ro sau en`,
+      en: `the language "${cell('language')}" is not ro or en`,
+    });
+  }
+
+  const previousCoefficient = parseCoefficient(cell('previous_coefficient'));
+  if (previousCoefficient === undefined) {
+    bad('previous_coefficient', {
+      ro: `coeficientul „${cell('previous_coefficient')}” nu este un număr între 0 și 2 cu cel mult 4 zecimale (ex. 1.5219)`,
+      en: `the coefficient "${cell('previous_coefficient')}" is not a number from 0 to 2 with at most 4 decimals (e.g. 1.5219)`,
+    });
+  }
+  const rankCell = cell('previous_rank');
+  const previousRank = rankCell === '' ? null : /^[1-9]\d{0,5}$/.test(rankCell) ? Number(rankCell) : undefined;
+  if (previousRank === undefined) {
+    bad('previous_rank', {
+      ro: `locul „${rankCell}” nu este un număr întreg pozitiv`,
+      en: `the rank "${rankCell}" is not a positive whole number`,
+    });
+  }
+
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    row: {
+      line,
+      name,
+      emails: [...new Set(emails)],
+      club: cleanName(cell('club')) || null,
+      language,
+      previousCoefficient: previousCoefficient ?? null,
+      previousRank: previousRank ?? null,
+    },
+  };
 }
 
 /** The rows of a list matched to the players the platform knows already. */

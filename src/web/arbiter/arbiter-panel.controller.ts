@@ -20,6 +20,7 @@ import { CompetitionReadsService } from '../../competitions/competition-reads.se
 import { CompetitionSetupService, type CreateCompetitionInput } from '../../competitions/competition-setup.service';
 import { GroupsService } from '../../competitions/groups.service';
 import { RegistrationService } from '../../competitions/registration.service';
+import { AUDIT_KINDS, isFiltered, parseAuditFilter } from './audit-filter';
 import { CompetitionStartService } from '../../games/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
@@ -234,7 +235,14 @@ export class ArbiterPanelController {
     actor: UserActor,
     id: string,
     req: WebRequest,
-    extra: { done?: string; wordCheck?: unknown; error?: string; csv?: string; importNotes?: readonly string[] },
+    extra: {
+      done?: string;
+      wordCheck?: unknown;
+      error?: string;
+      csv?: string;
+      importNotes?: readonly string[];
+      typedPlayer?: Readonly<Record<string, string>>;
+    },
   ): Promise<string> {
     await this.panel.competition(actor, id);
     const [competition, players, games, dashboard] = await Promise.all([
@@ -264,6 +272,7 @@ export class ArbiterPanelController {
         error: extra.error,
         csv: extra.csv ?? '',
         importNotes: extra.importNotes,
+        typedPlayer: extra.typedPlayer ?? { language: 'ro' },
       },
       { title: competition.name, styles: ['arbiter.css'], scripts: ['arbiter.js'] },
     );
@@ -313,6 +322,53 @@ export class ArbiterPanelController {
     return this.setupAction(actor, id, req, res, 'imported', importing, csv, () =>
       notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null,
     );
+  }
+
+  /** One player added to the draft list, by the import's own checks and identity rules (RegistrationService.addPlayer). */
+  @Post('competitions/:id/player')
+  async addPlayer(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    const fields = {
+      name: str(form, 'name'),
+      email: str(form, 'email'),
+      club: str(form, 'club'),
+      language: str(form, 'language'),
+      previousCoefficient: str(form, 'previousCoefficient'),
+      previousRank: str(form, 'previousRank'),
+    };
+    let notes: string[] = [];
+    await answerForm(
+      req,
+      res,
+      async () => {
+        const added = await this.registration.addPlayer(actor, id, fields);
+        notes = added.importNote ? importNoteLines([added], (key, params) => this.views.t(req, key, params)) : [];
+        if (notes.length) return send(res, 200, await this.competitionPage(actor, id, req, { done: 'player-added', importNotes: notes }));
+        return `/arbiter/competitions/${encodeURIComponent(id)}?done=player-added`;
+      },
+      (message) => this.competitionPage(actor, id, req, { error: message, typedPlayer: fields }),
+    );
+  }
+
+  /** A player taken off the draft list, after the confirmation box (docs/web.md "Confirmations"). */
+  @Post('competitions/:id/players/:playerId/remove')
+  removePlayer(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('playerId') playerId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.setupAction(actor, id, req, res, 'player-removed', () => {
+      requireConfirmed(form, IRREVERSIBLE.removePlayer);
+      return this.registration.removePlayer(actor, id, playerId);
+    });
   }
 
   /** Issue 12 §1: an address added to a player here is unverified until its owner confirms it. */
@@ -601,16 +657,42 @@ export class ArbiterPanelController {
   }
 
   @Get('competitions/:id/audit')
-  async audit(@WebActor() actor: UserActor, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async audit(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const competition = await this.panel.competition(actor, id);
-    const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang);
+    const players = await this.registration.players(actor, id);
+    // The filter by GET parameters (audit-filter.ts): a value naming nothing is refused with its reason, the log shown whole.
+    const parsed = parseAuditFilter(
+      { player: query.player, kind: query.kind, from: query.from, to: query.to },
+      new Set(players.map((p) => p.playerId)),
+    );
+    const filter = 'refused' in parsed ? {} : parsed;
+    const { entries, rulings } = await this.panel.readableAudit(actor, id, req.lang, { filter });
+    const sent = (key: string) => (typeof query[key] === 'string' ? String(query[key]) : '');
     send(
       res,
-      200,
+      'refused' in parsed ? 400 : 200,
       this.views.page(
         req,
         'arbiter/audit',
-        { competition, entries, rulings },
+        {
+          competition,
+          entries,
+          rulings,
+          error: 'refused' in parsed ? parsed.refused[req.lang] : undefined,
+          filtered: isFiltered(filter),
+          filter: {
+            from: sent('from'),
+            to: sent('to'),
+            players: players.map((p) => ({ id: p.playerId, name: p.name, selected: p.playerId === sent('player') })),
+            kinds: Object.entries(AUDIT_KINDS).map(([key, k]) => ({ key, name: k.name[req.lang], selected: key === sent('kind') })),
+          },
+        },
         { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES },
       ),
     );

@@ -29,6 +29,9 @@ import { OutboxRepository } from '../../notifications/outbox.repository';
 import { withoutReplyTokens } from '../../notifications/reply-token';
 import { buildDashboard, type Dashboard } from './dashboard';
 import { namedIn, readableAuditLog } from './audit-log';
+import { AUDIT_KINDS, roughInstants, withinDays, type AuditFilter } from './audit-filter';
+import { personName } from '../../auth/display-name';
+import { UserRepository } from '../../auth/user.repository';
 import type { WebLanguage } from '../web-request';
 
 export const OUTBOX_STATUSES: readonly OutboundMailStatus[] = OUTBOUND_MAIL_STATUSES;
@@ -90,6 +93,7 @@ export class ArbiterPanelService {
     private readonly gameListings: GameListingsRepository,
     private readonly outboxRows: OutboxRepository,
     private readonly inboxRows: InboundMailRepository,
+    private readonly users: UserRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -230,17 +234,48 @@ export class ArbiterPanelService {
     return this.settings.timeZone;
   }
 
-  /** The audit log and the rulings in sentences, times in the competition's time zone (issue 14 item 6). */
-  readableAudit(actor: UserActor, competitionId: string, lang: WebLanguage, options?: { readonly withEntries?: boolean }) {
+  /**
+   * The audit log and the rulings in sentences, times in the competition's time zone (issue 14
+   * item 6), each naming who acted; narrowed by the page's filter (audit-filter.ts).
+   */
+  readableAudit(
+    actor: UserActor,
+    competitionId: string,
+    lang: WebLanguage,
+    options?: { readonly withEntries?: boolean; readonly filter?: AuditFilter },
+  ) {
+    const filter = options?.filter ?? {};
     return this.db.run(async () => {
       const competition = await arbitratedCompetition(this.competitionRows, actor, competitionId);
+      const rough = roughInstants(filter);
+      const player = filter.playerId
+        ? { id: filter.playerId, userId: (await this.users.ofPlayer(filter.playerId))?.id ?? null }
+        : undefined;
+      const kind = filter.kind ? AUDIT_KINDS[filter.kind] : undefined;
       // The appeals page wants the rulings alone: it need not read the audit entries.
-      const entries = options?.withEntries === false ? [] : await this.auditEntries.latestOf(competition.id, LIST_LIMIT);
-      const rulings = await this.rulings.latestOf(competition.id, LIST_LIMIT);
+      const entries = (
+        options?.withEntries === false
+          ? []
+          : await this.auditEntries.filteredOf(competition.id, { player, actionPrefixes: kind?.prefixes, ...rough }, LIST_LIMIT)
+      ).filter((e) => withinDays(e.at, competition.timeZone, filter));
+      const rulings =
+        filter.kind && filter.kind !== 'rulings'
+          ? []
+          : (await this.rulings.latestOf(competition.id, LIST_LIMIT, rough)).filter((r) =>
+              withinDays(r.createdAt, competition.timeZone, filter),
+            );
       const named = namedIn(entries, rulings);
       const games = await this.gameListings.playersOf(named.gameIds);
-      const name = await this.players.names(named.playersOf(games));
-      return readableAuditLog({ entries, rulings, games, name }, competition, lang);
+      const actorIds = [...new Set(entries.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
+      const [users] = actorIds.length ? await this.users.namesAndEmailsOf(actorIds) : [[]];
+      const name = await this.players.names([...named.playersOf(games), ...users.map((u) => u.playerId)]);
+      const actors = new Map(users.map((u) => [u.id, (u.playerId && name.get(u.playerId)) || personName(u.displayName)]));
+      // A player's rulings are those of their games.
+      const playsIn = new Set(
+        games.filter((g) => g.redPlayerId === filter.playerId || g.bluePlayerId === filter.playerId).map((g) => g.id),
+      );
+      const shownRulings = filter.playerId ? rulings.filter((r) => r.gameId !== null && playsIn.has(r.gameId)) : rulings;
+      return readableAuditLog({ entries, rulings: shownRulings, games, name, actors }, competition, lang);
     });
   }
 

@@ -14,6 +14,8 @@ export interface AuditRow {
   readonly atIso: string;
   readonly action: string;
   readonly role: string;
+  /** Who acted: the player's or the user's name, and the role they acted in; the platform by itself. */
+  readonly who: string;
   readonly gameId: string | null;
   readonly text: string;
 }
@@ -35,6 +37,8 @@ export interface AuditLogRows {
   readonly games: readonly Pick<Game, 'id' | 'redPlayerId' | 'bluePlayerId'>[];
   /** Names by player id. */
   readonly name: ReadonlyMap<string, string>;
+  /** The name of each user who acted, by user id (a player's name for a player's account). */
+  readonly actors?: ReadonlyMap<string, string>;
 }
 
 /** The games the rows name, and the players they name besides those games' (a player's own entries). */
@@ -50,7 +54,7 @@ export function namedIn(entries: readonly AuditEntry[], rulings: readonly Ruling
 }
 
 export function readableAuditLog(
-  { entries, rulings, games, name }: AuditLogRows,
+  { entries, rulings, games, name, actors = new Map() }: AuditLogRows,
   competition: Competition,
   lang: WebLanguage,
 ): { entries: AuditRow[]; rulings: RulingRow[] } {
@@ -59,17 +63,23 @@ export function readableAuditLog(
   );
   const tz = competition.timeZone;
   return {
-    entries: entries.map((a) => ({
-      at: formatInstant(a.at, tz, lang),
-      atIso: a.at.toISOString(),
-      action: a.action,
-      role: roleText(a.actorRole, lang),
-      gameId: a.gameId,
-      text: auditSentence(a.action, a.details ?? {}, lang, {
-        ...(a.gameId && byGame.has(a.gameId) && { game: byGame.get(a.gameId) }),
-        players: name,
-      }),
-    })),
+    entries: entries.map((a) => {
+      const actor = (a.actorUserId && actors.get(a.actorUserId)) || undefined;
+      const role = roleText(a.actorRole, lang);
+      return {
+        at: formatInstant(a.at, tz, lang),
+        atIso: a.at.toISOString(),
+        action: a.action,
+        role,
+        who: a.actorRole === 'system' || !actor ? role : `${actor} (${role})`,
+        gameId: a.gameId,
+        text: auditSentence(a.action, a.details ?? {}, lang, {
+          ...(a.gameId && byGame.has(a.gameId) && { game: byGame.get(a.gameId) }),
+          players: name,
+          ...(a.actorRole === 'player' && actor && { actor }),
+        }),
+      };
+    }),
     rulings: rulings.map((r) => ({
       id: r.id,
       at: formatInstant(r.createdAt, tz, lang),

@@ -69,4 +69,14 @@ describe('auditSentence (the audit log in sentences)', () => {
     expect(rulingKindText('coefficient-penalty', 'ro')).toBe('penalizare de coeficient');
     expect(rulingDetailsText('warning', { player: 'red' }, 'ro', names.game)).toBe('Popescu Ion (ROȘU) primește un avertisment.');
   });
+
+  it('names the player who declared a holiday, and its days', () => {
+    const details = { id: 'h', from: '2027-02-10', to: '2027-02-14', kind: 'holiday', declaredOn: '2027-02-01', games: ['g'] };
+    expect(auditSentence('holiday.declared', details, 'ro', { players: new Map(), actor: 'Marin Ana' })).toBe(
+      'Marin Ana și-a declarat concediul 10.02.2027 – 14.02.2027.',
+    );
+    expect(auditSentence('holiday.declared', details, 'en', { players: new Map(), actor: 'Marin Ana' })).toBe(
+      'Marin Ana declared a holiday 10.02.2027 – 14.02.2027.',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import type { Color } from '../../games/engine/types';
 import { caseKindName, rulingEffects, rulingKindName } from '../../games/core/ruling-effects';
 import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/core/setting-names';
 import type { WebLanguage } from '../web-request';
+import { dottedDay } from './downtime-case';
 
 type Details = Readonly<Record<string, unknown>>;
 type Bi = Readonly<Record<WebLanguage, string>>;
@@ -15,6 +16,8 @@ export interface AuditNames {
   readonly game?: Readonly<Record<Color, string>>;
   /** Any player by id (a withdrawal, an update, an anonymisation). */
   readonly players: ReadonlyMap<string, string>;
+  /** The player who acted, when a player did: the subject of their own declarations and requests. */
+  readonly actor?: string;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -51,7 +54,7 @@ function playerName(d: Details, names: AuditNames, lang: WebLanguage): string {
   if (c && names.game) return `${names.game[c]} (${COLOR_WORD[lang][c]})`;
   if (c) return COLOR_WORD[lang][c];
   const id = str(d.playerId);
-  return (id && names.players.get(id)) || (lang === 'ro' ? 'un jucător' : 'a player');
+  return (id && names.players.get(id)) || names.actor || (lang === 'ro' ? 'un jucător' : 'a player');
 }
 
 /** Issue 14: each changed setting in words, its value before and after (`competition.updated`). */
@@ -90,8 +93,12 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro
           ? `Mutare refuzată trimisă arbitrului spre revizuire${str(details.notation) ? `: ${str(details.notation)}` : ''}.`
           : `A refused move was sent to the arbiter for review${str(details.notation) ? `: ${str(details.notation)}` : ''}.`;
-      case 'holiday.declared':
-        return ro ? `${who} și-a declarat concediul.` : `${who} declared a holiday.`;
+      case 'holiday.declared': {
+        const from = dottedDay(details.from);
+        const to = dottedDay(details.to);
+        const days = from && to ? ` ${from} – ${to}` : '';
+        return ro ? `${who} și-a declarat concediul${days}.` : `${who} declared a holiday${days}.`;
+      }
       case 'long-thinking.announced':
         return ro
           ? `${who} a anunțat gândire lungă${days ? ` (${days} zile)` : ''}.`
@@ -188,6 +195,10 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
           : `The competition${str(details.name) ? ` "${str(details.name)}"` : ''} was created.`;
       case 'competition.players_imported':
         return ro ? `Jucători înscriși: ${num(details.players) ?? 0}.` : `Players registered: ${num(details.players) ?? 0}.`;
+      case 'competition.player_added':
+        return ro ? `${who} a fost adăugat în listă.` : `${who} was added to the list.`;
+      case 'competition.player_removed':
+        return ro ? `${who} a fost scos din listă.` : `${who} was removed from the list.`;
       case 'competition.started':
         return ro ? 'Competiția a început.' : 'The competition started.';
       case 'competition.updated': {

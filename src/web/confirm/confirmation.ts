@@ -31,6 +31,7 @@ export function requireConfirmed(form: unknown, what: { readonly ro: string; rea
 export const IRREVERSIBLE = {
   start: { ro: 'pornirea competiției', en: 'starting the competition' },
   anonymise: { ro: 'anonimizarea jucătorului', en: 'anonymising the player' },
+  removePlayer: { ro: 'scoaterea jucătorului din listă', en: 'removing the player from the list' },
   pass: { ro: 'trecerea la mutare (PAS)', en: 'a pass' },
   closeCase: { ro: 'închiderea cazului', en: 'closing the case' },
   homologate: { ro: 'omologarea rezultatului', en: 'homologating the result' },
