@@ -76,7 +76,7 @@ describe('auditSentence (the audit log in sentences)', () => {
       'Marin Ana și-a declarat concediul 10.02.2027 – 14.02.2027.',
     );
     expect(auditSentence('holiday.declared', details, 'en', { players: new Map(), actor: 'Marin Ana' })).toBe(
-      'Marin Ana declared a holiday 10.02.2027 – 14.02.2027.',
+      'Marin Ana declared a holiday 10 Feb 2027 – 14 Feb 2027.',
     );
   });
 });

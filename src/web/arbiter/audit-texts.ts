@@ -6,7 +6,7 @@ import type { Color } from '../../games/engine/types';
 import { caseKindName, rulingEffects, rulingKindName } from '../../games/core/ruling-effects';
 import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/core/setting-names';
 import type { WebLanguage } from '../web-request';
-import { dottedDay } from './downtime-case';
+import { formatDayFor } from '../../common/day-format';
 
 type Details = Readonly<Record<string, unknown>>;
 type Bi = Readonly<Record<WebLanguage, string>>;
@@ -94,8 +94,8 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
           ? `Mutare refuzată trimisă arbitrului spre revizuire${str(details.notation) ? `: ${str(details.notation)}` : ''}.`
           : `A refused move was sent to the arbiter for review${str(details.notation) ? `: ${str(details.notation)}` : ''}.`;
       case 'holiday.declared': {
-        const from = dottedDay(details.from);
-        const to = dottedDay(details.to);
+        const from = formatDayFor(lang, str(details.from));
+        const to = formatDayFor(lang, str(details.to));
         const days = from && to ? ` ${from} – ${to}` : '';
         return ro ? `${who} și-a declarat concediul${days}.` : `${who} declared a holiday${days}.`;
       }
