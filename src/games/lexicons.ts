@@ -6,7 +6,7 @@ import { Refusal } from '../common/refusal';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { getTileSet, type Lexicon, type TileSet } from './engine';
-import { WordTrieBuilder, type WordTrie } from './engine/word-trie';
+import { WordTrieBuilder, readWordListTrie, type WordTrie } from './engine/word-trie';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
@@ -87,10 +87,7 @@ export class Lexicons {
       throw error;
     }
     try {
-      const trie = new WordTrieBuilder(tileSet);
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) trie.addBytes(buffer.subarray(0, n));
-      return trie.finish();
+      return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES);
     } finally {
       closeSync(fd);
     }

@@ -124,6 +124,17 @@ export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
 }
 
 /**
+ * A list's trie from a reader that fills a buffer and answers how many bytes it put there, 0 at
+ * the end (a file read with readSync): the list is never held whole. A megabyte at a time.
+ */
+export function readWordListTrie(tileSet: TileSet, read: (into: Uint8Array) => number, chunkBytes = 1024 * 1024): WordTrie {
+  const builder = new WordTrieBuilder(tileSet);
+  const buffer = new Uint8Array(chunkBytes);
+  for (let n = read(buffer); n > 0; n = read(buffer)) builder.addBytes(buffer.subarray(0, n));
+  return builder.finish();
+}
+
+/**
  * The trie of `words` for `tileSet`. Blank lines are ignored; words with a letter the tile set
  * cannot make are counted in `unspellable` and left out (no move can ever form them).
  */

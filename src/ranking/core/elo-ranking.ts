@@ -7,12 +7,13 @@ import {
   outcome,
   publishedRanking,
   rankingList,
+  type ListingSettings,
   type RankedGame,
   type Ranking,
   type RankingHistoryPoint,
 } from './ranking-types';
 
-export interface EloRankingSettings {
+export interface EloRankingSettings extends ListingSettings {
   readonly method: 'elo';
   /** A newcomer's rating. */
   readonly initial: number;
@@ -20,11 +21,6 @@ export interface EloRankingSettings {
   readonly k: number;
   /** A difference of this many points makes the stronger ten times likelier to win. */
   readonly scale: number;
-  /** Games of the last this many calendar months make a player active. */
-  readonly windowMonths: number;
-  /** Fewer games within the window: not on the list. */
-  readonly minGames: number;
-  readonly countWalkovers: boolean;
 }
 
 /** The platform's choice (no federation of the seeds publishes one): FIDE's scale, a middle K. */

@@ -8,21 +8,18 @@ import {
   outcome,
   publishedRanking,
   rankingList,
+  type ListingSettings,
   type RankedGame,
   type Ranking,
   type RankingHistoryPoint,
 } from './ranking-types';
 
-export interface PfsRankingSettings {
+export interface PfsRankingSettings extends ListingSettings {
   readonly method: 'pfs';
   /** What a win adds to the opponent's ranking and a loss takes from it. */
   readonly scalpMargin: number;
-  /** Games of the last this many calendar months count. */
-  readonly windowMonths: number;
   /** At most this many games: whole competitions, the latest first. */
   readonly maxGames: number;
-  /** Fewer games within the window: not on the list. */
-  readonly minGames: number;
   /** The ranking a debutant plays with, and the least anyone plays with. */
   readonly floor: number;
   /**
@@ -30,8 +27,6 @@ export interface PfsRankingSettings {
    * rankings, so that a win never lowers the winner's ranking nor a loss raises the loser's.
    */
   readonly favouriteKeepsOwn: boolean;
-  /** [P 7.1]: a walkover (400:1) is counted in the ranking. */
-  readonly countWalkovers: boolean;
 }
 
 /** The PFS's published values (docs/rules.md §11.1 gives their sources). */

@@ -15,6 +15,16 @@ export interface RankedGame {
   readonly walkover?: boolean;
 }
 
+/** Who stands on a list, whatever the method. */
+export interface ListingSettings {
+  /** Games of the last this many calendar months count. */
+  readonly windowMonths: number;
+  /** Fewer games within the window: not on the list. */
+  readonly minGames: number;
+  /** [P 7.1]: a walkover (400:1) is counted in the ranking. */
+  readonly countWalkovers: boolean;
+}
+
 /** One line of a ranking list; ties in the exact value share a position. */
 export interface RankingEntry {
   readonly position: number;

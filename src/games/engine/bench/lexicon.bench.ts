@@ -14,7 +14,7 @@ import { checkGcg } from '../gcg';
 import { loadWordList, type Lexicon } from '../lexicon';
 import { getTileSet } from '../tile-sets';
 import type { TileSet } from '../types';
-import { WordTrieBuilder, wordListTrie, type WordTrie } from '../word-trie';
+import { readWordListTrie, wordListTrie, type WordTrie } from '../word-trie';
 import { timed } from './timing';
 
 const en = getTileSet('en');
@@ -64,10 +64,7 @@ function measure<L extends Lexicon>(name: string, load: () => L, probes: readonl
 function loadFile(file: string, tileSet: TileSet): WordTrie {
   const fd = openSync(file, 'r');
   try {
-    const builder = new WordTrieBuilder(tileSet);
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) builder.addBytes(buffer.subarray(0, n));
-    return builder.finish();
+    return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES);
   } finally {
     closeSync(fd);
   }
