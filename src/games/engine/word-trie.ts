@@ -46,10 +46,16 @@ export interface WordTrie extends Lexicon {
   child(node: number, code: number): number;
 }
 
+/**
+ * No node, in the columns while the trie is built: the root, which is nobody's child nor sibling.
+ * Zero, so that new columns need no filling: a fresh typed array is zeros already.
+ */
+const NONE = ROOT;
+
 /** Growable columns of the trie while it is built. */
 class Columns {
-  firstChild = new Int32Array(1 << 16).fill(NO_NODE);
-  sibling = new Int32Array(1 << 16).fill(NO_NODE);
+  firstChild = new Int32Array(1 << 16);
+  sibling = new Int32Array(1 << 16);
   letter = new Uint8Array(1 << 16);
   terminal = new Uint8Array(1 << 16);
   size = 1;
@@ -60,14 +66,14 @@ class Columns {
     this.letter[node] = code;
     // Children are kept in descending letter order, so a search stops early; a sorted list only
     // ever adds a child above the others, at the head.
-    let before = NO_NODE;
+    let before = NONE;
     let after = this.firstChild[parent];
-    while (after !== NO_NODE && this.letter[after] > code) {
+    while (after !== NONE && this.letter[after] > code) {
       before = after;
       after = this.sibling[after];
     }
     this.sibling[node] = after;
-    if (before === NO_NODE) this.firstChild[parent] = node;
+    if (before === NONE) this.firstChild[parent] = node;
     else this.sibling[before] = node;
     return node;
   }
@@ -85,7 +91,7 @@ class Columns {
       letter[n] = this.letter[old];
       terminal[n] = this.terminal[old];
       firstChild[n] = next;
-      for (let c = this.firstChild[old]; c !== NO_NODE; c = this.sibling[c]) {
+      for (let c = this.firstChild[old]; c !== NONE; c = this.sibling[c]) {
         order[next++] = c;
         childLetters[n] |= 1 << this.letter[c];
       }
@@ -96,21 +102,20 @@ class Columns {
 
   private grow(): void {
     const length = this.firstChild.length * 2;
-    const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A, fill?: number): A => {
+    const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A): A => {
       const next = make(length);
-      if (fill !== undefined) next.fill(fill, old.length);
       next.set(old);
       return next;
     };
-    this.firstChild = widen(this.firstChild, (n) => new Int32Array(n), NO_NODE);
-    this.sibling = widen(this.sibling, (n) => new Int32Array(n), NO_NODE);
+    this.firstChild = widen(this.firstChild, (n) => new Int32Array(n));
+    this.sibling = widen(this.sibling, (n) => new Int32Array(n));
     this.letter = widen(this.letter, (n) => new Uint8Array(n));
     this.terminal = widen(this.terminal, (n) => new Uint8Array(n));
   }
 }
 
 function childOf(firstChild: Int32Array, sibling: Int32Array, letter: Uint8Array, node: number, code: number): number {
-  for (let c = firstChild[node]; c !== NO_NODE; c = sibling[c]) {
+  for (let c = firstChild[node]; c !== NONE; c = sibling[c]) {
     if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
   }
   return NO_NODE;
