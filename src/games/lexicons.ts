@@ -71,9 +71,9 @@ export class Lexicons {
 
   private remember(key: string, competition: LexiconOf, file: string, trie: WordTrie | undefined): void {
     if (trie === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
-    // The trie (engine/word-trie.ts) loads a list of 267k words in a tenth of a second and one of
-    // 4.3 million in about a second, and checks a word in about a microsecond (npm run
-    // bench:lexicon, docs/scale.md "Word lists"); a set of keys took three times longer to load.
+    // The trie (engine/word-trie.ts) loads a list of 267k words in a fifth of a second and one of
+    // 4.3 million in about a second of CPU, and checks a word in microseconds (npm run
+    // bench:lexicon, docs/scale.md "Word lists"); a set of keys took several times longer to load.
     this.loaded.set(key, trie);
   }
 
