@@ -64,7 +64,11 @@ export function eloRanking(games: readonly RankedGame[], asOf: LocalDate, settin
       const delta = settings.k * (outcome(g, side) - eloExpected(rating(a), rating(b), settings));
       change.set(a, (change.get(a) ?? 0) + delta);
       change.set(b, (change.get(b) ?? 0) - delta);
-      for (const p of g.players) dates.set(p, [...(dates.get(p) ?? []), g.date]);
+      for (const p of g.players) {
+        const played = dates.get(p);
+        if (played) played.push(g.date);
+        else dates.set(p, [g.date]);
+      }
     }
     for (const [p, delta] of change) {
       const exact = rating(p) + delta;
