@@ -3,7 +3,7 @@
 // with the word list, and the five best placements the rack allowed on that board. Exit status
 // 0 done, 1 a play the board refuses, 2 unusable input (the file, the tile set, the word list).
 import { analyseGcg } from '../games/engine/analysis';
-import { buildWordTrie, type WordTrie } from '../games/engine/word-trie';
+import { wordListTrie, type WordTrie } from '../games/engine/word-trie';
 import type { TileSet } from '../games/engine';
 import { BadInputError, jsonLine } from './command';
 import { defineCommand } from './define-command';
@@ -28,7 +28,8 @@ async function readWordList(path: string, tileSet: TileSet): Promise<WordTrie> {
       throw new BadInputError(`the word list ${path}, line ${i + 1}: "${shown}" is not one word`);
     }
   }
-  const words = buildWordTrie(lines, tileSet);
+  // From the text, not the lines: a list of millions of words is read without a string per word.
+  const words = wordListTrie(text, tileSet);
   if (words.words === 0) throw new BadInputError(`the word list ${path} holds no word of the ${tileSet.name} tile set`);
   return words;
 }

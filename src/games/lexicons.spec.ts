@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Refusal } from '../common/refusal';
+import type { WordTrie } from './engine/word-trie';
 import { Lexicons } from './lexicons';
 
 describe('Lexicons: the one owner of the word-list files', () => {
@@ -43,5 +44,26 @@ describe('Lexicons: the one owner of the word-list files', () => {
     expect(lexicons.forCompetition(competition)).toBe(read);
     expect(await lexicons.wordList({ lexicon: 'lipsa', tileSet: 'ro' })).toBeUndefined();
     expect(await lexicons.wordList({ lexicon: null, tileSet: 'ro' })).toBeUndefined();
+  });
+
+  it('reads a Polish list past its first megabyte, a letter cut by the read in between, the same both ways', async () => {
+    // 349,525 lines of "AB\n" fill 1 MiB less one byte: the read of a megabyte ends inside Ż (C5 BB).
+    const text = `${'AB\n'.repeat(349_525)}ŻÓŁW\r\nźdźbło\nvan\n`;
+    expect(Buffer.from(text).indexOf(Buffer.from('Ż'))).toBe(1024 * 1024 - 1);
+    await mkdir(join(dataDir, 'lexicons'));
+    await writeFile(join(dataDir, 'lexicons', 'osps.txt'), text);
+    const read = await lexicons.wordList({ lexicon: 'osps', tileSet: 'pl' });
+    const sync = new Lexicons({ dataDir }).forCompetition({ lexicon: 'osps', tileSet: 'pl' }) as WordTrie | undefined;
+    for (const list of [read, sync]) {
+      expect([list?.has('żółw'), list?.has('ŹDŹBŁO'), list?.has('ab'), list?.has('zolw'), list?.has('van')]).toEqual([
+        true,
+        true,
+        true,
+        false,
+        false,
+      ]);
+    }
+    expect([read?.words, read?.unspellable]).toEqual([3, 1]);
+    expect([sync?.words, sync?.unspellable]).toEqual([3, 1]);
   });
 });

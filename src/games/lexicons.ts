@@ -1,15 +1,24 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { mkdir, open, readdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Refusal } from '../common/refusal';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
-import { getTileSet, type Lexicon } from './engine';
-import { wordListTrie, type WordTrie } from './engine/word-trie';
+import { getTileSet, type Lexicon, type TileSet } from './engine';
+import { WordTrieBuilder, readWordListTrie, type WordTrie } from './engine/word-trie';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
+
+/**
+ * A list is read a megabyte at a time into the trie builder: a list of millions of words (OSPS,
+ * 60 MB) is never held whole, nor decoded into a string that would outweigh the trie
+ * (docs/scale.md "Word lists").
+ */
+const CHUNK_BYTES = 1024 * 1024;
+
+const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
  * The word lists, one owner for their files: `DATA_DIR/lexicons/<name>.txt`, one word per
@@ -42,7 +51,7 @@ export class Lexicons {
     const key = `${competition.tileSet}:${competition.lexicon}`;
     if (!this.loaded.has(key)) {
       const file = this.fileOf(competition.lexicon);
-      this.remember(key, competition, file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+      this.remember(key, competition, file, this.readSync(file, getTileSet(competition.tileSet)));
     }
     return this.loaded.get(key);
   }
@@ -53,21 +62,58 @@ export class Lexicons {
     const key = `${competition.tileSet}:${competition.lexicon}`;
     if (!this.loaded.has(key)) {
       const file = this.fileOf(competition.lexicon);
-      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return undefined;
-        throw error;
-      });
+      const trie = await this.read(file, getTileSet(competition.tileSet));
       // Another read may have filled it while this one waited on the disk.
-      if (!this.loaded.has(key)) this.remember(key, competition, file, text);
+      if (!this.loaded.has(key)) this.remember(key, competition, file, trie);
     }
     return this.loaded.get(key);
   }
 
-  private remember(key: string, competition: LexiconOf, file: string, text: string | undefined): void {
-    if (text === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
-    // The trie (engine/word-trie.ts) loads a list of 267k words in about a fifth of a second and
-    // checks a word in about a microsecond (npm run bench:lexicon); a set of keys took three times longer to load.
-    this.loaded.set(key, text === undefined ? undefined : wordListTrie(text, getTileSet(competition.tileSet)));
+  private remember(key: string, competition: LexiconOf, file: string, trie: WordTrie | undefined): void {
+    if (trie === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
+    // The trie (engine/word-trie.ts) loads a list of 267k words in a fifth of a second and one of
+    // 4.3 million in about a second of CPU, and checks a word in microseconds (npm run
+    // bench:lexicon, docs/scale.md "Word lists"); a set of keys took several times longer to load.
+    this.loaded.set(key, trie);
+  }
+
+  /** The list in `file` as a trie, read a chunk at a time; undefined when there is no such file. */
+  private readSync(file: string, tileSet: TileSet): WordTrie | undefined {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+    try {
+      return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** {@link readSync} without blocking on the disk. */
+  private async read(file: string, tileSet: TileSet): Promise<WordTrie | undefined> {
+    const handle = await open(file, 'r').catch((error: unknown) => {
+      if (missing(error)) return undefined;
+      throw error;
+    });
+    if (handle === undefined) return undefined;
+    try {
+      const trie = new WordTrieBuilder(tileSet);
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      for (
+        let n = (await handle.read(buffer, 0, CHUNK_BYTES)).bytesRead;
+        n > 0;
+        n = (await handle.read(buffer, 0, CHUNK_BYTES)).bytesRead
+      ) {
+        trie.addBytes(buffer.subarray(0, n));
+      }
+      return trie.finish();
+    } finally {
+      await handle.close();
+    }
   }
 
   /** The lists on disk, by name: the competition forms and the upload page offer them. */

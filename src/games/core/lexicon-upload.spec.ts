@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Refusal } from '../../common/refusal';
-import { checkLexiconUpload, lexiconExists, MAX_LEXICON_BYTES } from './lexicon-upload';
+import { checkLexiconUpload, countWords, lexiconExists, MAX_LEXICON_BYTES } from './lexicon-upload';
 
 const messageOf = (result: unknown) => (result instanceof Refusal ? result.messages : null);
 
@@ -37,5 +37,14 @@ describe('checkLexiconUpload: a word list before it is stored (issue 7 §3)', ()
     expect([refusal.code, refusal.getStatus()]).toEqual(['LEXICON_EXISTS', 409]);
     expect(refusal.messages.ro).toContain('„test-ro” există deja');
     expect(refusal.messages.en).toContain('"test-ro" already exists');
+  });
+
+  it('counts the lines holding more than white space, as splitting the text would', () => {
+    expect(countWords('żółw\r\n\n  \t\r\nźdźbło  \nx')).toBe(3);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'ł', ' ', '\n', '\r', '\t', '\u00a0') }), (text) => {
+        expect(countWords(text)).toBe(text.split(/\r?\n/).filter((l) => l.trim() !== '').length);
+      }),
+    );
   });
 });

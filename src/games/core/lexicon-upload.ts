@@ -1,8 +1,6 @@
 // An arbiter's word list before it is stored (issue 7 §3): a safe file name, a bounded size, at
 // least one word, readable as the engine reads it. Pure: lexicons.ts writes the file.
 import { Refusal } from '../../common/refusal';
-import { getTileSet } from '../engine';
-import { wordListTrie } from '../engine/word-trie';
 
 /** Lexicon names: a file name under DATA_DIR/lexicons, nothing that could climb out of it. */
 const LEXICON_NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
@@ -26,11 +24,27 @@ export function checkLexiconUpload(name: string, text: string): LexiconUpload | 
   if (Buffer.byteLength(text, 'utf8') > MAX_LEXICON_BYTES) {
     return new Refusal('BAD_INPUT', { ro: 'Lista depășește 20 MB.', en: 'The list is over 20 MB.' });
   }
-  const words = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
+  const words = countWords(text);
   if (words === 0) return new Refusal('BAD_INPUT', { ro: 'Lista nu conține niciun cuvânt.', en: 'The list holds no word.' });
-  // Read it as the engine will, so a file it cannot read is refused now rather than at the first move.
-  wordListTrie(text, getTileSet('ro'));
+  // No trie is built here: any text reads as one (a line no tile spells is left out), and the
+  // competition reads the list with its own tile set when it first needs it (lexicons.ts).
   return { name: clean, words, text: text.endsWith('\n') ? text : `${text}\n` };
+}
+
+/**
+ * The lines holding more than white space, counted in one pass without splitting the text: a
+ * list of millions of words would otherwise become millions of strings.
+ */
+export function countWords(text: string): number {
+  const nonSpace = /\S/g;
+  let count = 0;
+  while (nonSpace.test(text)) {
+    count++;
+    const end = text.indexOf('\n', nonSpace.lastIndex);
+    if (end < 0) break;
+    nonSpace.lastIndex = end + 1;
+  }
+  return count;
 }
 
 /** docs/rules.md §3: a competition's list is fixed for its whole duration, so a new edition is a new name. */

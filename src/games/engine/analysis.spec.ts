@@ -8,11 +8,11 @@ import { analyseGcg, gcgRackTiles, type TurnAnalysis } from './analysis';
 import { GCG_RULES, checkGcg, type GcgCheck, type GcgStep } from './gcg';
 import { parseGcgPlay } from './notation';
 import { ANALYSIS_GAME, ANALYSIS_WORDS } from './testing/analysis-game';
-import { en, ro } from './testing/fixtures';
+import { en, pl, ro } from './testing/fixtures';
 import { upperLetter } from './tile-sets';
 import type { TileSet } from './types';
 import { resolvePlacement } from './validate';
-import { buildWordTrie, type WordTrie } from './word-trie';
+import { WordTrieBuilder, buildWordTrie, type WordTrie } from './word-trie';
 
 const GCG_DIR = join(__dirname, '../../../test/fixtures/gcg');
 
@@ -90,6 +90,42 @@ describe('analyseGcg (issue 16 item 3)', () => {
   it('folds the rack as the tile set does (docs/rules.md §1)', () => {
     expect(gcgRackTiles('ĂȘa?', ro)).toEqual(['A', 'S', 'A', '?']);
     expect(gcgRackTiles('ÆB?', en)).toEqual(['Æ', 'B', '?']);
+  });
+});
+
+describe('analyseGcg on a Polish game, its list read a few bytes at a time (docs/scale.md "Word lists")', () => {
+  const file = join(GCG_DIR, 'macondo/gcgio_testdata_polish_endgame.gcg');
+  const check = (() => {
+    const read = checkGcg(readFileSync(file), pl);
+    if (!read.ok) throw new Error(read.message.en);
+    return read;
+  })();
+  const steps = turnSteps(check);
+  /** Every word the game's placements formed, in lower case as sjp.pl lists them, one a line. */
+  const played = [...new Set(steps.flatMap((s) => s.placement?.scored.words.map((w) => w.word.toLowerCase()) ?? []))];
+
+  it('finds every play of the game at its score with the game’s own words as the list, Polish letters kept apart', () => {
+    const builder = new WordTrieBuilder(pl);
+    const bytes = new TextEncoder().encode(`${played.join('\r\n')}\r\n`);
+    // Seven bytes at a time: two-byte letters (ś, ł, ż, …) fall across the cuts again and again.
+    for (let i = 0; i < bytes.length; i += 7) builder.addBytes(bytes.subarray(i, i + 7));
+    const trie = builder.finish();
+    expect(played).toEqual(expect.arrayContaining(['stępić', 'zdziałaj']));
+    expect([trie.words, trie.has('STĘPIĆ'), trie.has('STEPIC'), trie.has('ZDZIALAJ')]).toEqual([played.length, true, false, false]);
+    const turns = [...analyseGcg(check, trie)];
+    expect(turns).toHaveLength(steps.length);
+    turns.forEach((turn, i) => {
+      for (const move of turn.best) expectSound(steps[i], move, (w) => trie.has(w), pl);
+      if (!steps[i].placement) return;
+      expect({ line: steps[i].event.line, ...turn.played }).toEqual({
+        line: steps[i].event.line,
+        notation: turn.played.notation,
+        score: steps[i].event.score,
+        found: true,
+        wordsInLexicon: true,
+      });
+      expect(turn.best[0].score).toBeGreaterThanOrEqual(turn.played.score);
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import { boardAfter, check, en, pl, ro } from './testing/fixtures';
 import { BLANK } from './tile-sets';
 import type { Direction, TileSet, WrittenPlacement } from './types';
 import { resolvePlacement, resolveTiles, type ResolveOptions } from './validate';
-import { buildWordTrie } from './word-trie';
+import { buildWordTrie, wordListTrie } from './word-trie';
 
 const DIRECTIONS: readonly Direction[] = ['across', 'down'];
 
@@ -169,6 +169,18 @@ describe('generateMoves (issue 16 item 3)', () => {
     for (const m of moves) expectSound(board, [...'AŻ?'], listed, m, pl);
     expect(keysOf(moves)).toEqual([...bruteForce(board, [...'AŻ?'], listed, pl)].sort());
     expect(moves.some((m) => m.tiles.some((t) => t.letter === 'Ż' && !t.blank))).toBe(true);
+  });
+
+  it('finds the anagrams of a Polish rack in a list read as bytes, Polish letters never taken for plain ones', () => {
+    // sjp.pl writes its lists in lower case; ż, ó and ł are two bytes each in UTF-8.
+    const trie = wordListTrie('żółw\nłów\nwół\nżół\nzolw\nlow\nwol\nżółwie\n', pl);
+    const rack = [...'ŻÓŁW'];
+    const moves = generateMoves(emptyBoard(), rack, trie);
+    const formed = new Set(moves.map((m) => m.tiles.map((t) => t.letter).join('')));
+    expect([...formed].sort()).toEqual(['WÓŁ', 'ŁÓW', 'ŻÓŁ', 'ŻÓŁW']);
+    const listed = keyed(['żółw', 'łów', 'wół', 'żół'], pl);
+    for (const m of moves) expectSound(emptyBoard(), rack, listed, m, pl);
+    expect(keysOf(moves)).toEqual([...bruteForce(emptyBoard(), rack, listed, pl)].sort());
   });
 
   describe('on random small games', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { loadWordList } from './lexicon';
 import { en, pl, ro } from './testing/fixtures';
-import { NO_NODE, ROOT, buildWordTrie, type WordTrie } from './word-trie';
+import { MAX_LINE_BYTES, NO_NODE, ROOT, WordTrieBuilder, buildWordTrie, wordListTrie, type WordTrie } from './word-trie';
 
 /** Every word the trie holds, by walking it: what the move generator can ever form. */
 function wordsOf(trie: WordTrie): string[] {
@@ -58,5 +58,59 @@ describe('buildWordTrie (issue 16 item 3)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('WordTrieBuilder: a list read a chunk at a time (docs/scale.md "Word lists")', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  const chunked = (bytes: Uint8Array, cuts: readonly number[]): WordTrie => {
+    const builder = new WordTrieBuilder(pl);
+    let from = 0;
+    for (const cut of [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b)) {
+      builder.addBytes(bytes.subarray(from, cut));
+      from = cut;
+    }
+    builder.addBytes(bytes.subarray(from));
+    return builder.finish();
+  };
+
+  it('keeps Polish letters as letters of their own however the bytes are cut, mid-letter included', () => {
+    // Ż is C5 BB in UTF-8: a cut after byte 1 splits it, one after byte 3 splits Ó.
+    const bytes = utf8('żółw\r\nzolw\n  ŹREBIĘ \nwąż\nvan\nxero\n\n');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const trie = chunked(bytes, [cut]);
+      expect(wordsOf(trie)).toEqual(['WĄŻ', 'ZOLW', 'ŹREBIĘ', 'ŻÓŁW']);
+      // V and X are no Polish tiles (docs/rules.md §1): such words are left out, and counted.
+      expect([trie.words, trie.unspellable]).toEqual([4, 2]);
+    }
+    const trie = chunked(bytes, [1, 5]);
+    for (const w of ['żółw', 'ŻÓŁW', 'Żółw', 'wąż', 'źrebię']) expect(trie.has(w)).toBe(true);
+    for (const w of ['ZÓŁW', 'ŻOLW', 'waz', 'wa', 'van']) expect(trie.has(w)).toBe(false);
+  });
+
+  it('answers as the whole text read at once, wherever the chunks are cut', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'ą', 'Ż', 'ł', 'ó', 'Ó', 'z', 'v', ' ', '\r', 'e\u0328', '😀'), maxLength: 6 });
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 6 }), (list, cuts) => {
+        const text = list.join('\n');
+        const whole = buildWordTrie(list, pl);
+        const trie = chunked(utf8(text), cuts);
+        expect(wordsOf(trie)).toEqual(wordsOf(whole));
+        expect([trie.words, trie.unspellable]).toEqual([whole.words, whole.unspellable]);
+        expect(wordsOf(wordListTrie(text, pl))).toEqual(wordsOf(whole));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts a line too long to be any word as unspellable, within a chunk or across chunks', () => {
+    const long = 'A'.repeat(MAX_LINE_BYTES + 1);
+    const bytes = utf8(`ŁAD\n${long}\nŁADY\n`);
+    for (const cuts of [[], [10], [10, 600, 1000]]) {
+      const trie = chunked(bytes, cuts);
+      expect(wordsOf(trie)).toEqual(['ŁAD', 'ŁADY']);
+      expect(trie.unspellable).toBe(1);
+    }
+    expect(wordsOf(buildWordTrie(['A'.repeat(MAX_LINE_BYTES)], en))).toEqual(['A'.repeat(MAX_LINE_BYTES)]);
   });
 });

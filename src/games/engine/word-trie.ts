@@ -15,6 +15,9 @@ export const ROOT = 0;
 /** A character whose letter code is not worked out yet. */
 const UNSEEN = -2;
 
+/** A white-space character: ignored around a word, never inside one. */
+const SPACE = -3;
+
 /** Cross-check masks hold one bit per letter of the alphabet in a 32-bit integer. */
 const MAX_LETTERS = 32;
 
@@ -43,10 +46,16 @@ export interface WordTrie extends Lexicon {
   child(node: number, code: number): number;
 }
 
+/**
+ * No node, in the columns while the trie is built: the root, which is nobody's child nor sibling.
+ * Zero, so that new columns need no filling: a fresh typed array is zeros already.
+ */
+const NONE = ROOT;
+
 /** Growable columns of the trie while it is built. */
 class Columns {
-  firstChild = new Int32Array(1 << 16).fill(NO_NODE);
-  sibling = new Int32Array(1 << 16).fill(NO_NODE);
+  firstChild = new Int32Array(1 << 16);
+  sibling = new Int32Array(1 << 16);
   letter = new Uint8Array(1 << 16);
   terminal = new Uint8Array(1 << 16);
   size = 1;
@@ -57,14 +66,14 @@ class Columns {
     this.letter[node] = code;
     // Children are kept in descending letter order, so a search stops early; a sorted list only
     // ever adds a child above the others, at the head.
-    let before = NO_NODE;
+    let before = NONE;
     let after = this.firstChild[parent];
-    while (after !== NO_NODE && this.letter[after] > code) {
+    while (after !== NONE && this.letter[after] > code) {
       before = after;
       after = this.sibling[after];
     }
     this.sibling[node] = after;
-    if (before === NO_NODE) this.firstChild[parent] = node;
+    if (before === NONE) this.firstChild[parent] = node;
     else this.sibling[before] = node;
     return node;
   }
@@ -82,7 +91,7 @@ class Columns {
       letter[n] = this.letter[old];
       terminal[n] = this.terminal[old];
       firstChild[n] = next;
-      for (let c = this.firstChild[old]; c !== NO_NODE; c = this.sibling[c]) {
+      for (let c = this.firstChild[old]; c !== NONE; c = this.sibling[c]) {
         order[next++] = c;
         childLetters[n] |= 1 << this.letter[c];
       }
@@ -93,46 +102,20 @@ class Columns {
 
   private grow(): void {
     const length = this.firstChild.length * 2;
-    const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A, fill?: number): A => {
+    const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A): A => {
       const next = make(length);
-      if (fill !== undefined) next.fill(fill, old.length);
       next.set(old);
       return next;
     };
-    this.firstChild = widen(this.firstChild, (n) => new Int32Array(n), NO_NODE);
-    this.sibling = widen(this.sibling, (n) => new Int32Array(n), NO_NODE);
+    this.firstChild = widen(this.firstChild, (n) => new Int32Array(n));
+    this.sibling = widen(this.sibling, (n) => new Int32Array(n));
     this.letter = widen(this.letter, (n) => new Uint8Array(n));
     this.terminal = widen(this.terminal, (n) => new Uint8Array(n));
   }
 }
 
-/** `word`'s letter codes into `path`: 'ok', 'blank' (nothing but spaces), or 'unspellable'. */
-function spell(
-  word: string,
-  path: number[],
-  codeOfChar: (unit: number) => number,
-  codes: ReadonlyMap<string, number>,
-  tileSet: TileSet,
-): 'ok' | 'blank' | 'unspellable' {
-  path.length = 0;
-  for (let i = 0; i < word.length; i++) {
-    const code = codeOfChar(word.charCodeAt(i));
-    if (code < 0) break;
-    path.push(code);
-  }
-  if (path.length === word.length) return path.length === 0 ? 'blank' : 'ok';
-  path.length = 0;
-  const key = lexiconKey(tileSet, word);
-  for (const ch of key) {
-    const code = codes.get(ch);
-    if (code === undefined) return 'unspellable';
-    path.push(code);
-  }
-  return path.length === 0 ? 'blank' : 'ok';
-}
-
 function childOf(firstChild: Int32Array, sibling: Int32Array, letter: Uint8Array, node: number, code: number): number {
-  for (let c = firstChild[node]; c !== NO_NODE; c = sibling[c]) {
+  for (let c = firstChild[node]; c !== NONE; c = sibling[c]) {
     if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
   }
   return NO_NODE;
@@ -140,7 +123,20 @@ function childOf(firstChild: Int32Array, sibling: Int32Array, letter: Uint8Array
 
 /** A word list file's trie: one word a line, as competitions' lists and the arbiter's uploads are written. */
 export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
-  return buildWordTrie(text.split(/\r?\n/), tileSet);
+  const builder = new WordTrieBuilder(tileSet);
+  builder.addBytes(new TextEncoder().encode(text));
+  return builder.finish();
+}
+
+/**
+ * A list's trie from a reader that fills a buffer and answers how many bytes it put there, 0 at
+ * the end (a file read with readSync): the list is never held whole. A megabyte at a time.
+ */
+export function readWordListTrie(tileSet: TileSet, read: (into: Uint8Array) => number, chunkBytes = 1024 * 1024): WordTrie {
+  const builder = new WordTrieBuilder(tileSet);
+  const buffer = new Uint8Array(chunkBytes);
+  for (let n = read(buffer); n > 0; n = read(buffer)) builder.addBytes(buffer.subarray(0, n));
+  return builder.finish();
 }
 
 /**
@@ -148,79 +144,214 @@ export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
  * cannot make are counted in `unspellable` and left out (no move can ever form them).
  */
 export function buildWordTrie(words: Iterable<string>, tileSet: TileSet): WordTrie {
-  const letters = alphabet(tileSet);
-  if (letters.length > MAX_LETTERS) throw new RangeError(`${tileSet.id}: more than ${MAX_LETTERS} letters`);
-  const codes = new Map(letters.map((l, i) => [l, i]));
-  // Most characters of a list are plain letters: each character's code is worked out once, and
-  // the full folding runs only for a word holding one the table does not take (a combining mark,
-  // a space, half of a surrogate pair).
-  const charCodes = new Int16Array(0x10000).fill(UNSEEN);
-  const codeOfChar = (unit: number): number => {
-    let code = charCodes[unit];
-    if (code === UNSEEN) {
-      const ch = String.fromCharCode(unit);
-      const key = /\p{M}|\s/u.test(ch) ? '' : lexiconKey(tileSet, ch);
-      code = key.length === 1 ? (codes.get(key) ?? -1) : -1;
-      charCodes[unit] = code;
-    }
-    return code;
-  };
+  const builder = new WordTrieBuilder(tileSet);
+  for (const word of words) builder.addWord(word);
+  return builder.finish();
+}
 
-  const columns = new Columns();
-  let path: number[] = [];
+/** A line feed, the end of a list's line (a \r before it is white space, ignored). */
+const LF = 0x0a;
+
+/**
+ * The longest line taken, in UTF-8 bytes: far more than any word (no board holds one over 15
+ * letters), and it bounds what a line running across two chunks keeps. A longer one is counted
+ * as unspellable.
+ */
+export const MAX_LINE_BYTES = 1024;
+
+/**
+ * A trie built a piece at a time: whole words (`addWord`), or a list's UTF-8 bytes in chunks of
+ * any size (`addBytes`, a line may run across two chunks), so that a file of millions of words
+ * (OSPS, the Polish federation's list: docs/scale.md "Word lists") is read a slice at a time,
+ * never held whole nor decoded into millions of strings. `finish` once, after the last piece.
+ */
+export class WordTrieBuilder {
+  private readonly letters: readonly string[];
+  private readonly codes: ReadonlyMap<string, number>;
+  /**
+   * The letter code of each character of one or two UTF-8 bytes (every letter of the tile sets),
+   * worked out once: the full folding runs only for a line holding a character the table does
+   * not take (a combining mark, a space inside a word, a character of three or four bytes).
+   */
+  private readonly charCodes = new Int16Array(0x800).fill(UNSEEN);
+  private readonly columns = new Columns();
+  // A line of at most MAX_LINE_BYTES bytes holds at most as many letters.
+  private path = new Uint8Array(MAX_LINE_BYTES);
   // Lists come sorted, so a word mostly starts as the one before it: its nodes are reused.
-  let previous: number[] = [];
-  const nodes: number[] = [ROOT];
-  let count = 0;
-  let unspellable = 0;
-  for (const word of words) {
-    const spelled = spell(word, path, codeOfChar, codes, tileSet);
-    if (spelled === 'unspellable') unspellable++;
-    if (spelled !== 'ok') continue;
+  private previous = new Uint8Array(MAX_LINE_BYTES);
+  private previousLength = 0;
+  /** The nodes along the previous word: `nodes[i]` ends its first `i` letters. */
+  private readonly nodes = new Int32Array(MAX_LINE_BYTES + 1);
+  private words = 0;
+  private unspellable = 0;
+  /** The start of a line the last chunk did not end: `carried` bytes of it, or -1 once it is too long. */
+  private readonly carry = new Uint8Array(MAX_LINE_BYTES);
+  private carried = 0;
+  private readonly decoder = new TextDecoder();
+  private finished = false;
+
+  constructor(private readonly tileSet: TileSet) {
+    this.letters = alphabet(tileSet);
+    if (this.letters.length > MAX_LETTERS) throw new RangeError(`${tileSet.id}: more than ${MAX_LETTERS} letters`);
+    this.codes = new Map(this.letters.map((l, i) => [l, i]));
+  }
+
+  /** One word (a line of a list): surrounding spaces ignored, a blank one skipped. */
+  addWord(word: string): void {
+    const bytes = new TextEncoder().encode(word);
+    this.line(bytes, 0, bytes.length);
+  }
+
+  /** The next piece of a list's UTF-8 text, one word a line (\n or \r\n); a piece may end mid-character. */
+  addBytes(chunk: Uint8Array): void {
+    let start = 0;
+    let end = chunk.indexOf(LF);
+    if (this.carried !== 0) {
+      this.keep(chunk, 0, end < 0 ? chunk.length : end);
+      if (end < 0) return;
+      this.flush();
+      start = end + 1;
+      end = chunk.indexOf(LF, start);
+    }
+    for (; end >= 0; end = chunk.indexOf(LF, start)) {
+      this.line(chunk, start, end);
+      start = end + 1;
+    }
+    this.keep(chunk, start, chunk.length);
+  }
+
+  finish(): WordTrie {
+    if (this.finished) throw new Error('WordTrieBuilder.finish called twice');
+    this.finished = true;
+    this.flush();
+    const { tileSet, letters, codes } = this;
+    const { firstChild, childLetters, letter, terminal } = this.columns.breadthFirst();
+    const child = (node: number, code: number): number => {
+      for (let c = firstChild[node], end = firstChild[node + 1]; c < end; c++) {
+        if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
+      }
+      return NO_NODE;
+    };
+    const codeOf = (l: string) => codes.get(l) ?? -1;
+    return {
+      tileSet,
+      letters,
+      words: this.words,
+      unspellable: this.unspellable,
+      firstChild,
+      childLetters,
+      letter,
+      terminal,
+      codeOf,
+      child,
+      has(word) {
+        let node = ROOT;
+        for (const ch of lexiconKey(tileSet, word)) {
+          const code = codes.get(ch);
+          node = code === undefined ? NO_NODE : child(node, code);
+          if (node === NO_NODE) return false;
+        }
+        return node !== ROOT && terminal[node] === 1;
+      },
+    };
+  }
+
+  /** The letter code of a character (below U+0800) the table has not seen yet, remembered. */
+  private learn(unit: number): number {
+    const ch = String.fromCharCode(unit);
+    let code = SPACE;
+    if (!/\s/u.test(ch)) {
+      const key = /\p{M}/u.test(ch) ? '' : lexiconKey(this.tileSet, ch);
+      code = key.length === 1 ? (this.codes.get(key) ?? -1) : -1;
+    }
+    this.charCodes[unit] = code;
+    return code;
+  }
+
+  /** Bytes of a line that runs on into the next chunk, as long as the line is not too long to be a word. */
+  private keep(chunk: Uint8Array, start: number, end: number): void {
+    if (this.carried < 0 || start === end) return;
+    if (this.carried + end - start > MAX_LINE_BYTES) {
+      this.carried = -1;
+      return;
+    }
+    this.carry.set(chunk.subarray(start, end), this.carried);
+    this.carried += end - start;
+  }
+
+  /** The line carried over from earlier chunks, now ended. */
+  private flush(): void {
+    if (this.carried < 0) this.unspellable++;
+    else if (this.carried > 0) this.line(this.carry, 0, this.carried);
+    this.carried = 0;
+  }
+
+  /** The word of the UTF-8 `bytes` from `start` to `end` (a line, its \r included) into the trie. */
+  private line(bytes: Uint8Array, start: number, end: number): void {
+    if (end - start > MAX_LINE_BYTES) {
+      this.unspellable++;
+      return;
+    }
+    const { path, charCodes } = this;
+    let length = 0;
+    let spaceAfterLetters = false;
+    for (let i = start; i < end; i++) {
+      let unit = bytes[i];
+      let code = -1;
+      if (unit < 0x80) code = charCodes[unit];
+      else if (unit >= 0xc2 && unit < 0xe0 && i + 1 < end && (bytes[i + 1] & 0xc0) === 0x80) {
+        unit = ((unit & 0x1f) << 6) | (bytes[++i] & 0x3f);
+        code = charCodes[unit];
+      }
+      if (code === UNSEEN) code = this.learn(unit);
+      if (code >= 0 && !spaceAfterLetters) path[length++] = code;
+      else if (code === SPACE) spaceAfterLetters = length > 0;
+      else {
+        // Not a plain letter, or a space inside the word: the full folding decides (lexiconKey).
+        length = this.spelled(this.decoder.decode(bytes.subarray(start, end)));
+        if (length < 0) this.unspellable++;
+        break;
+      }
+    }
+    if (length > 0) this.insert(length);
+  }
+
+  /** The slow way: `word`'s letter codes into `path`; their count, or -1 when no tile spells it. */
+  private spelled(word: string): number {
+    let length = 0;
+    for (const ch of lexiconKey(this.tileSet, word)) {
+      const code = this.codes.get(ch);
+      if (code === undefined) return -1;
+      this.path[length++] = code;
+    }
+    return length;
+  }
+
+  /** The word whose `length` letter codes are in `path`. */
+  private insert(length: number): void {
+    const { path, previous, nodes, columns } = this;
     let shared = 0;
-    while (shared < path.length && shared < previous.length && path[shared] === previous[shared]) shared++;
+    const most = Math.min(length, this.previousLength);
+    while (shared < most && path[shared] === previous[shared]) shared++;
     let node = nodes[shared];
-    for (let i = shared; i < path.length; i++) {
+    let i = shared;
+    for (; i < length; i++) {
       const next = childOf(columns.firstChild, columns.sibling, columns.letter, node, path[i]);
-      node = next === NO_NODE ? columns.add(path[i], node) : next;
+      if (next === NO_NODE) break;
+      node = next;
+      nodes[i + 1] = node;
+    }
+    // The rest of the word is new: each node is its parent's only child, no list to search.
+    for (; i < length; i++) {
+      node = columns.add(path[i], node);
       nodes[i + 1] = node;
     }
     if (columns.terminal[node] === 0) {
       columns.terminal[node] = 1;
-      count++;
+      this.words++;
     }
-    const spare = previous;
-    previous = path;
-    path = spare;
+    this.path = previous;
+    this.previous = path;
+    this.previousLength = length;
   }
-
-  const { firstChild, childLetters, letter, terminal } = columns.breadthFirst();
-  const child = (node: number, code: number): number => {
-    for (let c = firstChild[node], end = firstChild[node + 1]; c < end; c++) {
-      if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
-    }
-    return NO_NODE;
-  };
-  const codeOf = (l: string) => codes.get(l) ?? -1;
-  return {
-    tileSet,
-    letters,
-    words: count,
-    unspellable,
-    firstChild,
-    childLetters,
-    letter,
-    terminal,
-    codeOf,
-    child,
-    has(word) {
-      let node = ROOT;
-      for (const ch of lexiconKey(tileSet, word)) {
-        const code = codes.get(ch);
-        node = code === undefined ? NO_NODE : child(node, code);
-        if (node === NO_NODE) return false;
-      }
-      return node !== ROOT && terminal[node] === 1;
-    },
-  };
 }
