@@ -16,7 +16,7 @@ const withDatabases = (folder) => ({
   testMatch: [`<rootDir>/test/${folder}/**/*.spec.ts`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  // A test that gives one database client two queries at once fails (issue 13; pg 9 refuses them).
+  // A test that gives one database client two queries at once fails (pg 9 refuses them).
   testEnvironment: '<rootDir>/test/support/database-environment.ts',
   setupFiles: ['<rootDir>/test/support/one-query-at-a-time.ts'],
 });
@@ -26,9 +26,9 @@ module.exports = {
     withDatabases('integration'),
     // The mail channel through a private Dovecot and an in-process SMTP server, on PostgreSQL.
     withDatabases('mail'),
-    // The web pages in the machine's Chromium (playwright-core), on PostgreSQL (issue 7).
+    // The web pages in the machine's Chromium (playwright-core), on PostgreSQL.
     withDatabases('browser'),
-    // Faults (issue 8): connections killed, Dovecot restarted, the process SIGKILLed; PostgreSQL + Dovecot.
+    // Faults: connections killed, Dovecot restarted, the process SIGKILLed; PostgreSQL + Dovecot.
     withDatabases('faults'),
   ],
 };

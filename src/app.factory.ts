@@ -23,7 +23,7 @@ export type CreateAppOptions = Omit<AppOptions, 'database'> & Partial<Pick<AppOp
  */
 export async function createApp(options: CreateAppOptions): Promise<INestApplication> {
   const database = options.database ?? (await openAppDatabase(options.settings.database));
-  // Issue 14: REHEARSAL_CLOCK=on makes the rehearsal clock the injected Clock, at the offset it was left at.
+  // REHEARSAL_CLOCK=on makes the rehearsal clock the injected Clock, at the offset it was left at.
   const clock = options.clock ?? (options.settings.rehearsalClock ? await loadRehearsalClock(database.database) : undefined);
   const app = await NestFactory.create(AppModule.forRoot({ ...options, database, clock }), {
     bufferLogs: true,
@@ -53,7 +53,7 @@ export async function createApp(options: CreateAppOptions): Promise<INestApplica
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
-      // The object each error was found in tells which DTO's labels name its fields (issue 14).
+      // The object each error was found in tells which DTO's labels name its fields.
       validationError: { target: true },
       exceptionFactory: (errors) => {
         const { message, fields } = validationMessage(validationProblems(errors, settingFieldLabel));

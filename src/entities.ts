@@ -40,7 +40,7 @@ import { PlatformOutage } from './thinking-time/platform-outage.entity';
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
   PlatformState,
-  // competitions and identity (issue 4, part A)
+  // competitions and identity
   User,
   UserEmail,
   ApiKey,
@@ -51,7 +51,7 @@ export const entities = [
   Group,
   Registration,
   Sequence,
-  // games, disputes, results and the arbiter (issue 4, part B)
+  // games, disputes, results and the arbiter
   Game,
   GameConditional,
   GameLine,
@@ -69,9 +69,9 @@ export const entities = [
   AuditEntry,
   OutboundMail,
   Result,
-  // mail transport (issue 5)
+  // mail transport
   InboundMail,
-  // the thinking-time sweep, heartbeat and arbiter time controls (issue 6)
+  // the thinking-time sweep, heartbeat and arbiter time controls (docs/sweep.md)
   TimelineAction,
   SweepCursor,
   SweepPlan,
@@ -79,7 +79,7 @@ export const entities = [
   PlatformOutage,
   SpecialLeave,
   StateDeclaration,
-  // the web: sessions and magic login links (issue 7)
+  // the web: sessions and magic login links
   WebSession,
   LoginLink,
 ];

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     await app.listen(settings.port, settings.host);
     const where = settings.database.kind === 'pglite' ? `embedded database in ${settings.database.dataDir}` : 'PostgreSQL';
     process.stderr.write(`corr-scrabble is running at ${settings.publicUrl} (${where})\n`);
-    // First start (issue 7): an admin and a way in, with nothing else configured.
+    // First start: an admin and a way in, with nothing else configured.
     const firstAdmin = await app.get(LoginLinks).ensureFirstAdmin();
     if (firstAdmin) {
       // The link last, so it is the line a person reads when the start-up is done.

@@ -23,7 +23,7 @@ export type AppealRow = { readonly id: string; readonly status: Case['status']; 
 } & JsonObject;
 
 /**
- * The appeals to the federation's commission (issue 7 §3): lodged against a decision as a case
+ * The appeals to the federation's commission (docs/web.md, Arbiter's panel): lodged against a decision as a case
  * of their own kind, decided once with the commission's outcome. Each action loads, asks
  * appeal-rules and writes the case and its audit entry in one transaction.
  */

@@ -7,7 +7,7 @@ const WINDOW_MS = 60_000;
 const THROTTLER = 'api-key-failures';
 
 /**
- * Bad API keys per client address (issue 12 §4), limited like login-link requests: at most
+ * Bad API keys per client address (docs/web.md, Security model), limited like login-link requests: at most
  * LOGIN_RATE_LIMIT a minute, counted in @nestjs/throttler's storage (each instance's memory).
  * Past the limit the client's bad keys get 429 for a minute; a valid key is looked up first
  * and always passes, so nobody is locked out by others' failures from the same address.

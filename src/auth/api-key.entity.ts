@@ -29,7 +29,7 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
 
-  /** Issue 12 §4: a key stops working at this time (a year after creation unless asked otherwise). */
+  /** A key stops working at this time (a year after creation unless asked otherwise). */
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 

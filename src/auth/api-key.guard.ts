@@ -13,8 +13,8 @@ export interface RequestWithActor extends Request {
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * `Authorization: Bearer <API key>` → the acting user (issue 4 §3). No key, an unknown,
- * revoked or expired one: 401, saying which (issue 12 §4); too many bad keys from one
+ * `Authorization: Bearer <API key>` → the acting user. No key, an unknown,
+ * revoked or expired one: 401, saying which (docs/web.md, Security model); too many bad keys from one
  * client: 429 for a minute to its bad keys only (docs/web.md, "What is limited").
  */
 @Injectable()

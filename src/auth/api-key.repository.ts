@@ -3,7 +3,7 @@ import { IsNull } from 'typeorm';
 import { Database } from '../database/database';
 import { ApiKey } from './api-key.entity';
 
-/** Every query on API keys (issue 12 §4), in the unit of work the caller opened. */
+/** Every query on API keys (docs/web.md, Security model), in the unit of work the caller opened. */
 @Injectable()
 export class ApiKeyRepository {
   constructor(private readonly db: Database) {}

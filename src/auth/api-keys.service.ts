@@ -34,7 +34,7 @@ export interface ApiKeyFilter {
 const notYourKey = (id: string) => notFound({ ro: `Nu există cheia API ${id}.`, en: `There is no API key ${id}.` });
 
 /**
- * Listing, issuing and revoking API keys (issue 12 §4). A user sees and revokes their own
+ * Listing, issuing and revoking API keys (docs/web.md, Security model). A user sees and revokes their own
  * keys; an admin, and the operator at the CLI (the system actor), anyone's. Another user's
  * key is "not found" to a user: its existence is no business of theirs.
  */

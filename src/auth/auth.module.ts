@@ -6,7 +6,7 @@ import { ApiKeysService } from './api-keys.service';
 import { UserRepository } from './user.repository';
 import { UsersService } from './users.service';
 
-/** Identity and permission (issue 4 §3): users, API keys, the guard that turns a key into an actor. */
+/** Identity and permission: users, API keys, the guard that turns a key into an actor. */
 @Module({
   providers: [UsersService, ApiKeysService, ApiKeyFailures, ApiKeyGuard, UserRepository, ApiKeyRepository],
   // The user repository for the login links beside this module (same feature), not for other features.

@@ -1,4 +1,4 @@
-// The name a person reads for a user (issue 14 item 6): the display name, never an address.
+// The name a person reads for a user: the display name, never an address.
 // A user created from an address alone (the first admin, `admin@localhost`; an arbiter named
 // by e-mail) has the address as display name: their name is then made from its local part.
 

@@ -16,7 +16,7 @@ function fakeLinks(fail: (email: string) => boolean = () => false) {
   return { links, handled };
 }
 
-describe('login requests off the request path (issue 12 §3)', () => {
+describe('login requests off the request path', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('takes a request without doing any of its work, then handles every one in order', async () => {

@@ -5,7 +5,7 @@ import { LoginLinks } from './login-links.service';
 export const MAX_WAITING_LOGIN_REQUESTS = 10_000;
 
 /**
- * The login form's requests, handled off the request path (issue 12 §3): `POST /login`
+ * The login form's requests, handled off the request path (docs/web.md, Security model): `POST /login`
  * answers before the address is looked up, so neither its timing nor its answer tells
  * whether the address has an account. One at a time, in order of arrival; a request that
  * fails is logged, never dropped in silence, and a stop waits for those still queued.

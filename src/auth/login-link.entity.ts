@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from './user.entity';
 
-/** A magic login link (issue 7 §1): single use, 15 minutes, only the SHA-256 of its token kept. */
+/** A magic login link: single use, 15 minutes, only the SHA-256 of its token kept. */
 @Entity('login_link')
 export class LoginLink {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_login_link' })

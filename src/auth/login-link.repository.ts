@@ -4,7 +4,7 @@ import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { LoginLink } from './login-link.entity';
 
-/** Every query on magic login links (issue 7 §1, issue 12 §3), in the unit of work the caller opened. */
+/** Every query on magic login links (docs/web.md, Security model), in the unit of work the caller opened. */
 @Injectable()
 export class LoginLinkRepository {
   constructor(private readonly db: Database) {}

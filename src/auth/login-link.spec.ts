@@ -10,7 +10,7 @@ import {
   safeNextPath,
 } from './login-link';
 
-describe('magic login links (issue 7 §1)', () => {
+describe('magic login links', () => {
   it('makes unguessable tokens of one shape, and keeps only their SHA-256', () => {
     const tokens = new Set(Array.from({ length: 200 }, () => newLoginToken()));
     expect(tokens.size).toBe(200);

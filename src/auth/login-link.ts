@@ -1,4 +1,4 @@
-// Magic login links (issue 7 §1), the pure part: tokens, their hashes, their state at an instant.
+// Magic login links, the pure part: tokens, their hashes, their state at an instant.
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '../common/hash';
 
@@ -6,7 +6,7 @@ import { sha256Hex } from '../common/hash';
 export const LOGIN_LINK_TTL_MINUTES = 15;
 export const LOGIN_LINK_TTL_MS = LOGIN_LINK_TTL_MINUTES * 60_000;
 
-/** Issue 12 §3: links mailed to one address per hour, whoever asks (the per-client limit is LOGIN_RATE_LIMIT). */
+/** Links mailed to one address per hour, whoever asks (the per-client limit is LOGIN_RATE_LIMIT). */
 export const LOGIN_LINKS_PER_ADDRESS_PER_HOUR = 5;
 export const LOGIN_LINK_ADDRESS_WINDOW_MS = 60 * 60_000;
 

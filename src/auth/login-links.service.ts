@@ -33,7 +33,7 @@ export type Language = 'ro' | 'en';
 const KEEP_SPENT_LINKS_MS = 24 * 60 * 60_000;
 
 /**
- * Magic links (issue 7 §1): asked for by address and mailed through the outbox, printed
+ * Magic links (docs/web.md, Logging in): asked for by address and mailed through the outbox, printed
  * on the console for the first admin and by `admin login-link`; single use, 15 minutes,
  * only their SHA-256 stored, the latest of a user's the only one that works.
  */
@@ -62,7 +62,7 @@ export class LoginLinks {
   }
 
   /**
-   * A fresh link for a user; the clear token exists only in the returned URL. Issue 12 §3:
+   * A fresh link for a user; the clear token exists only in the returned URL (docs/web.md, Security model):
    * their older unused links stop working (expired now, kept for the count and the record),
    * so only the latest mail or printout logs in. Part of the caller's action: in its unit of work.
    */
@@ -84,7 +84,7 @@ export class LoginLinks {
 
   /**
    * The login form's request, handled after the answer (LoginLinkRequests): mails a link
-   * when the address is a user's, and does nothing otherwise. Issue 12 §3: at most
+   * when the address is a user's, and does nothing otherwise. At most
    * LOGIN_LINKS_PER_ADDRESS_PER_HOUR links to one address, whoever asks and from where,
    * so the form cannot be used to flood a mailbox; past them, one more only when the user
    * has no link that works (docs/web.md, "What is limited"): at most one each 15 minutes.
@@ -175,9 +175,9 @@ export class LoginLinks {
   }
 
   /**
-   * First start (issue 7): when no user is an admin, the one with ADMIN_EMAIL becomes one
+   * First start: when no user is an admin, the one with ADMIN_EMAIL becomes one
    * (created if needed) and gets a login link for the console. Printed that once only
-   * (issue 12 §2: start-up logs are kept and shared, a link in them at every start would be
+   * (docs/web.md, Security model: start-up logs are kept and shared, a link in them at every start would be
    * a link at rest); another comes from `admin login-link`. Under an advisory lock, so
    * instances starting together make one admin.
    */

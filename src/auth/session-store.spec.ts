@@ -26,7 +26,7 @@ const get = (store: DatabaseSessionStore, sid: string) =>
 const touch = (store: DatabaseSessionStore, sid: string) =>
   new Promise<void>((resolve, reject) => store.touch(sid, {} as never, (error) => (error ? reject(error) : resolve())));
 
-describe('session store touch (issue 8 item 3: no write per page)', () => {
+describe('session store touch (no write per page)', () => {
   it('sends no UPDATE when the expiry it just read was pushed back less than an hour ago', async () => {
     const clock = new ManualClock('2027-02-01T09:00:00Z');
     const { store, updates } = storeWith(clock, new Date(clock.now().getTime() + SESSION_TTL_MS - HOUR / 2));

@@ -20,7 +20,7 @@ export interface NewUserRow {
   readonly language?: Language;
 }
 
-/** Every query on users and their addresses (issue 4 §3), in the unit of work the caller opened. */
+/** Every query on users and their addresses, in the unit of work the caller opened. */
 @Injectable()
 export class UserRepository {
   constructor(private readonly db: Database) {}

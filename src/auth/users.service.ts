@@ -25,11 +25,11 @@ export interface IssuedApiKey {
   readonly id: string;
   readonly userId: string;
   readonly key: string;
-  /** Issue 12 §4: when the key stops working; shown with the key. */
+  /** When the key stops working; shown with the key. */
   readonly expiresAt: Date;
 }
 
-/** Issue 12 §4: a key lives a year unless its maker asks for less (or more). */
+/** A key lives a year unless its maker asks for less (or more). */
 export const API_KEY_LIFETIME_DAYS = 365;
 
 /** Why a clear key does not let its bearer in; the guard tells them which. */
@@ -47,7 +47,7 @@ export function hashApiKey(key: string): string {
 }
 
 /**
- * Users, their addresses and API keys (issue 4 §3). Methods other than the key checks and
+ * Users, their addresses and API keys. Methods other than the key checks and
  * `issueApiKeyForEmail` are parts of the caller's action: they run in the unit of work it opened.
  */
 @Injectable()
@@ -204,7 +204,7 @@ export class UsersService {
     return check.ok ? check.actor : null;
   }
 
-  /** The acting user behind a clear API key, or why there is none (issue 12 §4: revoked and expired keys say so). */
+  /** The acting user behind a clear API key, or why there is none (revoked and expired keys say so). */
   async checkApiKey(key: string): Promise<ApiKeyCheck> {
     if (!key.startsWith(KEY_PREFIX)) return { ok: false, reason: 'unknown' };
     return this.db.run(async () => {

@@ -1,4 +1,4 @@
-// `npm run bench:championship` (issue 8 item 1): a round robin of 100 players — 4,950 games
+// `npm run bench:championship` (docs/scale.md): a round robin of 100 players — 4,950 games
 // started together (groups of 32 at most through the groups service, the games across
 // groups through the games service's startGames) — played to the end with random legal moves through the games service,
 // several submissions in flight as on a real server, with the daily sweep run on each of

@@ -1,4 +1,4 @@
-// `npm run bench:mail` (issue 8 item 2, issue 15 item 3): 2,000 player replies — a move each,
+// `npm run bench:mail` (docs/scale.md): 2,000 player replies — a move each,
 // answering a "your move" mail's reply address — appended to a private Dovecot, then processed
 // end to end: fetched, stored, parsed, applied through the games service, and the mails they
 // cause delivered into an SMTP sink. The baseline is the bare pipeline with the same libraries,

@@ -1,4 +1,4 @@
-// `bench:championship --sql-ceiling` (issue 15 item 1): what a move's own SQL reaches with no
+// `bench:championship --sql-ceiling` (docs/scale.md): what a move's own SQL reaches with no
 // platform around it. The statements of real moves, captured as the platform sent them (one
 // move per game, nothing else in flight), are sent again by as many clients as the bench keeps
 // moves in flight, each on its own game, with fresh keys each time so that every replay writes

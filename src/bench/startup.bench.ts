@@ -1,4 +1,4 @@
-// `npm run bench:startup` (issue 15 item 5): `npm start` spawned as a user runs it (build up to
+// `npm run bench:startup` (docs/scale.md): `npm start` spawned as a user runs it (build up to
 // date, the embedded database, no DATABASE_URL), timed from the spawn to the first `/health` 200,
 // on a new temporary DATA_DIR and again on a second start of the same one; and the time until a
 // bad setting (PORT, SMTP_URL) is refused. Baselines of the same run: an empty Node process

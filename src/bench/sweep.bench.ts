@@ -1,4 +1,4 @@
-// `npm run bench:sweep` (issue 15 item 4): the daily sweep over a championship's games in play,
+// `npm run bench:sweep` (docs/scale.md): the daily sweep over a championship's games in play,
 // day after day, first over about 5,000 games (10 round-robin groups of 32, started through
 // the services), then over ten times as many (the same games copied in bulk with SQL into the
 // same competition). Each simulated day a share of the games changes (`--changed`, their

@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 8 item 3): a logged-in player's game page and its move preview
+// `npm run bench:web` (docs/scale.md): a logged-in player's game page and its move preview
 // under 50 concurrent clients for 20 s each (autocannon, in a child process of its own:
 // load-generator.ts), against the whole application listening on a loopback port; the
 // baseline is `/health` measured the same way in the same run. Prints one JSON object: p50/p99 latency and requests per second of each.

@@ -1,4 +1,4 @@
-// `analyse` (issue 16 item 3) run in-process through the real CLI runner (runCli): a GCG file and
+// `analyse` (docs/features.md, Analysis after the game) run in-process through the real CLI runner (runCli): a GCG file and
 // a word list in, JSON Lines and the exit status out.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ function file(name: string, content: string | Uint8Array): string {
 const GAME = ANALYSIS_GAME;
 const WORDS = `${ANALYSIS_WORDS.join('\n')}\n`;
 
-describe('analyse --format gcg (issue 16 item 3)', () => {
+describe('analyse --format gcg', () => {
   it('prints one line per placement, pass and exchange: the move played and the best five, exit status 0', async () => {
     const { status, lines, err } = await cli([
       'analyse',

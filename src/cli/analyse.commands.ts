@@ -1,4 +1,4 @@
-// `analyse` (issue 16 item 3): analysis after the game on any GCG file. For each placement, pass
+// `analyse`: analysis after the game on any GCG file. For each placement, pass
 // and exchange, one JSON line: the move played, its score, whether the move generator finds it
 // with the word list, and the five best placements the rack allowed on that board. Exit status
 // 0 done, 1 a play the board refuses, 2 unusable input (the file, the tile set, the word list).

@@ -44,7 +44,7 @@ export const adminApiKeyCommand = serviceCommand({
   },
 });
 
-/** Issue 12 §4: every key (or one user's), never the key itself: id, owner, label, dates, state. */
+/** Every key (or one user's), never the key itself: id, owner, label, dates, state. */
 export const adminApiKeyListCommand = serviceCommand({
   name: 'admin api-key list',
   usage: 'admin api-key list [--email EMAIL]',
@@ -62,7 +62,7 @@ export const adminApiKeyListCommand = serviceCommand({
   },
 });
 
-/** Issue 12 §4: the key stops working at once (401 "revoked"); repeating it changes nothing. */
+/** The key stops working at once (401 "revoked"); repeating it changes nothing. */
 export const adminApiKeyRevokeCommand = serviceCommand({
   name: 'admin api-key revoke',
   usage: 'admin api-key revoke ID',
@@ -79,7 +79,7 @@ export const adminApiKeyRevokeCommand = serviceCommand({
 });
 
 /**
- * A fresh magic login link on stdout (issue 7), for the admin of ADMIN_EMAIL or the user with
+ * A fresh magic login link on stdout, for the admin of ADMIN_EMAIL or the user with
  * --email; an address nobody has becomes an admin, as with `admin api-key`. The link is
  * `${PUBLIC_URL}/login/<token>`, good for 15 minutes, once.
  */

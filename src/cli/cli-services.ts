@@ -54,7 +54,7 @@ export async function withServices<T>(
       ServicesModule.forRoot(
         [
           SettingsModule.forRoot(settings),
-          // Issue 14: under REHEARSAL_CLOCK=on commands run on the rehearsal's day, as the platform does.
+          // Under REHEARSAL_CLOCK=on commands run on the rehearsal's day, as the platform does.
           ClockModule.forRoot(settings.rehearsalClock ? await loadRehearsalClock(database) : undefined),
           // withDatabase closes the database; the module must not close it a second time.
           DatabaseModule.forRoot({ database, migrations, close: async () => undefined }),

@@ -1,5 +1,5 @@
 // The CLI as a user runs it: `node dist/cli.js` in its own process, proving the exit statuses
-// of issue 3 item 14 and that stdout holds nothing but JSON. Needs `npm run build` first.
+// of docs/operations.md (Command line) and that stdout holds nothing but JSON. Needs `npm run build` first.
 // Few cases on purpose: each process loads the whole CLI; rules.commands.spec.ts has the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

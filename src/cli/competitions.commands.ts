@@ -108,7 +108,7 @@ export const competitionStartCommand = serviceCommand({
   },
 });
 
-/** Issue 12 §1: the operator confirms an added address for its owner, who could not use the mailed link. */
+/** The operator confirms an added address for its owner, who could not use the mailed link. */
 export const playerConfirmAddressCommand = serviceCommand({
   name: 'player confirm-address',
   usage: 'player confirm-address EMAIL --reason TEXT',

@@ -75,7 +75,7 @@ export function requireUtf8(bytes: Uint8Array, what: string): string {
 export type InputLine = { readonly text: string } | { readonly problem: string };
 
 /**
- * The non-blank lines of a stream, in order, each at most `maxBytes` (issue 3: in `-` mode
+ * The non-blank lines of a stream, in order, each at most `maxBytes` (in `-` mode
  * every non-blank input line gets exactly one output line). A line too long or not UTF-8
  * comes as a problem, so that it still gets its line of output; its bytes are not kept.
  */

@@ -1,4 +1,4 @@
-// The CLI's option parser: values taken whole, even with a leading dash (issue 3 item 15: `--red -5`).
+// The CLI's option parser: values taken whole, even with a leading dash (`--red -5`).
 import { BadInputError } from './command';
 import { choiceOption, integerOption, onePositional, parseOptions } from './options';
 

@@ -1,6 +1,6 @@
 // Command-line options for CLI commands. Not node:util parseArgs: it refuses an option value
-// that starts with a dash (`--red -5`), and negative scores are written that way (issue 3
-// item 15). Here an option that takes a value always takes the next argument.
+// that starts with a dash (`--red -5`), and negative scores are written that way. Here an option
+// that takes a value always takes the next argument.
 import { BadInputError } from './command';
 
 /** Each option's name (without `--`) and whether it takes a value or is a flag. */

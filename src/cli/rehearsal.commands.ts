@@ -1,4 +1,4 @@
-// `rehearsal advance --to DATE` and `rehearsal clock` (issue 14): the rehearsal clock by
+// `rehearsal advance --to DATE` and `rehearsal clock`: the rehearsal clock by
 // hand, with the platform's own services, on the database the environment names.
 import { SYSTEM_ACTOR } from '../auth/core/actor';
 import { RehearsalModule } from '../rehearsal/rehearsal.module';

@@ -1,4 +1,4 @@
-// The rules commands of issue 3 items 14–16, run in-process through the real CLI runner
+// The rules commands (replay, coefficients, sheet, gcg), run in-process through the real CLI runner
 // (runCli): arguments, files and stdin in, stdout and the exit status out.
 import fc from 'fast-check';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,7 +70,7 @@ function expectAnswer(status: number, value: Answer): void {
   }
 }
 
-describe('replay FILE (issue 3 item 14)', () => {
+describe('replay FILE', () => {
   it('prints the replay of the example record as one JSON line, exit status 0', async () => {
     const { status, value } = await json(['replay', file(EXAMPLE)]);
     expect(status).toBe(0);
@@ -247,7 +247,7 @@ describe('replay - (JSON Lines on stdin)', () => {
   });
 });
 
-describe('replay --format gcg (issue 3 item 14, "Proof")', () => {
+describe('replay --format gcg', () => {
   const gcgDir = join(TESTDATA, 'gcg');
   const files = readdirSync(gcgDir).flatMap((sub) => readdirSync(join(gcgDir, sub)).map((f) => join(sub, f)));
 
@@ -255,7 +255,7 @@ describe('replay --format gcg (issue 3 item 14, "Proof")', () => {
     let placements = 0;
     const mismatches: unknown[] = [];
     for (const name of files) {
-      // issue 3: `polish_endgame` is Polish, every other game English.
+      // `polish_endgame` is Polish, every other game English.
       const tileSet = name.includes('polish_endgame') ? 'pl' : 'en';
       const { status, value } = await json(['replay', '--format', 'gcg', '--tile-set', tileSet, join(gcgDir, name)]);
       if (status !== 0) throw new Error(`${name}: ${JSON.stringify(value)}`);
@@ -324,7 +324,7 @@ describe('replay --format gcg (issue 3 item 14, "Proof")', () => {
   });
 });
 
-describe('coefficients (issue 3 item 15)', () => {
+describe('coefficients', () => {
   const coefficients = (...args: string[]) => json(['coefficients', ...args]);
 
   it('the worked example and every outcome', async () => {
@@ -387,7 +387,7 @@ describe('coefficients (issue 3 item 15)', () => {
   });
 });
 
-describe('sheet and gcg (issue 3 item 16)', () => {
+describe('sheet and gcg', () => {
   it('sheet prints the text game sheet, in English or Romanian', async () => {
     const english = await cliRun(['sheet', file(EXAMPLE)]);
     expect(english).toMatchObject({ status: 0, err: '' });
@@ -418,7 +418,7 @@ describe('sheet and gcg (issue 3 item 16)', () => {
   });
 });
 
-describe('bad input never crashes (issue 3, "Proof")', () => {
+describe('bad input never crashes', () => {
   /** A valid record with some fields replaced by anything or removed: the shapes a person gets wrong. */
   const mangledRecord = fc
     .record({

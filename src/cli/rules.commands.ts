@@ -1,4 +1,4 @@
-// CLI commands over the pure rules cores (issue 3 items 14–16), so that an arbiter can check
+// CLI commands over the pure rules cores, so that an arbiter can check
 // any game: replay a JSON game record or check a GCG file's scores, compute coefficients,
 // print a record's game sheet or convert it to GCG. Results go to stdout as JSON (the sheet
 // and GCG as text); exit status 0 done, 1 a rule refused a move, 2 unusable input.
@@ -126,7 +126,7 @@ export type LoadedGcg =
   | { readonly ok: false; readonly answer: Answer };
 
 /**
- * Issue 3 item 14, `--format gcg`: decodes, parses and replays a GCG file, checking every
+ * `--format gcg`: decodes, parses and replays a GCG file, checking every
  * play's score against the file's (racks are not checked: GCG racks may be partial). The
  * tile set is `--tile-set`, else the file's `#tile-set`, else Romanian (docs/rules.md §1).
  */
@@ -179,7 +179,7 @@ export const replayCommand = defineCommand({
 
     const recordOptions: RecordOptions = { tileSet, lexicon: await wordLists(options.lexicon) };
     if (path === '-') {
-      // Issue 3: one output line per non-blank input line, whatever it holds; exit status 0.
+      // One output line per non-blank input line, whatever it holds; exit status 0.
       for await (const line of inputLines(io.stdin, MAX_INPUT_BYTES)) {
         const answer = 'problem' in line ? badInput(line.problem) : lineAnswer(line.text, recordOptions, io);
         io.out(jsonLine(answer.json));

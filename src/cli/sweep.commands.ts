@@ -1,4 +1,4 @@
-// `sweep [--date YYYY-MM-DD]`: the daily sweep run once by hand (issue 6), on the database
+// `sweep [--date YYYY-MM-DD]`: the daily sweep run once by hand (docs/sweep.md), on the database
 // the environment names, with the platform's own services. It does what the worker would
 // do on its next run — the same exactly-once records, so running it beside a live
 // platform, or twice, sends nothing twice — and prints what it did.

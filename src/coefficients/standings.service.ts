@@ -115,7 +115,7 @@ export class StandingsService {
     return sheetFile(`${name} - ${locale === 'ro' ? 'tabel de rezultate' : 'crosstable'}.csv`, body);
   }
 
-  /** Each group's standings with its crosstable (issue 14), from one read of the competition. */
+  /** Each group's standings with its crosstable, from one read of the competition. */
   standingsWithCrosstables(competitionId: string): Promise<GroupStandingsWithCrosstable[]> {
     return this.db.run(async () => {
       const loaded = await this.load(competitionId);

@@ -35,7 +35,7 @@ export class ManualClock extends Clock {
 }
 
 /**
- * The rehearsal clock (issue 14, the idea of Stripe's test clocks): real time shifted by an
+ * The rehearsal clock (the idea of Stripe's test clocks): real time shifted by an
  * offset that only moves forward, so an arbiter trains on a season without waiting months.
  * It starts at the real now (offset 0); the offset is kept in platform_state by the
  * rehearsal service (src/rehearsal/) so a restart keeps the rehearsal's day.

@@ -1,6 +1,6 @@
 import { attachmentDisposition } from './content-disposition';
 
-describe('attachmentDisposition (issue 12 §7)', () => {
+describe('attachmentDisposition', () => {
   it('names the file after the competition: ASCII for old clients, UTF-8 for the rest', () => {
     expect(attachmentDisposition('Cupa Iașiului 2027 - standings.csv')).toBe(
       `attachment; filename="Cupa Iasiului 2027 - standings.csv"; filename*=UTF-8''Cupa%20Ia%C8%99iului%202027%20-%20standings.csv`,

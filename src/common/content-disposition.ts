@@ -1,5 +1,5 @@
 /**
- * `attachment` with the file's real name (issue 12 §7): an ASCII `filename` every browser reads
+ * `attachment` with the file's real name (docs/web.md, Security model): an ASCII `filename` every browser reads
  * (diacritics dropped, anything odd replaced) and the UTF-8 `filename*` of RFC 6266 / RFC 5987
  * that modern ones prefer, so "Cupa Iașiului 2027.csv" arrives as such.
  */

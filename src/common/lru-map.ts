@@ -1,4 +1,4 @@
-// A Map with a capacity, for the read caches (issue 8 item 3): reading or writing an entry makes
+// A Map with a capacity, for the read caches: reading or writing an entry makes
 // it the most recently used, and writing beyond the capacity forgets the least recently used.
 // A Map iterates in insertion order, so re-inserting an entry moves it to the recent end.
 

@@ -1,4 +1,4 @@
-// A repository seen through a memo for a short piece of work (issue 15 item 3: the outbox's pass,
+// A repository seen through a memo for a short piece of work (the outbox's pass,
 // where the two mails of one move read the same game, its group, its timeline rows): each chosen
 // read runs once for the same arguments while the view lives, its callers sharing the promise.
 // Only for reads whose results the callers do not change, over data written before the view

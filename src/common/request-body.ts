@@ -1,4 +1,4 @@
-// Request bodies (issue 12 §5): every parser has a size limit, JSON has a depth limit, and
+// Request bodies (docs/web.md, Security model): every parser has a size limit, JSON has a depth limit, and
 // whatever a parser refuses becomes a typed Refusal shown by the app's own filters — the
 // API's JSON error or a readable page — never Express's default error page with its stack.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';

@@ -1,5 +1,5 @@
 // Security headers (helmet) for every answer — pages, /api, /api/docs, /health and the
-// error pages of refused bodies alike (issue 12 §8): no X-Powered-By, never framed.
+// error pages of refused bodies alike (docs/web.md, Security model): no X-Powered-By, never framed.
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 

@@ -109,7 +109,7 @@ const BAD_SHAPES = {
   autoHomologate: 'on',
 };
 
-describe('settings validation messages name each setting in words (issue 14)', () => {
+describe('settings validation messages name each setting in words', () => {
   it('gives every setting a label in both languages, never its code name', () => {
     for (const key of ['name', 'shortName', ...RULE_KEYS]) {
       const label = SETTING_NAMES[key as keyof typeof SETTING_NAMES];

@@ -1,4 +1,4 @@
-// Class-validator's findings as the refusal a person reads (issue 14): each field named — in
+// Class-validator's findings as the refusal a person reads: each field named — in
 // words when its label is known (a competition's settings, setting-names.ts), else by its
 // path — and what is wrong said in each language. Class-validator writes English only: the
 // Romanian sentence is made here from the constraint's name and the bound its message

@@ -49,7 +49,7 @@ const NOT_ITS_ARBITER = () =>
   });
 
 /**
- * A competition as the API shows it (issue 4 §2), and the competition locked for the one who runs
+ * A competition as the API shows it, and the competition locked for the one who runs
  * it: what every other competitions service (and the start, in games/) reads it through.
  */
 @Injectable()
@@ -102,7 +102,7 @@ export class CompetitionReadsService {
 
   /**
    * The competition, locked in the caller's transaction, after checking the actor runs it: 404 (also
-   * to another arbiter, issue 12 §8), then 403.
+   * to another arbiter, docs/web.md Security model), then 403.
    */
   async lockForArbiter(actor: Actor, competitionId: string): Promise<Competition> {
     const competition = await this.repo.lock(competitionId);

@@ -8,7 +8,7 @@ import { CompetitionsRepository } from './competitions.repository';
 import { rulesOf, settingsRefusal, type CompetitionRules, type CompetitionSettings } from './core/competition-settings';
 import { updateCompetitionSettings, type CompetitionSettingsChange } from './core/competition-settings-update';
 
-/** Issue 14: the settings change only before the start (the web form says so too). */
+/** The settings change only before the start (the web form says so too). */
 export const SETTINGS_FIXED = () =>
   new Refusal(
     'COMPETITION_STARTED',
@@ -19,7 +19,7 @@ export const SETTINGS_FIXED = () =>
     409,
   );
 
-/** A competition's settings changed by its arbiter before the start (issue 14). */
+/** A competition's settings changed by its arbiter before the start. */
 @Injectable()
 export class CompetitionSettingsService {
   constructor(
@@ -30,7 +30,7 @@ export class CompetitionSettingsService {
   ) {}
 
   /**
-   * Issue 14: the settings changed before the start, checked by the creation rules; only those
+   * The settings changed before the start, checked by the creation rules; only those
    * given change. The audit entry keeps them before and after; an edit that changes nothing writes nothing.
    */
   update(actor: Actor, competitionId: string, change: CompetitionSettingsChange): Promise<CompetitionView> {

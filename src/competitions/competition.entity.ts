@@ -60,11 +60,11 @@ export class Competition {
   @Column({ name: 'escalation_days', type: 'integer', default: 30 })
   escalationDays: number;
 
-  /** Issue 14: days after a declined offer before the same player may offer it again. */
+  /** Days after a declined offer before the same player may offer it again. */
   @Column({ name: 'offer_cooldown_days', type: 'integer', default: 3 })
   offerCooldownDays: number;
 
-  /** Issue 16 item 1: whether players may store conditional replies in its games. */
+  /** Whether players may store conditional replies in its games. */
   @Column({ name: 'conditionals_allowed', type: 'boolean', default: true })
   conditionalsAllowed: boolean;
 
@@ -88,7 +88,7 @@ export class Competition {
   @Column({ name: 'auto_homologate', type: 'boolean', default: true })
   autoHomologate: boolean;
 
-  /** Issue 16 item 3: players see the analysis of the turns already played while the game goes on (off: only after it). */
+  /** Players see the analysis of the turns already played while the game goes on (off: only after it). */
   @Column({ name: 'analysis_during_play', type: 'boolean', default: false })
   analysisDuringPlay: boolean;
 

@@ -53,7 +53,7 @@ const errors = {
   },
 } as const;
 
-/** Competitions over JSON (issue 4 §7): DTO in, one service call, view out. */
+/** Competitions over JSON: DTO in, one service call, view out. */
 @ApiTags('competitions')
 @ApiBearerAuth()
 @ApiResponse(errors[401])
@@ -90,7 +90,7 @@ export class CompetitionsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change settings before the start: only those given change, checked as at creation (issue 14).' })
+  @ApiOperation({ summary: 'Change settings before the start: only those given change, checked as at creation.' })
   @ApiOkResponse({ description: 'The competition with its new settings.' })
   @ApiResponse({ status: 400, description: 'A bad setting, or a tile set other than the sequence’s (BAD_INPUT).', schema: ERROR_SCHEMA })
   @ApiResponse(errors[403])

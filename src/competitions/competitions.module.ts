@@ -18,7 +18,7 @@ import { PlayerIdentityService } from './player-identity.service';
 import { PlayersRepository } from './players.repository';
 
 /**
- * Competitions, players, groups, pairing, dealt sequences (issue 4 §2). Player lists come as
+ * Competitions, players, groups, pairing, dealt sequences. Player lists come as
  * spreadsheet exports: the CSV itself is accepted as a body (src/common/request-body.ts).
  */
 @Module({

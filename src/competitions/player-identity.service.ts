@@ -45,7 +45,7 @@ type IdentityChange = { readonly kind: 'name'; readonly previousName: string } |
 const DAY_MS = 86_400_000;
 
 /**
- * A player's identity (issue 12 §1): the rules of player-identity.ts applied to the
+ * A player's identity (docs/web.md, Security model): the rules of player-identity.ts applied to the
  * database, the addresses added to a known player and their confirmation by mailed link,
  * and the announcements docs/rules.md §6 asks for.
  */
@@ -269,7 +269,7 @@ export class PlayerIdentityService {
 
   /**
    * The player's registration in a competition the actor runs. Another arbiter's competition
-   * answers as an unknown one (issue 12 §8); a user who is no arbiter is told it is the arbiter's.
+   * answers as an unknown one (docs/web.md, Security model); a user who is no arbiter is told it is the arbiter's.
    */
   private async registrationForArbiter(
     actor: Actor,

@@ -45,7 +45,7 @@ export interface PlayerEntryView {
 }
 
 /**
- * A competition's players (issue 4 §2): the arbiter's list imported before the start, and the
+ * A competition's players: the arbiter's list imported before the start, and the
  * registered players read back. The import is one transaction with its audit entry;
  * `registerPlayers` runs in whatever unit its caller opened (the CLI's set-up).
  */
@@ -92,7 +92,7 @@ export class RegistrationService {
   }
 
   /**
-   * Registers the players of a CSV (issue 4 §2), in the caller's transaction. All or nothing: any
+   * Registers the players of a CSV, in the caller's transaction. All or nothing: any
    * bad line, a missing column or a duplicate address refuses the whole file, every problem listed
    * by line. A player already known by one of their addresses is linked, and changed only as far
    * as the identity rules allow (player-identity.ts); the notes say what was not changed.

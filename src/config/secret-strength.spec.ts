@@ -8,7 +8,7 @@ import { parseSettings, SettingsError } from './settings';
 
 const freshDir = (): string => mkdtempSync(join(tmpdir(), 'corr-scrabble-secret-'));
 
-describe('the strength of SECRET (issue 12 §6)', () => {
+describe('the strength of SECRET', () => {
   it.each([
     ['32 × a', 'a'.repeat(32)],
     ['100 × a', 'a'.repeat(100)],

@@ -1,4 +1,4 @@
-// How strong SECRET is, estimated from the string alone (issue 12 §6). SECRET signs reply
+// How strong SECRET is, estimated from the string alone (docs/web.md, Security model). SECRET signs reply
 // addresses, sessions, CSRF tokens and calendar feeds: it needs 256 bits, like the one the
 // platform generates (32 random bytes, 64 hex digits).
 //

@@ -1,6 +1,6 @@
 import { parseSettings, SettingsError } from './settings';
 
-describe('ANALYSIS_WORKER (issue 16 item 3)', () => {
+describe('ANALYSIS_WORKER', () => {
   it('is on outside tests, off under NODE_ENV=test, and either when set', () => {
     expect(parseSettings({}).analysisWorker).toBe(true);
     expect(parseSettings({ NODE_ENV: 'test' }).analysisWorker).toBe(false);
@@ -10,7 +10,7 @@ describe('ANALYSIS_WORKER (issue 16 item 3)', () => {
   });
 });
 
-describe('GAME_CACHE_GAMES (issue 15 item 1)', () => {
+describe('GAME_CACHE_GAMES', () => {
   it('keeps 5,000 games by default, any whole number ≥ 0 when set, and refuses anything else by name', () => {
     expect(parseSettings({}).gameCacheGames).toBe(5_000);
     expect(parseSettings({ GAME_CACHE_GAMES: '5000' }).gameCacheGames).toBe(5000);

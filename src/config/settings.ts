@@ -49,11 +49,11 @@ const schema = z.object({
   IMAP_MAILBOX: z.string().min(1).default('INBOX'),
   MAIL_FROM: email.default('corr-scrabble@localhost'),
   MAIL_REPLY_ADDRESS: email.default('moves@localhost'),
-  /** The first admin, created at first start when no user is an admin (issue 7). */
+  /** The first admin, created at first start when no user is an admin. */
   ADMIN_EMAIL: email.default('admin@localhost'),
   /** Behind a reverse proxy: Express's `trust proxy` (a hop count, `loopback`, addresses), so the rate limit sees clients, not the proxy. */
   TRUST_PROXY: z.string().min(1).optional(),
-  /** Login-link requests accepted per client address and minute (issue 7: the login is rate limited). */
+  /** Login-link requests accepted per client address and minute (the login is rate limited). */
   LOGIN_RATE_LIMIT: z.coerce
     .number({ message: 'expected a number' })
     .int('expected a whole number')
@@ -70,12 +70,12 @@ const schema = z.object({
     .default(7),
   /** The outbox sender and the IMAP inbox loops; tests of other features leave them off. */
   MAIL_WORKERS: z.enum(['on', 'off']).optional(),
-  /** The daily sweep's worker (issue 6); tests of other features leave it off and sweep by hand. */
+  /** The daily sweep's worker (docs/sweep.md); tests of other features leave it off and sweep by hand. */
   SWEEP_WORKER: z.enum(['on', 'off']).optional(),
-  /** Issue 16 item 3: the worker computing the games' analyses; tests run it by hand. */
+  /** The worker computing the games' analyses; tests run it by hand. */
   ANALYSIS_WORKER: z.enum(['on', 'off']).optional(),
   /**
-   * Issue 15 item 1: the games whose last committed state an instance keeps for the next action
+   * The games whose last committed state an instance keeps for the next action
    * (games/game-action-cache.ts). Fewer than the games being played, and a move reloads and
    * replays its whole game: a championship's games are played in turn, each evicted before its next move.
    * A kept game costs up to about 0.2 MB of heap (docs/scale.md); 5,000 hold a 100-player round robin.
@@ -85,7 +85,7 @@ const schema = z.object({
     .int('expected a whole number')
     .min(0, 'expected 0 or more')
     .default(5_000),
-  /** Issue 12 §6: at least 256 bits by the estimate of secret-strength.ts. */
+  /** At least 256 bits by the estimate of secret-strength.ts. */
   SECRET: z
     .string()
     .superRefine((value, ctx) => {
@@ -94,7 +94,7 @@ const schema = z.object({
     })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Issue 14: the platform's clock moved forward by an admin, for rehearsing a season (src/rehearsal/). */
+  /** The platform's clock moved forward by an admin, for rehearsing a season (src/rehearsal/). */
   REHEARSAL_CLOCK: z.enum(['on', 'off']).default('off'),
 });
 
@@ -133,7 +133,7 @@ export interface Settings {
   /** Signs reply tokens and sessions; shared by every instance. */
   readonly secret: string;
   readonly logLevel: string;
-  /** Issue 14: the rehearsal clock (REHEARSAL_CLOCK=on): only on a rehearsal or test database, mail to files only. */
+  /** The rehearsal clock (REHEARSAL_CLOCK=on): only on a rehearsal or test database, mail to files only. */
   readonly rehearsalClock?: boolean;
 }
 

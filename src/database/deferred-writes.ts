@@ -1,4 +1,4 @@
-// Writes a transaction sends together (issue 15 item 1): a move's row, its audit entry, its
+// Writes a transaction sends together: a move's row, its audit entry, its
 // mails, its receipt and the game's new state were five statements, each a round trip and a
 // socket write; kept here until the transaction's next statement or its commit, they go as one
 // (a data-modifying WITH, each part seeing the same snapshot and the constraints checked at the

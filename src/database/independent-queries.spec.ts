@@ -14,7 +14,7 @@ function twoQueries() {
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('independent queries (issue 13: one query at a time on a transaction)', () => {
+describe('independent queries (one query at a time on a transaction)', () => {
   it('on the pool, starts them all at once and answers them in order', async () => {
     const { started, answers, queries } = twoQueries();
     const result = independentQueries({ queryRunner: undefined } as EntityManager, queries);

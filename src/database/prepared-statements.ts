@@ -1,4 +1,4 @@
-// The hot statements, planned once per connection instead of on every call (issue 15): the
+// The hot statements, planned once per connection instead of on every call: the
 // statement that loads a game for an action spent 1.6 ms of PostgreSQL's CPU planning against
 // 0.3 ms executing (pg_stat_statements with track_planning, bench:championship). node-postgres
 // sends a statement with a name once per connection and then only binds it, so the server

@@ -1,5 +1,5 @@
 // An entity's row as one JSON array, read and written without TypeORM's query building and
-// hydration (issue 15 item 1: those were a quarter of a move's CPU). The SQL is built once from
+// hydration (those were a quarter of a move's CPU). The SQL is built once from
 // the entity's metadata; a value is read as PostgreSQL's JSON gives it and turned into what
 // TypeORM would hydrate (dates as Date, calendar days as strings, numbers beyond JSON's as text).
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';

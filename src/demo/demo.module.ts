@@ -6,7 +6,7 @@ import { GamesModule } from '../games/games.module';
 import { Lexicons } from '../games/lexicons';
 import { DemoService } from './demo.service';
 
-/** The demo competition (issue 14), for the CLI and the empty arbiter dashboard. */
+/** The demo competition, for the CLI and the empty arbiter dashboard. */
 @Module({
   imports: [AuthModule, LoginLinksModule, CompetitionsModule, GamesModule],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.

@@ -45,7 +45,7 @@ export interface DemoResult {
 }
 
 /**
- * `demo` (issue 14): a competition a newcomer can look at within a minute of `npm start`,
+ * `demo`: a competition a newcomer can look at within a minute of `npm start`,
  * made through the platform's own services so every number in it follows the rules:
  * games at different stages, one dispute played on two lines, one holiday, and one game
  * ended and waiting for homologation.

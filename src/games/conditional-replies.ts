@@ -1,5 +1,5 @@
-// Conditional replies answered inside the action that played the partner's move (issue 16
-// item 1): once the partner's turn is complete, each chain of the other player's is matched
+// Conditional replies answered inside the action that played the partner's move (docs/features.md,
+// Conditional replies): once the partner's turn is complete, each chain of the other player's is matched
 // against the moves of that turn (core/conditionals.ts); a match plays the reply at once as
 // the owner's move of the same day (0 thinking days, docs/rules.md §5), a mismatch drops the
 // chain; a contest, a change of the lines or the end of the game drops every chain. The

@@ -7,7 +7,7 @@ import { refused } from '../common/api-responses';
 import { ConditionalsService } from './conditionals.service';
 import { StoreConditionalDto } from './dto/conditional.dto';
 
-/** Conditional replies over JSON (issue 16 item 1): store, list and withdraw a player's chains. */
+/** Conditional replies over JSON: store, list and withdraw a player's chains. */
 @ApiTags('games')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)

@@ -1,4 +1,4 @@
-// The queries of conditional replies (issue 16 item 1): a game's pending chains, read and
+// The queries of conditional replies: a game's pending chains, read and
 // changed under the game's row lock inside the action; a player's own chains; the whole list.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';

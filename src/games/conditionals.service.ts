@@ -61,7 +61,7 @@ export interface ConditionalsPanel {
 const WITHDRAWN: Bilingual = { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you' };
 
 /**
- * Conditional replies (issue 16 item 1): a player stores, lists and withdraws their chains;
+ * Conditional replies: a player stores, lists and withdraws their chains;
  * conditional-replies.ts answers them inside the partner's action. Private to their owner;
  * the competition's arbiter sees every chain only once the game has ended.
  */

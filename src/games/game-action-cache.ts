@@ -1,4 +1,4 @@
-// What an action leaves for the next action on the same game (issue 15 item 1): the lines,
+// What an action leaves for the next action on the same game: the lines,
 // moves, dispute, both players' absences and the lines' replays as they were committed at the
 // game's version. The next action still locks the row and reads its version in the same
 // statement (game.repository.ts actionRows), so the rows are used only while that version is

@@ -47,7 +47,7 @@ export interface SubmitOptions extends ActionInput {
   readonly inboundMailId?: string;
   /** The turn the client answers (the reply token's, the form's): a stale one is refused. */
   readonly expectedTurn?: number;
-  /** Issue 16 item 4: a short comment the partner sees with the move (core/move-note.ts). */
+  /** A short comment the partner sees with the move (core/move-note.ts). */
   readonly note?: string | null;
 }
 
@@ -69,7 +69,7 @@ export interface ActionOptions {
 }
 
 /**
- * The frame every action on a game runs in (issue 4 §4), shared by the capability services
+ * The frame every action on a game runs in, shared by the capability services
  * (moves, offers, disputes and rulings, time, withdrawal) and the reads. One action is one
  * transaction holding the game's row lock: it checks who acts, replays a repeated key's
  * receipt, runs the service's work, then ends the game if it came to an end, writes the
@@ -238,7 +238,7 @@ export class GameActions {
    * turn passed, the player now to move gets "your move".
    */
   async finish(s: GameSession, turnBefore: number): Promise<void> {
-    // Issue 16 item 1: the other player's conditional replies, in this transaction, before the end is decided.
+    // The other player's conditional replies, in this transaction, before the end is decided.
     if (!this.withoutConditionals.has(s)) {
       await this.conditionals.settle(s, turnBefore, (color, template, payload) => this.notify(s, color, template, payload));
     }
@@ -246,7 +246,7 @@ export class GameActions {
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {
       await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit, games: this.games }, s.game);
-      // Issue 16 item 3: the analysis job finds the ended game by itself (after a restart too); waking it only saves the wait.
+      // The analysis job finds the ended game by itself (after a restart too); waking it only saves the wait.
       this.db.afterCommit(() => this.analysis.wake());
     }
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.game.id))) {
@@ -262,7 +262,7 @@ export class GameActions {
   }
 
   /**
-   * Issue 14 item 9: the move that ended the game is confirmed by the game-end mail (the
+   * The move that ended the game is confirmed by the game-end mail (the
    * totals after the rack adjustment), never by a confirmation of its own: the mover's
    * game-end carries the moves, and the confirmation is not written.
    */

@@ -9,7 +9,7 @@ import { Game } from './game.entity';
 export type AnalysisState = 'pending' | 'ready' | 'no-word-list';
 
 /**
- * The analysis of a game (issue 16 item 3): for each move of its line, the score played next to
+ * The analysis of a game: for each move of its line, the score played next to
  * the best the rack allowed and the five best moves. Computed in the background, never in a
  * request (seconds for a whole game); one row per game, so computing it twice writes it once.
  */

@@ -26,7 +26,7 @@ export type AnalysisView =
   { readonly state: 'pending' } | { readonly state: 'ready'; readonly final: boolean; readonly turns: readonly GameTurnAnalysis[] };
 
 /**
- * Analysis after the game (issue 16 item 3): for each move, the score played next to the best
+ * Analysis after the game: for each move, the score played next to the best
  * the rack allowed and the five best moves, from the move generator and the competition's word
  * list. Computing a game takes seconds, so a request never does it: the background job
  * (`analysis` singleton worker) analyses every ended game of a competition with a list, and the

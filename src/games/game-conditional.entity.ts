@@ -11,7 +11,7 @@ export type ConditionalStatus = 'pending' | 'applied' | 'dropped';
 export type ConditionalChannel = 'web' | 'api' | 'mail';
 
 /**
- * A player's conditional replies in a game (issue 16 item 1): a chain of (partner move, own
+ * A player's conditional replies in a game: a chain of (partner move, own
  * reply) steps for one line, waiting for the partner's move number `move`. Private to its
  * owner until applied; kept after it is applied or dropped, for the arbiter once the game ends.
  */

@@ -37,7 +37,7 @@ export class GameReadsService {
   }
 
   /**
-   * What a move would do, before it is sent (issue 16 item 2): its words, score and word check,
+   * What a move would do, before it is sent: its words, score and word check,
    * or the engine's refusal. Who may look is checked first, as for the view.
    */
   preview(actor: Actor, gameId: string, notation: string, line?: string): Promise<MovePreview> {

@@ -3,7 +3,7 @@ import { GameRowsCache, type CachedGameRows } from './game-rows-cache';
 const move = (id: string, thinkingDays: number) => ({ id, thinkingDays }) as CachedGameRows['moves'][number];
 const rowsOf = (...moves: CachedGameRows['moves'][number][]): CachedGameRows => ({ lines: [], moves, disputes: [] });
 
-describe('game rows cache (issue 8 item 3; issue 13: the mark is the version)', () => {
+describe('game rows cache (the mark is the version)', () => {
   const rows = rowsOf(move('b', 2), move('a', 1));
   const version = 3;
 

@@ -1,4 +1,4 @@
-// A game's lines, moves and disputes kept between reads (issue 8 item 3: the game page
+// A game's lines, moves and disputes kept between reads (the game page
 // under load), so a page view after the first reads no more than the game's row. The mark
 // is the game's `version`, read from the database on every request, so several instances
 // stay right: every write that changes what a game shows bumps it in its own transaction

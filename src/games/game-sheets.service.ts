@@ -37,7 +37,7 @@ export interface SheetOptions {
   /**
    * The copy published to everyone (the public pages): the arbiter's decisions are listed with
    * their effects but not the arbiter's own words, which go to the game's players and arbiter;
-   * no move's note (written for the partner: README "A note with a move").
+   * no move's note (written for the partner: docs/features.md, A note with a move).
    */
   readonly published?: boolean;
 }

@@ -37,9 +37,9 @@ export type MoveView = {
   readonly thinkingDays: number;
   readonly source: Move['source'];
   readonly annulled: boolean;
-  /** The mover's note (README "A note with a move"), plain text: escaped wherever shown; null for a reader it is not for (core/move-note.ts). */
+  /** The mover's note (docs/features.md, A note with a move), plain text: escaped wherever shown; null for a reader it is not for (core/move-note.ts). */
   readonly note?: string | null;
-  /** Issue 16 item 2: each word against the competition's list, on the answer to the move just played. */
+  /** Each word against the competition's list, on the answer to the move just played. */
   readonly wordCheck?: WordCheck;
 };
 

@@ -1,4 +1,4 @@
-// Every query of a game and its rows (issue 13 item 3: repositories are the only door to the
+// Every query of a game and its rows (docs/architecture.md: repositories are the only door to the
 // database), in the caller's unit of work (database.ts `db.manager`): the loader of a game with
 // its rows, under its row lock or through the read cache; the writer of what an action decided;
 // and the reads and writes around a game that the games services and the aggregate need (offers,
@@ -72,7 +72,7 @@ export interface ActionRows {
   /** Null when the caller's rows of the version asked are the current ones. */
   readonly rows: GamePlayRows | null;
   readonly receipt: ActionReceipt | null;
-  /** Whether a conditional reply waits in the game (issue 16 item 1): without one, an action reads none. */
+  /** Whether a conditional reply waits in the game: without one, an action reads none. */
   readonly conditionalsPending: boolean;
 }
 
@@ -183,7 +183,7 @@ export class GameRepository {
   }
 
   /**
-   * A game for an action, in one statement (issue 15 item 1): the row locked, with its
+   * A game for an action, in one statement: the row locked, with its
    * competition, sequence and players, the receipt of the actor's idempotency key, and — unless the caller
    * already holds the rows of `knownVersion`, the version the row still has — its lines, moves,
    * disputes and both players' holidays and leave. `rows` is then null: the caller's are current,
@@ -216,7 +216,7 @@ export class GameRepository {
 
   /**
    * A game with all its rows and both players' holidays and leave, unlocked, in one statement
-   * (issue 15 item 3: the outbox composes each game's mail from it instead of eight queries).
+   * (the outbox composes each game's mail from it instead of eight queries).
    */
   async wholeGame(gameId: string): Promise<GameRows & Pick<GamePlayRows, 'holidays' | 'leave'>> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);

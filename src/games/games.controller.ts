@@ -32,7 +32,7 @@ import { OffersService } from './offers.service';
 import { WithdrawalService } from './withdrawal.service';
 
 /**
- * Games over JSON (issue 4 §7): DTO in, one games-service call, its result out. The
+ * Games over JSON: DTO in, one games-service call, its result out. The
  * service checks who may act; refusals keep their code and status
  * (400 bad input or illegal move, 403 not yours, 404 unknown, 409 not now).
  */
@@ -66,7 +66,7 @@ export class GamesController {
   @Get(':id/analysis')
   @ApiOperation({
     summary:
-      "Analysis (issue 16 item 3): per move, the score played, the best score the rack allowed and the five best moves, from the competition's word list; {state:'pending'} while the background job prepares it. After the game, during play only where the competition allows it (ANALYSIS_AFTER_GAME); a competition without a word list answers NO_WORD_LIST.",
+      "Analysis: per move, the score played, the best score the rack allowed and the five best moves, from the competition's word list; {state:'pending'} while the background job prepares it. After the game, during play only where the competition allows it (ANALYSIS_AFTER_GAME); a competition without a word list answers NO_WORD_LIST.",
   })
   @ApiOkResponse({
     description:

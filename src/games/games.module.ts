@@ -43,7 +43,7 @@ const GAME_SERVICES = [
 ];
 
 /**
- * Games: every action on a game (issue 4 §4–§5), one service per capability over the shared
+ * Games: every action on a game, one service per capability over the shared
  * action frame (game-actions.ts), its API, sheets and the check.
  */
 @Module({

@@ -1,4 +1,4 @@
-// What a move would do, asked before it is sent (issue 7 §2's live preview; issue 16 item 2's
+// What a move would do, asked before it is sent (the game page's live preview and the
 // word check): the engine's words and score in the line the player owes (or the one named), or
 // its refusal in both languages. Nothing is written; the web page and the API both answer from here.
 import type { Bilingual } from '../common/bilingual';

@@ -100,7 +100,7 @@ export class Move {
   @Column({ type: 'text' })
   source: MoveSource;
 
-  /** The inbound mail it came in, once the mail channel stores them (issue 5). */
+  /** The inbound mail it came in, once the mail channel stores them. */
   @Column({ name: 'inbound_mail_id', type: 'uuid', nullable: true })
   inboundMailId: string | null;
 
@@ -111,7 +111,7 @@ export class Move {
   @Column({ type: 'boolean', default: false })
   annulled: boolean;
 
-  /** The mover's note to the partner (issue 16 item 4): plain text, escaped wherever shown. */
+  /** The mover's note to the partner: plain text, escaped wherever shown. */
   @Column({ type: 'text', nullable: true })
   note: string | null;
 }

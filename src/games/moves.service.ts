@@ -173,7 +173,7 @@ export class MovesService {
   }
 
   /**
-   * Imports a game already in progress from its JSON game record (issue 3 item 14) into a
+   * Imports a game already in progress from its JSON game record into a
    * game with no move yet: the record must be on the game's sequence and rules; its moves
    * are replayed into the log with their dates, its outcome recorded.
    */

@@ -39,7 +39,7 @@ export class OffersService {
   ): Promise<ActionResult> {
     return this.actions.asPlayer(actor, gameId, 'offer', input, async (s, color) => {
       s.requirePlaying();
-      // Issue 14: one offer open at a time, and not again too soon after a decline (offer-limits.ts).
+      // One offer open at a time, and not again too soon after a decline (offer-limits.ts).
       const offers = await this.games.offersOf(s.game.id);
       const mine = s.players[color].id;
       const decision = offerDecision({

@@ -7,7 +7,7 @@ import { randomLegalGame } from './engine/testing/random-game';
 const GAME = randomLegalGame(11, getTileSet('ro'));
 const SEQUENCE = GAME.sequence;
 
-describe('replay cache (issue 8 item 3)', () => {
+describe('replay cache', () => {
   const setup = { tileSet: 'ro' as const, sequence: SEQUENCE, rules: DEFAULT_RULES };
   const path = (...notations: string[]) => notations.map((notation) => ({ notation }));
 

@@ -1,4 +1,4 @@
-// Replays kept between reads (issue 8 item 3: a game page under load). A line's replay is
+// Replays kept between reads (a game page under load). A line's replay is
 // a pure function of the game's setup and the line's notations, so it is cached under
 // exactly those: any new move, fork, closed line or other rules/word list is another key,
 // and nothing ever needs invalidating. Several instances each keep their own; the rows

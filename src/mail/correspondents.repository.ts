@@ -20,13 +20,13 @@ export class CorrespondentsRepository {
     return this.m.findOneByOrFail(Player, { id: playerId });
   }
 
-  /** The player whose confirmed address this is, however it is spelt; issue 12 §1: an unconfirmed one names nobody. */
+  /** The player whose confirmed address this is, however it is spelt; an unconfirmed one names nobody (docs/web.md, Security model). */
   async playerByAddress(address: string): Promise<string | undefined> {
     const row = await this.m.findOne(PlayerEmail, { where: { address: normalizeEmail(address), verified: true } });
     return row?.playerId;
   }
 
-  /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail, issue 15 item 3). */
+  /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail). */
   async confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
     const codec = codecOf(this.m.connection, PlayerEmail);
     this.confirmedSql ??= prepared(

@@ -71,7 +71,7 @@ export class Notifications {
   /**
    * Adds `payload` to the player's newest `template` row of the game still pending, written
    * earlier in the caller's transaction: the game-end that also confirms the move which
-   * ended the game (issue 14 item 9). False when there is none.
+   * ended the game. False when there is none.
    */
   async fold(to: NotificationRow, payload: JsonObject): Promise<boolean> {
     const row = await this.outbox.newestPending(to);

@@ -3,7 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { PersonalDataRepository } from './personal-data.repository';
 import { PersonalDataService } from './personal-data.service';
 
-/** A person's data (issue 7 §5): the export and the anonymisation, for the public and the admin's pages. */
+/** A person's data (docs/web.md, Personal data): the export and the anonymisation, for the public and the admin's pages. */
 @Module({
   imports: [AuditModule],
   providers: [PersonalDataService, PersonalDataRepository],

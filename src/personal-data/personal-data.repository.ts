@@ -26,7 +26,7 @@ import { Player } from '../players/player.entity';
 import { StateDeclaration } from '../thinking-time/state-declaration.entity';
 
 /**
- * Every query of a person's data (issue 7 §5): the rows of every feature that name a user or a
+ * Every query of a person's data (docs/web.md, Personal data): the rows of every feature that name a user or a
  * player, read for the export and erased by the anonymisation, in the unit of work the caller opened.
  */
 @Injectable()

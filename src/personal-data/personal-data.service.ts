@@ -11,7 +11,7 @@ import { forbidden, notFound, Refusal } from '../common/refusal';
 import type { User } from '../auth/user.entity';
 import { PersonalDataRepository } from './personal-data.repository';
 
-/** Everything the platform holds about one person (issue 7 §5): the download a player asks for. */
+/** Everything the platform holds about one person (docs/web.md, Personal data): the download a player asks for. */
 export interface PersonalData {
   readonly exportedAt: string;
   readonly user: unknown;
@@ -31,7 +31,7 @@ export function anonymousName(playerId: string): string {
 }
 
 /**
- * Whether every competition the player is in has ended (issue 7 §5): finished, or started
+ * Whether every competition the player is in has ended (docs/web.md, Personal data): finished, or started
  * with every game ended and its result homologated. A draft competition has not ended: the
  * player is signed up for it.
  */
@@ -57,7 +57,7 @@ const NOT_ENDED = () =>
   );
 
 /**
- * Personal data (issue 7 §5): the export of everything held about a user and their player,
+ * Personal data (docs/web.md, Personal data): the export of everything held about a user and their player,
  * and the admin's anonymisation once their competitions have ended. The game records stay
  * (results and standings are the federation's), but the name, club, addresses, mail bodies
  * and login means are gone.
@@ -141,7 +141,7 @@ export class PersonalDataService {
       mailSentToYou: (await rows.mailTo(pid)).map((o) => ({
         template: o.template,
         language: o.language,
-        // Issue 12 §2: the data of a person, not their live login links.
+        // The data of a person, not their live login links.
         payload: withoutSecrets(o.template, o.payload),
         status: o.status,
         toAddress: o.toAddress,

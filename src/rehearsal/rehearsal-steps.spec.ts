@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { localDate } from '../thinking-time/core/calendar';
 import { localInstant, rehearsalSteps } from './rehearsal-steps';
 
-describe('rehearsalSteps (issue 14: every daily sweep of the days passed, in order)', () => {
+describe('rehearsalSteps (every daily sweep of the days passed, in order)', () => {
   it('stops at 00:05 of each day passed, then at the target', () => {
     const steps = rehearsalSteps(new Date('2027-03-01T10:00:00Z'), new Date('2027-03-04T08:00:00Z'), 'Europe/Bucharest');
     expect(steps.map((s) => s.toISOString())).toEqual([

@@ -1,4 +1,4 @@
-// Which instants the rehearsal clock stops at on its way forward (issue 14): pure, so the
+// Which instants the rehearsal clock stops at on its way forward: pure, so the
 // "every daily sweep of the days passed, in order" rule is tested without a database.
 import { addDays, compareDays, localDate, type LocalDate } from '../thinking-time/core/calendar';
 

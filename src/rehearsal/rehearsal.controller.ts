@@ -17,7 +17,7 @@ export class AdvanceClockDto {
   to: string;
 }
 
-/** Issue 14: the rehearsal clock over JSON (REHEARSAL_CLOCK=on); 404 REHEARSAL_OFF otherwise. */
+/** The rehearsal clock over JSON (REHEARSAL_CLOCK=on); 404 REHEARSAL_OFF otherwise. */
 @ApiTags('rehearsal')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)

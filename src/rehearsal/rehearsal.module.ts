@@ -5,7 +5,7 @@ import { RehearsalClockRepository } from './rehearsal-clock.repository';
 import { RehearsalController } from './rehearsal.controller';
 import { RehearsalService } from './rehearsal.service';
 
-/** Issue 14: the rehearsal clock's API and service (the clock itself is the injected Clock, made in createApp). */
+/** The rehearsal clock's API and service (the clock itself is the injected Clock, made in createApp). */
 @Module({
   imports: [AuthModule, ThinkingTimeModule],
   controllers: [RehearsalController],

@@ -40,7 +40,7 @@ const notOn = () =>
   );
 
 /**
- * The rehearsal clock (issue 14): only an admin moves it, only forward, and every daily
+ * The rehearsal clock: only an admin moves it, only forward, and every daily
  * sweep of the days passed runs on the way, in order, as the scheduler would have run it
  * (rehearsal-steps.ts). The jump is not downtime: the uptime span is stretched to each
  * step before the clock reaches it, so no heartbeat sees an outage.

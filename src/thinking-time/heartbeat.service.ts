@@ -50,10 +50,10 @@ export interface Outage {
 }
 
 /**
- * The platform's own downtime is not the players' thinking time (issue 6 item 4). Each
+ * The platform's own downtime is not the players' thinking time (docs/sweep.md). Each
  * beat stretches the current uptime span; a beat after a silence starts a new span, and
  * the whole days between the two (in each competition's time zone) are days on which the
- * platform could not receive moves. Issue 14 item 5: the outage is recorded once, keyed by
+ * platform could not receive moves (docs/sweep.md, Downtime credits). The outage is recorded once, keyed by
  * its start (PlatformOutage), and one case per competition names its dates and every game whose clocks ran,
  * with the days to credit per player, for the arbiter to grant or refuse
  * (TimeControlsService). Each competition gets its own case, under its own name: the

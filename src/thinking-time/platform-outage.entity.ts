@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
 /**
- * One platform outage (issue 14 item 5): the silence between the last beat of one uptime
+ * One platform outage (docs/sweep.md, Downtime credits): the silence between the last beat of one uptime
  * span and the first of the next. Its start is unique, so however often the platform is
  * restarted or the heartbeat runs again, an outage is recorded — and its credit case
  * opened — once.

@@ -1,4 +1,4 @@
-// What each timeline action does (issue 6 item 2), inside the transaction that holds the
+// What each timeline action does (docs/sweep.md), inside the transaction that holds the
 // game's row lock and records the action: the mails to write, the case to open. Nothing
 // here commits on its own, so an action and its record exist together or not at all.
 import { Inject, Injectable } from '@nestjs/common';

@@ -229,7 +229,7 @@ export function stateDeclaredPayload(
 }
 
 /**
- * Special leave approved (issue 6 item 5): to the player on leave (`inGame` absent: no game
+ * Special leave approved (docs/sweep.md): to the player on leave (`inGame` absent: no game
  * thread) or to a partner in one game. The arbiter's reason stays in the audit, not in mail.
  */
 export function specialLeavePayload(

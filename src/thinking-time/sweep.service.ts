@@ -64,7 +64,7 @@ export interface SweepReport {
 }
 
 /**
- * The daily sweep (issue 6 items 2–3, docs/design.md "Daily sweep"). Per competition it
+ * The daily sweep (docs/design.md "Daily sweep"). Per competition it
  * looks at the days since its cursor — today, or every day missed while the platform was
  * down — and per game asks the thinking-time core what was due, chooses what still
  * matters (catch-up.ts) and does it: one game, one transaction, its row lock, each action

@@ -9,7 +9,7 @@ import { StateDeclarationsService } from './state-declarations.service';
 import { TimeControlsService } from './time-controls.service';
 
 /**
- * Thinking time over JSON (issue 6 items 1, 5): the live clocks of a game, the closing-date
+ * Thinking time over JSON (docs/sweep.md): the live clocks of a game, the closing-date
  * declaration, and the arbiter's controls on time. DTO in, one service call, its result out.
  */
 @ApiTags('thinking time')

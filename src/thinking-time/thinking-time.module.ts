@@ -20,7 +20,7 @@ import { TimeControlsService } from './time-controls.service';
 import { UptimeRepository } from './uptime.repository';
 
 /**
- * Thinking time on the platform (issue 6): live clocks, the daily sweep on the singleton
+ * Thinking time on the platform (docs/sweep.md): live clocks, the daily sweep on the singleton
  * worker `sweep` (reminders, escalations, notices, closing-date cases, the catch-up after
  * downtime) with its heartbeat, the arbiters' case mail, and the arbiter's controls on time.
  */

@@ -57,7 +57,7 @@ export interface DowntimeDecision {
 }
 
 /**
- * The arbiter's controls on time (issue 6 item 5), each audited and each a day adjustment
+ * The arbiter's controls on time (docs/sweep.md), each audited and each a day adjustment
  * the thinking-time core understands: credits and charges become `thinking-days` penalties
  * (timeline adjustments), special leave a holiday range (no thinking days, no silence).
  */
@@ -210,7 +210,7 @@ export class TimeControlsService {
       const reason = requireReason(input.reason);
       const credits = found.payload.credits as unknown as DowntimeCredit[];
       const days = found.payload.days as { from: LocalDate; to: LocalDate };
-      // Issue 14 item 5: one case names every game of the outage; the arbiter must run each game's competition.
+      // One case names every game of the outage; the arbiter must run each game's competition.
       for (const id of new Set(credits.map((c) => c.competitionId ?? competition.id))) {
         if (id === competition.id) continue;
         const other = await this.games.competition(id);

@@ -13,7 +13,7 @@ import type { TimelineStage } from './core/timeline';
 export type TimelineActionStatus = 'done' | 'superseded';
 
 /**
- * The exactly-once record of the daily sweep (issue 6 item 3): one row per action of the
+ * The exactly-once record of the daily sweep (docs/sweep.md): one row per action of the
  * thinking-time core, under the core's stable key, unique per game. A notice that goes to
  * a player once per competition (holiday rights ending, docs/rules.md §5) has no game: it is
  * unique per competition, player and key instead.

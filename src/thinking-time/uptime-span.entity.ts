@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * When the platform was up (issue 6 item 4): the heartbeat stretches the latest span while
+ * When the platform was up (docs/sweep.md): the heartbeat stretches the latest span while
  * beats keep coming and starts a new one after a silence. The gap between two spans is
  * time the platform could not receive moves.
  */

@@ -7,7 +7,7 @@ import { WebViews } from './views.service';
 import type { WebRequest } from './web-request';
 
 /**
- * The link mailed to an address added to a player (issue 12 §1). As with login links, the
+ * The link mailed to an address added to a player (docs/web.md, Security model). As with login links, the
  * link opens a page whose button confirms: a mail scanner that fetches the link confirms nothing.
  */
 @ApiExcludeController()

@@ -1,6 +1,6 @@
 /**
  * A template's layout whitespace, dropped once when it is read: every run of whitespace that
- * holds a line break becomes one line break, which HTML renders the same (issue 15 item 2: a
+ * holds a line break becomes one line break, which HTML renders the same (a
  * page's indentation was a sixth of its bytes). The text of <pre> and <textarea> is kept
  * as written, since there whitespace is content.
  */

@@ -1,4 +1,4 @@
-// An instant as a person reads it (issue 14 item 6): in the competition's time zone,
+// An instant as a person reads it: in the competition's time zone,
 // `dd.mm.yyyy HH:mm` in Romanian, `d Mon yyyy HH:mm` in English. Pure.
 import { MONTHS_EN } from '../common/day-format';
 import type { WebLanguage } from './web-request';

@@ -15,7 +15,7 @@ type Form = Record<string, unknown>;
 const field = (form: Form, name: string): string => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
 
 /**
- * Login by magic link (issue 7 §1). The link opens a page with one button that POSTs:
+ * Login by magic link. The link opens a page with one button that POSTs:
  * mail scanners (Outlook Safe Links, corporate gateways) fetch every link in a mail, and a
  * link used up by a GET would be spent before its owner clicks it.
  */
@@ -57,7 +57,7 @@ export class LoginController {
       res.status(422).type('html').send(html);
       return;
     }
-    // Known address or not, the same answer at the same moment (issue 12 §3): the lookup and
+    // Known address or not, the same answer at the same moment (docs/web.md, Security model): the lookup and
     // the mail happen after it, so neither the page nor its timing tells who has an account.
     this.requests.submit(email);
     res.redirect(303, '/login/sent');

@@ -27,7 +27,7 @@ function line(letter: string | null, label: string | null = null) {
   };
 }
 
-describe('the rendered board is kept per board and language (issue 8 item 3)', () => {
+describe('the rendered board is kept per board and language', () => {
   const views = new WebViews();
   const hbs = (views as unknown as { hbs: typeof Handlebars }).hbs;
   const page = hbs.compile('{{> board line=line}}');

@@ -34,7 +34,7 @@ function keysInCode(): Map<string, string> {
 const req = (lang: 'ro' | 'en', extra: Partial<WebRequest> = {}): WebRequest =>
   ({ lang, csrf: 'tok-123', originalUrl: '/somewhere', ...extra }) as unknown as WebRequest;
 
-describe('the web message dictionary (issue 7 §6: Romanian and English)', () => {
+describe('the web message dictionary (Romanian and English)', () => {
   const messages = loadMessages();
 
   it('has every key a template uses, in both languages', () => {
@@ -131,7 +131,7 @@ describe('WebViews.page', () => {
   });
 });
 
-describe('WebViews.keptPage (issue 15 item 2: a kept page is the page, with fresh values)', () => {
+describe('WebViews.keptPage (a kept page is the page, with fresh values)', () => {
   const views = new WebViews();
   const player = { kind: 'user', userId: 'u', roles: ['player'], playerId: 'p' } as const;
   const model = { game: { id: 'g-1', red: { name: 'Ana' }, blue: { name: 'Ion' } } };

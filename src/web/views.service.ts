@@ -81,7 +81,7 @@ const KEPT_FRAMES_PER_MEMO = 8;
 const BOARD_MEMO_SIZE = 200;
 
 /**
- * Server-rendered pages (issue 7): `templates/web/<view>.hbs` inside `layout.hbs`, with
+ * Server-rendered pages: `templates/web/<view>.hbs` inside `layout.hbs`, with
  * every partial under partials/ and the `{{t "key"}}` helper over the merged dictionary.
  * Templates are read once per application.
  */
@@ -95,7 +95,7 @@ export class WebViews {
   private readonly keptPages = new WeakMap<object, Map<string, Buffer[][]>>();
 
   constructor(
-    // Issue 14: on the rehearsal clock every page says which day the rehearsal is on.
+    // On the rehearsal clock every page says which day the rehearsal is on.
     @Optional() private readonly clock?: Clock,
     @Optional() @Inject(SETTINGS) private readonly settings?: Pick<Settings, 'timeZone'>,
   ) {
@@ -139,7 +139,7 @@ export class WebViews {
   }
 
   /**
-   * A page rendered once per `memo` object, `variant` and frame (issue 15 item 2: a game page
+   * A page rendered once per `memo` object, `variant` and frame (a game page
    * kept under its game's mark is the same page for the same viewer, language, flash and
    * address), kept as the bytes between the two values that change at each view, the
    * request's CSRF token and its fresh form key. `memo` must stand for everything the view
@@ -212,7 +212,7 @@ export class WebViews {
   /**
    * The board (225 squares, a good part of a game page's rendering) is a pure function of
    * the line's board fields and the language: each distinct one is rendered once and kept
-   * (issue 8 item 3), keyed by exactly what partials/board.hbs reads.
+   * across views, keyed by exactly what partials/board.hbs reads.
    */
   private memoizeBoard(): void {
     const source = this.hbs.partials.board as string | undefined;

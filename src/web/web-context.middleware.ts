@@ -46,7 +46,7 @@ function run(handler: RequestHandler, req: Request, res: Response): Promise<void
  */
 @Injectable()
 export class WebContextMiddleware implements NestMiddleware {
-  /** The visitor's language cookie: `Secure` under https like the session's (issue 12 §8). */
+  /** The visitor's language cookie: `Secure` under https like the session's (docs/web.md, Security model). */
   readonly langCookie: CookieOptions;
   private readonly assets: RequestHandler;
   private readonly cookies: RequestHandler;

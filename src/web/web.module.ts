@@ -11,13 +11,13 @@ import { WebContextMiddleware } from './web-context.middleware';
 import { WebCoreModule } from './web-core.module';
 
 /**
- * The web (issue 7): server-rendered pages for players, the arbiter and the public, with
+ * The web: server-rendered pages for players, the arbiter and the public, with
  * login by magic link. Every path outside /api goes through WebContextMiddleware.
  */
 @Module({
   imports: [
     WebCoreModule,
-    // Login-link requests per client address (issue 7 §1); one instance's count, kept in memory.
+    // Login-link requests per client address; one instance's count, kept in memory.
     ThrottlerModule.forRootAsync({
       inject: [SETTINGS],
       useFactory: (settings: Settings) => ({ throttlers: [{ name: 'default', ttl: 60_000, limit: settings.loginRateLimit }] }),

@@ -1,4 +1,4 @@
-// Readable by everyone, on any screen (issue 14 "What must hold"): every page passes axe-core
+// Readable by everyone, on any screen: every page passes axe-core
 // with no serious or critical violation; at 360 px no page scrolls sideways; text scaled to
 // 200 % loses nothing on the game page at 1280 px (nothing wider than the window).
 import type { Browser, Page } from 'playwright-core';

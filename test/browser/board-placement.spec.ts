@@ -1,4 +1,4 @@
-// Placing tiles by clicking (issue 14 §8): tiles placed on a diagonal, or with a gap between
+// Placing tiles by clicking: tiles placed on a diagonal, or with a gap between
 // them, stay on their squares and the page says why they are not a move yet, in the page's
 // language; a gap filled by letters already on the board is a move like any other. And the
 // board can be played with the keyboard alone: focus a rack tile, Enter, arrows, Enter, send.
@@ -164,7 +164,7 @@ describe('placing tiles on the board', () => {
   );
 
   it(
-    "a typed move shows its tiles on the board, and the preview says for each word whether the competition's list holds it, a word off it marked apart, never stopping the move (issue 16 item 2)",
+    "a typed move shows its tiles on the board, and the preview says for each word whether the competition's list holds it, a word off it marked apart, never stopping the move",
     async () => {
       // A move of several words; the list, read at its first use, holds only its main word.
       const ch = await startChampionship(web.app, { players: 2, settings: { lexicon: 'browser-check' }, domain: 'wordcheck.example.net' });

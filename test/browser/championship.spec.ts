@@ -1,4 +1,4 @@
-// A championship from the arbiter's side, in Chromium (issue 7 "Done when"): the arbiter
+// A championship from the arbiter's side, in Chromium: the arbiter
 // logs in by magic link, creates a competition, imports its players from a CSV, makes the
 // group and starts it in the panel; the two players play their game to the end in the
 // browser, one word contested and appealed, which the arbiter rules on in the panel beside
@@ -155,7 +155,7 @@ describe('a championship run from the arbiter’s panel', () => {
       const form = arbiter.locator('[data-testid=ruling-word]');
       await form.locator('input[name=valid][value=yes]').check();
       await form.locator('textarea[name=reason]').fill(`„${word}” figurează în DEX.`);
-      // Issue 14: the ruling asks once.
+      // The ruling asks once.
       await form.locator('input[name=confirm]').check();
       await submit(arbiter, '[data-testid=ruling-word] button[type=submit]');
       await noError(arbiter, 'ruling');
@@ -185,7 +185,7 @@ describe('a championship run from the arbiter’s panel', () => {
       expect(result.status).toBe('homologated');
       await arbiter.goto(`${web.baseUrl}/arbiter/competitions/${competitionId}/standings`);
       const standings = (await arbiter.locator('[data-testid=standings]').textContent())!;
-      // The arbiter reads Romanian: four decimals with the decimal comma (issue 14 §6).
+      // The arbiter reads Romanian: four decimals with the decimal comma.
       expect(standings).toContain(formatCoefficient(result.redCoefficient, 'ro'));
       expect(standings).toContain(formatCoefficient(result.blueCoefficient, 'ro'));
       await screenshot(arbiter, 'arbiter-standings');

@@ -1,4 +1,4 @@
-// Issue 14 items 3–4 in Chromium: the player a time claim is against sees it on the game
+// Time claims and holidays in Chromium: the player a time claim is against sees it on the game
 // page with the days counted and the answer deadline, answers it by the form, and sees the
 // partner's declared holiday; both pages are kept as screenshots for review.
 import type { Browser, Page } from 'playwright-core';

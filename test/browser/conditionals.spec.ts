@@ -1,4 +1,4 @@
-// Issue 16 item 1 in Chromium at 360 px: BLUE, waiting for RED's move, stores a conditional
+// Conditional replies in Chromium at 360 px: BLUE, waiting for RED's move, stores a conditional
 // reply with the game page's form; RED's matching move is answered at once; a second chain is
 // withdrawn only once its box is ticked; the page never scrolls sideways.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The crosstable of a group of ten on a phone (issue 14): at 360 px the public competition
+// The crosstable of a group of ten on a phone: at 360 px the public competition
 // page and the arbiter's standings do not scroll sideways, the crosstable scrolls inside its
 // own box instead, and both pages pass axe-core (no serious or critical violation) there and
 // on a desktop.

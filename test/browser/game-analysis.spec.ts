@@ -1,4 +1,4 @@
-// The analysis after the game at 360 px (issue 16 item 3): each turn's details open and nothing
+// The analysis after the game at 360 px: each turn's details open and nothing
 // makes the page scroll sideways.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The arbiter's homologation page in Chromium (issue 14 item 1): a game ended today, one
+// The arbiter's homologation page in Chromium: a game ended today, one
 // player confirmed the final sheet and the other objected. The page names both answers, the
 // objection's text and the window's last day, offers the objection's decision (upheld or
 // rejected, with a reason) and no homologation until it is decided. Saved as

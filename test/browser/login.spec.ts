@@ -1,4 +1,4 @@
-// Logging in in a real browser (issue 7 "Done when"): the /login form, the link from the
+// Logging in in a real browser: the /login form, the link from the
 // mail the platform wrote, the confirmation button, the home page; then logout.
 import type { Browser } from 'playwright-core';
 import { createUser } from '../support/competitions';

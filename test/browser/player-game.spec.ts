@@ -1,4 +1,4 @@
-// Two players play a whole game in Chromium through the game page (issue 7 "Done when"):
+// Two players play a whole game in Chromium through the game page:
 // each logs in by magic link, types the moves of a legal random game into the move form
 // (the first placed with the keyboard, the second by tapping rack tiles and board squares), one word is contested
 // with the provisional reply and the contested player admits; the final move table and the

@@ -318,7 +318,7 @@ describe('the platform on PGlite SIGKILLed in a loop', () => {
       } finally {
         await opened.close();
       }
-      // For the log of the run (README, "What the embedded database can and cannot promise after a crash").
+      // For the log of the run (docs/operations.md, "What the embedded database can and cannot promise after a crash").
       process.stdout.write(
         `PGlite SIGKILL loop: ${kills} kills, ${total} moves acknowledged (${acknowledgedAtKills} before the last kill), 0 lost, cli check clean after every kill\n`,
       );

@@ -1,4 +1,4 @@
-// Issue 12 §5: random JSON and random garbage posted to every API route — with an arbiter's
+// Random JSON and random garbage posted to every API route — with an arbiter's
 // key, an admin's and none — never gets a 5xx or a stack trace. The routes are read from
 // the application's own router, so a new route is fuzzed without touching this file.
 // A failure prints fast-check's seed and path; FUZZ_SEED=<seed> replays it.

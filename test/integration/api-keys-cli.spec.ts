@@ -9,7 +9,7 @@ const cli = join(__dirname, '..', '..', 'dist', 'cli.js');
 // Each run opens the database afresh (PGlite: seconds on a loaded machine); no assertion is about time.
 const CLI_TEST_MS = hangAfter(900_000);
 
-/** The operator's API-key commands (issue 12 §4): create (with its expiry), list, revoke. */
+/** The operator's API-key commands (docs/web.md, Security model): create (with its expiry), list, revoke. */
 describe(`the CLI's admin api-key, list and revoke (${TEST_DB})`, () => {
   let testDb: TestDatabase;
   let env: Record<string, string>;

@@ -1,4 +1,4 @@
-// API keys that can be listed, revoked and expire (issue 12 §4), on both databases: a key lives
+// API keys that can be listed, revoked and expire (docs/web.md, Security model), on both databases: a key lives
 // a year and says so; an expired or revoked key gets 401 saying which, in both languages;
 // bad keys are limited per client like login requests (429); in the panel a user sees and
 // revokes their own keys (after a confirmation), an admin everyone's.

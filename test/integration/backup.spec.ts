@@ -62,7 +62,7 @@ function run(command: string, args: readonly string[], input?: NodeJS.ReadableSt
 }
 
 /**
- * The operator guide's backup procedures (issue 8 item 6), done as the guide says: on
+ * The backup procedures of docs/operations.md (Backups), done as the guide says: on
  * PostgreSQL `pg_dump` restored with `psql` into a new database; on the embedded database
  * the directory copied while the platform is stopped. The copy then passes `check`.
  */

@@ -1,4 +1,4 @@
-// Issue 12 §5: bad input is a clean refusal, never a 500 and never a stack trace — a body
+// Bad input is a clean refusal, never a 500 and never a stack trace — a body
 // over its limit is 413 (the API's JSON error, a readable page on the web), JSON nested
 // past 32 levels is 400, numbers out of range are 400 naming the field, and the lexicon
 // form takes the 20 MB list docs/web.md promises. No request costs seconds: a long list in a

@@ -43,7 +43,7 @@ interface Driver {
 }
 
 /**
- * A whole championship through the games service (issue 4 "Done when"): a 6-player group,
+ * A whole championship through the games service: a 6-player group,
  * 15 games started together and played to their end turn by turn with random legal moves,
  * disputes admitted and appealed both ways, an abandonment, an agreed draw and a no-show;
  * then the standings equal the coefficients recomputed independently from the move logs,
@@ -204,7 +204,7 @@ describe(`a championship (${TEST_DB})`, () => {
         const kept = view.moves.filter((m) => !m.annulled).sort((a, b) => a.number - b.number);
         expect(kept.map((m) => m.notation)).toEqual(replayOk(d.lines.A).records.map((r) => r.notation));
       }
-      // A bound for a hung run, not a speed budget: about 50 s on a quiet 2-core machine (issue 15 item 6).
+      // A bound for a hung run, not a speed budget: about 50 s on a quiet 2-core machine.
     },
     hangAfter(400_000),
   );

@@ -1,4 +1,4 @@
-// Issue 14 items 3–4 on both databases, through the web and the API: a time claim is seen
+// Time claims and holidays on both databases, through the web and the API: a time claim is seen
 // by both players with its days and answer deadline; the accused answers by the form and
 // the API within 5 days, and is refused after; the claimant and the arbiter are mailed; the
 // arbiter's early uphold needs an explicit override (audited); after 5 days without an

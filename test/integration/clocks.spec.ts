@@ -23,7 +23,7 @@ import { TEST_DB } from '../support/test-database';
 const TZ = 'Europe/Bucharest';
 
 /**
- * Live clocks in the API (issue 6 item 1) and the arbiter's controls on time (item 5):
+ * Live clocks in the API (docs/sweep.md) and the arbiter's controls on time:
  * GET /api/games/:id/clocks counts in the competition's time zone; granted days, the
  * 10-day charge for refused mail and special leave are day adjustments the clocks show at
  * once, each audited; the closing-date declaration is taken only in its window.

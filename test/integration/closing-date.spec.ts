@@ -28,7 +28,7 @@ const TZ = 'Europe/Bucharest';
 const CLOSING: LocalDate = '2027-03-31';
 
 /**
- * Issue 14 item 2 (docs/rules.md §5, §7; docs/rules.md "The closing date"): play stops at the
+ * The closing date (docs/rules.md §5, §7; docs/rules.md "The closing date"): play stops at the
  * closing date — every move, pass, offer and contest after it is refused with its code and
  * the date, by the service, the API and the web, and changes nothing; the unfinished games
  * go to the closing-date procedure with 1 / 1 proposed (a no-show for a game never

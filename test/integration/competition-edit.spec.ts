@@ -1,4 +1,4 @@
-// Issue 14: an arbiter edits a competition's settings before its start, by the API
+// An arbiter edits a competition's settings before its start, by the API
 // (PATCH /api/competitions/:id) and by the panel's form; each change audited with the
 // settings before and after; refused once play has started, to another arbiter, and for a
 // bad value, with the setting named in words in Romanian and English, and nothing changed.
@@ -235,7 +235,7 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       );
     });
 
-    it('offers conditional replies, on by default, and switches them off from the form (issue 16 item 1)', async () => {
+    it('offers conditional replies, on by default, and switches them off from the form', async () => {
       await language(web, 'ro');
       const id = await draft();
       expect(await stored(id)).toMatchObject({ conditionalsAllowed: true });
@@ -249,7 +249,7 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       expect(audit.text).toContain('mutările condiționate: da → nu');
     });
 
-    it('offers the analysis during play, off by default, and saves it from the form and the API (issue 16 item 3)', async () => {
+    it('offers the analysis during play, off by default, and saves it from the form and the API', async () => {
       await language(web, 'ro');
       const id = await draft();
       expect(await stored(id)).toMatchObject({ analysisDuringPlay: false });

@@ -4,7 +4,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 import { csrfOf, loginAgent } from '../support/web';
 
-/** Issue 14: the arbiter's create form carries every competition setting, the time zone first. */
+/** The arbiter's create form carries every competition setting, the time zone first. */
 describe(`the competition create form (${TEST_DB})`, () => {
   let t: TestApp;
 

@@ -17,7 +17,7 @@ import { TEST_DB } from '../support/test-database';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Every refusal of the API has this shape (issue 4 §7). */
+/** Every refusal of the API has this shape. */
 function expectError(res: request.Response, status: number, code: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(typeof res.body.error.message).toBe('string');
@@ -367,7 +367,7 @@ describe(`competitions (${TEST_DB})`, () => {
       player = await keyForPlayer(t.app, 'player1@perm.example');
     });
 
-    it('refuses the arbiter of another competition as for an unknown one (404, issue 12 §8), whatever they try', async () => {
+    it('refuses the arbiter of another competition as for an unknown one (404), whatever they try', async () => {
       expectError(
         await post(`/api/competitions/${id}/players`, otherArbiter, playersCsv(2, { domain: 'x.example' }), 'text/csv'),
         404,

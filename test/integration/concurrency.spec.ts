@@ -24,7 +24,7 @@ import { TEST_DB } from '../support/test-database';
 const SUBMISSIONS = 20;
 
 /**
- * Twenty submissions racing for one turn (issue 4 "Done when"): exactly one is applied,
+ * Twenty submissions racing for one turn: exactly one is applied,
  * every other gets a typed refusal, and the move log has no gap and no duplicate. On
  * PostgreSQL they run through separate connections at once and queue on the game's row
  * lock; on PGlite the same burst is serialised by the platform, with the same outcome.

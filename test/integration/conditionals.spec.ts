@@ -1,4 +1,4 @@
-// Issue 16 item 1: conditional replies. RED stores replies to BLUE's exact moves; BLUE's
+// Conditional replies. RED stores replies to BLUE's exact moves; BLUE's
 // matching move is answered at once, in the same transaction, as RED's move of that day
 // (0 thinking days), and both are told; a move that does not match drops the chain and RED is
 // told why; chains are private to their owner, the arbiter sees them after the game; a

@@ -1,4 +1,4 @@
-// The crosstable and the games remaining beside the standings (issue 14), on both databases:
+// The crosstable and the games remaining beside the standings, on both databases:
 // a group of four with a homologated draw, a result still provisional and four games in
 // play. Each cell holds the row player's coefficient against the column's player as the
 // platform writes it (ro 1,0000 / en 1.0000), the provisional one in italics with its

@@ -1,4 +1,4 @@
-// Issue 15 item 1: writes a transaction defers (database/deferred-writes.ts) go with its next
+// Writes a transaction defers (database/deferred-writes.ts) go with its next
 // statement or its commit, in one statement; they behave as if sent when made: the
 // transaction's next read sees them, an error among them rolls the whole transaction back,
 // and outside a transaction they are written at once.

@@ -16,7 +16,7 @@ import { In } from 'typeorm';
 import { getTileSet, loadWordList } from '../../src/games/engine';
 import { DEMO_LEXICON, DEMO_WORDS } from '../../src/demo/demo-words';
 
-/** Issue 14: `demo` fills an empty database with a competition a newcomer can look at at once. */
+/** `demo` fills an empty database with a competition a newcomer can look at at once. */
 describe(`the demo competition (${TEST_DB})`, () => {
   let t: TestApp;
 

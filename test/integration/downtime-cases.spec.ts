@@ -1,4 +1,4 @@
-// Issue 14 item 5 and item 9 (f): one platform outage is one case — recorded once whatever
+// One platform outage is one case — recorded once whatever
 // restarts and beats follow, naming its dates and every game whose clocks ran with the days
 // to credit per player — and the arbiter grants or refuses it from the panel, with a reason,
 // audited; the case closes then. Each competition gets its own case, as the arbiter rules per

@@ -1,4 +1,4 @@
-// Analysis after the game (issue 16 item 3), on both databases: a game of a competition with a
+// Analysis after the game, on both databases: a game of a competition with a
 // word list is played to its end; the page and the API say the analysis is being prepared until
 // the background job has run, then show each turn's best score; during play the analysis is
 // refused unless the competition allows it, and then queued and shown for the turns played; a

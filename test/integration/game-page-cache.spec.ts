@@ -1,4 +1,4 @@
-// Issue 15 item 2: the game page's model is kept per game, viewer, language and day under the
+// The game page's model is kept per game, viewer, language and day under the
 // game's mark (game-page-cache.ts). After each kind of write the next view shows the change, on
 // the instance that wrote and on another one on the same database whose cache held the page.
 import type { INestApplication } from '@nestjs/common';

@@ -10,8 +10,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 /**
- * Issue 8 item 3: reads take a game's lines, moves and disputes from the games service's
- * cache while the game's version is unchanged (issue 13: every write that changes what a
+ * Reads take a game's lines, moves and disputes from the games service's
+ * cache while the game's version is unchanged (every write that changes what a
  * game shows bumps it); every change of the game is seen by the next read, never a stale page.
  */
 describe(`game reads from the rows cache (${TEST_DB})`, () => {
@@ -80,7 +80,7 @@ describe(`game reads from the rows cache (${TEST_DB})`, () => {
 });
 
 /**
- * Issue 15 item 1: an instance keeps the committed state of as many games as GAME_CACHE_GAMES
+ * An instance keeps the committed state of as many games as GAME_CACHE_GAMES
  * says, for their next action; a game pushed out is read whole again, and still plays right.
  */
 describe(`the games kept between actions (${TEST_DB})`, () => {

@@ -1,4 +1,4 @@
-// Issue 13: every write that changes what a game shows bumps its version, in its own transaction,
+// Every write that changes what a game shows bumps its version, in its own transaction,
 // so the version is the read cache's whole mark (game-rows-cache.ts). The arbiter's controls on
 // time write outside a game action: leave approved for days already past recounts the moves'
 // thinking days, and a confirmed outage credit puts days back on the clocks. So do the writes

@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 /**
- * The JSON API under /api (issue 4 §7) and the arbiter's actions through it: each refusal
+ * The JSON API under /api and the arbiter's actions through it: each refusal
  * keeps its code with the right status, a player reaches only their own games, an arbiter
  * only their competition's, and every ruling needs its reason.
  */
@@ -92,7 +92,7 @@ describe(`the games API (${TEST_DB})`, () => {
     expectError(await get(`/api/games/${game.id}`, null), 401, 'UNAUTHENTICATED');
   });
 
-  it('previews a move before it is sent, with each word against the list, and writes nothing (issue 16 item 2)', async () => {
+  it('previews a move before it is sent, with each word against the list, and writes nothing', async () => {
     const game = freshGame();
     const move = placementFor(ch, [], 5);
     const step = applyMove(modelState(ch, []), move);
@@ -269,7 +269,7 @@ describe(`the games API (${TEST_DB})`, () => {
     it('corrects a score, charges days and deducts a coefficient penalty, each with its reason', async () => {
       const game = freshGame();
       await play(game, 2, [], 90);
-      // docs/rules.md §5: days are charged to a running clock; once the game is over the ruling no longer applies (issue 14).
+      // docs/rules.md §5: days are charged to a running clock; once the game is over the ruling no longer applies.
       expect(
         (
           await post(`/api/games/${game.id}/rulings`, ch.arbiter, {

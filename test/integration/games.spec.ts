@@ -33,7 +33,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 /**
- * The games service against the real database: every bad input of issue 4 is refused with
+ * The games service against the real database: every bad input is refused with
  * its typed code and changes nothing; moves, idempotency, holidays, offers, disputes and
  * results do what docs/rules.md says.
  */
@@ -223,7 +223,7 @@ describe(`games (${TEST_DB})`, () => {
 
     it('a player of another game, and an arbiter of another competition', async () => {
       const stranger = [...ch.users.values()].find((u) => u.actor.playerId !== game.redPlayerId && u.actor.playerId !== game.bluePlayerId)!;
-      // Issue 12 §8: to those who may not see it, the game does not exist.
+      // To those who may not see it, the game does not exist.
       await refused(game.id, () => movesService.submitMove(stranger.actor, game.id, { move: 'PAS' }), 'UNKNOWN_GAME', { status: 404 });
       const other: UserActor = { kind: 'user', userId: randomUUID(), roles: ['arbiter'] };
       await refused(game.id, () => disputesService.rule(other, game.id, { kind: 'warning', player: 'red', reason: 'x' }), 'UNKNOWN_GAME', {
@@ -364,7 +364,7 @@ describe(`games (${TEST_DB})`, () => {
       expect(yourMove.payload.contestable).toEqual(result.moves[0].unknownWords);
     });
 
-    it('tells the mover, word by word, which words the list holds, in the answer and the confirmation mail (issue 16 item 2)', async () => {
+    it('tells the mover, word by word, which words the list holds, in the answer and the confirmation mail', async () => {
       // The list is read at its first use, the first move: until then it may still be written.
       const small = await withWordList('onlymain', 'CASA\n', 'wordcheck.example.org');
       const game = small.games[0];

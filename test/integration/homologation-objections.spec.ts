@@ -1,4 +1,4 @@
-// Issue 14 leftovers on the final sheet (docs/rules.md §7): a player confirms or objects within the
+// Objections to the final sheet (docs/rules.md §7): a player confirms or objects within the
 // 5 days after the game's end, counted in the competition's time zone, and neither after —
 // refused with its own code and the window's last day, by the API and the web, nothing
 // changed, and the form no longer offered; and the arbiter's decision on an objection is

@@ -1,4 +1,4 @@
-// Homologation and the players' 5 days (docs/rules.md §7, issue 14 item 1), on both databases,
+// Homologation and the players' 5 days (docs/rules.md §7), on both databases,
 // through the JSON API and the web: homologating inside the window is refused without both
 // confirmations, or the arbiter's explicit override with a reason (audited); an objection is
 // shown on the homologation page and decided with a reason, never closed silently; the

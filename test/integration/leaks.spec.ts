@@ -1,4 +1,4 @@
-// Issue 12 §8, small leaks closed: another player's game, or another arbiter's competition,
+// Small leaks closed: another player's game, or another arbiter's competition,
 // answers exactly as one that does not exist (404), by API and by web; /api and /api/docs
 // carry the web's security headers; the language cookie is Secure under an https PUBLIC_URL.
 import { randomUUID } from 'node:crypto';

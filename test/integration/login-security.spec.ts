@@ -1,4 +1,4 @@
-// Issue 12 §2, §3 and part of §8: no usable login link at rest, login requests that reveal
+// Logins (docs/web.md, Security model): no usable login link at rest, login requests that reveal
 // nothing and flood nobody, and an arbiter's mail log limited to their competitions' games.
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

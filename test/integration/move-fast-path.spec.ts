@@ -1,4 +1,4 @@
-// Issue 15 item 1: an action loads its game in one statement and sends its writes in one; the
+// An action loads its game in one statement and sends its writes in one; the
 // rows and replays a move leaves are used by the next action on the game while the version is
 // the one they were committed under. Replay stays the truth: after every move of a fuzzed game
 // the consistency check replays the stored log and finds nothing, and a move made by another

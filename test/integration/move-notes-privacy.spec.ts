@@ -1,4 +1,4 @@
-// A move's note is written for the partner (README "A note with a move"): its writer, the
+// A move's note is written for the partner (docs/features.md, A note with a move): its writer, the
 // partner and the game's arbiter read it, nobody else (docs/web.md "Security model"). Each
 // player writes notes on several moves, the game ends, and every output anyone else may reach —
 // the published sheet (HTML, PDF, both languages), the GCG, the competition's public page, the

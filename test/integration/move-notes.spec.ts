@@ -1,4 +1,4 @@
-// Issue 16 item 4: a note with a move. The partner sees it with the move (API and game page),
+// A note with a move. The partner sees it with the move (API and game page),
 // the arbiter sees every note, anyone else sees nothing of the game; a bad note changes nothing.
 import request from 'supertest';
 import type { App } from 'supertest/types';

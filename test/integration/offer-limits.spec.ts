@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
 /**
- * Issue 14, limits a federation expects: one offer open at a time per game, and not again
+ * Limits a federation expects: one offer open at a time per game, and not again
  * within the competition's `offerCooldownDays` (default 3) of a decline — each refusal
  * with its code and both languages, through the JSON API.
  */

@@ -1,4 +1,4 @@
-// Issue 12 §2: once a login mail is handed to the SMTP server, no table holds its link; a
+// Once a login mail is handed to the SMTP server, no table holds its link; a
 // mail the sender gives up on keeps none either. Through a real SMTP server (no IMAP needed).
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.factory';

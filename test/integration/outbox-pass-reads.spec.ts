@@ -1,4 +1,4 @@
-// Issue 15 item 3: one pass of the outbox sender reads a game once for all its rows (the move's
+// One pass of the outbox sender reads a game once for all its rows (the move's
 // confirmation to its player and "your move" to the partner), and the mails it composes so are
 // exactly the mails each row would get composed alone.
 import { In } from 'typeorm';

@@ -17,7 +17,7 @@ import { csrfOf, loginAgent } from '../support/web';
 
 const HEADER = 'name,email,club,language\n';
 
-/** Issue 12 §1: a player's identity belongs to the player. */
+/** A player's identity belongs to the player. */
 describe(`a player's identity (${TEST_DB})`, () => {
   let t: TestApp;
   let setup: CompetitionSetupService;

@@ -20,7 +20,7 @@ import type { OpenedDatabase } from '../../src/database/open-database';
 const TZ = 'Europe/Bucharest';
 
 /**
- * Issue 14, the rehearsal clock: REHEARSAL_CLOCK=on, the clock starts at the real now and
+ * The rehearsal clock: REHEARSAL_CLOCK=on, the clock starts at the real now and
  * only an admin moves it forward through the API; a whole (short) season through the API
  * alone — start, silence and reminders, a holiday, a claim, the closing date, homologation.
  */

@@ -1,4 +1,4 @@
-// Issue 14 on both databases: the arbiter's game page shows only the ruling forms whose
+// The ruling forms on both databases: the arbiter's game page shows only the ruling forms whose
 // preconditions hold (ruling-form.ts), says in words why the others are not there, and
 // refuses one posted anyway; every ruling, homologation, case closing and a player's
 // acceptance of a draw asks once (a required box, refused without it, nothing written);

@@ -1,4 +1,4 @@
-// Issue 12 "Keep": authorization on every game, competition and arbiter route, by web and by
+// Authorization on every game, competition and arbiter route, by web and by
 // API, as the security review tried it. The routes are read from the application's router,
 // so a route added later is attacked too: a web route outside the short public list must
 // send a visitor to /login, every /api route must answer 401 without a key, and a route
@@ -55,7 +55,7 @@ const PUBLIC_WEB: Readonly<Record<string, number>> = {
   // Nest's default status for a POST; the page says the link is not valid.
   'POST /mail/confirm/:id/:code': 201,
   'GET /health': 200,
-  // The link mailed to an address added to a player (issue 12 §1); a made-up one.
+  // The link mailed to an address added to a player (docs/web.md, Security model); a made-up one.
   'GET /addresses/confirm/:token': 410,
   'POST /addresses/confirm/:token': 410,
 };
@@ -223,7 +223,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
         (k) => (k as { revokedAt?: Date | null }).revokedAt ?? null,
       ),
       anonymised: await m.count(Player, { where: { name: Like('Jucător anonim%') } }),
-      // Issue 14: the settings (PATCH /api/competitions/:id, the edit form).
+      // The settings (PATCH /api/competitions/:id, the edit form).
       competition: await m.findOneByOrFail(Competition, { id: A.competitionId }),
     }));
 
@@ -242,7 +242,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       file: `${red.id}.${'0'.repeat(64)}.ics`,
       code: 'forged',
       index: '0',
-      // Issue 16 item 1: a chain nobody stored (a stranger learns nothing from the answer either).
+      // A chain nobody stored (a stranger learns nothing from the answer either).
       conditionalId: '00000000-0000-4000-8000-000000000001',
     };
   }

@@ -1,4 +1,4 @@
-// Issue 12 "Keep": twenty submissions of one move racing over HTTP, as the security review
+// Twenty submissions of one move racing over HTTP, as the security review
 // sent them — by the API and by the web form, with twenty idempotency keys or one — apply
 // exactly one move. On PostgreSQL the requests run at once through the pool and queue on the
 // game's row lock; on PGlite the platform serialises them, with the same outcome.

@@ -1,4 +1,4 @@
-// Issue 12 "Keep": the web attacks the security review found blocked, kept blocked. CSRF on
+// The web attacks the security review found blocked, kept blocked. CSRF on
 // every form (the forms read from the router), login links spent once and dead after 15
 // minutes, no session fixation, markup in names, reasons and mail subjects shown as text
 // on every page and in the mail, and no path out of the sheet, PDF, GCG and calendar routes.

@@ -1,4 +1,4 @@
-// The standings CSV as a spreadsheet opens it (issue 12 §7), on both databases: a player
+// The standings CSV as a spreadsheet opens it (docs/web.md, Security model), on both databases: a player
 // registered as `=HYPERLINK(…)` stays text, Excel sees UTF-8 (the BOM), and the download is
 // named after the competition rather than its id — by the panel and by the API; in the
 // reader's locale (Romanian by default for a Romanian competition, English on request), and

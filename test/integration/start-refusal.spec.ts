@@ -13,7 +13,7 @@ function userEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-describe('a bad setting at start-up (issue 15 item 5)', () => {
+describe('a bad setting at start-up', () => {
   let dataDir: string;
 
   beforeAll(() => {

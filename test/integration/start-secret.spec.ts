@@ -6,7 +6,7 @@ import { hangAfter } from '../support/hang';
 
 const main = join(__dirname, '..', '..', 'dist', 'main.js');
 
-/** `npm start` with a weak secret (issue 12 §6): one line naming SECRET, exit 1, no stack trace, nothing served. */
+/** `npm start` with a weak secret (docs/web.md, Security model): one line naming SECRET, exit 1, no stack trace, nothing served. */
 describe('npm start refuses a weak SECRET', () => {
   beforeAll(() => {
     if (!existsSync(main)) throw new Error('dist/main.js is missing: run `npm run build` (npm test does it in pretest)');

@@ -25,7 +25,7 @@ import { TEST_DB } from '../support/test-database';
 const TZ = SWEEP_TZ;
 
 /**
- * The platform's own downtime (issue 6 items 2–4): stopped for 10 days and restarted, it
+ * The platform's own downtime (docs/sweep.md): stopped for 10 days and restarted, it
  * catches up with one current action of each kind per game — the reminder that is due now,
  * the end of a holiday rather than its start and end — never a burst of stale mail; after
  * 20 days down the escalation replaces the reminder it follows. The days it could not

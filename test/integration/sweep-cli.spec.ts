@@ -26,7 +26,7 @@ function captured(env: Record<string, string | undefined> = {}, args: string[] =
 }
 
 /**
- * `sweep [--date YYYY-MM-DD]` (issue 6): the daily sweep run once by hand. Through a past
+ * `sweep [--date YYYY-MM-DD]` (docs/sweep.md): the daily sweep run once by hand. Through a past
  * day it catches up as after downtime, only through that day; run again it does nothing;
  * it never sweeps ahead of today, and says nothing of the platform's uptime.
  */

@@ -24,7 +24,7 @@ import { hangAfter, until } from '../support/hang';
 const TZ = 'Europe/Bucharest';
 /**
  * The suite runs a reduced championship, 4 groups of 5 (40 games), for 100 days;
- * `npm run bench:sweep` runs the full size of issue 6, 20 groups of 5 (200 games).
+ * `npm run bench:sweep` runs the full size, 20 groups of 5 (200 games).
  */
 const FULL = process.env.SWEEP_BENCH === 'full';
 const GROUPS = FULL ? 20 : 4;
@@ -63,7 +63,7 @@ function mailsOf(game: Game, action: CoreAction): string[] {
 }
 
 /**
- * Several instances of the platform on one database (issue 6 "Done when"): for 100
+ * Several instances of the platform on one database (docs/sweep.md): for 100
  * simulated days both run the sweep at the same moment, and every expected mail exists
  * exactly once; killing the instance that holds the sweep's lock mid-run hands the work to
  * the other, which finishes it without repeating anything.

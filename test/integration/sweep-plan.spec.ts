@@ -5,7 +5,7 @@ import { TEST_DB } from '../support/test-database';
 
 /**
  * The sweep reads a game only on the days it has something to do, or once its timeline has
- * changed (issue 15 item 4): a game left alone with its next action days away is not read
+ * changed: a game left alone with its next action days away is not read
  * at all, and a move makes it read again at the next run, the same day.
  */
 describe(`the sweep reads only the games due or changed (${TEST_DB})`, () => {

@@ -28,7 +28,7 @@ import { TEST_DB } from '../support/test-database';
 const TZ = SWEEP_TZ;
 
 /**
- * The daily sweep driven day by day through whole games (issue 6 "Done when"): every
+ * The daily sweep driven day by day through whole games (docs/sweep.md): every
  * reminder, escalation, holiday and long-thinking notice, the 51st day, the claim window,
  * the closing date and the report window's cases, each on the exact day docs/rules.md §5 and §7
  * give — with the thinking-time core's reading of "15 days": the reminder goes out on the
@@ -287,7 +287,7 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
     expect(ruling.caseId).toBe(silenceCase.id);
 
     // G1: the time claim is upheld (the game is lost on time): the claim case closes, and the
-    // silence case with it (the game ended: issue 14 item 3); the closing case waits for the
+    // silence case with it (the game ended); the closing case waits for the
     // result, and its homologation settles it.
     expect(await openCases(g1.id)).toEqual(['silence', 'claim', 'closing']);
     await disputesService.rule(g.arbiter.actor, g1.id, { kind: 'claim', upheld: true, reason: 'RED never moved' });

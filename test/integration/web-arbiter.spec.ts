@@ -1,4 +1,4 @@
-// The arbiter's panel and the public pages over HTTP (issue 7 §3–§5), on both databases:
+// The arbiter's panel and the public pages over HTTP (docs/web.md, Arbiter's panel), on both databases:
 // who may open the panel, a competition set up through its forms, every ruling form
 // refused without a reason (nothing written), rulings and appeals audited, the standings
 // CSV, the PDF sheet with its embedded font, public pages that never show a game in
@@ -213,7 +213,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     expect(
       await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/groups`, { count: '1', distribution: 'blocks' }),
     ).toMatchObject({ status: 303 });
-    // Starting cannot be undone: without the ticked box it is refused and nothing starts (issue 14).
+    // Starting cannot be undone: without the ticked box it is refused and nothing starts.
     const unconfirmed = await post(arbiter, `/arbiter/competitions/${id}`, `/arbiter/competitions/${id}/start`, {});
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.text).toContain('Bifați căsuța de confirmare');
@@ -286,7 +286,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
       ['thinking-days', 'serverul a fost oprit'],
     ]);
     expect(await count(AuditEntry, { gameId: game.id, action: 'ruling.warning' })).toBe(1);
-    // No dispute to rule on: the ruling's precondition refuses it (issue 14: the page did not offer it), in Romanian, on the page.
+    // No dispute to rule on: the ruling's precondition refuses it (the page did not offer it), in Romanian, on the page.
     const word = await post(arbiter, `/arbiter/games/${game.id}`, `/arbiter/games/${game.id}/rulings`, {
       kind: 'word',
       valid: 'yes',
@@ -415,7 +415,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
     ]);
     const dashboard = await arbiter.get('/arbiter');
     expect(dashboard.text).toMatch(/data-category="silences"><a [^>]*>[^<]*<\/a> <strong>1<\/strong>/);
-    // Issue 14 item 6: the row names the silent player, with the colour.
+    // The row names the silent player, with the colour.
     expect(dashboard.text).toContain(`${ch.names.get(silent.bluePlayerId)} (albastru) nu a răspuns de 30 de zile`);
 
     const noShow = await post(arbiter, `/arbiter/games/${silent.id}`, `/arbiter/games/${silent.id}/rulings`, {
@@ -434,7 +434,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
 
     // The bounce is closed by hand, with a reason; a result case is not (homologation settles it).
     expect((await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, { reason: '' })).status).toBe(422);
-    // Closing cannot be undone: without the ticked box it is refused (issue 14), the case stays open.
+    // Closing cannot be undone: without the ticked box it is refused, the case stays open.
     const unconfirmed = await post(arbiter, '/arbiter', `/arbiter/cases/${dispute.id}/close`, {
       reason: 'adresa nouă primită prin telefon',
     });
@@ -558,7 +558,7 @@ describe(`arbiter panel and public pages (${TEST_DB})`, () => {
       const result = await t.database.run((m) => m.query(`SELECT status FROM result WHERE game_id = $1`, [g.id]));
       if (result[0]?.status !== 'homologated') await results.homologate(SYSTEM_ACTOR, g.id, 'end of the competition', true);
     }
-    // Anonymising cannot be undone: without the ticked box it is refused, the name kept (issue 14).
+    // Anonymising cannot be undone: without the ticked box it is refused, the name kept.
     const unconfirmed = await post(admin, '/arbiter', path, { competitionId: ch.competitionId });
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.text).toContain('anonimizarea jucătorului');

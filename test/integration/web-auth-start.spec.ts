@@ -1,5 +1,5 @@
 // `npm start` on a bare machine, then the printed login link, gives an arbiter a working panel
-// (issue 7 "Done when"); `admin login-link` prints a fresh link at any time.
+// at once; `admin login-link` prints a fresh link at any time.
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

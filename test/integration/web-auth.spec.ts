@@ -1,4 +1,4 @@
-// The web's front door (issue 7 §1 and "Done when", security): login by magic link, sessions
+// The web's front door (security): login by magic link, sessions
 // in the database, CSRF on every form, the login rate limit, roles and other people's games.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
@@ -88,7 +88,7 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     // The token first: an agent's request takes the cookies it has when it is made.
     const token = await formToken(agent);
     await agent.post('/login').type('form').send({ email, next, _csrf: token }).expect(303).expect('Location', '/login/sent');
-    // The request is handled after the answer (issue 12 §3).
+    // The request is handled after the answer (docs/web.md, Security model).
     await t.app.get(LoginLinkRequests).idle();
     const added = (await mailsTo(email.toLowerCase())).filter((row) => !before.has(row.id));
     expect(added).toHaveLength(1);
@@ -134,7 +134,7 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     await request(http)
       .get('/assets/%2e%2e/layout.hbs')
       .expect((r) => expect([400, 403, 404]).toContain(r.status));
-    // The API keeps no cookies and JSON errors, but has the same headers (issue 12 §8: never framed).
+    // The API keeps no cookies and JSON errors, but has the same headers (never framed).
     const api = await request(http).get('/api/competitions');
     expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(api.headers['set-cookie']).toBeUndefined();
@@ -409,7 +409,7 @@ describe(`web login by magic link (${TEST_DB})`, () => {
     expect(latest.map((row) => row.language)).toEqual(['en']);
   });
 
-  it('makes the first admin at first start, with a link printed that once (issue 12 §2)', async () => {
+  it('makes the first admin at first start, with a link printed that once', async () => {
     const links = t.app.get(LoginLinks);
     const admins = () => t.database.run((m) => m.createQueryBuilder(User, 'u').where(`'admin' = ANY(u.roles)`).getMany());
     expect(await admins()).toHaveLength(0);

@@ -1,4 +1,4 @@
-// The players' pages over HTTP (issue 7 §2), on both databases: pages render for a logged-in
+// The players' pages over HTTP (docs/web.md, Player pages), on both databases: pages render for a logged-in
 // player, another player's game is refused by URL and by POST, a move through the form is
 // applied once, a bad notation re-renders with the rules core's message and changes nothing,
 // the live preview answers JSON, settings are saved, and the calendar feed is served.
@@ -81,7 +81,7 @@ describe(`player pages (${TEST_DB})`, () => {
   });
 
   it('refuses another player’s game by URL and by POST, and changes nothing', async () => {
-    // Issue 12 §8: to an outsider the game does not exist (404), as docs/web.md says.
+    // To an outsider the game does not exist (404), as docs/web.md says.
     const page = await outsider.get(`/games/${game.id}`);
     expect(page.status).toBe(404);
     expect(page.text).not.toContain('id="move-form"');
@@ -132,7 +132,7 @@ describe(`player pages (${TEST_DB})`, () => {
       notation: expected.record.notation,
     });
     expect(ok.body.words.map((w: { word: string }) => w.word)).toEqual(expected.record.words.map((w) => w.word));
-    // Issue 16 item 2: this competition names no word list, and the preview says words are not checked.
+    // This competition names no word list, and the preview says words are not checked.
     expect(ok.body.wordCheck).toEqual({ list: false, words: [] });
     expect(ok.body.wordLines).toEqual(['Competiția nu are o listă de cuvinte: cuvintele nu sunt verificate.']);
     const bad = await red.get(`/games/${game.id}/preview`).query({ notation: 'a1 AB' });
@@ -219,7 +219,7 @@ describe(`player pages (${TEST_DB})`, () => {
     expect(stored.status).toBe('playing');
   });
 
-  it('asks before passing: without the ticked box the pass is refused and nothing changes (issue 14)', async () => {
+  it('asks before passing: without the ticked box the pass is refused and nothing changes', async () => {
     const view = await app.get(GameReadsService).view({ kind: 'system' }, game.id);
     const mover = view.toMove === 'blue' ? blue : red;
     const page = await mover.get(`/games/${game.id}`);
@@ -295,7 +295,7 @@ describe(`player pages (${TEST_DB})`, () => {
     const stored = await t.database.run((m) => m.findOneByOrFail(Game, { id: other.id }));
     expect(stored.status).toBe('ended');
     const ended = await b.get(`/games/${other.id}`);
-    // Four decimals, with the reader's decimal mark (issue 14 §6).
+    // Four decimals, with the reader's decimal mark.
     expect(ended.text).toMatch(/coeficienți 1,0000 \/ 1,0000|coefficients 1\.0000 \/ 1\.0000/);
     expect(ended.text).toMatch(/remiză convenită|draw agreed/);
     // docs/rules.md §7: each player confirms the final sheet (or objects) on the page.

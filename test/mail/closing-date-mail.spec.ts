@@ -4,7 +4,7 @@ import { latestTo, replyTo, startMailGame, type MailGame } from './support/mail-
 import { type MailWorld, startMailWorld } from './support/mail-test-app';
 
 /**
- * Issue 14 item 2 by mail: after the closing date a move (or a pass) sent by reply is
+ * The closing date by mail: after the closing date a move (or a pass) sent by reply is
  * refused like on the web and the API — CLOSING_DATE_PASSED — and the player gets a
  * rejection mail giving the closing date, which no longer asks for another move.
  */

@@ -210,7 +210,7 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
       expect.objectContaining({ color: 'blue', text: 'Am fost internat în spital; trimit certificatul.' }),
     ]);
     expect(newTo(count, two.blue).some((d) => /trimis arbitrului/.test(d.parsed.text ?? ''))).toBe(true);
-    // Issue 14 item 9: the answer reaches the claimant and the arbiter, one mail each.
+    // The answer reaches the claimant and the arbiter, one mail each.
     const told = (await world.outboundMail()).filter(
       (r) => r.template === 'claim-answered' && r.payload.text === 'Am fost internat în spital; trimit certificatul.',
     );

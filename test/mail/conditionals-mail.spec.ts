@@ -5,7 +5,7 @@ import { latestTo, MailGame, MailPlayer, replyTo, startMailGame } from './suppor
 import { MailWorld, startMailWorld } from './support/mail-test-app';
 
 /**
- * Issue 16 item 1, by mail: BLUE replies `DACĂ PAS ATUNCI PAS` to the game's first mail and is
+ * Conditional replies by mail: BLUE replies `DACĂ PAS ATUNCI PAS` to the game's first mail and is
  * answered with the chain; RED's pass then plays BLUE's reply at once, and BLUE is told.
  */
 describe('conditional replies by mail, through the real IMAP and SMTP servers', () => {

@@ -16,7 +16,7 @@ const WILL_WRITE = /Vă scriem când|We will write when/;
 const FINAL_SCORE = /(?:Scor final|Final score)\s+(-?\d+)\s+(-?\d+)/;
 
 /**
- * Issue 14 item 9: the move that ends the game is confirmed by the game-end mail: the mover
+ * The move that ends the game is confirmed by the game-end mail: the mover
  * gets one mail for it, with the scores after the rack adjustment (docs/rules.md §4) and the move
  * they played; the partner gets the game-end too; nobody is told "we will write when … replies".
  */

@@ -11,7 +11,7 @@ import { MailWorld, startMailWorld } from './support/mail-test-app';
 import { REPLY_MARKER } from '../../src/mail/parsing/quotes';
 
 /**
- * docs/mail-rules.md 19, issue 5 §2: every notification the games and results services write goes out
+ * docs/mail-rules.md 19: every notification the games and results services write goes out
  * through its template, in text and HTML, with the game's state as of the notification.
  */
 describe('every game notification is rendered through its template, in text and HTML', () => {
@@ -145,7 +145,7 @@ describe('every game notification is rendered through its template, in text and 
     }
   });
 
-  it('issue 14 item 9: a ruling carries the reply marker and how to reply only to the player who has a move to make', async () => {
+  it('a ruling carries the reply marker and how to reply only to the player who has a move to make', async () => {
     const before = world.smtp.delivered.length;
     await disputesService.rule(game.arbiter, game.gameId, { kind: 'warning', player: 'red', reason: 'Al doilea avertisment.' });
     await world.current.outbox.deliverDue();

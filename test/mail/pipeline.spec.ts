@@ -254,7 +254,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     expect(sent.length).toBeGreaterThanOrEqual(1);
   });
 
-  it("issue 12 §1: an address another competition's arbiter attached to the player gets none of their mail and plays nothing for them", async () => {
+  it("an address another competition's arbiter attached to the player gets none of their mail and plays nothing for them", async () => {
     const mover = await turnPlayer();
     const before = await gameRow();
     const setup = world.current.app.get(CompetitionSetupService);
@@ -322,7 +322,7 @@ describe('moves by mail, through a real Dovecot and a real SMTP server', () => {
     expect(shown.text).toContain(move);
     expect(asks[0].parsed.html).toContain(link);
     expect(asks[0].parsed.text).toContain(move);
-    // Issue 16 item 2: the request says what the list makes of the move's words before it is played (this competition has none).
+    // The request says what the list makes of the move's words before it is played (this competition has none).
     if (!/^pa/i.test(move)) expect(asks[0].parsed.text).toMatch(/no word list: words are not checked|nu are o listă de cuvinte/);
     expect((await gameRow()).version).toBe(before.version);
     expect((await click(`${link.slice(0, -4)}0000`)).text).toMatch(/Move not recorded/);

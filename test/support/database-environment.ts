@@ -7,7 +7,7 @@ const CONCURRENT_QUERY = /already executing a query/;
 /**
  * The node environment of the tiers on a database: a test during which pg warned that one client
  * (a transaction's) was given two queries at once fails, so that a `Promise.all` on a transaction's
- * manager cannot come back (issue 13): pg's own warning, and the stricter one of one-query-at-a-time.ts.
+ * manager cannot come back: pg's own warning, and the stricter one of one-query-at-a-time.ts.
  * It listens on the worker's own process: the `process` a test sees is jest's copy, whose events the
  * warnings never reach. A warning in a hook fails the next test, and one after the last test the file.
  */

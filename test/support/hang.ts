@@ -1,4 +1,4 @@
-// Every wait of the suite is a hang detector, never a speed budget (issue 15): a bound is what
+// Every wait of the suite is a hang detector, never a speed budget: a bound is what
 // an idle machine like this one needs, with room, times TEST_TIME_SCALE. The default, 8, lets a
 // machine 4 times slower (or this one with its cores taken) pass with room to spare; a wait that
 // is never satisfied still fails, with what it waited for.

@@ -1,4 +1,4 @@
-// Helpers of the security regression tests (issue 12 "Keep"): the routes the application
+// Helpers of the security regression tests: the routes the application
 // really serves, read from its router so a route added later is checked too, and logins
 // through the real confirmation button with a link issued by the login-links service.
 import type { INestApplication } from '@nestjs/common';

@@ -42,7 +42,7 @@ export function csrfOf(html: string): string {
 
 /**
  * The newest unused login link mailed to this address, read from the outbox as a mail reader
- * would. Waited for a while: the form's request is handled after its answer (issue 12 §3).
+ * would. Waited for a while: the form's request is handled after its answer (docs/web.md, Security model).
  */
 export async function mailedLoginLink(web: { readonly database: Database; readonly clock: ManualClock }, email: string): Promise<string> {
   let url: string | undefined;

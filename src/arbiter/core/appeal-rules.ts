@@ -1,4 +1,4 @@
-// The commission's appeals (docs/rules.md §6, issue 7 §3) as plain decisions: an appeal against
+// The commission's appeals (docs/rules.md §6) as plain decisions: an appeal against
 // a decision is a case of its own kind, lodged with the decision, a comment and the fee's
 // receipt, open until the federation's commission decides it, once. Pure: the appeals service
 // loads, decides and writes.

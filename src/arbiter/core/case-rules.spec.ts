@@ -27,7 +27,7 @@ describe('closableByHand', () => {
   });
 });
 
-describe('closeByHand: a case closed with the arbiter’s reason (issue 7 §3)', () => {
+describe('closeByHand: a case closed with the arbiter’s reason', () => {
   it('closes exactly an open case closable by hand, with a reason, keeping the reason trimmed', () => {
     fc.assert(
       fc.property(states, reasons, (state, reason) => {

@@ -1,4 +1,4 @@
-// The arbiter's cases (issue 7 §3) as plain decisions: closing one by hand takes the case and
+// The arbiter's cases (docs/web.md, Arbiter's panel) as plain decisions: closing one by hand takes the case and
 // the arbiter's words and gives the change or the refusal. Pure: the cases service loads,
 // decides and writes; the appeals' rules (appeal-rules.ts) lean on these refusals.
 import { notFound, Refusal } from '../../common/refusal';

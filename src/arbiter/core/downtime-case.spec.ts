@@ -29,7 +29,7 @@ const payload = {
   credits: [],
 };
 
-describe('the downtime credit case as the arbiter reads it (issue 14 item 5)', () => {
+describe('the downtime credit case as the arbiter reads it (docs/sweep.md, Downtime credits)', () => {
   it("names the outage's days and every game with each player's days", () => {
     expect(downtimeCaseView(payload)).toEqual({
       from: '15.02.2027',

@@ -1,4 +1,4 @@
-// Issue 14 item 5: a platform-outage case as the arbiter reads it — the outage's dates and
+// A platform-outage case as the arbiter reads it — the outage's dates and
 // every game whose clocks ran, with the days to credit per player. Pure: payload in, view out.
 
 export interface DowntimeGameView {
@@ -30,7 +30,7 @@ export function dottedDay(value: unknown): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : text(value);
 }
 
-/** The case's view; a case written before issue 14 (credits only, no names) shows its games by the credits. */
+/** The case's view; an older case (credits only, no names) shows its games by the credits. */
 export function downtimeCaseView(payload: Readonly<Record<string, unknown>>): DowntimeCaseView {
   const days = record(payload.days);
   const named = Array.isArray(payload.games) ? payload.games.map(record) : [];

@@ -4,7 +4,7 @@ export const ROLES: readonly Role[] = ['player', 'arbiter', 'admin'];
 
 /**
  * Who is acting: a user (player, arbiter, admin — any mix) or the platform itself (the
- * daily sweep, the CLI run by the operator). Every service call takes one (issue 4 §3).
+ * daily sweep, the CLI run by the operator). Every service call takes one.
  */
 export type Actor = UserActor | SystemActor;
 

@@ -22,7 +22,7 @@ const adminWhoPlaysBlue = user('u-admin', ['admin', 'player'], 'p-blue');
 /** A user once arbiter of the competition who lost the role keeps no power over it. */
 const formerArbiter = user('u-arbiter', ['player'], 'p-x');
 
-describe('who may act in a game (issue 4 §3)', () => {
+describe('who may act in a game', () => {
   it('lets the two players act, each on their own side', () => {
     expect(sideInGame(red, game)).toBe('red');
     expect(sideInGame(blue, game)).toBe('blue');
@@ -44,7 +44,7 @@ describe('who may act in a game (issue 4 §3)', () => {
   });
 });
 
-describe('who may arbitrate (issue 4 §3)', () => {
+describe('who may arbitrate', () => {
   it('is the competition’s own arbiter, any admin, or the platform', () => {
     expect(canArbitrate(arbiter, competition)).toBe(true);
     expect(canArbitrate(admin, competition)).toBe(true);

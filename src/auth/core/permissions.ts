@@ -1,4 +1,4 @@
-// What an actor may do (issue 4 §3): a player acts only in their own games, an arbiter
+// What an actor may do: a player acts only in their own games, an arbiter
 // only in their competitions and never rules on a game they play in; an admin may do
 // whatever an arbiter may, anywhere; the platform itself (system) may do everything.
 // Pure: callers pass the few facts needed, loaded in their own transaction.
@@ -61,7 +61,7 @@ export function canCreateCompetition(actor: Actor): boolean {
 }
 
 /**
- * Whether the actor may know the game exists (issue 12 §8): its players, whoever may
+ * Whether the actor may know the game exists (docs/web.md, Security model): its players, whoever may
  * arbitrate it, the platform. To anyone else it answers exactly as an unknown game does.
  */
 export function canSeeGame(actor: Actor, game: GameParties): boolean {
@@ -70,7 +70,7 @@ export function canSeeGame(actor: Actor, game: GameParties): boolean {
 
 /**
  * Whether an arbiter action on a competition the actor does not run answers as for an
- * unknown one (issue 12 §8, docs/web.md): an arbiter sees only the competitions they run.
+ * unknown one (docs/web.md): an arbiter sees only the competitions they run.
  * A user with no arbiter role is told plainly that the action is the arbiter's (403).
  */
 export function hidesCompetition(actor: Actor, competition: CompetitionAuthority): boolean {

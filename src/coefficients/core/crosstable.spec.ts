@@ -15,7 +15,7 @@ const game = (gameId: string, round: number, red: string, blue: string, result: 
   result,
 });
 
-describe('the crosstable of a group (issue 14)', () => {
+describe('the crosstable of a group', () => {
   const games = [
     game('g1', 1, 'a', 'b', { red: 15219, blue: 4781, homologated: true }),
     game('g2', 2, 'c', 'a', { red: 10000, blue: 10000, homologated: false }),

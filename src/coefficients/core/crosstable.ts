@@ -1,4 +1,4 @@
-// The crosstable of a group (issue 14): who got what against whom, beside the standings.
+// The crosstable of a group: who got what against whom, beside the standings.
 // Pure: players in standings order and the group's games in, one cell per pair out, with the
 // games still without a result counted per player. Coefficients in ten-thousandths.
 

@@ -11,7 +11,7 @@ describe('the standings and crosstables as spreadsheet files', () => {
     expect(csv).toBe('group,rank,name,played,total,average,best,score_difference\nA,1,"Popescu, Ion",1,1.5219,1.5219,1.5219,44\n');
   });
 
-  describe('CSV cells a spreadsheet would run (OWASP CSV injection, issue 12 §7)', () => {
+  describe('CSV cells a spreadsheet would run (OWASP CSV injection)', () => {
     it.each([
       ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
       ["+1+cmd|' /C calc'!A0", `"'+1+cmd|' /C calc'!A0"`],

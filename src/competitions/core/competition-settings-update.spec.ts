@@ -27,7 +27,7 @@ const CODE_NAMES = new RegExp(
   ].join('|')})\\b`,
 );
 
-describe('changing a competition’s settings before the start (issue 14)', () => {
+describe('changing a competition’s settings before the start', () => {
   it('changes only what is given and says which settings changed', () => {
     const r = updateCompetitionSettings(current, { thinkingDays: 40, holidayLongDays: undefined, lexicon: null, name: ' Cupa  Nouă ' });
     expect(r).toEqual({

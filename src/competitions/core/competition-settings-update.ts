@@ -1,4 +1,4 @@
-// Changing a competition's settings before its start (issue 14). Pure: the current settings
+// Changing a competition's settings before its start. Pure: the current settings
 // and the change in, the new settings checked by the same rules as at creation out.
 import {
   validateCompetitionSettings,

@@ -6,7 +6,7 @@ const fields = (input: object) => {
   return r.ok ? [] : r.problems.map((p) => p.field);
 };
 
-describe('competition settings (issue 4 §1)', () => {
+describe('competition settings', () => {
   it('fills the rule book defaults (docs/rules.md §2, §5, §7)', () => {
     expect(validateCompetitionSettings(base)).toEqual({
       ok: true,
@@ -29,7 +29,7 @@ describe('competition settings (issue 4 §1)', () => {
         lexicon: null,
         autoHomologate: true,
         analysisDuringPlay: false,
-        // Issue 16 item 1: conditional replies are allowed unless the competition switches them off.
+        // Conditional replies are allowed unless the competition switches them off.
         conditionalsAllowed: true,
       },
     });

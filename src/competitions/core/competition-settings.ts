@@ -1,5 +1,5 @@
 // A competition's settings as the arbiter gives them, checked before anything is written
-// (issue 4 §2). Pure: the API's DTO checks shapes, this checks meaning, for every channel.
+// for every channel. Pure: the API's DTO checks shapes, this checks meaning.
 import { cleanName } from '../../common/names';
 import { Refusal } from '../../common/refusal';
 import { isTileSetId, type Bilingual } from '../../games/engine';
@@ -46,8 +46,8 @@ export const DEFAULT_SETTINGS = {
   offerCooldownDays: 3,
   timeZone: DEFAULT_TIME_ZONE,
   autoHomologate: true, // docs/rules.md §7: normal endings homologated unless the competition says otherwise
-  analysisDuringPlay: false, // issue 16 item 3: the analysis is shown after the game unless the competition allows more
-  conditionalsAllowed: true, // issue 16 item 1: conditional replies, unless the competition switches them off
+  analysisDuringPlay: false, // the analysis is shown after the game unless the competition allows more
+  conditionalsAllowed: true, // conditional replies, unless the competition switches them off
 } as const;
 
 export interface SettingProblem {
@@ -94,7 +94,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
     );
   }
   for (const field of ['handicap', 'autoHomologate', 'analysisDuringPlay', 'conditionalsAllowed'] as const) {
-    // Named in words, never by the field's code name (issue 14).
+    // Named in words, never by the field's code name.
     if (typeof s[field] !== 'boolean') bad(field, `${SETTING_NAMES[field].ro}: da sau nu`, `${SETTING_NAMES[field].en}: yes or no`);
   }
   const whole = (field: keyof typeof DEFAULT_SETTINGS, value: number, min: number, max: number) => {

@@ -1,4 +1,4 @@
-// Who may change a player's identity (issue 12 §1, docs/rules.md §6 Identity). Pure: the facts in,
+// Who may change a player's identity (docs/rules.md §6 Identity). Pure: the facts in,
 // what an import does to a player already known out. A player's name, club and language are
 // theirs across competitions: an arbiter changes them only for a player who plays nowhere
 // else than in the competitions that arbiter runs; addresses added later are unverified

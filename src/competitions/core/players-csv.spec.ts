@@ -11,7 +11,7 @@ import {
 
 const HEADER = 'name,email,club,language,previous_coefficient,previous_rank';
 
-describe('the players CSV (issue 4 §2)', () => {
+describe('the players CSV', () => {
   it('reads every column, lower-cases addresses, splits several addresses, defaults the language to ro', () => {
     const result = parsePlayersCsv(`\uFEFF${HEADER}\r\n"Popescu, Ion",Ion@X.ro,CS Arad,RO,"1,5219",3\r\nJane,jane@x.org | j@y.org,,,,\r\n`);
     expect(result).toEqual({

@@ -1,4 +1,4 @@
-// Reading the arbiter's list of players (issue 4 §2): a CSV with a header, one player a
+// Reading the arbiter's list of players: a CSV with a header, one player a
 // line. Pure: text in, rows or every problem found out. Nothing is imported unless the
 // whole file is right, so the arbiter fixes all the lines at once.
 import { CsvError, parse } from 'csv-parse/sync';
@@ -248,7 +248,7 @@ export function parsePlayerFields(fields: PlayerFields): { readonly ok: true; re
 }
 
 /**
- * The rules of one player's line (issue 4 §2): a name, one or more e-mail addresses (none seen
+ * The rules of one player's line (docs/web.md, players' list): a name, one or more e-mail addresses (none seen
  * on an earlier line: `firstLineOfEmail`, filled here), the language ro or en, a previous
  * coefficient and rank if given. The row, or its problems (messages without the line).
  */

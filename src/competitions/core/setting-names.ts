@@ -1,4 +1,4 @@
-// A competition's settings in words (issue 14): what a refusal and the audit log call each
+// A competition's settings in words: what a refusal and the audit log call each
 // setting, never its code name (`holidayLongDays`), and each stored value as a reader says it.
 // Pure: no Nest, no database.
 import type { Bilingual } from '../../games/engine';

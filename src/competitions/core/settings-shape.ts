@@ -18,15 +18,15 @@ export interface CompetitionSettings {
   readonly holidayShortDays: number;
   readonly reminderDays: number;
   readonly escalationDays: number;
-  /** Issue 14: days after a declined offer before the same player may offer it again. */
+  /** Days after a declined offer before the same player may offer it again. */
   readonly offerCooldownDays: number;
   readonly timeZone: string;
   readonly startDate: LocalDate;
   readonly closingDate: LocalDate;
   readonly lexicon: string | null;
   readonly autoHomologate: boolean;
-  /** Issue 16 item 3: the analysis of the turns played shown during play too. */
+  /** The analysis of the turns played shown during play too. */
   readonly analysisDuringPlay: boolean;
-  /** Issue 16 item 1: whether players may store conditional replies. */
+  /** Whether players may store conditional replies. */
   readonly conditionalsAllowed: boolean;
 }

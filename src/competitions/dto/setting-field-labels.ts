@@ -1,4 +1,4 @@
-// The API's shape checks of a competition's settings name each setting in words (issue 14),
+// The API's shape checks of a competition's settings name each setting in words,
 // with the same names the service's own checks use (setting-names.ts): the validation pipe
 // asks this for every field it refuses (src/common/validation-messages.ts).
 import type { FieldLabeler } from '../../common/validation-messages';

@@ -3,7 +3,7 @@ import type { CompetitionSettingsChange } from '../core/competition-settings-upd
 import { CreateCompetitionDto } from './create-competition.dto';
 
 /**
- * Issue 14: the creation's settings, each optional (only those given change), with the same
+ * The creation's settings, each optional (only those given change), with the same
  * shape checks; the arbiter and the series are fixed at creation. Meaning is checked by the service.
  */
 export class UpdateCompetitionDto

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 4, part A: identity (users, their addresses, API keys) and competitions (settings,
+ * Identity (users, their addresses, API keys) and competitions (settings,
  * groups, players and their addresses, registrations, dealt sequences). Ids come from the
  * application (PGlite has no uuid extension); enumerations are text with named checks.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 4, part B: games and their lines and moves, what players declare and offer
+ * Games and their lines and moves, what players declare and offer
  * (holidays, long thinking, offers), disputes and time claims, the arbiter's cases,
  * rulings and penalties, the audit log, the mail outbox and results. Ids come from the
  * application; enumerations are text with named checks; partial unique indexes keep one

@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 5, the mail transport: every inbound mail stored raw with its two unique keys
- * (docs/mail-rules.md 11), and the outbox's delivery state (docs/mail-rules.md 17-18) on the rows issue 4 writes.
+ * The mail transport: every inbound mail stored raw with its two unique keys
+ * (docs/mail-rules.md 11), and the outbox's delivery state (docs/mail-rules.md 17-18) on the rows the games write.
  */
 export class Mail1764700000000 implements MigrationInterface {
   name = 'Mail1764700000000';

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 6, the clock that never sleeps: the sweep's exactly-once record of every timeline
+ * The clock that never sleeps: the sweep's exactly-once record of every timeline
  * action and its per-competition cursor, the heartbeat's uptime spans, the arbiter's
  * special leave, and the players' state declarations at the closing date (docs/rules.md §5, §7).
  */

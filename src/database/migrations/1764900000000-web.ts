@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 7, the web: browser sessions (our own express-session store, so it works on PGlite
+ * The web: browser sessions (our own express-session store, so it works on PGlite
  * too), magic login links kept hashed, the page language of users who are not players,
  * and login mail for such users (an arbiter, the first admin), who have no player row.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 7 §2, "my settings": a player chooses mail per event or one daily digest
+ * "My settings": a player chooses mail per event or one daily digest
  * (docs/mail-rules.md). The choice is the player's, like their language.
  */
 export class PlayerMailDigest1764950000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 12 §1, a player's identity belongs to the player: an address an arbiter registers
+ * A player's identity belongs to the player: an address an arbiter registers
  * with a new player is the registration itself (docs/rules.md §6), but one added to an existing
  * player is unverified until its owner confirms it from a mailed link. Addresses stored so
  * far were all registrations, so they count as verified.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 12 §4: API keys expire (a year by default). Keys issued so far get the same year,
+ * API keys expire (a year by default). Keys issued so far get the same year,
  * counted from their creation; `admin api-key` issues a fresh one for a key that lapsed.
  */
 export class ApiKeyExpiry1765300000000 implements MigrationInterface {

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 14 item 5: each platform outage once, keyed by its start, so its credit case is opened once. */
+/** Each platform outage once, keyed by its start, so its credit case is opened once. */
 export class PlatformOutage1765800000000 implements MigrationInterface {
   name = 'PlatformOutage1765800000000';
 

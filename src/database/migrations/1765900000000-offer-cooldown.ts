@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14 (limits a federation expects): after a declined draw or interruption offer,
+ * Limits a federation expects: after a declined draw or interruption offer,
  * the same player may offer it again only after this many days (a competition setting).
  */
 export class OfferCooldown1765900000000 implements MigrationInterface {

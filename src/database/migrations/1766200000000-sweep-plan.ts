@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15 item 4: the daily sweep keeps per game the next day it has something to do and
+ * The daily sweep keeps per game the next day it has something to do and
  * the game's version it saw (thinking-time/sweep-plan.entity.ts), so that a day's run reads
  * only the games due that day or changed since.
  */

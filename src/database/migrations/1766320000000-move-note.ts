@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 16 item 4: a move may carry the mover's short note to the partner (plain text). */
+/** A move may carry the mover's short note to the partner (plain text). */
 export class MoveNote1766320000000 implements MigrationInterface {
   name = 'MoveNote1766320000000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 16 item 1: a player's conditional replies in a game (chains of partner move and own
+ * A player's conditional replies in a game (chains of partner move and own
  * reply, kept after they are applied or dropped), and the competition's switch for them.
  */
 export class GameConditionals1766400000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 16 item 3: the analysis of a game, one row per game computed in the background after
+ * The analysis of a game, one row per game computed in the background after
  * it ends (or when a player asks during play, where the competition allows it: the new setting).
  */
 export class GameAnalysis1766450000000 implements MigrationInterface {

@@ -27,7 +27,7 @@ function steps(text: string): ConditionalStep[] {
   return parsed;
 }
 
-describe('conditional replies: reading the command (issue 16 item 1)', () => {
+describe('conditional replies: reading the command', () => {
   it('reads IF … THEN … pairs in English and Romanian, with or without colons and diacritics', () => {
     expect(steps('IF 7c GO THEN c7 GOL')).toEqual([{ partner: '7c GO', reply: 'c7 GOL' }]);
     expect(steps('dacă 7c: GO atunci c7:GOL; DACA pas ATUNCI h8 CASA')).toEqual([

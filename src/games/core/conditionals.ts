@@ -1,4 +1,4 @@
-// Conditional replies (issue 16 item 1): both players see both racks and the dealt sequence
+// Conditional replies: both players see both racks and the dealt sequence
 // (docs/rules.md §2), so a player may store replies to exact partner moves — `IF 7c GO THEN
 // c7 GOL`, several pairs making a chain (partner move, own reply, partner move, own reply…).
 // Each step is replayed against the line's position when stored and kept in the platform's

@@ -19,7 +19,7 @@ const facts = (over: Partial<AnalysisFacts>): AnalysisFacts => ({
   ...over,
 });
 
-describe('analysisAnswer (issue 16 item 3)', () => {
+describe('analysisAnswer', () => {
   const ready = { state: 'ready' as const, final: true, moves: 2, turns: [turn(1, 10, 12), turn(2, 8, 8)] };
 
   it('shows nothing during play unless the competition allows it, whatever is stored', () => {

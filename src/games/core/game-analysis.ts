@@ -1,4 +1,4 @@
-// What a game's analysis answers (issue 16 item 3), decided from the game, its competition's
+// What a game's analysis answers, decided from the game, its competition's
 // settings and the stored row: shown after the game (during play only where the competition
 // allows it), "being prepared" until the background job has computed it, refused with the
 // reason when the competition has no word list. Pure: the service reads the rows, this decides.
@@ -92,7 +92,7 @@ function sheetRow([turn, player, played, score, best, bestMove]: readonly string
 }
 
 /**
- * The sheet's short "Analysis" part (docs/rules.md §8 sheet, issue 16 item 3): per turn the
+ * The sheet's short "Analysis" part (docs/rules.md §8 sheet): per turn the
  * score played next to the best score and the best move; empty when there is no analysis.
  */
 export function analysisSheetLines(turns: readonly GameTurnAnalysis[], language: keyof Bilingual): string[] {

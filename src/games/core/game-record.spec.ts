@@ -1,4 +1,4 @@
-// The JSON game record of issue 3 item 14: parsing (BAD_INPUT naming the field), replay with
+// The JSON game record (docs/operations.md, Command line): parsing (BAD_INPUT naming the field), replay with
 // thinking days (docs/rules.md §5), the endings and coefficients of docs/rules.md §7.
 import fc from 'fast-check';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
@@ -45,7 +45,7 @@ function badInput(value: unknown): string {
   return result.message;
 }
 
-describe('replayRecord: the example of issue 3 item 14', () => {
+describe('replayRecord: the example record', () => {
   it('gives the moves, scores, thinking days, the ending and the coefficients', () => {
     const out = report(EXAMPLE_RECORD);
     expect(out).toEqual({
@@ -394,7 +394,7 @@ describe('random dated games', () => {
   });
 });
 
-describe('the record as a sheet and as GCG (issue 3 item 16)', () => {
+describe('the record as a sheet and as GCG', () => {
   const value = {
     sequence: SEQUENCE,
     start: '2027-01-10',
@@ -418,7 +418,7 @@ describe('the record as a sheet and as GCG (issue 3 item 16)', () => {
     expect(sheet).toContain('Campionatul național 2027');
     expect(sheet).toContain('Ion Popescu (coef. anterior 1,2345, locul 3)');
     expect(sheet).toContain('ROȘU 01.02.2027 – 20.02.2027');
-    // Romanian marks RED "Ro" (ALBASTRU "Al"), so no mark reads as the tile A (issue 14 §6).
+    // Romanian marks RED "Ro" (ALBASTRU "Al"), so no mark reads as the tile A.
     expect(sheet).toMatch(/1 Ro {2}C,A,S,A {2}h8: CASA +8 +8 +2 +13\.01\.2027/);
     expect(sheet).toMatch(/Coeficient +0,3810 +1,5400/);
     expect(sheet).toContain('Încheiere: abandon (ROȘU)');

@@ -1,4 +1,4 @@
-// The JSON game record (issue 3 item 14): one line of play as an arbiter types it — tile set,
+// The JSON game record: one line of play as an arbiter types it — tile set,
 // dealt sequence, rules, dates, holidays, moves and how the game ended. Parsed with zod into a
 // usable record (anything unusable is BAD_INPUT naming its field), then replayed through the
 // three pure cores: the engine, thinking days and coefficients. No Nest, no clock, no I/O.
@@ -280,7 +280,7 @@ function describeValue(value: unknown): string {
 // ---------------------------------------------------------------------------------------
 // The replay
 
-/** One move of the replay's JSON (issue 3 item 14): the engine's record without the board detail, and its timing. */
+/** One move of the replay's JSON: the engine's record without the board detail, and its timing. */
 export type ReportMove = Pick<
   MoveRecord,
   | 'n'
@@ -307,7 +307,7 @@ export type ReportMove = Pick<
   readonly thinkingDays: number | null;
 };
 
-/** The replay's JSON (issue 3 item 14). */
+/** The replay's JSON. */
 export interface ReplayReport {
   readonly tileSet: TileSetId;
   readonly moves: readonly ReportMove[];

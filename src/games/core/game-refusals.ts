@@ -1,4 +1,4 @@
-// Every way the games service says no (issue 4 "Bad input"): a stable code, the reason in
+// Every way the games service says no: a stable code, the reason in
 // Romanian and English, the HTTP status the API gives it. Thrown inside the action's
 // transaction, a refusal rolls everything back: a refused request changes nothing.
 import { formatDayFor } from '../../common/day-format';
@@ -25,7 +25,7 @@ export const refusals = {
   notYourGame: () => new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
 
   /**
-   * Issue 12 §8: whoever may not see the game at all is answered exactly as for an unknown
+   * Whoever may not see the game at all is answered exactly as for an unknown
    * one (same status, code and words), so a game's id tells a stranger nothing; whoever
    * sees it (its players, its arbiter) is told why not.
    */

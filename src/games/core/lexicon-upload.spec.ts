@@ -4,7 +4,7 @@ import { checkLexiconUpload, countWords, lexiconExists, MAX_LEXICON_BYTES } from
 
 const messageOf = (result: unknown) => (result instanceof Refusal ? result.messages : null);
 
-describe('checkLexiconUpload: a word list before it is stored (issue 7 §3)', () => {
+describe('checkLexiconUpload: a word list before it is stored', () => {
   it('takes a safe name in lower case and counts the non-blank lines, ending the text with a line break', () => {
     expect(checkLexiconUpload(' Test-RO ', 'CASA\r\n\nMASĂ')).toEqual({ name: 'test-ro', words: 2, text: 'CASA\r\n\nMASĂ\n' });
     expect(checkLexiconUpload('dex_2027', 'CASA\n')).toEqual({ name: 'dex_2027', words: 1, text: 'CASA\n' });

@@ -1,4 +1,4 @@
-// An arbiter's word list before it is stored (issue 7 §3): a safe file name, a bounded size, at
+// An arbiter's word list before it is stored (docs/web.md, Arbiter's panel): a safe file name, a bounded size, at
 // least one word, readable as the engine reads it. Pure: lexicons.ts writes the file.
 import { Refusal } from '../../common/refusal';
 

@@ -9,7 +9,7 @@ function refusalOf(raw: string): Refusal {
   return decided;
 }
 
-describe('decideNote (issue 16 item 4)', () => {
+describe('decideNote', () => {
   it('keeps a note trimmed, its line breaks made plain', () => {
     expect(decideNote('  Frumoasă mutare!\r\nPe curând.  ')).toBe('Frumoasă mutare!\nPe curând.');
   });
@@ -64,7 +64,7 @@ describe('decideNote (issue 16 item 4)', () => {
   });
 });
 
-describe('noteFor: who reads a note (README "A note with a move", docs/web.md Security model)', () => {
+describe('noteFor: who reads a note (docs/features.md A note with a move, docs/web.md Security model)', () => {
   const move = { color: 'red' as const, note: 'Pe curând' };
 
   it('its writer, the partner and the arbiter read it; a published copy, and so everyone else, does not', () => {

@@ -1,4 +1,4 @@
-// A note with a move (issue 16 item 4): a short comment the partner sees with the move and the
+// A note with a move: a short comment the partner sees with the move and the
 // sheet keeps, as on paper. Stored as plain text; every view escapes it when it shows it.
 // Who reads it is decided here alone (noteFor): every output that shows a move — the game's
 // view, its page, its sheet, the mail — asks with its reader (docs/web.md "Security model").
@@ -19,7 +19,7 @@ export function playerReader(color: Color): MoveReader {
 }
 
 /**
- * The note of a move as `reader` may see it (README "A note with a move"): written for the
+ * The note of a move as `reader` may see it (docs/features.md, A note with a move): written for the
  * partner, it is read by its writer, the partner and the game's arbiter; a published copy, and
  * so everyone else, has none.
  */

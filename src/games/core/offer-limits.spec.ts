@@ -12,7 +12,7 @@ const declined = (answeredAt: string, kind: OfferFact['kind'] = 'draw'): OfferFa
 const decide = (offers: OfferFact[], now: string, kind: OfferFact['kind'] = 'draw', cooldownDays = 3) =>
   offerDecision({ kind, offers, now: at(now), timeZone: TZ, cooldownDays });
 
-describe('offerDecision (issue 14: repeated offers limited)', () => {
+describe('offerDecision (repeated offers limited)', () => {
   it('a first offer is made', () => {
     expect(decide([], '2027-03-10T10:00:00Z')).toEqual({ ok: true, accepts: false });
   });

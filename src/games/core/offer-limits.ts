@@ -1,4 +1,4 @@
-// Issue 14, "limits a federation expects": repeated draw (and interruption) offers are
+// Repeated draw (and interruption) offers are
 // limited. Pure: the service loads the game's offers and calls it in the same transaction.
 import { Refusal } from '../../common/refusal';
 import type { Bilingual } from '../engine';

@@ -1,4 +1,4 @@
-// What an arbiter's ruling changes, as sentences in the reader's language (issue 14 item 6):
+// What an arbiter's ruling changes, as sentences in the reader's language:
 // the ruling mail's "Consequences" list, the audit's and the game sheet's (docs/rules.md §8),
 // built from the ruling's details or the notification's payload (the ruling and what applying
 // it wrote: disputes.service.ts rule(), the downtime credits). Never a payload key or a raw

@@ -34,7 +34,7 @@ const rulings: fc.Arbitrary<GameRuling> = fc.constantFrom<GameRuling>(
 
 const inPlay: RulingSituation = { playing: true, dispute: null, claim: null, movesPlayed: 4, endedByOutcome: false, homologated: false };
 
-describe('rulingNotApplicable: the one rule the page and the games service apply (issue 14)', () => {
+describe('rulingNotApplicable: the one rule the page and the games service apply', () => {
   it("refuses a ruling exactly when its kind's precondition fails or it upholds a claim on an ended game, in both languages", () => {
     fc.assert(
       fc.property(rulings, situations, (ruling, s) => {

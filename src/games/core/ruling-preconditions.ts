@@ -74,7 +74,7 @@ export function checkRuling(ruling: RulingInput): void {
 
 /**
  * What a ruling's preconditions read of a game: the arbiter's page offers a ruling only when
- * they hold (issue 14), and disputes.service.ts applyRuling refuses it on the locked game when they
+ * they hold, and disputes.service.ts applyRuling refuses it on the locked game when they
  * do not (rulingNotApplicable), whichever way it came: the page, the JSON API or the CLI.
  */
 export interface RulingSituation {

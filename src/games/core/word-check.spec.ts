@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { checkWords, wordCheckLines, wordCheckNotes } from './word-check';
 
-describe('the word check for the mover (issue 16 item 2)', () => {
+describe('the word check for the mover', () => {
   const words = [
     { coord: 'h8', word: 'CASĂ' },
     { coord: '9g', word: 'CAZĂ' },

@@ -1,4 +1,4 @@
-// The word check for the mover (issue 16 item 2): for each word a move forms, whether the
+// The word check for the mover: for each word a move forms, whether the
 // competition's list holds it, told before the move is sent. The regulation notes that players
 // who can check words in the official list before sending are at an advantage (seed 003,
 // Observații); here every player has the same check. A word off the list never refuses the move

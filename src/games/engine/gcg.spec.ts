@@ -274,7 +274,7 @@ describe('the real games of test/fixtures/gcg', () => {
     let placements = 0;
     const mismatches: unknown[] = [];
     for (const file of files) {
-      // issue 3: `polish_endgame` is Polish, every other game English.
+      // `polish_endgame` is Polish, every other game English.
       const tileSet = getTileSet(file.includes('polish_endgame') ? 'pl' : 'en');
       const result = checkGcg(readFileSync(join(dir, file)), tileSet);
       if (!result.ok) throw new Error(`${file}: ${result.message.en}`);

@@ -416,7 +416,7 @@ export interface GcgCheck {
 
 /**
  * Decodes, parses and replays a GCG file, checking every play's score against the file
- * (issue 3 item 8). GCG racks may be partial, so racks are not checked; nor are the
+ * (docs/rules.md §3). GCG racks may be partial, so racks are not checked; nor are the
  * rules of this platform that GCG games need not follow (a play may score 0).
  */
 export function checkGcg(bytes: Uint8Array, tileSet: TileSet): GcgResult<GcgCheck> {

@@ -1,4 +1,4 @@
-// The move generator against the engine's own rules (issue 16 item 3): every move it lists is one
+// The move generator against the engine's own rules (docs/features.md, Analysis after the game): every move it lists is one
 // resolvePlacement accepts from the rack, forming listed words only, scored as scorePlacement
 // scores it; and, against a brute force that tries every listed word on every square through the
 // validator alone, it misses none.
@@ -99,7 +99,7 @@ function keyed(words: readonly string[], tileSet: TileSet): Set<string> {
   return new Set(words.map((w) => lexiconKey(tileSet, w)).filter((w) => w !== ''));
 }
 
-describe('generateMoves (issue 16 item 3)', () => {
+describe('generateMoves', () => {
   it('opens through h8 only, across and down, with every blank choice', () => {
     const words = ['CASA'];
     const moves = generateMoves(emptyBoard(), [...'CASAXEI'], buildWordTrie(words, ro));

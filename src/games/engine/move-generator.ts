@@ -1,4 +1,4 @@
-// Every legal placement of a rack on a board (issue 16 item 3, analysis after the game): the
+// Every legal placement of a rack on a board (analysis after the game): the
 // Appel–Jacobson algorithm on the word trie. For each line it finds the anchors (empty squares
 // next to a tile, h8 on an empty board), the letters each empty square allows across the line
 // (cross-checks), then grows words through each anchor: a left part on the empty squares before

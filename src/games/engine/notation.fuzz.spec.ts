@@ -1,4 +1,4 @@
-// Fuzzing the notation parser (issue 8 item 5): whatever a player types, the parser and the
+// Fuzzing the notation parser: whatever a player types, the parser and the
 // move application answer with a result — a move or a typed engine error — and never throw.
 import fc from 'fast-check';
 import { parseFrscMove, parseGcgPlay } from './notation';

@@ -1,4 +1,4 @@
-// Property tests over random legal games (issue 3, "Proof").
+// Property tests over random legal games.
 import fc from 'fast-check';
 import { boardTiles } from './board';
 import { rackLetters } from './rack';

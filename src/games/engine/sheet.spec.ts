@@ -128,7 +128,7 @@ describe('renderSheet', () => {
     expect(text[at + 1]).toBe(`${' '.repeat(text[at].indexOf('7c'))}c7: GO;  d7: OL`);
   });
 
-  it('keeps a move’s note under the move, each of its lines, after the adjacent words (issue 16 item 4)', () => {
+  it('keeps a move’s note under the move, each of its lines, after the adjacent words', () => {
     const row: SheetRow = {
       tour: 9,
       player: 'blue',

@@ -19,7 +19,7 @@ export interface SheetPlayer {
   readonly previousRank?: number | null;
 }
 
-/** Why the game ended: the replay's `endReason` (issue 3, CLI `replay`). */
+/** Why the game ended: the replay's `endReason` (CLI `replay`). */
 export type SheetEndReason =
   'out' | 'zero-turns' | 'abandon' | 'timeout' | 'interrupted' | 'draw-agreement' | 'no-show' | 'unfinished' | 'no-information';
 
@@ -47,7 +47,7 @@ export interface SheetRow {
   /** ISO dates (`2027-01-12`): when the partner's move arrived and when this one was sent. */
   readonly arrived?: string;
   readonly sent?: string;
-  /** The mover's note to the partner (issue 16 item 4): printed under the move. */
+  /** The mover's note to the partner: printed under the move. */
   readonly note?: string | null;
 }
 
@@ -231,7 +231,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     competition: 'Competiția',
     group: 'Grupa',
     color: { red: 'ROȘU', blue: 'ALBASTRU' },
-    // Two letters, never a tile's one: "A" would read as the tile A (issue 14 item 6).
+    // Two letters, never a tile's one: "A" would read as the tile A.
     mark: { red: 'Ro', blue: 'Al' },
     previousCoefficient: 'coef. anterior',
     rank: 'locul',

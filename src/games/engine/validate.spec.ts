@@ -126,7 +126,7 @@ describe('resolvePlacement: each rule (docs/rules.md §3)', () => {
   });
 });
 
-describe('resolvePlacement: the first defect, in the prescribed order (issue 3 item 14)', () => {
+describe('resolvePlacement: the first defect, in the prescribed order', () => {
   const codeOf = (board: typeof casa, text: string, rack: string | null = '') => errorOf(check(board, text, rack)).code;
 
   it('OFF_BOARD at the start before anything else', () => {

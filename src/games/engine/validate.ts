@@ -1,5 +1,5 @@
 // Checking a written placement against the board and the mover's rack (docs/rules.md §3). The
-// first defect found is reported, in the order of issue 3 item 14, so that the same bad
+// first defect found is reported, in the fixed order of resolvePlacement below, so that the same bad
 // move always gets the same explanation.
 import { CENTER, coordName, isEmptyBoard, isOnBoard, squareName, stepOf, tileAt, type Board } from './board';
 import { engineError } from './messages';

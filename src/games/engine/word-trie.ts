@@ -1,4 +1,4 @@
-// The word list as a trie over the tile set's letters, for the move generator (issue 16 item 3):
+// The word list as a trie over the tile set's letters, for the move generator (docs/features.md, Analysis after the game):
 // built from a list of words, no file read here. Flat typed arrays rather than objects, so that a
 // list of a quarter of a million words loads in a fraction of a second and walks without
 // allocating. Words are keyed as the lexicon keys them (docs/rules.md §1: folded, upper case).

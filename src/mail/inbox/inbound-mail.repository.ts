@@ -208,7 +208,7 @@ export class InboundMailRepository {
     const where: FindOptionsWhere<InboundMail>[] = [];
     if (scope === null) where.push(base);
     else {
-      // Issue 12 §8: a player's mail about a game of another arbiter's competition is not theirs to read.
+      // A player's mail about a game of another arbiter's competition is not theirs to read.
       if (scope.playerIds.length) where.push({ ...base, playerId: In([...scope.playerIds]), gameId: IsNull() });
       if (scope.gameIds.length) where.push({ ...base, gameId: In([...scope.gameIds]) });
     }

@@ -256,7 +256,7 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
       paragraphs: [...replacedBy(p, 'en'), ...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
     }),
   },
-  // Issue 16 item 1: the owner of a conditional reply is told when it was played, or dropped and why.
+  // The owner of a conditional reply is told when it was played, or dropped and why.
   'conditional-applied': {
     ro: (p) => ({
       title: `Mutarea dumneavoastră condiționată a fost jucată: la „${str(p.partnerMove)}” ați răspuns „${str(p.reply)}”${p.line ? ` (varianta ${str(p.line)})` : ''}.`,
@@ -536,7 +536,7 @@ export async function gameMail(
       const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
       const by = outcome && 'by' in outcome ? (outcome.by as Color) : undefined;
       const adjusted = line.endAdjustment.red !== 0 || line.endAdjustment.blue !== 0;
-      // Issue 14 item 9: the move that ended the game is confirmed by this mail (game-actions.ts finish): its mover's
+      // The move that ended the game is confirmed by this mail (game-actions.ts finish): its mover's
       // row carries it; the partner sees the last move of a game ended on the board.
       const answered = Array.isArray(p.moves) ? (p.moves as JsonObject[])[0] : undefined;
       const yours = answered && recordedMove(c, str(answered.id), { line: str(answered.line), number: num(answered.number) });
@@ -594,7 +594,7 @@ async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObje
   const arbiter = personName(arbiterUser?.displayName);
   const kind = str(p.kind);
   const position = mainPosition(c);
-  // Issue 14 item 9: the marker and how to reply only for a recipient who has a move to make.
+  // The marker and how to reply only for a recipient who has a move to make.
   const toMove = c.s.game.status === 'playing' && c.s.turnPlayer() === c.you ? { reply: c.reply } : {};
   if (kind === 'word') {
     const dispute = c.s.dispute;
@@ -611,7 +611,7 @@ async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObje
       ...toMove,
     });
   }
-  // Issue 14 item 6: what the ruling changes in sentences, never the payload's keys.
+  // What the ruling changes in sentences, never the payload's keys.
   const effects = rulingEffects(kind, p, c.language, c.names);
   return mail('arbiter-ruling', {
     game: c.game,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileTransport } from './mail-transport';
 
-describe('the file transport (issue 12 §2)', () => {
+describe('the file transport', () => {
   it('writes each mail 0600 in a 0700 folder, whatever the umask and the folder it found', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'corr-scrabble-files-')), 'outbox');
     mkdirSync(dir, { mode: 0o755 });

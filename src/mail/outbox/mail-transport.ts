@@ -6,7 +6,7 @@ import type Mail from 'nodemailer/lib/mailer';
 /** A composed message for one recipient, with its SMTP envelope (VERP sender). */
 export type OutgoingMessage = Mail.Options & { readonly envelope: { readonly from: string; readonly to: string } };
 
-/** Where mail goes: an SMTP server, or `.eml` files for the embedded default (issue 5 §1). */
+/** Where mail goes: an SMTP server, or `.eml` files for the embedded default. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
   /** Resolves once the message is accepted; `key` names the message for idempotent writes. */
@@ -65,7 +65,7 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Issue 12 §2: the files hold live login links, so only the platform's own user may read them. */
+/** The files hold live login links, so only the platform's own user may read them. */
 export const MAIL_DIRECTORY_MODE = 0o700;
 export const MAIL_FILE_MODE = 0o600;
 

@@ -113,11 +113,11 @@ export class OutboundDeliveryRepository {
   }
 
   /**
-   * Marks a pending row sent. Issue 12 §2: given the payload without its links' secrets, the
+   * Marks a pending row sent (docs/web.md, Security model): given the payload without its links' secrets, the
    * same statement stores it, so once the mail is handed over no table holds a usable login link.
    */
   async markSent(id: string, sentAt: Date, withoutSecrets?: JsonObject): Promise<void> {
-    // Prepared (issue 15 item 3): every mail sent runs it.
+    // Prepared: every mail sent runs it.
     if (withoutSecrets) await this.m.query(MARK_SENT_SCRUBBED_SQL, [id, sentAt, JSON.stringify(withoutSecrets)]);
     else await this.m.query(MARK_SENT_SQL, [id, sentAt]);
   }

@@ -47,7 +47,7 @@ export class OutboxComposer {
   }
 
   /**
-   * Reads shared by the rows of one pass of the sender (issue 15 item 3): a move's mails to its
+   * Reads shared by the rows of one pass of the sender: a move's mails to its
    * two players, or a player's several mails, read their game, its group, timeline rows and the
    * addresses once. Every row of the pass was written before the pass began, so what is read
    * after is as new as each row, and each mail still shows its game as of its row (sessionAt).
@@ -124,7 +124,7 @@ export class OutboxComposer {
     const recipients = row.toAddress
       ? [row.toAddress]
       : row.playerId
-        ? // Issue 12 §1: an address added to a player gets no mail before its owner confirms it.
+        ? // An address added to a player gets no mail before its owner confirms it (docs/web.md, Security model).
           (await reads.people.confirmedAddressesOf(row.playerId)).map((e) => e.address)
         : [];
     const content = await this.content(row, reads);

@@ -10,7 +10,7 @@ import { withoutSecrets } from './payload-secrets';
 
 const MAX_ROWS = 500;
 
-/** Issue 16 item 1: a conditional reply is its owner's until applied: its mails' words are shown to the owner alone. */
+/** A conditional reply is its owner's until applied: its mails' words are shown to the owner alone. */
 const OWNER_ONLY = new Set(['conditional-stored', 'conditional-dropped']);
 
 /** One outbox row as the list shows it. */
@@ -57,7 +57,7 @@ export class OutboxListing {
       const own = actor.kind === 'system' ? null : actor.playerId;
       return rows.map((r) => {
         const addressee = r.playerId !== null && r.playerId === own;
-        // Issue 12 §2: a link that logs in or confirms is never shown, sent or not.
+        // A link that logs in or confirms is never shown, sent or not.
         const payload = OWNER_ONLY.has(r.template) && !addressee ? {} : withoutSecrets(r.template, r.payload);
         // docs/web.md, Security model: a reply token (in the Message-ID, the reply addresses) is its addressee's alone.
         return {

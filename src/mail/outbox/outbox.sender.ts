@@ -190,7 +190,7 @@ export class OutboxSender implements OnApplicationShutdown {
         );
         await this.handOver(row, reads);
       }
-      // Issue 12 §2: the statement that marks the row sent also drops its links' secrets, so
+      // The statement that marks the row sent also drops its links' secrets, so
       // once the mail is handed over no table holds a usable login link.
       await this.db.run(() =>
         this.outbox.markSent(

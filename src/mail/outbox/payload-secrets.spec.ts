@@ -1,6 +1,6 @@
 import { holdsSecrets, withoutSecretPart, withoutSecrets } from './payload-secrets';
 
-describe('links kept out of sight (issue 12 §2)', () => {
+describe('links kept out of sight', () => {
   const url = 'https://scrabble.example/login/3q8XvT0_abcdefghijklmnopqrstuvwxyzABCDEFGHI';
 
   it('cuts the secret segment of a login link, keeping the page it names', () => {

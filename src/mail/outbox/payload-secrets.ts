@@ -1,4 +1,4 @@
-// Links that act for their reader (issue 12 §2): kept in an outbox row only until the mail
+// Links that act for their reader (docs/web.md, Security model): kept in an outbox row only until the mail
 // is handed over, and never shown by an API answer or an export.
 import type { JsonObject } from '../../common/json';
 
@@ -10,7 +10,7 @@ import type { JsonObject } from '../../common/json';
 export const SECRET_LINK_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'magic-link': ['url'],
   'move-confirmation-request': ['confirmUrl'],
-  // Issue 12 §1: confirms an address added to a player.
+  // Confirms an address added to a player.
   'address-confirmation': ['url'],
 };
 

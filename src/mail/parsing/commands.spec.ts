@@ -251,7 +251,7 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
   });
 });
 
-describe('a note with a move (issue 16 item 4)', () => {
+describe('a note with a move', () => {
   it('the non-empty lines after the move become its note, up to a signature', () => {
     const c = parseCommand(['h8 CASA', '', 'Bună mutare, nu?', 'Pe curând.', '--', 'Ion Popescu', 'tel. 0722']);
     expect(c).toMatchObject({ ok: true, command: { kind: 'move', note: 'Bună mutare, nu?\nPe curând.' } });
@@ -277,7 +277,7 @@ describe('a note with a move (issue 16 item 4)', () => {
   });
 });
 
-describe('conditional replies by mail (issue 16 item 1)', () => {
+describe('conditional replies by mail', () => {
   it('IF … THEN … and DACĂ … ATUNCI … are one command, its pairs on one line or several', () => {
     expect(command('IF 7c GO THEN c7 GOL')).toEqual({ kind: 'conditional', text: 'IF 7c GO THEN c7 GOL' });
     expect(command('Bună ziua,', 'Dacă 7c GO atunci c7 GOL', 'DACA pas', 'ATUNCI h8 CASA', '', '--', 'Ion')).toEqual({

@@ -24,7 +24,7 @@ export interface LineMoves {
 }
 
 export type MailCommand =
-  /** Issue 16 item 4: the non-empty lines after the move, up to a signature, are its note. */
+  /** The non-empty lines after the move, up to a signature, are its note. */
   | { readonly kind: 'move'; readonly move: MoveLine; readonly note?: string }
   /** docs/rules.md §6: the contested word(s) and the provisional reply, as if the move stood. */
   | { readonly kind: 'contest'; readonly words: readonly string[]; readonly reply: MoveLine }
@@ -56,7 +56,7 @@ export type MailCommand =
   | { readonly kind: 'digest'; readonly on: boolean }
   /** Send me the position. */
   | { readonly kind: 'status' }
-  /** Issue 16 item 1: `IF 7c GO THEN c7 GOL` (DACĂ … ATUNCI …), its pairs on one or more lines; the games core reads them. */
+  /** `IF 7c GO THEN c7 GOL` (DACĂ … ATUNCI …), its pairs on one or more lines; the games core reads them. */
   | { readonly kind: 'conditional'; readonly text: string };
 
 export type MailCommandKind = MailCommand['kind'];

@@ -14,7 +14,7 @@ async function read(name: string): Promise<{ kind: string; command?: CommandResu
   return { kind, command: parseCommand(extractReply(message).lines) };
 }
 
-/** A move; the lines the player wrote below it are its note (issue 16 item 4). */
+/** A move; the lines the player wrote below it are its note. */
 const move = (text: string, note?: string) => ({
   kind: 'person',
   command: { ok: true, command: { kind: 'move', move: expect.objectContaining({ text }), ...(note !== undefined && { note }) } },

@@ -1,4 +1,4 @@
-// Fuzzing the mail intake (issue 8 item 5): the command parser, the MIME decoder and what
+// Fuzzing the mail intake: the command parser, the MIME decoder and what
 // reads a decoded message (bounce and auto-reply detection, quote stripping) answer every
 // input with a value or a typed refusal and never throw. Mails are built from the pieces
 // that break parsers: broken boundaries, bad transfer encodings, unknown charsets, nesting,

@@ -131,7 +131,7 @@ export class MailDecisions {
     });
   }
 
-  /** Issue 16 item 2: the held move's words against the list, so that the player confirms knowing them. */
+  /** The held move's words against the list, so that the player confirms knowing them. */
   private async heldWordCheck(gameId: string, playerId: string, command: MailCommand): Promise<{ wordCheck?: MailWordCheck }> {
     if (command.kind !== 'move') return {};
     const wordCheck = await this.reads.heldMoveWordCheck(gameId, playerId, command.move.text);

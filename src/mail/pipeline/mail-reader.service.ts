@@ -117,7 +117,7 @@ export class MailReader {
     const context = { gameId: game.id, playerId };
     // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
-    // Issue 12 §1: an address not yet confirmed by its owner never plays for them.
+    // An address not yet confirmed by its owner never plays for them.
     const registered = await this.db.run(() => this.people.confirmedAddressesOf(playerId));
     if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
       return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content: unread, sender };

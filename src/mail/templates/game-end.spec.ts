@@ -8,7 +8,7 @@ const WORDS = {
   en: { recorded: 'your move was recorded', over: 'The game is over', yours: 'YOUR MOVE', last: 'LAST MOVE', later: 'We will write when', final: 'Final score' },
 } as const;
 
-/** Issue 14 item 9: the move that ended the game is confirmed by the game-end mail, with the final scores. */
+/** The move that ended the game is confirmed by the game-end mail, with the final scores. */
 describe.each(['ro', 'en'] as const)('the game-end mail in %s', (language: MailLanguage) => {
   const words = WORDS[language];
   const mover = sampleModels(language)['game-end'];

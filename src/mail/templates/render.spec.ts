@@ -33,7 +33,7 @@ const TAKE_REPLIES: readonly MailTemplateName[] = [
   'command-help',
 ];
 
-/** Issue 14 item 9: rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
+/** Rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
 
 const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
@@ -113,7 +113,7 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
     for (const name of MAIL_TEMPLATE_NAMES) expect(render(name, 'ro').text).not.toMatch(/[şţŞŢ]/);
   });
 
-  it('the your-move mail shows the partner’s note above the reply marker, escaped in HTML only (issue 16 item 4)', () => {
+  it('the your-move mail shows the partner’s note above the reply marker, escaped in HTML only', () => {
     for (const [language, words] of [
       ['ro', 'Nota partenerului la h8 CASA: <b>Bravo</b> & salut'],
       ['en', "Your partner's note with h8 CASA: <b>Bravo</b> & salut"],
@@ -189,7 +189,7 @@ describe('renderMail (docs/mail-rules.md 19)', () => {
   });
 });
 
-describe('the move confirmation says which words are in the list (issue 16 item 2)', () => {
+describe('the move confirmation says which words are in the list', () => {
   it.each(LANGUAGES)('in %s: one line per word, the one off the list marked contestable', (language) => {
     const model = MODELS[language]['move-confirmation'];
     const [off, ...listed] = model.wordCheck!.words;

@@ -165,7 +165,7 @@ export interface YourMoveModel extends GameMailModel {
   readonly clocks: ClocksView;
   readonly deadlines: DeadlinesView;
   readonly reply: ReplyView;
-  /** Issue 16 item 4: the notes the partner wrote with the moves just played. */
+  /** The notes the partner wrote with the moves just played. */
   readonly partnerNotes?: readonly { readonly notation: string; readonly note: string }[];
 }
 
@@ -186,7 +186,7 @@ export interface MoveConfirmationModel extends GameMailModel {
   readonly declaredScore?: number;
   /** docs/rules.md §6: the line the move was played in, while two are live. */
   readonly line?: 'A' | 'B';
-  /** Issue 16 item 2: each word of the move against the competition's list (absent for a pass). */
+  /** Each word of the move against the competition's list (absent for a pass). */
   readonly wordCheck?: MailWordCheck;
 }
 
@@ -275,7 +275,7 @@ export interface DisputeRuledModel extends GameMailModel {
   readonly arbiter: string;
   readonly comment?: string;
   readonly totals: PerColor<number>;
-  /** Only when the recipient has a move to make: then the marker and how to reply (issue 14 item 9). */
+  /** Only when the recipient has a move to make: then the marker and how to reply. */
   readonly reply?: ReplyView;
 }
 
@@ -285,7 +285,7 @@ export interface GameEndModel extends GameMailModel {
   readonly by?: Color;
   /** The last move of a game ended on the board, with its words and score. */
   readonly lastMove?: MoveView;
-  /** The recipient played `lastMove`: this mail is its confirmation (issue 14 item 9), no other is sent. */
+  /** The recipient played `lastMove`: this mail is its confirmation, no other is sent. */
   readonly yours?: boolean;
   readonly totals: PerColor<number>;
   /** docs/rules.md §4: rack points moved at the end. */
@@ -309,7 +309,7 @@ export interface ArbiterRulingModel {
   /** docs/rules.md §6: a decision that ends the game, or taken after it, may be appealed. */
   readonly appealable: boolean;
   readonly appealBy?: LocalDate;
-  /** Only when the recipient has a move to make: then the marker and how to reply (issue 14 item 9). */
+  /** Only when the recipient has a move to make: then the marker and how to reply. */
   readonly reply?: ReplyView;
 }
 
@@ -433,7 +433,7 @@ export interface GameNoticeModel extends GameMailModel {
 }
 
 /** docs/mail-rules.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
-/** Issue 16 item 2: each word of a move against the competition's list, as the mails print it. */
+/** Each word of a move against the competition's list, as the mails print it. */
 export type MailWordCheck = { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
 
 export interface MoveConfirmationRequestModel {
@@ -441,11 +441,11 @@ export interface MoveConfirmationRequestModel {
   /** The command as the player wrote it, the lines read. */
   readonly written: readonly string[];
   readonly confirmUrl: string;
-  /** Issue 16 item 2: each word of the held move against the competition's list, before it is played. */
+  /** Each word of the held move against the competition's list, before it is played. */
   readonly wordCheck?: MailWordCheck;
 }
 
-/** Issue 12 §1: to an address added to a player, the link that confirms it. */
+/** To an address added to a player, the link that confirms it. */
 /** docs/web.md "A player's identity": to the owner's confirmed addresses, the link that approves an address added to their player. */
 export interface AddressConfirmationModel {
   readonly name: string;

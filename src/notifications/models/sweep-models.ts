@@ -1,4 +1,4 @@
-// View models of the mails the daily sweep and the arbiter's time controls write (issue 6;
+// View models of the mails the daily sweep and the arbiter's time controls write (docs/sweep.md;
 // src/thinking-time/sweep-mail.ts builds them): the notices of docs/rules.md §5 and §7 beside
 // the reminder and escalation of models.ts. Plain JSON, stored as the outbox payload.
 import type { Color } from '../../games/engine/types';
@@ -83,7 +83,7 @@ export interface StateDeclaredModel extends GameMailModel {
 }
 
 /**
- * Leave the arbiter approved (issue 6 item 5): to the player (no game) and to each partner
+ * Leave the arbiter approved (docs/sweep.md): to the player (no game) and to each partner
  * (in the game's thread, with `game` and `you`).
  */
 export interface SpecialLeaveModel {

@@ -11,7 +11,7 @@ const game = (overrides: Partial<GameTimeline> = {}): GameTimeline => ({
 });
 const keys = (actions: readonly { key: string }[]) => actions.map((a) => a.key);
 
-describe('choosing what a sweep does (issue 6: one action, exactly once, no stale burst)', () => {
+describe('choosing what a sweep does (one action, exactly once, no stale burst)', () => {
   it('does everything due on the one day a daily sweep looks at', () => {
     // RED's move sent 10.02: BLUE's holiday starts on the 26th, the day the reminder would
     // be due (the core's first day on which a reply costs 15 days: sent + 16). Nothing is

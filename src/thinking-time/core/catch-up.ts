@@ -1,4 +1,4 @@
-// What the sweep does with the days it looks at (issue 6 items 2–3). Normally that is one
+// What the sweep does with the days it looks at (docs/sweep.md). Normally that is one
 // day, today, and everything the core says is due today is done. After downtime it is
 // every day since the last sweep: doing each missed action would send a burst of stale
 // mail, so per game only the latest action of each kind is done, and only if it still

@@ -22,7 +22,7 @@ function send(res: Response, status: number, html: string): void {
 }
 
 /**
- * API keys in the arbiter's panel (issue 12 §4): a user lists, creates and revokes their own
+ * API keys in the arbiter's panel (docs/web.md, Security model): a user lists, creates and revokes their own
  * keys; an admin may list everyone's (`?all=1`) and revoke any. A new key is shown once,
  * with its expiry; revoking goes through a confirmation page.
  */

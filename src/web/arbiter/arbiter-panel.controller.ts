@@ -93,7 +93,7 @@ function formError(error: unknown, req: WebRequest): string | undefined {
 }
 
 /**
- * The arbiter's panel (issue 7 §3): dashboard, competition setup, games and rulings,
+ * The arbiter's panel (docs/web.md, Arbiter's panel): dashboard, competition setup, games and rulings,
  * homologation, standings, sheets, mail, lexicons, the commission's appeals. Arbiters and
  * admins only; an arbiter sees only their competitions (another's is 404). Every change is
  * one call of the platform's services, which check again who may act and write the audit
@@ -318,7 +318,7 @@ export class ArbiterPanelController {
         (key, params) => this.views.t(req, key, params),
       );
     };
-    // Players already known, left partly unchanged (issue 12 §1): the arbiter reads why at once.
+    // Players already known, left partly unchanged (docs/web.md, Security model): the arbiter reads why at once.
     return this.setupAction(actor, id, req, res, 'imported', importing, csv, () =>
       notes.length ? this.competitionPage(actor, id, req, { done: 'imported', importNotes: notes }) : null,
     );
@@ -371,7 +371,7 @@ export class ArbiterPanelController {
     });
   }
 
-  /** Issue 12 §1: an address added to a player here is unverified until its owner confirms it. */
+  /** An address added to a player here is unverified until its owner confirms it. */
   @Post('competitions/:id/players/:playerId/emails')
   addAddress(
     @WebActor() actor: UserActor,
@@ -720,7 +720,7 @@ export class ArbiterPanelController {
     );
   }
 
-  /** Issue 14 item 5: the outage case granted (the days credited, as rulings) or refused, with a reason; it closes then. */
+  /** The outage case granted (the days credited, as rulings) or refused, with a reason; it closes then. */
   @Post('cases/:id/downtime-credit')
   async decideDowntime(
     @WebActor() actor: UserActor,
@@ -864,7 +864,7 @@ export class ArbiterPanelController {
       g.cases.filter((c) => c.gameId === id).map((c) => ({ ...c, title: g.title })),
     );
     const notices = await this.timeNotices.forGame(actor, id, req.lang);
-    // Issue 16 item 3: the line shown first is the one analysed.
+    // The line shown first is the one analysed.
     const analysis = await this.analysis.forPage(id, view.lines[0]?.movesPlayed ?? 0);
     return this.views.page(
       req,
@@ -892,7 +892,7 @@ export class ArbiterPanelController {
         cases,
         playing: view.status === 'playing',
         resultProposed: view.result?.status === 'proposed',
-        // Issue 14: only the rulings whose preconditions hold on this game, the others said in words.
+        // Only the rulings whose preconditions hold on this game, the others said in words.
         rulings: rulingForms(pageSituation(view, notices.claim), req.lang),
         outcomes: RULED_OUTCOMES.map((o) => ({ value: o, text: this.views.t(req, `arbiter.outcome.${o}`) })),
         done: extra.done && /^[a-z-]{1,30}$/.test(extra.done) ? `arbiter.done.${extra.done}` : null,
@@ -1008,7 +1008,7 @@ export class ArbiterPanelController {
     @Res() res: Response,
   ): Promise<void> {
     const [sent, received] = await Promise.all([this.panel.outbox(actor, outboxStatus), this.panel.inbox(actor, inboxStatus)]);
-    // Issue 14 item 6: each mail by its name in words, times in the platform's zone.
+    // Each mail by its name in words, times in the platform's zone.
     const when = (iso: string) => formatInstant(new Date(iso), this.panel.timeZone, req.lang);
     const outbox = sent.map((r) => ({
       ...r,
@@ -1068,7 +1068,7 @@ export class ArbiterPanelController {
     );
   }
 
-  /** Issue 7 §5: an admin anonymises a player once their competitions have ended. */
+  /** An admin anonymises a player once their competitions have ended. */
   @Post('players/:playerId/anonymise')
   @Roles('admin')
   async anonymise(

@@ -72,7 +72,7 @@ export type HomologationGameRow = GameRow & { readonly closing: JsonObject | nul
 const { notYours } = caseRefusals;
 
 /**
- * What the arbiter's panel reads (issue 7 §3): the arbiter's competitions and open cases,
+ * What the arbiter's panel reads (docs/web.md, Arbiter's panel): the arbiter's competitions and open cases,
  * games, results, mail, lexicons. Changes go through their services: games, results and time
  * through theirs, cases and the commission's appeals through the arbiter's (CasesService,
  * AppealsService), word lists through Lexicons, whose upload this service audits.
@@ -235,8 +235,8 @@ export class ArbiterPanelService {
   }
 
   /**
-   * The audit log and the rulings in sentences, times in the competition's time zone (issue 14
-   * item 6), each naming who acted; narrowed by the page's filter (audit-filter.ts).
+   * The audit log and the rulings in sentences, times in the competition's time zone, each
+   * naming who acted; narrowed by the page's filter (audit-filter.ts).
    */
   readableAudit(
     actor: UserActor,
@@ -290,7 +290,7 @@ export class ArbiterPanelService {
 
   /**
    * The outbox (docs/mail-rules.md 17) of the actor's competitions' games, newest first (all for an
-   * admin). Issue 12 §8: not by player, or an arbiter would read the mail of their players'
+   * admin). Not by player (docs/web.md, Security model), or an arbiter would read the mail of their players'
    * games in competitions others run, and their login mail.
    */
   outbox(actor: UserActor, status?: string) {
@@ -355,7 +355,7 @@ export class ArbiterPanelService {
     return this.lexicons.names();
   }
 
-  /** Stores a word list (issue 7 §3; Lexicons.upload never replaces one), audited. */
+  /** Stores a word list (Lexicons.upload never replaces one), audited. */
   async uploadLexicon(actor: UserActor, name: string, text: string): Promise<{ name: string; words: number }> {
     if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours('Lexiconul');
     const uploaded = await this.lexicons.upload(name, text);

@@ -19,7 +19,7 @@ import { CompetitionEditController } from './competition-edit.controller';
 import { DemoController } from './demo.controller';
 import { TimeNoticesService } from '../player/time-notices';
 
-/** The arbiter's panel (issue 7 §3). */
+/** The arbiter's panel (docs/web.md, Arbiter's panel). */
 @Module({
   imports: [
     AuthModule,

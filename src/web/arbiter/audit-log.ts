@@ -1,4 +1,4 @@
-// The audit page's rows as a person reads them (issue 14 item 6): each action and ruling a
+// The audit page's rows as a person reads them: each action and ruling a
 // sentence naming the players (audit-texts.ts), its time in the competition's time zone.
 import type { AuditEntry } from '../../audit/audit.entity';
 import type { Ruling } from '../../arbiter/ruling.entity';

@@ -1,4 +1,4 @@
-// The audit log and the rulings as a person reads them (issue 14 item 6): each action a
+// The audit log and the rulings as a person reads them: each action a
 // sentence in the page's language naming who and what, with its details (reason, words,
 // moves, days); never the stored dotted name or raw JSON. Pure: an entry and the names of
 // the game's players in, a sentence out. An action not listed reads "Another action".
@@ -57,7 +57,7 @@ function playerName(d: Details, names: AuditNames, lang: WebLanguage): string {
   return (id && names.players.get(id)) || names.actor || (lang === 'ro' ? 'un jucător' : 'a player');
 }
 
-/** Issue 14: each changed setting in words, its value before and after (`competition.updated`). */
+/** Each changed setting in words, its value before and after (`competition.updated`). */
 function settingChanges(details: Details, lang: WebLanguage): string {
   const side = (v: unknown): Details => (typeof v === 'object' && v !== null ? (v as Details) : {});
   const [before, after] = [side(details.before), side(details.after)];

@@ -74,7 +74,7 @@ function refusalLines(error: Refusal, lang: keyof Bilingual): string[] {
 }
 
 /**
- * A competition's settings changed in the arbiter's panel before its start (issue 14): the
+ * A competition's settings changed in the arbiter's panel before its start: the
  * creation form, filled with the stored values. The competition settings service checks who may, the
  * state and the values (the same rules as at creation) and writes the audit entry. Another
  * arbiter's competition is 404; a started one answers 409 with the reason, nothing changed.

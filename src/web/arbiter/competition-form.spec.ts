@@ -3,7 +3,7 @@ import { competitionFormSettings } from './competition-form';
 
 const names = { players: new Map<string, string>() };
 
-describe('the competition form (create and edit, issue 14)', () => {
+describe('the competition form (create and edit)', () => {
   it('reads the settings: an empty number is not given, an unticked box is off, no word list is none', () => {
     const dates = { startDate: '2027-02-01', closingDate: '2027-12-31' };
     const form = { name: ' Cupa ', shortName: 'C', ...dates, thinkingDays: '40', holidayLongDays: '', lexicon: '', handicap: 'on' };

@@ -1,4 +1,4 @@
-// The competition form's fields as settings (issue 14): one reading for the create and the
+// The competition form's fields as settings: one reading for the create and the
 // edit form. A number left empty is not given (the default at creation, unchanged on an
 // edit); an unticked box is off; no word list chosen is none. The meaning is checked by
 // the competitions feature (core/competition-settings.ts), the same for the web, the API and the CLI.

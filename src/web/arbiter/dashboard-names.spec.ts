@@ -2,7 +2,7 @@ import { caseSummary } from './dashboard';
 
 const players = { red: 'Popescu Ion', blue: 'Ionescu Țuțea' };
 
-describe('dashboard rows name the players (issue 14 item 6)', () => {
+describe('dashboard rows name the players', () => {
   it('names the game of a result, a silence, a closing date and an unknown case', () => {
     expect(caseSummary('result', {}, players).ro).toBe('Rezultat de omologat (Popescu Ion – Ionescu Țuțea)');
     expect(caseSummary('silence', { silent: 'red', silentDays: 30, since: '2027-03-01' }, players).ro).toBe(

@@ -54,7 +54,7 @@ describe('arbiter dashboard', () => {
     expect(caseSummary('dispute', { words: ['ZĂU', 'AB'] }).ro).toContain('ZĂU, AB');
     expect(caseSummary('claim', { claimant: 'red', daysUsed: 53 }).en).toBe('Time claim (red): the partner has used 53 days');
     expect(caseSummary('silence', { silent: 'blue', silentDays: 30, since: '2027-02-01' }).ro).toContain('albastru');
-    // Issue 14 item 6: never the stored code on a page.
+    // Never the stored code on a page.
     expect(caseSummary('weird-kind', {})).toEqual({ ro: 'Alt caz', en: 'Another case' });
   });
 

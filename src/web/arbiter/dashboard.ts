@@ -1,4 +1,4 @@
-// The arbiter's dashboard (issue 7 §3) as plain values: open cases grouped by what they are
+// The arbiter's dashboard (docs/web.md, Arbiter's panel) as plain values: open cases grouped by what they are
 // about, the most urgent group first, each case with its days left. Pure: cases in, model out.
 
 import { closableByHand } from '../../arbiter/core/case-rules';
@@ -57,7 +57,7 @@ export interface OpenCase {
   readonly dueOn: string | null;
   readonly openedAt: string;
   readonly payload: Readonly<Record<string, unknown>>;
-  /** The players of the case's game by colour (issue 14 item 6: a row names them). */
+  /** The players of the case's game by colour (a row names them). */
   readonly players?: CasePlayers;
 }
 
@@ -67,7 +67,7 @@ export interface DashboardCase extends OpenCase {
   readonly daysLeft: number | null;
   readonly overdue: boolean;
   readonly summary: { readonly ro: string; readonly en: string };
-  /** A platform-outage case: its days and games, for the grant-or-refuse form (issue 14 item 5). */
+  /** A platform-outage case: its days and games, for the grant-or-refuse form (docs/sweep.md, Downtime credits). */
   readonly downtime?: DowntimeCaseView;
 }
 

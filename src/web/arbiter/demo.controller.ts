@@ -7,7 +7,7 @@ import { WebViews } from '../views.service';
 import { Roles, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
 
-/** The empty dashboard's button (issue 14): an admin fills the database with the demo competition. */
+/** The empty dashboard's button: an admin fills the database with the demo competition. */
 @ApiExcludeController()
 @Controller('arbiter/demo')
 @UseGuards(WebSessionGuard)
@@ -24,7 +24,7 @@ export class DemoController {
       res.status(422).type('html').setHeader('Cache-Control', 'no-store');
       res.send(this.views.page(req, 'auth/error', { message }, { title: this.views.t(req, 'error.title') }));
     };
-    // It adds a competition, six players and their mail: asked once (issue 14, confirmations).
+    // It adds a competition, six players and their mail: asked once (confirmations).
     if (form?.confirm !== 'yes') return refuse(this.views.t(req, 'arbiter.demo.confirmFirst'));
     try {
       const filled = await this.demo.fill();

@@ -1,4 +1,4 @@
-// What the arbiter reads after importing players already known (issue 12 §1). Pure.
+// What the arbiter reads after importing players already known (docs/web.md, Security model). Pure.
 import type { PlayerEntryView } from '../../competitions/registration.service';
 
 type Translate = (key: string, params?: Readonly<Record<string, unknown>>) => string;

@@ -1,5 +1,5 @@
 // The arbiter's mail log names each mail by what it is for a person, not by the template
-// code the platform files it under (issue 14 item 6: `result-homologated` → "Rezultat
+// code the platform files it under (`result-homologated` → "Rezultat
 // omologat"). Pure: a code and a language in, words out; a code not listed is "another mail".
 import type { WebLanguage } from '../web-request';
 

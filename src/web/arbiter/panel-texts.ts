@@ -1,5 +1,5 @@
 // Numbers and codes of the arbiter's pages written for a person, in the page's language
-// (issue 14 item 6): coefficients with four decimals and the language's separator
+// as a person writes them: coefficients with four decimals and the language's separator
 // (formatCoefficient, as mails and the sheet), result statuses in words. Pure.
 import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
 import type { WebLanguage } from '../web-request';

@@ -19,7 +19,7 @@ function send(res: Response, status: number, html: string): void {
 }
 
 /**
- * A player's details in the arbiter's panel (issue 14, with the identity rules of issue 12 §1):
+ * A player's details in the arbiter's panel (with the identity rules of docs/web.md, Security model):
  * name, club and language for whoever may change the player's identity, and addresses added
  * unverified. Another arbiter's competition, or a player not registered in it, is 404.
  */

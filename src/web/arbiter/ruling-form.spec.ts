@@ -108,7 +108,7 @@ describe('parseRulingForm', () => {
     expect(parseCoefficient('abc')).toBeNull();
   });
 
-  it.each(RULING_FORMS)('refuses a %s ruling whose box is not ticked (issue 14: it asks once), after its values', (kind) => {
+  it.each(RULING_FORMS)('refuses a %s ruling whose box is not ticked (it asks once), after its values', (kind) => {
     const values = {
       player: 'red',
       valid: 'yes',
@@ -172,7 +172,7 @@ const SAMPLE: Readonly<Record<Exclude<RulingFormKind, 'exclusion'>, GameRuling>>
 const SANCTIONS = ['coefficient-penalty', 'warning'];
 const inPlay: RulingSituation = { playing: true, dispute: null, claim: null, movesPlayed: 4, endedByOutcome: false, homologated: false };
 
-describe('the ruling forms the game page shows (issue 14)', () => {
+describe('the ruling forms the game page shows', () => {
   it('shows each form exactly when its ruling applies, in page order; the games service refuses the others by the same rule', () => {
     fc.assert(
       fc.property(situations, (s) => {

@@ -1,6 +1,6 @@
-// The arbiter's ruling forms (issue 7 §3) read into the services' inputs. Pure: a posted
+// The arbiter's ruling forms (docs/web.md, Arbiter's panel) read into the services' inputs. Pure: a posted
 // form in, the action to take (or the refusal to show on the form) out. Every form needs
-// a reason (docs/rules.md §6) and its ticked confirmation (issue 14); the services check the
+// a reason (docs/rules.md §6) and its ticked confirmation; the services check the
 // reason again. Which forms the game page shows follows the rulings' own preconditions
 // (rulings.ts unmetPrecondition); a form posted where they do not hold is refused by the
 // games service with the same rule (rulingNotApplicable).

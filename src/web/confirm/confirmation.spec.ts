@@ -1,7 +1,7 @@
 import { Refusal } from '../../common/refusal';
 import { IRREVERSIBLE, isConfirmed, notConfirmed, requireConfirmed } from './confirmation';
 
-describe('requireConfirmed (issue 14: an action that cannot be undone asks once)', () => {
+describe('requireConfirmed (an action that cannot be undone asks once)', () => {
   it('lets a ticked box through', () => {
     expect(() => requireConfirmed({ confirm: 'yes' }, IRREVERSIBLE.start)).not.toThrow();
     expect(() => requireConfirmed({ confirm: ['', 'yes'] }, IRREVERSIBLE.start)).not.toThrow();

@@ -19,7 +19,7 @@ export function notConfirmed(what: { readonly ro: string; readonly en: string })
 }
 
 /**
- * Issue 14 "Confirmations": an action that cannot be undone asks once. The form carries a
+ * An action that cannot be undone asks once. The form carries a
  * required checkbox `confirm=yes` (as the abandon and exclusion forms do); a POST without it
  * is refused here, before anything changes, with the reason in both languages.
  */

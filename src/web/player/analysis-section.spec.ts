@@ -16,7 +16,7 @@ const turns: GameTurnAnalysis[] = [
 ];
 const names = { red: 'Ana', blue: 'Bogdan' };
 
-describe('analysisSection (issue 16 item 3)', () => {
+describe('analysisSection', () => {
   it('shows nothing when the games say hidden, a line for pending and no list', () => {
     expect(analysisSection({ state: 'hidden' }, names)).toBeNull();
     expect(analysisSection({ state: 'pending', queue: true }, names)).toEqual({ state: 'pending' });

@@ -1,4 +1,4 @@
-// The analysis section of the game pages (issue 16 item 3), the player's and the arbiter's: one
+// The analysis section of the game pages, the player's and the arbiter's: one
 // row per turn (the move played and its score, the best score, the five best moves), or a line
 // saying it is being prepared, or that the competition has no word list. Pure: the games'
 // answer (core/game-analysis.ts) and the players' names in, what partials/analysis.hbs reads out.

@@ -1,4 +1,4 @@
-// The iCalendar feed of a player's deadlines (issue 7 §2; docs/rules.md §5, §7): per game, the
+// The iCalendar feed of a player's deadlines (docs/rules.md §5, §7; docs/web.md): per game, the
 // day the running thinking time would run out and the reminder and escalation days of the move
 // owed (when the player is to move), the last day to answer a time claim against them and to
 // confirm a proposed result; per competition, the closing date, the last day of holiday rights

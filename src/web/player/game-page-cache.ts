@@ -1,4 +1,4 @@
-// The game page's model kept between views (issue 15 item 2): a page is one small statement
+// The game page's model kept between views: a page is one small statement
 // (GameRepository.pageMark) plus rendering while nothing it shows has changed. The mark is
 // read from the database on every view, so several instances on one database stay right:
 // every write a game's page shows bumps the game's version in its own transaction, and the

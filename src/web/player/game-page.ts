@@ -1,4 +1,4 @@
-// The game page's model (issue 7 §2), built purely from the games service's view of a game,
+// The game page's model (docs/web.md, Player pages), built purely from the games service's view of a game,
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
 import type { ConditionalsPanel } from '../../games/conditionals.service';
@@ -107,7 +107,7 @@ export interface MoveRow {
   readonly sentOn: string | null;
   readonly unknownWords: readonly string[];
   readonly source: string | null;
-  /** The mover's note to the partner (issue 16 item 4); the template escapes it. */
+  /** The mover's note to the partner; the template escapes it. */
   readonly note: string | null;
 }
 
@@ -209,7 +209,7 @@ export interface GamePageModel {
   readonly expectedTurn: number;
   /** The open time claim and the declared holidays (time-notices.ts), added by the page's loader. */
   readonly timeNotices?: TimeNotices;
-  /** Issue 16 item 1: the viewer's own pending conditional replies, while the game is played and the competition allows them. */
+  /** The viewer's own pending conditional replies, while the game is played and the competition allows them. */
   readonly conditionals?: ConditionalsPanel | null;
   readonly tileValues: Readonly<Record<string, number>>;
 }

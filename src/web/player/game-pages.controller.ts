@@ -45,7 +45,7 @@ const GAME_ASSETS = { styles: ['board.css'], scripts: ['game.js'] };
 type Sent = Readonly<Record<string, unknown>>;
 
 /**
- * The players' pages (issue 7 §2): my games, the game page and its forms. Every action is
+ * The players' pages (docs/web.md, Player pages): my games, the game page and its forms. Every action is
  * one games-service call, POST then redirect to the page (303); a refusal re-renders the
  * page with its message, status 422. Who may look or act is the games service's question:
  * another player's game is refused there (403 / 404), by URL and by POST alike.
@@ -215,7 +215,7 @@ export class GamePagesController {
     });
   }
 
-  /** Issue 16 item 1: replies to the partner's exact moves, answered at once when one comes. */
+  /** Replies to the partner's exact moves, answered at once when one comes. */
   @Post('games/:id/conditionals')
   storeConditional(
     @WebActor() actor: UserActor,

@@ -10,7 +10,7 @@ import type { WebRequest } from '../web-request';
 
 /**
  * A game's sheet (docs/rules.md §8) and its PDF for the game's own players during play, as for
- * its arbiter and admins (issue 14 item 4): the sheet carries the holidays declared (§5).
+ * its arbiter and admins: the sheet carries the holidays declared (§5).
  * Who may have it is GameSheetsService's question: anyone else gets 404, as for no game.
  */
 @Controller()
@@ -45,7 +45,7 @@ export class GameSheetPagesController {
     );
   }
 
-  /** The game as GCG (issue 14 and 16 §5): for its players during play, its arbiter and admins; anyone else 404. */
+  /** The game as GCG (docs/features.md, The game sheet): for its players during play, its arbiter and admins; anyone else 404. */
   @Get('games/:id/game.gcg')
   async gcg(
     @WebActor() actor: UserActor,

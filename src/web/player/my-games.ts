@@ -1,4 +1,4 @@
-// "My games" (issue 7 §2): each game of the player with whose turn it is, both clocks and
+// "My games" (docs/web.md, Player pages): each game of the player with whose turn it is, both clocks and
 // the day the running thinking time would run out, most urgent first. Pure.
 import { otherColor, type Color } from '../../common/color';
 import { compareDays, type LocalDate } from '../../thinking-time/core';

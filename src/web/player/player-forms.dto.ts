@@ -37,7 +37,7 @@ export class MoveFormDto extends WebFormDto {
   @MaxLength(200)
   move?: string;
 
-  /** Issue 16 item 4: the note for the partner; its rule is the games service's (core/move-note.ts). */
+  /** The note for the partner; its rule is the games service's (core/move-note.ts). */
   @IsOptional()
   @IsString()
   @MaxLength(2000)
@@ -55,7 +55,7 @@ export class PassFormDto extends WebFormDto {
   @MaxLength(20)
   line?: string;
 
-  /** Issue 14: a pass cannot be taken back, so the form asks once (`confirm=yes`). */
+  /** A pass cannot be taken back, so the form asks once (`confirm=yes`). */
   @IsOptional()
   @IsString()
   @MaxLength(10)
@@ -111,7 +111,7 @@ export class OfferFormDto extends ConfirmedFormDto {
   kind?: 'draw' | 'interruption';
 }
 
-/** Issue 14: accepting a draw or an interruption ends the game, so the form asks once (`confirm=yes`). */
+/** Accepting a draw or an interruption ends the game, so the form asks once (`confirm=yes`). */
 export class AcceptOfferFormDto extends WebFormDto {
   @IsOptional()
   @IsString()
@@ -165,7 +165,7 @@ export class SettingsFormDto {
   remove?: string;
 }
 
-/** Issue 16 item 1: `IF … THEN …` replies to the partner's exact moves; their rule is the games service's. */
+/** `IF … THEN …` replies to the partner's exact moves; their rule is the games service's. */
 export class ConditionalFormDto extends WebFormDto {
   @IsOptional()
   @IsString()

@@ -35,7 +35,7 @@ export type PreviewAnswer =
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /**
- * The players' pages' reads (issue 7 §2): the game page from the games service's view and
+ * The players' pages' reads (docs/web.md, Player pages): the game page from the games service's view and
  * the replayed live lines, my games with their clocks, and the live preview from the rules
  * core. Nothing here changes a game: every action goes through the games services.
  */
@@ -109,7 +109,7 @@ export class PlayerGamesService {
   }
 
   /**
-   * The page's analysis section (issue 16 item 3), read apart from the page model: the background
+   * The page's analysis section, read apart from the page model: the background
    * job writes it without changing the game, so it is not kept under the game's mark.
    */
   async analysisOf(game: Pick<GamePageModel, 'id' | 'red' | 'blue' | 'lines'>): Promise<AnalysisSection | null> {

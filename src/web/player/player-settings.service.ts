@@ -26,7 +26,7 @@ export interface SettingsModel {
   readonly arbiter: { readonly caseMail: CaseMailChoice } | null;
 }
 
-/** "My settings" (issue 7 §2) and the deadlines feed: the player's language and mail choice, addresses, calendar. */
+/** "My settings" (docs/web.md, Player pages) and the deadlines feed: the player's language and mail choice, addresses, calendar. */
 @Injectable()
 export class PlayerSettingsService {
   constructor(

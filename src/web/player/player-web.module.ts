@@ -13,7 +13,7 @@ import { PlayerSettingsService } from './player-settings.service';
 import { CalendarController, SettingsPagesController } from './settings-pages.controller';
 
 /**
- * The players' pages (issue 7 §2): my games, the game page and its forms, settings, the
+ * The players' pages (docs/web.md, Player pages): my games, the game page and its forms, settings, the
  * deadlines calendar. WebViews, the session guard and LoginLinks come from the global WebCoreModule.
  */
 @Module({

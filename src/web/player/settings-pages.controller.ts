@@ -7,7 +7,7 @@ import type { WebRequest } from '../web-request';
 import { SettingsFormDto } from './player-forms.dto';
 import { PlayerSettingsService } from './player-settings.service';
 
-/** `/settings` (issue 7 §2): language and mail per event or daily digest; addresses and the calendar link shown. */
+/** `/settings` (docs/web.md, Player pages): language and mail per event or daily digest; addresses and the calendar link shown. */
 @Controller('settings')
 @UseGuards(WebSessionGuard)
 export class SettingsPagesController {

@@ -10,7 +10,7 @@ const base: TimeNoticesInput = {
   holidays: { red: [{ from: '2027-04-10', to: '2027-04-19' }], blue: [] },
 };
 
-describe('the game page’s claim and holidays (issue 14 items 3–4)', () => {
+describe('the game page’s claim and holidays', () => {
   it('shows the accused the claim, its deadline and the form; the claimant no form', () => {
     const { claim } = timeNoticesModel(base);
     expect(claim).toMatchObject({

@@ -1,4 +1,4 @@
-// What both players and the arbiter see on a game page about time (issue 14 items 3–4):
+// What both players and the arbiter see on a game page about time:
 // an open time claim with its days counted, its answer deadline and the answers (docs/rules.md
 // §5), and each player's declared holidays, from–to and days (§5: the declaration is
 // written on the sheet, so partners see it). The model is pure; the loader reads the rows

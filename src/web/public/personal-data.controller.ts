@@ -4,7 +4,7 @@ import type { UserActor } from '../../auth/core/actor';
 import { PersonalDataService } from '../../personal-data/personal-data.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 
-/** Issue 7 §5: a signed-in person downloads everything the platform holds about them, as JSON. */
+/** A signed-in person downloads everything the platform holds about them, as JSON. */
 @Controller('me')
 @UseGuards(WebSessionGuard)
 export class PersonalDataController {

@@ -12,7 +12,7 @@ function send(res: Response, html: string): void {
 }
 
 /**
- * Public pages (issue 7 §4), no login: the competitions, and for each its groups,
+ * Public pages, no login: the competitions, and for each its groups,
  * standings, results, the published sequence hash with how to check it, and the sheets of
  * finished games. A game in progress is 404 here whatever its id.
  */

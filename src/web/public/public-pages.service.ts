@@ -25,10 +25,10 @@ export interface PublicResultRow {
 
 export interface PublicCompetition {
   readonly competition: CompetitionView;
-  /** Each group's standings with its crosstable: a game without a result is a mark there, never a link (issue 7 §4). */
+  /** Each group's standings with its crosstable: a game without a result is a mark there, never a link (docs/web.md, Public pages). */
   readonly standings: Awaited<ReturnType<StandingsService['standingsWithCrosstables']>>;
   readonly results: readonly PublicResultRow[];
-  /** Games still being played: counted, never shown (issue 7 §4). */
+  /** Games still being played: counted, never shown (docs/web.md, Public pages). */
   readonly gamesInProgress: number;
 }
 
@@ -41,7 +41,7 @@ const NO_SHEET = (id: string) =>
   });
 
 /**
- * The public pages (issue 7 §4), no login: competitions, groups, standings, results, the
+ * The public pages, no login: competitions, groups, standings, results, the
  * published sequence hashes, and the sheets of finished games only. A game in progress is
  * never shown: its sheet would help one player against the other.
  */

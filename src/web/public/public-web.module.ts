@@ -8,7 +8,7 @@ import { PersonalDataController } from './personal-data.controller';
 import { PublicPagesController } from './public-pages.controller';
 import { PublicPagesService } from './public-pages.service';
 
-/** Public pages, no login (issue 7 §4), and a person's own data download (§5). */
+/** Public pages, no login, and a person's own data download (§5). */
 @Module({
   imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule],
   controllers: [PublicPagesController, PersonalDataController],

@@ -1,4 +1,4 @@
-// The game page's small script (issue 7 §2): click rack tiles then board squares to write
+// The game page's small script (docs/web.md, Player pages): click rack tiles then board squares to write
 // the notation, and a live preview of the words and the score from the rules core
 // (/games/:id/preview) before sending. Without it the page works: type the notation.
 (function () {
@@ -43,7 +43,7 @@
       if (answer.recorded !== answer.score) text += en ? ' (recorded ' + answer.recorded + ')' : ' (pe fișă ' + answer.recorded + ')';
       out.textContent = '';
       out.appendChild(line(text, 'preview-score'));
-      // One line per word from the competition's list (issue 16 item 2); the move is never refused for it.
+      // One line per word from the competition's list (docs/features.md, The word check); the move is never refused for it.
       // A word off the list has its own style and its own mark (not colour alone).
       (answer.wordNotes || []).forEach(function (n) {
         out.appendChild(line(n.text, 'word-note ' + (n.offList ? 'off-list' : 'in-list')));
@@ -165,7 +165,7 @@
       return td.getAttribute('data-blank') ? l.toLowerCase() : l;
     }
 
-    // The placed tiles as notation, or why they are not a move yet (issue 14 §8): tiles
+    // The placed tiles as notation, or why they are not a move yet: tiles
     // not on one row or column, or a gap between them not filled by board letters, keep
     // their squares and the reason is shown; only a real word is written in the field.
     function placement() {

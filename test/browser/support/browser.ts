@@ -1,4 +1,4 @@
-// Browser tests (issue 7): the whole platform on a real HTTP port and the machine's Chromium
+// Browser tests: the whole platform on a real HTTP port and the machine's Chromium
 // driven by playwright-core. Logins go through the real flow: the /login form, the outbox
 // row the platform wrote, the link in it, the confirmation button.
 import { mkdirSync } from 'node:fs';

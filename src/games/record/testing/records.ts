@@ -4,7 +4,7 @@ import { sequenceStarting } from '../../engine/testing/fixtures';
 /** RED holds CASTALE, BLUE HAINERU; the rest of the Romanian tiles follow in tile-set order (A first). */
 export const SEQUENCE = sequenceStarting('CASTALEHAINERU');
 
-/** The record of issue 3 item 14, on {@link SEQUENCE}. */
+/** The example JSON game record, on {@link SEQUENCE}. */
 export const EXAMPLE_RECORD = {
   tileSet: 'ro',
   sequence: SEQUENCE,

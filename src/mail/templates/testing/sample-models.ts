@@ -121,7 +121,7 @@ export function sampleModels(language: MailLanguage): MailModels {
       totals: middle.state.totals,
     },
     'game-end': {
-      // The mover's: the move that ended the game is confirmed by this mail (issue 14 item 9).
+      // The mover's: the move that ended the game is confirmed by this mail.
       ...base,
       you: full.records[full.records.length - 1].player,
       lastMove: moveView(full.records[full.records.length - 1], NAMES),

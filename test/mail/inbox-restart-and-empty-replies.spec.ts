@@ -6,7 +6,7 @@ import { composeMail, newMessageId } from './support/messages';
 import { type MailWorld, startMailWorld } from './support/mail-test-app';
 import { hangAfter, until } from '../support/hang';
 
-/** Issue 14 item 9 (a): the inbox comes back by itself after the IMAP server restarts (docs/mail-rules.md 15). */
+/** The inbox comes back by itself after the IMAP server restarts (docs/mail-rules.md 15). */
 describe('the IMAP server restarts under an idle inbox', () => {
   let world: MailWorld;
 
@@ -58,7 +58,7 @@ describe('the IMAP server restarts under an idle inbox', () => {
   );
 });
 
-/** Issue 14 item 9 (b): every person who writes gets an answer (docs/mail-rules.md 16); only the same decision twice is silenced. */
+/** Every person who writes gets an answer (docs/mail-rules.md 16); only the same decision twice is silenced. */
 describe('two replies with the same empty body', () => {
   let world: MailWorld;
   let game: MailGame;
