@@ -2,7 +2,9 @@
 // channel and the idempotency receipts (a repeated submission returns these very values).
 import type { ResultView } from './result-proposals';
 import type { PlayerClock } from '../thinking-time/core';
-import type { Color, MoveRecord } from './engine';
+import type { Bilingual, Color, MoveRecord } from './engine';
+import type { Challenge } from './challenge.entity';
+import { challengeVerdict } from './core/challenges';
 import type { Dispute } from './dispute.entity';
 import type { LineLabel, LineSnapshot } from './core/game-state';
 import { checkWords, type WordCheck } from './core/word-check';
@@ -19,7 +21,7 @@ export type MoveView = {
   readonly number: number;
   readonly turn: number;
   readonly color: Color;
-  readonly kind: 'place' | 'pass';
+  readonly kind: 'place' | 'pass' | 'lost';
   readonly notation: string;
   readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
   readonly score: number;
@@ -87,6 +89,8 @@ export type ActionResult = {
   readonly turnComplete: boolean;
   readonly offer?: OfferView;
   readonly dispute?: DisputeView;
+  /** docs/rules.md §11: the challenge the action decided (PFS). */
+  readonly challenge?: ChallengeView;
 };
 
 export type OfferView = {
@@ -99,6 +103,33 @@ export type OfferView = {
 
 export function offerView(offer: Offer, by: Color): OfferView {
   return { id: offer.id, kind: offer.kind, by, status: offer.status, createdAt: offer.createdAt.toISOString() };
+}
+
+/** A challenge as the API and the pages show it: the words named and the one verdict [P 4.7.8]. */
+export type ChallengeView = {
+  readonly id: string;
+  readonly moveId: string;
+  readonly challenger: Color;
+  readonly words: readonly string[];
+  readonly successful: boolean;
+  readonly overridden: boolean;
+  readonly overrideReason: string | null;
+  readonly verdict: Bilingual;
+  readonly decidedAt: string;
+};
+
+export function challengeView(c: Challenge, challenger: Color): ChallengeView {
+  return {
+    id: c.id,
+    moveId: c.moveId,
+    challenger,
+    words: c.words,
+    successful: c.successful,
+    overridden: c.overridden,
+    overrideReason: c.overrideReason,
+    verdict: challengeVerdict(c.successful, c.words),
+    decidedAt: c.decidedAt.toISOString(),
+  };
 }
 
 export type DisputeView = {

@@ -16,6 +16,7 @@ import { GameConditionals1766400000000 } from './1766400000000-game-conditionals
 import { AccountConsent1766510000000 } from './1766510000000-account-consent';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
+import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   GameAnalysis1766450000000,
   ReceiptActor1766500000000,
   AccountConsent1766510000000,
+  PfsRules1766590000000,
 ];
