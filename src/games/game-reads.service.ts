@@ -15,7 +15,8 @@ import type { WordCheck } from './core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
-import { disputeView, moveView, offerView, type GameView } from './game-views';
+import { challengeView, disputeView, moveView, offerView, type GameView } from './game-views';
+import { ChallengesRepository } from './challenges.repository';
 import type { MoveReader } from './core/move-note';
 import { ResultProposals, resultView } from './result-proposals';
 
@@ -28,6 +29,7 @@ export class GameReadsService {
     private readonly results: ResultProposals,
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly challenges: ChallengesRepository,
   ) {}
 
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
@@ -82,10 +84,12 @@ export class GameReadsService {
 
   /** The view as `reader` sees it: the one place its moves are made for a reader (core/move-note.ts). */
   private async gameView(s: GameSession, timeline: GameTimeline, reader: MoveReader): Promise<GameView> {
-    const [offers, result] = await this.games.independent([
+    const [offers, result, challenges] = await this.games.independent([
       () => this.games.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
       async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
+      // docs/rules.md §11: only a PFS game has checks.
+      async () => (s.competition.rules === 'pfs' ? this.challenges.ofGame(s.game.id) : []),
     ]);
     const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
@@ -120,6 +124,8 @@ export class GameReadsService {
       offers: offers.map((o) => offerView(o, s.colorOfPlayer(o.offeredByPlayerId)!)),
       clocks: { red: clock('red'), blue: clock('blue') },
       result: result ? resultView(result) : null,
+      rules: s.competition.rules,
+      challenges: challenges.map((c) => challengeView(c, s.colorOfPlayer(c.challengerPlayerId)!)),
     };
   }
 

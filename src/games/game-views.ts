@@ -2,7 +2,7 @@
 // channel and the idempotency receipts (a repeated submission returns these very values).
 import type { ResultView } from './result-proposals';
 import type { PlayerClock } from '../thinking-time/core';
-import type { Bilingual, Color, MoveRecord } from './engine';
+import type { Bilingual, Color, MoveRecord, RuleBook } from './engine';
 import type { Challenge } from './challenge.entity';
 import { challengeVerdict } from './core/challenges';
 import type { Dispute } from './dispute.entity';
@@ -187,4 +187,7 @@ export type GameView = {
   readonly offers: readonly OfferView[];
   readonly clocks: Readonly<Record<Color, Pick<PlayerClock, 'used' | 'left' | 'exceeded' | 'onHoliday' | 'longThinking'>>>;
   readonly result: ResultView | null;
+  /** docs/rules.md §11: the rule book the game is played by, and under PFS rules its checks ("Sprawdzam"), oldest first. */
+  readonly rules: RuleBook;
+  readonly challenges: readonly ChallengeView[];
 };
