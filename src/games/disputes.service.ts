@@ -58,7 +58,7 @@ export class DisputesService {
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
     return this.actions.asPlayer(actor, gameId, 'contest', input, async (s, color) => {
-      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
+      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet, s.competition.rules));
       const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
       s.completeTurnIfDone();
       const dispute = await this.games.insertDispute({

@@ -1,4 +1,4 @@
-import { settingsRefusal, validateCompetitionSettings } from './competition-settings';
+import { defaultZeroTurnsToEnd, settingsRefusal, validateCompetitionSettings } from './competition-settings';
 
 const base = { name: ' CN 2027 ', shortName: 'CN 2027', startDate: '2027-02-01', closingDate: '2027-12-31' };
 const fields = (input: object) => {
@@ -87,5 +87,6 @@ describe('the refusal of bad settings', () => {
     });
     expect(fields({ rules: 'pfs' })).toEqual(['lexicon']);
     expect(fields({ rules: 'fide' })).toEqual(['rules']);
+    expect([defaultZeroTurnsToEnd('pfs'), defaultZeroTurnsToEnd('frsc'), defaultZeroTurnsToEnd(undefined)]).toEqual([4, 6, 6]);
   });
 });

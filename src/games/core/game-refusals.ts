@@ -214,6 +214,17 @@ export const refusals = {
       409,
     ),
 
+  /** docs/rules.md §6, §11: the two-line contest is the FRSc's; a PFS competition checks words instead. */
+  frscOnly: (what: Bilingual) =>
+    new Refusal(
+      'NOT_FRSC_RULES',
+      {
+        ro: `${what.ro} există doar în competițiile cu regulile FRSc; aici se joacă după regulile PFS (verificarea „Sprawdzam”).`,
+        en: `${what.en} exists only in competitions under the FRSc rules; this one plays by the PFS rules (the "Sprawdzam" check).`,
+      },
+      409,
+    ),
+
   /** docs/rules.md §11 [P 4.7.1, 4.7.5]: a move is checked before its opponent answers it, never after. */
   challengeTooLate: () =>
     new Refusal(
