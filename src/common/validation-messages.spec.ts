@@ -166,6 +166,7 @@ describe('settings validation messages name each setting in words (issue 14)', (
       { name: '' },
       { shortName: 'x'.repeat(41) },
       { tileSet: 'de' },
+      { rules: 'fide' },
       { endRackRule: 'keep' },
       { handicap: 'yes', autoHomologate: 'no', analysisDuringPlay: 'da' },
       { handicap: 'yes', autoHomologate: 'no', conditionalsAllowed: 'da' },

@@ -65,7 +65,7 @@ export class ChallengesService {
         decidedAt: s.now,
       });
       const view = challengeView(row, color);
-      for (const c of [color, mover]) this.actions.notify(s, c, 'challenge', challengePayload(view, plan.challenged.notation));
+      for (const c of [color, mover]) this.actions.notify(s, c, 'challenge-verdict', challengePayload(view, plan.challenged.notation));
       await this.audit.record({
         actor,
         action: 'challenge.decided',

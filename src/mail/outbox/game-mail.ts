@@ -343,7 +343,7 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
     en: () => ({ title: 'Your answer went to the arbiter.', paragraphs: [] }),
   },
   // docs/rules.md §11 (PFS): a check's one verdict, to both players, never naming the failed word (P 4.7.8).
-  challenge: {
+  'challenge-verdict': {
     ro: (p) => ({
       title: challengeVerdict(p.successful === true, strings(p.words)).ro,
       paragraphs: [`Mutarea verificată: ${str(p.move)}.`],
