@@ -36,7 +36,7 @@ describe('a contest (docs/rules.md §6)', () => {
     expect(decideContest(TableGame.random(3), 'red', { words: ['CASA'] }, 'ro')).toMatchObject({ code: 'NOTHING_TO_CONTEST' });
   });
 
-  it('is the FRSc\'s: refused in a competition under PFS rules, which checks words instead (docs/rules.md §11)', () => {
+  it("is the FRSc's: refused in a competition under PFS rules, which checks words instead (docs/rules.md §11)", () => {
     const { game, last, contester } = toContest(61);
     expect(decideContest(game, contester, { words: [last.words[0].word] }, 'ro', 'pfs')).toMatchObject({ code: 'NOT_FRSC_RULES' });
   });
