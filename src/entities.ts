@@ -17,6 +17,7 @@ import { Registration } from './competitions/registration.entity';
 import { Sequence } from './competitions/sequence.entity';
 import { ActionReceipt } from './games/action-receipt.entity';
 import { Claim } from './games/claim.entity';
+import { Challenge } from './games/challenge.entity';
 import { Dispute } from './games/dispute.entity';
 import { GameConditional } from './games/game-conditional.entity';
 import { GameLine } from './games/game-line.entity';
@@ -62,6 +63,7 @@ export const entities = [
   LongThinkingNotice,
   Offer,
   Dispute,
+  Challenge,
   Claim,
   Case,
   Ruling,

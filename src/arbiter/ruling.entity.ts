@@ -15,6 +15,8 @@ export type RulingKind =
   | 'warning'
   | 'outcome'
   | 'exclusion'
+  | 'point-penalty'
+  | 'walkover'
   | 'homologation';
 
 /** An arbiter's decision, always with its reason (docs/rules.md §6); never changed afterwards. */

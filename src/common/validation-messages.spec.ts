@@ -166,6 +166,7 @@ describe('settings validation messages name each setting in words', () => {
       { name: '' },
       { shortName: 'x'.repeat(41) },
       { tileSet: 'de' },
+      { rules: 'fide' },
       { endRackRule: 'keep' },
       { handicap: 'yes', autoHomologate: 'no', analysisDuringPlay: 'da' },
       { handicap: 'yes', autoHomologate: 'no', conditionalsAllowed: 'da' },

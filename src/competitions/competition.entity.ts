@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
-import type { TileSetId } from '../games/engine';
+import type { RuleBook, TileSetId } from '../games/engine';
 
 /** docs/rules.md §4: who gets the value of the tiles left on the racks at the end. */
 import type { EndRackRule } from './core/settings-shape';
@@ -14,6 +14,7 @@ export type CompetitionStatus = 'draft' | 'started' | 'finished';
  */
 @Entity('competition')
 @Check('CHK_competition_tile_set', `"tile_set" IN ('ro', 'en', 'pl')`)
+@Check('CHK_competition_rules', `"rules" IN ('frsc', 'pfs')`)
 @Check('CHK_competition_end_rack_rule', `"end_rack_rule" IN ('transfer', 'double')`)
 @Check('CHK_competition_status', `"status" IN ('draft', 'started', 'finished')`)
 @Check('CHK_competition_dates', `"closing_date" > "start_date"`)
@@ -30,6 +31,10 @@ export class Competition {
 
   @Column({ name: 'tile_set', type: 'text', default: 'ro' })
   tileSet: TileSetId;
+
+  /** docs/rules.md §13: the federation whose game rules its games follow. */
+  @Column({ type: 'text', default: 'frsc' })
+  rules: RuleBook;
 
   /** docs/rules.md §2: first two tours' recorded scores capped (default on). */
   @Column({ type: 'boolean', default: true })

@@ -58,7 +58,7 @@ export class DisputesService {
    */
   contestWord(actor: Actor, gameId: string, input: ContestInput): Promise<ActionResult> {
     return this.actions.asPlayer(actor, gameId, 'contest', input, async (s, color) => {
-      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet));
+      const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet, s.competition.rules));
       const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
       s.completeTurnIfDone();
       const dispute = await this.games.insertDispute({
@@ -188,7 +188,7 @@ export class DisputesService {
         },
         penalties,
       );
-      if (ruling.kind === 'score-correction') Object.assign(details, await this.rescoreResult(s));
+      if (ruling.kind === 'score-correction' || ruling.kind === 'point-penalty') Object.assign(details, await this.rescoreResult(s));
       for (const color of COLORS)
         this.actions.notify(s, color, 'ruling', { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details });
       await this.audit.record({
@@ -245,6 +245,7 @@ export class DisputesService {
           claim: claim && ripeness && { id: claim.id, claimant: claimant!, ripe: ripeness.ripe },
           result,
           exceededSince,
+          rules: s.competition.rules,
         },
         s.today,
       ),
@@ -273,12 +274,15 @@ export class DisputesService {
     if (plan.turn === 'complete-if-done') s.completeTurnIfDone();
     // An annulment: the player now to move is told (finish sends "your move" on a new turn).
     if (plan.turn === 'next') s.game.turn += 1;
-    if (plan.reopen) {
-      Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
-      if (plan.reopen.resultId) await this.games.deleteResult(plan.reopen.resultId);
-      await this.cases.closeFor(s.game.id, ['result', 'objection']);
-    }
+    if (plan.reopen) await this.reopen(s, plan.reopen.resultId);
     if (plan.end) await s.end(plan.end);
+  }
+
+  /** An ended game goes on (an annulment, a reversed challenge): its proposed result falls, with its result and objection cases. */
+  async reopen(s: GameSession, resultId: string | null): Promise<void> {
+    Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
+    if (resultId) await this.games.deleteResult(resultId);
+    await this.cases.closeFor(s.game.id, ['result', 'objection']);
   }
 
   /** The open claim's answer window as the preconditions read it (claim-window.ts `ripe`), null without one. */

@@ -315,7 +315,8 @@ export class GameActions {
       }),
       lastMoves: previous.map((m) => moveView(m, playerReader(color), s.label(m.lineId))),
       // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
-      contestable: previous.flatMap((m) => m.unknownWords),
+      // docs/rules.md §13: under PFS rules the list's verdict is the check's alone, never hinted (P 4.7.8).
+      contestable: s.competition.rules === 'pfs' ? [] : previous.flatMap((m) => m.unknownWords),
     });
   }
 

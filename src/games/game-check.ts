@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
 import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time/core';
-import { replayGame, type Color } from './engine';
+import { replayGame, storedMoveInput, type Color } from './engine';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { lineSnapshot } from './core/game-state';
@@ -77,10 +77,7 @@ export function checkGame(s: GameSession, pauses?: Readonly<Record<Color, readon
   const livePaths = new Set<string>();
   for (const line of s.lines) {
     const path = s.pathOf(line.id);
-    const replay = replayGame(
-      s.setup,
-      path.map((m) => m.notation),
-    );
+    const replay = replayGame(s.setup, path.map(storedMoveInput));
     if (!replay.ok) {
       problems.push(`line ${line.id}: move ${replay.n} (${path[replay.n - 1].notation}) no longer replays: ${replay.code}`);
       continue;

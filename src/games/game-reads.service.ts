@@ -16,7 +16,8 @@ import type { WordCheck } from './core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from './game.repository';
 import { GameTimeRepository } from './game-time.repository';
-import { disputeView, moveView, offerView, type ClosedGame, type GameView } from './game-views';
+import { challengeView, disputeView, moveView, offerView, type ClosedGame, type GameView } from './game-views';
+import { ChallengesRepository } from './challenges.repository';
 import type { MoveReader } from './core/move-note';
 import { ResultProposals, resultView } from './result-proposals';
 
@@ -29,6 +30,7 @@ export class GameReadsService {
     private readonly results: ResultProposals,
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly challenges: ChallengesRepository,
   ) {}
 
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
@@ -85,12 +87,14 @@ export class GameReadsService {
   private async gameView(s: GameSession, timeline: GameTimeline, reader: MoveReader): Promise<GameView> {
     const closingDate = toLocalDate(s.competition.closingDate);
     const closed = s.game.status === 'playing' && isPlayClosed(s.today, closingDate);
-    const [offers, result, claim] = await this.games.independent([
+    const [offers, result, claim, challenges] = await this.games.independent([
       () => this.games.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
       async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
       // Past the closing date the proposal depends on an open time claim (closing-result.ts).
       async () => (closed ? this.time.openClaim(s.game.id) : null),
+      // docs/rules.md §13: only a PFS game has checks.
+      async () => (s.competition.rules === 'pfs' ? this.challenges.ofGame(s.game.id) : []),
     ]);
     const clocks = timelineOn(timeline, s.today);
     const records = new Map<string, MoveRecord>();
@@ -126,6 +130,8 @@ export class GameReadsService {
       clocks: { red: clock('red'), blue: clock('blue') },
       result: result ? resultView(result) : null,
       closing: closed ? closedGame(s, closingDate, claim !== null) : null,
+      rules: s.competition.rules,
+      challenges: challenges.map((c) => challengeView(c, s.colorOfPlayer(c.challengerPlayerId)!)),
     };
   }
 

@@ -3,7 +3,9 @@
 import type { ResultView } from './result-proposals';
 import type { LocalDate, PlayerClock } from '../thinking-time/core';
 import type { ProposedResult } from './core/closing-result';
-import type { Color, MoveRecord } from './engine';
+import type { Bilingual, Color, MoveRecord, RuleBook } from './engine';
+import type { Challenge } from './challenge.entity';
+import { challengeVerdict } from './core/challenges';
 import type { Dispute } from './dispute.entity';
 import type { LineLabel, LineSnapshot } from './core/game-state';
 import { checkWords, type WordCheck } from './core/word-check';
@@ -20,7 +22,7 @@ export type MoveView = {
   readonly number: number;
   readonly turn: number;
   readonly color: Color;
-  readonly kind: 'place' | 'pass';
+  readonly kind: 'place' | 'pass' | 'lost';
   readonly notation: string;
   readonly words: readonly { readonly coord: string; readonly word: string; readonly score: number }[];
   readonly score: number;
@@ -88,6 +90,8 @@ export type ActionResult = {
   readonly turnComplete: boolean;
   readonly offer?: OfferView;
   readonly dispute?: DisputeView;
+  /** docs/rules.md §13: the challenge the action decided (PFS). */
+  readonly challenge?: ChallengeView;
 };
 
 export type OfferView = {
@@ -100,6 +104,33 @@ export type OfferView = {
 
 export function offerView(offer: Offer, by: Color): OfferView {
   return { id: offer.id, kind: offer.kind, by, status: offer.status, createdAt: offer.createdAt.toISOString() };
+}
+
+/** A challenge as the API and the pages show it: the words named and the one verdict [P 4.7.8]. */
+export type ChallengeView = {
+  readonly id: string;
+  readonly moveId: string;
+  readonly challenger: Color;
+  readonly words: readonly string[];
+  readonly successful: boolean;
+  readonly overridden: boolean;
+  readonly overrideReason: string | null;
+  readonly verdict: Bilingual;
+  readonly decidedAt: string;
+};
+
+export function challengeView(c: Challenge, challenger: Color): ChallengeView {
+  return {
+    id: c.id,
+    moveId: c.moveId,
+    challenger,
+    words: c.words,
+    successful: c.successful,
+    overridden: c.overridden,
+    overrideReason: c.overrideReason,
+    verdict: challengeVerdict(c.successful, c.words),
+    decidedAt: c.decidedAt.toISOString(),
+  };
 }
 
 export type DisputeView = {
@@ -163,6 +194,9 @@ export type GameView = {
    * (null: the arbiter rules first on a time claim or two lines). Absent otherwise.
    */
   readonly closing?: ClosedGame | null;
+  /** docs/rules.md §13: the rule book the game is played by, and under PFS rules its checks ("Sprawdzam"), oldest first. */
+  readonly rules: RuleBook;
+  readonly challenges: readonly ChallengeView[];
 };
 
 export interface ClosedGame {

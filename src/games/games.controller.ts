@@ -8,6 +8,8 @@ import type { RulingInput } from './core/ruling-preconditions';
 import {
   AdmitDto,
   AppealDto,
+  ChallengeDto,
+  ChallengeOverrideDto,
   ContestDto,
   HolidayDto,
   KeyDto,
@@ -24,6 +26,7 @@ import { GameAnalysisService } from './game-analysis.service';
 import { GameSheetsService } from './game-sheets.service';
 import { CompetitionStartService } from './competition-start.service';
 import { DisputesService } from './disputes.service';
+import { ChallengesService } from './challenges.service';
 import type { PlayerMove } from './game-actions';
 import { GameReadsService } from './game-reads.service';
 import { GameTimeService } from './game-time.service';
@@ -54,6 +57,7 @@ export class GamesController {
     private readonly sheets: GameSheetsService,
     private readonly claimAnswers: ClaimAnswersService,
     private readonly analysis: GameAnalysisService,
+    private readonly challenges: ChallengesService,
   ) {}
 
   @Get(':id')
@@ -203,6 +207,33 @@ export class GamesController {
     return this.disputes.appealContest(actor, id, { ...dto, disputeId, source: 'api' });
   }
 
+  @Post(':id/challenges')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'PFS rules (docs/rules.md §13): check words of the partner\'s last move ("Sprawdzam"), instead of answering it. One verdict for all the words named, at once from the official list: successful, the move is taken back and its player loses the turn; unsuccessful, the move stands.',
+    description:
+      'Refused with NOT_PFS_RULES (409) in an FRSc competition, CHALLENGE_TOO_LATE (409) after answering the move, ALREADY_CHALLENGED (409) for a move already checked, WORD_NOT_IN_MOVE (400) for a word the move did not form.',
+  })
+  challenge(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: ChallengeDto) {
+    return this.challenges.challenge(actor, id, { ...dto, source: 'api' });
+  }
+
+  @Post(':id/challenges/:challengeId/override')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "The arbiter reverses a challenge's verdict, with a reason, while the game is in play or its result is not homologated (docs/rules.md §13): play resumes from the position the new verdict gives.",
+  })
+  overrideChallenge(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('challengeId') challengeId: string,
+    @Body() dto: ChallengeOverrideDto,
+  ) {
+    return this.challenges.override(actor, id, challengeId, dto);
+  }
+
   @Post(':id/rulings')
   @HttpCode(200)
   @ApiOperation({
@@ -307,6 +338,10 @@ function rulingOf(dto: RulingDto): RulingInput {
       };
     case 'warning':
       return { kind: 'warning', player: need(dto.player, 'player'), reason };
+    case 'point-penalty':
+      return { kind: 'point-penalty', player: need(dto.player, 'player'), points: need(dto.points, 'points'), reason };
+    case 'walkover':
+      return { kind: 'walkover', player: need(dto.player, 'player'), reason };
     case 'outcome': {
       const outcome = need(dto.outcome, 'outcome');
       if (outcome.type === 'abandon' || outcome.type === 'timeout' || outcome.type === 'no-show') {

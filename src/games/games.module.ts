@@ -15,6 +15,8 @@ import { GameListingsRepository } from './game-listings.repository';
 import { GameTimeRepository } from './game-time.repository';
 import { GameRepository } from './game.repository';
 import { DisputesService } from './disputes.service';
+import { ChallengesService } from './challenges.service';
+import { ChallengesRepository } from './challenges.repository';
 import { GameActions } from './game-actions';
 import { GameReadsService } from './game-reads.service';
 import { GameTimeService } from './game-time.service';
@@ -36,6 +38,7 @@ const GAME_SERVICES = [
   MovesService,
   OffersService,
   DisputesService,
+  ChallengesService,
   GameTimeService,
   GameReadsService,
   WithdrawalService,
@@ -53,6 +56,7 @@ const GAME_SERVICES = [
     ...GAME_SERVICES,
     GameRepository,
     GameTimeRepository,
+    ChallengesRepository,
     ConditionalsRepository,
     ConditionalReplies,
     CompetitionStartService,

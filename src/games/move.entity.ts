@@ -4,7 +4,8 @@ import type { Color, PlacedTile, WordScore } from './engine';
 import { GameLine } from './game-line.entity';
 import { Game } from './game.entity';
 
-export type MoveKind = 'place' | 'pass';
+/** `lost`: the turn a mover lost to a successful challenge (docs/rules.md §13, PFS only). */
+export type MoveKind = 'place' | 'pass' | 'lost';
 /** The channel a move came by; `arbiter` for one recorded on a player's behalf or imported. */
 export type MoveSource = 'mail' | 'web' | 'api' | 'arbiter';
 
@@ -16,7 +17,7 @@ export type MoveSource = 'mail' | 'web' | 'api' | 'arbiter';
 @Entity('move')
 @Index('UQ_move_line_number', ['gameId', 'lineId', 'number'], { unique: true })
 @Index('IDX_move_player', ['playerId'])
-@Check('CHK_move_kind', `"kind" IN ('place', 'pass')`)
+@Check('CHK_move_kind', `"kind" IN ('place', 'pass', 'lost')`)
 @Check('CHK_move_source', `"source" IN ('mail', 'web', 'api', 'arbiter')`)
 @Check('CHK_move_color', `"color" IN ('red', 'blue')`)
 @Check('CHK_move_dates', `"sent_on" >= "arrived_on"`)

@@ -8,6 +8,7 @@ import type { Player } from '../players/player.entity';
 import { Notifications } from '../notifications/notifications';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
 import { coefficientOutcome } from './core/game-record';
+import { walkoverScores } from './core/pfs-rules';
 import type { GameOutcome } from './core/game-state';
 import type { Color, GameState } from './engine';
 import type { Game } from './game.entity';
@@ -115,11 +116,12 @@ export class ResultProposals {
 
   /**
    * The final scores and their coefficients: the scores after the rack adjustment for a
-   * normal end, the running totals for any other ending (docs/rules.md §7 interpretations),
-   * plus the arbiter's score corrections.
+   * normal end, the running totals for any other ending (docs/rules.md §7 interpretations) but
+   * a walkover's 400:1, plus the arbiter's score corrections and penalties in points.
    */
   private async score({ game, line, outcome }: EndedGame) {
-    const base = outcome === null ? line.scores : line.totals;
+    // docs/rules.md §13 [P 7.1]: a walkover is scored 400:1, the opponent keeping a higher total.
+    const base = outcome === null ? line.scores : outcome.type === 'walkover' ? walkoverScores(line.totals, outcome.by) : line.totals;
     const corrections = await this.games.scoreCorrections(game.id);
     const corrected = (playerId: string) => corrections.filter((p) => p.playerId === playerId).reduce((sum, p) => sum + p.amount, 0);
     const scores = { red: base.red + corrected(game.redPlayerId), blue: base.blue + corrected(game.bluePlayerId) };

@@ -69,6 +69,7 @@ const ARBITER_GAME_API = new Set([
   'POST /api/games/:id/result/objections/:index/decision',
   'POST /api/games/:id/time-credits',
   'POST /api/games/:id/refused-mail-penalties',
+  'POST /api/games/:id/challenges/:challengeId/override',
 ]);
 
 /** API reads any key holder may make: competitions, their players (without addresses) and standings are public within the platform. */
@@ -130,6 +131,8 @@ function apiBody(route: Route, ids: Ids): object {
     'long-thinking': { days: 12 },
     offers: { kind: 'draw' },
     contests: { words: ['AB'], reply: 'PAS' },
+    challenges: { words: ['AB'] },
+    'challenges/:challengeId/override': { reason: 'review' },
     rulings: { kind: 'warning', player: 'red', reason: 'review' },
     'arbiter-moves': { move: 'PAS', sentOn: '2027-02-01', reason: 'review' },
     import: { record: {}, reason: 'review' },
@@ -237,6 +240,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       caseId,
       offerId,
       disputeId,
+      // docs/rules.md §13: a check nobody made (the attacked competition plays by the FRSc's rules).
+      challengeId: '00000000-0000-4000-8000-000000000001',
       playerId: game.redPlayerId,
       token: 'A'.repeat(43),
       file: `${red.id}.${'0'.repeat(64)}.ics`,

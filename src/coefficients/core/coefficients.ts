@@ -16,7 +16,9 @@ export type Outcome =
   | { readonly type: 'interrupted' }
   | { readonly type: 'draw-agreement' }
   | { readonly type: 'unfinished' }
-  | { readonly type: 'no-information' };
+  | { readonly type: 'no-information' }
+  /** docs/rules.md §13 [P 7.1]: the excluded player's game given to the opponent, scored 400:1 (or the opponent's higher score). */
+  | { readonly type: 'walkover'; readonly by: Color };
 
 export type OutcomeType = Outcome['type'];
 
@@ -68,6 +70,10 @@ function beforeCeiling(scores: Coefficients, outcome: Outcome): Coefficients {
     case 'no-information':
       // §7: nobody declared the game's state by the closing date.
       return { red: 0, blue: 0 };
+    case 'walkover':
+      // docs/rules.md §13: the walkover's scores (games/core/pfs-rules.ts walkoverScores) give the coefficients as a normal end.
+      requireColor(outcome.by);
+      return byScore(scores);
   }
 }
 

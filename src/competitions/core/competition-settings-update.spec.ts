@@ -105,3 +105,18 @@ describe('settings in words', () => {
     expect(settingValueText('thinkingDays', 40, 'en')).toBe('40');
   });
 });
+
+describe('the rule book changed before the start (docs/rules.md §13)', () => {
+  it("brings the PFS's four passes unless the arbiter gives another count (the edit form sends the shown count unchanged)", () => {
+    expect(updateCompetitionSettings(current, { rules: 'pfs' })).toMatchObject({
+      ok: true,
+      settings: { rules: 'pfs', zeroTurnsToEnd: 4 },
+      changed: expect.arrayContaining(['rules', 'zeroTurnsToEnd']),
+    });
+    expect(updateCompetitionSettings(current, { rules: 'pfs', zeroTurnsToEnd: current.zeroTurnsToEnd })).toMatchObject({
+      settings: { zeroTurnsToEnd: 4 },
+    });
+    expect(updateCompetitionSettings(current, { rules: 'pfs', zeroTurnsToEnd: 8 })).toMatchObject({ settings: { zeroTurnsToEnd: 8 } });
+    expect(settingValueText('rules', 'pfs', 'en')).toContain('Polish Scrabble Federation');
+  });
+});

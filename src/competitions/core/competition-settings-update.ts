@@ -1,6 +1,7 @@
 // Changing a competition's settings before its start. Pure: the current settings
 // and the change in, the new settings checked by the same rules as at creation out.
 import {
+  defaultZeroTurnsToEnd,
   validateCompetitionSettings,
   withoutUndefined,
   type CompetitionSettings,
@@ -18,6 +19,12 @@ export type SettingsUpdate =
 
 export function updateCompetitionSettings(current: CompetitionSettings, change: CompetitionSettingsChange): SettingsUpdate {
   const given = withoutUndefined(change);
+  const sameCount = given.zeroTurnsToEnd === undefined || given.zeroTurnsToEnd === current.zeroTurnsToEnd;
+  if (given.rules !== undefined && given.rules !== current.rules && sameCount) {
+    // docs/rules.md §13: a change of rule book brings its own end count unless the arbiter gives another one
+    // (the edit form sends every field: the count it shows unchanged is not a choice).
+    Object.assign(given, { zeroTurnsToEnd: defaultZeroTurnsToEnd(given.rules) });
+  }
   const checked = validateCompetitionSettings({ ...current, ...given });
   const problems = checked.ok ? [] : [...checked.problems];
   if (given.tileSet !== undefined && given.tileSet !== current.tileSet && !problems.some((p) => p.field === 'tileSet')) {

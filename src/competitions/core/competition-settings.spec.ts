@@ -1,4 +1,4 @@
-import { settingsRefusal, validateCompetitionSettings } from './competition-settings';
+import { defaultZeroTurnsToEnd, settingsRefusal, validateCompetitionSettings } from './competition-settings';
 
 const base = { name: ' CN 2027 ', shortName: 'CN 2027', startDate: '2027-02-01', closingDate: '2027-12-31' };
 const fields = (input: object) => {
@@ -14,6 +14,7 @@ describe('competition settings', () => {
         name: 'CN 2027',
         shortName: 'CN 2027',
         tileSet: 'ro',
+        rules: 'frsc',
         handicap: true,
         zeroTurnsToEnd: 6,
         endRackRule: 'transfer',
@@ -76,5 +77,16 @@ describe('the refusal of bad settings', () => {
     expect(refusal).toMatchObject({ code: 'BAD_INPUT', status: 400, details: { problems: checked.problems } });
     expect(refusal.messages.en).toBe(`${checked.problems.map((p) => p.message.en).join('; ')}.`);
     expect(refusal.messages.ro).toBe(`${checked.problems.map((p) => p.message.ro).join('; ')}.`);
+  });
+
+  it('PFS rules (docs/rules.md §13): four passes end a game unless another count is given, and an official word list is required', () => {
+    const pfs = validateCompetitionSettings({ ...base, rules: 'pfs', lexicon: 'osps' });
+    expect(pfs).toMatchObject({ ok: true, settings: { rules: 'pfs', zeroTurnsToEnd: 4 } });
+    expect(validateCompetitionSettings({ ...base, rules: 'pfs', lexicon: 'osps', zeroTurnsToEnd: 5 })).toMatchObject({
+      settings: { zeroTurnsToEnd: 5 },
+    });
+    expect(fields({ rules: 'pfs' })).toEqual(['lexicon']);
+    expect(fields({ rules: 'fide' })).toEqual(['rules']);
+    expect([defaultZeroTurnsToEnd('pfs'), defaultZeroTurnsToEnd('frsc'), defaultZeroTurnsToEnd(undefined)]).toEqual([4, 6, 6]);
   });
 });

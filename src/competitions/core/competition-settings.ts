@@ -15,6 +15,7 @@ export interface CompetitionSettingsInput {
   /** For mail subjects and sheets, e.g. "CN 2027". */
   readonly shortName: string;
   readonly tileSet?: string;
+  readonly rules?: string;
   readonly handicap?: boolean;
   readonly zeroTurnsToEnd?: number;
   readonly endRackRule?: string;
@@ -35,6 +36,7 @@ export interface CompetitionSettingsInput {
 
 export const DEFAULT_SETTINGS = {
   tileSet: 'ro',
+  rules: 'frsc', // docs/rules.md §13: the FRSc's rules unless the arbiter chooses the PFS's
   handicap: true, // docs/rules.md §2: every federation correspondence competition
   zeroTurnsToEnd: 6, // docs/rules.md §7 interpretations (F 7.2)
   endRackRule: 'transfer',
@@ -49,6 +51,14 @@ export const DEFAULT_SETTINGS = {
   analysisDuringPlay: false, // the analysis is shown after the game unless the competition allows more
   conditionalsAllowed: true, // conditional replies, unless the competition switches them off
 } as const;
+
+/** docs/rules.md §13 [P 5.1.1]: a PFS game ends after four passes in a row (FRSc: six zero-score turns). */
+export const PFS_ZERO_TURNS_TO_END = 4;
+
+/** The number of zero-score turns that ends a game when the competition does not give one. */
+export function defaultZeroTurnsToEnd(rules: unknown): number {
+  return rules === 'pfs' ? PFS_ZERO_TURNS_TO_END : DEFAULT_SETTINGS.zeroTurnsToEnd;
+}
 
 export interface SettingProblem {
   readonly field: string;
@@ -75,7 +85,8 @@ function isTimeZone(value: string): boolean {
 export function validateCompetitionSettings(input: CompetitionSettingsInput): SettingsResult {
   const problems: SettingProblem[] = [];
   const bad = (field: string, ro: string, en: string) => problems.push({ field, message: { ro, en } });
-  const s = { ...DEFAULT_SETTINGS, ...withoutUndefined(input) };
+  const given = withoutUndefined(input);
+  const s = { ...DEFAULT_SETTINGS, zeroTurnsToEnd: defaultZeroTurnsToEnd(given.rules), ...given };
 
   // Input from a file (CLI) has no DTO in front of it: every field's type is checked here too.
   const name = typeof s.name === 'string' ? cleanName(s.name) : '';
@@ -86,6 +97,9 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   }
   if (!isTileSetId(s.tileSet))
     bad('tileSet', `setul de piese „${s.tileSet}” nu există (ro, en, pl)`, `no tile set "${s.tileSet}" (ro, en, pl)`);
+  if (s.rules !== 'frsc' && s.rules !== 'pfs') {
+    bad('rules', 'regulile de joc sunt ale FRSc sau ale PFS', "the game rules are the FRSc's or the PFS's");
+  }
   if (s.endRackRule !== 'transfer' && s.endRackRule !== 'double') {
     bad(
       'endRackRule',
@@ -145,6 +159,14 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   if (lexicon !== null && lexicon.length > 200)
     bad('lexicon', 'numele lexiconului are cel mult 200 de caractere', 'the lexicon name has at most 200 characters');
 
+  if (s.rules === 'pfs' && lexicon === null) {
+    // docs/rules.md §13 [P 4.7.7]: a challenge is decided at once from the official word list.
+    bad(
+      'lexicon',
+      'regulile PFS cer o listă oficială de cuvinte: verificarea („Sprawdzam”) se decide din ea',
+      'the PFS rules need an official word list: a challenge ("Sprawdzam") is decided from it',
+    );
+  }
   if (problems.length) return { ok: false, problems };
   return { ok: true, settings: { name, shortName, ...rulesOf({ ...s, lexicon } as CompetitionRules) } };
 }
@@ -154,6 +176,7 @@ export type CompetitionRules = Omit<CompetitionSettings, 'name' | 'shortName'>;
 
 export const RULE_KEYS = [
   'tileSet',
+  'rules',
   'handicap',
   'zeroTurnsToEnd',
   'endRackRule',

@@ -10,6 +10,7 @@ export const SETTING_NAMES: Readonly<Record<SettingKey, Bilingual>> = {
   name: { ro: 'numele competiției', en: 'the competition name' },
   shortName: { ro: 'numele scurt', en: 'the short name' },
   tileSet: { ro: 'setul de piese', en: 'the tile set' },
+  rules: { ro: 'regulile de joc', en: 'the game rules' },
   handicap: { ro: 'handicapul din primele două tururi', en: 'the handicap of the first two tours' },
   zeroTurnsToEnd: {
     ro: 'numărul de tururi consecutive cu zero care încheie partida',
@@ -37,12 +38,19 @@ const END_RACK: Readonly<Record<string, Bilingual>> = {
   double: { ro: 'adunate de două ori', en: 'counted twice' },
 };
 
+/** docs/rules.md §13: the rule books by their federations' names. */
+export const RULE_BOOKS: Readonly<Record<string, Bilingual>> = {
+  frsc: { ro: 'FRSc (Federația Română de Scrabble)', en: 'FRSc (Romanian Scrabble Federation)' },
+  pfs: { ro: 'PFS (Federația Poloneză de Scrabble)', en: 'PFS (Polish Scrabble Federation)' },
+};
+
 /** A stored setting's value as a reader says it: yes/no, no word list, the rule in words. */
 export function settingValueText(key: SettingKey, value: unknown, lang: keyof Bilingual): string {
   if (typeof value === 'boolean') return YES_NO[`${value}`][lang];
   if (key === 'lexicon' && (value === null || value === '')) return lang === 'ro' ? 'fără listă' : 'none';
   if (key === 'endRackRule' && typeof value === 'string' && END_RACK[value]) return END_RACK[value][lang];
   if (key === 'tileSet' && typeof value === 'string') return value.toUpperCase();
+  if (key === 'rules' && typeof value === 'string' && RULE_BOOKS[value]) return RULE_BOOKS[value][lang];
   if (typeof value === 'number') return String(value);
   const quoted = key === 'name' || key === 'shortName' || key === 'lexicon';
   if (typeof value === 'string') return quoted ? (lang === 'ro' ? `„${value}”` : `"${value}"`) : value;

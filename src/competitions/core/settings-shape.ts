@@ -1,6 +1,6 @@
 // The shape of a competition's settings once checked; the rules that check them are competition-settings.ts.
 import type { LocalDate } from '../../thinking-time/core/calendar';
-import type { TileSetId } from '../../games/engine';
+import type { RuleBook, TileSetId } from '../../games/engine';
 
 /** How the tiles left on a rack at the end count (docs/rules.md §4): moved to the finisher, or doubled. */
 export type EndRackRule = 'transfer' | 'double';
@@ -10,6 +10,8 @@ export interface CompetitionSettings {
   readonly name: string;
   readonly shortName: string;
   readonly tileSet: TileSetId;
+  /** docs/rules.md §13: the federation whose game rules its games follow (challenge, end, walkover, penalties). */
+  readonly rules: RuleBook;
   readonly handicap: boolean;
   readonly zeroTurnsToEnd: number;
   readonly endRackRule: EndRackRule;

@@ -53,12 +53,23 @@ export class CreateCompetitionDto implements CreateCompetitionInput {
   @IsIn(['ro', 'en', 'pl'])
   tileSet?: string;
 
+  @ApiPropertyOptional({
+    enum: ['frsc', 'pfs'],
+    default: 'frsc',
+    description: "docs/rules.md §13: the FRSc's or the PFS's game rules (challenge, end, walkover, penalties).",
+  })
+  @IsOptional()
+  @IsIn(['frsc', 'pfs'])
+  rules?: string;
+
   @ApiPropertyOptional({ default: true, description: 'docs/rules.md §2: capped recorded scores in the first two tours.' })
   @IsOptional()
   @IsBoolean()
   handicap?: boolean;
 
-  @ApiPropertyOptional({ default: 6, description: 'Consecutive zero-score turns that end a game.' })
+  @ApiPropertyOptional({
+    description: 'Consecutive zero-score turns that end a game: default 6 (FRSc), 4 passes in a row for PFS rules (docs/rules.md §13).',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)

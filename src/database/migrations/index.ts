@@ -17,6 +17,7 @@ import { AccountConsent1766510000000 } from './1766510000000-account-consent';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
 import { ArbiterCaseMail1766520000000 } from './1766520000000-arbiter-case-mail';
+import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   ReceiptActor1766500000000,
   AccountConsent1766510000000,
   ArbiterCaseMail1766520000000,
+  PfsRules1766590000000,
 ];

@@ -36,6 +36,11 @@ describe('a contest (docs/rules.md §6)', () => {
     expect(decideContest(TableGame.random(3), 'red', { words: ['CASA'] }, 'ro')).toMatchObject({ code: 'NOTHING_TO_CONTEST' });
   });
 
+  it("is the FRSc's: refused in a competition under PFS rules, which checks words instead (docs/rules.md §13)", () => {
+    const { game, last, contester } = toContest(61);
+    expect(decideContest(game, contester, { words: [last.words[0].word] }, 'ro', 'pfs')).toMatchObject({ code: 'NOT_FRSC_RULES' });
+  });
+
   it('a word of an earlier move of the partner was accepted with the reply to it: CONTEST_TOO_LATE', () => {
     const { game, last } = toContest(62, 6);
     const earlier = pathOf(game, 'main').filter((m) => m.color === last.color && m.id !== last.id && m.words.length);

@@ -3,7 +3,9 @@
 // before it) or appeals (lines A and B are played until the ruling). Pure: the decisions say
 // which lines open and close; the service writes them with the dispute's row.
 import { refusals } from './game-refusals';
-import { foldWord, getTileSet, type Color, type TileSetId } from '../engine';
+import { foldWord, getTileSet, type Color, type RuleBook, type TileSetId } from '../engine';
+
+const CONTEST_WHAT = { ro: 'Contestația în două variante', en: 'The two-line contest' };
 import { forkLine, officialLine, pathOf, type LineChanges } from './lines';
 import type { AppealLines, Decided, Play, PlayDispute, PlayLine, PlayMove } from './play';
 import { isRefusal } from './refusal';
@@ -50,7 +52,10 @@ export function decideContest<M extends PlayMove, L extends PlayLine>(
   color: Color,
   command: { readonly words: readonly string[]; readonly expectedTurn?: number },
   tileSet: TileSetId,
+  rules: RuleBook = 'frsc',
 ): Decided<ContestPlan<M, L>> {
+  // docs/rules.md §13: under PFS rules a word is checked at once ("Sprawdzam"), never disputed in two lines.
+  if (rules !== 'frsc') return refusals.frscOnly(CONTEST_WHAT);
   if (play.status !== 'playing') return refusals.gameOver();
   if (play.dispute) return refusals.disputeOpen();
   const stale = checkExpectedTurn(play, color, command.expectedTurn);

@@ -50,7 +50,9 @@ const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout'
 export type RecordOutcome =
   | { readonly type: 'abandon' | 'timeout'; readonly by: Color }
   | { readonly type: 'no-show'; readonly by: Color }
-  | { readonly type: Exclude<DeclaredOutcomeType, 'abandon' | 'timeout' | 'no-show'> };
+  | { readonly type: Exclude<DeclaredOutcomeType, 'abandon' | 'timeout' | 'no-show'> }
+  /** docs/rules.md §13: the arbiter's walkover under PFS rules, `by` the excluded player (a ruling, never declared in a record). */
+  | { readonly type: 'walkover'; readonly by: Color };
 
 export interface RecordMove {
   /** FRSc notation (docs/rules.md §3): `h8 CASA`, `8h CASA`, `PAS`. */
@@ -316,7 +318,7 @@ export interface ReplayReport {
   readonly endAdjustment: Readonly<Record<Color, number>>;
   readonly scores: Readonly<Record<Color, number>>;
   readonly ended: boolean;
-  readonly endReason?: EndReason | DeclaredOutcomeType;
+  readonly endReason?: EndReason | DeclaredOutcomeType | 'walkover';
   /** The player an abandonment, time forfeit or no-show is about. */
   readonly by?: Color;
   /** Per player; null when one of their moves' days is unknown. */

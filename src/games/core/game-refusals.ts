@@ -207,4 +207,68 @@ export const refusals = {
   badInput: (en: string, ro: string) => new Refusal('BAD_INPUT', { ro, en }, 400),
 
   notAllowedNow: (en: string, ro: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en }, 409),
+
+  /** docs/rules.md §13: the challenge, walkover and 50-point penalty belong to the PFS's rules. */
+  notPfsRules: (what: Bilingual) =>
+    new Refusal(
+      'NOT_PFS_RULES',
+      {
+        ro: `${what.ro} există doar în competițiile cu regulile PFS; aici se joacă după regulile FRSc.`,
+        en: `${what.en} exists only in competitions under the PFS rules; this one plays by the FRSc rules.`,
+      },
+      409,
+    ),
+
+  /** docs/rules.md §6, §13: the two-line contest is the FRSc's; a PFS competition checks words instead. */
+  frscOnly: (what: Bilingual) =>
+    new Refusal(
+      'NOT_FRSC_RULES',
+      {
+        ro: `${what.ro} există doar în competițiile cu regulile FRSc; aici se joacă după regulile PFS (verificarea „Sprawdzam”).`,
+        en: `${what.en} exists only in competitions under the FRSc rules; this one plays by the PFS rules (the "Sprawdzam" check).`,
+      },
+      409,
+    ),
+
+  /** docs/rules.md §13 [P 4.7.1, 4.7.5]: a move is checked before its opponent answers it, never after. */
+  challengeTooLate: () =>
+    new Refusal(
+      'CHALLENGE_TOO_LATE',
+      {
+        ro: 'Verificarea se cere înainte de a răspunde la mutare; ați răspuns deja, deci mutarea a fost acceptată.',
+        en: 'A check is asked before you answer the move; you have already answered it, so the move stands.',
+      },
+      409,
+    ),
+
+  nothingToChallenge: () =>
+    new Refusal(
+      'NOTHING_TO_CHALLENGE',
+      {
+        ro: 'Ultima mutare a partenerului nu a format niciun cuvânt de verificat.',
+        en: "Your partner's last move formed no word to check.",
+      },
+      409,
+    ),
+
+  /** docs/rules.md §13 [P 4.7.3]: one check per move, its words fixed once asked. */
+  alreadyChallenged: () =>
+    new Refusal(
+      'ALREADY_CHALLENGED',
+      {
+        ro: 'Această mutare a fost deja verificată; verificarea nu se repetă și setul de cuvinte nu se mai schimbă.',
+        en: 'This move has already been checked; a check is not repeated and its words no longer change.',
+      },
+      409,
+    ),
+
+  noWordList: () =>
+    new Refusal(
+      'NO_WORD_LIST',
+      {
+        ro: 'Lista oficială de cuvinte a competiției nu este disponibilă; anunțați arbitrul.',
+        en: "The competition's official word list is not available; tell the arbiter.",
+      },
+      409,
+    ),
 };

@@ -5,7 +5,7 @@
 // Pure: rows in, moves and changes out.
 import { refusals } from './game-refusals';
 import { lineSnapshot, type GameSnapshot, type LineLabel } from './game-state';
-import { replayGame, type GameSetup, type GameState, type MoveRecord } from '../engine';
+import { replayGame, storedMoveInput, type GameSetup, type GameState, type MoveRecord } from '../engine';
 import type { Decided, Play, PlayLine, PlayMove } from './play';
 
 export interface LineDef {
@@ -53,12 +53,9 @@ export function nextLineId(lines: Iterable<LineDef>): string {
  */
 export function replayLine(
   setup: GameSetup,
-  path: readonly { readonly notation: string }[],
+  path: readonly { readonly kind?: string; readonly notation: string }[],
 ): { state: GameState; records: readonly MoveRecord[] } {
-  const replay = replayGame(
-    setup,
-    path.map((m) => m.notation),
-  );
+  const replay = replayGame(setup, path.map(storedMoveInput));
   if (!replay.ok) throw new Error(`stored move ${replay.n} no longer replays: ${replay.code} ${replay.message.en}`);
   return replay;
 }

@@ -4,7 +4,7 @@
 // the unit tests build it from random legal games. No TypeORM, no clock, no I/O (Refusal is
 // still auth/refusal.ts's until the kernel's plain one replaces it: this file and refusal.ts name it).
 import type { Refusal } from '../../common/refusal';
-import type { Color, EndRackRule, GameSetup, GameState, Lexicon, TileSetId } from '../engine';
+import type { Color, EndRackRule, GameSetup, GameState, Lexicon, RuleBook, TileSetId } from '../engine';
 
 export type PlayStatus = 'playing' | 'ended';
 export type PlayLineStatus = 'live' | 'closed';
@@ -26,7 +26,8 @@ export interface PlayMove {
   /** The game turn it belongs to: a turn takes one move in every live line (docs/rules.md §6). */
   readonly turn: number;
   readonly color: Color;
-  readonly kind: 'place' | 'pass';
+  /** `lost`: the turn a mover lost to a successful challenge (docs/rules.md §13). */
+  readonly kind: 'place' | 'pass' | 'lost';
   readonly notation: string;
   readonly words: readonly { readonly word: string }[];
   /** The day it was sent (docs/rules.md §5). */
@@ -75,6 +76,8 @@ export interface PlayRules {
   readonly handicap: boolean;
   readonly zeroTurnsToEnd: number;
   readonly endRackRule: EndRackRule;
+  /** docs/rules.md §13: FRSc or PFS game rules. */
+  readonly rules: RuleBook;
 }
 
 /** The engine setup of a game: its competition's tile set and rules, its series' sequence. */
@@ -82,7 +85,13 @@ export function gameSetup(competition: PlayRules, sequence: { readonly tiles: st
   return {
     tileSet: competition.tileSet,
     sequence: sequence.tiles,
-    rules: { handicap: competition.handicap, zeroTurnsToEnd: competition.zeroTurnsToEnd, endRackRule: competition.endRackRule },
+    rules: {
+      handicap: competition.handicap,
+      zeroTurnsToEnd: competition.zeroTurnsToEnd,
+      endRackRule: competition.endRackRule,
+      // Only a PFS game names its rule book: an FRSc game's setup (and its replay cache key) stays as it was.
+      ...(competition.rules === 'pfs' && { rulebook: 'pfs' as const }),
+    },
     lexicon,
   };
 }

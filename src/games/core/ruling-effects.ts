@@ -53,6 +53,7 @@ const OUTCOME: Record<Language, Record<string, string>> = {
     'draw-agreement': 'remiză convenită',
     unfinished: 'neterminată la data de închidere',
     'no-information': 'fără informații la data de închidere',
+    walkover: 'walkover (400:1)',
   },
   en: {
     abandon: 'abandonment',
@@ -62,6 +63,7 @@ const OUTCOME: Record<Language, Record<string, string>> = {
     'draw-agreement': 'draw agreed',
     unfinished: 'unfinished at the closing date',
     'no-information': 'no information at the closing date',
+    walkover: 'walkover (400:1)',
   },
 };
 
@@ -75,6 +77,8 @@ const KIND_NAME: Record<string, Record<Language, string>> = {
   warning: { ro: 'avertisment', en: 'warning' },
   outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
   exclusion: { ro: 'excludere', en: 'exclusion' },
+  'point-penalty': { ro: 'penalizare în puncte', en: 'penalty in points' },
+  walkover: { ro: 'walkover (excludere din partidă)', en: 'walkover (exclusion from the game)' },
 };
 
 /** The kind of a ruling, in words (the audit's and the sheet's); a kind it does not know is "another decision". */

@@ -3,6 +3,7 @@
 import type { Bilingual, Color } from '../engine';
 import type { GameOutcome } from './game-state';
 import { Refusal } from '../../common/refusal';
+import { isPointPenalty } from './pfs-rules';
 
 /** docs/rules.md §6: a deduction of 0.1–1 from a game's coefficient, in ten-thousandths. */
 export const MIN_COEFFICIENT_PENALTY = 1_000;
@@ -28,6 +29,10 @@ export type GameRuling =
   /** docs/rules.md §6 sanction: 0.1–1 deducted from the player's coefficient of this game. */
   | { readonly kind: 'coefficient-penalty'; readonly player: Color; readonly amount: number }
   | { readonly kind: 'warning'; readonly player: Color }
+  /** docs/rules.md §13 [P 7.1], PFS rules only: a multiple of 50 points deducted from the player's score. */
+  | { readonly kind: 'point-penalty'; readonly player: Color; readonly points: number }
+  /** docs/rules.md §13 [P 7.1], PFS rules only: the player excluded from the game, a walkover 400:1 to the opponent. */
+  | { readonly kind: 'walkover'; readonly player: Color }
   /** docs/rules.md §7: an ending the arbiter records (no-show, forfeit, closing date, …). */
   | { readonly kind: 'outcome'; readonly outcome: GameOutcome };
 
@@ -66,6 +71,13 @@ export function checkRuling(ruling: RulingInput): void {
           'penalizarea de coeficient este între 0,1 și 1',
         );
       }
+      return;
+    case 'point-penalty':
+      if (!isPointPenalty(ruling.points))
+        throw bad(
+          'a penalty in points is a positive multiple of 50 (PFS 7.1)',
+          'penalizarea în puncte este un multiplu pozitiv de 50 (PFS 7.1)',
+        );
       return;
     default:
       return;
@@ -140,10 +152,12 @@ export function unmetPrecondition(kind: GameRulingKind, s: RulingSituation): Bil
     case 'thinking-days':
       return s.playing ? null : unmet('the game is over: its clocks no longer run', 'partida s-a încheiat: ceasurile ei nu mai merg');
     case 'outcome':
+    case 'walkover':
       return s.playing ? null : unmet('the game has already ended', 'partida s-a încheiat deja');
     case 'coefficient-penalty':
     case 'warning':
-      // docs/rules.md §6 sanctions: during the game or after it.
+    case 'point-penalty':
+      // docs/rules.md §6, §13 sanctions: during the game or after it.
       return null;
   }
 }

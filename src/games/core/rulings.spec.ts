@@ -195,6 +195,31 @@ describe('penalties and outcomes (docs/rules.md §5–§7)', () => {
   });
 });
 
+describe("the PFS's sanctions as rulings (docs/rules.md §13, P 7.1)", () => {
+  it('a penalty in points deducts its multiple of 50 from the score; a walkover ends the game, the player named excluded', () => {
+    const game = TableGame.random(52).playOn(3, seededRandom(52));
+    const pfs = { ...facts(game), rules: 'pfs' as const };
+    expect(orThrow(decideRuling(game, rule({ kind: 'point-penalty', player: 'red', points: 100 }), pfs, TODAY)).penalties).toEqual([
+      { playerId: 'p-red', kind: 'score', amount: -100, effectiveOn: TODAY },
+    ]);
+    expect(orThrow(decideRuling(game, rule({ kind: 'walkover', player: 'blue' }), pfs, TODAY))).toMatchObject({
+      end: { type: 'walkover', by: 'blue' },
+      settles: 'awaiting-result',
+    });
+  });
+
+  it('both are refused under FRSc rules (its sanctions are the coefficient penalties), a walkover once the game ended', () => {
+    const game = TableGame.random(53).playOn(3, seededRandom(53));
+    expect(decideRuling(game, rule({ kind: 'point-penalty', player: 'red', points: 50 }), facts(game), TODAY)).toMatchObject({
+      code: 'NOT_PFS_RULES',
+    });
+    expect(decideRuling(game, rule({ kind: 'walkover', player: 'red' }), facts(game), TODAY)).toMatchObject({ code: 'NOT_PFS_RULES' });
+    game.status = 'ended';
+    const pfs = { ...facts(game), rules: 'pfs' as const };
+    expect(decideRuling(game, rule({ kind: 'walkover', player: 'red' }), pfs, TODAY)).toMatchObject({ code: 'RULING_NOT_APPLICABLE' });
+  });
+});
+
 const colorArb = fc.constantFrom('red' as const, 'blue' as const);
 const rulingArb: fc.Arbitrary<RulingInput> = fc
   .oneof(

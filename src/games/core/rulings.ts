@@ -7,7 +7,7 @@ import type { JsonObject } from '../../common/json';
 import type { LocalDate } from '../../thinking-time/core/calendar';
 import { rulingNotApplicable, rulingSituation, type RulingInput } from './ruling-preconditions';
 import { refusals } from './game-refusals';
-import type { Color } from '../engine';
+import type { Color, RuleBook } from '../engine';
 import type { GameOutcome } from './game-state';
 import { decideForfeitVoiding } from './endings';
 import { closeLine, findLine, forkLine, officialLine, NO_LINE_CHANGES, type LineChanges } from './lines';
@@ -27,6 +27,8 @@ export interface RulingFacts {
   readonly result: { readonly id: string; readonly status: string } | null;
   /** For an upheld claim: the day the accused's time ran out (game-clocks.ts), none if it did not. */
   readonly exceededSince?: LocalDate | null;
+  /** docs/rules.md §13: the competition's rule book (the walkover and the point penalty are the PFS's); FRSc when absent. */
+  readonly rules?: RuleBook;
 }
 
 export type PenaltyPlanKind = 'score' | 'thinking-days' | 'coefficient' | 'warning';
@@ -60,6 +62,9 @@ export interface RulingPlan {
   readonly penalties: readonly PenaltyPlan[];
   readonly details: JsonObject;
 }
+
+const POINT_PENALTY_WHAT = { ro: 'Penalizarea în puncte (multipli de 50)', en: 'The penalty in points (multiples of 50)' };
+const WALKOVER_WHAT = { ro: 'Walkover-ul (400:1)', en: 'The walkover (400:1)' };
 
 const NOTHING: Omit<RulingPlan, 'details'> = {
   lines: NO_LINE_CHANGES,
@@ -120,6 +125,14 @@ export function decideRuling(play: Play, ruling: RulingInput, facts: RulingFacts
       return penalty(ruling.player, 'coefficient', ruling.amount);
     case 'warning':
       return penalty(ruling.player, 'warning', 0);
+    case 'point-penalty':
+      // docs/rules.md §13 [P 7.1]: deducted from the score; an existing result is scored again (the service's rule()).
+      if (facts.rules !== 'pfs') return refusals.notPfsRules(POINT_PENALTY_WHAT);
+      return penalty(ruling.player, 'score', -ruling.points);
+    case 'walkover':
+      // docs/rules.md §13 [P 7.1]: the excluded player's game ends, scored 400:1 (result-proposals.ts).
+      if (facts.rules !== 'pfs') return refusals.notPfsRules(WALKOVER_WHAT);
+      return { ...NOTHING, end: { type: 'walkover', by: ruling.player }, settles: 'awaiting-result', details: {} };
     case 'outcome':
       // The sweep's silence and closing-date cases asked for exactly this: the ruling settles them.
       return { ...NOTHING, end: ruling.outcome, settles: 'awaiting-result', details: {} };

@@ -41,6 +41,8 @@ const KINDS = [
   'coefficient-penalty',
   'warning',
   'outcome',
+  'point-penalty',
+  'walkover',
 ] as const;
 
 /** One DTO for every ruling; the service checks that the kind has what it needs. */
@@ -72,12 +74,20 @@ export class RulingDto extends KeyDto {
   @IsBoolean()
   earlyOverride?: boolean;
 
-  @ApiPropertyOptional({ enum: ['red', 'blue'], description: 'The player a correction, days, penalty or warning is about.' })
+  @ApiPropertyOptional({
+    enum: ['red', 'blue'],
+    description: 'The player a correction, days, penalty or warning is about; for a walkover, the player excluded from the game.',
+  })
   @IsOptional()
   @IsIn(['red', 'blue'])
   player?: 'red' | 'blue';
 
-  @ApiPropertyOptional({ description: 'score-correction: points added (negative: taken).', minimum: -MAX_POINTS, maximum: MAX_POINTS })
+  @ApiPropertyOptional({
+    description:
+      'score-correction: points added (negative: taken). point-penalty (PFS rules, docs/rules.md §13): points deducted, a positive multiple of 50.',
+    minimum: -MAX_POINTS,
+    maximum: MAX_POINTS,
+  })
   @IsOptional()
   @IsInt()
   @Min(-MAX_POINTS)

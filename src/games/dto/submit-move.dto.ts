@@ -153,6 +153,24 @@ export class ContestDto extends SubmissionDto {
   reply: string;
 }
 
+export class ChallengeDto extends SubmissionDto {
+  @ApiProperty({
+    example: ['CASA', 'AS'],
+    description: "docs/rules.md §13 (PFS): every word of the partner's last move to check; one verdict for them all.",
+  })
+  @IsString({ each: true })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(8)
+  words: string[];
+}
+
+export class ChallengeOverrideDto extends KeyDto {
+  @ApiProperty({ description: 'Required: why the verdict is reversed (docs/rules.md §13).' })
+  @IsString()
+  @Length(1, 2000)
+  reason: string;
+}
+
 export class AdmitDto extends SubmissionDto {
   @ApiPropertyOptional({ description: 'The move replacing the withdrawn one; it can also follow later.' })
   @IsOptional()

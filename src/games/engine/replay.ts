@@ -48,8 +48,10 @@ export interface GameState {
   readonly totals: Readonly<Record<Color, number>>;
   readonly movesPlayed: number;
   readonly toMove: Color;
-  /** Consecutive zero-score turns just played (docs/rules.md §4). */
+  /** Consecutive zero-score turns just played (docs/rules.md §4): passes, and under PFS rules lost turns. */
   readonly zeroRun: number;
+  /** docs/rules.md §13 [P 5.1.1]: the passes among those turns (a lost turn is not a pass [P 4.3.3]). */
+  readonly passRun: number;
   readonly over: boolean;
   readonly endReason?: EndReason;
   /** Rack points applied at the end (docs/rules.md §4); zero for both while the game goes on. */
@@ -64,8 +66,8 @@ export interface MoveRecord {
   /** docs/rules.md §2: a tour is one move of each player. */
   readonly tour: number;
   readonly player: Color;
-  readonly type: 'place' | 'pass';
-  /** FRSc notation of the move as the platform writes it: `h8 CASA` or `PAS`. */
+  readonly type: 'place' | 'pass' | 'lost';
+  /** FRSc notation of the move as the platform writes it: `h8 CASA`, `PAS`, or `—` for a lost turn. */
   readonly notation: string;
   /** Main word's coordinate and word (blanks lower case); absent for a pass. */
   readonly coord?: string;
@@ -94,8 +96,26 @@ export interface TilesMove {
   readonly tiles: readonly PlacedTile[];
 }
 
-/** A move as FRSc text, as parsed notation, or as tiles on squares (a web board). */
-export type MoveInput = string | WrittenMove | TilesMove;
+/**
+ * docs/rules.md §13 [P 4.8]: the turn a mover loses when a challenge of their move succeeds.
+ * Never written by a player: only the challenge's decision records it (core/challenges.ts).
+ */
+export interface LostTurn {
+  readonly kind: 'lost';
+}
+
+export const LOST_TURN: LostTurn = { kind: 'lost' };
+
+/** How a lost turn is written on the record (no notation parses to it, so nobody can type one). */
+export const LOST_TURN_NOTATION = '—';
+
+/** A move as FRSc text, as parsed notation, as tiles on squares (a web board), or a lost turn. */
+export type MoveInput = string | WrittenMove | TilesMove | LostTurn;
+
+/** What a stored move replays as: its notation, or the lost turn it records. */
+export function storedMoveInput(move: { readonly kind?: string; readonly notation: string }): MoveInput {
+  return move.kind === 'lost' ? LOST_TURN : move.notation;
+}
 
 // docs/rules.md §2: recorded-score caps of moves 1–4 (tour I RED, BLUE; tour II RED, BLUE).
 const HANDICAP_CAPS = [10, 20, 30, 40];
@@ -134,6 +154,7 @@ export function newGame(setup: GameSetup): GameState {
     movesPlayed: 0,
     toMove: 'red',
     zeroRun: 0,
+    passRun: 0,
     over: false,
     endAdjustment: none,
     scores: none,
@@ -145,7 +166,7 @@ function resolve(state: GameState, move: MoveInput, rack: readonly string[]): Re
     const parsed = parseFrscMove(move, state.tileSet);
     return parsed.ok ? resolve(state, parsed.move, rack) : parsed;
   }
-  if (move.kind === 'pass') return { ok: true };
+  if (move.kind === 'pass' || move.kind === 'lost') return { ok: true };
   const placement =
     move.kind === 'tiles'
       ? resolveTiles(state.board, move.tiles, rack, state.tileSet)
@@ -155,7 +176,7 @@ function resolve(state: GameState, move: MoveInput, rack: readonly string[]): Re
 
 /** docs/rules.md §4: the end of the game after `mover`'s move, if it ends, with its rack adjustment. */
 function gameEnd(
-  state: Pick<GameState, 'tileSet' | 'rules' | 'racks' | 'next' | 'sequence' | 'zeroRun'>,
+  state: Pick<GameState, 'tileSet' | 'rules' | 'racks' | 'next' | 'sequence' | 'zeroRun' | 'passRun'>,
   mover: Color,
 ): { reason: EndReason; adjustment: Record<Color, number> } | undefined {
   const rackValue = (c: Color): number => tilesValue(state.tileSet, rackLetters(state.racks[c]));
@@ -165,11 +186,21 @@ function gameEnd(
     const adjustment = state.rules.endRackRule === 'transfer' ? byColor(mover, left, -left) : byColor(mover, 2 * left, 0);
     return { reason: 'out', adjustment };
   }
-  if (state.zeroRun >= state.rules.zeroTurnsToEnd) {
-    // F 7.2: each player loses the value of their own rack.
+  if (zeroTurnsEnd(state.rules, state.zeroRun, state.passRun)) {
+    // F 7.2, P 5.1.4: each player loses the value of their own rack.
     return { reason: 'zero-turns', adjustment: { red: -rackValue('red'), blue: -rackValue('blue') } };
   }
   return undefined;
+}
+
+/**
+ * Whether a run of zero-score turns ends the game (docs/rules.md §4, §13). FRSc: `zeroTurnsToEnd`
+ * of them. PFS [P 5.1.1]: `zeroTurnsToEnd` passes in a row (4), a lost turn between them not
+ * breaking the row, or passes and lost turns together one more (5), "at most five".
+ */
+export function zeroTurnsEnd(rules: GameRules, zeroRun: number, passRun: number): boolean {
+  if (rules.rulebook === 'pfs') return passRun >= rules.zeroTurnsToEnd || zeroRun >= rules.zeroTurnsToEnd + 1;
+  return zeroRun >= rules.zeroTurnsToEnd;
 }
 
 /**
@@ -178,6 +209,11 @@ function gameEnd(
  */
 export function applyMove(state: GameState, move: MoveInput): Result<{ state: GameState; record: MoveRecord }> {
   if (state.over) return engineError('GAME_OVER', {});
+  // Only the challenge's decision records a lost turn, and only under PFS rules: anything else is a caller's bug.
+  if (typeof move !== 'string' && move.kind === 'lost' && state.rules.rulebook !== 'pfs') {
+    throw new RangeError('a lost turn exists only under PFS rules (docs/rules.md §13)');
+  }
+  const lost = typeof move !== 'string' && move.kind === 'lost';
   const mover = state.toMove;
   const rackBefore = state.racks[mover];
   const resolved = resolve(state, move, rackLetters(rackBefore));
@@ -204,7 +240,8 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
   const totals = byColor(mover, state.totals[mover] + recorded, state.totals[otherColor(mover)]);
   const racks = byColor(mover, rackAfter, state.racks[otherColor(mover)]);
   const zeroRun = score === 0 ? state.zeroRun + 1 : 0;
-  const end = gameEnd({ tileSet: state.tileSet, rules: state.rules, racks, next, sequence: state.sequence, zeroRun }, mover);
+  const passRun = score !== 0 ? 0 : lost ? state.passRun : state.passRun + 1;
+  const end = gameEnd({ tileSet: state.tileSet, rules: state.rules, racks, next, sequence: state.sequence, zeroRun, passRun }, mover);
   const endAdjustment = end?.adjustment ?? state.endAdjustment;
 
   const nextState: GameState = {
@@ -217,6 +254,7 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
     movesPlayed: n,
     toMove: otherColor(mover),
     zeroRun,
+    passRun,
     over: end !== undefined,
     endReason: end?.reason,
     endAdjustment,
@@ -229,8 +267,8 @@ export function applyMove(state: GameState, move: MoveInput): Result<{ state: Ga
     n,
     tour: tourOf(n),
     player: mover,
-    type: placement ? 'place' : 'pass',
-    notation: formatFrscMove(placement ? placement.main : { kind: 'pass' }),
+    type: placement ? 'place' : lost ? 'lost' : 'pass',
+    notation: lost ? LOST_TURN_NOTATION : formatFrscMove(placement ? placement.main : { kind: 'pass' }),
     ...(placement && { coord: words[0].coord, word: words[0].word }),
     words,
     tiles: placement?.tiles ?? [],

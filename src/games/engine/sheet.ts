@@ -21,7 +21,16 @@ export interface SheetPlayer {
 
 /** Why the game ended: the replay's `endReason` (CLI `replay`). */
 export type SheetEndReason =
-  'out' | 'zero-turns' | 'abandon' | 'timeout' | 'interrupted' | 'draw-agreement' | 'no-show' | 'unfinished' | 'no-information';
+  | 'out'
+  | 'zero-turns'
+  | 'abandon'
+  | 'timeout'
+  | 'interrupted'
+  | 'draw-agreement'
+  | 'no-show'
+  | 'unfinished'
+  | 'no-information'
+  | 'walkover';
 
 export interface SheetWord {
   /** FRSc coordinate: `h8` across, `8h` down. */
@@ -276,6 +285,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
       'no-show': 'neprezentare',
       unfinished: 'neterminată la data de închidere',
       'no-information': 'fără informații la data de închidere',
+      walkover: 'walkover (excludere din partidă, PFS 7.1)',
     },
     decimal: ',',
   },
@@ -328,6 +338,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
       'no-show': 'no-show',
       unfinished: 'unfinished at the closing date',
       'no-information': 'no information at the closing date',
+      walkover: 'walkover (exclusion from the game, PFS 7.1)',
     },
     decimal: '.',
   },

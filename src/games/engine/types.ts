@@ -126,12 +126,20 @@ export type Result<T> = ({ readonly ok: true } & T) | EngineError;
 
 export type EndRackRule = 'transfer' | 'double';
 
+/** docs/rules.md §13: the federation whose game rules a competition plays by (FRSc by default). */
+export type RuleBook = 'frsc' | 'pfs';
+
 export interface GameRules {
   /** docs/rules.md §2: tour I RED ≤ 10, BLUE ≤ 20; tour II RED ≤ 30, BLUE ≤ 40. */
   readonly handicap: boolean;
   /** docs/rules.md §4: consecutive zero-score turns that end the game. */
   readonly zeroTurnsToEnd: number;
   readonly endRackRule: EndRackRule;
+  /**
+   * docs/rules.md §13 (PFS): lost turns exist and the end counts passes and lost turns apart
+   * (`zeroTurnsToEnd` passes in a row, or one more passes and lost turns together). Absent: FRSc.
+   */
+  readonly rulebook?: RuleBook;
 }
 
 export const DEFAULT_RULES: GameRules = { handicap: true, zeroTurnsToEnd: 6, endRackRule: 'transfer' };

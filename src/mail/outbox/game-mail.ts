@@ -30,6 +30,7 @@ import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyAddress } from '../../notifications/reply-token';
 import { rulingEffects } from '../../games/core/ruling-effects';
+import { challengeVerdict } from '../../games/core/challenges';
 import {
   boardView,
   clocksView,
@@ -345,6 +346,24 @@ const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailCon
   'answer-recorded': {
     ro: () => ({ title: 'Răspunsul dumneavoastră a fost trimis arbitrului.', paragraphs: [] }),
     en: () => ({ title: 'Your answer went to the arbiter.', paragraphs: [] }),
+  },
+  // docs/rules.md §13 (PFS): a check's one verdict, to both players, never naming the failed word (P 4.7.8).
+  'challenge-verdict': {
+    ro: (p) => ({
+      title: challengeVerdict(p.successful === true, strings(p.words)).ro,
+      paragraphs: [`Mutarea verificată: ${str(p.move)}.`],
+    }),
+    en: (p) => ({ title: challengeVerdict(p.successful === true, strings(p.words)).en, paragraphs: [`The move checked: ${str(p.move)}.`] }),
+  },
+  'challenge-override': {
+    ro: (p) => ({
+      title: `Arbitrul a inversat verdictul verificării mutării ${str(p.move)}.`,
+      paragraphs: [challengeVerdict(p.successful === true, strings(p.words)).ro, 'Jocul continuă din poziția pe care o dă noul verdict.'],
+    }),
+    en: (p) => ({
+      title: `The arbiter reversed the verdict of the check of ${str(p.move)}.`,
+      paragraphs: [challengeVerdict(p.successful === true, strings(p.words)).en, 'Play resumes from the position the new verdict gives.'],
+    }),
   },
   'digest-setting': {
     ro: (p) => ({

@@ -75,6 +75,15 @@ describe('parseCommand (docs/mail-rules.md 10)', () => {
       expect(refusal('CONTEST', 'h8 MASA')).toEqual({ ok: false, code: 'INCOMPLETE', command: 'contest', missing: 'words' });
     });
 
+    it('VERIFIC / CHALLENGE / SPRAWDZAM (PFS rules, docs/rules.md §13) names the words to check, and nothing else', () => {
+      expect(command('VERIFIC CASA, ASA')).toEqual({ kind: 'challenge', words: ['CASA', 'ASA'] });
+      expect(command('challenge 8h: casa')).toEqual({ kind: 'challenge', words: ['CASA'] });
+      expect(command('Sprawdzam żółw')).toEqual({ kind: 'challenge', words: ['ŻÓŁW'] });
+      expect(refusal('VERIFIC')).toEqual({ ok: false, code: 'INCOMPLETE', command: 'challenge', missing: 'challenge-words' });
+      expect(COMMAND_HELP.ro).toContain('VERIFIC');
+      expect(COMMAND_HELP.en).toContain('CHALLENGE');
+    });
+
     it('ADMIT / RECUNOSC with the replacement, on the next line or the same one', () => {
       expect(command('RECUNOSC', 'h8 MASA')).toMatchObject({ kind: 'admit', replacement: { text: 'h8 MASA' } });
       expect(command('admit h8 MASA')).toMatchObject({ kind: 'admit', replacement: { text: 'h8 MASA' } });

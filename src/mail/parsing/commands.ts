@@ -28,6 +28,8 @@ export type MailCommand =
   | { readonly kind: 'move'; readonly move: MoveLine; readonly note?: string }
   /** docs/rules.md §6: the contested word(s) and the provisional reply, as if the move stood. */
   | { readonly kind: 'contest'; readonly words: readonly string[]; readonly reply: MoveLine }
+  /** docs/rules.md §13 (PFS): the words of the partner's last move checked ("Sprawdzam"), instead of a reply. */
+  | { readonly kind: 'challenge'; readonly words: readonly string[] }
   /** docs/rules.md §6: the contested move is withdrawn and replaced. */
   | { readonly kind: 'admit'; readonly replacement: MoveLine }
   /** docs/rules.md §6: the arbiter is asked; the mover plays on in both lines. */
@@ -62,7 +64,8 @@ export type MailCommand =
 export type MailCommandKind = MailCommand['kind'];
 
 /** What a command lacks: the line or the argument the player should add. */
-export type MissingPart = 'reply-move' | 'replacement-move' | 'line-A' | 'line-B' | 'words' | 'dates' | 'days' | 'on-off' | 'text';
+export type MissingPart =
+  'reply-move' | 'replacement-move' | 'line-A' | 'line-B' | 'words' | 'challenge-words' | 'dates' | 'days' | 'on-off' | 'text';
 
 /** What an argument should have been. */
 export type ExpectedArgument = 'word' | 'dates' | 'real-date' | 'dates-in-order' | 'days' | 'on-off' | 'nothing' | 'one-line-each';
@@ -95,6 +98,9 @@ type Keyword = Exclude<MailCommandKind, 'move' | 'line-moves'>;
 const KEYWORDS: readonly (readonly [phrase: string, kind: Keyword])[] = [
   ['contest', 'contest'],
   ['contestez', 'contest'],
+  ['verific', 'challenge'],
+  ['challenge', 'challenge'],
+  ['sprawdzam', 'challenge'],
   ['admit', 'admit'],
   ['recunosc', 'admit'],
   ['apel', 'appeal'],
@@ -313,12 +319,12 @@ function digest(text: string): Step {
   return badArgument('digest', text, 'on-off');
 }
 
-/** Words of a CONTEST line; a coordinate written before a word is allowed and dropped. */
-function contestedWords(text: string): { ok: true; words: string[] } | CommandRefusal {
+/** Words of a CONTEST (or PFS VERIFIC) line; a coordinate written before a word is allowed and dropped. */
+function contestedWords(text: string, kind: 'contest' | 'challenge' = 'contest'): { ok: true; words: string[] } | CommandRefusal {
   const tokens = text.split(/[\s,;]+/).filter((t) => t !== '' && !parseCoordParts(t.replace(/:$/, '')));
-  if (tokens.length === 0) return incomplete('contest', 'words');
+  if (tokens.length === 0) return incomplete(kind, kind === 'contest' ? 'words' : 'challenge-words');
   const bad = tokens.find((t) => !/^\p{L}+$/u.test(t));
-  if (bad !== undefined) return badArgument('contest', bad, 'word');
+  if (bad !== undefined) return badArgument(kind, bad, 'word');
   return { ok: true, words: tokens.map((t) => t.toUpperCase()) };
 }
 
@@ -333,6 +339,10 @@ function keywordCommand(cursor: Cursor, kind: Keyword, rest: string): Step {
       if (!words.ok) return words;
       const reply = moveFrom(cursor, '', 'contest', 'reply-move');
       return reply.ok ? { ok: true, command: { kind, words: words.words, reply: reply.move } } : reply;
+    }
+    case 'challenge': {
+      const words = contestedWords(rest, 'challenge');
+      return words.ok ? { ok: true, command: { kind, words: words.words } } : words;
     }
     case 'admit': {
       const replacement = moveFrom(cursor, rest, 'admit', 'replacement-move');
@@ -438,6 +448,8 @@ export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
     '  PAS                pas',
     '  CONTEST CASA       contestați cuvântul (sau cuvintele) mutării primite;',
     '  h8 MASA            pe rândul următor: mutarea dumneavoastră provizorie',
+    '  VERIFIC CASA ASA   reguli PFS: cereți verificarea cuvintelor mutării',
+    '                     primite, în locul răspunsului (un singur verdict)',
     '  RECUNOSC           recunoașteți greșeala; pe rândul următor:',
     '  h8 MASA            mutarea care o înlocuiește',
     '  APEL               cereți arbitrului să decidă; pe rândurile următoare:',
@@ -472,6 +484,8 @@ export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
     '  PASS               pass',
     '  CONTEST CASA       contest the word(s) of the move you received;',
     '  h8 MASA            on the next line: your provisional reply',
+    '  CHALLENGE CASA ASA PFS rules: have the words of the move you received',
+    '                     checked, instead of a reply (one verdict)',
     '  ADMIT              admit the error; on the next line:',
     '  h8 MASA            the move that replaces it',
     '  APPEAL             ask the arbiter to rule; on the next lines:',
@@ -511,6 +525,10 @@ const MISSING: Readonly<Record<MissingPart, Readonly<Record<MailLanguage, string
   'line-A': { ro: 'lipsește mutarea pentru varianta A („A: h8 CASA”)', en: 'the move for line A is missing ("A: h8 CASA")' },
   'line-B': { ro: 'lipsește mutarea pentru varianta B („B: 8h CASA”)', en: 'the move for line B is missing ("B: 8h CASA")' },
   words: { ro: 'după CONTEST scrieți cuvântul contestat', en: 'write the contested word after CONTEST' },
+  'challenge-words': {
+    ro: 'după VERIFIC scrieți toate cuvintele de verificat',
+    en: 'write every word to check after CHALLENGE',
+  },
   dates: { ro: 'scrieți prima și ultima zi a concediului', en: 'write the first and the last day of the holiday' },
   days: { ro: 'scrieți numărul de zile', en: 'write the number of days' },
   'on-off': { ro: 'scrieți DIGEST ON sau DIGEST OFF', en: 'write DIGEST ON or DIGEST OFF' },

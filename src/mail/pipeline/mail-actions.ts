@@ -12,6 +12,7 @@ import { ClaimAnswersService } from '../../games/claim-answers.service';
 import { StateDeclarationsService } from '../../thinking-time/state-declarations.service';
 import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
+import { ChallengesService } from '../../games/challenges.service';
 import type { InTransaction, SubmitOptions } from '../../games/game-actions';
 import { GameRepository } from '../../games/game.repository';
 import { GameTimeService } from '../../games/game-time.service';
@@ -68,6 +69,7 @@ export class MailActions {
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
     private readonly conditionals: ConditionalsService,
+    private readonly challenges: ChallengesService,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -101,6 +103,8 @@ export class MailActions {
         return this.moves.submitMove(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'contest':
         return this.disputes.contestWord(actor, gameId, { ...submit, words: command.words, reply: command.reply.text });
+      case 'challenge':
+        return this.challenges.challenge(actor, gameId, { ...submit, words: command.words });
       case 'admit':
         return this.disputes.admitContest(actor, gameId, { ...submit, replacement: command.replacement.text });
       case 'appeal':

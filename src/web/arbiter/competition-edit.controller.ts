@@ -25,6 +25,7 @@ const TEXT_FIELDS = [
   'startDate',
   'closingDate',
   'tileSet',
+  'rules',
   'thinkingDays',
   'zeroTurnsToEnd',
   'timeZone',

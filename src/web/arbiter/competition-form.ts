@@ -30,6 +30,7 @@ export function competitionFormSettings(form: Form): CompetitionSettingsInput {
     startDate: str(form, 'startDate'),
     closingDate: str(form, 'closingDate'),
     ...(str(form, 'tileSet') && { tileSet: str(form, 'tileSet') }),
+    ...(str(form, 'rules') && { rules: str(form, 'rules') }),
     ...Object.fromEntries(numbers),
     ...(str(form, 'timeZone') && { timeZone: str(form, 'timeZone') }),
     ...(str(form, 'endRackRule') && { endRackRule: str(form, 'endRackRule') }),

@@ -19,6 +19,8 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'claim-answered': { ro: 'Răspuns la reclamația de timp', en: 'Time claim answered' },
   'answer-recorded': { ro: 'Răspuns înregistrat', en: 'Answer recorded' },
   contest: { ro: 'Cuvânt contestat', en: 'Word contested' },
+  'challenge-verdict': { ro: 'Verificare („Sprawdzam”) și verdictul ei', en: 'Check ("Sprawdzam") and its verdict' },
+  'challenge-override': { ro: 'Verdictul unei verificări inversat de arbitru', en: "A check's verdict reversed by the arbiter" },
   'contest-admitted': { ro: 'Contestație admisă de jucător', en: 'Contest admitted by the player' },
   'contest-appealed': { ro: 'Contestație trimisă arbitrului', en: 'Contest appealed to the arbiter' },
   ruling: { ro: 'Decizia arbitrului', en: "Arbiter's ruling" },

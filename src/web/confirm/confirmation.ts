@@ -41,6 +41,7 @@ export const IRREVERSIBLE = {
   withdrawConditional: { ro: 'retragerea mutării condiționate', en: 'withdrawing the conditional reply' },
   agreement: { ro: 'acceptarea propunerii partenerului', en: "accepting the partner's offer" },
   contest: { ro: 'contestarea cuvântului', en: 'contesting the word' },
+  challenge: { ro: 'verificarea cuvintelor („Sprawdzam”)', en: 'checking the words ("Sprawdzam")' },
   admit: { ro: 'recunoașterea contestației', en: 'admitting the contest' },
   appeal: { ro: 'sesizarea arbitrului', en: 'asking the arbiter to rule' },
   claim: { ro: 'reclamația de timp', en: 'the time claim' },

@@ -86,6 +86,8 @@ function input(count: number, me: Color | null, extra: Partial<GameView> = {}): 
       blue: { used: 5, left: 45, exceeded: false, onHoliday: false, longThinking: false },
     },
     result: null,
+    rules: 'frsc',
+    challenges: [],
     ...extra,
   };
   return {

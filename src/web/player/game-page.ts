@@ -176,6 +176,17 @@ export interface GamePageModel {
   readonly owedLines: readonly LineModel[];
   /** The partner's last placement, contestable with the provisional reply (docs/rules.md §6). */
   readonly contest: { readonly words: readonly { readonly word: string; readonly unknown: boolean }[]; readonly notation: string } | null;
+  /** docs/rules.md §13 (PFS): the partner's last placement, to check ("Sprawdzam") before answering it. */
+  readonly challenge: { readonly words: readonly { readonly word: string; readonly unknown: boolean }[]; readonly notation: string } | null;
+  /** docs/rules.md §13: the game's checks, each with its one verdict (never which word failed). */
+  readonly challenges: readonly {
+    readonly words: string;
+    readonly verdict: string;
+    readonly successful: boolean;
+    readonly overridden: boolean;
+    readonly reason: string | null;
+    readonly mine: boolean;
+  }[];
   /** A contest the viewer must answer: admit (replace) or appeal to the arbiter. */
   readonly disputeToAnswer: { readonly id: string; readonly words: string; readonly notation: string } | null;
   readonly dispute: { readonly status: string; readonly words: string; readonly mine: boolean } | null;
@@ -337,7 +348,7 @@ export function moveRows(path: LineInput['path'], moves: ReadonlyMap<string, Mov
       tour: record.tour,
       color: record.player,
       letters: record.tilesUsed.join(','),
-      main: record.type === 'pass' ? 'PAS' : wordAt(main.coord, main.word),
+      main: record.type === 'place' ? wordAt(main.coord, main.word) : record.notation,
       adjacent: adjacent.map((w) => wordAt(w.coord, w.word)).join('; '),
       score: record.score,
       capped: record.recorded !== record.score,
@@ -388,15 +399,31 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
   const myTurn = playing && me !== null && view.toMove === me;
   const canMove = myTurn && view.awaiting === 'move' && owedLines.length > 0;
 
-  // docs/rules.md §6: the partner's last placement in the one official line may be contested with the reply.
-  let contest: GamePageModel['contest'] = null;
+  // docs/rules.md §6: the partner's last placement in the one official line may be contested with the reply;
+  // §13: under PFS rules it is checked instead ("Sprawdzam"), once, before it is answered.
+  let lastPlacement: GamePageModel['contest'] = null;
   if (canMove && !twoLines && !view.dispute) {
     const last = input.lines[0]?.path.at(-1);
-    if (last && last.record.player === partner && last.record.type === 'place') {
+    const checked = view.challenges.some((c) => c.moveId === last?.moveId);
+    if (last && last.record.player === partner && last.record.type === 'place' && !checked) {
       const unknown = new Set(movesById.get(last.moveId)?.unknownWords ?? last.record.unknownWords);
-      contest = { words: last.record.words.map((w) => ({ word: w.word, unknown: unknown.has(w.word) })), notation: last.record.notation };
+      lastPlacement = {
+        words: last.record.words.map((w) => ({ word: w.word, unknown: unknown.has(w.word) })),
+        notation: last.record.notation,
+      };
     }
   }
+  const pfs = view.rules === 'pfs';
+  const contest = pfs ? null : lastPlacement;
+  const challenge = pfs ? lastPlacement : null;
+  const challenges = view.challenges.map((c) => ({
+    words: c.words.join(', '),
+    verdict: c.verdict[lang],
+    successful: c.successful,
+    overridden: c.overridden,
+    reason: c.overrideReason,
+    mine: c.challenger === me,
+  }));
   const contestedMove = view.dispute ? movesById.get(view.dispute.contestedMoveId) : undefined;
   const disputeToAnswer =
     playing && me !== null && view.awaiting === 'contest-answer' && view.toMove === me && view.dispute
@@ -449,6 +476,8 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
     canPass: canMove,
     owedLines,
     contest,
+    challenge,
+    challenges,
     disputeToAnswer,
     dispute: view.dispute
       ? { status: view.dispute.status, words: view.dispute.words.join(', '), mine: view.dispute.contester === me }

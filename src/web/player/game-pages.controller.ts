@@ -8,6 +8,7 @@ import { ResultsService } from '../../coefficients/results.service';
 import { isEngineRefusal } from '../../games/engine';
 import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
+import { ChallengesService } from '../../games/challenges.service';
 import type { PlayerMove } from '../../games/game-actions';
 import { GameTimeService } from '../../games/game-time.service';
 import { MovesService } from '../../games/moves.service';
@@ -22,6 +23,7 @@ import {
   AdmitFormDto,
   ConditionalFormDto,
   AppealFormDto,
+  ChallengeFormDto,
   ContestFormDto,
   ConfirmedFormDto,
   HolidayFormDto,
@@ -64,6 +66,7 @@ export class GamePagesController {
     private readonly reviews: MoveReviewsService,
     private readonly claimAnswers: ClaimAnswersService,
     private readonly conditionals: ConditionalsService,
+    private readonly challenges: ChallengesService,
   ) {}
 
   @Get()
@@ -175,13 +178,27 @@ export class GamePagesController {
   ): Promise<void> {
     return this.act(actor, id, req, res, 'contest', form, () => {
       requireConfirmed(form, IRREVERSIBLE.contest);
-      const words = (Array.isArray(form.words) ? form.words : form.words ? [form.words] : [])
-        .filter((w) => typeof w === 'string' && w !== '')
-        .slice(0, 8);
+      const words = checkedWords(form.words);
       if (words.length === 0) throw this.missing(req, 'player.error.noWords');
       const reply = form.reply?.trim();
       if (!reply) throw this.missing(req, 'player.error.noReply');
       return this.disputes.contestWord(actor, id, { words, reply, ...submission(form), source: 'web' });
+    });
+  }
+
+  @Post('games/:id/challenge')
+  challenge(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Body() form: ChallengeFormDto,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.act(actor, id, req, res, 'challenge', form, () => {
+      requireConfirmed(form, IRREVERSIBLE.challenge);
+      const words = checkedWords(form.words);
+      if (words.length === 0) throw this.missing(req, 'player.error.noChallengeWords');
+      return this.challenges.challenge(actor, id, { words, ...submission(form), source: 'web' });
     });
   }
 
@@ -554,4 +571,9 @@ function reviewable(done: string, form: object, error: unknown): Reviewable | nu
 function sentOf(form: object): Sent {
   const { _csrf: _token, idempotencyKey: _key, ...rest } = form as Record<string, unknown>;
   return rest;
+}
+
+/** The words ticked on a form: one checkbox arrives as a string, none as nothing; at most 8. */
+function checkedWords(words: string[] | string | undefined): string[] {
+  return (Array.isArray(words) ? words : words ? [words] : []).filter((w) => typeof w === 'string' && w !== '').slice(0, 8);
 }

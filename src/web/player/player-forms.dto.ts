@@ -73,6 +73,13 @@ export class ContestFormDto extends ConfirmedFormDto {
   reply?: string;
 }
 
+/** docs/rules.md §13 (PFS): the words of the partner's last move to check. */
+export class ChallengeFormDto extends ConfirmedFormDto {
+  /** One checkbox per word: a single one arrives as a string. */
+  @IsOptional()
+  words?: string[] | string;
+}
+
 export class AdmitFormDto extends ConfirmedFormDto {
   @IsOptional()
   @IsString()

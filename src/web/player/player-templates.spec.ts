@@ -1,3 +1,4 @@
+import { challengeVerdict } from '../../games/core/challenges';
 import { getTileSet, newGame, replayGame, type MoveRecord } from '../../games/engine';
 import { randomMove, randomSequence, seededRandom } from '../../games/engine/testing/random-game';
 import { lineSnapshot } from '../../games/core/game-state';
@@ -52,6 +53,8 @@ function input(lines: 1 | 2): GamePageInput {
       blue: { used: 2, left: 48, exceeded: false, onHoliday: true, longThinking: false },
     },
     result: null,
+    rules: 'frsc',
+    challenges: [],
   } as unknown as GameView;
   const line = {
     id: 'main',
@@ -101,6 +104,34 @@ describe('player templates', () => {
       expect(html).toContain(lang === 'ro' ? 'Trimite mutarea' : 'Send the move');
       expect(html).toContain(lang === 'ro' ? 'Mutarea a fost înregistrată.' : 'The move was recorded.');
       expect(html).toContain(lang === 'ro' ? '25.03.2027' : '25 Mar 2027');
+      expect(html).not.toMatch(/player\.[a-z]+\.[a-zA-Z.-]+/);
+    }
+  });
+
+  it('render the PFS check ("Sprawdzam") instead of the contest, with its confirmation, and verdicts naming no failed word', () => {
+    for (const lang of ['ro', 'en'] as const) {
+      const base = input(1);
+      const verdict = challengeVerdict(true, ['CASA', 'ASA']);
+      const challenges = [
+        {
+          id: 'c1',
+          moveId: 'm1',
+          challenger: 'red',
+          words: ['CASA', 'ASA'],
+          successful: true,
+          overridden: false,
+          overrideReason: null,
+          verdict,
+          decidedAt: '',
+        },
+      ];
+      const game = gamePageModel({ ...base, lang, view: { ...base.view, rules: 'pfs', challenges } as GameView });
+      const html = views.page(req(lang), 'player/game', { game, formKey: 'k1', sent: {}, error: null, done: 'player.done.challenge' }, {});
+      expect(html).toContain('class="challenge-form"');
+      expect(html).not.toContain('class="contest-form"');
+      expect(html).toContain('id="challenge-confirm"');
+      expect(html).toContain(lang === 'ro' ? 'Verificări' : 'Checks');
+      expect(html).toContain(escape(verdict[lang]));
       expect(html).not.toMatch(/player\.[a-z]+\.[a-zA-Z.-]+/);
     }
   });
@@ -162,3 +193,8 @@ describe('player templates', () => {
     expect(abandon).toContain('name="confirm" value="yes"');
   });
 });
+
+/** The text as Handlebars escapes it in the page. */
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
