@@ -36,6 +36,19 @@ describe('the daily digest tells each event whole (docs/mail-rules.md 17)', () =
     }
   });
 
+  it.each(['ro', 'en'] as const)('%s: no event of the digest asks for a reply to the digest itself, which reaches no game', (language) => {
+    const models = { ...sampleModels(language), ...sweepSampleModels(sampleModels(language)['your-move'].game, sampleModels(language)['your-move'].clocks) };
+    const here = language === 'ro' ? /acest e-mail/ : /this mail/;
+    const there = language === 'ro' ? 'la adresa partidei de mai jos' : 'to the game’s address below'.replace('’', "'");
+    const told = (['time-exceeded', 'closing-date', 'state-declared', 'move-rejection'] as const).map((name) =>
+      renderEvent(name, language, models[name] as never),
+    );
+    for (const event of told) expect(event).not.toMatch(here);
+    expect(told.filter((event) => event.includes(there)).length).toBeGreaterThanOrEqual(2);
+    // A mail of its own still says "this mail".
+    expect(renderMail('time-exceeded', language, models['time-exceeded'] as never).text).toMatch(here);
+  });
+
   it('the subject says what the digest holds: games awaiting a move only when some do', () => {
     const ro = sampleModels('ro')['daily-digest'];
     const en = sampleModels('en')['daily-digest'];

@@ -141,8 +141,13 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     // Nothing in a mail that takes no reply (takesReply, passed as @takesReply).
     marker: (options: Handlebars.HelperOptions) => ((options.data as { takesReply?: boolean }).takesReply ? REPLY_MARKER[language] : ''),
     commandHelp: () => COMMAND_HELP[language],
+    // Where a reply goes: this mail, or inside the daily digest the game's own address below the event.
+    thisMail: () => THIS_MAIL[language],
   };
 }
+
+const THIS_MAIL = { ro: 'la acest e-mail', en: 'to this mail' } as const;
+const THE_GAMES_ADDRESS = { ro: 'la adresa partidei de mai jos', en: "to the game's address below" } as const;
 
 /**
  * Tidy the text part: prose lines wrapped to TEXT_WIDTH at spaces (keeping their indent; a
@@ -251,6 +256,8 @@ export class MailRenderer {
       if (variant === 'event') {
         for (const name of GAME_STATE_PARTIALS) env.registerPartial(name, '');
         env.registerHelper('marker', () => '');
+        // A reply to the digest reaches no game (docs/mail-rules.md 17): each event points to its game's address.
+        env.registerHelper('thisMail', () => THE_GAMES_ADDRESS[language]);
       }
       this.environments.set(key, env);
     }
