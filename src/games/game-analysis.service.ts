@@ -125,7 +125,7 @@ export class GameAnalysisService implements OnApplicationBootstrap {
         }
       }
     }
-    if (analysed) this.logger.log(`analysed ${analysed} game(s)`);
+    if (analysed) this.logger.debug(`analysed ${analysed} game(s)`);
     return analysed;
   }
 
