@@ -96,6 +96,12 @@ describe(`the demo competition (${TEST_DB})`, () => {
     const contested = disputed.words[0];
     const check = await admin.get(`/arbiter/competitions/${demo.competitionId}?word=${encodeURIComponent(contested)}`).expect(200);
     expect(check.text).toContain(`este în lista ${DEMO_LEXICON}`);
+    // Its result waits in the players' window: the batch page lists it, says why it is skipped,
+    // and offers no act that would homologate nothing.
+    const batch = await admin.get(`/arbiter/competitions/${demo.competitionId}/homologation/batch`).expect(200);
+    expect(batch.text).toMatch(/name="game" value="[0-9a-f-]{36}"/);
+    expect(batch.text).toContain('data-testid="batch-none-ready"');
+    expect(batch.text).not.toContain('id="batch-confirm"');
     // Every game replays to what it stores.
     const replayed = await t.app.get(GameCheckService).check();
     expect(replayed.problems ?? []).toEqual([]);
