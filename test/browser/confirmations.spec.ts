@@ -88,7 +88,7 @@ describe('confirmations on the game page, on a phone', () => {
     const form = page.locator('form.holiday-form');
     await form.scrollIntoViewIfNeeded();
     expect(await form.locator('[data-testid="holiday-replaces"]').textContent()).toMatch(
-      /Aveți deja un concediu declarat, 20\.02\.2027 – 25\.02\.2027\. .*noua declarație îl înlocuiește|You already have a holiday declared, 2027-02-20 – 2027-02-25\. .*the new declaration replaces it/,
+      /Aveți deja un concediu declarat, 20\.02\.2027 – 25\.02\.2027\. .*noua declarație îl înlocuiește|You already have a holiday declared, 20 Feb 2027 – 25 Feb 2027\. .*the new declaration replaces it/,
     );
     await page.fill('#holiday-from', '2027-02-22');
     await page.fill('#holiday-to', '2027-02-28');

@@ -194,7 +194,7 @@ describe(`confirmations on the game page (${TEST_DB})`, () => {
     const page = await red.get(`/games/${game.id}`);
     expect(page.text).toMatch(
       // The reader's date format: 20.02.2027 in Romanian, 2027-02-20 in English.
-      /Aveți deja un concediu declarat, 20\.02\.2027 – 25\.02\.2027\. Un singur concediu pe competiție: noua declarație îl înlocuiește\.|You already have a holiday declared, 2027-02-20 – 2027-02-25\. One holiday per competition: the new declaration replaces it\./,
+      /Aveți deja un concediu declarat, 20\.02\.2027 – 25\.02\.2027\. Un singur concediu pe competiție: noua declarație îl înlocuiește\.|You already have a holiday declared, 20 Feb 2027 – 25 Feb 2027\. One holiday per competition: the new declaration replaces it\./,
     );
     const second = { from: '2027-02-22', to: '2027-02-28' };
     const notReplaced = await send(red, game, 'holiday', { ...second, idempotencyKey: 'holiday-3' });
