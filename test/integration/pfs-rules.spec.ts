@@ -4,17 +4,19 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove, rackLetters, type Color } from '../../src/games/engine';
+import { Ruling } from '../../src/arbiter/ruling.entity';
 import type { Game } from '../../src/games/game.entity';
 import type { TestUser } from '../support/competitions';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { csrfOf, loginAgent } from '../support/web';
 
 /**
  * A competition under the PFS's rules (docs/rules.md §13), played through the JSON routes the
  * web and the API use: a check that fails and one that succeeds (the move taken back, the turn
  * lost), the arbiter reversing a verdict, four passes ending a game, a walkover and a penalty
- * of 50 points.
+ * of 50 points; and the same three rulings through the arbiter's web forms, each asking once.
  */
 describe(`PFS rules (${TEST_DB})`, () => {
   let t: TestApp;
@@ -134,6 +136,63 @@ describe(`PFS rules (${TEST_DB})`, () => {
     expect(ended).toMatchObject({ status: 'ended', endReason: 'walkover', outcome: { type: 'walkover', by: 'blue' } });
     expect(ended.result.scores).toEqual({ red: 400 - 50, blue: 1 });
     expect(ended.result.coefficients.red).toBeGreaterThan(ended.result.coefficients.blue);
+  });
+
+  it("the arbiter's page offers the PFS forms: each refused without its box, in words, then applied with it", async () => {
+    const game = ch.games[3];
+    await move(game, 'red', moves[0]);
+    const checked = await post(`/api/games/${game.id}/challenges`, user(game, 'blue'), { words: wordsOf([], moves[0]) });
+    expect(checked.body.challenge).toMatchObject({ successful: false });
+    const arbiter = await loginAgent(t, ch.arbiter.email);
+    const page = `/arbiter/games/${game.id}`;
+    const html = (await arbiter.get(page)).text;
+    for (const form of ['ruling-point-penalty', 'ruling-walkover', 'ruling-challenge-override'])
+      expect(html).toContain(`data-testid="${form}"`);
+    const submit = async (path: string, form: Record<string, string>) => {
+      const token = csrfOf((await arbiter.get(page)).text);
+      return arbiter
+        .post(path)
+        .type('form')
+        .send({ ...form, _csrf: token });
+    };
+    const rulings = () => t.database.run((m) => m.count(Ruling, { where: { gameId: game.id } }));
+    /** Refused, the page again with the reason in words (no code), nothing written. */
+    const refused = async (path: string, form: Record<string, string>, words: RegExp) => {
+      const before = await rulings();
+      const res = await submit(path, form);
+      expect(res.status).toBe(422);
+      expect(res.text).toMatch(words);
+      expect(res.text).not.toMatch(/NOT_CONFIRMED|BAD_INPUT|REASON_REQUIRED/);
+      expect(await rulings()).toBe(before);
+    };
+    const confirmBox = /(Bifați căsuța de confirmare|Tick the confirmation box)/;
+
+    const penalty = { kind: 'point-penalty', player: 'red', points: '50', reason: 'telefon la masă' };
+    await refused(`${page}/rulings`, penalty, confirmBox);
+    await refused(`${page}/rulings`, { ...penalty, points: '30', confirm: 'yes' }, /(multiplu pozitiv de 50|multiple of 50)/);
+    expect((await submit(`${page}/rulings`, { ...penalty, confirm: 'yes' })).status).toBe(303);
+    expect(await rulings()).toBe(1);
+
+    const override = `${page}/challenges/${checked.body.challenge.id}/override`;
+    const reason = { reason: 'cuvântul nu e în OSPS' };
+    await refused(override, reason, confirmBox);
+    expect((await view(game)).challenges[0]).toMatchObject({ overridden: false });
+    expect((await submit(override, { ...reason, confirm: 'yes' })).status).toBe(303);
+    const reversed = await view(game);
+    expect(reversed.challenges[0]).toMatchObject({ overridden: true, successful: true, overrideReason: 'cuvântul nu e în OSPS' });
+    // The move taken back, its player's turn lost: BLUE moves (docs/rules.md §13).
+    expect(reversed.toMove).toBe('blue');
+    // Once per check: the form is gone, and one posted anyway is refused in words.
+    expect((await arbiter.get(page)).text).not.toContain('data-testid="ruling-challenge-override"');
+    await refused(override, { ...reason, confirm: 'yes' }, /(deja inversat|already reversed)/);
+
+    const walkover = { kind: 'walkover', player: 'blue', reason: 'exclus din partidă (PFS 7.1)' };
+    await refused(`${page}/rulings`, walkover, confirmBox);
+    expect((await view(game)).status).toBe('playing');
+    expect((await submit(`${page}/rulings`, { ...walkover, confirm: 'yes' })).status).toBe(303);
+    const ended = await view(game);
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'walkover', outcome: { type: 'walkover', by: 'blue' } });
+    expect(ended.result.scores).toEqual({ red: 400 - 50, blue: 1 });
   });
 });
 

@@ -165,6 +165,7 @@ function webForm(route: Route, ids: Ids): Record<string, string> {
     '/arbiter/games/:id/objections/:index/decide': { verdict: 'rejected', reason: 'review' },
     '/arbiter/appeals/:caseId/decide': { competitionId: ids.id, outcome: 'rejected', comment: 'review' },
     '/arbiter/games/:id/rulings': { kind: 'warning', player: 'red', reason: 'review' },
+    '/arbiter/games/:id/challenges/:challengeId/override': { reason: 'review', confirm: 'yes' },
     '/arbiter/games/:id/moves': { move: 'PAS', sentOn: '2027-02-01', reason: 'review', confirm: 'yes' },
     '/arbiter/competitions/:id/homologation/batch': { confirm: 'yes' },
     '/arbiter/competitions/:id/leave': { playerId: ids.playerId, from: '2027-03-01', to: '2027-03-05', reason: 'review' },
@@ -353,6 +354,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       'POST /account/name',
       'GET /api/account/name',
       'PATCH /api/account/name',
+      // docs/rules.md §13: the arbiter's reversal of a check's verdict, by web form.
+      'POST /arbiter/games/:id/challenges/:challengeId/override',
     ]) {
       expect(keys).toContain(known);
     }

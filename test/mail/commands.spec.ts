@@ -1,4 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Case } from '../../src/arbiter/case.entity';
+import { Challenge } from '../../src/games/challenge.entity';
+import { challengeVerdict } from '../../src/games/core/challenges';
 import { Player } from '../../src/players/player.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import { Game } from '../../src/games/game.entity';
@@ -140,6 +144,31 @@ describe('the commands of docs/mail-rules.md 10, through the real IMAP and SMTP 
     expect(await send(g, g.red, g.moves[2])).toMatchObject({ status: 'applied' });
     const live = (await movesOf(g)).filter((mv) => !mv.annulled);
     expect(live.map((mv) => mv.color)).toEqual(expect.arrayContaining(['red', 'blue', 'red']));
+  });
+
+  it('SPRAWDZAM under PFS rules: both players get the one verdict, which never says which word failed (docs/rules.md §13)', async () => {
+    // Seed 101: RED's BAL, then BLUE's AIEPIT forming AA and IL beside it; the official list lacks AIEPIT.
+    mkdirSync(join(world.settings.dataDir, 'lexicons'), { recursive: true });
+    writeFileSync(join(world.settings.dataDir, 'lexicons', 'osps-mail.txt'), ['BAL', 'AA', 'IL'].join('\n'));
+    const g = await startMailGame(world, { seed: 101, domain: 'pfs.example', settings: { rules: 'pfs', lexicon: 'osps-mail' } });
+    await world.current.outbox.deliverDue();
+    await send(g, g.red, g.moves[0]);
+    await send(g, g.blue, g.moves[1]);
+    const words = ['AIEPIT', 'AA', 'IL'];
+    const count = world.smtp.delivered.length;
+    expect(await send(g, g.red, `SPRAWDZAM ${words.join(' ')}`)).toMatchObject({ status: 'applied' });
+    expect(await db().run((m) => m.findOneByOrFail(Challenge, { gameId: g.gameId }))).toMatchObject({ words, successful: true });
+    const verdict = challengeVerdict(true, words).ro;
+    for (const player of [g.red, g.blue]) {
+      // Read as a person reads it: the text's lines may wrap anywhere between words.
+      const told = newTo(count, player).filter((d) => (d.parsed.text ?? '').replace(/\s+/g, ' ').includes(verdict));
+      expect([player.name, told.length]).toEqual([player.name, 1]);
+      // One verdict for the set (P 4.7.8): no word is singled out as missing from the list.
+      expect(told[0].parsed.text).not.toMatch(/nu este în listă|not in the list|„AIEPIT” nu/);
+      expect(told[0].parsed.html ?? '').not.toMatch(/nu este în listă|not in the list/);
+    }
+    // The move was taken back and BLUE lost the turn: RED moves next, by mail.
+    expect((await movesOf(g)).filter((mv) => mv.kind === 'lost')).toMatchObject([{ color: 'blue', annulled: false }]);
   });
 
   it("DIGEST ON: one mail a day at the digest hour, in the competition's time zone, exactly once; DIGEST OFF: one per event again", async () => {

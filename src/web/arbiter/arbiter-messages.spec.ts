@@ -14,6 +14,8 @@ describe('arbiter panel messages built at run time', () => {
     ...['open', 'admitted', 'appealed', 'ruled'].map((s) => `arbiter.disputeStatus.${s}`),
     ...RULED_OUTCOMES.map((o) => `arbiter.outcome.${o}`),
     ...['proposed', 'homologated'].map((s) => `arbiter.resultStatus.${s}`),
+    // The PFS forms' titles in the list of forms left out (ruling-form.ts pfsForms).
+    ...['pointPenalty', 'walkover', 'challengeOverride'].map((f) => `arbiter.ruling.${f}`),
     ...[
       'created',
       'imported',

@@ -27,6 +27,7 @@ import { PlayerIdentityService } from '../../competitions/player-identity.servic
 import type { SheetLanguage } from '../../games/engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { DisputesService } from '../../games/disputes.service';
+import { ChallengesService } from '../../games/challenges.service';
 import { GameReadsService } from '../../games/game-reads.service';
 import { MovesService } from '../../games/moves.service';
 import { WithdrawalService } from '../../games/withdrawal.service';
@@ -47,7 +48,7 @@ import { HomologationService } from '../../coefficients/homologation.service';
 import { batchGameIds, type BatchReport } from '../../coefficients/core/homologation-batch';
 import { importNoteLines } from './import-notes';
 import { competitionFormSettings } from './competition-form';
-import { pageSituation, parseRulingForm, RULED_OUTCOMES, rulingForms } from './ruling-form';
+import { pageSituation, parseChallengeOverrideForm, parseRulingForm, RULED_OUTCOMES, rulingForms } from './ruling-form';
 import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 
 type Form = Readonly<Record<string, unknown>>;
@@ -115,6 +116,7 @@ export class ArbiterPanelController {
     private readonly starts: CompetitionStartService,
     private readonly moves: MovesService,
     private readonly disputes: DisputesService,
+    private readonly challenges: ChallengesService,
     private readonly reads: GameReadsService,
     private readonly withdrawal: WithdrawalService,
     private readonly results: ResultsService,
@@ -893,7 +895,7 @@ export class ArbiterPanelController {
         playing: view.status === 'playing',
         resultProposed: view.result?.status === 'proposed',
         // Only the rulings whose preconditions hold on this game, the others said in words.
-        rulings: rulingForms(pageSituation(view, notices.claim), req.lang),
+        rulings: rulingForms(pageSituation(view, notices.claim), req.lang, view),
         outcomes: RULED_OUTCOMES.map((o) => ({ value: o, text: this.views.t(req, `arbiter.outcome.${o}`) })),
         done: extra.done && /^[a-z-]{1,30}$/.test(extra.done) ? `arbiter.done.${extra.done}` : null,
         error: extra.error,
@@ -929,6 +931,33 @@ export class ArbiterPanelController {
           const { competitionId, playerId } = await this.panel.playerAt(actor, id, action.player);
           await this.withdrawal.withdrawPlayer(actor, competitionId, playerId, { reason: action.reason, exclusion: true });
         }
+        return `/arbiter/games/${encodeURIComponent(id)}?done=ruled`;
+      },
+      (message) => this.gamePage(actor, id, req, { error: message, sent: form }),
+    );
+  }
+
+  /**
+   * docs/rules.md §13 [P 4.7.13]: the arbiter reverses a check's verdict, with a reason and the
+   * ticked box; the challenges service holds the window (refused outside it, in words).
+   */
+  @Post('games/:id/challenges/:challengeId/override')
+  async overrideChallenge(
+    @WebActor() actor: UserActor,
+    @Param('id') id: string,
+    @Param('challengeId') challengeId: string,
+    @Body() form: Form,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.panel.gameCompetition(actor, id);
+    const parsed = parseChallengeOverrideForm(form ?? {});
+    await answerForm(
+      req,
+      res,
+      async () => {
+        if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400);
+        await this.challenges.override(actor, id, challengeId, { reason: parsed.reason });
         return `/arbiter/games/${encodeURIComponent(id)}?done=ruled`;
       },
       (message) => this.gamePage(actor, id, req, { error: message, sent: form }),

@@ -5,6 +5,7 @@ import type { GameView } from '../../games/game-views';
 import {
   applicableRulings,
   pageSituation,
+  parseChallengeOverrideForm,
   parseCoefficient,
   parseRulingForm,
   RULING_FORMS,
@@ -284,5 +285,67 @@ describe('pageSituation', () => {
     expect(pageSituation(view(), { open: true, answers: [] }).claim).toEqual({ ripe: false });
     expect(pageSituation(view(), { open: true, answers: [answer] }).claim).toEqual({ ripe: true });
     expect(pageSituation(view(), { open: false, answers: [] }).claim).toEqual({ ripe: true });
+  });
+});
+
+describe('the PFS ruling forms (docs/rules.md §13)', () => {
+  const check = (id: string, overridden = false) => ({
+    id,
+    challenger: 'blue' as const,
+    overridden,
+    verdict: { ro: `Verificarea ${id}: toate cuvintele sunt în lista oficială.`, en: `Check ${id}: every word is in the official list.` },
+  });
+  const pfsGame = { rules: 'pfs' as const, challenges: [check('c1'), check('c2', true)] };
+
+  it('reads the point penalty and the walkover; a penalty is a positive multiple of 50, said in words', () => {
+    expect(parseRulingForm({ kind: 'point-penalty', player: 'red', points: '100', reason: 'r', confirm: 'yes' })).toEqual({
+      ok: true,
+      action: { type: 'rule', ruling: { kind: 'point-penalty', player: 'red', points: 100, reason: 'r' } },
+    });
+    for (const points of ['30', '0', '-50', '', 'fifty', '50.5']) {
+      const refused = parseRulingForm({ kind: 'point-penalty', player: 'red', points, reason: 'r', confirm: 'yes' });
+      expect(refused).toMatchObject({ ok: false, code: 'BAD_INPUT', message: { en: expect.stringContaining('multiple of 50') } });
+    }
+    expect(parseRulingForm({ kind: 'walkover', player: 'blue', reason: 'r', confirm: 'yes' })).toEqual({
+      ok: true,
+      action: { type: 'rule', ruling: { kind: 'walkover', player: 'blue', reason: 'r' } },
+    });
+    expect(parseRulingForm({ kind: 'walkover', reason: 'r', confirm: 'yes' })).toMatchObject({ ok: false, code: 'BAD_INPUT' });
+  });
+
+  it('asks once for each, naming the act; the reversal of a verdict needs its reason first', () => {
+    const walkover = parseRulingForm({ kind: 'walkover', player: 'blue', reason: 'r' });
+    expect(walkover).toMatchObject({ ok: false, code: 'NOT_CONFIRMED', message: { ro: expect.stringContaining('walkover') } });
+    const penalty = parseRulingForm({ kind: 'point-penalty', player: 'blue', points: '50', reason: 'r' });
+    expect(penalty).toMatchObject({ ok: false, code: 'NOT_CONFIRMED', message: { ro: expect.stringContaining('decizia arbitrului') } });
+    expect(parseChallengeOverrideForm({ reason: ' ', confirm: 'yes' })).toMatchObject({ ok: false, code: 'REASON_REQUIRED' });
+    expect(parseChallengeOverrideForm({ reason: 'OSPS update' })).toMatchObject({
+      ok: false,
+      code: 'NOT_CONFIRMED',
+      message: { en: expect.stringContaining("reversing the check's verdict") },
+    });
+    expect(parseChallengeOverrideForm({ reason: ' OSPS update ', confirm: 'yes' })).toEqual({ ok: true, reason: 'OSPS update' });
+  });
+
+  it('offers them on a PFS game only: the walkover in play, the penalty always, each check not yet reversed', () => {
+    expect(rulingForms(inPlay, 'en', { rules: 'frsc', challenges: [] }).pfs).toBeNull();
+    expect(rulingForms(inPlay, 'en').pfs).toBeNull();
+    const model = rulingForms(inPlay, 'en', pfsGame);
+    expect(model.pfs).toEqual({
+      pointPenalty: true,
+      walkover: true,
+      checks: [{ id: 'c1', challenger: 'blue', verdict: 'Check c1: every word is in the official list.' }],
+    });
+    expect(model.unavailable.map((u) => u.title)).not.toContain('arbiter.ruling.challengeOverride');
+    const ended = rulingForms({ ...inPlay, playing: false, endedByOutcome: true }, 'ro', pfsGame);
+    expect(ended.pfs).toEqual({ pointPenalty: true, walkover: false, checks: [] });
+    expect(ended.unavailable).toEqual(
+      expect.arrayContaining([
+        { title: 'arbiter.ruling.walkover', why: 'partida s-a încheiat deja' },
+        { title: 'arbiter.ruling.challengeOverride', why: 'partida e omologată sau încheiată altfel decât prin joc' },
+      ]),
+    );
+    const none = rulingForms(inPlay, 'en', { rules: 'pfs', challenges: [check('c2', true)] });
+    expect(none.unavailable).toContainEqual({ title: 'arbiter.ruling.challengeOverride', why: 'no check has a verdict left to reverse' });
   });
 });

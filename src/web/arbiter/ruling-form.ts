@@ -15,7 +15,8 @@ import {
   type RulingSituation,
 } from '../../games/core/ruling-preconditions';
 import type { GameOutcome } from '../../games/core/game-state';
-import type { GameView } from '../../games/game-views';
+import { isPointPenalty } from '../../games/core/pfs-rules';
+import type { ChallengeView, GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
 import type { ClaimNotice } from '../player/time-notices';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
@@ -38,6 +39,10 @@ export const RULED_OUTCOMES = DECLARED_OUTCOMES;
 const OUTCOMES_BY_PLAYER: readonly DeclaredOutcomeType[] = ['abandon', 'timeout', 'no-show'];
 export type RulingFormKind = (typeof RULING_FORMS)[number];
 
+/** docs/rules.md §13 [P 7.1]: the PFS's own rulings, offered on a PFS game's page only. */
+export const PFS_RULING_FORMS = ['point-penalty', 'walkover'] as const;
+export type PfsRulingFormKind = (typeof PFS_RULING_FORMS)[number];
+
 export type RulingAction =
   /** DisputesService.rule */
   | { readonly type: 'rule'; readonly ruling: RulingInput }
@@ -51,7 +56,10 @@ export type RulingFormResult =
 
 type Form = Readonly<Record<string, unknown>>;
 
-const refuse = (code: string, en: string, ro: string): RulingFormResult => ({ ok: false, code, message: { ro, en } });
+type Refused = Extract<RulingFormResult, { readonly ok: false }>;
+
+const refuse = (code: string, en: string, ro: string): Refused => ({ ok: false, code, message: { ro, en } });
+const reasonRequired = () => refuse('REASON_REQUIRED', "The arbiter's decision needs a reason.", 'Decizia arbitrului trebuie motivată.');
 
 function field(form: Form, name: string): string {
   const value = form[name];
@@ -86,15 +94,16 @@ export function parseCoefficient(value: string): number | null {
 export function parseRulingForm(form: Form): RulingFormResult {
   const result = readRulingForm(form);
   if (!result.ok || isConfirmed(form)) return result;
-  const { code, messages } = notConfirmed(result.action.type === 'exclusion' ? IRREVERSIBLE.exclusion : IRREVERSIBLE.ruling);
+  const { code, messages } = notConfirmed(irreversible(result.action));
   return { ok: false, code, message: messages };
 }
 
 function readRulingForm(form: Form): RulingFormResult {
-  const kind = field(form, 'kind') as RulingFormKind;
-  if (!RULING_FORMS.includes(kind)) return refuse('BAD_INPUT', 'choose what the ruling is about', 'alegeți tipul deciziei');
+  const kind = field(form, 'kind') as RulingFormKind | PfsRulingFormKind;
+  if (!RULING_FORMS.includes(kind as RulingFormKind) && !PFS_RULING_FORMS.includes(kind as PfsRulingFormKind))
+    return refuse('BAD_INPUT', 'choose what the ruling is about', 'alegeți tipul deciziei');
   const reason = field(form, 'reason');
-  if (reason === '') return refuse('REASON_REQUIRED', "The arbiter's decision needs a reason.", 'Decizia arbitrului trebuie motivată.');
+  if (reason === '') return reasonRequired();
   const player = color(form);
   const needPlayer = () => refuse('BAD_INPUT', 'choose the player (red or blue)', 'alegeți jucătorul (roșu sau albastru)');
   switch (kind) {
@@ -159,7 +168,43 @@ function readRulingForm(form: Form): RulingFormResult {
     case 'exclusion':
       if (!player) return needPlayer();
       return { ok: true, action: { type: 'exclusion', player, reason } };
+    case 'point-penalty': {
+      if (!player) return needPlayer();
+      const points = integer(form, 'points');
+      if (points === null || !isPointPenalty(points))
+        return refuse(
+          'BAD_INPUT',
+          'a penalty in points is a positive multiple of 50 (50, 100, 150, …)',
+          'penalizarea în puncte este un multiplu pozitiv de 50 (50, 100, 150, …)',
+        );
+      return { ok: true, action: { type: 'rule', ruling: { kind, player, points, reason } } };
+    }
+    case 'walkover':
+      // The player named is the one excluded from the game (docs/rules.md §13).
+      if (!player) return needPlayer();
+      return { ok: true, action: { type: 'rule', ruling: { kind, player, reason } } };
   }
+}
+
+/** The confirmation each ruling form asks for, named as the refusal says it. */
+function irreversible(action: RulingAction): { readonly ro: string; readonly en: string } {
+  if (action.type === 'exclusion') return IRREVERSIBLE.exclusion;
+  if (action.type === 'rule' && action.ruling.kind === 'walkover') return IRREVERSIBLE.walkover;
+  return IRREVERSIBLE.ruling;
+}
+
+/**
+ * docs/rules.md §13 [P 4.7.13]: the arbiter's reversal of a check's verdict, its reason then its
+ * ticked box; the challenges service checks the reason and the window again.
+ */
+export function parseChallengeOverrideForm(form: Form): { readonly ok: true; readonly reason: string } | Refused {
+  const reason = field(form, 'reason');
+  if (reason === '') return reasonRequired();
+  if (!isConfirmed(form)) {
+    const { code, messages } = notConfirmed(IRREVERSIBLE.challengeOverride);
+    return { ok: false, code, message: messages };
+  }
+  return { ok: true, reason };
 }
 
 // ------------------------------------------------------------ which forms the game page shows
@@ -196,24 +241,77 @@ const FORM_NAMES: Readonly<Record<RulingFormKind, string>> = {
   exclusion: 'exclusion',
 };
 
+type Unavailable = { readonly title: string; readonly why: string };
+
+/** docs/rules.md §13: the PFS forms of a PFS game's page. */
+export interface PfsRulingForms {
+  readonly pointPenalty: boolean;
+  readonly walkover: boolean;
+  /** The checks whose verdict the arbiter may still reverse [P 4.7.13], each its own form. */
+  readonly checks: readonly { readonly id: string; readonly challenger: Color; readonly verdict: string }[];
+}
+
 export interface RulingForms {
   /** By form name (`scoreCorrection`…): the form is shown. */
   readonly show: Readonly<Record<string, boolean>>;
   readonly claim: ReturnType<typeof claimChoices>;
+  /** Under PFS rules only (null for an FRSc game, which is offered none of them). */
+  readonly pfs: PfsRulingForms | null;
   /** The forms left out, each with its title key and why, in the page's language. */
-  readonly unavailable: readonly { readonly title: string; readonly why: string }[];
+  readonly unavailable: readonly Unavailable[];
   readonly none: boolean;
 }
 
-export function rulingForms(s: RulingSituation, lang: 'ro' | 'en'): RulingForms {
+/** What the PFS forms read of the game beyond the rulings' situation: its rule book and its checks. */
+export type PfsFacts = Pick<GameView, 'rules'> & {
+  readonly challenges: readonly Pick<ChallengeView, 'id' | 'challenger' | 'overridden' | 'verdict'>[];
+};
+
+/**
+ * Why no check's verdict can be reversed now, or null. challenges.ts decideChallengeOverride
+ * holds the same window (not homologated, not ended otherwise than by play, once per check)
+ * and refuses a reversal posted outside it.
+ */
+export function overrideUnavailable(s: RulingSituation, reversible: number): Bilingual | null {
+  if (s.homologated || s.endedByOutcome) {
+    return { en: 'the game is homologated or ended otherwise than by play', ro: 'partida e omologată sau încheiată altfel decât prin joc' };
+  }
+  if (reversible === 0) return { en: 'no check has a verdict left to reverse', ro: 'nicio verificare nu mai are un verdict de inversat' };
+  return null;
+}
+
+function pfsForms(s: RulingSituation, game: PfsFacts, lang: 'ro' | 'en'): { forms: PfsRulingForms; unavailable: Unavailable[] } {
+  const open = game.challenges.filter((c) => !c.overridden);
+  const why: Record<'pointPenalty' | 'walkover' | 'challengeOverride', Bilingual | null> = {
+    pointPenalty: unmetPrecondition('point-penalty', s),
+    walkover: unmetPrecondition('walkover', s),
+    challengeOverride: overrideUnavailable(s, open.length),
+  };
+  return {
+    forms: {
+      pointPenalty: why.pointPenalty === null,
+      walkover: why.walkover === null,
+      checks: why.challengeOverride ? [] : open.map((c) => ({ id: c.id, challenger: c.challenger, verdict: c.verdict[lang] })),
+    },
+    unavailable: Object.entries(why).flatMap(([name, w]) => (w ? [{ title: `arbiter.ruling.${name}`, why: w[lang] }] : [])),
+  };
+}
+
+export function rulingForms(s: RulingSituation, lang: 'ro' | 'en', game?: PfsFacts): RulingForms {
   const shown = new Set(applicableRulings(s));
+  const pfs = game?.rules === 'pfs' ? pfsForms(s, game, lang) : null;
+  const pfsShown = pfs ? Number(pfs.forms.pointPenalty) + Number(pfs.forms.walkover) + pfs.forms.checks.length : 0;
   return {
     show: Object.fromEntries(RULING_FORMS.map((kind) => [FORM_NAMES[kind], shown.has(kind)])),
     claim: claimChoices(s),
-    unavailable: RULING_FORMS.flatMap((kind) => {
-      const why = formUnavailable(kind, s);
-      return why ? [{ title: `arbiter.ruling.${FORM_NAMES[kind]}`, why: why[lang] }] : [];
-    }),
-    none: shown.size === 0,
+    pfs: pfs?.forms ?? null,
+    unavailable: [
+      ...RULING_FORMS.flatMap((kind) => {
+        const why = formUnavailable(kind, s);
+        return why ? [{ title: `arbiter.ruling.${FORM_NAMES[kind]}`, why: why[lang] }] : [];
+      }),
+      ...(pfs?.unavailable ?? []),
+    ],
+    none: shown.size + pfsShown === 0,
   };
 }

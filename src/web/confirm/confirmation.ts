@@ -37,6 +37,8 @@ export const IRREVERSIBLE = {
   homologate: { ro: 'omologarea rezultatului', en: 'homologating the result' },
   ruling: { ro: 'decizia arbitrului', en: "the arbiter's ruling" },
   exclusion: { ro: 'excluderea jucătorului', en: 'excluding the player' },
+  walkover: { ro: 'excluderea jucătorului din partidă (walkover)', en: 'the walkover (excluding the player from the game)' },
+  challengeOverride: { ro: 'inversarea verdictului verificării', en: "reversing the check's verdict" },
   acceptOffer: { ro: 'acceptarea ofertei', en: 'accepting the offer' },
   withdrawConditional: { ro: 'retragerea mutării condiționate', en: 'withdrawing the conditional reply' },
   agreement: { ro: 'acceptarea propunerii partenerului', en: "accepting the partner's offer" },

@@ -25,9 +25,13 @@ export interface MailGame {
 
 /**
  * A started two-player competition whose sequence is that of a random legal game, so the
- * test knows a legal move for every turn. Players: `player1@<domain>` (RED) and `player2@…`.
+ * test knows a legal move for every turn. Players: `player1@<domain>` (RED) and `player2@…`;
+ * `settings` add to the competition's (its rule book, its word list…).
  */
-export async function startMailGame(world: MailWorld, { seed = 7, domain = 'example.org' } = {}): Promise<MailGame> {
+export async function startMailGame(
+  world: MailWorld,
+  { seed = 7, domain = 'example.org', settings = {} }: { seed?: number; domain?: string; settings?: object } = {},
+): Promise<MailGame> {
   const app = world.current.app;
   const played = randomLegalGame(seed, getTileSet('ro'), { passProbability: 0 });
   const arbiter = await createUser(app, { email: `arbiter-${seed}@frsc.ro`, roles: ['arbiter'] });
@@ -35,7 +39,7 @@ export async function startMailGame(world: MailWorld, { seed = 7, domain = 'exam
     players: 2,
     start: true,
     domain,
-    settings: { shortName: 'CN 2027', series: [{ label: '1', tiles: played.sequence }] },
+    settings: { shortName: 'CN 2027', series: [{ label: '1', tiles: played.sequence }], ...settings },
   });
   const game = await world.current.database.run((m) =>
     m.findOneOrFail(Game, { where: { competitionId: competition.id }, relations: { redPlayer: true, bluePlayer: true } }),
