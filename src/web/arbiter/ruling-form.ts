@@ -17,7 +17,7 @@ import {
 import type { GameOutcome } from '../../games/core/game-state';
 import type { GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
-import type { ClaimNotice } from '../player/time-notices';
+import type { ClaimNotice } from '../player/time-notices.service';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
@@ -164,7 +164,7 @@ function readRulingForm(form: Form): RulingFormResult {
 
 // ------------------------------------------------------------ which forms the game page shows
 
-/** What the rulings' preconditions read of the arbiter's game page: the game's view and its open claim (time-notices.ts). */
+/** What the rulings' preconditions read of the arbiter's game page: the game's view and its open claim (time-notices.service.ts). */
 export function pageSituation(
   view: Pick<GameView, 'status' | 'dispute' | 'lines' | 'outcome' | 'result'>,
   claim: Pick<ClaimNotice, 'open' | 'answers'> | null,
