@@ -164,7 +164,7 @@ export class ClaimAnswersService {
       count = answers.length;
       await this.games.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
     }
-    // The game page shows the claim's answers (web/player/time-notices.ts).
+    // The game page shows the claim's answers (web/player/time-notices.service.ts).
     await this.games.bumpVersions([game.id]);
     await this.audit.record({
       actor: input.actor,

@@ -136,7 +136,7 @@ export class GameReadsService {
   }
 
   /**
-   * What a game page shows about time besides the clocks (web/player/time-notices.ts): the open
+   * What a game page shows about time besides the clocks (web/player/time-notices.service.ts): the open
    * time claim with its cases' answers, and both players' holidays, through the page's session.
    */
   async timeNoticeRows(s: GameSession): Promise<TimeNoticeRows> {

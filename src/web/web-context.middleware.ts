@@ -14,7 +14,7 @@ import { WEB_TEMPLATE_ROOT } from './views.service';
 import { isWebLanguage, type WebRequest } from './web-request';
 import { LoginRequired, mayEnter, notForYourAccount } from './web-session.guard';
 
-/** Who may send a word list: the roles of its page (ArbiterPanelController). */
+/** Who may send a word list: the roles of its page (LexiconsController). */
 const LEXICON_ROLES = ['arbiter'] as const;
 
 export const SESSION_COOKIE = 'cs_session';

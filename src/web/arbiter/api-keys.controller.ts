@@ -8,18 +8,10 @@ import { API_KEY_LIFETIME_DAYS } from '../../auth/users.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
-
-type Form = Readonly<Record<string, unknown>>;
-const str = (form: Form, name: string): string => (typeof form?.[name] === 'string' ? (form[name] as string).trim() : '');
-const PAGE = { styles: ['arbiter.css'] };
+import { type Form, STYLES, send, str } from './arbiter-forms';
 
 /** 2027-01-10 09:00 UTC: the same for everybody reading the list, whatever their zone. */
 const when = (d: Date | null): string => (d ? `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '—');
-
-function send(res: Response, status: number, html: string): void {
-  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
-  res.send(html);
-}
 
 /**
  * API keys in the arbiter's panel (docs/web.md, Security model): a user lists, creates and revokes their own
@@ -89,7 +81,7 @@ export class ApiKeysController {
       req,
       'arbiter/api-key-revoke',
       { key: this.row(key), error },
-      { title: this.views.t(req, 'arbiter.apiKeys.revokeTitle'), ...PAGE },
+      { title: this.views.t(req, 'arbiter.apiKeys.revokeTitle'), ...STYLES },
     );
   }
 
@@ -105,7 +97,7 @@ export class ApiKeysController {
       req,
       'arbiter/api-keys',
       { keys: keys.map((k) => this.row(k)), all, isAdmin, defaultDays: API_KEY_LIFETIME_DAYS, ...extra },
-      { title: this.views.t(req, 'arbiter.apiKeys.title'), ...PAGE },
+      { title: this.views.t(req, 'arbiter.apiKeys.title'), ...STYLES },
     );
   }
 

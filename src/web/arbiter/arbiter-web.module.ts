@@ -12,12 +12,20 @@ import { MailModule } from '../../mail/mail.module';
 import { NotificationsModule } from '../../notifications/notifications.module';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
 import { ApiKeysController } from './api-keys.controller';
-import { ArbiterPanelController } from './arbiter-panel.controller';
+import { ArbiterDashboardController } from './arbiter-dashboard.controller';
+import { ArbiterCompetitionsController } from './arbiter-competitions.controller';
+import { ArbiterStandingsController } from './arbiter-standings.controller';
+import { HomologationController } from './homologation.controller';
+import { AuditController } from './audit.controller';
+import { AppealsController } from './appeals.controller';
+import { ArbiterGamesController } from './arbiter-games.controller';
+import { ArbiterMailController } from './arbiter-mail.controller';
+import { LexiconsController } from './lexicons.controller';
 import { ArbiterPanelService } from './arbiter-panel.service';
 import { PlayerEditController } from './player-edit.controller';
 import { CompetitionEditController } from './competition-edit.controller';
 import { DemoController } from './demo.controller';
-import { TimeNoticesService } from '../player/time-notices';
+import { TimeNoticesService } from '../player/time-notices.service';
 
 /** The arbiter's panel (docs/web.md, Arbiter's panel). */
 @Module({
@@ -34,7 +42,22 @@ import { TimeNoticesService } from '../player/time-notices';
     NotificationsModule,
     MailModule,
   ],
-  controllers: [ArbiterPanelController, ApiKeysController, PlayerEditController, CompetitionEditController, DemoController],
+  // The panel's areas, in the order their routes were registered when they were one controller.
+  controllers: [
+    ArbiterDashboardController,
+    ArbiterCompetitionsController,
+    ArbiterStandingsController,
+    HomologationController,
+    AuditController,
+    AppealsController,
+    ArbiterGamesController,
+    ArbiterMailController,
+    LexiconsController,
+    ApiKeysController,
+    PlayerEditController,
+    CompetitionEditController,
+    DemoController,
+  ],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
   providers: [ArbiterPanelService, Lexicons, TimeNoticesService],
 })

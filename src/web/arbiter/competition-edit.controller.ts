@@ -11,8 +11,7 @@ import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
 import { ArbiterPanelService } from './arbiter-panel.service';
 import { competitionFormSettings } from './competition-form';
-
-type Form = Readonly<Record<string, unknown>>;
+import { type Form, send } from './arbiter-forms';
 
 /** What the form's fields show: the stored settings, or what the arbiter typed when it was refused. */
 interface FormValues {
@@ -60,11 +59,6 @@ function typedValues(form: Form, stored: FormValues): FormValues {
     analysisDuringPlay: typed('analysisDuringPlay') === 'on',
     conditionalsAllowed: typed('conditionalsAllowed') === 'on',
   };
-}
-
-function send(res: Response, status: number, html: string): void {
-  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
-  res.send(html);
 }
 
 /** Each refused setting's sentence, from the service's problems, else the refusal's own message. */

@@ -9,14 +9,9 @@ import { RegistrationService } from '../../competitions/registration.service';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
+import { type Form, send } from './arbiter-forms';
 
-type Form = Readonly<Record<string, unknown>>;
 const str = (form: Form, name: string): string => (typeof form?.[name] === 'string' ? (form[name] as string) : '');
-
-function send(res: Response, status: number, html: string): void {
-  res.status(status).type('html').setHeader('Cache-Control', 'no-store');
-  res.send(html);
-}
 
 /**
  * A player's details in the arbiter's panel (with the identity rules of docs/web.md, Security model):

@@ -18,7 +18,7 @@ import type { GameOutcome } from '../../games/core/game-state';
 import { isPointPenalty } from '../../games/core/pfs-rules';
 import type { ChallengeView, GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
-import type { ClaimNotice } from '../player/time-notices';
+import type { ClaimNotice } from '../player/time-notices.service';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
@@ -209,7 +209,7 @@ export function parseChallengeOverrideForm(form: Form): { readonly ok: true; rea
 
 // ------------------------------------------------------------ which forms the game page shows
 
-/** What the rulings' preconditions read of the arbiter's game page: the game's view and its open claim (time-notices.ts). */
+/** What the rulings' preconditions read of the arbiter's game page: the game's view and its open claim (time-notices.service.ts). */
 export function pageSituation(
   view: Pick<GameView, 'status' | 'dispute' | 'lines' | 'outcome' | 'result'>,
   claim: Pick<ClaimNotice, 'open' | 'answers'> | null,

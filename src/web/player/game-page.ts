@@ -20,7 +20,7 @@ import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView, OfferView } from '../../games/game-views';
 import { formatDay, type Lang } from './format-day';
 import { resultAnswer, type MyResultAnswer } from './result-answer';
-import type { TimeNotices } from './time-notices';
+import type { TimeNotices } from './time-notices.service';
 import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time/core';
 
 /** One live line as the shell replayed it: its path's records and the sequence positions each player took. */
@@ -218,7 +218,7 @@ export interface GamePageModel {
   readonly confirmBy: string | null;
   /** A hint for stale forms: the turn this page answers. */
   readonly expectedTurn: number;
-  /** The open time claim and the declared holidays (time-notices.ts), added by the page's loader. */
+  /** The open time claim and the declared holidays (time-notices.service.ts), added by the page's loader. */
   readonly timeNotices?: TimeNotices;
   /** The viewer's own pending conditional replies, while the game is played and the competition allows them. */
   readonly conditionals?: ConditionalsPanel | null;

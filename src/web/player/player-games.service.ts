@@ -24,7 +24,7 @@ import type { CalendarCompetition, CalendarGame } from './calendar-feed';
 import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
 import { gamePageModel, runOutFromTimeline, type GamePageModel, type LineInput } from './game-page';
-import { loadTimeNotices } from './time-notices';
+import { loadTimeNotices } from './time-notices.service';
 import { isUuid } from '../../common/ids';
 import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
@@ -99,7 +99,7 @@ export class PlayerGamesService {
         competitionName: s.competition.name,
         lang,
       });
-      // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.ts).
+      // docs/rules.md §5: the open time claim and both players' holidays, seen by both (time-notices.service.ts).
       return {
         ...model,
         timeNotices: await loadTimeNotices(this.reads, s, model.me, lang),

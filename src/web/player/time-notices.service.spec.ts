@@ -1,4 +1,4 @@
-import { timeNoticesModel, type TimeNoticesInput } from './time-notices';
+import { timeNoticesModel, type TimeNoticesInput } from './time-notices.service';
 
 const base: TimeNoticesInput = {
   lang: 'ro',
