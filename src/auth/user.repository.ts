@@ -163,6 +163,11 @@ export class UserRepository {
     return this.m.find(AccountJoin, { where: [{ userId }, { playerId }] });
   }
 
+  /** The joins asked for this address of the player (it left them). */
+  async removeJoinsFor(playerId: string, address: string): Promise<void> {
+    await this.m.delete(AccountJoin, { playerId, address });
+  }
+
   async removeJoins(ids: readonly string[]): Promise<void> {
     if (ids.length) await this.m.delete(AccountJoin, { id: In([...ids]) });
   }
