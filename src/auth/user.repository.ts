@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
+import { insertRows } from '../database/insert-rows';
 import { Player, type Language } from '../players/player.entity';
 import type { Role } from './core/actor';
 import { AccountJoin } from './account-join.entity';
@@ -61,6 +62,11 @@ export class UserRepository {
     return this.m.findOneBy(User, { playerId });
   }
 
+  /** The users who play as these players. */
+  ofPlayers(playerIds: readonly string[]): Promise<User[]> {
+    return this.m.findBy(User, { playerId: In([...playerIds]) });
+  }
+
   /** Which of these addresses some user already has. */
   emailsTaken(addresses: readonly string[]): Promise<UserEmail[]> {
     return this.m.findBy(UserEmail, { address: In([...addresses]) });
@@ -84,6 +90,18 @@ export class UserRepository {
     const user = this.m.create(User, { id: randomUUID(), ...row });
     await this.m.insert(User, user);
     return user;
+  }
+
+  /** Several users in as few statements as the parameters allow. */
+  async addMany(rows: readonly NewUserRow[]): Promise<User[]> {
+    const users = rows.map((row) => this.m.create(User, { id: randomUUID(), ...row }));
+    await insertRows(this.m, User, ...users);
+    return users;
+  }
+
+  /** Addresses of several users, in as few statements as the parameters allow. */
+  async addEmailRows(rows: ReadonlyArray<{ readonly userId: string; readonly address: string }>, verified: boolean): Promise<void> {
+    await insertRows(this.m, UserEmail, ...rows.map((r) => this.m.create(UserEmail, { id: randomUUID(), ...r, verified })));
   }
 
   async addEmails(userId: string, addresses: readonly string[], verified: boolean): Promise<void> {

@@ -226,12 +226,14 @@ export class RegistrationService {
         createdAt: now,
       })),
     );
-    for (const row of rows) {
-      // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
-      const playerId = playerIdOfLine.get(row.line)!;
-      const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
-      await this.users.ensurePlayerUser({ id: playerId, name: row.name }, emails);
-    }
+    await this.users.ensurePlayerUsers(
+      rows.map((row) => {
+        // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
+        const playerId = playerIdOfLine.get(row.line)!;
+        const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
+        return { id: playerId, name: row.name, emails };
+      }),
+    );
     for (const [i, row] of fresh.entries()) {
       for (const address of row.emails) {
         const account = accounts.get(address);
