@@ -47,8 +47,6 @@ export interface AccountModel {
  */
 @Injectable()
 export class AccountService {
-  private readonly sessions: WebSessionRepository;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -57,9 +55,8 @@ export class AccountService {
     private readonly competitions: CompetitionsRepository,
     private readonly identity: PlayerIdentityService,
     private readonly owners: AccountNotices,
-  ) {
-    this.sessions = new WebSessionRepository(db);
-  }
+    private readonly sessions: WebSessionRepository,
+  ) {}
 
   /**
    * The arbiter's own name (docs/web.md "The arbiter's name"): it signs the sheets and the mails
