@@ -157,6 +157,8 @@ describe(`no arbiter becomes anyone else (${TEST_DB})`, () => {
       const agent = await loginWithLink(t.app, admin.id);
       const page = await agent.get('/account').expect(200);
       expect(page.text).toContain('Chief Twin');
+      // The join names the competition that asked for it.
+      expect(page.text).toContain(SETTINGS.name);
       const join = /name="join" value="([^"]+)"/.exec(page.text)![1];
       const done = await agent
         .post('/account/joins/accept')
