@@ -190,10 +190,7 @@ export class UsersService {
   /** The accounts that log in with any of these addresses (already normalised), by address. */
   async accountsWith(addresses: readonly string[]): Promise<Map<string, User>> {
     if (!addresses.length) return new Map();
-    const emails = await this.users.emailsTaken(addresses);
-    const owners = await this.users.withAnyEmail(addresses);
-    const byId = new Map(owners.map((u) => [u.id, u]));
-    return new Map(emails.map((e) => [e.address, byId.get(e.userId)!]));
+    return new Map((await this.users.emailsTakenWithUsers(addresses)).map((e) => [e.address, e.user]));
   }
 
   async createApiKey(userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
