@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { advisoryLockKey } from '../database/advisory-lock';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
+import { insertRows } from '../database/insert-rows';
 import { Player, type Language } from '../players/player.entity';
 import type { Role } from './core/actor';
 import { AccountJoin } from './account-join.entity';
@@ -47,18 +48,21 @@ export class UserRepository {
       .getOne();
   }
 
-  /** The users owning any of these addresses (already normalised). */
-  withAnyEmail(addresses: readonly string[]): Promise<User[]> {
-    return this.m
-      .createQueryBuilder(User, 'u')
-      .innerJoin(UserEmail, 'e', 'e.user_id = u.id')
-      .where('e.address IN (:...addresses)', { addresses })
-      .getMany();
+  /** Which of these addresses (already normalised) log a user in, each with its user, in one query. */
+  emailsTakenWithUsers(addresses: readonly string[]): Promise<Array<UserEmail & { user: User }>> {
+    return this.m.find(UserEmail, { where: { address: In([...addresses]) }, relations: { user: true } }) as Promise<
+      Array<UserEmail & { user: User }>
+    >;
   }
 
   /** The user who plays as this player, if any. */
   ofPlayer(playerId: string): Promise<User | null> {
     return this.m.findOneBy(User, { playerId });
+  }
+
+  /** The users who play as these players. */
+  ofPlayers(playerIds: readonly string[]): Promise<User[]> {
+    return this.m.findBy(User, { playerId: In([...playerIds]) });
   }
 
   /** Which of these addresses some user already has. */
@@ -84,6 +88,18 @@ export class UserRepository {
     const user = this.m.create(User, { id: randomUUID(), ...row });
     await this.m.insert(User, user);
     return user;
+  }
+
+  /** Several users in as few statements as the parameters allow. */
+  async addMany(rows: readonly NewUserRow[]): Promise<User[]> {
+    const users = rows.map((row) => this.m.create(User, { id: randomUUID(), ...row }));
+    await insertRows(this.m, User, ...users);
+    return users;
+  }
+
+  /** Addresses of several users, in as few statements as the parameters allow. */
+  async addEmailRows(rows: ReadonlyArray<{ readonly userId: string; readonly address: string }>, verified: boolean): Promise<void> {
+    await insertRows(this.m, UserEmail, ...rows.map((r) => this.m.create(UserEmail, { id: randomUUID(), ...r, verified })));
   }
 
   async addEmails(userId: string, addresses: readonly string[], verified: boolean): Promise<void> {
@@ -161,6 +177,11 @@ export class UserRepository {
   /** The joins asked of this player or of this account: one join ends them all. */
   joinsOfEither(userId: string, playerId: string): Promise<AccountJoin[]> {
     return this.m.find(AccountJoin, { where: [{ userId }, { playerId }] });
+  }
+
+  /** The joins asked for this address of the player (it left them). */
+  async removeJoinsFor(playerId: string, address: string): Promise<void> {
+    await this.m.delete(AccountJoin, { playerId, address });
   }
 
   async removeJoins(ids: readonly string[]): Promise<void> {

@@ -11,6 +11,23 @@ import { forbidden, Refusal } from '../common/refusal';
 import { CASE_MAIL_CHOICES, User, type CaseMailChoice } from './user.entity';
 import { UserRepository } from './user.repository';
 
+/** Players whose users one import writes in one go: a few statements each, well within PostgreSQL's 65,535 parameters. */
+const PLAYER_USERS_PER_CHUNK = 500;
+
+/** The addresses normalised, once each; a malformed one refuses them all. */
+function checkedAddresses(addresses: readonly string[]): string[] {
+  const emails = [...new Set(addresses.map(normalizeEmail))];
+  for (const address of emails) {
+    if (!isEmailAddress(address)) {
+      throw new Refusal('BAD_INPUT', {
+        ro: `„${address}” nu este o adresă de e-mail.`,
+        en: `"${address}" is not an e-mail address.`,
+      });
+    }
+  }
+  return emails;
+}
+
 export interface NewUser {
   readonly displayName: string;
   readonly roles: readonly Role[];
@@ -79,15 +96,7 @@ export class UsersService {
   }
 
   async createUser(input: NewUser): Promise<User> {
-    const emails = [...new Set(input.emails.map(normalizeEmail))];
-    for (const address of emails) {
-      if (!isEmailAddress(address)) {
-        throw new Refusal('BAD_INPUT', {
-          ro: `„${address}” nu este o adresă de e-mail.`,
-          en: `"${address}" is not an e-mail address.`,
-        });
-      }
-    }
+    const emails = checkedAddresses(input.emails);
     const taken = emails.length ? await this.users.emailsTaken(emails) : [];
     if (taken.length) {
       throw new Refusal(
@@ -146,31 +155,42 @@ export class UsersService {
   }
 
   /**
-   * The login identity of a player just registered (docs/rules.md §6 Identity: users are linked to players).
+   * The login identities of players just registered (docs/rules.md §6 Identity: users are linked to players).
    * Never an existing account: docs/web.md "A player's identity" — an address that already logs
    * someone in stays theirs, and its owner alone joins their account to the player (AccountService).
-   * The player's own user gets the other addresses, still to be verified at their first login.
+   * Each player's own user gets the other addresses, still to be verified at their first login.
+   * A few statements per chunk of players, however long the list (a federation's import).
    */
-  async ensurePlayerUser(player: { id: string; name: string }, emails: readonly string[]): Promise<User> {
-    const linked = await this.users.ofPlayer(player.id);
-    if (linked) return linked;
-    const addresses = emails.map(normalizeEmail);
-    const owned = new Set((addresses.length ? await this.users.emailsTaken(addresses) : []).map((e) => e.address));
-    return this.createUser({
-      displayName: player.name,
-      roles: ['player'],
-      emails: addresses.filter((a) => !owned.has(a)),
-      playerId: player.id,
-    });
+  async ensurePlayerUsers(
+    players: ReadonlyArray<{ readonly id: string; readonly name: string; readonly emails: readonly string[] }>,
+  ): Promise<void> {
+    for (let i = 0; i < players.length; i += PLAYER_USERS_PER_CHUNK) {
+      const chunk = players.slice(i, i + PLAYER_USERS_PER_CHUNK);
+      const linked = new Set((await this.users.ofPlayers(chunk.map((p) => p.id))).map((u) => u.playerId));
+      const unlinked = chunk.filter((p) => !linked.has(p.id)).map((p) => ({ ...p, emails: checkedAddresses(p.emails) }));
+      if (!unlinked.length) continue;
+      const addresses = unlinked.flatMap((p) => p.emails);
+      const owned = new Set((addresses.length ? await this.users.emailsTaken(addresses) : []).map((e) => e.address));
+      const now = this.clock.now();
+      const users = await this.users.addMany(
+        unlinked.map((p) => ({ displayName: cleanName(p.name), roles: ['player'], playerId: p.id, createdAt: now })),
+      );
+      const emails: { userId: string; address: string }[] = [];
+      unlinked.forEach((p, j) => {
+        for (const address of p.emails) {
+          if (owned.has(address)) continue;
+          owned.add(address);
+          emails.push({ userId: users[j].id, address });
+        }
+      });
+      await this.users.addEmailRows(emails, false);
+    }
   }
 
   /** The accounts that log in with any of these addresses (already normalised), by address. */
   async accountsWith(addresses: readonly string[]): Promise<Map<string, User>> {
     if (!addresses.length) return new Map();
-    const emails = await this.users.emailsTaken(addresses);
-    const owners = await this.users.withAnyEmail(addresses);
-    const byId = new Map(owners.map((u) => [u.id, u]));
-    return new Map(emails.map((e) => [e.address, byId.get(e.userId)!]));
+    return new Map((await this.users.emailsTakenWithUsers(addresses)).map((e) => [e.address, e.user]));
   }
 
   async createApiKey(userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {

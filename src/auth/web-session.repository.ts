@@ -1,6 +1,7 @@
 import { LessThan, MoreThan, Not } from 'typeorm';
 import type { JsonObject } from '../common/json';
-import type { Database } from '../database/database';
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database';
 import { prepared } from '../database/prepared-statements';
 import type { Role } from './core/actor';
 import type { WebUserRow } from './web-user';
@@ -15,8 +16,10 @@ export interface StoredSession {
 
 /**
  * Every query on browser sessions, by the SHA-256 of their id, in the unit of work the caller
- * opened. Not a Nest provider: the session store that uses it is built by the web middleware.
+ * opened. A Nest provider for the services (the account page); the session store, built by the
+ * web middleware outside Nest's container, makes its own.
  */
+@Injectable()
 export class WebSessionRepository {
   constructor(private readonly db: Database) {}
 

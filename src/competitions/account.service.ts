@@ -47,8 +47,6 @@ export interface AccountModel {
  */
 @Injectable()
 export class AccountService {
-  private readonly sessions: WebSessionRepository;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -57,9 +55,8 @@ export class AccountService {
     private readonly competitions: CompetitionsRepository,
     private readonly identity: PlayerIdentityService,
     private readonly owners: AccountNotices,
-  ) {
-    this.sessions = new WebSessionRepository(db);
-  }
+    private readonly sessions: WebSessionRepository,
+  ) {}
 
   /**
    * The arbiter's own name (docs/web.md "The arbiter's name"): it signs the sheets and the mails
@@ -91,11 +88,14 @@ export class AccountService {
     return this.db.run(async () => {
       const { user, player } = await this.account(actor);
       const addresses = await this.addressesOf(user, player);
-      const joins = [];
-      for (const join of await this.users.joinsOf(user.id)) {
-        const competition = join.competitionId ? await this.competitions.find(join.competitionId) : null;
-        joins.push({ id: join.id, player: join.player?.name ?? '', competition: competition?.name ?? '', address: join.address });
-      }
+      const waiting = await this.users.joinsOf(user.id);
+      const competitions = await this.competitions.namesOf(waiting.flatMap((j) => (j.competitionId ? [j.competitionId] : [])));
+      const joins = waiting.map((join) => ({
+        id: join.id,
+        player: join.player?.name ?? '',
+        competition: (join.competitionId && competitions.get(join.competitionId)) || '',
+        address: join.address,
+      }));
       const current = hashSessionId(sid);
       const sessions = (await this.sessions.openOf(user.id, this.clock.now())).map((s) => ({
         since: s.createdAt,

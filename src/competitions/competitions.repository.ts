@@ -45,6 +45,13 @@ export class CompetitionsRepository {
     return find(this.m, id);
   }
 
+  /** The names of these competitions, by id, in one query (those that no longer exist are missing). */
+  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.m.find(Competition, { where: { id: In([...new Set(ids)]) }, select: { id: true, name: true } });
+    return new Map(rows.map((c) => [c.id, c.name]));
+  }
+
   /** The competition of a row that points at it (a game's, a result's): it exists, by its foreign key. */
   get(id: string): Promise<Competition> {
     return this.m.findOneByOrFail(Competition, { id });

@@ -153,6 +153,24 @@ export class PlayerIdentityService {
   }
 
   /**
+   * Addresses a list names that wait, unapproved, on another player (docs/web.md "A player's
+   * identity"): the list's claim replaces the waiting one, whose link and join go with it.
+   */
+  async withdrawWaiting(actor: Actor, competitionId: string, rows: readonly PlayerEmail[]): Promise<void> {
+    for (const row of rows) {
+      await this.players.removeAddress(row.playerId, row.address);
+      await this.users.removeJoinsFor(row.playerId, row.address);
+      await this.audit.record({
+        actor,
+        asArbiter: true,
+        action: 'player.address_withdrawn',
+        competitionId,
+        details: { playerId: row.playerId },
+      });
+    }
+  }
+
+  /**
    * A new player registered with an address that already logs someone in: the account stays as
    * it is, and its owner is asked, at their confirmed addresses, to join it to the player from
    * their own account page (docs/web.md "A player's identity").

@@ -9,6 +9,7 @@ import { toDecimal } from '../coefficients/core/coefficients';
 import { Clock } from '../common/clock';
 import { notFound, Refusal } from '../common/refusal';
 import { Database } from '../database/database';
+import type { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
 import { COMPETITION_NOT_FOUND, CompetitionReadsService } from './competition-reads.service';
 import { CompetitionsRepository } from './competitions.repository';
@@ -171,11 +172,15 @@ export class RegistrationService {
     competitionId: string,
     rows: readonly PlayerRow[],
   ): Promise<{ notes: Map<string, ImportNote>; registered: ReadonlyArray<{ playerId: string; created: boolean }> }> {
-    const owners = new Map((await this.repo.playerEmails(rows.flatMap((r) => r.emails))).map((e) => [e.address, e.playerId]));
+    const listed = await this.repo.playerEmails(rows.flatMap((r) => r.emails));
+    // Only a confirmed address identifies a player: one waiting for its owner's approval neither
+    // links nor blocks (docs/web.md "A player's identity"), so nobody squats an address by adding it.
+    const owners = new Map(listed.filter((e) => e.verified).map((e) => [e.address, e.playerId]));
     const registered = await this.repo.registeredPlayerIds(competitionId);
     const matched = matchKnownPlayers(rows, owners, registered);
     if (!matched.ok) throw new Refusal(matched.code, matched.message, 400, { problems: matched.problems });
     const { known, fresh } = matched;
+    await this.identity.withdrawWaiting(actor, competitionId, waitingElsewhere(listed, known));
 
     const now = this.clock.now();
     const playerIdOfLine = new Map<number, string>();
@@ -221,12 +226,14 @@ export class RegistrationService {
         createdAt: now,
       })),
     );
-    for (const row of rows) {
-      // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
-      const playerId = playerIdOfLine.get(row.line)!;
-      const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
-      await this.users.ensurePlayerUser({ id: playerId, name: row.name }, emails);
-    }
+    await this.users.ensurePlayerUsers(
+      rows.map((row) => {
+        // Only addresses that were already the player's (or are a new player's registration): an added one waits for its confirmation.
+        const playerId = playerIdOfLine.get(row.line)!;
+        const emails = notes.has(playerId) ? row.emails.filter((a) => !notes.get(playerId)!.pendingEmails.includes(a)) : row.emails;
+        return { id: playerId, name: row.name, emails };
+      }),
+    );
     for (const [i, row] of fresh.entries()) {
       for (const address of row.emails) {
         const account = accounts.get(address);
@@ -263,4 +270,13 @@ export class RegistrationService {
           : {}),
     }));
   }
+}
+
+/** The listed addresses that wait on another player than the one their line names: the list's claim replaces them. */
+function waitingElsewhere(
+  listed: readonly PlayerEmail[],
+  known: ReadonlyArray<{ readonly row: PlayerRow; readonly playerId: string }>,
+): PlayerEmail[] {
+  const playerOf = new Map(known.flatMap(({ row, playerId }) => row.emails.map((a) => [a, playerId] as const)));
+  return listed.filter((e) => !e.verified && playerOf.get(e.address) !== e.playerId);
 }

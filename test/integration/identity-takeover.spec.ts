@@ -157,6 +157,8 @@ describe(`no arbiter becomes anyone else (${TEST_DB})`, () => {
       const agent = await loginWithLink(t.app, admin.id);
       const page = await agent.get('/account').expect(200);
       expect(page.text).toContain('Chief Twin');
+      // The join names the competition that asked for it.
+      expect(page.text).toContain(SETTINGS.name);
       const join = /name="join" value="([^"]+)"/.exec(page.text)![1];
       const done = await agent
         .post('/account/joins/accept')
@@ -248,6 +250,35 @@ describe(`no arbiter becomes anyone else (${TEST_DB})`, () => {
         .expect(303);
       expect(await senderPlayer('victim.phone@v.example')).toBe(victim.id);
       expect((await userOf('victim.phone@v.example'))?.playerId).toBe(victim.id);
+    });
+  });
+
+  describe('(e) an address waiting for its owner’s approval is nobody’s yet (docs/web.md "A player’s identity")', () => {
+    let squatter: string;
+
+    beforeAll(async () => {
+      // The rogue arbiter adds to their own player addresses that are not theirs: they wait, unapproved.
+      const imported = await importLine(rogue, 'Squatter,squatter@evil.example,,en');
+      squatter = imported.entries[0].playerId;
+      expect((await addByApi(rogue, imported.competitionId, squatter, 'newcomer@fed.example')).status).toBe(201);
+      expect((await addByApi(rogue, imported.competitionId, squatter, 'player3.new@v.example')).status).toBe(201);
+    });
+
+    it('a later list registers a new player with it: the waiting address links nothing and goes to the list’s player', async () => {
+      const { entries } = await importLine(honest, 'Newcomer,newcomer@fed.example,,ro');
+      expect(entries[0].playerId).not.toBe(squatter);
+      expect(await address('newcomer@fed.example')).toMatchObject({ playerId: entries[0].playerId, verified: true });
+      expect(await senderPlayer('newcomer@fed.example')).toBe(entries[0].playerId);
+      expect((await audits('player.address_withdrawn')).map((e) => e.details)).toContainEqual({ playerId: squatter });
+    });
+
+    it('nor does it block a list that finds the player by a confirmed address: it waits for that player’s owner instead', async () => {
+      const owner = (await address('player3@v.example'))!.playerId;
+      const { entries } = await importLine(honest, 'Player Three,player3@v.example player3.new@v.example,,ro');
+      expect(entries[0].playerId).toBe(owner);
+      expect(await address('player3.new@v.example')).toMatchObject({ playerId: owner, verified: false });
+      const asks = await mails({ template: 'address-confirmation', playerId: owner });
+      expect(asks.map((r) => r.payload.address)).toEqual(['player3.new@v.example']);
     });
   });
 

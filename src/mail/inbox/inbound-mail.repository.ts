@@ -41,6 +41,8 @@ export type MailScope = null | { readonly playerIds: readonly string[]; readonly
 /** The inbox's rows (docs/mail-rules.md 11-16): every stored inbound mail, and where each mailbox was read up to. */
 @Injectable()
 export class InboundMailRepository {
+  private heads?: FindOptionsSelect<InboundMail>;
+
   constructor(private readonly db: Database) {}
 
   private get m() {
@@ -128,14 +130,17 @@ export class InboundMailRepository {
     return Buffer.from(piece, 'base64');
   }
 
-  /** Every column of a stored mail but its bytes. */
+  /** Every column of a stored mail but its bytes: the entity's metadata, read at the first batch and kept. */
   private headColumns(): FindOptionsSelect<InboundMail> {
-    const names: string[] = this.m.connection
-      .getMetadata(InboundMail)
-      .columns.map((c) => c.propertyName)
-      .filter((name) => name !== 'raw');
-    const select: Record<string, true> = Object.fromEntries(names.map((name) => [name, true]));
-    return select;
+    if (!this.heads) {
+      const names: string[] = this.m.connection
+        .getMetadata(InboundMail)
+        .columns.map((c) => c.propertyName)
+        .filter((name) => name !== 'raw');
+      const select: Record<string, true> = Object.fromEntries(names.map((name) => [name, true]));
+      this.heads = select;
+    }
+    return this.heads;
   }
 
   /** Marks several mails moved to their folder in one statement (docs/mail-rules.md 14). */
