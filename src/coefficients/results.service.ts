@@ -12,7 +12,7 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { PlayersRepository } from '../competitions/players.repository';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import { COLORS, type Color } from '../games/engine';
+import { COLORS, type Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/game.entity';
 import { readGameView } from '../games/game-mail-view';

@@ -9,7 +9,7 @@ import { decideChallenge, decideChallengeOverride } from './core/challenges';
 import type { MoveTiming } from './core/moves';
 import { refusals } from './core/game-refusals';
 import { orThrow } from './core/refusal';
-import { LOST_TURN, type Color } from './engine';
+import { LOST_TURN, type Color } from '../engine';
 import { GameActions, requireReason, type SubmitOptions } from './game-actions';
 import type { GameSession } from './game-session';
 import { challengeView, type ActionResult, type ChallengeView } from './game-views';

@@ -17,7 +17,7 @@ import { formatDayRo, localDate, type LocalDate } from '../thinking-time/core';
 import { readGameView } from './game-mail-view';
 import type { Claim } from './claim.entity';
 import { claimWindow, mayAnswer, mayRule } from './core/claim-window';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import { refusals } from './core/game-refusals';
 import type { Game } from './game.entity';
 import { GameTimeRepository } from './game-time.repository';

@@ -18,7 +18,7 @@ import { orThrow } from './core/refusal';
 import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { decideRuling, type RulingPlan } from './core/rulings';
 import { assignLines } from './core/turns';
-import { COLORS, type Color } from './engine';
+import { COLORS, type Color } from '../engine';
 import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from './game-actions';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';

@@ -14,7 +14,7 @@ import { lineSnapshot } from './core/game-state';
 import { decideNote, playerReader } from './core/move-note';
 import { orThrow } from './core/refusal';
 import type { MoveTiming } from './core/moves';
-import type { Color, PlacedTile } from './engine';
+import type { Color, PlacedTile } from '../engine';
 import { GameAnalysisService } from './game-analysis.service';
 import { ConditionalReplies } from './conditional-replies';
 import { closeSilenceCasesAtEnd } from './game-end-cases';

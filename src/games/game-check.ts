@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
 import { thinkingDaysForMove, toLocalDate, type DateRange } from '../thinking-time/core';
-import { replayGame, storedMoveInput, type Color } from './engine';
+import { replayGame, storedMoveInput, type Color } from '../engine';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { lineSnapshot } from './core/game-state';

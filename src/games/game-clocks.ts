@@ -1,5 +1,5 @@
 import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time/core';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import type { GameSession } from './game-session';
 import { gameTimeline } from './game-timeline';
 

@@ -8,7 +8,7 @@ import { closingResult, reportWindowEnd } from './core/closing-result';
 import type { Claim } from './claim.entity';
 import { refusals } from './core/game-refusals';
 import { awaitedMove } from './core/turns';
-import type { Color, MoveRecord } from './engine';
+import type { Color, MoveRecord } from '../engine';
 import { GameActions } from './game-actions';
 import { timelineOf } from './game-clocks';
 import { GameSession } from './game-session';

@@ -17,7 +17,7 @@ import type { Player } from '../players/player.entity';
 import type { Sequence } from '../competitions/sequence.entity';
 import type { Penalty } from '../arbiter/penalty.entity';
 import type { Dispute, DisputeLines } from './dispute.entity';
-import { COLORS, type Color, type GameSetup, type GameState, type Lexicon, type MoveInput, type MoveRecord } from './engine';
+import { COLORS, type Color, type GameSetup, type GameState, type Lexicon, type MoveInput, type MoveRecord } from '../engine';
 import type { GameLine } from './game-line.entity';
 import {
   findLine,

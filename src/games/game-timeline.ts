@@ -11,7 +11,7 @@ import {
   type LocalDate,
   type LongThinkingNotice,
 } from '../thinking-time/core';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import { groupBy } from '../common/collections';
 
 export interface TimelineMoveRow {

@@ -3,7 +3,7 @@
 import type { ResultView } from './result-proposals';
 import type { LocalDate, PlayerClock } from '../thinking-time/core';
 import type { ProposedResult } from './core/closing-result';
-import type { Bilingual, Color, MoveRecord, RuleBook } from './engine';
+import type { Bilingual, Color, MoveRecord, RuleBook } from '../engine';
 import type { Challenge } from './challenge.entity';
 import { challengeVerdict } from './core/challenges';
 import type { Dispute } from './dispute.entity';

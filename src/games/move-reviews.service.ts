@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
 import { addDays } from '../thinking-time/core/calendar';
-import { applyMove } from './engine';
+import { applyMove } from '../engine';
 import { GameSession } from './game-session';
 import { GameActions } from './game-actions';
 import { GameRepository } from './game.repository';

@@ -18,7 +18,7 @@ import { ARBITER_READER, playerReader } from './core/move-note';
 import { gameSetup } from './core/play';
 import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
-import { COLORS, getTileSet, newGame, parseSequence, type Color } from './engine';
+import { COLORS, getTileSet, newGame, parseSequence, type Color } from '../engine';
 import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions';
 import type { GameLine } from './game-line.entity';
 import { GameSession, type PlayedMove } from './game-session';

@@ -10,7 +10,7 @@ import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-tim
 import { coefficientOutcome } from './core/game-record';
 import { walkoverScores } from './core/pfs-rules';
 import type { GameOutcome } from './core/game-state';
-import type { Color, GameState } from './engine';
+import type { Color, GameState } from '../engine';
 import type { Game } from './game.entity';
 import { GameRepository } from './game.repository';
 import type { Result } from './result.entity';

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
-import type { Color } from '../games/engine/types';
+import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import type { GameStatus } from '../games/game.entity';
 import { localDate, type LocalDate } from './core/calendar';

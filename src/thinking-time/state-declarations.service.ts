@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import type { Color } from '../games/engine/types';
+import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { otherColor } from '../common/color';
 import { Notifications } from '../notifications/notifications';

@@ -6,7 +6,7 @@ import { asJson, type JsonObject } from '../common/json';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
-import type { Color } from '../games/engine/types';
+import type { Color } from '../engine/types';
 import type { GameSession } from '../games/game-session';
 import { replyAddress } from '../notifications/reply-token';
 import type {

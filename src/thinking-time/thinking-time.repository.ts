@@ -15,7 +15,7 @@ import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
 import { insertRows } from '../database/insert-rows';
-import type { Color } from '../games/engine/types';
+import type { Color } from '../engine/types';
 import { gameTimeline } from '../games/game-timeline';
 import { Game } from '../games/game.entity';
 import { Holiday } from '../games/holiday.entity';

@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import { COLORS, type Color } from '../games/engine';
+import { COLORS, type Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';

@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/common/clock';
 import { Result } from '../../src/games/result.entity';
 import { ActionReceipt } from '../../src/games/action-receipt.entity';
 import { Dispute } from '../../src/games/dispute.entity';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { DisputesService } from '../../src/games/disputes.service';
 import { GameReadsService } from '../../src/games/game-reads.service';

@@ -8,7 +8,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameActions } from '../../src/games/game-actions';
 import type { GameView } from '../../src/games/game-views';

@@ -5,7 +5,7 @@ import { In, IsNull, Not } from 'typeorm';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
 import { type OpenedDatabase } from '../../src/database/open-database';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameTimeService } from '../../src/games/game-time.service';
 import { OffersService } from '../../src/games/offers.service';

@@ -5,7 +5,7 @@ import { In } from 'typeorm';
 import type { UserActor } from '../../src/auth/core/actor';
 import { User } from '../../src/auth/user.entity';
 import { actorOf } from '../../src/auth/users.service';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { CreateCompetitionInput } from '../../src/competitions/competition-setup.service';
 import type { GroupsInput } from '../../src/competitions/core/group-plans';
 import { Sequence } from '../../src/competitions/sequence.entity';

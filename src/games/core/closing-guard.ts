@@ -3,7 +3,7 @@
 // procedure. The action frame asks this guard once per action (GameActions.act, game-actions.ts); pure.
 import { Refusal } from '../../common/refusal';
 import { formatDayRo, isPlayClosed, type LocalDate } from '../../thinking-time/core';
-import type { Bilingual } from '../engine';
+import type { Bilingual } from '../../engine';
 
 export const CLOSING_DATE_PASSED = 'CLOSING_DATE_PASSED';
 

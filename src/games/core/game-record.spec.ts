@@ -3,11 +3,11 @@
 import fc from 'fast-check';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
 import { addDays, type LocalDate } from '../../thinking-time/core';
-import { checkGcg } from '../engine/gcg';
-import { loadWordList } from '../engine/lexicon';
-import { randomLegalGame } from '../engine/testing/random-game';
-import { ro, sequenceStarting } from '../engine/testing/fixtures';
-import { getTileSet } from '../engine/tile-sets';
+import { checkGcg } from '../../engine/gcg';
+import { loadWordList } from '../../engine/lexicon';
+import { randomLegalGame } from '../../engine/testing/random-game';
+import { ro, sequenceStarting } from '../../engine/testing/fixtures';
+import { getTileSet } from '../../engine/tile-sets';
 import {
   DECLARED_OUTCOMES,
   parseGameRecord,

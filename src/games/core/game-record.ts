@@ -21,9 +21,9 @@ import {
   type Lexicon,
   type MoveRecord,
   type TileSetId,
-} from '../engine';
-import { toGcg } from '../engine/gcg';
-import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from '../engine/sheet';
+} from '../../engine';
+import { toGcg } from '../../engine/gcg';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from '../../engine/sheet';
 
 // ---------------------------------------------------------------------------------------
 // The record

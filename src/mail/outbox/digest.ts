@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Player } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
-import { tourToPlay } from '../../games/engine/tour';
+import { tourToPlay } from '../../engine/tour';
 import type { LocalDate } from '../../thinking-time/core';
 
 export { dueDigestDay, localHour } from '../../thinking-time/core';

@@ -10,7 +10,7 @@ import { RulingsRepository } from '../../arbiter/rulings.repository';
 import type { UserActor } from '../../auth/core/actor';
 import { hasRole } from '../../auth/core/actor';
 import { Clock } from '../../common/clock';
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import { ResultsRepository } from '../../coefficients/results.repository';
 import type { Result } from '../../games/result.entity';
 import type { Competition } from '../../competitions/competition.entity';

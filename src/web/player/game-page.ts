@@ -13,8 +13,8 @@ import {
   type MoveRecord,
   type Premium,
   type TileSet,
-} from '../../games/engine';
-import { formatCoefficientValue } from '../../coefficients/core/coefficients';
+} from '../../engine';
+import { formatCoefficientValue } from '../../common/coefficient-format';
 import { otherColor } from '../../common/color';
 import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView, OfferView } from '../../games/game-views';

@@ -4,7 +4,7 @@ import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
 import { Clock } from '../../common/clock';
 import { Database } from '../../database/database';
-import { getTileSet, type Color } from '../../games/engine';
+import { getTileSet, type Color } from '../../engine';
 import { refusals } from '../../games/core/game-refusals';
 import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
 import { previewMove, type MovePreview } from '../../games/move-preview';

@@ -4,7 +4,7 @@
 // their answer (and the arbiter's decision on an objection).
 import { mayAnswer } from '../../coefficients/core/homologation-rule';
 import type { ResultView } from '../../games/result-proposals';
-import type { Color } from '../../games/engine';
+import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
 
 type Lang = 'ro' | 'en';
