@@ -35,7 +35,7 @@ import { randomMove, seededRandom } from '../engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { MovesService, type GamePairing } from '../games/moves.service';
 import { User } from '../auth/user.entity';
-import { addDays, type LocalDate } from '../thinking-time/core/calendar';
+import { addDays, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { sqlCeiling, type CapturedMove, type CapturedStatement } from './sql-ceiling';
 import {

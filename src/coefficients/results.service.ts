@@ -19,7 +19,7 @@ import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
-import { localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
+import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';

@@ -22,7 +22,7 @@ import { DisputesService } from '../games/disputes.service';
 import { GameTimeService } from '../games/game-time.service';
 import { MovesService } from '../games/moves.service';
 import { OffersService } from '../games/offers.service';
-import { addDays, localDate } from '../thinking-time/core/calendar';
+import { addDays, localDate } from '../common/calendar';
 import { demoPlacement, demoSequence, demoWords } from './demo-play';
 import { DEMO_LEXICON, DEMO_WORDS } from './demo-words';
 

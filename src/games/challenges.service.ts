@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
-import { toLocalDate } from '../thinking-time/core';
+import { toLocalDate } from '../common/calendar';
 import { ChallengesRepository } from './challenges.repository';
 import { decideChallenge, decideChallengeOverride } from './core/challenges';
 import type { MoveTiming } from './core/moves';

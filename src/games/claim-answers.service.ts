@@ -13,7 +13,7 @@ import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';
 import type { ClaimAnsweredModel } from '../notifications/models/models';
-import { formatDayRo, localDate, type LocalDate } from '../thinking-time/core';
+import { formatDayRo, localDate, type LocalDate } from '../common/calendar';
 import { readGameView } from './game-mail-view';
 import type { Claim } from './claim.entity';
 import { claimWindow, mayAnswer, mayRule } from './core/claim-window';

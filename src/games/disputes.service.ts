@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
 import type { JsonObject } from '../common/json';
-import { localDate } from '../thinking-time/core';
+import { localDate } from '../common/calendar';
 import { answersOf, checkClaimRuling } from './claim-answers.service';
 import type { Claim } from './claim.entity';
 import { claimWindow } from './core/claim-window';

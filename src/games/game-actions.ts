@@ -7,7 +7,7 @@ import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Notifications, type Notification } from '../notifications/notifications';
-import { toLocalDate, type LocalDate } from '../thinking-time/core';
+import { toLocalDate, type LocalDate } from '../common/calendar';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
 import { lineSnapshot } from './core/game-state';

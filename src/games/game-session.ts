@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import type { Notification } from '../notifications/notifications';
-import { localDate, toLocalDate, type DateRange, type LocalDate } from '../thinking-time/core';
+import { localDate, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Sequence } from '../competitions/sequence.entity';

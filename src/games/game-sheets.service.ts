@@ -12,7 +12,7 @@ import { toGcg } from '../engine/gcg';
 import type { Ruling } from '../arbiter/ruling.entity';
 import type { Penalty } from '../arbiter/penalty.entity';
 import { RulingsRepository } from '../arbiter/rulings.repository';
-import { localDate } from '../thinking-time/core';
+import { localDate } from '../common/calendar';
 import { sheetRecordSections, type SheetDispute, type SheetRecords } from './core/sheet-records';
 import type { Dispute } from './dispute.entity';
 import type { GameState } from '../engine/replay';

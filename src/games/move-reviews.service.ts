@@ -6,7 +6,7 @@ import { Refusal } from '../common/refusal';
 import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { Database } from '../database/database';
-import { addDays } from '../thinking-time/core/calendar';
+import { addDays } from '../common/calendar';
 import { applyMove } from '../engine';
 import { GameSession } from './game-session';
 import { GameActions } from './game-actions';

@@ -7,7 +7,7 @@ import type { Competition } from '../competitions/competition.entity';
 import type { StartPairing } from '../competitions/core/start-plan';
 import type { Sequence } from '../competitions/sequence.entity';
 import { Notifications } from '../notifications/notifications';
-import { toLocalDate } from '../thinking-time/core';
+import { toLocalDate } from '../common/calendar';
 import { requirePlayOpen } from './core/closing-guard';
 import { parseGameRecord, replayRecord } from './core/game-record';
 import { refusals } from './core/game-refusals';

@@ -6,7 +6,7 @@ import { Database } from '../database/database';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import type { GameStatus } from '../games/game.entity';
-import { localDate, type LocalDate } from './core/calendar';
+import { localDate, type LocalDate } from '../common/calendar';
 import { deadlinesOn, type Deadlines } from './core/deadlines';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';

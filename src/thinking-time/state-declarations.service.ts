@@ -9,7 +9,7 @@ import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { otherColor } from '../common/color';
 import { Notifications } from '../notifications/notifications';
-import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
+import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import { stateDeclaredPayload, type MailSettings } from './sweep-mail';
 import { DEFAULT_TIMELINE_RULES } from './core/timeline';

@@ -30,7 +30,7 @@ import type {
   TimeExceededModel,
 } from '../notifications/models/sweep-models';
 import { yourMoveModel } from '../notifications/models/views';
-import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
+import { rangeLength, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { Deadlines } from './core/deadlines';
 import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './core/timeline';
 

@@ -22,7 +22,7 @@ import { Holiday } from '../games/holiday.entity';
 import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
 import { Move } from '../games/move.entity';
 import { SpecialLeave } from '../games/special-leave.entity';
-import { localDate, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
+import { localDate, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { GameTimeline } from './core/timeline';
 import { SweepCursor } from './sweep-cursor.entity';
 import { SweepPlan } from './sweep-plan.entity';

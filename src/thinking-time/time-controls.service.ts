@@ -13,7 +13,7 @@ import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';
 import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
-import { compareDays, isLocalDate, toLocalDate, type LocalDate } from './core/calendar';
+import { compareDays, isLocalDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { absencesOf } from '../common/absences';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { thinkingDaysForMove } from './core/thinking-days';

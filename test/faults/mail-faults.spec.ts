@@ -9,7 +9,7 @@ import { getTileSet } from '../../src/engine';
 import { randomLegalGame } from '../../src/engine/testing/random-game';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
-import { addDays, localDate } from '../../src/thinking-time/core/calendar';
+import { addDays, localDate } from '../../src/common/calendar';
 import { createUser, setUpCompetition } from '../support/competitions';
 import { freePort } from '../support/ports';
 import type { DeliveredMail } from '../support/smtp-sink';

@@ -13,7 +13,7 @@ import { Move } from '../../src/games/move.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
-import { addDays, localDate } from '../../src/thinking-time/core/calendar';
+import { addDays, localDate } from '../../src/common/calendar';
 import { createUser, keyForPlayer, setUpCompetition } from '../support/competitions';
 import { startDovecot, type PrivateDovecot } from '../support/dovecot';
 import { hangAfter } from '../support/hang';

@@ -18,7 +18,7 @@ import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
 import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
-import { toLocalDate } from '../../src/thinking-time/core';
+import { toLocalDate } from '../../src/common/calendar';
 import { modelState, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -16,7 +16,7 @@ import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { addDays, compareDays, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { addDays, compareDays, type LocalDate } from '../../src/common/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { instantAt } from '../support/sweep';

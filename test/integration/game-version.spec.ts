@@ -12,7 +12,7 @@ import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameActions } from '../../src/games/game-actions';
 import type { GameView } from '../../src/games/game-views';
-import type { LocalDate } from '../../src/thinking-time/core/calendar';
+import type { LocalDate } from '../../src/common/calendar';
 import { HeartbeatService } from '../../src/thinking-time/heartbeat.service';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
 import { PlayerGamesService } from '../../src/web/player/player-games.service';

@@ -10,7 +10,7 @@ import { Game } from '../../src/games/game.entity';
 import { GameTimeService } from '../../src/games/game-time.service';
 import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { addDays, compareDays, diffDays, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { addDays, compareDays, diffDays, type LocalDate } from '../../src/common/calendar';
 import { SweepCursor } from '../../src/thinking-time/sweep-cursor.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';

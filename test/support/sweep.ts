@@ -14,7 +14,7 @@ import type { ActionResult } from '../../src/games/game-views';
 import { Game } from '../../src/games/game.entity';
 import { MovesService } from '../../src/games/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { localDate, type LocalDate } from '../../src/common/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { ManualClock } from '../../src/common/clock';
 import { startTestApp, type TestApp } from './test-app';

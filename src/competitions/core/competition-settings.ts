@@ -3,7 +3,7 @@
 import { cleanName } from '../../common/names';
 import { Refusal } from '../../common/refusal';
 import { isTileSetId, type Bilingual } from '../../engine';
-import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../../common/calendar';
 import type { CompetitionSettings } from './settings-shape';
 import { SETTING_NAMES } from './setting-names';
 import { joinMessages } from './bad-input';

@@ -1,5 +1,5 @@
 // The shape of a competition's settings once checked; the rules that check them are competition-settings.ts.
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 import type { RuleBook, TileSetId } from '../../engine';
 
 /** How the tiles left on a rack at the end count (docs/rules.md §4): moved to the finisher, or doubled. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays } from '../../thinking-time/core/calendar';
+import { addDays } from '../../common/calendar';
 import { seededRandom } from '../../engine/testing/random-game';
 import { decideEnd, decideForfeitVoiding, endedByPlay } from './endings';
 import { officialLine, pathOf } from './lines';

@@ -3,7 +3,7 @@
 // is complete when the player owes none (its thinking days are counted once). Pure.
 import { refusals } from './game-refusals';
 import type { Color } from '../../engine';
-import { toLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { toLocalDate, type LocalDate } from '../../common/calendar';
 import { lineLabel, liveLines, resolveLine } from './lines';
 import { isRefusal } from './refusal';
 import type { Decided, Play, PlayLine, PlayMove, Refusal } from './play';

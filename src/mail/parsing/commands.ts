@@ -6,7 +6,7 @@ import { parseCoordParts } from '../../engine/board';
 import { parseFrscMove } from '../../engine/notation';
 import { getTileSet } from '../../engine/tile-sets';
 import type { EngineError, TileSet, WrittenMove } from '../../engine/types';
-import { isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { isLocalDate, type LocalDate } from '../../common/calendar';
 import type { MailLanguage } from './quotes';
 
 /** A move line as written, parsed by the engine's notation reader (a pass included). */

@@ -4,7 +4,7 @@
 import type { SheetEndReason } from '../../engine/sheet';
 import type { Color } from '../../engine/types';
 import type { Settings } from '../../config/settings';
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 
 /** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/game-mail-view.ts. */
 /**

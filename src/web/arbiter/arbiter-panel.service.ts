@@ -22,7 +22,7 @@ import type { Game } from '../../games/game.entity';
 import { Lexicons } from '../../games/lexicons';
 import { INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inbound-mail.entity';
 import { OUTBOUND_MAIL_STATUSES, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
-import { localDate } from '../../thinking-time/core/calendar';
+import { localDate } from '../../common/calendar';
 import { GameListingsRepository } from '../../games/game-listings.repository';
 import { InboundMailRepository } from '../../mail/inbox/inbound-mail.repository';
 import { OutboxRepository } from '../../notifications/outbox.repository';

@@ -9,7 +9,7 @@ import type { JsonObject } from '../../common/json';
 import { reportWindowEnd } from '../../games/core/closing-result';
 import type { Result } from '../../games/result.entity';
 import type { Color } from '../../engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
 type Lang = 'ro' | 'en';
 

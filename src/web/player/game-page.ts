@@ -21,7 +21,8 @@ import type { GameView, MoveView, OfferView } from '../../games/game-views';
 import { formatDay, type Lang } from './format-day';
 import { resultAnswer, type MyResultAnswer } from './result-answer';
 import type { TimeNotices } from './time-notices';
-import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time/core';
+import { timelineDays, type GameTimeline } from '../../thinking-time/core';
+import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 
 /** One live line as the shell replayed it: its path's records and the sequence positions each player took. */
 export interface LineInput {

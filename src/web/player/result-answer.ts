@@ -5,7 +5,7 @@
 import { mayAnswer } from '../../coefficients/core/homologation-rule';
 import type { ResultView } from '../../games/result-proposals';
 import type { Color } from '../../engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
 type Lang = 'ro' | 'en';
 

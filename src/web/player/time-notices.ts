@@ -12,7 +12,7 @@ import { claimWindow } from '../../games/core/claim-window';
 import type { Color } from '../../engine';
 import type { GameSession } from '../../games/game-session';
 import { GameReadsService } from '../../games/game-reads.service';
-import { localDate, rangeLength, type DateRange, type LocalDate } from '../../thinking-time/core';
+import { localDate, rangeLength, type DateRange, type LocalDate } from '../../common/calendar';
 import { roDays } from '../arbiter/dashboard';
 import { formatDay, type Lang } from './format-day';
 
