@@ -1,12 +1,12 @@
 // The import rules of the tree (docs/architecture.md), run by scripts/check-architecture.js in
 // `npm test`. The folder-level rule (no two feature folders importing each other) is in that script.
 
+/** The kernel: the pure files of src/common/, below everything (colour, ids, names, …). */
+const KERNEL =
+  '^src/common/(bilingual|refusal|color|ids|hash|lru-map|names|collections|json|content-disposition|absences|day-format|coefficient-format|calendar)\\.ts$';
+
 /** Pure code: the rules. Files here take the day as an argument and do no I/O. */
-const PURE = [
-  '^src/games/engine/(?!bench/)',
-  '^src/[a-z-]+/core/',
-  '^src/common/(bilingual|refusal|color|ids|hash|lru-map|names|collections|json|content-disposition|absences|day-format)\\.ts$',
-].join('|');
+const PURE = ['^src/engine/(?!bench/)', '^src/[a-z-]+/core/', KERNEL].join('|');
 
 /** Libraries that do I/O or tie code to the framework: never in pure code. */
 const IO =
@@ -49,6 +49,13 @@ module.exports = {
       comment: 'A rule leans only on rules.',
       from: { path: PURE, pathNot: '\\.spec\\.ts$' },
       to: { path: '^src/', pathNot: PURE },
+    },
+    {
+      name: 'engine-imports-nothing',
+      severity: 'error',
+      comment: 'The Scrabble engine stands alone: it leans on the kernel and nothing else of the platform.',
+      from: { path: '^src/engine/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/', pathNot: `^src/engine/|${KERNEL}` },
     },
     {
       name: 'delivery-no-repository',

@@ -24,13 +24,13 @@ function cruise() {
 
 /**
  * The node of the folder graph a file belongs to: its top-level folder of src/ (`src/games/x.ts`
- * → games; `src/main.ts` → main), except that a feature's pure core (`<feature>/core/`, and the
- * game engine) is a node of its own: it sits below every feature, so a feature may lean on another
- * feature's rules without leaning on its services.
+ * → games; `src/main.ts` → main), except that a feature's pure core (`<feature>/core/`) is a node
+ * of its own: it sits below every feature, so a feature may lean on another feature's rules
+ * without leaning on its services. The game engine is a top-level folder (`src/engine/`) already.
  */
 function folderOf(path) {
   const parts = path.split('/');
-  if (parts.length > 3 && (parts[2] === 'core' || (parts[1] === 'games' && parts[2] === 'engine'))) return `${parts[1]}/${parts[2]}`;
+  if (parts.length > 3 && parts[2] === 'core') return `${parts[1]}/${parts[2]}`;
   return parts.length > 2 ? parts[1] : parts[1].replace(/\.ts$/, '');
 }
 

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
-import { localDate } from '../thinking-time/core/calendar';
+import { localDate } from '../common/calendar';
 import { decideAppeal, lodgeAppeal, type AppealReferences, type CommissionAppealInput } from '../arbiter/core/appeal-rules';
 import { arbitratedCompetition } from '../arbiter/arbitrated-competition';
 import { caseRefusals, COMMISSION_APPEAL } from '../arbiter/core/case-rules';

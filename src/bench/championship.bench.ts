@@ -30,12 +30,12 @@ import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
 import { openAppDatabase } from '../app-database';
-import { applyMove, replayGame, type GameState, type TileSetId } from '../games/engine';
-import { randomMove, seededRandom } from '../games/engine/testing/random-game';
+import { applyMove, replayGame, type GameState, type TileSetId } from '../engine';
+import { randomMove, seededRandom } from '../engine/testing/random-game';
 import { Game } from '../games/game.entity';
 import { MovesService, type GamePairing } from '../games/moves.service';
 import { User } from '../auth/user.entity';
-import { addDays, type LocalDate } from '../thinking-time/core/calendar';
+import { addDays, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { sqlCeiling, type CapturedMove, type CapturedStatement } from './sql-ceiling';
 import {

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANALYSIS_GAME, ANALYSIS_WORDS } from '../games/engine/testing/analysis-game';
+import { ANALYSIS_GAME, ANALYSIS_WORDS } from '../engine/testing/analysis-game';
 import { cliRun } from './testing/run-cli';
 
 const TESTDATA = join(__dirname, '../../test/fixtures');

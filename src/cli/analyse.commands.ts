@@ -2,9 +2,9 @@
 // and exchange, one JSON line: the move played, its score, whether the move generator finds it
 // with the word list, and the five best placements the rack allowed on that board. Exit status
 // 0 done, 1 a play the board refuses, 2 unusable input (the file, the tile set, the word list).
-import { analyseGcg } from '../games/engine/analysis';
-import { wordListTrie, type WordTrie } from '../games/engine/word-trie';
-import type { TileSet } from '../games/engine';
+import { analyseGcg } from '../engine/analysis';
+import { wordListTrie, type WordTrie } from '../engine/word-trie';
+import type { TileSet } from '../engine';
 import { BadInputError, jsonLine } from './command';
 import { defineCommand } from './define-command';
 import { readInputFile, requireUtf8 } from './input';

@@ -3,10 +3,10 @@
 // print a record's game sheet or convert it to GCG. Results go to stdout as JSON (the sheet
 // and GCG as text); exit status 0 done, 1 a rule refused a move, 2 unusable input.
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
-import { TILE_SET_IDS, getTileSet, type Color, type Lexicon, type TileSet, type TileSetId } from '../games/engine';
-import { wordListTrie } from '../games/engine/word-trie';
-import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgCheck, type GcgEncoding, type GcgError } from '../games/engine/gcg';
-import type { SheetLanguage } from '../games/engine/sheet';
+import { TILE_SET_IDS, getTileSet, type Color, type Lexicon, type TileSet, type TileSetId } from '../engine';
+import { wordListTrie } from '../engine/word-trie';
+import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgCheck, type GcgEncoding, type GcgError } from '../engine/gcg';
+import type { SheetLanguage } from '../engine/sheet';
 import {
   DECLARED_OUTCOMES,
   DEFAULT_TILE_SET,

@@ -1,6 +1,6 @@
 // What `sweep [--date]` prints and which day it sweeps (sweep.commands.ts): pure, so the
 // command's rules are tested without Nest or a database.
-import { compareDays, isLocalDate, localDate, type LocalDate } from '../thinking-time/core/calendar';
+import { compareDays, isLocalDate, localDate, type LocalDate } from '../common/calendar';
 import type { CompetitionSweep, SweepReport } from '../thinking-time/sweep.service';
 import { BadInputError } from './command';
 

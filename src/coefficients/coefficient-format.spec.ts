@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { formatCoefficient, formatCoefficientValue, toDecimal } from './core/coefficients';
+import { toDecimal } from './core/coefficients';
+import { formatCoefficient, formatCoefficientValue } from '../common/coefficient-format';
 
 describe('formatCoefficient in a language (docs/rules.md §7: four decimals always)', () => {
   it('writes a comma in Romanian, a point in English and by default', () => {

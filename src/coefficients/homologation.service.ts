@@ -11,7 +11,7 @@ import type { GameSession } from '../games/game-session';
 import { GameListingsRepository } from '../games/game-listings.repository';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { ResultProposals, type ResultView } from '../games/result-proposals';
-import { toLocalDate } from '../thinking-time/core';
+import { toLocalDate } from '../common/calendar';
 import { batchReport, skipOf, type BatchReport, type SkippedGame } from './core/homologation-batch';
 import { closingRefusals } from './core/homologation-refusals';
 import { ResultsService } from './results.service';

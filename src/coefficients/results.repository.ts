@@ -6,7 +6,7 @@ import { insertRows } from '../database/insert-rows';
 import { ActionReceipt, type ReceiptKey } from '../games/action-receipt.entity';
 import { Game } from '../games/game.entity';
 import { Result, type Objection } from '../games/result.entity';
-import type { LocalDate } from '../thinking-time/core';
+import type { LocalDate } from '../common/calendar';
 
 /** Games' results after their proposal, and what deciding them reads; in the caller's unit of work. */
 @Injectable()

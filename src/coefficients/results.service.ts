@@ -12,14 +12,14 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { PlayersRepository } from '../competitions/players.repository';
 import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import { COLORS, type Color } from '../games/engine';
+import { COLORS, type Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/game.entity';
 import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
-import { localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
+import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';

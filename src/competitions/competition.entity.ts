@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { User } from '../auth/user.entity';
-import type { RuleBook, TileSetId } from '../games/engine';
+import type { RuleBook, TileSetId } from '../engine';
 
 /** docs/rules.md §4: who gets the value of the tiles left on the racks at the end. */
 import type { EndRackRule } from './core/settings-shape';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { applyMove, getTileSet, loadWordList, newGame, type GameState } from '../games/engine';
-import { seededRandom } from '../games/engine/testing/random-game';
+import { applyMove, getTileSet, loadWordList, newGame, type GameState } from '../engine';
+import { seededRandom } from '../engine/testing/random-game';
 import { demoPlacement, demoSequence, demoWords } from './demo-play';
 import { DEMO_WORDS } from './demo-words';
 

@@ -1,12 +1,12 @@
 // How the demo plays (docs/web.md "The demo"): a fixed sequence and, at each turn, one of the
 // best placements the engine's move generator finds with the demo's word list, so every word
 // on the board is a real one and every score the engine's own (docs/rules.md §3). Pure.
-import { getTileSet, type GameState } from '../games/engine';
-import { FRSC_STYLE, rankedMoves } from '../games/engine/analysis';
-import { rackLetters } from '../games/engine/rack';
-import { randomSequence, seededRandom } from '../games/engine/testing/random-game';
-import { buildWordTrie, type WordTrie } from '../games/engine/word-trie';
-import type { TileSetId } from '../games/engine/types';
+import { getTileSet, type GameState } from '../engine';
+import { FRSC_STYLE, rankedMoves } from '../engine/analysis';
+import { rackLetters } from '../engine/rack';
+import { randomSequence, seededRandom } from '../engine/testing/random-game';
+import { buildWordTrie, type WordTrie } from '../engine/word-trie';
+import type { TileSetId } from '../engine/types';
 import { DEMO_WORDS } from './demo-words';
 
 /** Among how many of the best placements a turn is drawn: a demo game should not read like an engine's. */

@@ -7,7 +7,7 @@ import { CompetitionReadsService, type CompetitionView } from '../competitions/c
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { planStart } from '../competitions/core/start-plan';
 import { Database } from '../database/database';
-import { localDate, type LocalDate } from '../thinking-time/core/calendar';
+import { localDate, type LocalDate } from '../common/calendar';
 import { GameRepository } from './game.repository';
 import { MovesService } from './moves.service';
 

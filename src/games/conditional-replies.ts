@@ -12,7 +12,7 @@ import { DROP_REASONS, matchConditional, type ConditionalStep } from './core/con
 import { isRefusal } from './core/refusal';
 import { assignLines } from './core/turns';
 import { otherColor } from '../common/color';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import { ConditionalsRepository } from './conditionals.repository';
 import type { GameConditional } from './game-conditional.entity';
 import type { GameSession } from './game-session';

@@ -1,4 +1,5 @@
-import { isPlayClosed, toLocalDate } from '../thinking-time/core';
+import { isPlayClosed } from '../thinking-time/core';
+import { toLocalDate } from '../common/calendar';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/core/actor';

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import type { GameTurnAnalysis } from './engine/analysis';
+import type { GameTurnAnalysis } from '../engine/analysis';
 import { Game } from './game.entity';
 
 /**

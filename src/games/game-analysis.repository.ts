@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
-import type { GameTurnAnalysis } from './engine/analysis';
+import type { GameTurnAnalysis } from '../engine/analysis';
 import { prepared } from '../database/prepared-statements';
 import type { AnalysisFacts } from './core/game-analysis';
 import type { AnalysisState } from './game-analysis.entity';

@@ -8,7 +8,7 @@ import type { SingletonWorker } from '../database/singleton-worker';
 import { WorkersService } from '../database/workers.service';
 import { analysisAnswer, analysisRefusals, type AnalysisAnswer } from './core/game-analysis';
 import { refusals } from './core/game-refusals';
-import { analyseRecords, type GameTurnAnalysis } from './engine/analysis';
+import { analyseRecords, type GameTurnAnalysis } from '../engine/analysis';
 import { GameAnalysisRepository } from './game-analysis.repository';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';

@@ -1,5 +1,6 @@
-import { localDate, timelineOn, toLocalDate, type GameTimeline, type TimelineDay } from '../thinking-time/core';
-import type { Color } from './engine';
+import { timelineOn, type GameTimeline, type TimelineDay } from '../thinking-time/core';
+import { localDate, toLocalDate } from '../common/calendar';
+import type { Color } from '../engine';
 import type { GameSession } from './game-session';
 import { gameTimeline } from './game-timeline';
 

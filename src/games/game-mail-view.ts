@@ -5,7 +5,7 @@
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Settings } from '../config/settings';
-import type { Color } from './engine/types';
+import type { Color } from '../engine/types';
 import type { Game } from './game.entity';
 import type { GameMailView } from '../notifications/models/models';
 import { GameRepository } from './game.repository';

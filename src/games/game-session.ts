@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import type { Notification } from '../notifications/notifications';
-import { localDate, toLocalDate, type DateRange, type LocalDate } from '../thinking-time/core';
+import { localDate, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Sequence } from '../competitions/sequence.entity';
 import type { Penalty } from '../arbiter/penalty.entity';
 import type { Dispute, DisputeLines } from './dispute.entity';
-import { COLORS, type Color, type GameSetup, type GameState, type Lexicon, type MoveInput, type MoveRecord } from './engine';
+import { COLORS, type Color, type GameSetup, type GameState, type Lexicon, type MoveInput, type MoveRecord } from '../engine';
 import type { GameLine } from './game-line.entity';
 import {
   findLine,

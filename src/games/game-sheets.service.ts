@@ -7,17 +7,17 @@ import { resultView } from './result-proposals';
 import { toDecimal } from '../coefficients/core/coefficients';
 import type { Player } from '../players/player.entity';
 import { Database } from '../database/database';
-import { COLORS, type Color } from './engine';
-import { toGcg } from './engine/gcg';
+import { COLORS, type Color } from '../engine';
+import { toGcg } from '../engine/gcg';
 import type { Ruling } from '../arbiter/ruling.entity';
 import type { Penalty } from '../arbiter/penalty.entity';
 import { RulingsRepository } from '../arbiter/rulings.repository';
-import { localDate } from '../thinking-time/core';
+import { localDate } from '../common/calendar';
 import { sheetRecordSections, type SheetDispute, type SheetRecords } from './core/sheet-records';
 import type { Dispute } from './dispute.entity';
-import type { GameState } from './engine/replay';
-import { tourOf } from './engine/tour';
-import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetModel, type SheetPlayer } from './engine/sheet';
+import type { GameState } from '../engine/replay';
+import { tourOf } from '../engine/tour';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetModel, type SheetPlayer } from '../engine/sheet';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
@@ -27,7 +27,7 @@ import { analysisSheetLines, analysisSheetTable } from './core/game-analysis';
 import { renderSheetPdf } from './sheet-pdf';
 import { noteFor, PUBLIC_READER } from './core/move-note';
 import { GameAnalysisService } from './game-analysis.service';
-import type { GameTurnAnalysis } from './engine/analysis';
+import type { GameTurnAnalysis } from '../engine/analysis';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */

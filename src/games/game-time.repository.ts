@@ -9,7 +9,7 @@ import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Claim } from './claim.entity';
-import type { Color } from './engine/types';
+import type { Color } from '../engine/types';
 import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
 import { LongThinkingNotice } from './long-thinking-notice.entity';

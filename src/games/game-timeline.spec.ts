@@ -1,5 +1,6 @@
 import type { Competition } from '../competitions/competition.entity';
-import { timelineOn, toLocalDate } from '../thinking-time/core';
+import { timelineOn } from '../thinking-time/core';
+import { toLocalDate } from '../common/calendar';
 import { gameTimeline, type TimelineMoveRow } from './game-timeline';
 
 const competition = { closingDate: '2027-12-31', thinkingDays: 50, reminderDays: 15, escalationDays: 30 } as Pick<

@@ -3,15 +3,9 @@
 // to the last of its moves), and a turn whose moves were all voided stays charged
 // (docs/rules.md §5: "the clock ran while the player thought"). Pure.
 import type { Competition } from '../competitions/competition.entity';
-import {
-  toLocalDate,
-  type DateRange,
-  type DayAdjustment,
-  type GameTimeline,
-  type LocalDate,
-  type LongThinkingNotice,
-} from '../thinking-time/core';
-import type { Color } from './engine';
+import { type DayAdjustment, type GameTimeline, type LongThinkingNotice } from '../thinking-time/core';
+import { toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
+import type { Color } from '../engine';
 import { groupBy } from '../common/collections';
 
 export interface TimelineMoveRow {

@@ -1,9 +1,10 @@
 // What the games service answers: plain JSON, the same for the API, the CLI, the mail
 // channel and the idempotency receipts (a repeated submission returns these very values).
 import type { ResultView } from './result-proposals';
-import type { LocalDate, PlayerClock } from '../thinking-time/core';
+import type { PlayerClock } from '../thinking-time/core';
+import type { LocalDate } from '../common/calendar';
 import type { ProposedResult } from './core/closing-result';
-import type { Bilingual, Color, MoveRecord, RuleBook } from './engine';
+import type { Bilingual, Color, MoveRecord, RuleBook } from '../engine';
 import type { Challenge } from './challenge.entity';
 import { challengeVerdict } from './core/challenges';
 import type { Dispute } from './dispute.entity';

@@ -24,7 +24,7 @@ import { Player } from '../players/player.entity';
 import { ActionReceipt, type ReceiptKey } from './action-receipt.entity';
 import { refusals } from './core/game-refusals';
 import { Dispute, type DisputeLines } from './dispute.entity';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import { GameLine } from './game-line.entity';
 import { GAME_VERSION_SQL, type GameRowsCache } from './game-rows-cache';
 import { Game } from './game.entity';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Refusal } from '../common/refusal';
-import type { WordTrie } from './engine/word-trie';
+import type { WordTrie } from '../engine/word-trie';
 import { Lexicons } from './lexicons';
 
 describe('Lexicons: the one owner of the word-list files', () => {

@@ -5,8 +5,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Refusal } from '../common/refusal';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
-import { getTileSet, type Lexicon, type TileSet } from './engine';
-import { WordTrieBuilder, readWordListTrie, type WordTrie } from './engine/word-trie';
+import { getTileSet, type Lexicon, type TileSet } from '../engine';
+import { WordTrieBuilder, readWordListTrie, type WordTrie } from '../engine/word-trie';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;

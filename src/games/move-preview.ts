@@ -5,7 +5,7 @@ import type { Bilingual } from '../common/bilingual';
 import { isRefusal } from './core/refusal';
 import { owedByTurnPlayer } from './core/turns';
 import { checkWords, type WordCheck } from './core/word-check';
-import { applyMove, type Color } from './engine';
+import { applyMove, type Color } from '../engine';
 import type { GameSession } from './game-session';
 
 export type MovePreview =

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, ForeignKey, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Player } from '../players/player.entity';
-import type { Color, PlacedTile, WordScore } from './engine';
+import type { Color, PlacedTile, WordScore } from '../engine';
 import { GameLine } from './game-line.entity';
 import { Game } from './game.entity';
 

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/core/actor';
 import { otherColor } from '../common/color';
 import { refusals } from './core/game-refusals';
 import { offerDecision, offerRefusal } from './core/offer-limits';
-import type { Color } from './engine';
+import type { Color } from '../engine';
 import { GameActions, type ActionInput } from './game-actions';
 import { GameSession } from './game-session';
 import { offerView, type ActionResult } from './game-views';

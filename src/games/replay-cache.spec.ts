@@ -1,8 +1,8 @@
 import { replayLine } from './core/lines';
 import { ReplayCache, replayKey } from './replay-cache';
-import { DEFAULT_RULES } from './engine/types';
-import { getTileSet, replayGame } from './engine';
-import { randomLegalGame } from './engine/testing/random-game';
+import { DEFAULT_RULES } from '../engine/types';
+import { getTileSet, replayGame } from '../engine';
+import { randomLegalGame } from '../engine/testing/random-game';
 
 const GAME = randomLegalGame(11, getTileSet('ro'));
 const SEQUENCE = GAME.sequence;

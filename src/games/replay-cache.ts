@@ -4,7 +4,7 @@
 // and nothing ever needs invalidating. Several instances each keep their own; the rows
 // that name the key are read from the database on every request as before.
 import { LruMap } from '../common/lru-map';
-import type { GameSetup, GameState, MoveRecord } from './engine';
+import type { GameSetup, GameState, MoveRecord } from '../engine';
 
 export interface LineReplay {
   readonly state: GameState;

@@ -6,11 +6,11 @@ import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/co
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import { Notifications } from '../notifications/notifications';
-import { addDays, localDate, toLocalDate, type LocalDate } from '../thinking-time/core';
+import { addDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { coefficientOutcome } from './core/game-record';
 import { walkoverScores } from './core/pfs-rules';
 import type { GameOutcome } from './core/game-state';
-import type { Color, GameState } from './engine';
+import type { Color, GameState } from '../engine';
 import type { Game } from './game.entity';
 import { GameRepository } from './game.repository';
 import type { Result } from './result.entity';

@@ -1,8 +1,8 @@
 import { inkRightOf, renderPdfPages } from '../../test/support/pdf-image';
 import { pdfText, pdfTextLines } from '../../test/support/pdf-text';
 import { sheetRecordSections } from './core/sheet-records';
-import { emptyBoard, withTiles } from './engine/board';
-import { sheetHeaderFields, type SheetLanguage, type SheetModel, type SheetRow } from './engine/sheet';
+import { emptyBoard, withTiles } from '../engine/board';
+import { sheetHeaderFields, type SheetLanguage, type SheetModel, type SheetRow } from '../engine/sheet';
 import { renderSheetPdf, SHEET_PDF_MARGIN } from './sheet-pdf';
 
 /** The arbiter's decision: longer than a line of the page, so it must wrap. */

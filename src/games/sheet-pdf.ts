@@ -8,8 +8,8 @@
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { COLORS } from '../common/color';
-import { BOARD_SIZE, CENTER, premiumAt, rowLetter, tileAt, type Premium } from './engine/board';
-import { lowerLetter } from './engine/tile-sets';
+import { BOARD_SIZE, CENTER, premiumAt, rowLetter, tileAt, type Premium } from '../engine/board';
+import { lowerLetter } from '../engine/tile-sets';
 import {
   formatDate,
   sheetHeaderFields,
@@ -20,7 +20,7 @@ import {
   type SheetModel,
   type SheetRow,
   wordText,
-} from './engine/sheet';
+} from '../engine/sheet';
 import type { analysisSheetTable } from './core/game-analysis';
 
 /** node_modules/dejavu-fonts-ttf/ttf, found through the package so the build layout does not matter. */

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/core/actor';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
 import { Database } from '../database/database';
-import { localDate } from '../thinking-time/core';
+import { localDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
 import { GameActions, requireReason } from './game-actions';
 import { GameTimeRepository } from './game-time.repository';

@@ -1,5 +1,5 @@
 import { Clock, RehearsalClock } from '../common/clock';
-import { DEFAULT_TIME_ZONE, formatDayRo, localDate } from '../thinking-time/core/calendar';
+import { DEFAULT_TIME_ZONE, formatDayRo, localDate } from '../common/calendar';
 
 /** The banner every page shows on the rehearsal clock ("Repetiție — azi este 01.03.2027"); undefined otherwise. */
 export function rehearsalBanner(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { localDate } from '../thinking-time/core/calendar';
+import { localDate } from '../common/calendar';
 import { localInstant, rehearsalSteps } from './rehearsal-steps';
 
 describe('rehearsalSteps (every daily sweep of the days passed, in order)', () => {

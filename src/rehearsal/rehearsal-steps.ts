@@ -1,6 +1,6 @@
 // Which instants the rehearsal clock stops at on its way forward: pure, so the
 // "every daily sweep of the days passed, in order" rule is tested without a database.
-import { addDays, compareDays, localDate, type LocalDate } from '../thinking-time/core/calendar';
+import { addDays, compareDays, localDate, type LocalDate } from '../common/calendar';
 
 /** The scheduler's daily run is the hourly cron at :05 (sweep.cron.ts): the first run of a day is at 00:05. */
 export const DAILY_RUN_MINUTE = 5;

@@ -5,7 +5,7 @@ import { Clock, RehearsalClock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import { Mutex } from '../database/mutex';
-import { formatDayRo, isLocalDate, localDate, type LocalDate } from '../thinking-time/core/calendar';
+import { formatDayRo, isLocalDate, localDate, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { UptimeRepository } from '../thinking-time/uptime.repository';
 import { RehearsalClockRepository } from './rehearsal-clock.repository';

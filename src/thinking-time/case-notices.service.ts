@@ -22,7 +22,7 @@ import { GameListingsRepository } from '../games/game-listings.repository';
 import { domainOf } from '../notifications/mail-addresses';
 import type { ArbiterCasesModel } from '../notifications/models/models';
 import { Notifications } from '../notifications/notifications';
-import { dueDigestDay, localDate, type LocalDate } from './core/calendar';
+import { dueDigestDay, localDate, type LocalDate } from '../common/calendar';
 
 /** What one pass wrote: mails sent at once, digests, and the cases told. */
 export interface CaseNoticesReport {

@@ -4,7 +4,7 @@ import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import type { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
+import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { downtimeCredits } from './core/downtime-credits';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { UptimeRepository } from './uptime.repository';

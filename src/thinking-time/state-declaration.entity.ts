@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Player } from '../players/player.entity';
-import type { Color } from '../games/engine';
+import type { Color } from '../engine';
 import { Game } from '../games/game.entity';
 
 /**

@@ -6,7 +6,7 @@ import { asJson, type JsonObject } from '../common/json';
 import type { Game } from '../games/game.entity';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
-import type { Color } from '../games/engine/types';
+import type { Color } from '../engine/types';
 import type { GameSession } from '../games/game-session';
 import { replyAddress } from '../notifications/reply-token';
 import type {
@@ -30,7 +30,7 @@ import type {
   TimeExceededModel,
 } from '../notifications/models/sweep-models';
 import { yourMoveModel } from '../notifications/models/views';
-import { rangeLength, toLocalDate, type DateRange, type LocalDate } from './core/calendar';
+import { rangeLength, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { Deadlines } from './core/deadlines';
 import type { CompetitionAction, HolidayAction, LongThinkingAction, SilenceAction, TimeExceededAction, TimelineDay } from './core/timeline';
 

@@ -6,7 +6,7 @@ import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
 import type { SingletonWorker } from '../database/singleton-worker';
 import { WorkersService } from '../database/workers.service';
-import { compareDays, localDate, toLocalDate, type LocalDate } from './core/calendar';
+import { compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions';

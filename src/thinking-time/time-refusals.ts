@@ -2,7 +2,7 @@
 // English, the HTTP status (auth/refusal.ts). Thrown inside the action's transaction, a
 // refusal leaves nothing behind. The games feature's refusals serve where they fit.
 import { Refusal } from '../common/refusal';
-import { formatDayRo, type LocalDate } from './core/calendar';
+import { formatDayRo, type LocalDate } from '../common/calendar';
 
 export const timeRefusals = {
   unknownCase: (id: string) => new Refusal('UNKNOWN_CASE', { ro: `Cazul ${id} nu există.`, en: `There is no case ${id}.` }, 404),

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { applyMove, type GameState, type MoveRecord } from '../../src/games/engine';
-import { rackLetters } from '../../src/games/engine/rack';
+import { applyMove, type GameState, type MoveRecord } from '../../src/engine';
+import { rackLetters } from '../../src/engine/rack';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
 import { modelState, nextRandomMove, seededRandom, startChampionship, userOf, type Championship } from '../support/games';

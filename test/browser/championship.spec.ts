@@ -6,10 +6,10 @@
 // Screenshots of the dashboard and of the disputed game are saved for review.
 import type { Browser, Page } from 'playwright-core';
 import { Result } from '../../src/games/result.entity';
-import { formatCoefficient } from '../../src/coefficients/core/coefficients';
+import { formatCoefficient } from '../../src/common/coefficient-format';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { createUser } from '../support/competitions';

@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { GameTimeService } from '../../src/games/game-time.service';
 import { MovesService } from '../../src/games/moves.service';
 import { OffersService } from '../../src/games/offers.service';
-import { addDays, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { addDays, type LocalDate } from '../../src/common/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';
 import { instantAt } from '../support/sweep';

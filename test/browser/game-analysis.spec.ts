@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { replayGame, upperLetter } from '../../src/games/engine';
+import { replayGame, upperLetter } from '../../src/engine';
 import { GameAnalysisService } from '../../src/games/game-analysis.service';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';

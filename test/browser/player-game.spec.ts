@@ -5,7 +5,7 @@
 // games service's record equal the rules core's replay of the kept moves.
 import type { Browser, Page } from 'playwright-core';
 import { GameReadsService } from '../../src/games/game-reads.service';
-import { applyMove, replayGame, type Color, type GameState, type MoveRecord } from '../../src/games/engine';
+import { applyMove, replayGame, type Color, type GameState, type MoveRecord } from '../../src/engine';
 import {
   keptNotations,
   modelState,

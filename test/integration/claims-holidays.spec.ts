@@ -11,7 +11,7 @@ import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AuditEntry } from '../../src/audit/audit.entity';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';

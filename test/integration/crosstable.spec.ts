@@ -5,7 +5,7 @@
 // legend, a game without a result a mark — a link to the game on the arbiter's page only —
 // and per player the games remaining; the arbiter also gets the list of unfinished games.
 import request from 'supertest';
-import { formatCoefficient } from '../../src/coefficients/core/coefficients';
+import { formatCoefficient } from '../../src/common/coefficient-format';
 import { Result } from '../../src/games/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';

@@ -13,7 +13,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { csrfOf, loginAgent } from '../support/web';
 import { TEST_DB } from '../support/test-database';
 import { In } from 'typeorm';
-import { getTileSet, loadWordList } from '../../src/games/engine';
+import { getTileSet, loadWordList } from '../../src/engine';
 import { DEMO_LEXICON, DEMO_WORDS } from '../../src/demo/demo-words';
 
 /** `demo` fills an empty database with a competition a newcomer can look at at once. */

@@ -12,7 +12,7 @@ import { DOWNTIME_CASE, HeartbeatService } from '../../src/thinking-time/heartbe
 import { PlatformOutage } from '../../src/thinking-time/platform-outage.entity';
 import { UptimeSpan } from '../../src/thinking-time/uptime-span.entity';
 import { createUser, setUpCompetition, type TestUser } from '../support/competitions';
-import type { LocalDate } from '../../src/thinking-time/core/calendar';
+import type { LocalDate } from '../../src/common/calendar';
 import { instantAt, SWEEP_TZ } from '../support/sweep';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ManualClock } from '../../src/common/clock';
 import type { OpenedDatabase } from '../../src/database/open-database';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { PlayerGamesService } from '../../src/web/player/player-games.service';
 import type { TestUser } from '../support/competitions';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ManualClock } from '../../src/common/clock';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { DisputesService } from '../../src/games/disputes.service';
 import { GameSheetsService } from '../../src/games/game-sheets.service';
 import type { Game } from '../../src/games/game.entity';

@@ -8,11 +8,11 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameActions } from '../../src/games/game-actions';
 import type { GameView } from '../../src/games/game-views';
-import type { LocalDate } from '../../src/thinking-time/core/calendar';
+import type { LocalDate } from '../../src/common/calendar';
 import { HeartbeatService } from '../../src/thinking-time/heartbeat.service';
 import { TimeControlsService } from '../../src/thinking-time/time-controls.service';
 import { PlayerGamesService } from '../../src/web/player/player-games.service';

@@ -6,7 +6,7 @@ import { Penalty } from '../../src/arbiter/penalty.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { User } from '../../src/auth/user.entity';
 import { ManualClock } from '../../src/common/clock';
-import { applyMove, type Color } from '../../src/games/engine';
+import { applyMove, type Color } from '../../src/engine';
 import { GameCheckService } from '../../src/games/game-check';
 import type { Game } from '../../src/games/game.entity';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';

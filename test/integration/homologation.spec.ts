@@ -10,7 +10,7 @@ import { Case } from '../../src/arbiter/case.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Result } from '../../src/games/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OffersService } from '../../src/games/offers.service';
 import type { TestUser } from '../support/competitions';

@@ -3,7 +3,7 @@
 // The partner reusing a player's key gets nothing of theirs (the conditional chain, a holiday),
 // and a key the partner used does not turn one's own move into a no-op.
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { GameConditional } from '../../src/games/game-conditional.entity';
 import { Holiday } from '../../src/games/holiday.entity';

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { MovesService } from '../../src/games/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';

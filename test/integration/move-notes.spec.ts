@@ -3,7 +3,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import type { Color } from '../../src/games/engine';
+import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';

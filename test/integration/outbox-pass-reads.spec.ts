@@ -3,8 +3,8 @@
 // exactly the mails each row would get composed alone.
 import { In } from 'typeorm';
 import { actorOf, UsersService } from '../../src/auth/users.service';
-import { replayGame } from '../../src/games/engine';
-import { randomMove, seededRandom } from '../../src/games/engine/testing/random-game';
+import { replayGame } from '../../src/engine';
+import { randomMove, seededRandom } from '../../src/engine/testing/random-game';
 import { Game } from '../../src/games/game.entity';
 import { GameRepository } from '../../src/games/game.repository';
 import { MovesService } from '../../src/games/moves.service';

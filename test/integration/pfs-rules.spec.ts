@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import { applyMove, rackLetters, type Color } from '../../src/games/engine';
+import { applyMove, rackLetters, type Color } from '../../src/engine';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import type { Game } from '../../src/games/game.entity';
 import type { TestUser } from '../support/competitions';

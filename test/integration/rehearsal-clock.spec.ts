@@ -10,7 +10,7 @@ import { Claim } from '../../src/games/claim.entity';
 import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { addDays, localDate } from '../../src/thinking-time/core/calendar';
+import { addDays, localDate } from '../../src/common/calendar';
 import { UptimeSpan } from '../../src/thinking-time/uptime-span.entity';
 import { createUser, keyForPlayer, playersCsv, type TestUser } from '../support/competitions';
 import { openTestDatabase, testSettings } from '../support/test-app';

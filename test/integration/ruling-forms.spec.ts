@@ -13,7 +13,7 @@ import { Penalty } from '../../src/arbiter/penalty.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Result } from '../../src/games/result.entity';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { DisputesService } from '../../src/games/disputes.service';
 import { GameTimeService } from '../../src/games/game-time.service';

@@ -26,7 +26,7 @@ import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { Dispute } from '../../src/games/dispute.entity';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { createUser, type TestUser } from '../support/competitions';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { fill, loginWithLink, routeKey, routesOf, tokenFor, type Route } from '../support/security';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Case } from '../../src/arbiter/case.entity';
 import { BadInputError } from '../../src/cli/command';
-import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { addDays, compareDays, localDate, type LocalDate } from '../../src/common/calendar';
 import { DOWNTIME_CASE } from '../../src/thinking-time/heartbeat.service';
 import { runSweep, sweepCommand } from '../../src/cli/sweep.commands';
 import type { SweepSummary } from '../../src/cli/sweep-summary';

@@ -1,4 +1,4 @@
-import type { LocalDate } from '../../src/thinking-time/core/calendar';
+import type { LocalDate } from '../../src/common/calendar';
 import { ThinkingTimeRepository, type SweptGame } from '../../src/thinking-time/thinking-time.repository';
 import { startSweepTest, sweepMails, type SweepTest } from '../support/sweep';
 import { TEST_DB } from '../support/test-database';

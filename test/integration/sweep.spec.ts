@@ -6,7 +6,7 @@ import { GameTimeService } from '../../src/games/game-time.service';
 import { OffersService } from '../../src/games/offers.service';
 import { Move } from '../../src/games/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
-import { addDays, compareDays, localDate, type LocalDate } from '../../src/thinking-time/core/calendar';
+import { addDays, compareDays, localDate, type LocalDate } from '../../src/common/calendar';
 import { StateDeclarationsService } from '../../src/thinking-time/state-declarations.service';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { TimelineAction } from '../../src/thinking-time/timeline-action.entity';

@@ -13,7 +13,7 @@ import { Game } from '../../src/games/game.entity';
 import { DisputesService } from '../../src/games/disputes.service';
 import { MovesService } from '../../src/games/moves.service';
 import { OffersService } from '../../src/games/offers.service';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
 import { InboundMailRepository } from '../../src/mail/inbox/inbound-mail.repository';

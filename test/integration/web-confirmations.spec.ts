@@ -6,7 +6,7 @@
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../src/common/clock';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { Case } from '../../src/arbiter/case.entity';
 import { Claim } from '../../src/games/claim.entity';
 import { Dispute } from '../../src/games/dispute.entity';

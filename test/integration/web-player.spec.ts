@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../src/common/clock';
 import { Player } from '../../src/players/player.entity';
-import { applyMove } from '../../src/games/engine';
+import { applyMove } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { Move } from '../../src/games/move.entity';

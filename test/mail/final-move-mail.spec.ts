@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Player } from '../../src/players/player.entity';
-import { DEFAULT_RULES, getTileSet, replayGame, type GameState, type MoveRecord } from '../../src/games/engine';
-import { randomLegalGame } from '../../src/games/engine/testing/random-game';
+import { DEFAULT_RULES, getTileSet, replayGame, type GameState, type MoveRecord } from '../../src/engine';
+import { randomLegalGame } from '../../src/engine/testing/random-game';
 import { MovesService } from '../../src/games/moves.service';
 import { Game } from '../../src/games/game.entity';
 import { keyForPlayer, type TestUser } from '../support/competitions';

@@ -1,6 +1,6 @@
-import { DEFAULT_RULES, replayGame } from '../../src/games/engine';
-import { randomLegalGame } from '../../src/games/engine/testing/random-game';
-import { getTileSet } from '../../src/games/engine';
+import { DEFAULT_RULES, replayGame } from '../../src/engine';
+import { randomLegalGame } from '../../src/engine/testing/random-game';
+import { getTileSet } from '../../src/engine';
 import { boardRows } from '../../src/games/core/game-state';
 import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';

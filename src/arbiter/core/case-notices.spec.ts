@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { addDays, type LocalDate } from '../../common/calendar';
 import {
   arbiterDigestMessageId,
   caseMailLine,

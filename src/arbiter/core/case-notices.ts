@@ -2,7 +2,7 @@
 // the unique keys that make each go out once, and the words of the mail. Pure: cases, what was
 // already told and the day in; notices and texts out.
 import type { Language } from '../../common/bilingual';
-import { compareDays, diffDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { compareDays, diffDays, type LocalDate } from '../../common/calendar';
 import { caseSummary, roDays, type CasePlayers } from './case-summary';
 
 /**

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
-import type { Color } from '../../games/engine/types';
-import {
-  computeCoefficients,
-  formatCoefficient,
-  fullTours,
-  MAX_COEFFICIENT,
-  penalizedCoefficient,
-  toDecimal,
-  type Outcome,
-} from './coefficients';
+import type { Color } from '../../engine/types';
+import { computeCoefficients, fullTours, MAX_COEFFICIENT, penalizedCoefficient, toDecimal, type Outcome } from './coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 
 const finished: Outcome = { type: 'finished' };
 const c = (red: number, blue: number, outcome: Outcome = finished) => {

@@ -1,6 +1,7 @@
 // Result coefficients (docs/rules.md §7, seed [C] "Omologarea rezultatelor"). Every value is
 // an integer number of ten-thousandths (1.5219 = 15219): the regulation rounds
 // "definitively to four decimals", so the arithmetic is exact and floats never enter.
+import { COEFFICIENT_ONE } from '../../common/coefficient-format';
 import { otherColor, type Color } from '../../common/color';
 
 /** A coefficient pair in ten-thousandths. */
@@ -22,7 +23,7 @@ export type Outcome =
 
 export type OutcomeType = Outcome['type'];
 
-const ONE = 10_000;
+const ONE = COEFFICIENT_ONE;
 const TWO = 2 * ONE;
 /** §7: "the highest coefficient ever homologated is 1.6667, whatever the score". */
 export const MAX_COEFFICIENT = 16_667;
@@ -135,23 +136,6 @@ function ratio(num: number, den: number): number {
 
 function withColors(first: Color, firstC: number, secondC: number): Coefficients {
   return first === 'red' ? { red: firstC, blue: secondC } : { red: secondC, blue: firstC };
-}
-
-/**
- * `1.5219` from 15219; four decimals always, as homologated (docs/rules.md §7). The one way a
- * coefficient is written for a person: `1,5219` in Romanian, `1.5219` in English (and in
- * machine files, the default).
- */
-export function formatCoefficient(tenThousandths: number, language: 'ro' | 'en' = 'en'): string {
-  if (!Number.isSafeInteger(tenThousandths)) throw new RangeError(`not a coefficient in ten-thousandths: ${tenThousandths}`);
-  const sign = tenThousandths < 0 ? '-' : '';
-  const abs = Math.abs(tenThousandths);
-  return `${sign}${Math.floor(abs / ONE)}${language === 'ro' ? ',' : '.'}${String(abs % ONE).padStart(4, '0')}`;
-}
-
-/** A coefficient given as its decimal value (JSON, toDecimal), written as formatCoefficient does. */
-export function formatCoefficientValue(value: number, language: 'ro' | 'en' = 'en'): string {
-  return formatCoefficient(Math.round(value * ONE), language);
 }
 
 /** 1.5219 from 15219, for JSON and display; the nearest double prints as the four decimals. */

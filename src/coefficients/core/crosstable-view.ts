@@ -1,6 +1,6 @@
 // The crosstable as a page shows it (partials/crosstable.hbs): coefficients written in the
 // page's language, players numbered in standings order so the columns can stay narrow.
-import { formatCoefficient } from './coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import type { Crosstable } from './crosstable';
 
 /** The mark of a game without a result; the page says in words what it means. */

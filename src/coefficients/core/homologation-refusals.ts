@@ -1,5 +1,5 @@
 import { Refusal } from '../../common/refusal';
-import type { LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../common/calendar';
 import type { AnswerRefusalReason, HomologationRefusalReason } from './homologation-rule';
 
 function day(d: LocalDate, lang: 'ro' | 'en'): string {

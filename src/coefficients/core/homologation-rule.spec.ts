@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { addDays, type LocalDate } from '../../common/calendar';
 import { mayAnswer, mayHomologate, windowOpen, type HomologationFacts } from './homologation-rule';
 
 // A game ended on 1 March 2027: the players confirm or object up to 6 March inclusive.

@@ -3,7 +3,7 @@
 // result be homologated now, and if not, why not", for the arbiter and for the platform's
 // own (automatic) homologation alike; and for "may a player still confirm or object".
 import type { Color } from '../../common/color';
-import type { LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../common/calendar';
 
 export interface HomologationFacts {
   readonly status: 'proposed' | 'homologated';

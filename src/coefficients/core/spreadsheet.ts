@@ -3,7 +3,7 @@
 // an English one splits on `,` and reads `1.5219`. A file written for the other locale opens as
 // one column, so each export has two variants with the same rows. Pure: rows in, text out.
 import type { Bilingual } from '../../common/bilingual';
-import { formatCoefficient } from './coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import type { Crosstable } from './crosstable';
 import { UNFINISHED_MARK } from './crosstable-view';
 import type { StandingRow } from './standings';

@@ -2,8 +2,8 @@
 // for every channel. Pure: the API's DTO checks shapes, this checks meaning.
 import { cleanName } from '../../common/names';
 import { Refusal } from '../../common/refusal';
-import { isTileSetId, type Bilingual } from '../../games/engine';
-import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { isTileSetId, type Bilingual } from '../../engine';
+import { compareDays, DEFAULT_TIME_ZONE, isLocalDate, type LocalDate } from '../../common/calendar';
 import type { CompetitionSettings } from './settings-shape';
 import { SETTING_NAMES } from './setting-names';
 import { joinMessages } from './bad-input';

@@ -4,7 +4,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { isEmailAddress, normalizeEmail } from '../../auth/core/email-address';
 import { cleanName } from '../../common/names';
-import type { Bilingual } from '../../games/engine';
+import type { Bilingual } from '../../engine';
 import { countIn, countOf, type Language } from '../../common/bilingual';
 import { Refusal } from '../../common/refusal';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { getTileSet, TILE_SET_IDS, type TileSetId } from '../../games/engine';
+import { getTileSet, TILE_SET_IDS, type TileSetId } from '../../engine';
 import { Refusal } from '../../common/refusal';
 import { dealRandomSequence, dealSeries, fullBag, parseTypedSequence, sequenceSha256, sequenceTiles } from './sequence-dealing';
 

@@ -14,7 +14,7 @@ import {
   type Bilingual,
   type TileSet,
   type TileSetId,
-} from '../../games/engine';
+} from '../../engine';
 import { badInput } from './bad-input';
 import { GROUP_NAMES } from './groups';
 

@@ -1,7 +1,7 @@
 // A competition's settings in words: what a refusal and the audit log call each
 // setting, never its code name (`holidayLongDays`), and each stored value as a reader says it.
 // Pure: no Nest, no database.
-import type { Bilingual } from '../../games/engine';
+import type { Bilingual } from '../../engine';
 import type { CompetitionSettings } from './settings-shape';
 
 export type SettingKey = keyof CompetitionSettings;

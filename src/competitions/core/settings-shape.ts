@@ -1,6 +1,6 @@
 // The shape of a competition's settings once checked; the rules that check them are competition-settings.ts.
-import type { LocalDate } from '../../thinking-time/core/calendar';
-import type { RuleBook, TileSetId } from '../../games/engine';
+import type { LocalDate } from '../../common/calendar';
+import type { RuleBook, TileSetId } from '../../engine';
 
 /** How the tiles left on a rack at the end count (docs/rules.md §4): moved to the finisher, or doubled. */
 export type EndRackRule = 'transfer' | 'double';

@@ -2,7 +2,7 @@
 // round robin of each group, grouped by the series whose sequence the group plays.
 import type { Bilingual } from '../../common/bilingual';
 import { Refusal } from '../../common/refusal';
-import { compareDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { compareDays, type LocalDate } from '../../common/calendar';
 import { roundRobin } from './pairing';
 
 export interface StartGroup {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { getTileSet, LOST_TURN, type Color } from '../engine';
-import { randomSequence, seededRandom } from '../engine/testing/random-game';
+import { getTileSet, LOST_TURN, type Color } from '../../engine';
+import { randomSequence, seededRandom } from '../../engine/testing/random-game';
 import { challengeVerdict, decideChallenge, decideChallengeOverride, type ChallengeFacts } from './challenges';
 import { officialLine } from './lines';
 import { isRefusal, orThrow } from './refusal';

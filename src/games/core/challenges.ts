@@ -6,7 +6,7 @@
 // recorded in the fork). An unsuccessful one leaves the move standing, accepted; the challenger
 // then moves (the platform's reading: §4.7–§4.8 give it no other consequence). The arbiter may
 // reverse a verdict with a reason [P 4.7.13] (decideChallengeOverride). Pure.
-import type { Bilingual, Color, RuleBook, TileSetId } from '../engine';
+import type { Bilingual, Color, RuleBook, TileSetId } from '../../engine';
 import { contestedWords } from './disputes';
 import { refusals } from './game-refusals';
 import { forkLine, officialLine, pathOf, type LineChanges } from './lines';

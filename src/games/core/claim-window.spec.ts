@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, type LocalDate } from '../../thinking-time/core';
+import { addDays, type LocalDate } from '../../common/calendar';
 import { CLAIM_ANSWER_DAYS, claimWindow, mayAnswer, mayRule } from './claim-window';
 
 const told: LocalDate = '2027-03-28';

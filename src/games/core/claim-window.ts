@@ -3,7 +3,7 @@
 // was told (the claim's day: the platform announces it in the same step), today, whether an
 // answer came; out: the answer window, whether an answer is still taken, and whether the
 // arbiter may uphold the claim now or only with an explicit override.
-import { addDays, compareDays, diffDays, type LocalDate } from '../../thinking-time/core';
+import { addDays, compareDays, diffDays, type LocalDate } from '../../common/calendar';
 
 /** docs/rules.md §5: the accused answers within 5 days of being told. */
 export const CLAIM_ANSWER_DAYS = 5;

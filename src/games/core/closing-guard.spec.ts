@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { Refusal } from '../../common/refusal';
-import { addDays } from '../../thinking-time/core';
+import { addDays } from '../../common/calendar';
 import { CLOSING_DATE_PASSED, closingDateRefusal, isPlayAction, requirePlayOpen } from './closing-guard';
 
 const closing = '2027-06-30';

@@ -2,8 +2,9 @@
 // offer or contest is accepted, by web, API or mail, and the game goes to the closing-date
 // procedure. The action frame asks this guard once per action (GameActions.act, game-actions.ts); pure.
 import { Refusal } from '../../common/refusal';
-import { formatDayRo, isPlayClosed, type LocalDate } from '../../thinking-time/core';
-import type { Bilingual } from '../engine';
+import { isPlayClosed } from '../../thinking-time/core';
+import { formatDayRo, type LocalDate } from '../../common/calendar';
+import type { Bilingual } from '../../engine';
 
 export const CLOSING_DATE_PASSED = 'CLOSING_DATE_PASSED';
 

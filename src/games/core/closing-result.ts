@@ -4,7 +4,8 @@
 // Pure: no Nest, no database, no clock.
 import type { Color } from '../../common/color';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
-import { addDays, closingDateProposal, DEFAULT_TIMELINE_RULES, type ClosingGameFacts, type LocalDate } from '../../thinking-time/core';
+import { closingDateProposal, DEFAULT_TIMELINE_RULES, type ClosingGameFacts } from '../../thinking-time/core';
+import { addDays, type LocalDate } from '../../common/calendar';
 import { coefficientOutcome } from './game-record';
 import type { GameOutcome } from './game-state';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { applyMove, getTileSet, newGame, replayGame, type GameState } from '../engine';
-import { sequenceStarting } from '../engine/testing/fixtures';
-import { randomLegalGame } from '../engine/testing/random-game';
+import { applyMove, getTileSet, newGame, replayGame, type GameState } from '../../engine';
+import { sequenceStarting } from '../../engine/testing/fixtures';
+import { randomLegalGame } from '../../engine/testing/random-game';
 import { decideConditional, isConditionalCommand, matchConditional, parseConditional, type ConditionalStep } from './conditionals';
 import { isRefusal } from './refusal';
 

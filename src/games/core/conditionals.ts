@@ -6,7 +6,7 @@
 // same letters, a blank still lower case: §3). Pure: text and a position in, steps or a refusal out.
 import { Refusal } from '../../common/refusal';
 import type { Bilingual } from '../../common/bilingual';
-import { applyMove, type Color, type GameState } from '../engine';
+import { applyMove, type Color, type GameState } from '../../engine';
 
 /** One step of a chain: the partner's move it waits for and the owner's reply, in canonical notation. */
 export interface ConditionalStep {

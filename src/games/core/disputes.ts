@@ -3,7 +3,7 @@
 // before it) or appeals (lines A and B are played until the ruling). Pure: the decisions say
 // which lines open and close; the service writes them with the dispute's row.
 import { refusals } from './game-refusals';
-import { foldWord, getTileSet, type Color, type RuleBook, type TileSetId } from '../engine';
+import { foldWord, getTileSet, type Color, type RuleBook, type TileSetId } from '../../engine';
 
 const CONTEST_WHAT = { ro: 'Contestația în două variante', en: 'The two-line contest' };
 import { forkLine, officialLine, pathOf, type LineChanges } from './lines';

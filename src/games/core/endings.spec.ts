@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { addDays } from '../../thinking-time/core/calendar';
-import { seededRandom } from '../engine/testing/random-game';
+import { addDays } from '../../common/calendar';
+import { seededRandom } from '../../engine/testing/random-game';
 import { decideEnd, decideForfeitVoiding, endedByPlay } from './endings';
 import { officialLine, pathOf } from './lines';
 import { orThrow } from './refusal';

@@ -1,7 +1,7 @@
 // The end of a game (docs/rules.md §4, §7): by play when every live line has ended and no
 // dispute waits, or by a recorded outcome (abandonment, agreement, time, a ruling). A time
 // forfeit voids the moves sent after the day the time ran out. Pure.
-import { compareDays, toLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { compareDays, toLocalDate, type LocalDate } from '../../common/calendar';
 import type { GameOutcome } from './game-state';
 import { forkLine, liveLines, officialLine, pathOf, NO_LINE_CHANGES, type LineChanges } from './lines';
 import type { Play } from './play';

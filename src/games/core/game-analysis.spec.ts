@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { GameTurnAnalysis } from '../engine/analysis';
+import type { GameTurnAnalysis } from '../../engine/analysis';
 import { analysisAnswer, analysisSheetLines, type AnalysisFacts } from './game-analysis';
 
 const turn = (n: number, score: number, best: number): GameTurnAnalysis => ({

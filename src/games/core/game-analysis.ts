@@ -3,8 +3,8 @@
 // allows it), "being prepared" until the background job has computed it, refused with the
 // reason when the competition has no word list. Pure: the service reads the rows, this decides.
 import { Refusal } from '../../common/refusal';
-import type { GameTurnAnalysis } from '../engine/analysis';
-import type { Bilingual, Color } from '../engine';
+import type { GameTurnAnalysis } from '../../engine/analysis';
+import type { Bilingual, Color } from '../../engine';
 
 export type StoredAnalysisState = 'pending' | 'ready' | 'no-word-list';
 

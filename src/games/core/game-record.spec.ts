@@ -2,12 +2,12 @@
 // thinking days (docs/rules.md §5), the endings and coefficients of docs/rules.md §7.
 import fc from 'fast-check';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
-import { addDays, type LocalDate } from '../../thinking-time/core';
-import { checkGcg } from '../engine/gcg';
-import { loadWordList } from '../engine/lexicon';
-import { randomLegalGame } from '../engine/testing/random-game';
-import { ro, sequenceStarting } from '../engine/testing/fixtures';
-import { getTileSet } from '../engine/tile-sets';
+import { addDays, type LocalDate } from '../../common/calendar';
+import { checkGcg } from '../../engine/gcg';
+import { loadWordList } from '../../engine/lexicon';
+import { randomLegalGame } from '../../engine/testing/random-game';
+import { ro, sequenceStarting } from '../../engine/testing/fixtures';
+import { getTileSet } from '../../engine/tile-sets';
 import {
   DECLARED_OUTCOMES,
   parseGameRecord,

@@ -4,7 +4,8 @@
 // three pure cores: the engine, thinking days and coefficients. No Nest, no clock, no I/O.
 import { z } from 'zod';
 import { computeCoefficients, fullTours, toDecimal, type Outcome } from '../../coefficients/core/coefficients';
-import { diffDays, isLocalDate, thinkingDaysForMove, type DateRange, type LocalDate } from '../../thinking-time/core';
+import { thinkingDaysForMove } from '../../thinking-time/core';
+import { diffDays, isLocalDate, type DateRange, type LocalDate } from '../../common/calendar';
 import {
   COLORS,
   DEFAULT_RULES,
@@ -21,9 +22,9 @@ import {
   type Lexicon,
   type MoveRecord,
   type TileSetId,
-} from '../engine';
-import { toGcg } from '../engine/gcg';
-import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from '../engine/sheet';
+} from '../../engine';
+import { toGcg } from '../../engine/gcg';
+import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetPlayer } from '../../engine/sheet';
 
 // ---------------------------------------------------------------------------------------
 // The record

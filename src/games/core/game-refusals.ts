@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/core/actor';
 import { canSeeGame, type CompetitionAuthority } from '../../auth/core/permissions';
 import { Refusal } from '../../common/refusal';
 import type { HolidayRefusal } from '../../thinking-time/core';
-import type { Bilingual, EngineError } from '../engine';
+import type { Bilingual, EngineError } from '../../engine';
 
 export const refusals = {
   unknownGame: (id: string) => new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.` }, 404),

@@ -1,7 +1,7 @@
 // The cached state of a game (docs/design.md "State and invariants"): what replaying the
 // move log of each live line gives, stored on the game row for queries and checked by
 // the `check` command. Pure: built from engine states only.
-import { BOARD_SIZE, COLORS, rackLetters, tileAt, type Color, type EndReason, type GameState } from '../engine';
+import { BOARD_SIZE, COLORS, rackLetters, tileAt, type Color, type EndReason, type GameState } from '../../engine';
 import type { RecordOutcome } from './game-record';
 
 /** docs/rules.md §7 endings other than the engine's own (going out, zero-score turns): a record's outcome. */

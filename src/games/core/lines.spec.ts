@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { seededRandom } from '../engine/testing/random-game';
+import { seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from './game-state';
 import {
   closeLine,

@@ -5,7 +5,7 @@
 // Pure: rows in, moves and changes out.
 import { refusals } from './game-refusals';
 import { lineSnapshot, type GameSnapshot, type LineLabel } from './game-state';
-import { replayGame, storedMoveInput, type GameSetup, type GameState, type MoveRecord } from '../engine';
+import { replayGame, storedMoveInput, type GameSetup, type GameState, type MoveRecord } from '../../engine';
 import type { Decided, Play, PlayLine, PlayMove } from './play';
 
 export interface LineDef {

@@ -1,5 +1,5 @@
 import { refusals } from './game-refusals';
-import { seededRandom } from '../engine/testing/random-game';
+import { seededRandom } from '../../engine/testing/random-game';
 import { arbiterMoveDays, decideMove, moveRow } from './moves';
 import { orThrow } from './refusal';
 import { START, TableGame } from './testing/table-game';

@@ -2,8 +2,8 @@
 // say when it arrived and was sent, and the thinking days are those between, less the
 // player's pauses. Pure: the service loads the pauses and writes the row.
 import { refusals } from './game-refusals';
-import { applyMove, type Color, type GameState, type MoveInput, type MoveRecord } from '../engine';
-import { compareDays, localDate, type DateRange, type LocalDate } from '../../thinking-time/core/calendar';
+import { applyMove, type Color, type GameState, type MoveInput, type MoveRecord } from '../../engine';
+import { compareDays, localDate, type DateRange, type LocalDate } from '../../common/calendar';
 import { thinkingDaysForMove } from '../../thinking-time/core/thinking-days';
 import { lineLabel } from './lines';
 import type { Decided, Play } from './play';

@@ -1,8 +1,8 @@
 // Repeated draw (and interruption) offers are
 // limited. Pure: the service loads the game's offers and calls it in the same transaction.
 import { Refusal } from '../../common/refusal';
-import type { Bilingual } from '../engine';
-import { addDays, compareDays, formatDayRo, localDate, type LocalDate } from '../../thinking-time/core/calendar';
+import type { Bilingual } from '../../engine';
+import { addDays, compareDays, formatDayRo, localDate, type LocalDate } from '../../common/calendar';
 
 /** docs/rules.md §7: a draw (1 / 1) or an interruption (the point shared by the scores), agreed by both. */
 export type OfferKind = 'draw' | 'interruption';

@@ -4,7 +4,7 @@
 // the unit tests build it from random legal games. No TypeORM, no clock, no I/O (Refusal is
 // still auth/refusal.ts's until the kernel's plain one replaces it: this file and refusal.ts name it).
 import type { Refusal } from '../../common/refusal';
-import type { Color, EndRackRule, GameSetup, GameState, Lexicon, RuleBook, TileSetId } from '../engine';
+import type { Color, EndRackRule, GameSetup, GameState, Lexicon, RuleBook, TileSetId } from '../../engine';
 
 export type PlayStatus = 'playing' | 'ended';
 export type PlayLineStatus = 'live' | 'closed';

@@ -5,9 +5,9 @@
 // value: a key this module does not know is left out. Pure, in games so that mail, web and the
 // sheet read one text.
 import { formatDayFor } from '../../common/day-format';
-import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
+import { formatCoefficient, formatCoefficientValue } from '../../common/coefficient-format';
 import type { Language } from '../../common/bilingual';
-import type { Color } from '../engine/types';
+import type { Color } from '../../engine/types';
 
 type Payload = Readonly<Record<string, unknown>>;
 

@@ -1,6 +1,6 @@
 // The arbiter's decisions (docs/rules.md §5–§7) as plain values: what each kind says, and the
 // checks every ruling passes before it changes anything (a reason, amounts in range).
-import type { Bilingual, Color } from '../engine';
+import type { Bilingual, Color } from '../../engine';
 import type { GameOutcome } from './game-state';
 import { Refusal } from '../../common/refusal';
 import { isPointPenalty } from './pfs-rules';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { rulingNotApplicable, rulingSituation, type GameRuling, type RulingInput } from './ruling-preconditions';
-import { addDays, type LocalDate } from '../../thinking-time/core/calendar';
-import { seededRandom } from '../engine/testing/random-game';
+import { addDays, type LocalDate } from '../../common/calendar';
+import { seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from './game-state';
 import { gameSnapshot, officialLine, pathOf, replayLine } from './lines';
 import type { Play } from './play';

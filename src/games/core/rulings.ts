@@ -4,10 +4,10 @@
 // the audit carry. A refused ruling is a Refusal and nothing else: the service writes nothing.
 import { otherColor } from '../../common/color';
 import type { JsonObject } from '../../common/json';
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 import { rulingNotApplicable, rulingSituation, type RulingInput } from './ruling-preconditions';
 import { refusals } from './game-refusals';
-import type { Color, RuleBook } from '../engine';
+import type { Color, RuleBook } from '../../engine';
 import type { GameOutcome } from './game-state';
 import { decideForfeitVoiding } from './endings';
 import { closeLine, findLine, forkLine, officialLine, NO_LINE_CHANGES, type LineChanges } from './lines';

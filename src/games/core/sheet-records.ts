@@ -3,10 +3,10 @@
 // each arbiter's ruling with its case, decision and effect (§6), each penalty (§6, §7), and at
 // a rule-made end the tiles left on each rack with the points they moved (§4). Plain data in,
 // the sheet's lines out, in its language; a section with nothing to say is left out. Pure.
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import type { Language } from '../../common/bilingual';
 import { COLORS, type Color } from '../../common/color';
-import { formatDate, type SheetSection } from '../engine/sheet';
+import { formatDate, type SheetSection } from '../../engine/sheet';
 import { caseKindName, days, playerNamed, points, rulingEffects, rulingKindName } from './ruling-effects';
 
 /** docs/rules.md §6: a contest is open, admitted by the mover, with the arbiter, or ruled. */

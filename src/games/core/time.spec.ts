@@ -1,4 +1,4 @@
-import { seededRandom } from '../engine/testing/random-game';
+import { seededRandom } from '../../engine/testing/random-game';
 import { TableGame } from './testing/table-game';
 import { decideLongThinking, decideTimeClaim } from './time';
 

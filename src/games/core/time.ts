@@ -1,6 +1,6 @@
 // A player's actions on the clock (docs/rules.md §5): announcing a long think, claiming the
 // partner's time. Pure: the clocks are read by the service (game-clocks.ts) and given here.
-import type { Color } from '../engine';
+import type { Color } from '../../engine';
 import { refusals } from './game-refusals';
 import type { Play, Refusal } from './play';
 import { turnPlayer } from './turns';

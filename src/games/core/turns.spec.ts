@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { seededRandom } from '../engine/testing/random-game';
+import { seededRandom } from '../../engine/testing/random-game';
 import { decideContest } from './disputes';
 import { liveLines, pathOf } from './lines';
 import { isRefusal, orThrow } from './refusal';

@@ -2,8 +2,8 @@
 // every line; while two lines are live a turn takes the player's move in each of them, and it
 // is complete when the player owes none (its thinking days are counted once). Pure.
 import { refusals } from './game-refusals';
-import type { Color } from '../engine';
-import { toLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import type { Color } from '../../engine';
+import { toLocalDate, type LocalDate } from '../../common/calendar';
 import { lineLabel, liveLines, resolveLine } from './lines';
 import { isRefusal } from './refusal';
 import type { Decided, Play, PlayLine, PlayMove, Refusal } from './play';

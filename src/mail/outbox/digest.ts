@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Player } from '../../players/player.entity';
 import type { Settings } from '../../config/settings';
-import { tourToPlay } from '../../games/engine/tour';
-import type { LocalDate } from '../../thinking-time/core';
+import { tourToPlay } from '../../engine/tour';
+import type { LocalDate } from '../../common/calendar';
 
-export { dueDigestDay, localHour } from '../../thinking-time/core';
+export { dueDigestDay, localHour } from '../../common/calendar';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import type { GameRepository } from '../../games/game.repository';

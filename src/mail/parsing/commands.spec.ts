@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { getTileSet } from '../../games/engine/tile-sets';
+import { getTileSet } from '../../engine/tile-sets';
 import { COMMAND_HELP, describeCommandRefusal, parseCommand, type CommandResult, type MailCommand } from './commands';
 
 function command(...lines: string[]): MailCommand {

@@ -2,11 +2,11 @@
 // in Romanian or English, any case, diacritics folded; a move is whatever the engine's FRSc
 // notation reader accepts (docs/rules.md §3), so this file never re-implements notation. What
 // is not understood is refused with a typed reason; the reply shows COMMAND_HELP.
-import { parseCoordParts } from '../../games/engine/board';
-import { parseFrscMove } from '../../games/engine/notation';
-import { getTileSet } from '../../games/engine/tile-sets';
-import type { EngineError, TileSet, WrittenMove } from '../../games/engine/types';
-import { isLocalDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { parseCoordParts } from '../../engine/board';
+import { parseFrscMove } from '../../engine/notation';
+import { getTileSet } from '../../engine/tile-sets';
+import type { EngineError, TileSet, WrittenMove } from '../../engine/types';
+import { isLocalDate, type LocalDate } from '../../common/calendar';
 import type { MailLanguage } from './quotes';
 
 /** A move line as written, parsed by the engine's notation reader (a pass included). */

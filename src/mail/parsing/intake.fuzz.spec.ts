@@ -4,7 +4,7 @@
 // that break parsers: broken boundaries, bad transfer encodings, unknown charsets, nesting,
 // encoded words, NULs and lone surrogates.
 import fc from 'fast-check';
-import { getTileSet, TILE_SET_IDS } from '../../games/engine/tile-sets';
+import { getTileSet, TILE_SET_IDS } from '../../engine/tile-sets';
 import { automatedEvidence, classifyInbound, detectBounce, parseDeliveryStatus, parseVerp } from './automated';
 import { describeCommandRefusal, parseCommand } from './commands';
 import { decodeMessage, type InboundMessage } from './decode';

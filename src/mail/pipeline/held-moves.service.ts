@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import type { Bilingual } from '../../games/engine';
+import type { Bilingual } from '../../engine';
 import type { InboundMailStatus } from '../inbound-mail.entity';
 import { InboundMailRepository } from '../inbox/inbound-mail.repository';
 import type { MailCommand } from '../parsing/commands';

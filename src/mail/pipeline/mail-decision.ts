@@ -1,7 +1,7 @@
 // What the pipeline decides about one stored mail (docs/mail-rules.md 2-16), and where each
 // outcome's message goes once the decision is written.
 import type { JsonObject } from '../../common/json';
-import type { Bilingual } from '../../games/engine';
+import type { Bilingual } from '../../engine';
 import type { InboundMailStatus, MailFolder } from '../inbound-mail.entity';
 import type { CommandRefusal, MailCommand } from '../parsing/commands';
 

@@ -6,7 +6,7 @@ import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { GameReadsService } from '../../games/game-reads.service';
 import { GameRepository } from '../../games/game.repository';
-import { localDate } from '../../thinking-time/core';
+import { localDate } from '../../common/calendar';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail, InboundMailStatus } from '../inbound-mail.entity';
 import { InboundMailRepository, type InboundMailChange } from '../inbox/inbound-mail.repository';

@@ -4,7 +4,7 @@ import { sha256Hex } from '../../common/hash';
 import { asJson } from '../../common/json';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { getTileSet } from '../../games/engine';
+import { getTileSet } from '../../engine';
 import type { Game } from '../../games/game.entity';
 import { GameRepository } from '../../games/game.repository';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';

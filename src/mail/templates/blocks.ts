@@ -1,9 +1,9 @@
 // Fixed-width text blocks and HTML cell data of the mail templates (docs/mail-rules.md 19): the board,
 // the sequence with taken tiles marked, the rack. The templates call these as helpers, since
 // column alignment is no job for handlebars.
-import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, PREMIUM_WORDS, renderBoardText, rowLetter, withTiles, type Premium } from '../../games/engine/board';
-import { lowerLetter, upperLetter, isLowerCase } from '../../games/engine/tile-sets';
-import type { PlacedTile } from '../../games/engine/types';
+import { BOARD_SIZE, CENTER, emptyBoard, premiumAt, PREMIUM_WORDS, renderBoardText, rowLetter, withTiles, type Premium } from '../../engine/board';
+import { lowerLetter, upperLetter, isLowerCase } from '../../engine/tile-sets';
+import type { PlacedTile } from '../../engine/types';
 import type { MailLanguage } from '../parsing/quotes';
 import type { BoardView, SequenceView, WordView } from '../../notifications/models/models';
 

@@ -5,7 +5,7 @@ import { formatDayFor } from '../../common/day-format';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import { otherColor, type Color } from '../../common/color';
 import { COMMAND_HELP } from '../parsing/commands';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';

@@ -1,7 +1,7 @@
-import { renderBoardText } from '../../games/engine/board';
-import { replayGame } from '../../games/engine/replay';
-import { getTileSet } from '../../games/engine/tile-sets';
-import { randomLegalGame } from '../../games/engine/testing/random-game';
+import { renderBoardText } from '../../engine/board';
+import { replayGame } from '../../engine/replay';
+import { getTileSet } from '../../engine/tile-sets';
+import { randomLegalGame } from '../../engine/testing/random-game';
 import { boardGrid, boardRows, sequenceText } from './blocks';
 import { boardView, clocksView, moveView, positionView, reasonView, replyView, sequenceView, threadSubject, yourMoveModel } from '../../notifications/models/views';
 

@@ -1,10 +1,10 @@
 // View models of the mail templates (docs/mail-rules.md 19): plain JSON data, stored as the outbox row's
 // payload and rendered when the mail is sent. Build them with views.ts from engine data; the
 // templates under templates/mail/{ro,en}/ only lay them out.
-import type { SheetEndReason } from '../../games/engine/sheet';
-import type { Color } from '../../games/engine/types';
+import type { SheetEndReason } from '../../engine/sheet';
+import type { Color } from '../../engine/types';
 import type { Settings } from '../../config/settings';
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 
 /** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/game-mail-view.ts. */
 /**

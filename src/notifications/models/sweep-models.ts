@@ -1,8 +1,8 @@
 // View models of the mails the daily sweep and the arbiter's time controls write (docs/sweep.md;
 // src/thinking-time/sweep-mail.ts builds them): the notices of docs/rules.md §5 and §7 beside
 // the reminder and escalation of models.ts. Plain JSON, stored as the outbox payload.
-import type { Color } from '../../games/engine/types';
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { Color } from '../../engine/types';
+import type { LocalDate } from '../../common/calendar';
 import type { ClocksView, GameMailModel, GameView, PerColor } from './models';
 
 /** docs/rules.md §5 silence: the copy of a reminder, to the partner of the silent player. */

@@ -1,11 +1,11 @@
 // Builders of the mail view models (models.ts) from the engine's replay and the thinking-time
 // timeline, so the platform fills a template from what it already has.
-import { BOARD_SIZE, squareName, tileAt, type Board } from '../../games/engine/board';
+import { BOARD_SIZE, squareName, tileAt, type Board } from '../../engine/board';
 import { COLORS } from '../../common/color';
-import type { GameState, MoveRecord } from '../../games/engine/replay';
-import { RACK_SIZE, lowerLetter } from '../../games/engine/tile-sets';
-import { tourOf } from '../../games/engine/tour';
-import type { Color, EngineError } from '../../games/engine/types';
+import type { GameState, MoveRecord } from '../../engine/replay';
+import { RACK_SIZE, lowerLetter } from '../../engine/tile-sets';
+import { tourOf } from '../../engine/tour';
+import type { Color, EngineError } from '../../engine/types';
 import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/core/timeline';
 import type { Language as MailLanguage } from '../../common/bilingual';
 import type {

@@ -1,7 +1,7 @@
 // An Elo-type ranking (docs/rules.md §12.1), for a federation that prefers one: each competition
 // moves a player's rating by K × (result − expected result), the expectation from the rating
 // difference on a logistic curve. The values are the platform's choice, not a federation's.
-import { addMonths, compareDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { addMonths, compareDays, type LocalDate } from '../../common/calendar';
 import {
   byCompetition,
   outcome,

@@ -2,7 +2,7 @@
 // §12.1): a game's "scalp" is the opponent's ranking, 50 more for a win, 50 less for a loss, the
 // same for a draw; a player's ranking is the mean of their scalps over the latest competitions
 // within two years, at most 200 games; 30 games within the window to stand on the list.
-import { addMonths, compareDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { addMonths, compareDays, type LocalDate } from '../../common/calendar';
 import {
   byCompetition,
   outcome,

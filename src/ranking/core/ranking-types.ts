@@ -1,6 +1,6 @@
 // The federation's ranking (docs/rules.md §12.1): what it is computed from and what it gives.
 // Pure: games come in with their dates, the day of the list is an argument, nothing is read.
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 
 /** A homologated game as the ranking reads it: who played, the final scores, when, where. */
 export interface RankedGame {

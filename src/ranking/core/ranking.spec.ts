@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, addMonths, compareDays, type LocalDate } from '../../thinking-time/core/calendar';
+import { addDays, addMonths, compareDays, type LocalDate } from '../../common/calendar';
 import {
   DEFAULT_ELO_RANKING,
   DEFAULT_PFS_RANKING,

@@ -1,6 +1,6 @@
 // The federation's ranking by the method it chose (docs/rules.md §12.1): the PFS's, an Elo-type
 // one, or none. Pure: homologated games and the day of the list in, the list and histories out.
-import type { LocalDate } from '../../thinking-time/core/calendar';
+import type { LocalDate } from '../../common/calendar';
 import { eloRanking, type EloRankingSettings } from './elo-ranking';
 import { pfsRanking, type PfsRankingSettings } from './pfs-ranking';
 import type { RankedGame, Ranking } from './ranking-types';

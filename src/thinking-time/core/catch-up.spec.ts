@@ -1,4 +1,4 @@
-import type { LocalDate } from './calendar';
+import type { LocalDate } from '../../common/calendar';
 import { actionKind, chooseActions } from './catch-up';
 import { timelineDays, timelineOn, type GameTimeline, type TimelineMove } from './timeline';
 

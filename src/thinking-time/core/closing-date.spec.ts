@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { computeCoefficients } from '../../coefficients/core/coefficients';
 import { coefficientOutcome } from '../../games/core/game-record';
-import { addDays, compareDays, type LocalDate } from './calendar';
+import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { closingDateProposal, isPlayClosed, isPlayClosedAt } from './closing-date';
 
 const closing: LocalDate = '2027-06-30';

@@ -3,7 +3,7 @@
 // to the closing-date procedure, with the result the platform proposes to the arbiter.
 // Pure: no Nest, no database, no clock.
 import type { Color } from '../../common/color';
-import { compareDays, localDate, type LocalDate } from './calendar';
+import { compareDays, localDate, type LocalDate } from '../../common/calendar';
 
 /** Play is open through the closing day itself and closed from the day after (the clocks stop there, timeline.ts). */
 export function isPlayClosed(today: LocalDate, closing: LocalDate): boolean {

@@ -1,7 +1,7 @@
 // The days a player acts by, as mails and pages show them (docs/rules.md §5, §7): when the
 // awaited move will be sent again and when the arbiter will be told, if no answer comes
 // and nothing else changes, and the competition's dates. Pure: asks the core.
-import { addDays, compareDays, type LocalDate } from './calendar';
+import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { holidayRightsEnd } from './holidays';
 import { DEFAULT_TIMELINE_RULES, timelineDays, type GameTimeline } from './timeline';
 

@@ -2,7 +2,7 @@
 // players' time: the arbiter credits them (as ICCF does after an outage)". Which days a
 // player's clock ran while the platform was down, from the core's own days. Pure.
 import type { Color } from '../../common/color';
-import { compareDays, type LocalDate } from './calendar';
+import { compareDays, type LocalDate } from '../../common/calendar';
 import { timelineDays, type GameTimeline, type PerPlayer } from './timeline';
 
 /**

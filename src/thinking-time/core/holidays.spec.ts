@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, rangeLength, type LocalDate } from './calendar';
+import { addDays, rangeLength, type LocalDate } from '../../common/calendar';
 import { holidayRightsEnd, longHolidayDeadline, validateHoliday, type Holiday, type HolidayDecision } from './holidays';
 
 // A competition from 10 January to 30 June 2027: holiday rights end on 30 May.

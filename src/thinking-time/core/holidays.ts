@@ -2,7 +2,7 @@
 // and competition, covering all their games. Where the seed and docs/rules.md leave a choice,
 // the reading taken is stated beside the code.
 import type { Bilingual } from '../../common/bilingual';
-import { addDays, addMonths, compareDays, diffDays, formatDayRo, type DateRange, type LocalDate } from './calendar';
+import { addDays, addMonths, compareDays, diffDays, formatDayRo, type DateRange, type LocalDate } from '../../common/calendar';
 
 export const LONG_HOLIDAY_DAYS = 20;
 export const SHORT_HOLIDAY_DAYS = 10;

@@ -1,6 +1,6 @@
-// The pure thinking-time rules (docs/rules.md §5): calendar days, thinking days, holidays and
-// a game's timeline of clocks and deadlines. No Nest, no database, no clock.
-export * from './calendar';
+// The pure thinking-time rules (docs/rules.md §5): thinking days, holidays and a game's timeline
+// of clocks and deadlines, counted on the kernel's calendar days (src/common/calendar.ts). No
+// Nest, no database, no clock.
 export * from './thinking-days';
 export * from './holidays';
 export * from './timeline';

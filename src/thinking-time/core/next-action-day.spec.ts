@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Color } from '../../common/color';
-import { addDays, compareDays, type DateRange, type LocalDate } from './calendar';
+import { addDays, compareDays, type DateRange, type LocalDate } from '../../common/calendar';
 import type { DayAdjustment } from './thinking-days';
 import { nextActionDay, timelineActions, timelineDays, timelineDaysAndNext, type GameTimeline, type TimelineMove } from './timeline';
 

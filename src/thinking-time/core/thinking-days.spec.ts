@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, inRange, type DateRange, type LocalDate } from './calendar';
+import { addDays, inRange, type DateRange, type LocalDate } from '../../common/calendar';
 import { adjustedTotal, netAdjustment, thinkingDaysForMove, thinkingDaysUsed } from './thinking-days';
 
 describe('thinking days of a move (docs/rules.md §5, seed "Timpul de gândire")', () => {

@@ -8,7 +8,7 @@ import {
   type DateRange,
   type LocalDate,
   type NumberedRange,
-} from './calendar';
+} from '../../common/calendar';
 
 /** One move's thinking span: the day the partner's move arrived, the day the reply was sent. */
 export interface MoveSpan {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Color } from '../../common/color';
-import { addDays, compareDays, diffDays, localDate, type DateRange, type LocalDate } from './calendar';
+import { addDays, compareDays, diffDays, localDate, type DateRange, type LocalDate } from '../../common/calendar';
 import type { DayAdjustment } from './thinking-days';
 import { timelineActions, timelineDays, timelineOn, type GameTimeline, type TimelineMove, type TimelineStage } from './timeline';
 

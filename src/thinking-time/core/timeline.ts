@@ -16,7 +16,7 @@ import {
   type DateRange,
   type LocalDate,
   type NumberedRange,
-} from './calendar';
+} from '../../common/calendar';
 import { holidayRightsEnd } from './holidays';
 import { adjustedTotal, daysStrictlyBetween, type DayAdjustment } from './thinking-days';
 import { groupBy } from '../../common/collections';

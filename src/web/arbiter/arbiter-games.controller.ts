@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import { coefficientValuePair } from './panel-texts';
-import type { SheetLanguage } from '../../games/engine/sheet';
+import type { SheetLanguage } from '../../engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { DisputesService } from '../../games/disputes.service';
 import { ChallengesService } from '../../games/challenges.service';

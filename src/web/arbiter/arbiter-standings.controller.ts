@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import { crosstableView } from '../../coefficients/core/crosstable-view';
 import { attachmentDisposition } from '../../common/content-disposition';
 import { StandingsService, type SheetFile } from '../../coefficients/standings.service';

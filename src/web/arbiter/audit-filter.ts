@@ -2,7 +2,7 @@
 // by a range of days in the competition's time zone, read from GET parameters. Pure: a query
 // in, a filter (or the reason it is refused) out; bad input never reaches the database.
 import type { Bilingual } from '../../common/bilingual';
-import { addDays, compareDays, isLocalDate, localDate, type LocalDate } from '../../thinking-time/core/calendar';
+import { addDays, compareDays, isLocalDate, localDate, type LocalDate } from '../../common/calendar';
 
 /** The kinds an arbiter filters by: each a group of the log's actions, by their first word. */
 export const AUDIT_KINDS = {

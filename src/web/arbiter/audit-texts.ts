@@ -2,7 +2,7 @@
 // sentence in the page's language naming who and what, with its details (reason, words,
 // moves, days); never the stored dotted name or raw JSON. Pure: an entry and the names of
 // the game's players in, a sentence out. An action not listed reads "Another action".
-import type { Color } from '../../games/engine/types';
+import type { Color } from '../../engine/types';
 import { caseKindName, rulingEffects, rulingKindName } from '../../games/core/ruling-effects';
 import { SETTING_NAMES, settingValueText, type SettingKey } from '../../competitions/core/setting-names';
 import type { WebLanguage } from '../web-request';

@@ -5,7 +5,7 @@ import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import type { Competition } from '../../competitions/competition.entity';
 import { CompetitionSettingsService, SETTINGS_FIXED } from '../../competitions/competition-settings.service';
-import type { Bilingual } from '../../games/engine';
+import type { Bilingual } from '../../engine';
 import { WebViews } from '../views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';

@@ -1,5 +1,5 @@
 import type { Objection } from '../../games/result.entity';
-import type { LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../common/calendar';
 import { batchPreview, closingRow, homologationRow } from './homologation-page';
 
 const names = { red: 'Ana', blue: 'Bogdan' };

@@ -3,13 +3,13 @@
 // be homologated now, needs the arbiter's explicit override, or waits for an objection's decision.
 import { formatDayFor } from '../../common/day-format';
 import type { BatchSkip } from '../../coefficients/core/homologation-batch';
-import { formatCoefficientValue } from '../../coefficients/core/coefficients';
+import { formatCoefficientValue } from '../../common/coefficient-format';
 import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
 import type { JsonObject } from '../../common/json';
 import { reportWindowEnd } from '../../games/core/closing-result';
 import type { Result } from '../../games/result.entity';
-import type { Color } from '../../games/engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import type { Color } from '../../engine';
+import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
 type Lang = 'ro' | 'en';
 

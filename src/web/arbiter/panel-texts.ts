@@ -1,7 +1,7 @@
 // Numbers and codes of the arbiter's pages written for a person, in the page's language
 // as a person writes them: coefficients with four decimals and the language's separator
 // (formatCoefficient, as mails and the sheet), result statuses in words. Pure.
-import { formatCoefficient, formatCoefficientValue } from '../../coefficients/core/coefficients';
+import { formatCoefficient, formatCoefficientValue } from '../../common/coefficient-format';
 import type { WebLanguage } from '../web-request';
 
 /** `0,4700 – 1,5300` (ro) / `0.4700 – 1.5300` (en), from ten-thousandths. */

@@ -4,7 +4,7 @@
 // reason again. Which forms the game page shows follows the rulings' own preconditions
 // (rulings.ts unmetPrecondition); a form posted where they do not hold is refused by the
 // games service with the same rule (rulingNotApplicable).
-import type { Bilingual, Color } from '../../games/engine';
+import type { Bilingual, Color } from '../../engine';
 import {
   claimChoices,
   MAX_COEFFICIENT_PENALTY,

@@ -1,4 +1,4 @@
-import type { GameTurnAnalysis } from '../../games/engine/analysis';
+import type { GameTurnAnalysis } from '../../engine/analysis';
 import { analysisSection, analysisVariant } from './analysis-section';
 
 const turns: GameTurnAnalysis[] = [

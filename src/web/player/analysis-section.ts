@@ -3,7 +3,7 @@
 // saying it is being prepared, or that the competition has no word list. Pure: the games'
 // answer (core/game-analysis.ts) and the players' names in, what partials/analysis.hbs reads out.
 import type { AnalysisAnswer } from '../../games/core/game-analysis';
-import type { Color } from '../../games/engine';
+import type { Color } from '../../engine';
 
 export interface AnalysisTurnRow {
   readonly turn: number;

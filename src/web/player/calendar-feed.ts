@@ -6,7 +6,7 @@
 // competition) and kind, so a calendar app updates it instead of adding one. Pure.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import type { LocalDate } from '../../thinking-time/core';
+import type { LocalDate } from '../../common/calendar';
 import type { Lang } from './format-day';
 
 export interface DeadlineEvent {

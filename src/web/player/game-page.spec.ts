@@ -1,5 +1,5 @@
-import { getTileSet, newGame, replayGame, type Color, type GameState, type MoveRecord } from '../../games/engine';
-import { randomMove, randomSequence, seededRandom } from '../../games/engine/testing/random-game';
+import { getTileSet, newGame, replayGame, type Color, type GameState, type MoveRecord } from '../../engine';
+import { randomMove, randomSequence, seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView } from '../../games/game-views';
 import { formatDay } from './format-day';

@@ -13,15 +13,16 @@ import {
   type MoveRecord,
   type Premium,
   type TileSet,
-} from '../../games/engine';
-import { formatCoefficientValue } from '../../coefficients/core/coefficients';
+} from '../../engine';
+import { formatCoefficientValue } from '../../common/coefficient-format';
 import { otherColor } from '../../common/color';
 import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView, OfferView } from '../../games/game-views';
 import { formatDay, type Lang } from './format-day';
 import { resultAnswer, type MyResultAnswer } from './result-answer';
 import type { TimeNotices } from './time-notices.service';
-import { addDays, compareDays, timelineDays, type GameTimeline, type LocalDate } from '../../thinking-time/core';
+import { timelineDays, type GameTimeline } from '../../thinking-time/core';
+import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 
 /** One live line as the shell replayed it: its path's records and the sequence positions each player took. */
 export interface LineInput {

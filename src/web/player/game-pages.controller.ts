@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import { ResultsService } from '../../coefficients/results.service';
-import { isEngineRefusal } from '../../games/engine';
+import { isEngineRefusal } from '../../engine';
 import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
 import { ChallengesService } from '../../games/challenges.service';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/comm
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { attachmentDisposition } from '../../common/content-disposition';
-import type { SheetLanguage } from '../../games/engine/sheet';
+import type { SheetLanguage } from '../../engine/sheet';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';

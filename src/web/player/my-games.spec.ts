@@ -1,4 +1,4 @@
-import type { Color } from '../../games/engine';
+import type { Color } from '../../engine';
 import { myGamesModel, type MyGameInput } from './my-games';
 
 const clock = (used: number, left: number) => ({ used, left, exceeded: false, onHoliday: false });

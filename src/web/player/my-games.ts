@@ -1,7 +1,7 @@
 // "My games" (docs/web.md, Player pages): each game of the player with whose turn it is, both clocks and
 // the day the running thinking time would run out, most urgent first. Pure.
 import { otherColor, type Color } from '../../common/color';
-import { compareDays, type LocalDate } from '../../thinking-time/core';
+import { compareDays, type LocalDate } from '../../common/calendar';
 import { formatDay, type Lang } from './format-day';
 import { runOutDay } from './game-page';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMessages } from '../views.service';
 import { boardModel, END_REASONS } from './game-page';
-import { getTileSet } from '../../games/engine';
+import { getTileSet } from '../../engine';
 
 // Keys the player pages compute at run time ({{t premiumKey}}, {{t stateKey}}, {{t done}}):
 // a template scan cannot see them, so they are checked here in both languages.

@@ -1,6 +1,6 @@
 import { challengeVerdict } from '../../games/core/challenges';
-import { getTileSet, newGame, replayGame, type MoveRecord } from '../../games/engine';
-import { randomMove, randomSequence, seededRandom } from '../../games/engine/testing/random-game';
+import { getTileSet, newGame, replayGame, type MoveRecord } from '../../engine';
+import { randomMove, randomSequence, seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView } from '../../games/game-views';
 import { WebViews } from '../views.service';

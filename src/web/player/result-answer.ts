@@ -4,8 +4,8 @@
 // their answer (and the arbiter's decision on an objection).
 import { mayAnswer } from '../../coefficients/core/homologation-rule';
 import type { ResultView } from '../../games/result-proposals';
-import type { Color } from '../../games/engine';
-import { localDate, toLocalDate, type LocalDate } from '../../thinking-time/core';
+import type { Color } from '../../engine';
+import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
 type Lang = 'ro' | 'en';
 

@@ -9,10 +9,10 @@ import { sideInGame } from '../../auth/core/permissions';
 import { COLORS, otherColor } from '../../common/color';
 import { answersOf, type ClaimAnswer } from '../../games/claim-answers.service';
 import { claimWindow } from '../../games/core/claim-window';
-import type { Color } from '../../games/engine';
+import type { Color } from '../../engine';
 import type { GameSession } from '../../games/game-session';
 import { GameReadsService } from '../../games/game-reads.service';
-import { localDate, rangeLength, type DateRange, type LocalDate } from '../../thinking-time/core';
+import { localDate, rangeLength, type DateRange, type LocalDate } from '../../common/calendar';
 import { roDays } from '../arbiter/dashboard';
 import { formatDay, type Lang } from './format-day';
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import { crosstableView } from '../../coefficients/core/crosstable-view';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SYSTEM_ACTOR, type Actor } from '../../auth/core/actor';
 import { notFound } from '../../common/refusal';
-import { formatCoefficient } from '../../coefficients/core/coefficients';
+import { formatCoefficient } from '../../common/coefficient-format';
 import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionReadsService, type CompetitionView } from '../../competitions/competition-reads.service';
 import { Database } from '../../database/database';
-import type { SheetLanguage } from '../../games/engine/sheet';
+import type { SheetLanguage } from '../../engine/sheet';
 import { GameListingsRepository } from '../../games/game-listings.repository';
 import { GameSheetsService } from '../../games/game-sheets.service';
 import { isUuid } from '../../common/ids';

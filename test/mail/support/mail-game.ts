@@ -1,8 +1,8 @@
 import type { UserActor } from '../../../src/auth/core/actor';
 import { PlayerEmail } from '../../../src/players/player-email.entity';
 import { Game } from '../../../src/games/game.entity';
-import { getTileSet } from '../../../src/games/engine';
-import { randomLegalGame } from '../../../src/games/engine/testing/random-game';
+import { getTileSet } from '../../../src/engine';
+import { randomLegalGame } from '../../../src/engine/testing/random-game';
 import { createUser, setUpCompetition } from '../../support/competitions';
 import type { DeliveredMail } from '../../support/smtp-sink';
 import type { MailWorld } from './mail-test-app';

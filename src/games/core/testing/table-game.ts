@@ -1,9 +1,9 @@
 // A game "on the table" for the core's tests: plain rows in memory, replayed by the engine,
 // changed only through the core's decisions — the games service's session does the same
 // against the database. Deterministic random games come from the engine's testing helpers.
-import { getTileSet, newGame, type Color, type GameSetup, type GameState, type MoveInput, type TileSetId } from '../../engine';
-import { randomMove, randomSequence, seededRandom } from '../../engine/testing/random-game';
-import { addDays, type LocalDate } from '../../../thinking-time/core/calendar';
+import { getTileSet, newGame, type Color, type GameSetup, type GameState, type MoveInput, type TileSetId } from '../../../engine';
+import { randomMove, randomSequence, seededRandom } from '../../../engine/testing/random-game';
+import { addDays, type LocalDate } from '../../../common/calendar';
 import { decideAppeal, decideContest } from '../disputes';
 import { OPENING_LINE, pathOf, replayLine, type LineChanges } from '../lines';
 import { decideMove } from '../moves';

@@ -1,5 +1,5 @@
 // Game records shared by the specs of the record, the CLI commands and the spawned CLI.
-import { sequenceStarting } from '../../engine/testing/fixtures';
+import { sequenceStarting } from '../../../engine/testing/fixtures';
 
 /** RED holds CASTALE, BLUE HAINERU; the rest of the Romanian tiles follow in tile-set order (A first). */
 export const SEQUENCE = sequenceStarting('CASTALEHAINERU');

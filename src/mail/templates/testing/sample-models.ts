@@ -1,8 +1,8 @@
 // A sample model for every mail template, built from a real replayed game: for the template
 // specs and for looking at a mail while writing a template.
-import { newGame, replayGame, type GameState, type MoveRecord } from '../../../games/engine/replay';
-import { getTileSet } from '../../../games/engine/tile-sets';
-import { randomLegalGame } from '../../../games/engine/testing/random-game';
+import { newGame, replayGame, type GameState, type MoveRecord } from '../../../engine/replay';
+import { getTileSet } from '../../../engine/tile-sets';
+import { randomLegalGame } from '../../../engine/testing/random-game';
 import type { MailLanguage } from '../../parsing/quotes';
 import type { MailModels, MailTemplateName } from '../all-models';
 import type { ClocksView, DeadlinesView, GameView, PositionView } from '../../../notifications/models/models';

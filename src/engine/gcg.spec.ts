@@ -7,7 +7,7 @@ import { randomLegalGame } from './testing/random-game';
 import { getTileSet } from './tile-sets';
 import { DEFAULT_RULES, type EndRackRule, type TileSet, type TileSetId } from './types';
 
-const TESTDATA = join(__dirname, '../../../test/fixtures');
+const TESTDATA = join(__dirname, '../../test/fixtures');
 const en = getTileSet('en');
 
 function utf8(text: string): Uint8Array {

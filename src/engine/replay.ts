@@ -1,6 +1,6 @@
 // A game is its tile set, dealt sequence, rules and moves (docs/rules.md §2–§4): replaying the
 // moves rebuilds every state. States are immutable; a refused move changes nothing.
-import { otherColor } from '../../common/color';
+import { otherColor } from '../common/color';
 import { emptyBoard, withTiles, type Board } from './board';
 import type { Lexicon } from './lexicon';
 import { engineError } from './messages';

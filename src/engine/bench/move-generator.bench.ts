@@ -3,7 +3,7 @@
 // without a blank (bar: 20 ms) and with one (bar: 200 ms). Prints one JSON line: the load time,
 // each search's median (wall clock and CPU) and slowest time over repeated runs after a warm-up, how many moves it
 // found and its median as a share of the bar. Not a test: it asserts nothing but that moves exist.
-// Usage: node dist/games/engine/bench/move-generator.bench.js [RUNS]
+// Usage: node dist/engine/bench/move-generator.bench.js [RUNS]
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { timed } from './timing';
 const en = getTileSet('en');
 
 /** A real tournament game (test/fixtures/gcg); its middle turn's board is the position measured. */
-const GAME = join(__dirname, '../../../../test/fixtures/gcg/liwords/stats_testdata_josh_nationals_round_1.gcg');
+const GAME = join(__dirname, '../../../test/fixtures/gcg/liwords/stats_testdata_josh_nationals_round_1.gcg');
 
 /** Racks rich in common letters, so among the hardest for the position: the most placements. */
 const RACKS = [

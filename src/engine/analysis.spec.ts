@@ -14,7 +14,7 @@ import type { TileSet } from './types';
 import { resolvePlacement } from './validate';
 import { WordTrieBuilder, buildWordTrie, type WordTrie } from './word-trie';
 
-const GCG_DIR = join(__dirname, '../../../test/fixtures/gcg');
+const GCG_DIR = join(__dirname, '../../test/fixtures/gcg');
 
 function replayed(text: string, tileSet: TileSet = en): GcgCheck {
   const check = checkGcg(new TextEncoder().encode(text), tileSet);

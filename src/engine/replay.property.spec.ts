@@ -5,7 +5,7 @@ import { rackLetters } from './rack';
 import { handicapCap, newGame, replayGame, replayMoves, type GameState, type MoveRecord } from './replay';
 import { randomLegalGame } from './testing/random-game';
 import { BLANK, getTileSet } from './tile-sets';
-import { COLORS } from '../../common/color';
+import { COLORS } from '../common/color';
 import type { GameRules, TileSetId } from './types';
 
 const gameArb = fc.record({

@@ -3,8 +3,8 @@
 import { lowerLetter } from './tile-sets';
 import type { EngineError, EngineErrorCode } from './types';
 
-export type { Bilingual } from '../../common/bilingual';
-import type { Bilingual } from '../../common/bilingual';
+export type { Bilingual } from '../common/bilingual';
+import type { Bilingual } from '../common/bilingual';
 
 /** What exactly is wrong with a move's writing (BAD_NOTATION). */
 export type NotationProblem =

@@ -2,7 +2,7 @@
 // checking and export. Reference: the GCG specification (poslfit.com/scrabble/gcg) and the
 // files in test/fixtures/gcg, which this module replays in full.
 
-import { otherColor } from '../../common/color';
+import { otherColor } from '../common/color';
 import { BOARD_SIZE, emptyBoard, parseCoord, stepOf, withTiles, type Board } from './board';
 import { formatGcgPlay, parseGcgPlay } from './notation';
 import { rackLetters } from './rack';

@@ -1,7 +1,7 @@
 // Shared vocabulary of the pure engine. No Nest, no TypeORM, no clock.
 
 // The sides are the kernel's (src/common/color.ts); the engine's barrel keeps offering them.
-export { COLORS, type Color } from '../../common/color';
+export { COLORS, type Color } from '../common/color';
 
 /** One letter of a tile set: `?` is the blank. */
 export interface TileDef {

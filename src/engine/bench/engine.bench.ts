@@ -2,7 +2,7 @@
 // JSON line — moves per second, peak memory — with a baseline measured in the same run on
 // the same moves (parsing their notation only), so that the figure reads on any machine as
 // a ratio. Not a test: nothing is asserted but that every game replays.
-// Usage: node dist/games/engine/bench/engine.bench.js [GAMES]
+// Usage: node dist/engine/bench/engine.bench.js [GAMES]
 import { parseFrscMove } from '../notation';
 import { replayGame } from '../replay';
 import { randomLegalGame } from '../testing/random-game';

@@ -4,10 +4,10 @@
 // The sheet only lays out plain data (SheetModel); the platform fills it from any source.
 
 import { renderBoardText, type Board } from './board';
-import { COLORS } from '../../common/color';
+import { COLORS } from '../common/color';
 import type { GameState, MoveRecord } from './replay';
 import type { Color } from './types';
-import { formatCoefficientValue } from '../../coefficients/core/coefficients';
+import { formatCoefficientValue } from '../common/coefficient-format';
 
 export type SheetLanguage = 'ro' | 'en';
 

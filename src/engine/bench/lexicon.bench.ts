@@ -5,7 +5,7 @@
 // games/lexicons.ts reads a competition's list, with the Polish tile set: its load time, the trie's
 // memory, the process's peak, a check's time, and the Polish game of test/fixtures/gcg analysed
 // with it. Bars: a load under 1 s, a check in microseconds. Prints one JSON line. Not a test.
-// Usage: node dist/games/engine/bench/lexicon.bench.js [CHECKS] [POLISH_LIST]
+// Usage: node dist/engine/bench/lexicon.bench.js [CHECKS] [POLISH_LIST]
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const LOAD_BAR_MS = 1000;
 /** "Microseconds": a check above 10 µs would no longer be. */
 const CHECK_BAR_MICROS = 10;
 const CHUNK_BYTES = 1024 * 1024;
-const POLISH_GAME = join(__dirname, '../../../../test/fixtures/gcg/macondo/gcgio_testdata_polish_endgame.gcg');
+const POLISH_GAME = join(__dirname, '../../../test/fixtures/gcg/macondo/gcgio_testdata_polish_endgame.gcg');
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
