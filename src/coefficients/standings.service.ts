@@ -105,9 +105,10 @@ export class StandingsService {
 
   /** Each group's crosstable as a spreadsheet file, in the same two locales as the standings. */
   async crosstableCsvFile(competitionId: string, asked?: string): Promise<SheetFile> {
+    // The standings first: they refuse an unknown or malformed id before the competition is read.
+    const groups = await this.standingsWithCrosstables(competitionId);
     const { name, tileSet } = await this.db.run(() => this.competitions.get(competitionId));
     const locale = localeOrRefuse(asked, tileSet);
-    const groups = await this.standingsWithCrosstables(competitionId);
     const body = crosstableCsv(
       groups.map((g) => ({ name: g.name, table: g.crosstable })),
       locale,

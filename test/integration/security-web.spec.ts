@@ -139,6 +139,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         code: 'x',
         index: '0',
         conditionalId: randomUUID(),
+        challengeId: randomUUID(),
       };
       const body = {
         reason: 'r',
