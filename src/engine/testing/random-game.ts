@@ -1,12 +1,16 @@
 // Random legal games for property tests, benchmarks and platform tests. Words are random
 // letters: the engine never refuses a word (docs/rules.md §3), so every placement the rules
 // allow is a legal move. Deterministic for a given seed.
+import { seededRandom } from '../../common/seeded-random';
 import { BOARD_SIZE, CENTER, isOnBoard, otherDirection, runThrough, stepOf, tileAt, type Board } from '../board';
 import { formatFrscMove } from '../notation';
 import { rackLetters } from '../rack';
 import { applyMove, newGame, type GameState } from '../replay';
 import { BLANK, alphabet } from '../tile-sets';
 import { DEFAULT_RULES, type Direction, type GameRules, type PlacedTile, type Square, type TileSet } from '../types';
+
+/** The kernel's seeded generator, where the engine's tests and benches have always found it. */
+export { seededRandom };
 
 export interface RandomGameOptions {
   readonly rules?: GameRules;
@@ -21,18 +25,6 @@ export interface RandomGame {
   readonly sequence: string;
   /** Moves in FRSc notation, in varied but valid styles (case, colon, parentheses). */
   readonly moves: readonly string[];
-}
-
-/** mulberry32: a tiny seeded generator, good enough for test data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
