@@ -1,5 +1,6 @@
 // What a case is about, in one line in Romanian and English (the arbiter's dashboard, their case
 // mail: docs/mail-rules.md 20). Pure: the case's kind and payload in, words out.
+import { formatDayFor } from '../../common/day-format';
 import { downtimeSummary } from './downtime-case';
 
 /** The players of the case's game by colour: a case's line names them. */
@@ -23,8 +24,7 @@ function pairing(players?: CasePlayers): string {
 
 /** `15.03.2027` / `2027-03-15` from a stored day. */
 function dayText(value: unknown): { ro: string; en: string } {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value));
-  return m ? { ro: `${m[3]}.${m[2]}.${m[1]}`, en: text(value) } : { ro: text(value), en: text(value) };
+  return { ro: formatDayFor('ro', text(value)), en: text(value) };
 }
 
 /** "5 zile", "30 de zile": Romanian puts "de" after numbers ending in 20–99 (and hundreds). */

@@ -1,5 +1,6 @@
 // A platform-outage case as the arbiter reads it — the outage's dates and
 // every game whose clocks ran, with the days to credit per player. Pure: payload in, view out.
+import { formatDayFor } from '../../common/day-format';
 
 export interface DowntimeGameView {
   readonly gameId: string;
@@ -26,8 +27,7 @@ const record = (v: unknown): Record<string, unknown> =>
 
 /** `2027-02-15` → `15.02.2027` (the day as the federation writes it in both languages). */
 export function dottedDay(value: unknown): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value));
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : text(value);
+  return formatDayFor('ro', text(value));
 }
 
 /** The case's view; an older case (credits only, no names) shows its games by the credits. */
