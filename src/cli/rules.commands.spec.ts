@@ -1,74 +1,17 @@
 // The rules commands (replay, coefficients, sheet, gcg), run in-process through the real CLI runner
 // (runCli): arguments, files and stdin in, stdout and the exit status out.
-import fc from 'fast-check';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sequenceStarting } from '../engine/testing/fixtures';
-import { randomLegalGame } from '../engine/testing/random-game';
 import { getTileSet } from '../engine/tile-sets';
-import type { EngineErrorCode } from '../engine/types';
 import { EXAMPLE_RECORD as EXAMPLE, SEQUENCE } from '../games/record/testing/records';
 import { MAX_INPUT_BYTES } from './input';
 import { cliRun } from './testing/run-cli';
 
+import { file, inputDir, json, useInputFiles } from './testing/rules-answers';
+
 const TESTDATA = join(__dirname, '../../test/fixtures');
-
-/** What the rules commands print: a report, or `{error: {code, …}}`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command's report has its own shape; the tests read its fields
-type Answer = any;
-
-/** A run that printed exactly one JSON line and nothing on stderr: its status and value. */
-async function json(argv: readonly string[], stdin?: string | Uint8Array): Promise<{ status: number; value: Answer }> {
-  const run = await cliRun(argv, stdin);
-  expect(run.err).toBe('');
-  expect(run.out).toMatch(/^[^\n]*\n$/);
-  return { status: run.status, value: JSON.parse(run.out) };
-}
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'rules-commands-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let fileCount = 0;
-function file(content: string | Uint8Array | object, name = `input-${++fileCount}.json`): string {
-  const path = join(dir, name);
-  const bytes = typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content);
-  writeFileSync(path, bytes);
-  return path;
-}
-
-const ENGINE_CODES: readonly EngineErrorCode[] = [
-  'BAD_NOTATION',
-  'OFF_BOARD',
-  'FIRST_MOVE_NOT_ON_CENTER',
-  'NOT_CONNECTED',
-  'INCOMPLETE_WORD',
-  'WORD_MISMATCH',
-  'NO_NEW_TILES',
-  'WORD_TOO_SHORT',
-  'TILES_NOT_IN_RACK',
-  'ZERO_SCORE_PLACEMENT',
-  'GAME_OVER',
-  'NOT_IN_LINE',
-  'GAP',
-];
-
-/** What any input may give: a report (0), a refusal with an engine code (1) or BAD_INPUT (2). */
-function expectAnswer(status: number, value: Answer): void {
-  if (value.error === undefined) {
-    expect(status).toBe(0);
-    expect(value).toHaveProperty('moves');
-  } else if (value.error.code === 'BAD_INPUT') {
-    expect(status).toBe(2);
-    expect(typeof value.error.message).toBe('string');
-  } else {
-    expect(status).toBe(1);
-    expect(ENGINE_CODES).toContain(value.error.code);
-  }
-}
+useInputFiles();
 
 describe('replay FILE', () => {
   it('prints the replay of the example record as one JSON line, exit status 0', async () => {
@@ -148,8 +91,8 @@ describe('replay FILE', () => {
   it('a file that cannot be read, or is far larger than any game: BAD_INPUT', async () => {
     const huge = file(Buffer.alloc(MAX_INPUT_BYTES + 1, 0x20));
     const cases: [string, string][] = [
-      [join(dir, 'missing.json'), `cannot read ${join(dir, 'missing.json')}: no such file`],
-      [dir, `cannot read ${dir}: it is a directory`],
+      [join(inputDir(), 'missing.json'), `cannot read ${join(inputDir(), 'missing.json')}: no such file`],
+      [inputDir(), `cannot read ${inputDir()}: it is a directory`],
       [huge, `${huge} is larger than 4 MiB`],
     ];
     for (const [path, message] of cases) {
@@ -415,93 +358,5 @@ describe('sheet and gcg', () => {
       });
       expect((await json([command, '--language', 'fr', 'x.json'])).status).toBe(2);
     }
-  });
-});
-
-describe('bad input never crashes', () => {
-  /** A valid record with some fields replaced by anything or removed: the shapes a person gets wrong. */
-  const mangledRecord = fc
-    .record({
-      seed: fc.integer({ min: 0, max: 1000 }),
-      field: fc.constantFrom('tileSet', 'sequence', 'rules', 'start', 'holidays', 'moves', 'outcome', 'players', 'extra'),
-      value: fc.oneof(fc.anything(), fc.constant(undefined), fc.jsonValue()),
-      moveValue: fc.oneof(fc.string(), fc.anything()),
-    })
-    .map(({ seed, field, value, moveValue }) => {
-      const game = randomLegalGame(seed, getTileSet('ro'), { attempts: 5 });
-      const moves: unknown[] = game.moves.slice(0, 6).map((move) => ({ move }));
-      moves.splice(seed % 7, 0, { move: moveValue });
-      return { ...EXAMPLE, sequence: game.sequence, moves, [field]: value };
-    });
-
-  const anyInput = fc.oneof(
-    fc.uint8Array({ maxLength: 300 }),
-    fc.string({ maxLength: 300 }),
-    fc.string({ unit: 'binary', maxLength: 300 }),
-    fc.jsonValue().map((v) => JSON.stringify(v)),
-    mangledRecord.map((v) => JSON.stringify(v)),
-  );
-
-  it('replay FILE: one JSON line, status 0, 1 or 2, never a throw', async () => {
-    await fc.assert(
-      fc.asyncProperty(anyInput, async (input) => {
-        const { status, value } = await json(['replay', file(typeof input === 'string' ? Buffer.from(input) : input, 'fuzz.json')]);
-        expectAnswer(status, value);
-      }),
-      { numRuns: 150 },
-    );
-  });
-
-  it('replay -: one JSON line per non-blank line, exit 0', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(anyInput, { maxLength: 8 }), async (inputs) => {
-        // Each input is one line: its own newlines (bytes 0x0a) would split it.
-        const lines = inputs.map((i) => Buffer.from(typeof i === 'string' ? Buffer.from(i) : i).filter((b) => b !== 0x0a));
-        const isBlank = (line: Uint8Array) => {
-          try {
-            return new TextDecoder('utf-8', { fatal: true }).decode(line).trim() === '';
-          } catch {
-            return false;
-          }
-        };
-        const stdin = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
-        const run = await cliRun(['replay', '-'], stdin);
-        expect(run.status).toBe(0);
-        expect(run.err).toBe('');
-        const out = run.out === '' ? [] : run.out.replace(/\n$/, '').split('\n');
-        expect(out).toHaveLength(lines.filter((line) => !isBlank(line)).length);
-        for (const line of out) {
-          const value = JSON.parse(line);
-          expectAnswer(value.error === undefined ? 0 : value.error.code === 'BAD_INPUT' ? 2 : 1, value);
-        }
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it('replay --format gcg, sheet and gcg: a clear answer for any bytes', async () => {
-    const gcgLike = fc
-      .array(fc.oneof(fc.string(), fc.constantFrom('#player1 a A', '#player2 b B', '>a: ABC 8H ABC +10 10', '>b: - +0 0', '#note x')), {
-        maxLength: 8,
-      })
-      .map((lines) => lines.join('\n'));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(fc.uint8Array({ maxLength: 300 }), gcgLike),
-        fc.constantFrom('gcg-format', 'sheet', 'gcg'),
-        async (input, command) => {
-          const path = file(typeof input === 'string' ? Buffer.from(input) : input, 'fuzz.gcg');
-          const argv = command === 'gcg-format' ? ['replay', '--format', 'gcg', '--tile-set', 'en', path] : [command, path];
-          const run = await cliRun(argv);
-          expect(run.err).toBe('');
-          expect([0, 1, 2]).toContain(run.status);
-          if (command === 'gcg-format' || run.status !== 0) {
-            const value = JSON.parse(run.out);
-            if (run.status !== 0) expect(value.error.code === 'BAD_INPUT' ? 2 : 1).toBe(run.status);
-          }
-        },
-      ),
-      { numRuns: 120 },
-    );
   });
 });

@@ -5,19 +5,11 @@
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import { TILE_SET_IDS, getTileSet, type Color, type Lexicon, type TileSet, type TileSetId } from '../engine';
 import { wordListTrie } from '../engine/word-trie';
-import { decodeGcg, gcgTileSetId, parseGcg, replayGcg, type GcgCheck, type GcgEncoding, type GcgError } from '../engine/gcg';
+import { decodeGcg, parseGcg, type GcgEncoding, type GcgError } from '../engine/gcg';
+import { gcgTileSetId, replayGcg, type GcgCheck } from '../engine/gcg-replay';
 import type { SheetLanguage } from '../engine/sheet';
-import {
-  DECLARED_OUTCOMES,
-  DEFAULT_TILE_SET,
-  parseGameRecordJson,
-  recordGcg,
-  recordSheet,
-  replayRecord,
-  type GameRecord,
-  type RecordReplay,
-  type ReplayRefusal,
-} from '../games/core/game-record';
+import { DECLARED_OUTCOMES, DEFAULT_TILE_SET, parseGameRecordJson, type GameRecord } from '../games/core/game-record';
+import { recordGcg, recordSheet, replayRecord, type RecordReplay, type ReplayRefusal } from '../games/core/game-record-replay';
 import { BadInputError, jsonLine, type Command, type CommandIo } from './command';
 import { MAX_INPUT_BYTES, inputLines, readInputFile, readInputStream, requireUtf8 } from './input';
 import { defineCommand } from './define-command';

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyseGcg, gcgRackTiles, type TurnAnalysis } from './analysis';
-import { GCG_RULES, checkGcg, type GcgCheck, type GcgStep } from './gcg';
+import { GCG_RULES, checkGcg, type GcgCheck, type GcgStep } from './gcg-replay';
 import { parseGcgPlay } from './notation';
 import { ANALYSIS_GAME, ANALYSIS_WORDS } from './testing/analysis-game';
 import { en, pl, ro } from './testing/fixtures';

@@ -2,7 +2,8 @@
 // the rack allowed on that board, from the move generator and the word list. The moves are
 // written in GCG notation, the form of the files analysed.
 import { emptyBoard, withTiles, type Board } from './board';
-import { GCG_RULES, type GcgCheck, type GcgEvent } from './gcg';
+import type { GcgEvent } from './gcg';
+import { GCG_RULES, type GcgCheck } from './gcg-replay';
 import { generateMoves, placementKey, type GeneratedMove } from './move-generator';
 import { formatFrscMove, formatGcgPlay, placementFromTiles } from './notation';
 import type { MoveRecord } from './replay';

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { checkGcg, decodeGcg, gcgTileSetId, parseGcg, toGcg, type GcgEvent, type GcgGame } from './gcg';
+import { decodeGcg, parseGcg, type GcgEvent, type GcgGame } from './gcg';
+import { toGcg } from './gcg-export';
+import { checkGcg, gcgTileSetId } from './gcg-replay';
 import { replayGame, type GameSetup } from './replay';
 import { randomLegalGame } from './testing/random-game';
 import { getTileSet } from './tile-sets';

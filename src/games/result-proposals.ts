@@ -7,7 +7,7 @@ import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import { Notifications } from '../notifications/notifications';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
-import { coefficientOutcome } from './core/game-record';
+import { coefficientOutcome } from './core/game-record-replay';
 import { walkoverScores } from './core/pfs-rules';
 import type { GameOutcome } from './core/game-state';
 import type { Color, GameState } from '../engine';

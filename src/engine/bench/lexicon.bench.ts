@@ -10,7 +10,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { analyseGcg } from '../analysis';
-import { checkGcg } from '../gcg';
+import { checkGcg } from '../gcg-replay';
 import { loadWordList, type Lexicon } from '../lexicon';
 import { getTileSet } from '../tile-sets';
 import type { TileSet } from '../types';

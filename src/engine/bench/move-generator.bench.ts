@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { checkGcg } from '../gcg';
+import { checkGcg } from '../gcg-replay';
 import { generateMoves } from '../move-generator';
 import { getTileSet } from '../tile-sets';
 import { buildWordTrie, type WordTrie } from '../word-trie';

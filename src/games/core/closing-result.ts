@@ -6,7 +6,7 @@ import type { Color } from '../../common/color';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
 import { closingDateProposal, DEFAULT_TIMELINE_RULES, type ClosingGameFacts } from '../../thinking-time/core';
 import { addDays, type LocalDate } from '../../common/calendar';
-import { coefficientOutcome } from './game-record';
+import { coefficientOutcome } from './game-record-replay';
 import type { GameOutcome } from './game-state';
 
 /** A proposed result: the outcome, the scores it is read on, and the coefficients (decimals, 1.53). */

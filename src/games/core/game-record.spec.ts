@@ -3,22 +3,13 @@
 import fc from 'fast-check';
 import { computeCoefficients, toDecimal } from '../../coefficients/core/coefficients';
 import { addDays, type LocalDate } from '../../common/calendar';
-import { checkGcg } from '../../engine/gcg';
+import { checkGcg } from '../../engine/gcg-replay';
 import { loadWordList } from '../../engine/lexicon';
 import { randomLegalGame } from '../../engine/testing/random-game';
 import { ro, sequenceStarting } from '../../engine/testing/fixtures';
 import { getTileSet } from '../../engine/tile-sets';
-import {
-  DECLARED_OUTCOMES,
-  parseGameRecord,
-  parseGameRecordJson,
-  recordGcg,
-  recordSheet,
-  replayRecord,
-  type GameRecord,
-  type RecordReplay,
-  type ReplayOptions,
-} from './game-record';
+import { DECLARED_OUTCOMES, parseGameRecord, parseGameRecordJson, type GameRecord } from './game-record';
+import { recordGcg, recordSheet, replayRecord, type RecordReplay, type ReplayOptions } from './game-record-replay';
 import { EXAMPLE_RECORD, SEQUENCE, moves } from '../record/testing/records';
 
 function parsed(value: unknown): GameRecord {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { computeCoefficients } from '../../coefficients/core/coefficients';
-import { coefficientOutcome } from '../../games/core/game-record';
+import { coefficientOutcome } from '../../games/core/game-record-replay';
 import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { closingDateProposal, isPlayClosed, isPlayClosedAt } from './closing-date';
 

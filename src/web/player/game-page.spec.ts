@@ -3,16 +3,8 @@ import { randomMove, randomSequence, seededRandom } from '../../engine/testing/r
 import { lineSnapshot } from '../../games/core/game-state';
 import type { GameView, MoveView } from '../../games/game-views';
 import { formatDay } from './format-day';
-import {
-  boardModel,
-  gamePageModel,
-  moveRows,
-  rackModel,
-  runOutDay,
-  runOutFromTimeline,
-  sequenceModel,
-  type GamePageInput,
-} from './game-page';
+import { boardModel, moveRows, rackModel, sequenceModel } from './game-board';
+import { gamePageModel, runOutDay, runOutFromTimeline, type GamePageInput } from './game-page';
 
 const ro = getTileSet('ro');
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMessages } from '../views.service';
-import { boardModel, END_REASONS } from './game-page';
+import { boardModel } from './game-board';
+import { END_REASONS } from './game-page';
 import { getTileSet } from '../../engine';
 
 // Keys the player pages compute at run time ({{t premiumKey}}, {{t stateKey}}, {{t done}}):

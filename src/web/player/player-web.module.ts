@@ -8,6 +8,8 @@ import { CompetitionsModule } from '../../competitions/competitions.module';
 import { AccountPagesController } from './account-pages.controller';
 import { GameSheetPagesController } from './game-sheet-pages.controller';
 import { GamePagesController } from './game-pages.controller';
+import { GameAgreementsController } from './game-agreements.controller';
+import { GameFormsService } from './game-forms.service';
 import { PlayerGamesService } from './player-games.service';
 import { PlayerSettingsService } from './player-settings.service';
 import { CalendarController, SettingsPagesController } from './settings-pages.controller';
@@ -18,8 +20,15 @@ import { CalendarController, SettingsPagesController } from './settings-pages.co
  */
 @Module({
   imports: [AuthModule, GamesModule, CoefficientsModule, ThinkingTimeModule, CompetitionsModule],
-  controllers: [AccountPagesController, GamePagesController, SettingsPagesController, CalendarController, GameSheetPagesController],
-  providers: [PlayerGamesService, PlayerSettingsService, Lexicons],
+  controllers: [
+    AccountPagesController,
+    GamePagesController,
+    GameAgreementsController,
+    SettingsPagesController,
+    CalendarController,
+    GameSheetPagesController,
+  ],
+  providers: [PlayerGamesService, GameFormsService, PlayerSettingsService, Lexicons],
   exports: [PlayerGamesService],
 })
 export class PlayerWebModule {}
