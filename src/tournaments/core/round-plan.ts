@@ -162,7 +162,8 @@ export interface Entrant {
  * first round started after they registered. `startedAt` lists each started round's start, in order.
  */
 export function firstRound(entrant: Entrant, startedAt: readonly Date[]): number {
-  const before = startedAt.filter((at) => at.getTime() <= entrant.registeredAt.getTime()).length;
+  // A registration at the very instant a round starts was taken before it (one transaction each).
+  const before = startedAt.filter((at) => at.getTime() < entrant.registeredAt.getTime()).length;
   return before + 1;
 }
 
