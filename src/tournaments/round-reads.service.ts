@@ -89,7 +89,9 @@ export class RoundReadsService {
     }));
     const games = listing.games.map((g) => {
       const row = listing.results.get(g.id);
-      const result = row ? resultOfEnding(row.outcome as { type: EndingKind; by?: 'red' | 'blue' }, row.redScore, row.blueScore) : undefined;
+      const result = row
+        ? resultOfEnding(row.outcome as { type: EndingKind; by?: 'red' | 'blue' }, row.redScore, row.blueScore)
+        : undefined;
       return {
         gameId: g.id,
         round: g.round,

@@ -41,14 +41,18 @@ export class RoundsRepository {
   }
 
   async replaceProposal(round: TournamentRound): Promise<void> {
-    await this.m.update(TournamentRound, { id: round.id }, {
-      system: round.system,
-      pairs: round.pairs,
-      byePlayerId: round.byePlayerId,
-      gibsonized: round.gibsonized,
-      closingDate: round.closingDate,
-      proposedAt: round.proposedAt,
-    });
+    await this.m.update(
+      TournamentRound,
+      { id: round.id },
+      {
+        system: round.system,
+        pairs: round.pairs,
+        byePlayerId: round.byePlayerId,
+        gibsonized: round.gibsonized,
+        closingDate: round.closingDate,
+        proposedAt: round.proposedAt,
+      },
+    );
   }
 
   async markStarted(id: string, at: Date): Promise<void> {

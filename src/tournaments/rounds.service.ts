@@ -78,7 +78,12 @@ export class RoundsService {
       const seed = input.seed ?? 1;
       const prizePlaces = input.prizePlaces ?? 1;
       if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1) {
-        throw refusal('BAD_INPUT', 400, 'Sămânța tragerii la sorți este un număr întreg pozitiv.', 'The draw seed is a whole number, 0 or more.');
+        throw refusal(
+          'BAD_INPUT',
+          400,
+          'Sămânța tragerii la sorți este un număr întreg pozitiv.',
+          'The draw seed is a whole number, 0 or more.',
+        );
       }
       if (!Number.isInteger(prizePlaces) || prizePlaces < 1 || prizePlaces > 100) {
         throw refusal('BAD_INPUT', 400, 'Locurile premiate: între 1 și 100.', 'Prize places: between 1 and 100.');
@@ -153,7 +158,12 @@ export class RoundsService {
       const state = await this.pairable(competition);
       const round = state.proposal;
       if (!round || round.number !== number) {
-        throw refusal('NO_PROPOSAL', 409, `Runda ${number} nu este propusă: împerecheați-o întâi.`, `Round ${number} is not proposed: pair it first.`);
+        throw refusal(
+          'NO_PROPOSAL',
+          409,
+          `Runda ${number} nu este propusă: împerecheați-o întâi.`,
+          `Round ${number} is not proposed: pair it first.`,
+        );
       }
       const paired = new Set([...round.pairs.flat(), ...(round.byePlayerId ? [round.byePlayerId] : [])]);
       const field = new Set(state.pairing.players.map((p) => String(p.id)));
@@ -168,7 +178,12 @@ export class RoundsService {
       const now = this.clock.now();
       const today = localDate(now, competition.timeZone);
       if (compareDays(round.closingDate as LocalDate, today) <= 0) {
-        throw refusal('BAD_INPUT', 400, 'Data de închidere a rundei a trecut: împerecheați din nou.', "The round's closing date has passed: pair it again.");
+        throw refusal(
+          'BAD_INPUT',
+          400,
+          'Data de închidere a rundei a trecut: împerecheați din nou.',
+          "The round's closing date has passed: pair it again.",
+        );
       }
       const groupId = await this.group(state.plan, competition);
       const sequence = await this.sequence(actor, competition, round.number, now);
@@ -210,14 +225,19 @@ export class RoundsService {
   /** The tournament, its plan, and the round to pair next, or why none can be. */
   private async pairable(competition: Competition): Promise<TournamentState & { plan: TournamentPlan; next: number }> {
     if (competition.kind !== 'rounds') {
-      throw refusal('NOT_ROUNDS', 409, 'Competiția nu este un turneu pe runde: salvați întâi planul.', 'The competition is not a tournament in rounds: save a plan first.');
+      throw refusal(
+        'NOT_ROUNDS',
+        409,
+        'Competiția nu este un turneu pe runde: salvați întâi planul.',
+        'The competition is not a tournament in rounds: save a plan first.',
+      );
     }
     if (competition.status === 'finished') throw finished();
     const state = await this.reads.state(competition.id);
     const plan = state.plan!;
     const next = state.started.length + 1;
     if (next > plan.systems.length) {
-      throw refusal('ALL_ROUNDS_PAIRED', 409, 'Toate rundele planului au fost împerecheate.', "Every round of the plan has been paired.");
+      throw refusal('ALL_ROUNDS_PAIRED', 409, 'Toate rundele planului au fost împerecheate.', 'Every round of the plan has been paired.');
     }
     const running = state.progress.find((p) => !p.complete);
     if (running) {
@@ -254,7 +274,9 @@ export class RoundsService {
   /** The one group the tournament's games are played in, made with round 1. */
   private async group(plan: TournamentPlan, competition: Competition): Promise<string> {
     if (plan.groupId) return plan.groupId;
-    const [group] = await this.competitionRows.insertGroups([{ id: randomUUID(), competitionId: competition.id, name: 'T', series: '1', position: 1 }]);
+    const [group] = await this.competitionRows.insertGroups([
+      { id: randomUUID(), competitionId: competition.id, name: 'T', series: '1', position: 1 },
+    ]);
     await this.repo.savePlan({ ...plan, groupId: group.id });
     return group.id;
   }

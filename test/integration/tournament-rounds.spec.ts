@@ -13,6 +13,7 @@ import type { UserActor } from '../../src/auth/core/actor';
 import { createUser, keyForPlayer, playersCsv, SETTINGS, type TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
+import { csrfOf, loginAgent } from '../support/web';
 
 /**
  * A tournament in rounds played end to end through the services (docs/rules.md §11.6): 9
@@ -36,7 +37,9 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
     rounds = t.app.get(RoundsService);
     reads = t.app.get(RoundReadsService);
     arbiter = await createUser(t.app, { email: 'arbitru@rounds.example.org', roles: ['arbiter'] });
-    const created = await t.app.get(CompetitionSetupService).create(arbiter.actor, { ...SETTINGS, name: 'Turneu pe runde', shortName: 'TR' });
+    const created = await t.app
+      .get(CompetitionSetupService)
+      .create(arbiter.actor, { ...SETTINGS, name: 'Turneu pe runde', shortName: 'TR' });
     competitionId = created.id;
     await t.app.get(RegistrationService).importPlayers(arbiter.actor, competitionId, playersCsv(9, { domain: 'rounds.example.org' }));
     for (let i = 1; i <= 9; i++) {
@@ -94,7 +97,9 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
     const plan = await rounds.savePlan(arbiter.actor, competitionId, { plan: 'modified Swiss ×2, KOTH ×1', regime: 'frsc' });
     expect(plan.systems).toEqual(['modified-swiss', 'modified-swiss', 'koth']);
     // Not all at once: the groups' start refuses a tournament in rounds.
-    await expect(t.app.get(CompetitionStartService).start(arbiter.actor, competitionId)).rejects.toMatchObject({ code: 'PLAYED_IN_ROUNDS' });
+    await expect(t.app.get(CompetitionStartService).start(arbiter.actor, competitionId)).rejects.toMatchObject({
+      code: 'PLAYED_IN_ROUNDS',
+    });
     await expect(rounds.confirm(arbiter.actor, competitionId, 1)).rejects.toMatchObject({ code: 'NO_PROPOSAL' });
 
     await playRound(1, 9);
@@ -109,9 +114,12 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
     const [round1] = await gamesOf(1);
     const withdrawn = round1.redPlayerId;
     await t.app.get(WithdrawalService).withdrawPlayer(arbiter.actor, competitionId, withdrawn, { reason: 'boală' });
-    const late = await t.app
-      .get(RegistrationService)
-      .addPlayer(arbiter.actor, competitionId, { name: 'Zaharia Târziu', email: 'late@rounds.example.org', club: 'Club 9', language: 'ro' });
+    const late = await t.app.get(RegistrationService).addPlayer(arbiter.actor, competitionId, {
+      name: 'Zaharia Târziu',
+      email: 'late@rounds.example.org',
+      club: 'Club 9',
+      language: 'ro',
+    });
     const lateActor = (await keyForPlayer(t.app, 'late@rounds.example.org')).actor;
     players.set(late.playerId, lateActor);
 
@@ -152,5 +160,56 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
       const blues = all.filter((g) => g.bluePlayerId === id).length;
       expect(Math.abs(reds - blues)).toBeLessThanOrEqual(1 + Number(reds + blues < 3));
     }
+  });
+
+  it("shows the standings and pairings publicly, and pairs and confirms a round through the arbiter's forms", async () => {
+    const agent = await loginAgent(t, 'arbitru@rounds.example.org');
+    const standings = await agent.get(`/public/competitions/${competitionId}/rounds`);
+    expect(standings.status).toBe(200);
+    expect(standings.text).toContain('data-testid="round-standings"');
+    expect(standings.text).toContain('Zaharia Târziu');
+    const after1 = await agent.get(`/public/competitions/${competitionId}/rounds?after=1`);
+    expect(after1.status).toBe(200);
+
+    const created = await t.app.get(CompetitionSetupService).create(arbiter.actor, { ...SETTINGS, name: 'Turneu web', shortName: 'TW' });
+    await t.app.get(RegistrationService).importPlayers(arbiter.actor, created.id, playersCsv(5, { domain: 'web.rounds.example.org' }));
+    const base = `/arbiter/competitions/${created.id}/rounds`;
+    const page = await agent.get(base);
+    expect(page.status).toBe(200);
+    const plan = await agent
+      .post(`${base}/plan`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), plan: 'koth ×9, bogus', rounds: '' });
+    expect(plan.status).toBe(422);
+    expect(plan.text).toContain('data-testid="rounds-refused"');
+    const saved = await agent
+      .post(`${base}/plan`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), plan: '', rounds: '3', regime: 'frsc' });
+    expect(saved.status).toBe(303);
+    const proposed = await agent
+      .post(`${base}/propose`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), closingDate: '' });
+    expect(proposed.status).toBe(303);
+    expect(proposed.headers.location).toBe(`${base}/1`);
+    const proposal = await agent.get(`${base}/1`);
+    expect(proposal.status).toBe(200);
+    expect(proposal.text).toContain('data-testid="confirm-round"');
+    expect(proposal.text).toContain('data-testid="bye"');
+    const unticked = await agent
+      .post(`${base}/1/confirm`)
+      .type('form')
+      .send({ _csrf: csrfOf(proposal.text) });
+    expect(unticked.status).toBe(422);
+    const confirmed = await agent
+      .post(`${base}/1/confirm`)
+      .type('form')
+      .send({ _csrf: csrfOf(proposal.text), confirm: 'yes' });
+    expect(confirmed.status).toBe(303);
+    const games = await t.app.get(Database).run((m) => m.countBy(Game, { competitionId: created.id, round: 1 }));
+    expect(games).toBe(2);
+    expect((await agent.get(`${base}/9`)).status).toBe(404);
+    expect((await agent.get(`${base}/x`)).status).toBe(404);
   });
 });

@@ -101,15 +101,7 @@ export function defaultPlan(entrants: number): PairingSystem[] {
 
 /** How a game of the platform ended, as the coefficients record it (docs/rules.md §7). */
 export type EndingKind =
-  | 'finished'
-  | 'abandon'
-  | 'timeout'
-  | 'no-show'
-  | 'walkover'
-  | 'interrupted'
-  | 'draw-agreement'
-  | 'unfinished'
-  | 'no-information';
+  'finished' | 'abandon' | 'timeout' | 'no-show' | 'walkover' | 'interrupted' | 'draw-agreement' | 'unfinished' | 'no-information';
 
 /**
  * docs/rules.md §11.6: a game's recorded ending as a result of F 9.5. A normal end (going out or
