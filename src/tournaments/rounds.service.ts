@@ -13,6 +13,9 @@ import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { GameRepository } from '../games/game.repository';
 import { MovesService } from '../games/moves.service';
+import { asJson } from '../common/json';
+import { Notifications } from '../notifications/notifications';
+import type { RoundByeModel } from '../notifications/models/rounds-models';
 import { pairNextRound } from './core/pairing-systems';
 import { defaultPlan, MAX_ROUNDS, parsePlan, STANDING_REGIMES, type StandingRegime } from './core/round-plan';
 import { RoundReadsService, type TournamentState } from './round-reads.service';
@@ -52,6 +55,7 @@ export class RoundsService {
     private readonly reads: RoundReadsService,
     private readonly moves: MovesService,
     private readonly games: GameRepository,
+    private readonly notifications: Notifications,
   ) {}
 
   /** Sets (or changes) the plan; the competition becomes a tournament in rounds. Rounds started keep their system. */
@@ -105,7 +109,7 @@ export class RoundsService {
       await this.audit.record({
         actor,
         asArbiter: true,
-        action: 'tournament.plan_saved',
+        action: 'competition.rounds_plan_saved',
         competitionId,
         details: { systems, regime, seed, clubRule: plan.clubRule, gibson: plan.gibson, prizePlaces },
       });
@@ -203,11 +207,21 @@ export class RoundsService {
         registrations.map((e) => e.registration.id),
         groupId,
       );
+      const bye = round.byePlayerId ? registrations.find((e) => e.player.id === round.byePlayerId) : undefined;
+      if (bye) {
+        const model: RoundByeModel = {
+          name: bye.player.name,
+          competition: competition.shortName,
+          round: round.number,
+          closingDate: round.closingDate as LocalDate,
+        };
+        await this.notifications.add([{ to: bye.player, template: 'round-bye', gameId: null, payload: asJson(model) }]);
+      }
       await this.repo.markStarted(round.id, now);
       await this.audit.record({
         actor,
         asArbiter: true,
-        action: 'tournament.round_started',
+        action: 'competition.round_started',
         competitionId,
         details: {
           round: round.number,

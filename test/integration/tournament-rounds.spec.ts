@@ -140,6 +140,9 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
     expect(lines).toHaveLength(10);
     // Three different byes, each worth 1 and +75 (F 9.5.3).
     expect(new Set(byes).size).toBe(3);
+    // Each player who sat out was mailed so (F 9.2f).
+    const byeMails = await t.app.get(Database).run((m) => m.find(OutboundMail, { where: { template: 'round-bye' } }));
+    expect(byeMails).toHaveLength(3);
     // The late entrant lost round 1 by F 4.4.6f: no point, −75 less the round's largest difference (none played over the board).
     const lateLine = lines.find((l) => l.playerId === late.playerId)!;
     expect(lateLine.games).toBe(3);
