@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { competitionTournament, type EntrantRow } from './competition-tournament';
 import { pairNextRound } from './pairing-systems';
 import { colourBalance, defaultPlan, firstRound, formatPlan, nextField, parsePlan, resultOfEnding, roundProgress } from './round-plan';
+import { lateShare } from './results';
 import { standings } from './standings';
 import { played, ratedPlayers, tournamentOf } from './testing/tournaments';
 import type { Round } from './tournament';
@@ -91,6 +92,7 @@ describe('results, completion and the field of a round (docs/rules.md §11.6)', 
     expect(tournament.lateEntries).toEqual([{ player: 'late', fromRound: 2 }]);
     const late = standings(tournament).find((r) => r.id === 'late')!;
     expect(late).toMatchObject({ points: 0, spread: -(75 + 120), games: 1 });
+    expect(lateShare(120)).toEqual({ points: 0, spread: -195, played: false });
   });
 });
 
