@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ArbiterModule } from './arbiter/arbiter.module';
 import { AuthModule } from './auth/auth.module';
 import { CoefficientsModule } from './coefficients/coefficients.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 import { Clock } from './common/clock';
 import { ClockModule } from './common/clock.module';
 import { CompetitionsModule } from './competitions/competitions.module';
@@ -51,6 +52,7 @@ export class AppModule {
         RehearsalWebModule,
         CoefficientsModule,
         CompetitionsModule,
+        TournamentsModule,
         DemoModule,
         ArbiterModule,
         AuthModule,

@@ -37,6 +37,8 @@ import { SweepPlan } from './thinking-time/sweep-plan.entity';
 import { TimelineAction } from './thinking-time/timeline-action.entity';
 import { UptimeSpan } from './thinking-time/uptime-span.entity';
 import { PlatformOutage } from './thinking-time/platform-outage.entity';
+import { TournamentPlan } from './tournaments/tournament-plan.entity';
+import { TournamentRound } from './tournaments/tournament-round.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -52,6 +54,9 @@ export const entities = [
   Group,
   Registration,
   Sequence,
+  // tournaments in rounds (docs/rules.md §11.6)
+  TournamentPlan,
+  TournamentRound,
   // games, disputes, results and the arbiter
   Game,
   GameConditional,

@@ -79,7 +79,7 @@ export class CompetitionSetupService {
     const now = this.clock.now();
     const id = randomUUID();
     const { competition, sequences } = await this.repo.create(
-      { id, ...settings, status: 'draft', arbiterUserId, createdAt: now, startedAt: null },
+      { id, ...settings, status: 'draft', kind: 'groups', arbiterUserId, createdAt: now, startedAt: null },
       series.map((s) => ({
         id: randomUUID(),
         competitionId: id,

@@ -6,6 +6,8 @@ import type { RuleBook, TileSetId } from '../engine';
 import type { EndRackRule } from './core/settings-shape';
 export type { EndRackRule };
 export type CompetitionStatus = 'draft' | 'started' | 'finished';
+/** docs/rules.md §9 (round-robin groups) or §11.6 (a tournament in rounds). */
+export type CompetitionKind = 'groups' | 'rounds';
 
 /**
  * A championship and its settings (docs/rules.md §1–§7, §9). The settings are columns, not a
@@ -16,6 +18,7 @@ export type CompetitionStatus = 'draft' | 'started' | 'finished';
 @Check('CHK_competition_tile_set', `"tile_set" IN ('ro', 'en', 'pl')`)
 @Check('CHK_competition_rules', `"rules" IN ('frsc', 'pfs')`)
 @Check('CHK_competition_end_rack_rule', `"end_rack_rule" IN ('transfer', 'double')`)
+@Check('CHK_competition_kind', `"kind" IN ('groups', 'rounds')`)
 @Check('CHK_competition_status', `"status" IN ('draft', 'started', 'finished')`)
 @Check('CHK_competition_dates', `"closing_date" > "start_date"`)
 export class Competition {
@@ -99,6 +102,10 @@ export class Competition {
 
   @Column({ type: 'text', default: 'draft' })
   status: CompetitionStatus;
+
+  /** Round-robin groups that start together, or a tournament in rounds paired one by one (docs/rules.md §11.6). */
+  @Column({ type: 'text', default: 'groups' })
+  kind: CompetitionKind;
 
   @Index('IDX_competition_arbiter')
   @Column({ name: 'arbiter_user_id', type: 'uuid' })

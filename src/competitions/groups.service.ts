@@ -8,7 +8,7 @@ import { Competition } from './competition.entity';
 import { CompetitionReadsService, type CompetitionView } from './competition-reads.service';
 import { CompetitionsRepository } from './competitions.repository';
 import { planGroups, type GroupsInput } from './core/group-plans';
-import { alreadyStarted } from './core/start-plan';
+import { alreadyStarted, playedInRounds } from './core/start-plan';
 
 /**
  * A competition's groups (docs/rules.md §9): the registered players split into round-robin groups
@@ -32,6 +32,7 @@ export class GroupsService {
   async groupPlayers(actor: Actor, competitionId: string, input: GroupsInput): Promise<Competition> {
     const competition = await this.reads.lockForArbiter(actor, competitionId);
     if (competition.status !== 'draft') throw alreadyStarted();
+    if (competition.kind === 'rounds') throw playedInRounds();
     const entries = (await this.repo.entries(competitionId)).filter((e) => e.registration.withdrawnAt === null);
     const seriesLabels = (await this.repo.sequences(competitionId)).map((s) => s.series);
     const planned = planGroups(

@@ -21,7 +21,7 @@ import {
   type PlayerFields,
   type PlayerRow,
 } from './core/players-csv';
-import { alreadyStarted } from './core/start-plan';
+import { alreadyStarted, mayRegister } from './core/start-plan';
 import { PlayerIdentityService, type ImportNote } from './player-identity.service';
 import { PlayersRepository } from './players.repository';
 
@@ -124,7 +124,7 @@ export class RegistrationService {
   addPlayer(actor: Actor, competitionId: string, fields: PlayerFields): Promise<PlayerEntryView> {
     return this.db.transaction(async () => {
       const competition = await this.reads.lockForArbiter(actor, competitionId);
-      if (competition.status !== 'draft') throw alreadyStarted();
+      if (!mayRegister(competition)) throw alreadyStarted();
       const parsed = parsePlayerFields(fields);
       if (!parsed.ok) throw new Refusal('BAD_INPUT', parsed.message, 400, { problems: parsed.problems });
       const { notes, registered } = await this.registerRows(actor, competitionId, [parsed.row]);

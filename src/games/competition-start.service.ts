@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
 import { CompetitionReadsService, type CompetitionView } from '../competitions/competition-reads.service';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { planStart } from '../competitions/core/start-plan';
+import { planStart, playedInRounds } from '../competitions/core/start-plan';
 import { Database } from '../database/database';
 import { localDate, type LocalDate } from '../common/calendar';
 import { GameRepository } from './game.repository';
@@ -38,6 +38,7 @@ export class CompetitionStartService {
   start(actor: Actor, competitionId: string): Promise<StartResult> {
     return this.db.transaction(async () => {
       const competition = await this.competitions.lockForArbiter(actor, competitionId);
+      if (competition.kind === 'rounds') throw playedInRounds();
       const groups = await this.competitionRows.groups(competitionId);
       const entries = (await this.competitionRows.entries(competitionId)).filter((e) => e.registration.withdrawnAt === null);
       const plan = planStart({

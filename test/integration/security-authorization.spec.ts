@@ -46,6 +46,8 @@ const PUBLIC_WEB: Readonly<Record<string, number>> = {
   'POST /language': 303,
   'GET /public': 200,
   'GET /public/competitions/:id': 200,
+  // The attacked competition is played in groups: it has no page of rounds.
+  'GET /public/competitions/:id/rounds': 404,
   // The game is in progress: its public sheet does not exist yet.
   'GET /public/games/:id/sheet': 404,
   'GET /public/games/:id/sheet.pdf': 404,
@@ -248,6 +250,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       file: `${red.id}.${'0'.repeat(64)}.ics`,
       code: 'forged',
       index: '0',
+      number: '1',
       // A chain nobody stored (a stranger learns nothing from the answer either).
       conditionalId: '00000000-0000-4000-8000-000000000001',
     };

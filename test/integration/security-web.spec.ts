@@ -140,6 +140,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         index: '0',
         conditionalId: randomUUID(),
         challengeId: randomUUID(),
+        number: '1',
       };
       const body = {
         reason: 'r',

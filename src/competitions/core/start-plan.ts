@@ -53,6 +53,18 @@ export const alreadyStarted = () =>
 
 const conflict = (code: string, message: Bilingual) => new Refusal(code, message, 409);
 
+/** docs/rules.md §11.6: a tournament in rounds starts round by round, never all its games at once, and has no groups to make. */
+export const playedInRounds = () =>
+  conflict('PLAYED_IN_ROUNDS', {
+    ro: 'Competiția este un turneu pe runde: se începe rundă cu rundă, din pagina rundelor.',
+    en: 'The competition is a tournament in rounds: it starts round by round, from the rounds page.',
+  });
+
+/** docs/rules.md §11.6 (F 9.4b): a tournament in rounds takes late entries while it is played. */
+export function mayRegister(competition: { readonly status: string; readonly kind?: string }): boolean {
+  return competition.status === 'draft' || (competition.kind === 'rounds' && competition.status === 'started');
+}
+
 /** The games a start creates, or why the competition cannot start now; nothing is decided half-way. */
 export function planStart({ status, startDate, closingDate, groups, entrants, today }: StartInput): StartPlan | Refusal {
   if (status !== 'draft') return alreadyStarted();

@@ -39,8 +39,9 @@ import type {
   YourMoveModel,
 } from '../../notifications/models/models';
 import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from '../../notifications/models/sweep-models';
+import { ROUND_MAIL_TEMPLATE_NAMES, type RoundMailModels } from '../../notifications/models/rounds-models';
 
-export interface MailModels extends SweepMailModels {
+export interface MailModels extends SweepMailModels, RoundMailModels {
   'game-start': GameStartModel;
   'your-move': YourMoveModel;
   'move-confirmation': MoveConfirmationModel;
@@ -117,4 +118,5 @@ export const MAIL_TEMPLATE_NAMES: readonly MailTemplateName[] = [
   'objection-decided',
   'arbiter-cases',
   ...SWEEP_MAIL_TEMPLATE_NAMES,
+  ...ROUND_MAIL_TEMPLATE_NAMES,
 ];

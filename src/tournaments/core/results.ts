@@ -94,6 +94,11 @@ export function largestDifference(round: Round): number {
   return largest;
 }
 
+/** F 4.4.6f: a round missed by a late entrant, scored as an unexcused no-show's loss, not a game. */
+export function lateShare(roundLargestDifference: number): Share {
+  return { points: 0, spread: -(FORFEIT_SPREAD + roundLargestDifference), played: false };
+}
+
 /** Each player's share of one round: byes and finished games; games still running give nothing yet. */
 export function roundShares(round: Round): Array<{ readonly player: PlayerId; readonly share: Share }> {
   const largest = largestDifference(round);

@@ -1,8 +1,8 @@
 // The standings of a tournament in rounds (docs/rules.md §11.1; F 9.7): ranking points, then
 // spread; in an intermediate standing then the name, in the final one the largest single-game
 // difference, then the next, and so on; penalties deducted before the final one (F 9.2h).
-import { roundShares } from './results';
-import { compareNames, type PlayerId, type Round, type Tournament, type TournamentPlayer } from './tournament';
+import { largestDifference, lateShare, roundShares } from './results';
+import { compareNames, type LateEntry, type PlayerId, type Round, type Tournament, type TournamentPlayer } from './tournament';
 
 export interface StandingRow {
   readonly id: PlayerId;
@@ -29,9 +29,16 @@ export interface StandingsOptions {
   readonly rounds?: number;
 }
 
-function tallies(players: readonly TournamentPlayer[], rounds: readonly Round[]): Map<PlayerId, Tally> {
+function tallies(players: readonly TournamentPlayer[], rounds: readonly Round[], late: readonly LateEntry[] = []): Map<PlayerId, Tally> {
   const byId = new Map<PlayerId, Tally>(players.map((player) => [player.id, { player, points: 0, spread: 0, games: 0, differences: [] }]));
-  for (const round of rounds) {
+  for (const [index, round] of rounds.entries()) {
+    for (const entry of late) {
+      const tally = byId.get(entry.player);
+      if (!tally || index + 1 >= entry.fromRound) continue;
+      const share = lateShare(largestDifference(round));
+      tally.spread += share.spread;
+      tally.games += 1;
+    }
     for (const { player, share } of roundShares(round)) {
       const tally = byId.get(player);
       if (!tally) continue;
@@ -58,7 +65,7 @@ function compareDifferences(a: readonly number[], b: readonly number[]): number 
 /** The ordered standings; in the final one, players equal on every criterion share a place. */
 export function standings(tournament: Tournament, options: StandingsOptions = {}): StandingRow[] {
   const rounds = tournament.rounds.slice(0, options.rounds ?? tournament.rounds.length);
-  const byId = tallies(tournament.players, rounds);
+  const byId = tallies(tournament.players, rounds, tournament.lateEntries);
   if (options.final) {
     for (const penalty of tournament.penalties ?? []) {
       const tally = byId.get(penalty.player);

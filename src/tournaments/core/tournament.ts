@@ -80,6 +80,14 @@ export interface Tournament {
   readonly settings: TournamentSettings;
   /** Deducted before the final standings only (F 9.2h). */
   readonly penalties?: readonly Penalty[];
+  /** Players entered after round 1 (F 9.4b): each scores the rounds before `fromRound` as F 4.4.6f says. */
+  readonly lateEntries?: readonly LateEntry[];
+}
+
+/** A late entrant (F 9.4b) and the first round they are paired in. */
+export interface LateEntry {
+  readonly player: PlayerId;
+  readonly fromRound: number;
 }
 
 /** The round a system pairs: games red against blue, and who sits out. */

@@ -25,6 +25,8 @@ import { ArbiterPanelService } from './arbiter-panel.service';
 import { PlayerEditController } from './player-edit.controller';
 import { CompetitionEditController } from './competition-edit.controller';
 import { DemoController } from './demo.controller';
+import { RoundsController } from './rounds.controller';
+import { TournamentsModule } from '../../tournaments/tournaments.module';
 import { TimeNoticesService } from '../player/time-notices.service';
 
 /** The arbiter's panel (docs/web.md, Arbiter's panel). */
@@ -41,6 +43,7 @@ import { TimeNoticesService } from '../player/time-notices.service';
     PersonalDataModule,
     NotificationsModule,
     MailModule,
+    TournamentsModule,
   ],
   // The panel's areas, in the order their routes were registered when they were one controller.
   controllers: [
@@ -57,6 +60,7 @@ import { TimeNoticesService } from '../player/time-notices.service';
     PlayerEditController,
     CompetitionEditController,
     DemoController,
+    RoundsController,
   ],
   // Lexicons: its own instance (GamesModule keeps its one private); both read the same files.
   providers: [ArbiterPanelService, Lexicons, TimeNoticesService],

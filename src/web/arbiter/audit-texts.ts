@@ -201,6 +201,16 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro ? `${who} a fost scos din listă.` : `${who} was removed from the list.`;
       case 'competition.started':
         return ro ? 'Competiția a început.' : 'The competition started.';
+      case 'competition.rounds_plan_saved': {
+        const rounds = Array.isArray(details.systems) ? details.systems.length : 0;
+        return ro
+          ? `Planul turneului pe runde a fost salvat (${rounds} runde).`
+          : `The plan of the tournament in rounds was saved (${rounds} rounds).`;
+      }
+      case 'competition.round_started':
+        return ro
+          ? `Runda ${num(details.round) ?? ''} a început: ${num(details.games) ?? 0} partide.`
+          : `Round ${num(details.round) ?? ''} started: ${num(details.games) ?? 0} games.`;
       case 'competition.updated': {
         const changes = settingChanges(details, lang);
         const list = changes ? `: ${changes}` : '';

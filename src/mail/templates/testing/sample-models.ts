@@ -66,6 +66,7 @@ export function sampleModels(language: MailLanguage): MailModels {
   }));
   return {
     ...sweep,
+    'round-bye': { name: GAME.blue, competition: GAME.competition, round: 3, closingDate: '2027-04-30' },
     'game-start': {
       game: GAME,
       you: 'red',

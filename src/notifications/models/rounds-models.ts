@@ -1,0 +1,18 @@
+// The mails of a tournament in rounds (docs/rules.md §11.6): a player who sits out a round is
+// told so, as the players paired are mailed their game (the game-start mail).
+import type { LocalDate } from '../../common/calendar';
+
+/** F 9.5.3: the player who sits out the round, with what the bye gives. */
+export interface RoundByeModel {
+  readonly name: string;
+  readonly competition: string;
+  readonly round: number;
+  /** The day the round's games close: the next round is paired after it at the latest. */
+  readonly closingDate: LocalDate;
+}
+
+export interface RoundMailModels {
+  'round-bye': RoundByeModel;
+}
+
+export const ROUND_MAIL_TEMPLATE_NAMES: readonly (keyof RoundMailModels)[] = ['round-bye'];
