@@ -37,6 +37,10 @@ import { SweepPlan } from './thinking-time/sweep-plan.entity';
 import { TimelineAction } from './thinking-time/timeline-action.entity';
 import { UptimeSpan } from './thinking-time/uptime-span.entity';
 import { PlatformOutage } from './thinking-time/platform-outage.entity';
+import { RankingGame } from './ranking/ranking-game.entity';
+import { RankingPoint } from './ranking/ranking-point.entity';
+import { RankingSetting } from './ranking/ranking-setting.entity';
+import { RankingStanding } from './ranking/ranking-standing.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -81,6 +85,11 @@ export const entities = [
   PlatformOutage,
   SpecialLeave,
   StateDeclaration,
+  // the federations' rankings (docs/rules.md §12.1)
+  RankingSetting,
+  RankingStanding,
+  RankingGame,
+  RankingPoint,
   // the web: sessions and magic login links
   WebSession,
   LoginLink,
