@@ -7,11 +7,13 @@ import { GamesModule } from '../../games/games.module';
 import { PersonalDataController } from './personal-data.controller';
 import { PublicPagesController } from './public-pages.controller';
 import { PublicPagesService } from './public-pages.service';
+import { RankingModule } from '../../ranking/ranking.module';
+import { RankingController } from './ranking.controller';
 
-/** Public pages, no login, and a person's own data download (§5). */
+/** Public pages, no login (the competitions, the federations' rankings), and a person's own data download (§5). */
 @Module({
-  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule],
-  controllers: [PublicPagesController, PersonalDataController],
+  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule, RankingModule],
+  controllers: [PublicPagesController, PersonalDataController, RankingController],
   providers: [PublicPagesService],
 })
 export class PublicWebModule {}
