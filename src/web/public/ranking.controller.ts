@@ -54,8 +54,8 @@ export class RankingController {
       .send(this.views.page(req, 'public/ranking', context, { title, styles: STYLES }));
   }
 
-  @Get(':federation/players/:id')
-  async player(@Param('federation') name: string, @Param('id') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  @Get(':federation/players/:playerId')
+  async player(@Param('federation') name: string, @Param('playerId') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const view = await this.ranking.history(this.ranking.federationOf(name), id);
     const federationName = this.views.t(req, `ranking.federation.${view.federation}`);
     const title = this.views.t(req, 'ranking.player.title', { player: view.player.name, federation: federationName });
