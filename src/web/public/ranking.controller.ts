@@ -25,8 +25,8 @@ export class RankingController {
 
   @Get()
   index(@Req() req: WebRequest, @Res() res: Response): void {
-    const federations = FEDERATIONS.map((f) => ({ federation: f, name: this.views.t(req, `ranking.federation.${f}`) }));
-    const title = this.views.t(req, 'ranking.title');
+    const federations = FEDERATIONS.map((f) => ({ federation: f, name: this.views.t(req, `public.ranking.federation.${f}`) }));
+    const title = this.views.t(req, 'public.ranking.title');
     res
       .status(200)
       .type('html')
@@ -37,14 +37,14 @@ export class RankingController {
   async list(@Param('federation') name: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const view = await this.ranking.list(this.ranking.federationOf(name));
     const s = view.settings;
-    const federationName = this.views.t(req, `ranking.federation.${view.federation}`);
-    const title = this.views.t(req, 'ranking.list.title', { federation: federationName });
+    const federationName = this.views.t(req, `public.ranking.federation.${view.federation}`);
+    const title = this.views.t(req, 'public.ranking.list.title', { federation: federationName });
     const context = {
       ...view,
       title,
       none: s.method === 'none',
-      method: this.views.t(req, `ranking.method.${s.method}`),
-      rule: s.method === 'none' ? '' : this.views.t(req, 'ranking.list.rule', { minGames: s.minGames, months: s.windowMonths }),
+      method: this.views.t(req, `public.ranking.method.${s.method}`),
+      rule: s.method === 'none' ? '' : this.views.t(req, 'public.ranking.list.rule', { minGames: s.minGames, months: s.windowMonths }),
       hasListed: view.listed.length > 0,
       hasUnlisted: view.unlisted.length > 0,
     };
@@ -57,8 +57,8 @@ export class RankingController {
   @Get(':federation/players/:playerId')
   async player(@Param('federation') name: string, @Param('playerId') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
     const view = await this.ranking.history(this.ranking.federationOf(name), id);
-    const federationName = this.views.t(req, `ranking.federation.${view.federation}`);
-    const title = this.views.t(req, 'ranking.player.title', { player: view.player.name, federation: federationName });
+    const federationName = this.views.t(req, `public.ranking.federation.${view.federation}`);
+    const title = this.views.t(req, 'public.ranking.player.title', { player: view.player.name, federation: federationName });
     const elo = view.method === 'elo';
     const games = view.games.map((g) => ({
       day: g.day,
@@ -66,7 +66,7 @@ export class RankingController {
       competitionName: g.competitionName,
       opponentId: g.opponentId,
       opponentName: g.opponentName,
-      result: this.views.t(req, `ranking.result.${g.result === 1 ? 'win' : g.result === 0 ? 'loss' : 'draw'}`),
+      result: this.views.t(req, `public.ranking.result.${g.result === 1 ? 'win' : g.result === 0 ? 'loss' : 'draw'}`),
       walkover: g.walkover,
       ranking: formatValue(g.ranking, req.lang),
       opponentRanking: formatValue(g.opponentRanking, req.lang),
@@ -80,7 +80,7 @@ export class RankingController {
       games,
       points,
       hasGames: games.length > 0,
-      valueLabel: this.views.t(req, elo ? 'ranking.player.change' : 'ranking.player.scalp'),
+      valueLabel: this.views.t(req, elo ? 'public.ranking.player.change' : 'public.ranking.player.scalp'),
     };
     res
       .status(200)
