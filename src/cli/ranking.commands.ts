@@ -6,11 +6,15 @@ import { choiceOption, onePositional } from './options';
 
 // docs/rules.md §12.1: the federations' rankings — printed, computed again, their method chosen.
 
+const federationInput = ({ positionals }: { positionals: readonly string[] }) => ({
+  federation: choiceOption('federation', onePositional(positionals, 'the federation'), FEDERATIONS),
+});
+
 export const rankingShowCommand = serviceCommand({
   name: 'ranking show',
   usage: 'ranking show FEDERATION',
   summary: "the federation's stored ranking list (frsc | pfs): its settings, the players on it and those with too few games",
-  input: ({ positionals }) => ({ federation: choiceOption('federation', onePositional(positionals, 'the federation'), FEDERATIONS) }),
+  input: federationInput,
   async run({ federation }, get, io) {
     io.out(jsonLine(await get(RankingService).list(federation)));
   },
@@ -20,7 +24,7 @@ export const rankingRecomputeCommand = serviceCommand({
   name: 'ranking recompute',
   usage: 'ranking recompute FEDERATION',
   summary: "computes the federation's ranking again from the homologated games of its finished competitions, as of today",
-  input: ({ positionals }) => ({ federation: choiceOption('federation', onePositional(positionals, 'the federation'), FEDERATIONS) }),
+  input: federationInput,
   async run({ federation }, get, io) {
     io.out(jsonLine(await get(RankingService).recomputeNow(federation)));
   },
