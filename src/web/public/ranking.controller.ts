@@ -55,7 +55,12 @@ export class RankingController {
   }
 
   @Get(':federation/players/:playerId')
-  async player(@Param('federation') name: string, @Param('playerId') id: string, @Req() req: WebRequest, @Res() res: Response): Promise<void> {
+  async player(
+    @Param('federation') name: string,
+    @Param('playerId') id: string,
+    @Req() req: WebRequest,
+    @Res() res: Response,
+  ): Promise<void> {
     const view = await this.ranking.history(this.ranking.federationOf(name), id);
     const federationName = this.views.t(req, `public.ranking.federation.${view.federation}`);
     const title = this.views.t(req, 'public.ranking.player.title', { player: view.player.name, federation: federationName });
