@@ -39,6 +39,10 @@ import { UptimeSpan } from './thinking-time/uptime-span.entity';
 import { PlatformOutage } from './thinking-time/platform-outage.entity';
 import { TournamentPlan } from './tournaments/tournament-plan.entity';
 import { TournamentRound } from './tournaments/tournament-round.entity';
+import { RankingGame } from './ranking/ranking-game.entity';
+import { RankingPoint } from './ranking/ranking-point.entity';
+import { RankingSetting } from './ranking/ranking-setting.entity';
+import { RankingStanding } from './ranking/ranking-standing.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -86,6 +90,11 @@ export const entities = [
   PlatformOutage,
   SpecialLeave,
   StateDeclaration,
+  // the federations' rankings (docs/rules.md §12.1)
+  RankingSetting,
+  RankingStanding,
+  RankingGame,
+  RankingPoint,
   // the web: sessions and magic login links
   WebSession,
   LoginLink,

@@ -52,6 +52,13 @@ export const commandModules: readonly CommandModule[] = [
     },
   },
   {
+    names: ['ranking show', 'ranking recompute', 'ranking method'],
+    load: async () => {
+      const m = await import('./ranking.commands');
+      return [m.rankingShowCommand, m.rankingRecomputeCommand, m.rankingMethodCommand];
+    },
+  },
+  {
     names: ['demo'],
     load: async () => [(await import('./demo.commands')).demoCommand],
   },

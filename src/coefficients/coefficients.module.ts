@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { GamesModule } from '../games/games.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
+import { RankingModule } from '../ranking/ranking.module';
 import { ResultsController } from './results.controller';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
@@ -14,7 +15,7 @@ import { StandingsService } from './standings.service';
 
 /** Results, homologation and standings (docs/rules.md §7). */
 @Module({
-  imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule],
+  imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule, RankingModule],
   controllers: [ResultsController, StandingsController],
   providers: [ResultsService, HomologationService, StandingsService, ResultsRepository, StandingsRepository],
   exports: [ResultsService, HomologationService, StandingsService, ResultsRepository],

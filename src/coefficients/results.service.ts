@@ -25,6 +25,7 @@ import { answerRefusal, homologationRefusal, objectionRefusals } from './core/ho
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
 import type { Objection, ObjectionDecision, Result } from '../games/result.entity';
 import { jsonResult, resultView, type ResultView } from '../games/result-proposals';
+import { RankingService } from '../ranking/ranking.service';
 import { ResultsRepository } from './results.repository';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
@@ -50,6 +51,7 @@ export class ResultsService {
     private readonly players: PlayersRepository,
     private readonly games: GameRepository,
     @Inject(SETTINGS) private readonly settings: MailSettings,
+    private readonly ranking: RankingService,
   ) {}
 
   /**
@@ -307,12 +309,15 @@ export class ResultsService {
   /**
    * The competition is finished when its last result is homologated: the public pages and the
    * anonymisation of players go by it. The competition row is locked so that two last results
-   * homologated at once cannot each see the other still open.
+   * homologated at once cannot each see the other still open. Its federation's ranking then
+   * counts its games (docs/rules.md §12.1), computed again in the same transaction.
    */
   private async finishCompetitionIfDone(competitionId: string): Promise<void> {
-    await this.competitions.lock(competitionId);
+    const competition = await this.competitions.lock(competitionId);
     const open = await this.results.unhomologatedGames(competitionId);
-    if (open === 0) await this.competitions.markFinished(competitionId);
+    if (open > 0) return;
+    await this.competitions.markFinished(competitionId);
+    if (competition) await this.ranking.recompute(competition.rules);
   }
 
   /** One transaction on one game's result, under the game's lock, with the actor's permission checked. */

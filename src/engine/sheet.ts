@@ -17,6 +17,8 @@ export interface SheetPlayer {
   readonly previousCoefficient?: number | null;
   /** docs/rules.md §7: the player's place in that competition. */
   readonly previousRank?: number | null;
+  /** docs/rules.md §12.1: the federation's ranking the player brings to the game. */
+  readonly ranking?: number | null;
 }
 
 /** Why the game ended: the replay's `endReason` (CLI `replay`). */
@@ -193,6 +195,7 @@ interface Labels {
   readonly mark: Readonly<Record<Color, string>>;
   readonly previousCoefficient: string;
   readonly rank: string;
+  readonly ranking: string;
   readonly arbiter: string;
   readonly tileSet: string;
   readonly start: string;
@@ -244,6 +247,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     mark: { red: 'Ro', blue: 'Al' },
     previousCoefficient: 'coef. anterior',
     rank: 'locul',
+    ranking: 'ranking',
     arbiter: 'Arbitru',
     tileSet: 'Set de piese',
     start: 'Începutul',
@@ -297,6 +301,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     mark: { red: 'R', blue: 'B' },
     previousCoefficient: 'prev. coefficient',
     rank: 'rank',
+    ranking: 'ranking',
     arbiter: 'Arbiter',
     tileSet: 'Tile set',
     start: 'Start',
@@ -401,6 +406,7 @@ function playerLine(player: SheetPlayer, l: Labels): string {
     previous.push(`${l.previousCoefficient} ${formatCoefficient(player.previousCoefficient, l)}`);
   }
   if (player.previousRank != null) previous.push(`${l.rank} ${player.previousRank}`);
+  if (player.ranking != null) previous.push(`${l.ranking} ${player.ranking}`);
   return previous.length > 0 ? `${player.name} (${previous.join(', ')})` : player.name;
 }
 

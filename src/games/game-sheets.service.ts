@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
@@ -28,6 +28,7 @@ import { renderSheetPdf } from './sheet-pdf';
 import { noteFor, PUBLIC_READER } from './core/move-note';
 import { GameAnalysisService } from './game-analysis.service';
 import type { GameTurnAnalysis } from '../engine/analysis';
+import { SHEET_RANKINGS, type SheetRankings } from './sheet-rankings';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */
@@ -58,6 +59,7 @@ export class GameSheetsService {
     private readonly games: GameRepository,
     private readonly rulings: RulingsRepository,
     private readonly analysis: GameAnalysisService,
+    @Optional() @Inject(SHEET_RANKINGS) private readonly rankings?: SheetRankings,
   ) {}
 
   /** The text sheet, with its analysis part. */
@@ -86,13 +88,17 @@ export class GameSheetsService {
       const replay = s.replay(lineId);
       const path = s.pathOf(lineId);
       // On the pool (a read, not a transaction): at once, each on a connection of its own.
-      const [group, arbiter, result, clocks, disputes, rulings] = await this.games.independent([
+      const [group, arbiter, result, clocks, disputes, rulings, rankings] = await this.games.independent([
         () => this.games.groupName(s.game.groupId),
         () => this.games.user(s.competition.arbiterUserId),
         () => this.games.resultOf(gameId),
         () => clocksOn(s),
         () => this.games.disputesOf(gameId),
         () => this.rulings.ofGame(gameId),
+        // docs/rules.md §12.1: the federation's ranking each player brings to the game.
+        async () =>
+          this.rankings?.rankingsBefore(s.competition.rules, [s.players.red.id, s.players.blue.id], s.game.startedOn) ??
+          new Map<string, number>(),
       ]);
       const asker = actor.kind === 'user' ? COLORS.find((c) => s.players[c].id === actor.playerId) : undefined;
       // The published copy is everyone's: what it shows is what the public may read (core/move-note.ts).
@@ -105,8 +111,8 @@ export class GameSheetsService {
         language,
         competition: s.competition.name,
         group,
-        red: sheetPlayer(s.players.red),
-        blue: sheetPlayer(s.players.blue),
+        red: sheetPlayer(s.players.red, rankings),
+        blue: sheetPlayer(s.players.blue, rankings),
         arbiter: personName(arbiter?.displayName),
         startDate: s.game.startedOn,
         closingDate: s.competition.closingDate,
@@ -188,11 +194,12 @@ export class GameSheetsService {
   }
 }
 
-function sheetPlayer(p: Player): SheetPlayer {
+function sheetPlayer(p: Player, rankings: ReadonlyMap<string, number>): SheetPlayer {
   return {
     name: p.name,
     previousCoefficient: p.previousCoefficient === null ? null : toDecimal(p.previousCoefficient),
     previousRank: p.previousRank,
+    ranking: rankings.get(p.id) ?? null,
   };
 }
 

@@ -51,6 +51,10 @@ const PUBLIC_WEB: Readonly<Record<string, number>> = {
   // The game is in progress: its public sheet does not exist yet.
   'GET /public/games/:id/sheet': 404,
   'GET /public/games/:id/sheet.pdf': 404,
+  // docs/web.md "The ranking": the federations' lists and a player's history.
+  'GET /public/ranking': 200,
+  'GET /public/ranking/:federation': 200,
+  'GET /public/ranking/:federation/players/:playerId': 200,
   // A made-up calendar token and mail-confirmation code: nothing there.
   'GET /calendar/:file': 404,
   'GET /mail/confirm/:id/:code': 200,
@@ -246,6 +250,7 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       // docs/rules.md §13: a check nobody made (the attacked competition plays by the FRSc's rules).
       challengeId: '00000000-0000-4000-8000-000000000001',
       playerId: game.redPlayerId,
+      federation: 'pfs',
       token: 'A'.repeat(43),
       file: `${red.id}.${'0'.repeat(64)}.ics`,
       code: 'forged',

@@ -3,6 +3,7 @@
 // difference on a logistic curve. The values are the platform's choice, not a federation's.
 import { addMonths, compareDays, type LocalDate } from '../../common/calendar';
 import {
+  addLine,
   byCompetition,
   outcome,
   publishedRanking,
@@ -10,7 +11,10 @@ import {
   type ListingSettings,
   type RankedGame,
   type Ranking,
+  type RankingGameLine,
   type RankingHistoryPoint,
+  type UnlistedEntry,
+  unlistedOf,
 } from './ranking-types';
 
 export interface EloRankingSettings extends ListingSettings {
@@ -47,6 +51,7 @@ export function eloRanking(games: readonly RankedGame[], asOf: LocalDate, settin
   const ratings = new Map<string, number>();
   const dates = new Map<string, LocalDate[]>();
   const history = new Map<string, RankingHistoryPoint[]>();
+  const lines = new Map<string, RankingGameLine[]>();
   const rating = (p: string) => ratings.get(p) ?? settings.initial;
   const active = (p: string, day: LocalDate) => {
     const from = addMonths(day, -settings.windowMonths);
@@ -64,6 +69,10 @@ export function eloRanking(games: readonly RankedGame[], asOf: LocalDate, settin
       const delta = settings.k * (outcome(g, side) - eloExpected(rating(a), rating(b), settings));
       change.set(a, (change.get(a) ?? 0) + delta);
       change.set(b, (change.get(b) ?? 0) - delta);
+      const line = { gameId: g.id, competitionId: competition.competitionId, date: g.date, walkover: g.walkover === true };
+      addLine(lines, a, { ...line, opponent: b, result: outcome(g, side), ranking: rating(a), opponentRanking: rating(b), value: delta });
+      const other = (1 - side) as 0 | 1;
+      addLine(lines, b, { ...line, opponent: a, result: outcome(g, other), ranking: rating(b), opponentRanking: rating(a), value: -delta });
       for (const p of g.players) {
         const played = dates.get(p);
         if (played) played.push(g.date);
@@ -87,9 +96,11 @@ export function eloRanking(games: readonly RankedGame[], asOf: LocalDate, settin
     }
   }
   const values = new Map<string, { exact: number; games: number }>();
+  const unlisted: UnlistedEntry[] = [];
   for (const [p, exact] of ratings) {
     const games = active(p, asOf);
     if (games >= settings.minGames) values.set(p, { exact, games });
+    else unlisted.push({ player: p, games });
   }
-  return { list: rankingList(values), history };
+  return { list: rankingList(values), history, games: lines, unlisted: unlistedOf(unlisted) };
 }

@@ -4,6 +4,7 @@
 // within two years, at most 200 games; 30 games within the window to stand on the list.
 import { addMonths, compareDays, type LocalDate } from '../../common/calendar';
 import {
+  addLine,
   byCompetition,
   outcome,
   publishedRanking,
@@ -11,7 +12,10 @@ import {
   type ListingSettings,
   type RankedGame,
   type Ranking,
+  type RankingGameLine,
   type RankingHistoryPoint,
+  type UnlistedEntry,
+  unlistedOf,
 } from './ranking-types';
 
 export interface PfsRankingSettings extends ListingSettings {
@@ -87,9 +91,9 @@ function standing(
   scalps: readonly Scalp[],
   day: LocalDate,
   settings: PfsRankingSettings,
-): { exact: number; games: number; listed: boolean } {
+): { exact: number; games: number; listed: boolean; window: number } {
   const { window, used } = counted(scalps, day, settings);
-  return { exact: mean(used), games: used.length, listed: window >= settings.minGames };
+  return { exact: mean(used), games: used.length, listed: window >= settings.minGames, window };
 }
 
 /**
@@ -116,6 +120,7 @@ function tournamentRanking(scalps: readonly Scalp[], day: LocalDate, settings: P
 export function pfsRanking(games: readonly RankedGame[], asOf: LocalDate, settings: PfsRankingSettings = DEFAULT_PFS_RANKING): Ranking {
   const scalps = new Map<string, Scalp[]>();
   const history = new Map<string, RankingHistoryPoint[]>();
+  const lines = new Map<string, RankingGameLine[]>();
   const playing = games.filter((g) => compareDays(g.date, asOf) <= 0 && (settings.countWalkovers || !g.walkover));
   for (const competition of byCompetition(playing)) {
     const { competitionId, date } = competition;
@@ -124,24 +129,38 @@ export function pfsRanking(games: readonly RankedGame[], asOf: LocalDate, settin
     for (const g of competition.games)
       for (const p of g.players) if (!rankings.has(p)) rankings.set(p, tournamentRanking(scalps.get(p) ?? [], date, settings));
     for (const g of competition.games) {
-      const values = pfsScalps([rankings.get(g.players[0])!, rankings.get(g.players[1])!], outcome(g, 0), settings);
+      const played = [rankings.get(g.players[0])!, rankings.get(g.players[1])!] as const;
+      const values = pfsScalps(played, outcome(g, 0), settings);
       g.players.forEach((p, side) => {
         const list = scalps.get(p) ?? [];
         list.push({ competitionId, date: g.date, value: values[side] });
         scalps.set(p, list);
+        addLine(lines, p, {
+          gameId: g.id,
+          competitionId,
+          date: g.date,
+          opponent: g.players[1 - side],
+          result: outcome(g, side as 0 | 1),
+          walkover: g.walkover === true,
+          ranking: played[side],
+          opponentRanking: played[1 - side],
+          value: values[side],
+        });
       });
     }
     for (const p of rankings.keys()) {
-      const now = standing(scalps.get(p)!, date, settings);
+      const { exact, games, listed } = standing(scalps.get(p)!, date, settings);
       const points = history.get(p) ?? [];
-      points.push({ competitionId, date, ranking: publishedRanking(now.exact), ...now });
+      points.push({ competitionId, date, ranking: publishedRanking(exact), exact, games, listed });
       history.set(p, points);
     }
   }
   const values = new Map<string, { exact: number; games: number }>();
+  const unlisted: UnlistedEntry[] = [];
   for (const [p, list] of scalps) {
     const now = standing(list, asOf, settings);
-    if (now.listed) values.set(p, now);
+    if (now.listed) values.set(p, { exact: now.exact, games: now.games });
+    else unlisted.push({ player: p, games: now.window });
   }
-  return { list: rankingList(values), history };
+  return { list: rankingList(values), history, games: lines, unlisted: unlistedOf(unlisted) };
 }

@@ -13,6 +13,11 @@ export interface RankedGame {
   readonly scores: readonly [number, number];
   /** Decided by walkover (docs/rules.md §12.1: 400:1 under [P 7.1], counted by default). */
   readonly walkover?: boolean;
+  /**
+   * The first player's result when the scores do not give it (docs/rules.md §12.1: an
+   * abandonment is lost by who abandoned, an agreed draw is a draw, whatever the board says).
+   */
+  readonly result?: 0 | 0.5 | 1;
 }
 
 /** Who stands on a list, whatever the method. */
@@ -48,10 +53,36 @@ export interface RankingHistoryPoint {
   readonly listed: boolean;
 }
 
+/** One counted game as a player's history shows it (docs/web.md "The ranking"). */
+export interface RankingGameLine {
+  readonly gameId: string;
+  readonly competitionId: string;
+  readonly date: LocalDate;
+  readonly opponent: string;
+  readonly result: 0 | 0.5 | 1;
+  readonly walkover: boolean;
+  /** What the player played the game with: the PFS's tournament ranking, or the rating before the competition. */
+  readonly ranking: number;
+  readonly opponentRanking: number;
+  /** PFS: the game's scalp; Elo: the change of rating the game made. */
+  readonly value: number;
+}
+
+/** A player with counted games who does not stand on the list: too few within the window. */
+export interface UnlistedEntry {
+  readonly player: string;
+  /** Counted games within the window. */
+  readonly games: number;
+}
+
 export interface Ranking {
   readonly list: readonly RankingEntry[];
   /** Each player's points, oldest first; players of no counted game have none. */
   readonly history: ReadonlyMap<string, readonly RankingHistoryPoint[]>;
+  /** Each player's counted games, oldest first (none under the method "none"). */
+  readonly games?: ReadonlyMap<string, readonly RankingGameLine[]>;
+  /** The players off the list, most games first, then by player. */
+  readonly unlisted?: readonly UnlistedEntry[];
 }
 
 /** Rounded as the PFS publishes a ranking: to the nearest whole number, exactly a half up. */
@@ -82,6 +113,7 @@ export function byCompetition(games: readonly RankedGame[]): { competitionId: st
 
 /** 1 a win, 0.5 a draw, 0 a loss, for `side` (0 or 1) of the game. */
 export function outcome(game: RankedGame, side: 0 | 1): 0 | 0.5 | 1 {
+  if (game.result !== undefined) return side === 0 ? game.result : ((1 - game.result) as 0 | 0.5 | 1);
   const mine = game.scores[side];
   const theirs = game.scores[1 - side];
   return mine > theirs ? 1 : mine === theirs ? 0.5 : 0;
@@ -96,4 +128,16 @@ export function rankingList(values: ReadonlyMap<string, { exact: number; games: 
     list.push({ position, player, ranking: publishedRanking(exact), exact, games });
   });
   return list;
+}
+
+/** Adds a game line to a player's lines. */
+export function addLine(lines: Map<string, RankingGameLine[]>, player: string, line: RankingGameLine): void {
+  const list = lines.get(player);
+  if (list) list.push(line);
+  else lines.set(player, [line]);
+}
+
+/** The players off the list, most games first, then by player. */
+export function unlistedOf(entries: readonly UnlistedEntry[]): UnlistedEntry[] {
+  return [...entries].sort((a, b) => b.games - a.games || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
 }

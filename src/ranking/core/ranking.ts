@@ -7,7 +7,7 @@ import type { RankedGame, Ranking } from './ranking-types';
 
 export { DEFAULT_ELO_RANKING, eloExpected, type EloRankingSettings } from './elo-ranking';
 export { DEFAULT_PFS_RANKING, pfsScalps, type PfsRankingSettings } from './pfs-ranking';
-export type { RankedGame, Ranking, RankingEntry, RankingHistoryPoint } from './ranking-types';
+export type { RankedGame, Ranking, RankingEntry, RankingGameLine, RankingHistoryPoint, UnlistedEntry } from './ranking-types';
 
 export type RankingSettings = PfsRankingSettings | EloRankingSettings | { readonly method: 'none' };
 

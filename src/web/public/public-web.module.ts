@@ -9,11 +9,13 @@ import { PublicPagesController } from './public-pages.controller';
 import { PublicPagesService } from './public-pages.service';
 import { RoundsPagesController } from './rounds-pages.controller';
 import { TournamentsModule } from '../../tournaments/tournaments.module';
+import { RankingModule } from '../../ranking/ranking.module';
+import { RankingController } from './ranking.controller';
 
-/** Public pages, no login, and a person's own data download (§5). */
+/** Public pages, no login (the competitions, the federations' rankings), and a person's own data download (§5). */
 @Module({
-  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule, TournamentsModule],
-  controllers: [PublicPagesController, RoundsPagesController, PersonalDataController],
+  imports: [ArbiterModule, CompetitionsModule, CoefficientsModule, GamesModule, PersonalDataModule, TournamentsModule, RankingModule],
+  controllers: [PublicPagesController, RoundsPagesController, PersonalDataController, RankingController],
   providers: [PublicPagesService],
 })
 export class PublicWebModule {}

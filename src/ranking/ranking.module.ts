@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { SHEET_RANKINGS } from '../games/sheet-rankings';
+import { RankingRepository } from './ranking.repository';
+import { RankingService } from './ranking.service';
+
+/**
+ * The federations' rankings (docs/rules.md §12.1). Global so that the game sheets find the
+ * rankings players bring (games/sheet-rankings.ts) without the games importing the ranking.
+ */
+@Global()
+@Module({
+  providers: [RankingService, RankingRepository, { provide: SHEET_RANKINGS, useExisting: RankingService }],
+  exports: [RankingService, SHEET_RANKINGS],
+})
+export class RankingModule {}
