@@ -37,6 +37,9 @@ import { SweepPlan } from './thinking-time/sweep-plan.entity';
 import { TimelineAction } from './thinking-time/timeline-action.entity';
 import { UptimeSpan } from './thinking-time/uptime-span.entity';
 import { PlatformOutage } from './thinking-time/platform-outage.entity';
+import { RecordAttempt } from './records/record-attempt.entity';
+import { RecordReceipt } from './records/record-receipt.entity';
+import { RecordTurn } from './records/record-turn.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -84,4 +87,8 @@ export const entities = [
   // the web: sessions and magic login links
   WebSession,
   LoginLink,
+  // record attempts in a one-player game (docs/rules.md §14)
+  RecordAttempt,
+  RecordTurn,
+  RecordReceipt,
 ];
