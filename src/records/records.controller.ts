@@ -7,7 +7,7 @@ import { refused } from '../common/api-responses';
 import { RecordAttemptActions } from './record-attempt-actions';
 import { RecordAttemptsService } from './record-attempts.service';
 
-type Body = Readonly<Record<string, unknown>>;
+type JsonBody = Readonly<Record<string, unknown>>;
 
 /**
  * Record attempts over JSON (docs/rules.md §14): the announcement, the attempt's view and one
@@ -30,7 +30,7 @@ export class RecordsController {
 
   @Post('attempts')
   @ApiOperation({ summary: 'Announce a record attempt: player, plannedDay, committeeA/B (e-mail addresses), lexicon, seed or sequence.' })
-  announce(@CurrentActor() actor: Actor, @Body() body: Body) {
+  announce(@CurrentActor() actor: Actor, @Body() body: JsonBody) {
     return this.attempts.announce(actor, body ?? {});
   }
 
@@ -45,7 +45,7 @@ export class RecordsController {
   @ApiOperation({
     summary: 'One action on the attempt (`action`, its fields, `confirm: true` where it cannot be undone, `idempotencyKey`).',
   })
-  act(@CurrentActor() actor: Actor, @Param('attemptId') attemptId: string, @Body() body: Body) {
+  act(@CurrentActor() actor: Actor, @Param('attemptId') attemptId: string, @Body() body: JsonBody) {
     const key = body && typeof body.idempotencyKey === 'string' ? body.idempotencyKey : undefined;
     return this.actions.actOnAttempt(actor, attemptId, body ?? {}, { idempotencyKey: key });
   }
