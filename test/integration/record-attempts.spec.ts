@@ -107,8 +107,12 @@ describe(`record attempts (${TEST_DB})`, () => {
     expect((await act(player, { action: 'fly' })).body.error.code).toBe('BAD_COMMAND');
     expect((await act(player, { action: 'move', move: 'a1 ZZZ' })).status).toBe(400);
     expect(
-      (await request(http).post('/api/records/attempts/not-an-id/actions').set('Authorization', player.bearer).send({ action: 'pass' }))
-        .status,
+      (
+        await request(http)
+          .post('/api/records/attempts/not-an-id/actions')
+          .set('Authorization', player.bearer)
+          .send({ action: 'pass', confirm: true })
+      ).status,
     ).toBe(404);
   });
 
