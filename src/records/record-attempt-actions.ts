@@ -166,7 +166,7 @@ export class RecordAttemptActions {
       case 'pass':
         return this.playTurn(attempt, turns, command, now);
       case 'release':
-        return this.recordPending(attempt, turns, now, false);
+        return this.recordPending(attempt, turns, now);
       case 'challenge':
         return this.challenge(attempt, turns, command.words, userId, now);
       case 'claim-time':
@@ -227,7 +227,7 @@ export class RecordAttemptActions {
   }
 
   /** The committee records the turn and starts the clock again, or ends play when the turn ended it [P 5.1.1, 5.1.2, 6.1.1]. */
-  private async recordPending(attempt: RecordAttempt, turns: RecordTurn[], now: Date, _withdrawn: boolean) {
+  private async recordPending(attempt: RecordAttempt, turns: RecordTurn[], now: Date) {
     const pending = turns.at(-1)!;
     if (pending.status === 'pending') pending.status = 'recorded';
     await this.attempts.saveTurn(pending);
@@ -260,13 +260,12 @@ export class RecordAttemptActions {
     pending.challengedByUserId = userId;
     pending.verdict = verdict;
     if (successful) {
-      const before = turns.slice(0, -1);
       pending.status = 'withdrawn';
       pending.score = 0;
-      pending.total = before.length === 0 ? 0 : soloAfter(attempt, before).total;
+      pending.total = soloAfter(attempt, turns.slice(0, -1)).total;
       pending.rackAfter = pending.rackBefore;
     }
-    await this.recordPending(attempt, turns, now, successful);
+    await this.recordPending(attempt, turns, now);
     return { verdict: { successful, ...verdict } };
   }
 

@@ -98,7 +98,7 @@ export class RecordPagesController {
         label: null,
         field: null,
         columns: COLUMNS,
-        board: boardModel({ board: view.board }, tileSet, view.pending?.status === 'pending' ? [] : []),
+        board: boardModel({ board: view.board }, tileSet),
       },
       rack: rackModel(view.rack, tileSet),
       turns: view.turns.map((t) => ({

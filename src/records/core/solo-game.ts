@@ -108,41 +108,17 @@ function resolve(state: SoloState, move: Exclude<MoveInput, { kind: 'lost' }>): 
 export function playSolo(state: SoloState, move: MoveInput): Result<{ state: SoloState; record: SoloRecord }> {
   const n = state.turns + 1;
   const rackBefore = rackLetters(state.rack).join('');
-  if (typeof move !== 'string' && move.kind === 'lost') {
-    const next = { ...state, turns: n, zeroRun: state.zeroRun + 1 };
-    const record = {
-      n,
-      kind: 'lost' as const,
-      notation: LOST_TURN_NOTATION,
-      words: [],
-      tiles: [],
-      score: 0,
-      total: state.total,
-      rackBefore,
-      rackAfter: rackBefore,
-      drawn: [],
-    };
-    return { ok: true, state: next, record };
-  }
+  // A turn of no tiles: the position stays, the zero turns grow (a pass also grows the passes).
+  const zeroTurn = (kind: 'lost' | 'pass', notation: string, passRun: number) => ({
+    ok: true as const,
+    state: { ...state, turns: n, zeroRun: state.zeroRun + 1, passRun },
+    record: { n, kind, notation, words: [], tiles: [], score: 0, total: state.total, rackBefore, rackAfter: rackBefore, drawn: [] },
+  });
+  if (typeof move !== 'string' && move.kind === 'lost') return zeroTurn('lost', LOST_TURN_NOTATION, state.passRun);
   const resolved = resolve(state, move);
   if (!resolved.ok) return resolved;
   const placement = resolved.placement;
-  if (!placement) {
-    const next = { ...state, turns: n, zeroRun: state.zeroRun + 1, passRun: state.passRun + 1 };
-    const record = {
-      n,
-      kind: 'pass' as const,
-      notation: formatFrscMove({ kind: 'pass' }),
-      words: [],
-      tiles: [],
-      score: 0,
-      total: state.total,
-      rackBefore,
-      rackAfter: rackBefore,
-      drawn: [],
-    };
-    return { ok: true, state: next, record };
-  }
+  if (!placement) return zeroTurn('pass', formatFrscMove({ kind: 'pass' }), state.passRun + 1);
   // resolvePlacement checked the rack, so taking the tiles cannot fail.
   const taken = takeFromRack(state.rack, placement.rackTiles)!;
   const refill = refillRack(taken.kept, state.sequence, state.next);
