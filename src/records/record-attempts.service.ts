@@ -75,7 +75,10 @@ export class RecordAttemptsService {
           'The official word list does not exist on the server.',
           'Oficjalnego słownika nie ma na serwerze.',
         );
-      const [player, a, b] = await Promise.all(['player', 'committeeA', 'committeeB'].map((f) => this.userByEmail(str(body, f))));
+      // One query at a time on the transaction's client.
+      const found: (string | undefined)[] = [];
+      for (const field of ['player', 'committeeA', 'committeeB']) found.push(await this.userByEmail(str(body, field)));
+      const [player, a, b] = found;
       if (!player || !a || !b)
         throw no(
           'Jucătorul și cei doi membri ai comisiei sunt conturi ale platformei (adresa de e-mail).',

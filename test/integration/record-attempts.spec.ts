@@ -9,6 +9,7 @@ import { sequenceFromSeed } from '../../src/records/core/record-sequence';
 import { playSolo, replaySolo, startSolo } from '../../src/records/core/solo-game';
 import { randomSoloMove } from '../../src/records/core/testing';
 import { RecordTurn } from '../../src/records/record-turn.entity';
+import { htmlProblems } from '../../src/common/testing/visible-text';
 import { createUser, type TestUser } from '../support/competitions';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
@@ -203,7 +204,7 @@ describe(`record attempts (${TEST_DB})`, () => {
 
   it('shows the record on the public records page and the full record on the attempt page, to visitors too', async () => {
     const visitor = request.agent(http);
-    const records = await visitor.get('/records').set('Cookie', 'lang=en');
+    const records = await visitor.get('/records');
     expect(records.status).toBe(200);
     expect(records.text).toContain('Jan Rekordzista');
     expect(records.text).toContain(String((await view()).finalScore));
@@ -212,5 +213,15 @@ describe(`record attempts (${TEST_DB})`, () => {
     expect(page.text).toContain('Bez uwag.');
     expect(page.text).not.toContain('name="words"');
     expect((await visitor.get('/records/attempts/00000000-0000-4000-8000-000000000001')).status).toBe(404);
+    // What a person reads there, in each language of the pages: no raw code, no other language's words.
+    const names = ['Jan Rekordzista', 'Anna Komisja', 'Bogdan Komisja'];
+    const problems: string[] = [];
+    for (const lang of ['ro', 'en']) {
+      for (const path of ['/records', `/records/attempts/${id}`]) {
+        const res = await request(http).get(path).set('Cookie', `cs_lang=${lang}`);
+        problems.push(...htmlProblems(path, lang, res.text, names));
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
