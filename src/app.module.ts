@@ -19,6 +19,7 @@ import { MailModule } from './mail/mail.module';
 import { RehearsalWebModule } from './web/rehearsal/rehearsal-web.module';
 import { ThinkingTimeModule } from './thinking-time/thinking-time.module';
 import { WebModule } from './web/web.module';
+import { RecordsModule } from './records/records.module';
 
 export interface AppOptions {
   readonly settings: Settings;
@@ -57,6 +58,7 @@ export class AppModule {
         ArbiterModule,
         AuthModule,
         WebModule,
+        RecordsModule,
       ],
       controllers: [HealthController],
     };

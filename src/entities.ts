@@ -43,6 +43,9 @@ import { RankingGame } from './ranking/ranking-game.entity';
 import { RankingPoint } from './ranking/ranking-point.entity';
 import { RankingSetting } from './ranking/ranking-setting.entity';
 import { RankingStanding } from './ranking/ranking-standing.entity';
+import { RecordAttempt } from './records/record-attempt.entity';
+import { RecordReceipt } from './records/record-receipt.entity';
+import { RecordTurn } from './records/record-turn.entity';
 
 /** Every entity of the platform; features add theirs here. */
 export const entities = [
@@ -98,4 +101,8 @@ export const entities = [
   // the web: sessions and magic login links
   WebSession,
   LoginLink,
+  // record attempts in a one-player game (docs/rules.md §14)
+  RecordAttempt,
+  RecordTurn,
+  RecordReceipt,
 ];

@@ -83,6 +83,8 @@ const GAME_SERVICES = [
     ClaimAnswersService,
     ResultProposals,
     GameAnalysisService,
+    // The official word lists, read by record attempts' challenges too (docs/rules.md §14).
+    Lexicons,
   ],
 })
 export class GamesModule {}

@@ -64,6 +64,9 @@ const PUBLIC_WEB: Readonly<Record<string, number>> = {
   // The link mailed to an address added to a player (docs/web.md, Security model); a made-up one.
   'GET /addresses/confirm/:token': 410,
   'POST /addresses/confirm/:token': 410,
+  // docs/web.md "Record attempts": the records and an attempt's live page are public; a made-up attempt.
+  'GET /records': 200,
+  'GET /records/attempts/:attemptId': 404,
 };
 
 /** API game routes only the competition's arbiter (or an admin) may use: a player of the game gets 403. */
@@ -101,6 +104,8 @@ function webArea(route: Route): Area {
   if (p.startsWith('/arbiter/players/:playerId')) return 'admin';
   // Another user's API key is as absent as another arbiter's competition.
   if (p.startsWith('/arbiter/api-keys/:id')) return 'arbiter-api-key';
+  // docs/rules.md §14: an attempt's forms; who may act on it is record-attempts.spec.ts's to attack.
+  if (p.startsWith('/records/attempts/:attemptId')) return 'own';
   if (p === '/arbiter' || p.startsWith('/arbiter/')) {
     if (p.includes(':')) throw new Error(`${key}: an arbiter route with an id this test does not know; classify it`);
     return 'arbiter';
@@ -124,6 +129,8 @@ function apiArea(route: Route): ApiArea {
   if (p.startsWith('/api/cases/:id')) return 'arbiter-case';
   if (key === 'POST /api/competitions') return 'create';
   if (ADMIN_API.has(key)) return 'admin';
+  // docs/rules.md §14: an attempt's view and actions; who may act on it is record-attempts.spec.ts's to attack.
+  if (p.startsWith('/api/records/attempts/:attemptId')) return 'own';
   if (p.includes(':')) throw new Error(`${key}: an API route with an id this test does not know; classify it`);
   return 'own';
 }
@@ -258,6 +265,8 @@ describe(`authorization on every route (${TEST_DB})`, () => {
       number: '1',
       // A chain nobody stored (a stranger learns nothing from the answer either).
       conditionalId: '00000000-0000-4000-8000-000000000001',
+      // A record attempt nobody announced.
+      attemptId: '00000000-0000-4000-8000-000000000001',
     };
   }
 

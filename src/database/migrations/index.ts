@@ -20,6 +20,7 @@ import { ArbiterCaseMail1766520000000 } from './1766520000000-arbiter-case-mail'
 import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
 import { TournamentRounds1766650000000 } from './1766650000000-tournament-rounds';
 import { FederationRanking1766670000000 } from './1766670000000-federation-ranking';
+import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   PfsRules1766590000000,
   TournamentRounds1766650000000,
   FederationRanking1766670000000,
+  RecordAttempts1766680000000,
 ];
