@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../auth/core/actor';
 import { getTileSet } from '../engine';
 import { answerForm, send, str, type Form } from '../web/arbiter/arbiter-forms';
-import { boardModel, rackModel } from '../web/player/game-page';
+import { boardModel, rackModel } from '../web/player/game-board';
 import { WebViews } from '../web/views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web/web-session.guard';
 import type { WebRequest } from '../web/web-request';
