@@ -45,10 +45,10 @@ export const commandModules: readonly CommandModule[] = [
     load: async () => [(await import('./standings.commands')).competitionStandingsCommand],
   },
   {
-    names: ['pair', 'standings', 'export-tsh'],
+    names: ['pair', 'standings', 'export-tsh', 'cupa'],
     load: async () => {
       const m = await import('./tournaments.commands');
-      return [m.pairCommand, m.standingsCommand, m.exportTshCommand];
+      return [m.pairCommand, m.standingsCommand, m.exportTshCommand, m.cupaCommand];
     },
   },
   {

@@ -1,7 +1,10 @@
 // CLI commands over the tournaments-in-rounds core (docs/rules.md §11), so that a tournament
 // director can script a tournament: pair the next round under any system of the seeds, print the
-// standings, export the tournament for a rating office as tsh's `.t` file. JSON in, JSON out;
+// standings, export the tournament for a rating office as tsh's `.t` file, rank a series of events
+// as the Cupa României does. JSON in, JSON out;
 // exit status 0 done, 1 the system cannot pair the round, 2 unusable input.
+import { cupaStandings } from '../tournaments/core/cupa';
+import { parseCupaJson } from '../tournaments/core/cupa-input';
 import { PAIRING_SYSTEMS, pairNextRound } from '../tournaments/core/pairing-systems';
 import { standings } from '../tournaments/core/standings';
 import { parseTournamentJson } from '../tournaments/core/tournament-input';
@@ -17,10 +20,15 @@ export const MAX_TOURNAMENT_BYTES = 5 * 1024 * 1024;
 
 const REGIMES = ['frsc'] as const;
 
+/** The text of FILE, or of stdin for `-`, bounded and UTF-8. */
+async function readText(path: string, io: CommandIo): Promise<string> {
+  const bytes = path === '-' ? await readInputStream(io.stdin, MAX_TOURNAMENT_BYTES) : await readInputFile(path, MAX_TOURNAMENT_BYTES);
+  return requireUtf8(bytes, path === '-' ? 'the input' : path);
+}
+
 /** The tournament in FILE, or on stdin for `-`; BadInputError for anything unusable. */
 async function readTournament(path: string, io: CommandIo): Promise<Tournament> {
-  const bytes = path === '-' ? await readInputStream(io.stdin, MAX_TOURNAMENT_BYTES) : await readInputFile(path, MAX_TOURNAMENT_BYTES);
-  const parsed = parseTournamentJson(requireUtf8(bytes, path === '-' ? 'the input' : path));
+  const parsed = parseTournamentJson(await readText(path, io));
   if (!parsed.ok) throw new BadInputError(parsed.message);
   return parsed.tournament;
 }
@@ -73,5 +81,20 @@ export const exportTshCommand = defineCommand({
   input: ({ positionals }) => ({ file: onePositional(positionals, 'the tournament file (or - for stdin)') }),
   run: async ({ file }, io) => {
     io.out(tshFile(await readTournament(file, io)));
+  },
+});
+
+export const cupaCommand = defineCommand({
+  name: 'cupa',
+  usage: 'cupa FILE|-',
+  summary:
+    'a series of events ranked as the Cupa României: FILE is {"players": [{"id", "name", "club"?, "rating"?}], "events": [{"name", ' +
+    '"standings": [{"id", "place"}]}]} (rows as `standings --final` prints them); prints {"players": [{"id", "name", ' +
+    '"club"?, "place", "points", "events"}], "clubs": [{"club", "place", "points", "events"}], "clubsAwarded"}',
+  input: ({ positionals }) => ({ file: onePositional(positionals, 'the events file (or - for stdin)') }),
+  run: async ({ file }, io) => {
+    const parsed = parseCupaJson(await readText(file, io));
+    if (!parsed.ok) throw new BadInputError(parsed.message);
+    io.out(jsonLine(cupaStandings(parsed.series)));
   },
 });

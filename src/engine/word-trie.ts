@@ -52,6 +52,49 @@ export interface WordTrie extends Lexicon {
  */
 const NONE = ROOT;
 
+/**
+ * The letter code of each character of one or two UTF-8 bytes (below U+0800: every letter of the
+ * tile sets), worked out once from the full folding (lexiconKey) and remembered: the builder reads
+ * a list's bytes through it and `has` a word's characters, neither folding a whole string.
+ * {@link SPACE} for white space, -1 for a character that is no letter of the set on its own (a
+ * combining mark, ß, a digit), so that the caller folds the whole word the slow way.
+ */
+class LetterCodes {
+  private readonly table = new Int16Array(0x800).fill(UNSEEN);
+
+  constructor(
+    private readonly tileSet: TileSet,
+    private readonly codes: ReadonlyMap<string, number>,
+  ) {}
+
+  /** The code of the character `unit` (below U+0800). */
+  of(unit: number): number {
+    const known = this.table[unit];
+    return known === UNSEEN ? this.learn(unit) : known;
+  }
+
+  private learn(unit: number): number {
+    const ch = String.fromCharCode(unit);
+    let code = SPACE;
+    if (!/\s/u.test(ch)) {
+      const key = /\p{M}/u.test(ch) ? '' : lexiconKey(this.tileSet, ch);
+      code = key.length === 1 ? (this.codes.get(key) ?? -1) : -1;
+    }
+    this.table[unit] = code;
+    return code;
+  }
+}
+
+/** The set bits of a 32-bit integer. */
+function bitCount(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The longest word `has` reads without folding the whole string first: far beyond any board's 15. */
+const FAST_WORD = 64;
+
 /** Growable columns of the trie while it is built. */
 class Columns {
   firstChild = new Int32Array(1 << 16);
@@ -169,11 +212,11 @@ export class WordTrieBuilder {
   private readonly letters: readonly string[];
   private readonly codes: ReadonlyMap<string, number>;
   /**
-   * The letter code of each character of one or two UTF-8 bytes (every letter of the tile sets),
-   * worked out once: the full folding runs only for a line holding a character the table does
-   * not take (a combining mark, a space inside a word, a character of three or four bytes).
+   * The letter code of each character of one or two UTF-8 bytes: the full folding runs only for a
+   * line holding a character the table does not take (a combining mark, a space inside a word, a
+   * character of three or four bytes).
    */
-  private readonly charCodes = new Int16Array(0x800).fill(UNSEEN);
+  private readonly charCodes: LetterCodes;
   private readonly columns = new Columns();
   // A line of at most MAX_LINE_BYTES bytes holds at most as many letters.
   private path = new Uint8Array(MAX_LINE_BYTES);
@@ -194,6 +237,7 @@ export class WordTrieBuilder {
     this.letters = alphabet(tileSet);
     if (this.letters.length > MAX_LETTERS) throw new RangeError(`${tileSet.id}: more than ${MAX_LETTERS} letters`);
     this.codes = new Map(this.letters.map((l, i) => [l, i]));
+    this.charCodes = new LetterCodes(tileSet, this.codes);
   }
 
   /** One word (a line of a list): surrounding spaces ignored, a blank one skipped. */
@@ -224,48 +268,12 @@ export class WordTrieBuilder {
     if (this.finished) throw new Error('WordTrieBuilder.finish called twice');
     this.finished = true;
     this.flush();
-    const { tileSet, letters, codes } = this;
+    const { tileSet, letters, codes, charCodes } = this;
     const { firstChild, childLetters, letter, terminal } = this.columns.breadthFirst();
-    const child = (node: number, code: number): number => {
-      for (let c = firstChild[node], end = firstChild[node + 1]; c < end; c++) {
-        if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
-      }
-      return NO_NODE;
-    };
-    const codeOf = (l: string) => codes.get(l) ?? -1;
-    return {
-      tileSet,
-      letters,
-      words: this.words,
-      unspellable: this.unspellable,
-      firstChild,
-      childLetters,
-      letter,
-      terminal,
-      codeOf,
-      child,
-      has(word) {
-        let node = ROOT;
-        for (const ch of lexiconKey(tileSet, word)) {
-          const code = codes.get(ch);
-          node = code === undefined ? NO_NODE : child(node, code);
-          if (node === NO_NODE) return false;
-        }
-        return node !== ROOT && terminal[node] === 1;
-      },
-    };
-  }
-
-  /** The letter code of a character (below U+0800) the table has not seen yet, remembered. */
-  private learn(unit: number): number {
-    const ch = String.fromCharCode(unit);
-    let code = SPACE;
-    if (!/\s/u.test(ch)) {
-      const key = /\p{M}/u.test(ch) ? '' : lexiconKey(this.tileSet, ch);
-      code = key.length === 1 ? (this.codes.get(key) ?? -1) : -1;
-    }
-    this.charCodes[unit] = code;
-    return code;
+    return trieOf(
+      { tileSet, letters, codes, charCodes, words: this.words, unspellable: this.unspellable },
+      { firstChild, childLetters, letter, terminal },
+    );
   }
 
   /** Bytes of a line that runs on into the next chunk, as long as the line is not too long to be a word. */
@@ -298,12 +306,11 @@ export class WordTrieBuilder {
     for (let i = start; i < end; i++) {
       let unit = bytes[i];
       let code = -1;
-      if (unit < 0x80) code = charCodes[unit];
+      if (unit < 0x80) code = charCodes.of(unit);
       else if (unit >= 0xc2 && unit < 0xe0 && i + 1 < end && (bytes[i + 1] & 0xc0) === 0x80) {
         unit = ((unit & 0x1f) << 6) | (bytes[++i] & 0x3f);
-        code = charCodes[unit];
+        code = charCodes.of(unit);
       }
-      if (code === UNSEEN) code = this.learn(unit);
       if (code >= 0 && !spaceAfterLetters) path[length++] = code;
       else if (code === SPACE) spaceAfterLetters = length > 0;
       else {
@@ -354,4 +361,80 @@ export class WordTrieBuilder {
     this.previous = path;
     this.previousLength = length;
   }
+}
+
+/** The typed arrays of a finished trie: what a binary image of it holds (word-trie-image.ts). */
+export interface TrieColumns {
+  readonly firstChild: Int32Array;
+  readonly childLetters: Int32Array;
+  readonly letter: Uint8Array;
+  readonly terminal: Uint8Array;
+}
+
+interface TrieLetters {
+  readonly tileSet: TileSet;
+  readonly letters: readonly string[];
+  readonly codes: ReadonlyMap<string, number>;
+  readonly charCodes: LetterCodes;
+  readonly words: number;
+  readonly unspellable: number;
+}
+
+/** A trie over `tileSet` from its columns as a finished trie laid them out (a binary image read back). */
+export function trieFromColumns(tileSet: TileSet, columns: TrieColumns, words: number, unspellable: number): WordTrie {
+  const letters = alphabet(tileSet);
+  const codes = new Map(letters.map((l, i) => [l, i]));
+  return trieOf({ tileSet, letters, codes, charCodes: new LetterCodes(tileSet, codes), words, unspellable }, columns);
+}
+
+/**
+ * The finished trie. A child is found in constant time: a node's children lie side by side in
+ * descending letter order, so the child along `code` comes after as many children as the node has
+ * letters above `code` (the bits of `childLetters` above bit `code`). `has` reads a word's
+ * characters through the letter table and folds the whole string only for a character the table
+ * does not take.
+ */
+function trieOf(meta: TrieLetters, columns: TrieColumns): WordTrie {
+  const { tileSet, letters, codes, charCodes } = meta;
+  const { firstChild, childLetters, terminal } = columns;
+  const child = (node: number, code: number): number => {
+    const bits = childLetters[node];
+    if (code < 0 || ((bits >>> code) & 1) === 0) return NO_NODE;
+    return firstChild[node] + (code === MAX_LETTERS - 1 ? 0 : bitCount(bits >>> (code + 1)));
+  };
+  const codeOf = (l: string) => codes.get(l) ?? -1;
+  const path = new Uint8Array(FAST_WORD);
+  const walk = (length: number): boolean => {
+    let node = ROOT;
+    for (let i = 0; i < length && node !== NO_NODE; i++) node = child(node, path[i]);
+    return node !== NO_NODE && node !== ROOT && terminal[node] === 1;
+  };
+  /** The slow way: the whole word folded (a combining mark, a space, a long string). */
+  const folded = (word: string): boolean => {
+    let node = ROOT;
+    for (const ch of lexiconKey(tileSet, word)) {
+      node = child(node, codes.get(ch) ?? -1);
+      if (node === NO_NODE) return false;
+    }
+    return node !== ROOT && terminal[node] === 1;
+  };
+  return {
+    tileSet,
+    letters,
+    words: meta.words,
+    unspellable: meta.unspellable,
+    ...columns,
+    codeOf,
+    child,
+    has(word) {
+      if (word.length > FAST_WORD) return folded(word);
+      for (let i = 0; i < word.length; i++) {
+        const unit = word.charCodeAt(i);
+        const code = unit < 0x800 ? charCodes.of(unit) : -1;
+        if (code < 0) return folded(word);
+        path[i] = code;
+      }
+      return walk(word.length);
+    },
+  };
 }

@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Refusal } from '../common/refusal';
-import type { WordTrie } from '../engine/word-trie';
+import { getTileSet } from '../engine/tile-sets';
+import { buildWordTrie, type WordTrie } from '../engine/word-trie';
+import { wordTrieFromImage, wordTrieImage } from '../engine/word-trie-image';
 import { Lexicons } from './lexicons';
 
 describe('Lexicons: the one owner of the word-list files', () => {
@@ -53,6 +55,8 @@ describe('Lexicons: the one owner of the word-list files', () => {
     await mkdir(join(dataDir, 'lexicons'));
     await writeFile(join(dataDir, 'lexicons', 'osps.txt'), text);
     const read = await lexicons.wordList({ lexicon: 'osps', tileSet: 'pl' });
+    // Without the image the first read left, so that the synchronous read builds from the list too.
+    await rm(join(dataDir, 'lexicons', 'images'), { recursive: true });
     const sync = new Lexicons({ dataDir }).forCompetition({ lexicon: 'osps', tileSet: 'pl' }) as WordTrie | undefined;
     for (const list of [read, sync]) {
       expect([list?.has('żółw'), list?.has('ŹDŹBŁO'), list?.has('ab'), list?.has('zolw'), list?.has('van')]).toEqual([
@@ -65,5 +69,26 @@ describe('Lexicons: the one owner of the word-list files', () => {
     }
     expect([read?.words, read?.unspellable]).toEqual([3, 1]);
     expect([sync?.words, sync?.unspellable]).toEqual([3, 1]);
+  });
+
+  it('keeps a list’s trie as an image the next instance reads back; a cut or stale image is built again', async () => {
+    await lexicons.upload('dex', 'CASA\nMASĂ\n');
+    const competition = { lexicon: 'dex', tileSet: 'ro' } as const;
+    await lexicons.wordList(competition);
+    const image = join(dataDir, 'lexicons', 'images', 'dex.ro.trie');
+    const bytes = await readFile(image);
+    expect(wordTrieFromImage(bytes, getTileSet('ro'))?.words).toBe(2);
+    expect(new Lexicons({ dataDir }).forCompetition(competition)?.has('masă')).toBe(true);
+
+    await writeFile(image, bytes.subarray(0, 10));
+    expect(new Lexicons({ dataDir }).forCompetition(competition)?.has('masă')).toBe(true);
+    expect(await readFile(image)).toEqual(bytes);
+
+    // An image of another list, older than the list: not read.
+    await writeFile(image, wordTrieImage(buildWordTrie(['ALTA'], getTileSet('ro'))));
+    await utimes(image, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    const again = await new Lexicons({ dataDir }).wordList(competition);
+    expect([again?.has('casa'), again?.has('alta')]).toEqual([true, false]);
+    expect(await readFile(image)).toEqual(bytes);
   });
 });

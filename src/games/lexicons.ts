@@ -1,5 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
-import { mkdir, open, readdir, writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, open, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Refusal } from '../common/refusal';
@@ -7,6 +7,7 @@ import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
 import { getTileSet, type Lexicon, type TileSet } from '../engine';
 import { WordTrieBuilder, readWordListTrie, type WordTrie } from '../engine/word-trie';
+import { wordTrieFromImage, wordTrieImage } from '../engine/word-trie-image';
 import { checkLexiconUpload, lexiconExists } from './core/lexicon-upload';
 
 type LexiconOf = Pick<Competition, 'lexicon' | 'tileSet'>;
@@ -43,6 +44,16 @@ export class Lexicons {
   }
 
   /**
+   * The trie built from `list` for `tileSet`, kept as a binary image (engine/word-trie-image.ts)
+   * so that the next instance reads it back instead of building it again: a list of millions of
+   * words builds in over a second of CPU and reads back in a few hundredths (docs/scale.md
+   * "Word lists"). An image older than its list is built again.
+   */
+  private imageOf(list: string, tileSet: TileSet): string {
+    return join(this.dir, 'images', `${basename(list, '.txt')}.${tileSet.id}.trie`);
+  }
+
+  /**
    * The competition's list, read with sync fs on first use: the game session's loader asks for
    * it synchronously (game-session.ts); elsewhere read it with `wordList`.
    */
@@ -71,14 +82,38 @@ export class Lexicons {
 
   private remember(key: string, competition: LexiconOf, file: string, trie: WordTrie | undefined): void {
     if (trie === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
-    // The trie (engine/word-trie.ts) loads a list of 267k words in a fifth of a second and one of
-    // 4.3 million in about a second of CPU, and checks a word in microseconds (npm run
-    // bench:lexicon, docs/scale.md "Word lists"); a set of keys took several times longer to load.
+    // The trie (engine/word-trie.ts) builds a list of 267k words in a fifth of a second and one of
+    // 4.3 million in over a second of CPU, reads its image back in hundredths, and checks a word in
+    // under a microsecond of CPU (npm run bench:lexicon, docs/scale.md "Word lists").
     this.loaded.set(key, trie);
   }
 
-  /** The list in `file` as a trie, read a chunk at a time; undefined when there is no such file. */
+  /** The list in `file` as a trie: its image when one is current, else read a chunk at a time and imaged. */
   private readSync(file: string, tileSet: TileSet): WordTrie | undefined {
+    const image = this.imageOf(file, tileSet);
+    try {
+      if (statSync(image).mtimeMs >= statSync(file).mtimeMs) {
+        const trie = wordTrieFromImage(readFileSync(image), tileSet);
+        if (trie) return trie;
+      }
+    } catch (error) {
+      if (!missing(error)) throw error;
+    }
+    const trie = this.buildSync(file, tileSet);
+    if (trie) {
+      try {
+        mkdirSync(join(this.dir, 'images'), { recursive: true });
+        writeFileSync(`${image}.${process.pid}`, wordTrieImage(trie));
+        renameSync(`${image}.${process.pid}`, image);
+      } catch (error) {
+        this.logger.warn(`lexicon image ${image} not written: ${(error as Error).message}`);
+      }
+    }
+    return trie;
+  }
+
+  /** The list in `file` as a trie, read a chunk at a time; undefined when there is no such file. */
+  private buildSync(file: string, tileSet: TileSet): WordTrie | undefined {
     let fd: number;
     try {
       fd = openSync(file, 'r');
@@ -95,6 +130,30 @@ export class Lexicons {
 
   /** {@link readSync} without blocking on the disk. */
   private async read(file: string, tileSet: TileSet): Promise<WordTrie | undefined> {
+    const image = this.imageOf(file, tileSet);
+    try {
+      if ((await stat(image)).mtimeMs >= (await stat(file)).mtimeMs) {
+        const trie = wordTrieFromImage(await readFile(image), tileSet);
+        if (trie) return trie;
+      }
+    } catch (error) {
+      if (!missing(error)) throw error;
+    }
+    const trie = await this.build(file, tileSet);
+    if (trie) {
+      try {
+        await mkdir(join(this.dir, 'images'), { recursive: true });
+        await writeFile(`${image}.${process.pid}`, wordTrieImage(trie));
+        await rename(`${image}.${process.pid}`, image);
+      } catch (error) {
+        this.logger.warn(`lexicon image ${image} not written: ${(error as Error).message}`);
+      }
+    }
+    return trie;
+  }
+
+  /** {@link buildSync} without blocking on the disk. */
+  private async build(file: string, tileSet: TileSet): Promise<WordTrie | undefined> {
     const handle = await open(file, 'r').catch((error: unknown) => {
       if (missing(error)) return undefined;
       throw error;

@@ -1,6 +1,8 @@
 // Every pairing system by the name the CLI and the arbiter's plan use (docs/rules.md §11.3): a
 // pure function from the tournament so far and a seed to the next round or a typed refusal.
-import { rapid, roundRobinRound, snake } from './schedules';
+import { rapidSystem } from './rapid-final';
+import { roundRobinRound, snake } from './schedules';
+import { chew, guelph, nast } from './small-fields';
 import { modifiedSwiss, pfsSwiss } from './score-groups';
 import { danish, factorized, green, kingOfTheHill, portland, swiss } from './swiss';
 import type { PairingOutcome, Tournament } from './tournament';
@@ -18,6 +20,9 @@ export const PAIRING_SYSTEMS = [
   'green',
   'pfs-swiss',
   'danish',
+  'guelph',
+  'nast',
+  'chew',
 ] as const;
 export type PairingSystem = (typeof PAIRING_SYSTEMS)[number];
 
@@ -26,7 +31,7 @@ const SYSTEMS: Readonly<Record<PairingSystem, (tournament: Tournament, seed?: nu
   rr: roundRobinRound,
   koth: kingOfTheHill,
   'modified-swiss': modifiedSwiss,
-  rapid,
+  rapid: rapidSystem,
   fp4: (t) => factorized(t, 4),
   fp6: (t) => factorized(t, 6),
   snake,
@@ -34,6 +39,9 @@ const SYSTEMS: Readonly<Record<PairingSystem, (tournament: Tournament, seed?: nu
   green,
   'pfs-swiss': pfsSwiss,
   danish,
+  guelph,
+  nast,
+  chew,
 };
 
 /** The next round of `tournament` under `system`; `seed` draws Swiss's first round (F 9.2a). */

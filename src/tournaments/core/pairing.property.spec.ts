@@ -1,24 +1,10 @@
 // Invariants of every pairing system on random tournaments of 4 to 200 players (docs/rules.md §11.3).
 import fc from 'fast-check';
-import { PAIRING_SYSTEMS, pairNextRound, type PairingSystem } from './pairing-systems';
+import { PAIRING_SYSTEMS } from './pairing-systems';
 import { roundRobinRounds } from './schedules';
 import { searchPairs, notMet } from './matching';
-import { played, ratedPlayers, tournamentOf } from './testing/tournaments';
-import { historyOf, pairKey, type NextRound, type Round, type Tournament } from './tournament';
-
-/** Plays `count` rounds of `system`, results drawn from `margins`; stops at a refusal. */
-function playOut(system: PairingSystem, start: Tournament, count: number, margins: readonly number[], seed: number) {
-  const rounds: Round[] = [];
-  const paired: Array<{ before: Round[]; next: NextRound }> = [];
-  for (let i = 0; i < count; i++) {
-    const outcome = pairNextRound(system, { ...start, rounds }, seed);
-    if (!outcome.ok) break;
-    paired.push({ before: [...rounds], next: outcome.next });
-    let k = i;
-    rounds.push(played(outcome.next, () => margins[k++ % margins.length]));
-  }
-  return { rounds, paired };
-}
+import { playOut, ratedPlayers, tournamentOf } from './testing/tournaments';
+import { historyOf, pairKey } from './tournament';
 
 const field = fc.record({
   n: fc.integer({ min: 4, max: 200 }),

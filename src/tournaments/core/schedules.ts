@@ -15,7 +15,7 @@ export function roundRobinRounds(size: number): number {
   return size % 2 === 0 ? size - 1 : size;
 }
 
-interface GroupRound {
+export interface GroupRound {
   readonly pairs: Array<readonly [PlayerId, PlayerId]>;
   readonly resting: TournamentPlayer[];
 }
@@ -35,7 +35,7 @@ export function groupRound(group: readonly TournamentPlayer[], index: number): G
  * play each other, down the order and avoiding a rematch; the last one sits out (docs/rules.md
  * §11.3), so a round has at most one bye.
  */
-function combine(tournament: Tournament, rounds: readonly GroupRound[], order: readonly TournamentPlayer[]): PairingOutcome {
+export function combine(tournament: Tournament, rounds: readonly GroupRound[], order: readonly TournamentPlayer[]): PairingOutcome {
   const roundNumber = tournament.rounds.length + 1;
   const history = historyOf(tournament.rounds);
   const position = new Map(order.map((p, i) => [p, i]));

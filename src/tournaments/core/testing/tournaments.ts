@@ -1,4 +1,5 @@
 // Tournaments for the tests: players 1..n rated in that order, and rounds played out.
+import { pairNextRound, type PairingSystem } from '../pairing-systems';
 import type { NextRound, Round, RoundEntry, Tournament, TournamentPlayer, TournamentSettings } from '../tournament';
 
 /** Players with ids 1..n, rated highest first, named so the alphabet agrees with the ids. */
@@ -42,4 +43,18 @@ export function opponentTable(n: number, rounds: readonly Round[]): number[][] {
     }
   });
   return table;
+}
+
+/** Plays `count` rounds of `system`, results drawn from `margins` in turn; stops at a refusal. */
+export function playOut(system: PairingSystem, start: Tournament, count: number, margins: readonly number[], seed: number) {
+  const rounds: Round[] = [];
+  const paired: Array<{ before: Round[]; next: NextRound }> = [];
+  for (let i = 0; i < count; i++) {
+    const outcome = pairNextRound(system, { ...start, rounds }, seed);
+    if (!outcome.ok) break;
+    paired.push({ before: [...rounds], next: outcome.next });
+    let k = i;
+    rounds.push(played(outcome.next, () => margins[k++ % margins.length]));
+  }
+  return { rounds, paired };
 }
