@@ -1,6 +1,7 @@
 // Telling the arbiter of their cases (docs/mail-rules.md 20): which mail each open case is owed,
 // the unique keys that make each go out once, and the words of the mail. Pure: cases, what was
 // already told and the day in; notices and texts out.
+import { inLanguage } from '../../common/bilingual';
 import type { Language } from '../../common/bilingual';
 import { compareDays, diffDays, type LocalDate } from '../../common/calendar';
 import { caseSummary, roDays, type CasePlayers } from './case-summary';
@@ -124,7 +125,7 @@ export function caseMailLine(
     caseId: c.id,
     notice: input.notice,
     competition: input.competition,
-    summary: caseSummary(c.kind, c.payload, input.players)[language],
+    summary: inLanguage(caseSummary(c.kind, c.payload, input.players), language),
     deadline: deadlineText(language, c.dueOn, input.today),
     overdue: isOverdue(c, input.today),
     url: caseUrl(input.publicUrl, c),

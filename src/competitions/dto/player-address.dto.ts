@@ -40,5 +40,5 @@ export class EditPlayerDto {
   @ApiPropertyOptional({ enum: ['ro', 'en'] })
   @IsOptional()
   @IsIn(['ro', 'en'])
-  language?: 'ro' | 'en';
+  language?: 'ro' | 'en' | 'pl';
 }

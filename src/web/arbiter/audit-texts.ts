@@ -25,14 +25,21 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const color = (v: unknown): Color | undefined => (v === 'red' || v === 'blue' ? v : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-const COLOR_WORD: Record<WebLanguage, Record<Color, string>> = { ro: { red: 'ROȘU', blue: 'ALBASTRU' }, en: { red: 'RED', blue: 'BLUE' } };
-const ROLE: Record<string, Bi> = {
-  player: { ro: 'jucător', en: 'player' },
-  arbiter: { ro: 'arbitru', en: 'arbiter' },
-  admin: { ro: 'administrator', en: 'administrator' },
-  system: { ro: 'platforma', en: 'the platform' },
+const COLOR_WORD: Record<WebLanguage, Record<Color, string>> = {
+  ro: { red: 'ROȘU', blue: 'ALBASTRU' },
+  en: { red: 'RED', blue: 'BLUE' },
+  pl: { red: 'CZERWONY', blue: 'NIEBIESKI' },
 };
-const OFFER: Record<string, Bi> = { draw: { ro: 'remiză', en: 'a draw' }, interrupt: { ro: 'întrerupere', en: 'an interruption' } };
+const ROLE: Record<string, Bi> = {
+  player: { ro: 'jucător', en: 'player', pl: 'gracz' },
+  arbiter: { ro: 'arbitru', en: 'arbiter', pl: 'sędzia' },
+  admin: { ro: 'administrator', en: 'administrator', pl: 'administrator' },
+  system: { ro: 'platforma', en: 'the platform', pl: 'platforma' },
+};
+const OFFER: Record<string, Bi> = {
+  draw: { ro: 'remiză', en: 'a draw', pl: 'remis' },
+  interrupt: { ro: 'întrerupere', en: 'an interruption', pl: 'przerwanie' },
+};
 
 /** The role an action was done in, in words. */
 export function roleText(role: string, lang: WebLanguage): string {
@@ -223,9 +230,9 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
   const reason = ro ? str(details.reasonRo) || str(details.reason) : str(details.reason);
   if (reason) extra.push(`${ro ? 'Motiv' : 'Reason'}: ${reason}`);
   for (const [key, label] of [
-    ['text', { ro: 'Text', en: 'Text' }],
-    ['objection', { ro: 'Obiecția', en: 'Objection' }],
-    ['comment', { ro: 'Comentariu', en: 'Comment' }],
+    ['text', { ro: 'Text', en: 'Text', pl: 'Treść' }],
+    ['objection', { ro: 'Obiecția', en: 'Objection', pl: 'Zastrzeżenie' }],
+    ['comment', { ro: 'Comentariu', en: 'Comment', pl: 'Komentarz' }],
   ] as const) {
     if (str(details[key])) extra.push(`${label[lang]}: ${str(details[key])}`);
   }

@@ -50,7 +50,7 @@ export class PlayerEditController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' };
+    const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' | 'pl' };
     try {
       await this.identity.editPlayer(actor, id, playerId, input);
     } catch (error) {

@@ -148,7 +148,7 @@ export class SettingsFormDto {
 
   @IsOptional()
   @IsIn(['ro', 'en'])
-  language?: 'ro' | 'en';
+  language?: 'ro' | 'en' | 'pl';
 
   @IsOptional()
   @IsIn(['event', 'digest'])
