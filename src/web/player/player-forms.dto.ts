@@ -147,7 +147,7 @@ export class SettingsFormDto {
   _csrf?: string;
 
   @IsOptional()
-  @IsIn(['ro', 'en'])
+  @IsIn(['ro', 'en', 'pl'])
   language?: 'ro' | 'en' | 'pl';
 
   @IsOptional()
