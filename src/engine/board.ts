@@ -172,7 +172,7 @@ const PREMIUM_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', 
 export const PREMIUM_WORDS: Readonly<Record<'ro' | 'en' | 'pl', Readonly<Record<NonNullable<Premium>, string>>>> = {
   ro: { TW: 'cuvânt ×3', DW: 'cuvânt ×2', TL: 'literă ×3', DL: 'literă ×2' },
   en: { TW: 'word ×3', DW: 'word ×2', TL: 'letter ×3', DL: 'letter ×2' },
-  pl: { TW: 'premia słowna ×3', DW: 'premia słowna ×2', TL: 'premia literowa ×3', DL: 'premia literowa ×2' },
+  pl: { TW: 'słowo ×3', DW: 'słowo ×2', TL: 'litera ×3', DL: 'litera ×2' },
 };
 
 /**
