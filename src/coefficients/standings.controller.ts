@@ -28,7 +28,8 @@ export class StandingsController {
     name: 'locale',
     required: false,
     enum: ['ro', 'en', 'pl'],
-    description: "ro: ';' and decimal comma; pl: the same with Polish headings; en: ',' and decimal point. Default: the competition's (ro, pl), else en.",
+    description:
+      "ro: ';' and decimal comma; pl: the same with Polish headings; en: ',' and decimal point. Default: the competition's (ro, pl), else en.",
   })
   @ApiOperation({ summary: 'The standings as CSV (UTF-8 with BOM, formula-like cells neutralised), named after the competition.' })
   async csv(

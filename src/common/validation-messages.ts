@@ -124,7 +124,9 @@ export function validationProblems(
     });
     const nested = validationProblems(e.children ?? [], label, `${path}.`);
     if (own.length || nested.length) return [...own, ...nested];
-    return [{ path, message: { ro: `${subject.ro} nu este valid`, en: `${subject.en} is invalid`, pl: `${polishSubject}: błędna wartość` } }];
+    return [
+      { path, message: { ro: `${subject.ro} nu este valid`, en: `${subject.en} is invalid`, pl: `${polishSubject}: błędna wartość` } },
+    ];
   });
 }
 
@@ -143,12 +145,17 @@ export const LISTED_PROBLEMS = 20;
 export function validationMessage(problems: readonly ValidationProblem[]): ValidationRefusal {
   const listed = problems.slice(0, LISTED_PROBLEMS);
   const more = problems.length - listed.length;
-  const rest = more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems'], ['problem', 'problemy', 'problemów']) : undefined;
+  const rest =
+    more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems'], ['problem', 'problemy', 'problemów']) : undefined;
   const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang] ?? p.message.en).join('; ');
   const fields = [...new Set(listed.map((p) => p.path))];
   const tail = { ro: rest ? `; și încă ${rest.ro}` : '', en: rest ? `; and ${rest.en}` : '', pl: rest ? `; i jeszcze ${rest.pl}` : '' };
   return {
-    message: { ro: `Date greșite: ${join('ro')}${tail.ro}.`, en: `Bad input: ${join('en')}${tail.en}.`, pl: `Błędne dane: ${join('pl')}${tail.pl}.` },
+    message: {
+      ro: `Date greșite: ${join('ro')}${tail.ro}.`,
+      en: `Bad input: ${join('en')}${tail.en}.`,
+      pl: `Błędne dane: ${join('pl')}${tail.pl}.`,
+    },
     fields,
   };
 }

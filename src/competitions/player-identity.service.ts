@@ -251,7 +251,11 @@ export class PlayerIdentityService {
         pl: 'Nazwa klubu ma najwyżej 200 znaków.',
       });
     if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en' && input.language !== 'pl') {
-      throw new Refusal('BAD_INPUT', { ro: 'Limba este ro, en sau pl.', en: 'The language is ro, en or pl.', pl: 'Język to ro, en albo pl.' });
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Limba este ro, en sau pl.',
+        en: 'The language is ro, en or pl.',
+        pl: 'Język to ro, en albo pl.',
+      });
     }
     return this.db.transaction(async () => {
       await this.registrationForArbiter(actor, competitionId, playerId, {

@@ -32,7 +32,9 @@ describe('the web messages, in every language', () => {
   });
 
   it.each(WEB_LANGUAGES)('every key has a %s text', (lang) => {
-    const missing = entries.filter(([, texts]) => typeof texts[lang] !== 'string' || !(texts[lang] as string).trim()).map(([where]) => where);
+    const missing = entries
+      .filter(([, texts]) => typeof texts[lang] !== 'string' || !(texts[lang] as string).trim())
+      .map(([where]) => where);
     expect(missing).toEqual([]);
   });
 
@@ -44,7 +46,9 @@ describe('the web messages, in every language', () => {
   });
 
   it('no entry holds a language the platform does not speak', () => {
-    const stray = entries.filter(([, texts]) => Object.keys(texts).some((l) => !(WEB_LANGUAGES as readonly string[]).includes(l))).map(([w]) => w);
+    const stray = entries
+      .filter(([, texts]) => Object.keys(texts).some((l) => !(WEB_LANGUAGES as readonly string[]).includes(l)))
+      .map(([w]) => w);
     expect(stray).toEqual([]);
   });
 });

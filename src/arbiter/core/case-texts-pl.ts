@@ -71,9 +71,6 @@ export function polishDeadline(dueOn: string | null, late: number): string {
 /** The case mail's subject, in Polish: one case's, or a digest's day and counts. */
 export function polishCaseSubject(day: string | undefined, fresh: number, overdue: number, competition: string, notice?: string): string {
   if (day === undefined) return `[${competition}] ${notice === 'overdue' ? 'Sprawa po terminie' : 'Nowa sprawa do rozstrzygnięcia'}`;
-  const parts = [
-    fresh && `nowe sprawy: ${fresh}`,
-    overdue && `sprawy po terminie: ${overdue}`,
-  ].filter(Boolean);
+  const parts = [fresh && `nowe sprawy: ${fresh}`, overdue && `sprawy po terminie: ${overdue}`].filter(Boolean);
   return `Sprawy sędziego, ${formatDayFor('pl', day)}: ${parts.join(', ')}`;
 }

@@ -102,7 +102,11 @@ const CROSSTABLE_TEXTS = {
   number: { ro: 'Nr.', en: 'no', pl: 'Nr' },
   player: { ro: 'Nume', en: 'name', pl: 'Nazwisko' },
   remaining: { ro: 'Partide rămase', en: 'games_left', pl: 'Pozostałe partie' },
-  provisional: { ro: '* rezultat propus, neomologat încă', en: '* result proposed, not yet homologated', pl: '* wynik zgłoszony, jeszcze niezatwierdzony' },
+  provisional: {
+    ro: '* rezultat propus, neomologat încă',
+    en: '* result proposed, not yet homologated',
+    pl: '* wynik zgłoszony, jeszcze niezatwierdzony',
+  },
   unfinishedLegend: {
     ro: `${UNFINISHED_MARK} partidă fără rezultat`,
     en: `${UNFINISHED_MARK} game without a result`,

@@ -12,28 +12,60 @@ export const SETTING_NAMES: Readonly<Record<SettingKey, Bilingual>> = {
   shortName: { ro: 'numele scurt', en: 'the short name', pl: 'nazwa skrócona' },
   tileSet: { ro: 'setul de piese', en: 'the tile set', pl: 'zestaw płytek' },
   rules: { ro: 'regulile de joc', en: 'the game rules', pl: 'zasady gry' },
-  handicap: { ro: 'handicapul din primele două tururi', en: 'the handicap of the first two tours', pl: 'handicap w dwóch pierwszych rundach' },
+  handicap: {
+    ro: 'handicapul din primele două tururi',
+    en: 'the handicap of the first two tours',
+    pl: 'handicap w dwóch pierwszych rundach',
+  },
   zeroTurnsToEnd: {
     ro: 'numărul de tururi consecutive cu zero care încheie partida',
-    en: 'the number of consecutive zero-score turns that end a game', pl: 'liczba kolejnych ruchów bez punktów kończąca partię',
+    en: 'the number of consecutive zero-score turns that end a game',
+    pl: 'liczba kolejnych ruchów bez punktów kończąca partię',
   },
-  endRackRule: { ro: 'regula literelor rămase la sfârșit', en: 'the rule for the tiles left at the end', pl: 'zasada rozliczania liter pozostałych na koniec' },
+  endRackRule: {
+    ro: 'regula literelor rămase la sfârșit',
+    en: 'the rule for the tiles left at the end',
+    pl: 'zasada rozliczania liter pozostałych na koniec',
+  },
   thinkingDays: { ro: 'zilele de gândire pe partidă', en: 'the thinking days per game', pl: 'dni na namysł w partii' },
   holidayLongDays: { ro: 'zilele concediului lung', en: 'the days of the long holiday', pl: 'dni długiego urlopu' },
   holidayShortDays: { ro: 'zilele concediului scurt', en: 'the days of the short holiday', pl: 'dni krótkiego urlopu' },
-  reminderDays: { ro: 'zilele de tăcere până la reamintire', en: 'the days of silence before a reminder', pl: 'dni bez odpowiedzi przed przypomnieniem' },
-  escalationDays: { ro: 'zilele de tăcere până la sesizarea arbitrului', en: 'the days of silence before the arbiter is told', pl: 'dni bez odpowiedzi przed powiadomieniem sędziego' },
-  offerCooldownDays: { ro: 'zilele după care o ofertă refuzată se poate repeta', en: 'the days before a declined offer may be made again', pl: 'dni, po których można ponowić odrzuconą propozycję' },
+  reminderDays: {
+    ro: 'zilele de tăcere până la reamintire',
+    en: 'the days of silence before a reminder',
+    pl: 'dni bez odpowiedzi przed przypomnieniem',
+  },
+  escalationDays: {
+    ro: 'zilele de tăcere până la sesizarea arbitrului',
+    en: 'the days of silence before the arbiter is told',
+    pl: 'dni bez odpowiedzi przed powiadomieniem sędziego',
+  },
+  offerCooldownDays: {
+    ro: 'zilele după care o ofertă refuzată se poate repeta',
+    en: 'the days before a declined offer may be made again',
+    pl: 'dni, po których można ponowić odrzuconą propozycję',
+  },
   timeZone: { ro: 'fusul orar', en: 'the time zone', pl: 'strefa czasowa' },
   startDate: { ro: 'data de începere', en: 'the start date', pl: 'dzień rozpoczęcia' },
   closingDate: { ro: 'data de închidere', en: 'the closing date', pl: 'dzień zamknięcia rozgrywek' },
   lexicon: { ro: 'lista de cuvinte', en: 'the word list', pl: 'słownik' },
   conditionalsAllowed: { ro: 'mutările condiționate', en: 'conditional replies', pl: 'ruchy warunkowe' },
-  autoHomologate: { ro: 'omologarea automată a finalurilor normale', en: 'the automatic homologation of normal endings', pl: 'automatyczne zatwierdzanie zwykłych zakończeń' },
-  analysisDuringPlay: { ro: 'analiza mutărilor în timpul partidei', en: 'the analysis of the moves during play', pl: 'analiza ruchów w trakcie partii' },
+  autoHomologate: {
+    ro: 'omologarea automată a finalurilor normale',
+    en: 'the automatic homologation of normal endings',
+    pl: 'automatyczne zatwierdzanie zwykłych zakończeń',
+  },
+  analysisDuringPlay: {
+    ro: 'analiza mutărilor în timpul partidei',
+    en: 'the analysis of the moves during play',
+    pl: 'analiza ruchów w trakcie partii',
+  },
 };
 
-const YES_NO: Readonly<Record<'true' | 'false', Bilingual>> = { true: { ro: 'da', en: 'yes', pl: 'tak' }, false: { ro: 'nu', en: 'no', pl: 'nie' } };
+const YES_NO: Readonly<Record<'true' | 'false', Bilingual>> = {
+  true: { ro: 'da', en: 'yes', pl: 'tak' },
+  false: { ro: 'nu', en: 'no', pl: 'nie' },
+};
 const END_RACK: Readonly<Record<string, Bilingual>> = {
   transfer: { ro: 'transferate', en: 'transferred', pl: 'przeniesione' },
   double: { ro: 'adunate de două ori', en: 'counted twice', pl: 'liczone podwójnie' },

@@ -18,7 +18,9 @@ const line = (p: JsonObject): string => (p.line ? ` (wariant ${text(p.line)})` :
 
 function holidayRecorded(p: JsonObject): string[] {
   const earlier = p.replaced as { from?: unknown; to?: unknown } | null | undefined;
-  const replaced = earlier ? [`Zastępuje on urlop zgłoszony wcześniej, ${day(earlier.from)} – ${day(earlier.to)}: jeden urlop w rozgrywkach.`] : [];
+  const replaced = earlier
+    ? [`Zastępuje on urlop zgłoszony wcześniej, ${day(earlier.from)} – ${day(earlier.to)}: jeden urlop w rozgrywkach.`]
+    : [];
   const cut = (p.shortened as { message?: Record<string, unknown> } | null | undefined)?.message?.pl;
   return [...replaced, ...(typeof cut === 'string' ? [cut] : [])];
 }
@@ -41,7 +43,11 @@ export const POLISH_NOTICE: Readonly<Record<string, Notice>> = {
     const left = whole(p.stepsLeft);
     return {
       title: `Twój ruch warunkowy został wykonany: na „${text(p.partnerMove)}” odpowiedziałeś „${text(p.reply)}”${line(p)}.`,
-      paragraphs: [left > 0 ? `W łańcuchu ${polishForm(left, ['czeka jeszcze', 'czekają jeszcze', 'czeka jeszcze'])} ${left} ${polishForm(left, ['krok', 'kroki', 'kroków'])}.` : 'Łańcuch został wykonany do końca.'],
+      paragraphs: [
+        left > 0
+          ? `W łańcuchu ${polishForm(left, ['czeka jeszcze', 'czekają jeszcze', 'czeka jeszcze'])} ${left} ${polishForm(left, ['krok', 'kroki', 'kroków'])}.`
+          : 'Łańcuch został wykonany do końca.',
+      ],
     };
   },
   'conditional-stored': (p) => ({
@@ -50,7 +56,10 @@ export const POLISH_NOTICE: Readonly<Record<string, Notice>> = {
   }),
   'conditional-dropped': (p) => {
     const reason = typeof p.reason === 'object' && p.reason !== null ? (p.reason as Record<string, unknown>) : {};
-    return { title: `Twój ruch warunkowy został anulowany: ${text(reason.pl) || text(reason.en)}.`, paragraphs: [`Jego treść: ${text(p.text)}`] };
+    return {
+      title: `Twój ruch warunkowy został anulowany: ${text(reason.pl) || text(reason.en)}.`,
+      paragraphs: [`Jego treść: ${text(p.text)}`],
+    };
   },
   'time-claim': (p) => ({
     title: `${text(p.claimant)} zgłasza, że przekroczyłeś czas na namysł (wykorzystano ${daysUsed(p.daysUsed)}).`,
@@ -66,7 +75,8 @@ export const POLISH_NOTICE: Readonly<Record<string, Notice>> = {
     paragraphs: [text(p.text)],
   }),
   status: (_p, c) => ({
-    title: c.s.game.status === 'playing' ? `Stan partii: ruch ma ${c.names[c.s.turnPlayer() ?? 'red']}.` : 'Stan partii: partia się zakończyła.',
+    title:
+      c.s.game.status === 'playing' ? `Stan partii: ruch ma ${c.names[c.s.turnPlayer() ?? 'red']}.` : 'Stan partii: partia się zakończyła.',
     paragraphs: [],
   }),
   'answer-recorded': () => ({ title: 'Twoja odpowiedź trafiła do sędziego.', paragraphs: [] }),
@@ -77,10 +87,15 @@ export const POLISH_NOTICE: Readonly<Record<string, Notice>> = {
   }),
   'challenge-override': (p) => ({
     title: `Sędzia zmienił wynik sprawdzenia ruchu ${text(p.move)}.`,
-    paragraphs: [challengeVerdict(p.successful === true, list(p.words)).pl ?? '', 'Gra toczy się dalej od pozycji wynikającej z nowej decyzji.'],
+    paragraphs: [
+      challengeVerdict(p.successful === true, list(p.words)).pl ?? '',
+      'Gra toczy się dalej od pozycji wynikającej z nowej decyzji.',
+    ],
   }),
   'digest-setting': (p) => ({
-    title: p.digest ? 'Będziesz dostawać jedną wiadomość dziennie (podsumowanie dzienne).' : 'Znów będziesz dostawać osobną wiadomość o każdym zdarzeniu.',
+    title: p.digest
+      ? 'Będziesz dostawać jedną wiadomość dziennie (podsumowanie dzienne).'
+      : 'Znów będziesz dostawać osobną wiadomość o każdym zdarzeniu.',
     paragraphs: [],
   }),
 };

@@ -140,7 +140,11 @@ const MISSING: Readonly<Record<MissingPart, Readonly<Record<MailLanguage, string
     en: 'the move for line B is missing ("B: 8h CASA")',
     pl: 'brak ruchu w wariancie B („B: 8h KOTA”)',
   },
-  words: { ro: 'după CONTEST scrieți cuvântul contestat', en: 'write the contested word after CONTEST', pl: 'po KWESTIONUJĘ wpisz kwestionowany wyraz' },
+  words: {
+    ro: 'după CONTEST scrieți cuvântul contestat',
+    en: 'write the contested word after CONTEST',
+    pl: 'po KWESTIONUJĘ wpisz kwestionowany wyraz',
+  },
   'challenge-words': {
     ro: 'după VERIFIC scrieți toate cuvintele de verificat',
     en: 'write every word to check after CHALLENGE',
@@ -152,7 +156,11 @@ const MISSING: Readonly<Record<MissingPart, Readonly<Record<MailLanguage, string
     pl: 'wpisz pierwszy i ostatni dzień urlopu',
   },
   days: { ro: 'scrieți numărul de zile', en: 'write the number of days', pl: 'wpisz liczbę dni' },
-  'on-off': { ro: 'scrieți DIGEST ON sau DIGEST OFF', en: 'write DIGEST ON or DIGEST OFF', pl: 'wpisz PODSUMOWANIE TAK albo PODSUMOWANIE NIE' },
+  'on-off': {
+    ro: 'scrieți DIGEST ON sau DIGEST OFF',
+    en: 'write DIGEST ON or DIGEST OFF',
+    pl: 'wpisz PODSUMOWANIE TAK albo PODSUMOWANIE NIE',
+  },
   text: { ro: 'după comandă trebuie textul', en: 'the command needs its text', pl: 'po poleceniu wpisz jego treść' },
 };
 
@@ -169,10 +177,22 @@ const EXPECTED: Readonly<Record<ExpectedArgument, Readonly<Record<MailLanguage, 
     en: 'the first day must come before the last',
     pl: 'pierwszy dzień musi poprzedzać ostatni',
   },
-  days: { ro: 'scrieți un număr de zile, de exemplu GANDESC 15', en: 'write a number of days, e.g. THINKING 15', pl: 'wpisz liczbę dni, np. MYŚLĘ 15' },
+  days: {
+    ro: 'scrieți un număr de zile, de exemplu GANDESC 15',
+    en: 'write a number of days, e.g. THINKING 15',
+    pl: 'wpisz liczbę dni, np. MYŚLĘ 15',
+  },
   'on-off': { ro: 'scrieți ON sau OFF', en: 'write ON or OFF', pl: 'wpisz TAK albo NIE' },
-  nothing: { ro: 'comanda se scrie singură pe rând', en: 'the command stands alone on its line', pl: 'polecenie wpisuje się w osobnym wierszu, bez niczego więcej' },
-  'one-line-each': { ro: 'câte o singură mutare pentru fiecare variantă', en: 'one move for each line only', pl: 'tylko jeden ruch w każdym wariancie' },
+  nothing: {
+    ro: 'comanda se scrie singură pe rând',
+    en: 'the command stands alone on its line',
+    pl: 'polecenie wpisuje się w osobnym wierszu, bez niczego więcej',
+  },
+  'one-line-each': {
+    ro: 'câte o singură mutare pentru fiecare variantă',
+    en: 'one move for each line only',
+    pl: 'tylko jeden ruch w każdym wariancie',
+  },
 };
 
 const NO_COMMAND: Readonly<Record<MailLanguage, string>> = {

@@ -21,7 +21,8 @@ function refusal(...lines: string[]): Exclude<CommandResult, { ok: true }> {
 
 describe('Polish mail commands (docs/mail-rules.md 10)', () => {
   it('a pass is PAS or PAUZA, any case', () => {
-    for (const word of ['PAS', 'PAUZA', 'pauza', 'Pauza.']) expect(command(word)).toMatchObject({ kind: 'move', move: { move: { kind: 'pass' } } });
+    for (const word of ['PAS', 'PAUZA', 'pauza', 'Pauza.'])
+      expect(command(word)).toMatchObject({ kind: 'move', move: { move: { kind: 'pass' } } });
   });
 
   it('a move uses the Polish letters of the Polish tile set', () => {
@@ -40,7 +41,10 @@ describe('Polish mail commands (docs/mail-rules.md 10)', () => {
     expect(command('UZNAJĘ', 'h8 MAMA')).toMatchObject({ kind: 'admit', replacement: { text: 'h8 MAMA' } });
     expect(command('uznaje h8 MAMA').kind).toBe('admit');
     for (const word of ['ODWOŁANIE', 'ODWOLANIE', 'odwołanie'])
-      expect(command(word, 'B: 8h MAMA', 'A: h8 KOTA')).toMatchObject({ kind: 'appeal', lines: { A: { text: 'h8 KOTA' }, B: { text: '8h MAMA' } } });
+      expect(command(word, 'B: 8h MAMA', 'A: h8 KOTA')).toMatchObject({
+        kind: 'appeal',
+        lines: { A: { text: 'h8 KOTA' }, B: { text: '8h MAMA' } },
+      });
   });
 
   it('URLOP with two dates, "od … do …" allowed', () => {
@@ -107,8 +111,29 @@ describe('Polish mail commands (docs/mail-rules.md 10)', () => {
   });
 
   it('the help lists the Polish words in all three languages, the Romanian and English ones in the Polish help', () => {
-    for (const language of ['ro', 'en'] as const) expect(COMMAND_HELP[language]).toMatch(/PAUZA, SPRAWDZAM, URLOP, REMIS, PODDAJĘ, POTWIERDZAM/);
-    for (const word of ['PAUZA', 'SPRAWDZAM', 'KWESTIONUJĘ', 'UZNAJĘ', 'ODWOŁANIE', 'URLOP', 'MYŚLĘ', 'REMIS', 'PRZERWANIE', 'ODMAWIAM', 'PODDAJĘ SIĘ', 'PRZEKROCZENIE CZASU', 'ODPOWIEDŹ', 'POZYCJA', 'POTWIERDZAM', 'ZASTRZEŻENIE', 'PODSUMOWANIE', 'PLANSZA', 'JEŚLI'])
+    for (const language of ['ro', 'en'] as const)
+      expect(COMMAND_HELP[language]).toMatch(/PAUZA, SPRAWDZAM, URLOP, REMIS, PODDAJĘ, POTWIERDZAM/);
+    for (const word of [
+      'PAUZA',
+      'SPRAWDZAM',
+      'KWESTIONUJĘ',
+      'UZNAJĘ',
+      'ODWOŁANIE',
+      'URLOP',
+      'MYŚLĘ',
+      'REMIS',
+      'PRZERWANIE',
+      'ODMAWIAM',
+      'PODDAJĘ SIĘ',
+      'PRZEKROCZENIE CZASU',
+      'ODPOWIEDŹ',
+      'POZYCJA',
+      'POTWIERDZAM',
+      'ZASTRZEŻENIE',
+      'PODSUMOWANIE',
+      'PLANSZA',
+      'JEŚLI',
+    ])
       expect(COMMAND_HELP.pl).toContain(word);
     expect(COMMAND_HELP.pl).toMatch(/VERIFIC, CHALLENGE, CONCEDIU, HOLIDAY/);
   });
@@ -123,7 +148,14 @@ describe('a Polish reply, cut where its mail client quotes', () => {
   });
 
   it("at Outlook's Polish header block", () => {
-    const text = ['PODDAJĘ SIĘ', '', 'Od: Platforma <moves@example.org>', 'Wysłano: sobota, 6 grudnia 2026', 'Temat: partia', 'h8 KOTA'].join('\n');
+    const text = [
+      'PODDAJĘ SIĘ',
+      '',
+      'Od: Platforma <moves@example.org>',
+      'Wysłano: sobota, 6 grudnia 2026',
+      'Temat: partia',
+      'h8 KOTA',
+    ].join('\n');
     expect(extractReply({ text }).lines).toEqual(['PODDAJĘ SIĘ']);
   });
 });

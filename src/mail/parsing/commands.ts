@@ -7,7 +7,6 @@ import { parseFrscMove } from '../../engine/notation';
 import { getTileSet } from '../../engine/tile-sets';
 import type { EngineError, TileSet, WrittenMove } from '../../engine/types';
 import { isLocalDate, type LocalDate } from '../../common/calendar';
-import type { MailLanguage } from './quotes';
 
 /** A move line as written, parsed by the engine's notation reader (a pass included). */
 export interface MoveLine {
@@ -162,12 +161,14 @@ const MAX_SALUTATIONS = 2;
 const SALUTATION = /^[^\d:]{1,60}[,!]$/u;
 
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    // Polish ł has no combining form to drop: POTWIERDZAM, ODWOŁANIE = ODWOLANIE.
-    .replace(/ł/g, 'l');
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // Polish ł has no combining form to drop: POTWIERDZAM, ODWOŁANIE = ODWOLANIE.
+      .replace(/ł/g, 'l')
+  );
 }
 
 type LineReading =

@@ -79,7 +79,8 @@ export async function rejectionMail(
       received: refused.lines.slice(0, 5),
       reply,
     });
-  if (refused.reason === 'UNREADABLE_HTML') return mail('command-help', { game, problem: inLanguage(UNREADABLE_HTML, lang), received: [], reply });
+  if (refused.reason === 'UNREADABLE_HTML')
+    return mail('command-help', { game, problem: inLanguage(UNREADABLE_HTML, lang), received: [], reply });
   switch (refused.reason) {
     case 'WRONG_SENDER':
       return mail('rejection-wrong-sender', { ...base, sender: refused.sender ?? '' });

@@ -1,4 +1,3 @@
-import type { MailLanguage } from '../parsing/quotes';
 import type { GameEndModel } from '../../notifications/models/models';
 import { renderMail } from './render';
 import { sampleModels } from './testing/sample-models';

@@ -81,7 +81,15 @@ export class PlayerEditController {
     return this.views.page(
       req,
       'arbiter/player-edit',
-      { competition, player, values, ro: values.language === 'ro', en: values.language === 'en', pl: values.language === 'pl', error: extra.error },
+      {
+        competition,
+        player,
+        values,
+        ro: values.language === 'ro',
+        en: values.language === 'en',
+        pl: values.language === 'pl',
+        error: extra.error,
+      },
       { title: player.name, styles: ['arbiter.css'] },
     );
   }
