@@ -43,6 +43,7 @@ const TYPED_IN_ROMANIAN = [
   'Chitanța 12/2027',
   'Mesajul a fost livrat.',
   'Al doilea avertisment.',
+  'Re: partida',
 ];
 
 /** The platform's own mail codes (`result-homologated`, `game-start`, …): never shown as words. */

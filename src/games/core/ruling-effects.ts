@@ -8,6 +8,7 @@ import { formatDayFor } from '../../common/day-format';
 import { formatCoefficient, formatCoefficientValue } from '../../common/coefficient-format';
 import { polishForm, type Language, type PolishForms } from '../../common/bilingual';
 import type { Color } from '../../engine/types';
+import { polishRulingEffects } from './ruling-effects-pl';
 
 type Payload = Readonly<Record<string, unknown>>;
 
@@ -121,8 +122,12 @@ export function caseKindName(kind: string, language: Language): string {
  * by name (with their colour). An empty list when the decision's text says it all.
  */
 export function rulingEffects(kind: string, payload: Payload, language: Language, names: Readonly<Record<Color, string>>): string[] {
-  const ro = language === 'ro';
   const who = (c: Color) => playerNamed(names, c, language);
+  if (language === 'pl') {
+    const type = record(payload.outcome).type;
+    return polishRulingEffects(kind, payload, who, names, typeof type === 'string' ? OUTCOME.pl[type] : undefined);
+  }
+  const ro = language === 'ro';
   const player = color(payload.player);
   const out: string[] = [];
   switch (kind) {

@@ -275,9 +275,19 @@ export type PfsFacts = Pick<GameView, 'rules'> & {
  */
 export function overrideUnavailable(s: RulingSituation, reversible: number): Bilingual | null {
   if (s.homologated || s.endedByOutcome) {
-    return { en: 'the game is homologated or ended otherwise than by play', ro: 'partida e omologată sau încheiată altfel decât prin joc' };
+    return {
+      en: 'the game is homologated or ended otherwise than by play',
+      ro: 'partida e omologată sau încheiată altfel decât prin joc',
+      pl: 'partia jest zatwierdzona albo zakończyła się inaczej niż grą',
+    };
   }
-  if (reversible === 0) return { en: 'no check has a verdict left to reverse', ro: 'nicio verificare nu mai are un verdict de inversat' };
+  if (reversible === 0) {
+    return {
+      en: 'no check has a verdict left to reverse',
+      ro: 'nicio verificare nu mai are un verdict de inversat',
+      pl: 'żadne sprawdzenie nie ma już wyniku do zmiany',
+    };
+  }
   return null;
 }
 
