@@ -43,7 +43,7 @@ const OFFER: Record<string, Bi> = {
 
 /** The role an action was done in, in words. */
 export function roleText(role: string, lang: WebLanguage): string {
-  return ROLE[role]?.[lang] ?? (lang === 'ro' ? 'altcineva' : 'someone else');
+  return ROLE[role]?.[lang] ?? ({ ro: 'altcineva', en: 'someone else', pl: 'ktoś inny' } as const)[lang];
 }
 
 /** The kind of a ruling, in words. */
@@ -61,7 +61,7 @@ function playerName(d: Details, names: AuditNames, lang: WebLanguage): string {
   if (c && names.game) return `${names.game[c]} (${COLOR_WORD[lang][c]})`;
   if (c) return COLOR_WORD[lang][c];
   const id = str(d.playerId);
-  return (id && names.players.get(id)) || names.actor || (lang === 'ro' ? 'un jucător' : 'a player');
+  return (id && names.players.get(id)) || names.actor || ({ ro: 'un jucător', en: 'a player', pl: 'gracz' } as const)[lang];
 }
 
 /** Each changed setting in words, its value before and after (`competition.updated`). */
@@ -221,14 +221,15 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         if (action.startsWith('ruling.')) {
           const kind = action.slice('ruling.'.length);
           const effects = names.game ? rulingEffects(kind, details, lang, names.game).join(' ') : '';
-          return `${ro ? 'Decizia arbitrului' : "Arbiter's ruling"}: ${rulingKindText(kind, lang)}.${effects ? ` ${effects}` : ''}`;
+          const title = { ro: 'Decizia arbitrului', en: "Arbiter's ruling", pl: 'Decyzja sędziego' }[lang];
+          return `${title}: ${rulingKindText(kind, lang)}.${effects ? ` ${effects}` : ''}`;
         }
-        return ro ? 'Altă acțiune.' : 'Another action.';
+        return { ro: 'Altă acțiune.', en: 'Another action.', pl: 'Inna czynność.' }[lang];
     }
   })();
   const extra: string[] = [];
   const reason = ro ? str(details.reasonRo) || str(details.reason) : str(details.reason);
-  if (reason) extra.push(`${ro ? 'Motiv' : 'Reason'}: ${reason}`);
+  if (reason) extra.push(`${{ ro: 'Motiv', en: 'Reason', pl: 'Uzasadnienie' }[lang]}: ${reason}`);
   for (const [key, label] of [
     ['text', { ro: 'Text', en: 'Text', pl: 'Treść' }],
     ['objection', { ro: 'Obiecția', en: 'Objection', pl: 'Zastrzeżenie' }],
