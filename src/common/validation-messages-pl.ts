@@ -12,38 +12,38 @@ const elements = (n: string) => `${n} ${polishForm(Number(n), ['element', 'eleme
 function lengthDetail(text: string): string {
   const least = bound(text, 'longer than or equal to #');
   const most = bound(text, 'shorter than or equal to #');
-  if (least !== undefined && most !== undefined) return `musi mieć od ${least} do ${most} znaków`;
-  if (least !== undefined) return `musi mieć co najmniej ${characters(least)}`;
-  if (most !== undefined) return `może mieć najwyżej ${characters(most)}`;
-  return 'nie ma wymaganej długości';
+  if (least !== undefined && most !== undefined) return `od ${least} do ${most} znaków`;
+  if (least !== undefined) return `co najmniej ${characters(least)}`;
+  if (most !== undefined) return `najwyżej ${characters(most)}`;
+  return 'niewłaściwa długość';
 }
 
 const FIXED: Readonly<Record<string, string>> = {
-  isInt: 'musi być liczbą całkowitą',
-  isNumber: 'musi być liczbą',
-  isString: 'musi być tekstem',
-  isBoolean: 'musi mieć wartość tak albo nie (wartość logiczną)',
-  isUuid: 'musi być identyfikatorem UUID',
-  isEmail: 'musi być adresem e-mail',
-  isObject: 'musi być obiektem',
-  nestedValidation: 'musi być obiektem',
-  isArray: 'musi być listą',
-  isDefined: 'jest wymagane',
-  isNotEmpty: 'jest wymagane',
-  whitelistValidation: 'nie jest znanym polem',
+  isInt: 'wymagana liczba całkowita',
+  isNumber: 'wymagana liczba',
+  isString: 'wymagany tekst',
+  isBoolean: 'wymagane tak albo nie (wartość logiczna)',
+  isUuid: 'wymagany identyfikator UUID',
+  isEmail: 'wymagany adres e-mail',
+  isObject: 'wymagany obiekt',
+  nestedValidation: 'wymagany obiekt',
+  isArray: 'wymagana lista',
+  isDefined: 'brak wartości',
+  isNotEmpty: 'brak wartości',
+  whitelistValidation: 'nieznane pole',
 };
 
-/** What is wrong, in Polish, for one constraint; `text` is class-validator's English (read for its bound only). */
+/** What is wrong, in Polish, for one constraint, as a phrase after the field's name and a colon; `text` is class-validator's English (read for its bound only). */
 export function polishDetail(constraint: string, text: string): string {
   if (FIXED[constraint]) return FIXED[constraint];
   switch (constraint) {
     case 'min': {
       const n = bound(text, 'less than #');
-      return n === undefined ? 'ma za małą wartość' : `musi wynosić co najmniej ${n}`;
+      return n === undefined ? 'za mała wartość' : `co najmniej ${n}`;
     }
     case 'max': {
       const n = bound(text, 'greater than #');
-      return n === undefined ? 'ma za dużą wartość' : `może wynosić najwyżej ${n}`;
+      return n === undefined ? 'za duża wartość' : `najwyżej ${n}`;
     }
     case 'minLength':
     case 'maxLength':
@@ -51,24 +51,24 @@ export function polishDetail(constraint: string, text: string): string {
       return lengthDetail(text);
     case 'arrayMinSize': {
       const n = bound(text, 'at least #');
-      return n === undefined ? 'ma za mało elementów' : `musi mieć co najmniej ${elements(n)}`;
+      return n === undefined ? 'za mało elementów' : `co najmniej ${elements(n)}`;
     }
     case 'arrayMaxSize': {
       const n = bound(text, 'no more than #');
-      return n === undefined ? 'ma za dużo elementów' : `może mieć najwyżej ${elements(n)}`;
+      return n === undefined ? 'za dużo elementów' : `najwyżej ${elements(n)}`;
     }
     case 'isIn': {
       // The values are the API's codes, quoted as such: the client must send one of them.
       const values = /following values:\s*(.*)$/i.exec(text)?.[1]?.trim();
-      if (!values) return 'nie ma dopuszczalnej wartości';
-      return `musi mieć jedną z wartości ${values
+      if (!values) return 'niedopuszczalna wartość';
+      return `jedna z wartości ${values
         .split(/,\s*/)
         .map((v) => `„${v}”`)
         .join(', ')}`;
     }
     case 'matches':
-      return /YYYY-MM-DD/.test(text) ? 'musi być dniem zapisanym jako RRRR-MM-DD' : 'nie ma wymaganej postaci';
+      return /YYYY-MM-DD/.test(text) ? 'wymagany dzień zapisany jako RRRR-MM-DD' : 'niewłaściwa postać';
     default:
-      return 'nie ma dopuszczalnej wartości';
+      return 'niedopuszczalna wartość';
   }
 }

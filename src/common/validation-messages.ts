@@ -119,7 +119,7 @@ export function validationProblems(
     const own = Object.entries(e.constraints ?? {}).map(([constraint, text]) => {
       const each = text.startsWith('each value in ') ? 'fiecare valoare din ' : '';
       const ro = `${each}${subject.ro} ${romanianDetail(constraint, text)}`;
-      const pl = `${each ? 'każda wartość w: ' : ''}${polishSubject} ${polishDetail(constraint, text)}`;
+      const pl = `${each ? 'każda wartość w: ' : ''}${polishSubject}: ${polishDetail(constraint, text)}`;
       return { path, message: { ro, en: englishDetail(text, e.property, subject.en), pl } };
     });
     const nested = validationProblems(e.children ?? [], label, `${path}.`);
