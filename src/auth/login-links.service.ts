@@ -27,7 +27,7 @@ import { webUserOf, type WebUser } from './web-user';
 
 export type { WebUser } from './web-user';
 
-export type Language = 'ro' | 'en';
+export type Language = 'ro' | 'en' | 'pl';
 
 /** Used links and expired ones are kept a day, for the record of a "my link did not work" question. */
 const KEEP_SPENT_LINKS_MS = 24 * 60 * 60_000;

@@ -101,5 +101,5 @@ interface SessionRow {
   display_name: string | null;
   roles: Role[] | null;
   player_id: string | null;
-  language: 'ro' | 'en' | null;
+  language: 'ro' | 'en' | 'pl' | null;
 }

@@ -321,7 +321,7 @@ export function runBench(main: () => Promise<void>): void {
  * A players' list of `n` for the registration import, as the benchmarks register their
  * championships: every fourth player English unless `language` sets one for all.
  */
-export function playersCsv(n: number, { language }: { language?: 'ro' | 'en' } = {}): string {
+export function playersCsv(n: number, { language }: { language?: 'ro' | 'en' | 'pl' } = {}): string {
   const lines = ['name,email,club,language,previous_coefficient,previous_rank'];
   for (let i = 1; i <= n; i++) {
     const spoken = language ?? (i % 4 === 0 ? 'en' : 'ro');

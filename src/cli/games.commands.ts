@@ -7,12 +7,12 @@ import { choiceOption, onePositional } from './options';
 
 export const gameSheetCommand = serviceCommand({
   name: 'game sheet',
-  usage: 'game sheet [--language ro|en] [--line A|B] ID',
+  usage: 'game sheet [--language ro|en|pl] [--line A|B] ID',
   summary: 'print a stored game as its text game sheet (docs/rules.md §8)',
   options: { language: 'value', line: 'value' },
   input: ({ options, positionals }) => ({
     id: onePositional(positionals, 'the game id'),
-    language: choiceOption('language', options.language, ['ro', 'en'] as const),
+    language: choiceOption('language', options.language, ['ro', 'en', 'pl'] as const),
     line: options.line,
   }),
   async run({ id, language, line }, get, io) {

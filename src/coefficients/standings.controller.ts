@@ -27,8 +27,9 @@ export class StandingsController {
   @ApiQuery({
     name: 'locale',
     required: false,
-    enum: ['ro', 'en'],
-    description: "ro: ';' and decimal comma; en: ',' and decimal point. Default: ro for a Romanian competition.",
+    enum: ['ro', 'en', 'pl'],
+    description:
+      "ro: ';' and decimal comma; pl: the same with Polish headings; en: ',' and decimal point. Default: the competition's (ro, pl), else en.",
   })
   @ApiOperation({ summary: 'The standings as CSV (UTF-8 with BOM, formula-like cells neutralised), named after the competition.' })
   async csv(
@@ -44,7 +45,7 @@ export class StandingsController {
   @Get(':id/crosstable.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
-  @ApiQuery({ name: 'locale', required: false, enum: ['ro', 'en'], description: 'As for the standings CSV.' })
+  @ApiQuery({ name: 'locale', required: false, enum: ['ro', 'en', 'pl'], description: 'As for the standings CSV.' })
   @ApiOperation({ summary: "Each group's crosstable as CSV, in the same two locales as the standings." })
   async crosstableCsv(
     @Param('id') id: string,

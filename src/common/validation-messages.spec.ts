@@ -153,6 +153,7 @@ describe('settings validation messages name each setting in words', () => {
     expect(problem.message).toEqual({
       ro: 'zilele concediului lung trebuie să fie cel mult 1000',
       en: 'the days of the long holiday must not be greater than 1000',
+      pl: 'dni długiego urlopu: najwyżej 1000',
     });
     const [date] = problemsOf(UpdateCompetitionDto, { startDate: 'mâine' });
     expect(date.message.ro).toBe('data de începere trebuie să fie o zi scrisă AAAA-LL-ZZ');
@@ -211,12 +212,37 @@ describe('validation messages of other fields', () => {
     const sent = plainToInstance(Sample, { points: 9.5, reason: 'abcd', extra: 1 });
     const problems = validationProblems(validateSync(sent, { whitelist: true, forbidNonWhitelisted: true }));
     expect(problems).toEqual([
-      { path: 'extra', message: { ro: 'câmpul „extra” nu este un câmp cunoscut', en: 'extra: property extra should not exist' } },
-      { path: 'points', message: { ro: 'câmpul „points” trebuie să fie cel mult 5', en: 'points must not be greater than 5' } },
-      { path: 'points', message: { ro: 'câmpul „points” trebuie să fie un număr întreg', en: 'points must be an integer number' } },
+      {
+        path: 'extra',
+        message: {
+          ro: 'câmpul „extra” nu este un câmp cunoscut',
+          en: 'extra: property extra should not exist',
+          pl: 'pole „extra”: nieznane pole',
+        },
+      },
+      {
+        path: 'points',
+        message: {
+          ro: 'câmpul „points” trebuie să fie cel mult 5',
+          en: 'points must not be greater than 5',
+          pl: 'pole „points”: najwyżej 5',
+        },
+      },
+      {
+        path: 'points',
+        message: {
+          ro: 'câmpul „points” trebuie să fie un număr întreg',
+          en: 'points must be an integer number',
+          pl: 'pole „points”: wymagana liczba całkowita',
+        },
+      },
       {
         path: 'reason',
-        message: { ro: 'câmpul „reason” poate avea cel mult 3 caractere', en: 'reason must be shorter than or equal to 3 characters' },
+        message: {
+          ro: 'câmpul „reason” poate avea cel mult 3 caractere',
+          en: 'reason must be shorter than or equal to 3 characters',
+          pl: 'pole „reason”: najwyżej 3 znaki',
+        },
       },
     ]);
     for (const p of problems) expect(withoutCodes(p.message.ro)).not.toMatch(ENGLISH);

@@ -5,6 +5,7 @@
 // carries, never by quoting it. Pure: no Nest, no database.
 import type { ValidationError } from 'class-validator';
 import { countOf, takesDe, type Bilingual } from './bilingual';
+import { polishDetail } from './validation-messages-pl';
 
 /** A field's name in words, for the object it was found in (its DTO instance), when it has one. */
 export type FieldLabeler = (target: object | undefined, property: string) => Bilingual | undefined;
@@ -113,15 +114,19 @@ export function validationProblems(
   return errors.flatMap((e) => {
     const path = `${prefix}${e.property}`;
     const words = label(e.target, e.property);
-    const subject: Bilingual = words ?? { ro: `câmpul „${path}”`, en: path };
+    const subject: Bilingual = words ?? { ro: `câmpul „${path}”`, en: path, pl: `pole „${path}”` };
+    const polishSubject = subject.pl ?? `pole „${path}”`;
     const own = Object.entries(e.constraints ?? {}).map(([constraint, text]) => {
       const each = text.startsWith('each value in ') ? 'fiecare valoare din ' : '';
       const ro = `${each}${subject.ro} ${romanianDetail(constraint, text)}`;
-      return { path, message: { ro, en: englishDetail(text, e.property, subject.en) } };
+      const pl = `${each ? 'każda wartość w: ' : ''}${polishSubject}: ${polishDetail(constraint, text)}`;
+      return { path, message: { ro, en: englishDetail(text, e.property, subject.en), pl } };
     });
     const nested = validationProblems(e.children ?? [], label, `${path}.`);
     if (own.length || nested.length) return [...own, ...nested];
-    return [{ path, message: { ro: `${subject.ro} nu este valid`, en: `${subject.en} is invalid` } }];
+    return [
+      { path, message: { ro: `${subject.ro} nu este valid`, en: `${subject.en} is invalid`, pl: `${polishSubject}: błędna wartość` } },
+    ];
   });
 }
 
@@ -140,9 +145,17 @@ export const LISTED_PROBLEMS = 20;
 export function validationMessage(problems: readonly ValidationProblem[]): ValidationRefusal {
   const listed = problems.slice(0, LISTED_PROBLEMS);
   const more = problems.length - listed.length;
-  const rest = more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems']) : undefined;
-  const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang]).join('; ');
+  const rest =
+    more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems'], ['problem', 'problemy', 'problemów']) : undefined;
+  const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang] ?? p.message.en).join('; ');
   const fields = [...new Set(listed.map((p) => p.path))];
-  const tail = { ro: rest ? `; și încă ${rest.ro}` : '', en: rest ? `; and ${rest.en}` : '' };
-  return { message: { ro: `Date greșite: ${join('ro')}${tail.ro}.`, en: `Bad input: ${join('en')}${tail.en}.` }, fields };
+  const tail = { ro: rest ? `; și încă ${rest.ro}` : '', en: rest ? `; and ${rest.en}` : '', pl: rest ? `; i jeszcze ${rest.pl}` : '' };
+  return {
+    message: {
+      ro: `Date greșite: ${join('ro')}${tail.ro}.`,
+      en: `Bad input: ${join('en')}${tail.en}.`,
+      pl: `Błędne dane: ${join('pl')}${tail.pl}.`,
+    },
+    fields,
+  };
 }

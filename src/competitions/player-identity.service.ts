@@ -239,11 +239,23 @@ export class PlayerIdentityService {
     const name = input.name === undefined ? undefined : cleanName(input.name);
     const club = input.club === undefined ? undefined : cleanName(input.club ?? '') || null;
     if (name !== undefined && (!name || name.length > 200))
-      throw new Refusal('BAD_INPUT', { ro: 'Numele trebuie să aibă 1–200 de caractere.', en: 'The name must have 1–200 characters.' });
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Numele trebuie să aibă 1–200 de caractere.',
+        en: 'The name must have 1–200 characters.',
+        pl: 'Nazwisko musi mieć od 1 do 200 znaków.',
+      });
     if (club && club.length > 200)
-      throw new Refusal('BAD_INPUT', { ro: 'Clubul are cel mult 200 de caractere.', en: 'The club has at most 200 characters.' });
-    if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en') {
-      throw new Refusal('BAD_INPUT', { ro: 'Limba este ro sau en.', en: 'The language is ro or en.' });
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Clubul are cel mult 200 de caractere.',
+        en: 'The club has at most 200 characters.',
+        pl: 'Nazwa klubu ma najwyżej 200 znaków.',
+      });
+    if (input.language !== undefined && input.language !== 'ro' && input.language !== 'en' && input.language !== 'pl') {
+      throw new Refusal('BAD_INPUT', {
+        ro: 'Limba este ro, en sau pl.',
+        en: 'The language is ro, en or pl.',
+        pl: 'Język to ro, en albo pl.',
+      });
     }
     return this.db.transaction(async () => {
       await this.registrationForArbiter(actor, competitionId, playerId, {

@@ -17,6 +17,7 @@ import {
   matchKnownPlayers,
   parsePlayerFields,
   parsePlayersCsv,
+  defaultPlayerLanguage,
   playersCsvTooLarge,
   type PlayerFields,
   type PlayerRow,
@@ -103,7 +104,7 @@ export class RegistrationService {
     if (competition.status !== 'draft') throw alreadyStarted();
     const tooLarge = playersCsvTooLarge(csv);
     if (tooLarge) throw tooLarge;
-    const parsed = parsePlayersCsv(csv);
+    const parsed = parsePlayersCsv(csv, defaultPlayerLanguage(competition.tileSet));
     if (!parsed.ok) throw new Refusal(parsed.code, parsed.message, 400, { problems: parsed.problems });
     const { notes, registered } = await this.registerRows(actor, competitionId, parsed.rows);
     await this.audit.record({
@@ -125,7 +126,7 @@ export class RegistrationService {
     return this.db.transaction(async () => {
       const competition = await this.reads.lockForArbiter(actor, competitionId);
       if (!mayRegister(competition)) throw alreadyStarted();
-      const parsed = parsePlayerFields(fields);
+      const parsed = parsePlayerFields(fields, defaultPlayerLanguage(competition.tileSet));
       if (!parsed.ok) throw new Refusal('BAD_INPUT', parsed.message, 400, { problems: parsed.problems });
       const { notes, registered } = await this.registerRows(actor, competitionId, [parsed.row]);
       const [added] = registered;

@@ -169,9 +169,10 @@ export function parseCoord(text: string): { start: Square; direction: Direction 
 const PREMIUM_MARK: Readonly<Record<NonNullable<Premium>, string>> = { TW: '=', DW: '-', TL: '"', DL: "'" };
 
 /** A premium square in words, as a legend names it (`cuvânt ×3`), never by its code. */
-export const PREMIUM_WORDS: Readonly<Record<'ro' | 'en', Readonly<Record<NonNullable<Premium>, string>>>> = {
+export const PREMIUM_WORDS: Readonly<Record<'ro' | 'en' | 'pl', Readonly<Record<NonNullable<Premium>, string>>>> = {
   ro: { TW: 'cuvânt ×3', DW: 'cuvânt ×2', TL: 'literă ×3', DL: 'literă ×2' },
   en: { TW: 'word ×3', DW: 'word ×2', TL: 'letter ×3', DL: 'letter ×2' },
+  pl: { TW: 'słowo ×3', DW: 'słowo ×2', TL: 'litera ×3', DL: 'litera ×2' },
 };
 
 /**
@@ -180,7 +181,7 @@ export const PREMIUM_WORDS: Readonly<Record<'ro' | 'en', Readonly<Record<NonNull
  * by mark (= word ×3, - word ×2, " letter ×3, ' letter ×2; the centre `*`), the legend in
  * the reader's language.
  */
-export function renderBoardText(board: Board, language: 'ro' | 'en'): string {
+export function renderBoardText(board: Board, language: 'ro' | 'en' | 'pl'): string {
   const cols = Array.from({ length: BOARD_SIZE }, (_, c) => String(c + 1).padStart(2)).join(' ');
   const lines = [`   ${cols}`];
   for (let r = 0; r < BOARD_SIZE; r++) {

@@ -12,7 +12,8 @@ export type WrittenLetter = WrittenPlacement['letters'][number];
 /** GCG writes `.` for a tile already on the board without naming it. */
 export const UNKNOWN_LETTER = '.';
 
-const PASS = /^pass?$/i;
+// PAUZA is the PFS regulation's word for a pass (004 §4.3).
+const PASS = /^(?:pass?|pauza)$/i;
 const LETTER = /^\p{L}$/u;
 const DECLARED_SCORE = /^\(?\+?(\d{1,4})\)?$/;
 

@@ -3,13 +3,14 @@
 // with its letters, position, words, score, total, thinking days and dates, and the result.
 // The sheet only lays out plain data (SheetModel); the platform fills it from any source.
 
+import { POLISH_SHEET_LABELS } from './sheet-labels-pl';
 import { renderBoardText, type Board } from './board';
 import { COLORS } from '../common/color';
 import type { GameState, MoveRecord } from './replay';
 import type { Color } from './types';
 import { formatCoefficientValue } from '../common/coefficient-format';
 
-export type SheetLanguage = 'ro' | 'en';
+export type SheetLanguage = 'ro' | 'en' | 'pl';
 
 export interface SheetPlayer {
   readonly name: string;
@@ -347,6 +348,7 @@ const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
     },
     decimal: '.',
   },
+  pl: POLISH_SHEET_LABELS,
 };
 
 /** The printed width the sheet keeps to (a long word or name may push a line past it). */

@@ -260,12 +260,12 @@ export class GamesController {
   @Get(':id/sheet')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @ApiProduces('text/plain')
-  @ApiQuery({ name: 'language', required: false, enum: ['ro', 'en'] })
+  @ApiQuery({ name: 'language', required: false, enum: ['ro', 'en', 'pl'] })
   @ApiQuery({ name: 'line', required: false })
   @ApiOperation({ summary: 'The game sheet as text (docs/rules.md §8).' })
   sheet(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('language') language?: string, @Query('line') line?: string) {
-    if (language !== undefined && language !== 'ro' && language !== 'en')
-      throw refusals.badInput('language is ro or en', 'limba este ro sau en');
+    if (language !== undefined && language !== 'ro' && language !== 'en' && language !== 'pl')
+      throw refusals.badInput('language is ro, en or pl', 'limba este ro, en sau pl');
     return this.sheets.sheet(actor, id, { language, line });
   }
 

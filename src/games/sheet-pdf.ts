@@ -5,6 +5,7 @@
 // and paragraph wraps within its width, so nothing runs past the margin; a table carried over
 // to the next page repeats its header. DejaVu Sans is embedded so ă, â, î, ș and ț print on any
 // machine. Only the fonts are read from disk; everything else is pure.
+import { POLISH_PDF_LABELS } from '../engine/sheet-labels-pl';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { COLORS } from '../common/color';
@@ -99,6 +100,7 @@ const PDF_LABELS: Readonly<
     coordinates: 'Rows a–o, columns 1–15: h8 = across, 8h = down.',
     page: (n, of) => `Page ${n} of ${of}`,
   },
+  pl: POLISH_PDF_LABELS,
 };
 type PdfLabels = (typeof PDF_LABELS)[SheetLanguage];
 

@@ -1,6 +1,6 @@
 // An instant as a person reads it: in the competition's time zone,
-// `dd.mm.yyyy HH:mm` in Romanian, `d Mon yyyy HH:mm` in English. Pure.
-import { MONTHS_EN } from '../common/day-format';
+// `dd.mm.yyyy HH:mm` in Romanian, `d Mon yyyy HH:mm` in English, `d miesiąca yyyy HH:mm` in Polish. Pure.
+import { formatDayFor } from '../common/day-format';
 import type { WebLanguage } from './web-request';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -26,7 +26,6 @@ function partsIn(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 
 
 export function formatInstant(at: Date, timeZone: string, lang: WebLanguage): string {
   const p = partsIn(at, timeZone);
-  return lang === 'ro'
-    ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`
-    : `${Number(p.day)} ${MONTHS_EN[Number(p.month) - 1]} ${p.year} ${p.hour}:${p.minute}`;
+  if (lang === 'ro') return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  return `${formatDayFor(lang, `${p.year}-${p.month}-${p.day}`)} ${p.hour}:${p.minute}`;
 }

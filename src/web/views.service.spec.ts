@@ -74,7 +74,7 @@ describe('the web message dictionary (Romanian and English)', () => {
   });
 
   it('fills {name} placeholders and falls back to the key itself when one is missing', () => {
-    const dict = { 'x.hello': { ro: 'Bună, {name}!', en: 'Hello, {name}!' } };
+    const dict = { 'x.hello': { ro: 'Bună, {name}!', en: 'Hello, {name}!', pl: 'Cześć, {name}!' } };
     expect(translate(dict, 'ro', 'x.hello', { name: 'Ana' })).toBe('Bună, Ana!');
     expect(translate(dict, 'en', 'x.hello', { name: 'Ana' })).toBe('Hello, Ana!');
     expect(translate(dict, 'en', 'x.hello')).toBe('Hello, {name}!');

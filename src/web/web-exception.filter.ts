@@ -1,3 +1,4 @@
+import { inLanguage } from '../common/bilingual';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { Refusal } from '../common/refusal';
@@ -50,7 +51,7 @@ export class WebExceptionFilter implements ExceptionFilter {
     req.lang ??= 'ro';
     const lang = req.lang;
     let message: string;
-    if (exception instanceof Refusal) message = exception.messages[lang];
+    if (exception instanceof Refusal) message = inLanguage(exception.messages, lang);
     else if (exception instanceof CsrfRefused) message = this.views.t(req, 'error.csrf');
     else if (status === 404) message = this.views.t(req, 'error.notFound');
     else if (status === 403) message = this.views.t(req, 'error.forbidden');

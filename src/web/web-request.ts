@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import type { UserActor } from '../auth/core/actor';
 import 'express-session';
 
-export type WebLanguage = 'ro' | 'en';
-export const WEB_LANGUAGES: readonly WebLanguage[] = ['ro', 'en'];
+export type WebLanguage = 'ro' | 'en' | 'pl';
+export const WEB_LANGUAGES: readonly WebLanguage[] = ['ro', 'en', 'pl'];
 
 declare module 'express-session' {
   interface SessionData {
@@ -24,5 +24,5 @@ export interface WebRequest extends Request {
 }
 
 export function isWebLanguage(value: unknown): value is WebLanguage {
-  return value === 'ro' || value === 'en';
+  return value === 'ro' || value === 'en' || value === 'pl';
 }

@@ -8,9 +8,9 @@ import type { MailLanguage } from '../../src/mail/parsing/quotes';
 import type { YourMoveModel } from '../../src/notifications/models/models';
 import { launchBrowser, screenshot } from './support/browser';
 
-const HOW_TO_REPLY: Readonly<Record<MailLanguage, string>> = { ro: 'Cum răspundeți', en: 'How to reply' };
+const HOW_TO_REPLY: Readonly<Record<MailLanguage, string>> = { ro: 'Cum răspundeți', en: 'How to reply', pl: 'Jak odpowiedzieć' };
 
-const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
+const MODELS = { ro: sampleModels('ro'), en: sampleModels('en'), pl: sampleModels('pl') };
 
 function yourMove(language: MailLanguage, lines: 1 | 2): YourMoveModel {
   const models = MODELS[language];

@@ -151,7 +151,7 @@ export interface SweepMail {
   readonly gameId: string | null;
   readonly playerId: string | null;
   readonly action: string;
-  readonly language: 'ro' | 'en';
+  readonly language: 'ro' | 'en' | 'pl';
   readonly payload: Record<string, unknown>;
 }
 

@@ -1,7 +1,9 @@
 // Telling the arbiter of their cases (docs/mail-rules.md 20): which mail each open case is owed,
 // the unique keys that make each go out once, and the words of the mail. Pure: cases, what was
 // already told and the day in; notices and texts out.
-import type { Language } from '../../common/bilingual';
+import { inLanguage, type Language } from '../../common/bilingual';
+import { formatDayFor } from '../../common/day-format';
+import { polishCaseSubject, polishDeadline } from './case-texts-pl';
 import { compareDays, diffDays, type LocalDate } from '../../common/calendar';
 import { caseSummary, roDays, type CasePlayers } from './case-summary';
 
@@ -82,6 +84,7 @@ export function mailDay(language: Language, day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return day;
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  if (language === 'pl') return formatDayFor('pl', day);
   return language === 'ro' ? `${m[3]}.${m[2]}.${m[1]}` : `${Number(m[3])} ${months[Number(m[2]) - 1]} ${m[1]}`;
 }
 
@@ -93,6 +96,7 @@ function roCount(n: number, one: string, other: string): string {
 
 /** The deadline line of a case. */
 export function deadlineText(language: Language, dueOn: string | null, today: LocalDate): string {
+  if (language === 'pl') return polishDeadline(dueOn, dueOn === null ? 0 : diffDays(dueOn as LocalDate, today));
   const ro = language === 'ro';
   if (dueOn === null) return ro ? 'Regulamentul nu dă un termen.' : 'The rules give no deadline.';
   const late = diffDays(dueOn as LocalDate, today);
@@ -124,7 +128,7 @@ export function caseMailLine(
     caseId: c.id,
     notice: input.notice,
     competition: input.competition,
-    summary: caseSummary(c.kind, c.payload, input.players)[language],
+    summary: inLanguage(caseSummary(c.kind, c.payload, input.players), language),
     deadline: deadlineText(language, c.dueOn, input.today),
     overdue: isOverdue(c, input.today),
     url: caseUrl(input.publicUrl, c),
@@ -142,6 +146,7 @@ export function caseMailSubject(
   const ro = language === 'ro';
   const fresh = mail.lines.filter((l) => l.notice === 'opened').length;
   const overdue = mail.lines.length - fresh;
+  if (language === 'pl') return polishCaseSubject(mail.day, fresh, overdue, mail.lines[0]?.competition ?? '', mail.lines[0]?.notice);
   if (mail.day === undefined) {
     const [line] = mail.lines;
     const what =

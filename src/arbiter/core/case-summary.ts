@@ -1,6 +1,8 @@
-// What a case is about, in one line in Romanian and English (the arbiter's dashboard, their case
+// What a case is about, in one line in Romanian, English and Polish (case-texts-pl.ts) (the arbiter's dashboard, their case
 // mail: docs/mail-rules.md 20). Pure: the case's kind and payload in, words out.
 import { formatDayFor } from '../../common/day-format';
+import type { Bilingual } from '../../common/bilingual';
+import { polishCaseSummary } from './case-texts-pl';
 import { downtimeSummary } from './downtime-case';
 
 /** The players of the case's game by colour: a case's line names them. */
@@ -41,7 +43,11 @@ function text(value: unknown): string {
 }
 
 /** One line saying what the case is about, from its payload (whatever the raising service wrote). */
-export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>, players?: CasePlayers): { ro: string; en: string } {
+export function caseSummary(kind: string, payload: Readonly<Record<string, unknown>>, players?: CasePlayers): Bilingual {
+  return { ...romanianAndEnglish(kind, payload, players), pl: polishCaseSummary(kind, payload, players) };
+}
+
+function romanianAndEnglish(kind: string, payload: Readonly<Record<string, unknown>>, players?: CasePlayers): { ro: string; en: string } {
   const game = pairing(players);
   switch (kind) {
     case 'dispute': {

@@ -26,7 +26,7 @@ export interface CrosstableView {
   readonly mark: string;
 }
 
-export function crosstableView(table: Crosstable, language: 'ro' | 'en'): CrosstableView {
+export function crosstableView(table: Crosstable, language: 'ro' | 'en' | 'pl'): CrosstableView {
   let hasProvisional = false;
   const rows = table.rows.map((row, i) => ({
     number: i + 1,

@@ -2,7 +2,7 @@ import { Refusal } from '../../common/refusal';
 import type { LocalDate } from '../../common/calendar';
 import type { AnswerRefusalReason, HomologationRefusalReason } from './homologation-rule';
 
-function day(d: LocalDate, lang: 'ro' | 'en'): string {
+function day(d: LocalDate, lang: 'ro' | 'en' | 'pl'): string {
   const [y, m, dd] = d.split('-');
   return lang === 'ro' ? `${dd}.${m}.${y}` : `${y}-${m}-${dd}`;
 }

@@ -93,10 +93,10 @@ describe('the standings and crosstables as spreadsheet files', () => {
       );
     });
 
-    it('the variant asked for, else Romanian for a Romanian competition and English for another; an unknown one is refused (null)', () => {
+    it('the variant asked for, else Romanian for a Romanian competition, Polish for a Polish one and English for another; an unknown one is refused (null)', () => {
       expect(sheetLocale(undefined, 'ro')).toBe('ro');
       expect(sheetLocale(undefined, 'en')).toBe('en');
-      expect(sheetLocale(undefined, 'pl')).toBe('en');
+      expect(sheetLocale(undefined, 'pl')).toBe('pl');
       expect(sheetLocale('en', 'ro')).toBe('en');
       expect(sheetLocale('ro', 'pl')).toBe('ro');
       expect(sheetLocale('xx', 'ro')).toBeNull();

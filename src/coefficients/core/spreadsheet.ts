@@ -8,28 +8,29 @@ import type { Crosstable } from './crosstable';
 import { UNFINISHED_MARK } from './crosstable-view';
 import type { StandingRow } from './standings';
 
-/** The two spreadsheet locales: Romanian (`;`, decimal comma) and English (`,`, decimal point). */
-export type SheetLocale = 'ro' | 'en';
+/** The spreadsheet locales: Romanian and Polish (`;`, decimal comma) and English (`,`, decimal point). */
+export type SheetLocale = 'ro' | 'en' | 'pl';
 
-export const SHEET_LOCALES: readonly SheetLocale[] = ['ro', 'en'];
+export const SHEET_LOCALES: readonly SheetLocale[] = ['ro', 'en', 'pl'];
 
 /**
  * The variant asked for (`?locale=` on the download), else the competition's own: Romanian for a
- * Romanian competition (its tile set), English otherwise. Null for a value that names no variant.
+ * Romanian competition (its tile set), Polish for a Polish one, English otherwise. Null for a value that names no variant.
  */
 export function sheetLocale(asked: string | undefined, tileSet: string): SheetLocale | null {
-  if (asked === undefined || asked === '') return tileSet === 'ro' ? 'ro' : 'en';
+  if (asked === undefined || asked === '') return tileSet === 'ro' || tileSet === 'pl' ? tileSet : 'en';
   return (SHEET_LOCALES as readonly string[]).includes(asked) ? (asked as SheetLocale) : null;
 }
 
 /** The refusal of an unknown `?locale=`, in both languages. */
 export const UNKNOWN_SHEET_LOCALE: Bilingual = {
   ro: 'Varianta fișierului poate fi „ro” (separator „;”, virgulă zecimală) sau „en” (separator „,”, punct zecimal).',
-  en: 'The file variant is "ro" (";" separator, decimal comma) or "en" ("," separator, decimal point).',
+  en: 'The file variant is "ro" (";" separator, decimal comma), "pl" (the same, Polish headings) or "en" ("," separator, decimal point).',
+  pl: 'Wariant pliku to „ro” (separator „;”, przecinek dziesiętny), „pl” (to samo, polskie nagłówki) albo „en” (separator „,”, kropka dziesiętna).',
 };
 
 function separator(locale: SheetLocale): string {
-  return locale === 'ro' ? ';' : ',';
+  return locale === 'en' ? ',' : ';';
 }
 
 /** Excel reads a CSV as the local code page unless it starts with the UTF-8 byte order mark (Iași, not IaÈ™i). */
@@ -45,7 +46,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvText(value: string, locale: SheetLocale = 'en'): string {
   const inert = FORMULA_START.test(value) ? `'${value}` : value;
-  const special = locale === 'ro' ? /[";\r\n]/ : /[",\r\n]/;
+  const special = locale === 'en' ? /[",\r\n]/ : /[";\r\n]/;
   return inert !== value || special.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
@@ -66,6 +67,7 @@ function csvCoefficient(value: number, locale: SheetLocale): string {
 const STANDINGS_HEADERS: Record<SheetLocale, readonly string[]> = {
   ro: ['Grupa', 'Loc', 'Nume', 'Jucate', 'Coeficient total', 'Media', 'Cel mai bun', 'Diferență de puncte'],
   en: ['group', 'rank', 'name', 'played', 'total', 'average', 'best', 'score_difference'],
+  pl: ['Grupa', 'Miejsce', 'Nazwisko', 'Rozegrane', 'Współczynnik łączny', 'Średnia', 'Najlepszy', 'Różnica punktów'],
 };
 
 function lines(rows: readonly (readonly string[])[], locale: SheetLocale): string {
@@ -96,12 +98,20 @@ export function standingsCsv(
 }
 
 const CROSSTABLE_TEXTS = {
-  group: { ro: 'Grupa', en: 'group' },
-  number: { ro: 'Nr.', en: 'no' },
-  player: { ro: 'Nume', en: 'name' },
-  remaining: { ro: 'Partide rămase', en: 'games_left' },
-  provisional: { ro: '* rezultat propus, neomologat încă', en: '* result proposed, not yet homologated' },
-  unfinishedLegend: { ro: `${UNFINISHED_MARK} partidă fără rezultat`, en: `${UNFINISHED_MARK} game without a result` },
+  group: { ro: 'Grupa', en: 'group', pl: 'Grupa' },
+  number: { ro: 'Nr.', en: 'no', pl: 'Nr' },
+  player: { ro: 'Nume', en: 'name', pl: 'Nazwisko' },
+  remaining: { ro: 'Partide rămase', en: 'games_left', pl: 'Pozostałe partie' },
+  provisional: {
+    ro: '* rezultat propus, neomologat încă',
+    en: '* result proposed, not yet homologated',
+    pl: '* wynik zgłoszony, jeszcze niezatwierdzony',
+  },
+  unfinishedLegend: {
+    ro: `${UNFINISHED_MARK} partidă fără rezultat`,
+    en: `${UNFINISHED_MARK} game without a result`,
+    pl: `${UNFINISHED_MARK} partia bez wyniku`,
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /**

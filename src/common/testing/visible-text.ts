@@ -26,6 +26,14 @@ export function withoutNames(text: string, names: readonly string[] = []): strin
   return out;
 }
 
+/** `the and` → `[Tt]he|[Aa]nd`: each word as written in a sentence, lower case or capitalised. */
+function anyCase(words: string): string {
+  return words
+    .split(' ')
+    .map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`)
+    .join('|');
+}
+
 /**
  * Words of another language that must not stand in a text of this one. English status words are
  * what leaks into a Romanian page when a key is printed as it is stored (`open`, `appealed`,
@@ -34,6 +42,15 @@ export function withoutNames(text: string, names: readonly string[] = []): strin
 export const FOREIGN_WORDS: Readonly<Record<string, RegExp | undefined>> = {
   ro: /\b(open|appealed|proposed|homologated|pending|sent|failed|red|blue|upheld|rejected|partly-upheld|withdrawn|ruled|admitted|playing|ended|draft|step\(s\)|tour)\b/i,
   en: /\b([Tt]our \d+|[Tt]ours?\b(?= I)|step\(s\)|Turul|Arbitru|Set de piese|deschis|respins)\b/,
+  // English and Romanian words no Polish sentence holds, in lower case or capitalised: a missing "pl"
+  // text reads as one of the others. Command words in capitals (CONCEDIU, DRAW) are the help's own.
+  pl: new RegExp(
+    [
+      String.raw`\b(?:${anyCase('the and your you with from game games move moves player players arbiter round score holiday draw pass reply days day not this for are is will has have sheet rules claim line competition tile tiles rack board sequence settings account address save send cancel back page yes')})\b`,
+      String.raw`(?<!\p{L})(?:${anyCase('și este sunt pentru dumneavoastră partida partidei partide mutarea mutare mutări jucător jucătorul jucători arbitru arbitrul arbitrului zile concediu concediul rândul piese suportul fișa înapoi salvați trimiteți contestație omologat competiția competiție')})(?!\p{L})`,
+    ].join('|'),
+    'u',
+  ),
 };
 
 /** What no reader of any language meets. */
@@ -41,7 +58,7 @@ const CODES: readonly [string, RegExp][] = [
   // A machine code (`DISPUTE_OPEN`, `WRONG_SENDER`): commands players type (`PAS`, `CONTEST`) have no underscore.
   ['machine code', /\b[A-Z]+_[A-Z_]+\b/],
   // The premium squares' codes: a legend names them in words.
-  ['premium-square code', /\b(TW|DW|TL|DL)\b/],
+  ['premium-square code', /(?<![\p{L}\d_])(TW|DW|TL|DL)(?![\p{L}\d_])/u],
   // A message key (`player.status.ended`) or a hyphenated code (`result-homologated`) printed as it is stored.
   ['message key', /\b[a-z]+\.[a-z]+\.[a-z]+\b/],
   ['template code', /\b[a-z]+-[a-z]+-[a-z]+\b/],

@@ -57,7 +57,12 @@ const ALIASES: Readonly<Record<string, Column>> = {
   rank: 'previous_rank',
 };
 
-const LANGUAGES: readonly Language[] = ['ro', 'en'];
+const LANGUAGES: readonly Language[] = ['ro', 'en', 'pl'];
+
+/** A player's language when the line leaves it empty: the competition's own (Polish for a Polish tile set), else Romanian. */
+export function defaultPlayerLanguage(tileSet: string): Language {
+  return tileSet === 'pl' ? 'pl' : 'ro';
+}
 
 /**
  * The most one players' file may hold, checked before it is parsed (docs/web.md, "What is
@@ -101,7 +106,7 @@ export function playersCsvTooLarge(text: string): Refusal | undefined {
   );
 }
 
-export function parsePlayersCsv(text: string): PlayersCsvResult {
+export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'): PlayersCsvResult {
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   // Spreadsheets set to Romanian write `;` between fields (the comma is their decimal mark).
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
@@ -202,7 +207,7 @@ export function parsePlayersCsv(text: string): PlayersCsvResult {
       continue;
     }
     const cell = (c: Column) => (columns.has(c) ? r.record[columns.get(c)!] : '');
-    const read = readPlayerCells(cell, line, firstLineOfEmail);
+    const read = readPlayerCells(cell, line, firstLineOfEmail, defaultLanguage);
     if (read.ok) rows.push(read.row);
     else problems.push(...read.problems.map((p) => ({ ...p, message: at(line, p.message) })));
   }
@@ -224,7 +229,10 @@ export interface PlayerFields {
  * One player typed in a form, checked by the very rules of a list's line (readPlayerCells): the
  * row, or every problem found, without line numbers (there is one player).
  */
-export function parsePlayerFields(fields: PlayerFields): { readonly ok: true; readonly row: PlayerRow } | PlayersCsvRefusal {
+export function parsePlayerFields(
+  fields: PlayerFields,
+  defaultLanguage: Language = 'ro',
+): { readonly ok: true; readonly row: PlayerRow } | PlayersCsvRefusal {
   const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
   const cells: Record<Column, string> = {
     name: text(fields.name),
@@ -234,7 +242,7 @@ export function parsePlayerFields(fields: PlayerFields): { readonly ok: true; re
     previous_coefficient: text(fields.previousCoefficient),
     previous_rank: text(fields.previousRank),
   };
-  const read = readPlayerCells((c) => cells[c], 1, new Map());
+  const read = readPlayerCells((c) => cells[c], 1, new Map(), defaultLanguage);
   if (read.ok) return read;
   return {
     ok: false,
@@ -249,13 +257,14 @@ export function parsePlayerFields(fields: PlayerFields): { readonly ok: true; re
 
 /**
  * The rules of one player's line (docs/web.md, players' list): a name, one or more e-mail addresses (none seen
- * on an earlier line: `firstLineOfEmail`, filled here), the language ro or en, a previous
+ * on an earlier line: `firstLineOfEmail`, filled here), the language ro, en or pl (the competition's when empty), a previous
  * coefficient and rank if given. The row, or its problems (messages without the line).
  */
 function readPlayerCells(
   cell: (c: Column) => string,
   line: number,
   firstLineOfEmail: Map<string, number>,
+  defaultLanguage: Language,
 ): { readonly ok: true; readonly row: PlayerRow } | { readonly ok: false; readonly problems: readonly CsvProblem[] } {
   const problems: CsvProblem[] = [];
   const bad = (column: Column | undefined, message: Bilingual) => problems.push({ line, column, message });
@@ -283,11 +292,12 @@ function readPlayerCells(
   }
 
   const languageCell = cell('language').toLowerCase();
-  const language = (languageCell || 'ro') as Language;
+  const language = (languageCell || defaultLanguage) as Language;
   if (!LANGUAGES.includes(language)) {
     bad('language', {
-      ro: `limba „${cell('language')}” nu este ro sau en`,
-      en: `the language "${cell('language')}" is not ro or en`,
+      ro: `limba „${cell('language')}” nu este ro, en sau pl`,
+      en: `the language "${cell('language')}" is not ro, en or pl`,
+      pl: `język „${cell('language')}” to nie ro, en ani pl`,
     });
   }
 

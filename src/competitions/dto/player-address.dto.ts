@@ -37,8 +37,8 @@ export class EditPlayerDto {
   @MaxLength(200)
   club?: string;
 
-  @ApiPropertyOptional({ enum: ['ro', 'en'] })
+  @ApiPropertyOptional({ enum: ['ro', 'en', 'pl'] })
   @IsOptional()
-  @IsIn(['ro', 'en'])
-  language?: 'ro' | 'en';
+  @IsIn(['ro', 'en', 'pl'])
+  language?: 'ro' | 'en' | 'pl';
 }

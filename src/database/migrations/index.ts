@@ -21,6 +21,7 @@ import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
 import { TournamentRounds1766650000000 } from './1766650000000-tournament-rounds';
 import { FederationRanking1766670000000 } from './1766670000000-federation-ranking';
 import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
+import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   TournamentRounds1766650000000,
   FederationRanking1766670000000,
   RecordAttempts1766680000000,
+  PolishLanguage1766660000000,
 ];

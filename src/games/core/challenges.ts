@@ -146,9 +146,11 @@ export function challengeVerdict(successful: boolean, words: readonly string[]):
     ? {
         ro: `Verificarea (${ro}): nu toate cuvintele sunt în lista oficială. Mutarea se retrage, iar cel care a mutat pierde rândul.`,
         en: `Check (${en}): not every word is in the official list. The move is taken back and its player loses the turn.`,
+        pl: `Sprawdzenie (${ro}) skuteczne: nie wszystkie wyrazy są w oficjalnym słowniku. Ruch zostaje cofnięty, a gracz traci kolejkę.`,
       }
     : {
         ro: `Verificarea (${ro}): toate cuvintele sunt în lista oficială. Mutarea rămâne.`,
         en: `Check (${en}): every word is in the official list. The move stands.`,
+        pl: `Sprawdzenie (${ro}) nieskuteczne: wszystkie wyrazy są w oficjalnym słowniku. Ruch zostaje.`,
       };
 }

@@ -18,9 +18,9 @@ export interface ConditionalStep {
 export const MAX_CONDITIONAL_STEPS = 20;
 export const MAX_CONDITIONAL_TEXT = 2000;
 
-const IF = new Set(['IF', 'DACA']);
-const THEN = new Set(['THEN', 'ATUNCI']);
-const PASS = /^pass?$/i;
+const IF = new Set(['IF', 'DACA', 'JESLI']);
+const THEN = new Set(['THEN', 'ATUNCI', 'WTEDY']);
+const PASS = /^(?:pass?|pauza)$/i;
 const COORDINATE = /^(?:[a-o]\d{1,2}|\d{1,2}[a-o])$/i;
 
 /** A keyword as written, without diacritics or case (DACĂ = DACA = dacă). */

@@ -68,10 +68,12 @@ export const analysisRefusals = {
 const SHEET_LABELS: Readonly<Record<keyof Bilingual, { readonly title: string; readonly columns: readonly string[] }>> = {
   ro: { title: 'Analiză', columns: ['Nr.', 'Jucător', 'Mutarea jucată', 'Puncte', 'Maxim', 'Cea mai bună mutare'] },
   en: { title: 'Analysis', columns: ['No.', 'Player', 'Move played', 'Score', 'Best', 'Best move'] },
+  pl: { title: 'Analiza', columns: ['Nr', 'Gracz', 'Wykonany ruch', 'Punkty', 'Maks.', 'Najlepszy ruch'] },
 };
 const COLOR_NAMES: Readonly<Record<keyof Bilingual, Record<Color, string>>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
+  pl: { red: 'CZERWONY', blue: 'NIEBIESKI' },
 };
 
 /** One line of the part, its columns at fixed places: a move longer than its column is cut, within the sheet's 80 columns. */

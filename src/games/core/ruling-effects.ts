@@ -6,8 +6,9 @@
 // sheet read one text.
 import { formatDayFor } from '../../common/day-format';
 import { formatCoefficient, formatCoefficientValue } from '../../common/coefficient-format';
-import type { Language } from '../../common/bilingual';
+import { polishForm, type Language, type PolishForms } from '../../common/bilingual';
 import type { Color } from '../../engine/types';
+import { polishRulingEffects } from './ruling-effects-pl';
 
 type Payload = Readonly<Record<string, unknown>>;
 
@@ -19,8 +20,9 @@ function day(language: Language, v: unknown): string {
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDayFor(language, v) : '';
 }
 
-/** `n` of a unit in words: `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"). */
-function counted(language: Language, n: number, unit: { ro: [string, string]; en: [string, string] }): string {
+/** `n` of a unit in words: `1 zi` / `14 zile` / `20 de zile` (Romanian counts from 20 take "de"); `5 dni` in Polish. */
+function counted(language: Language, n: number, unit: { ro: [string, string]; en: [string, string]; pl: PolishForms }): string {
+  if (language === 'pl') return `${n} ${polishForm(n, unit.pl)}`;
   const [one, many] = unit[language];
   if (n === 1) return `1 ${one}`;
   if (language === 'en') return `${n} ${many}`;
@@ -28,15 +30,16 @@ function counted(language: Language, n: number, unit: { ro: [string, string]; en
   return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? '' : 'de '}${many}`;
 }
 export function days(language: Language, n: number): string {
-  return counted(language, n, { ro: ['zi', 'zile'], en: ['day', 'days'] });
+  return counted(language, n, { ro: ['zi', 'zile'], en: ['day', 'days'], pl: ['dzień', 'dni', 'dni'] });
 }
 export function points(language: Language, n: number): string {
-  return counted(language, n, { ro: ['punct', 'puncte'], en: ['point', 'points'] });
+  return counted(language, n, { ro: ['punct', 'puncte'], en: ['point', 'points'], pl: ['punkt', 'punkty', 'punktów'] });
 }
 
 const COLOR_WORD: Record<Language, Record<Color, string>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
+  pl: { red: 'CZERWONY', blue: 'NIEBIESKI' },
 };
 
 /** `Popescu Ion (ROȘU)`: a player as rulings and the sheet name them. */
@@ -65,43 +68,53 @@ const OUTCOME: Record<Language, Record<string, string>> = {
     'no-information': 'no information at the closing date',
     walkover: 'walkover (400:1)',
   },
+  pl: {
+    abandon: 'poddanie partii',
+    timeout: 'przekroczenie czasu na namysł',
+    'no-show': 'niestawienie się',
+    interrupted: 'przerwanie za zgodą obu graczy',
+    'draw-agreement': 'remis za zgodą obu graczy',
+    unfinished: 'niedokończona w dniu zamknięcia rozgrywek',
+    'no-information': 'brak informacji w dniu zamknięcia rozgrywek',
+    walkover: 'walkower (400:1)',
+  },
 };
 
 const KIND_NAME: Record<string, Record<Language, string>> = {
-  word: { ro: 'cuvânt contestat', en: 'contested word' },
-  claim: { ro: 'reclamație de timp', en: 'time claim' },
-  'score-correction': { ro: 'corectarea scorului', en: 'score correction' },
-  'move-annulment': { ro: 'anularea unei mutări', en: 'move annulled' },
-  'thinking-days': { ro: 'zile de gândire', en: 'thinking days' },
-  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'coefficient penalty' },
-  warning: { ro: 'avertisment', en: 'warning' },
-  outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
-  exclusion: { ro: 'excludere', en: 'exclusion' },
-  'point-penalty': { ro: 'penalizare în puncte', en: 'penalty in points' },
-  walkover: { ro: 'walkover (excludere din partidă)', en: 'walkover (exclusion from the game)' },
+  word: { ro: 'cuvânt contestat', en: 'contested word', pl: 'kwestionowany wyraz' },
+  claim: { ro: 'reclamație de timp', en: 'time claim', pl: 'zgłoszenie przekroczenia czasu' },
+  'score-correction': { ro: 'corectarea scorului', en: 'score correction', pl: 'korekta wyniku' },
+  'move-annulment': { ro: 'anularea unei mutări', en: 'move annulled', pl: 'unieważnienie ruchu' },
+  'thinking-days': { ro: 'zile de gândire', en: 'thinking days', pl: 'dni na namysł' },
+  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'coefficient penalty', pl: 'kara we współczynniku' },
+  warning: { ro: 'avertisment', en: 'warning', pl: 'upomnienie' },
+  outcome: { ro: 'rezultatul partidei', en: "the game's outcome", pl: 'wynik partii' },
+  exclusion: { ro: 'excludere', en: 'exclusion', pl: 'wykluczenie' },
+  'point-penalty': { ro: 'penalizare în puncte', en: 'penalty in points', pl: 'kara punktowa' },
+  walkover: { ro: 'walkover (excludere din partidă)', en: 'walkover (exclusion from the game)', pl: 'walkower (wykluczenie z partii)' },
 };
 
 /** The kind of a ruling, in words (the audit's and the sheet's); a kind it does not know is "another decision". */
 export function rulingKindName(kind: string, language: Language): string {
-  return KIND_NAME[kind]?.[language] ?? (language === 'ro' ? 'altă decizie' : 'another decision');
+  return KIND_NAME[kind]?.[language] ?? ({ ro: 'altă decizie', en: 'another decision', pl: 'inna decyzja' } as const)[language];
 }
 
 const CASE_NAME: Record<string, Record<Language, string>> = {
-  silence: { ro: 'tăcere', en: 'silence' },
-  dispute: { ro: 'contestație', en: 'contest' },
-  claim: { ro: 'reclamație de timp', en: 'time claim' },
-  result: { ro: 'rezultat de omologat', en: 'result to homologate' },
-  objection: { ro: 'obiecție', en: 'objection' },
-  closing: { ro: 'data de închidere', en: 'closing date' },
-  'closing-date': { ro: 'data de închidere', en: 'closing date' },
-  'downtime-credit': { ro: 'zile de recuperat după o oprire', en: 'days to credit after an outage' },
-  'commission-appeal': { ro: 'apel la comisie', en: 'appeal to the commission' },
-  'move-review': { ro: 'mutare de revăzut', en: 'move to review' },
+  silence: { ro: 'tăcere', en: 'silence', pl: 'brak odpowiedzi' },
+  dispute: { ro: 'contestație', en: 'contest', pl: 'zakwestionowanie wyrazu' },
+  claim: { ro: 'reclamație de timp', en: 'time claim', pl: 'zgłoszenie przekroczenia czasu' },
+  result: { ro: 'rezultat de omologat', en: 'result to homologate', pl: 'wynik do zatwierdzenia' },
+  objection: { ro: 'obiecție', en: 'objection', pl: 'zastrzeżenie' },
+  closing: { ro: 'data de închidere', en: 'closing date', pl: 'dzień zamknięcia rozgrywek' },
+  'closing-date': { ro: 'data de închidere', en: 'closing date', pl: 'dzień zamknięcia rozgrywek' },
+  'downtime-credit': { ro: 'zile de recuperat după o oprire', en: 'days to credit after an outage', pl: 'dni do zwrotu po awarii' },
+  'commission-appeal': { ro: 'apel la comisie', en: 'appeal to the commission', pl: 'odwołanie do komisji' },
+  'move-review': { ro: 'mutare de revăzut', en: 'move to review', pl: 'ruch do przejrzenia' },
 };
 
 /** What an arbiter's case is about, in words; a kind it does not know is just "case". */
 export function caseKindName(kind: string, language: Language): string {
-  return CASE_NAME[kind]?.[language] ?? (language === 'ro' ? 'caz' : 'case');
+  return CASE_NAME[kind]?.[language] ?? ({ ro: 'caz', en: 'case', pl: 'sprawa' } as const)[language];
 }
 
 /**
@@ -109,8 +122,12 @@ export function caseKindName(kind: string, language: Language): string {
  * by name (with their colour). An empty list when the decision's text says it all.
  */
 export function rulingEffects(kind: string, payload: Payload, language: Language, names: Readonly<Record<Color, string>>): string[] {
-  const ro = language === 'ro';
   const who = (c: Color) => playerNamed(names, c, language);
+  if (language === 'pl') {
+    const type = record(payload.outcome).type;
+    return polishRulingEffects(kind, payload, who, names, typeof type === 'string' ? OUTCOME.pl[type] : undefined);
+  }
+  const ro = language === 'ro';
   const player = color(payload.player);
   const out: string[] = [];
   switch (kind) {

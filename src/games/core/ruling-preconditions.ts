@@ -127,7 +127,7 @@ export function rulingSituation(game: RulingFacts, claim: { readonly ripe: boole
   };
 }
 
-const unmet = (en: string, ro: string): Bilingual => ({ ro, en });
+const unmet = (en: string, ro: string, pl: string): Bilingual => ({ ro, en, pl });
 
 /** Why this kind of ruling cannot be given on the game now (docs/rules.md §5–§7), as a phrase; null when it can. */
 export function unmetPrecondition(kind: GameRulingKind, s: RulingSituation): Bilingual | null {
@@ -135,25 +135,58 @@ export function unmetPrecondition(kind: GameRulingKind, s: RulingSituation): Bil
     case 'word':
       // docs/rules.md §6: the arbiter rules once the contested player asks (the dispute's case opens then).
       if (s.dispute === 'appealed') return null;
-      return unmet("no contest waits for the arbiter's ruling", 'nicio contestație nu așteaptă decizia arbitrului');
+      return unmet(
+        "no contest waits for the arbiter's ruling",
+        'nicio contestație nu așteaptă decizia arbitrului',
+        'żadne zakwestionowanie nie czeka na decyzję sędziego',
+      );
     case 'claim':
-      return s.claim ? null : unmet('there is no open time claim', 'nu există nicio reclamație de timp deschisă');
+      return s.claim
+        ? null
+        : unmet(
+            'there is no open time claim',
+            'nu există nicio reclamație de timp deschisă',
+            'nie ma otwartego zgłoszenia przekroczenia czasu',
+          );
     case 'score-correction':
       // "At any time, even after the game" (docs/rules.md §6): once there is a score.
       if (s.movesPlayed > 0) return null;
-      return unmet('no move has been played: there is no score to correct', 'nu s-a jucat nicio mutare: nu există scor de corectat');
+      return unmet(
+        'no move has been played: there is no score to correct',
+        'nu s-a jucat nicio mutare: nu există scor de corectat',
+        'nie wykonano żadnego ruchu: nie ma wyniku do korekty',
+      );
     case 'move-annulment':
-      if (s.dispute) return unmet('a contest is open: it is settled first', 'o contestație este deschisă: se rezolvă întâi aceasta');
+      if (s.dispute)
+        return unmet(
+          'a contest is open: it is settled first',
+          'o contestație este deschisă: se rezolvă întâi aceasta',
+          'trwa zakwestionowanie: najpierw trzeba je rozstrzygnąć',
+        );
       if (s.homologated || s.endedByOutcome) {
-        return unmet('the game is homologated or ended otherwise than by play', 'partida e omologată sau încheiată altfel decât prin joc');
+        return unmet(
+          'the game is homologated or ended otherwise than by play',
+          'partida e omologată sau încheiată altfel decât prin joc',
+          'partia jest zatwierdzona albo zakończyła się inaczej niż grą',
+        );
       }
       if (s.movesPlayed > 0) return null;
-      return unmet('no move has been played: there is nothing to annul', 'nu s-a jucat nicio mutare: nu există nimic de anulat');
+      return unmet(
+        'no move has been played: there is nothing to annul',
+        'nu s-a jucat nicio mutare: nu există nimic de anulat',
+        'nie wykonano żadnego ruchu: nie ma czego unieważnić',
+      );
     case 'thinking-days':
-      return s.playing ? null : unmet('the game is over: its clocks no longer run', 'partida s-a încheiat: ceasurile ei nu mai merg');
+      return s.playing
+        ? null
+        : unmet(
+            'the game is over: its clocks no longer run',
+            'partida s-a încheiat: ceasurile ei nu mai merg',
+            'partia się zakończyła: jej zegary już nie biegną',
+          );
     case 'outcome':
     case 'walkover':
-      return s.playing ? null : unmet('the game has already ended', 'partida s-a încheiat deja');
+      return s.playing ? null : unmet('the game has already ended', 'partida s-a încheiat deja', 'partia już się zakończyła');
     case 'coefficient-penalty':
     case 'warning':
     case 'point-penalty':
@@ -164,7 +197,11 @@ export function unmetPrecondition(kind: GameRulingKind, s: RulingSituation): Bil
 
 /** The refusal of a ruling whose precondition does not hold, before anything changes. */
 export function notApplicable(why: Bilingual): Refusal {
-  const messages = { ro: `Această decizie nu se poate da acum: ${why.ro}.`, en: `This ruling cannot be given now: ${why.en}.` };
+  const messages = {
+    ro: `Această decizie nu se poate da acum: ${why.ro}.`,
+    en: `This ruling cannot be given now: ${why.en}.`,
+    pl: `Tej decyzji nie można teraz podjąć: ${why.pl ?? why.en}.`,
+  };
   return new Refusal('RULING_NOT_APPLICABLE', messages, 409);
 }
 
@@ -192,10 +229,15 @@ export function rulingNotApplicable(ruling: GameRuling, s: RulingSituation): Ref
         unmet(
           'an appealed contest keeps two lines of the game: rule on it first, then on the claim',
           'o contestație apelată ține partida pe două linii: decideți întâi asupra ei, apoi asupra reclamației',
+          'odwołanie trzyma partię w dwóch wariantach: najpierw rozstrzygnij je, potem zgłoszenie',
         ),
       );
     }
-    const ended = unmet('the game is over: the claim can only be rejected', 'partida s-a încheiat: reclamația se poate doar respinge');
+    const ended = unmet(
+      'the game is over: the claim can only be rejected',
+      'partida s-a încheiat: reclamația se poate doar respinge',
+      'partia się zakończyła: zgłoszenie można tylko odrzucić',
+    );
     return notApplicable(ended);
   }
   return null;

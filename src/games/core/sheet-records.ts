@@ -142,6 +142,32 @@ const LABELS: Readonly<Record<Language, Labels>> = {
     coefficient: (amount) => `coefficient -${amount}`,
     thinkingDays: 'thinking days',
   },
+  pl: {
+    disputes: 'ZAKWESTIONOWANIA',
+    rulings: 'DECYZJE SĘDZIEGO',
+    penalties: 'KARY',
+    end: 'ZAKOŃCZENIE PARTII',
+    tour: 'Runda',
+    move: 'ruch',
+    contestedBy: 'zakwestionowany przez',
+    status: {
+      open: 'otwarte: czeka na odpowiedź autora ruchu',
+      admitted: 'uznane: ruch został wycofany i zastąpiony',
+      appealed: 'u sędziego: gra toczy się w wariantach A i B',
+      ruled: 'rozstrzygnięte przez sędziego',
+    },
+    kept: { stands: 'ruch zostaje (wariant A)', replaced: 'ruch zostaje zastąpiony (wariant B)' },
+    case: 'sprawa',
+    decision: 'Decyzja',
+    tilesLeft: 'litery na stojaku',
+    none: 'brak',
+    rackPoints: 'pkt',
+    score: 'wynik',
+    warning: 'upomnienie',
+    exclusion: 'wykluczenie z rozgrywek',
+    coefficient: (amount) => `współczynnik -${amount}`,
+    thinkingDays: 'dni na namysł',
+  },
 };
 
 /** Under a dated line, what belongs to it: indented past the date. */

@@ -3,6 +3,7 @@
 // who can check words in the official list before sending are at an advantage (seed 003,
 // Observații); here every player has the same check. A word off the list never refuses the move
 // (docs/rules.md §3): the partner may contest it (docs/rules.md §6).
+import { inLanguage } from '../../common/bilingual';
 import type { Bilingual, Language } from '../../common/bilingual';
 
 // Types, not interfaces: a check travels in JSON payloads (an outbox row's), which take only types.
@@ -36,22 +37,27 @@ export function checkWords(
 }
 
 const TEXTS = {
-  inList: { ro: 'în listă', en: 'in the list' },
-  notInList: { ro: 'nu este în listă — partenerul îl poate contesta', en: 'not in the list — your partner may contest it' },
+  inList: { ro: 'în listă', en: 'in the list', pl: 'w słowniku' },
+  notInList: {
+    ro: 'nu este în listă — partenerul îl poate contesta',
+    en: 'not in the list — your partner may contest it',
+    pl: 'nie ma w słowniku — przeciwnik może go sprawdzić',
+  },
   noList: {
     ro: 'Competiția nu are o listă de cuvinte: cuvintele nu sunt verificate.',
     en: 'This competition has no word list: words are not checked.',
+    pl: 'Rozgrywki nie mają słownika: wyrazy nie są sprawdzane.',
   },
 } as const satisfies Record<string, Bilingual>;
 
 /** One line per word ("CASĂ: in the list"), or the one line saying there is no list (a pass forms no word: show none). */
 export function wordCheckLines(check: WordCheck, lang: Language): string[] {
-  if (!check.list) return [TEXTS.noList[lang]];
+  if (!check.list) return [inLanguage(TEXTS.noList, lang)];
   return check.words.map((w) => verdictLine(w, lang));
 }
 
 function verdictLine(w: WordVerdict, lang: Language): string {
-  return `${w.word}: ${(w.inList ? TEXTS.inList : TEXTS.notInList)[lang]}`;
+  return `${w.word}: ${inLanguage(w.inList ? TEXTS.inList : TEXTS.notInList, lang)}`;
 }
 
 /** A line of the word check as a page shows it: a word off the list is marked in its text, not by colour alone. */
@@ -62,7 +68,7 @@ export const WORD_MARKS = { inList: '✓', offList: '⚠' } as const;
 
 /** The page's lines of the check: each word with its mark, or the one line saying there is no list. */
 export function wordCheckNotes(check: WordCheck, lang: Language): WordNote[] {
-  if (!check.list) return [{ text: TEXTS.noList[lang], offList: false }];
+  if (!check.list) return [{ text: inLanguage(TEXTS.noList, lang), offList: false }];
   return check.words.map((w) => ({
     text: `${w.inList ? WORD_MARKS.inList : WORD_MARKS.offList} ${verdictLine(w, lang)}`,
     offList: !w.inList,

@@ -32,6 +32,7 @@ import type { MailLanguage } from '../parsing/quotes';
 import { replyAddress } from '../../notifications/reply-token';
 import { rulingEffects } from '../../games/core/ruling-effects';
 import { challengeVerdict } from '../../games/core/challenges';
+import { POLISH_NOTICE } from './polish-notices';
 import {
   boardView,
   clocksView,
@@ -246,7 +247,7 @@ function wordCheckOf(raw: unknown): Pick<MailModels['move-confirmation'], 'wordC
 const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') as 'draw' | 'interrupt';
 
 /** The words of a payload's notice in the recipient's language (templates without their own file). */
-const NOTICE: Record<string, Record<MailLanguage, (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
+const NOTICE: Record<string, Record<'ro' | 'en', (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
   'holiday-confirmation': {
     // A holiday cut at the last month before the closing date (docs/rules.md §5) says so, with its new last day.
     ro: (p) => ({
@@ -399,11 +400,13 @@ function bilingual(v: unknown): { ro: string; en: string } {
 const UNKNOWN_NOTICE: Record<MailLanguage, (template: string) => string> = {
   ro: (t) => `Noutate în partidă: ${t.replace(/-/g, ' ')}.`,
   en: (t) => `News in the game: ${t.replace(/-/g, ' ')}.`,
+  pl: () => 'Nowe zdarzenie w partii.',
 };
 
 /** A notice about the game, with the position, the clocks and how to answer: for events without a template of their own. */
 export function gameNotice(c: GameMailContext, template: string, payload: JsonObject): GameMail {
-  const words = NOTICE[template]?.[c.language]?.(payload, c) ?? { title: UNKNOWN_NOTICE[c.language](template), paragraphs: [] };
+  const notice = c.language === 'pl' ? POLISH_NOTICE[template] : NOTICE[template]?.[c.language];
+  const words = notice?.(payload, c) ?? { title: UNKNOWN_NOTICE[c.language](template), paragraphs: [] };
   const playing = c.s.game.status === 'playing';
   return mail('game-notice', {
     game: c.game,
@@ -599,13 +602,13 @@ function emptyMove(c: GameMailContext, color: Color): MoveView {
 }
 
 const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
-  claim: { ro: 'reclamația de timp', en: 'the time claim' },
-  'score-correction': { ro: 'corectarea scorului', en: 'a score correction' },
-  'move-annulment': { ro: 'anularea unei mutări', en: 'a move annulled' },
-  'thinking-days': { ro: 'zile de gândire', en: 'thinking days' },
-  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'a coefficient penalty' },
-  warning: { ro: 'avertisment', en: 'a warning' },
-  outcome: { ro: 'rezultatul partidei', en: "the game's outcome" },
+  claim: { ro: 'reclamația de timp', en: 'the time claim', pl: 'zgłoszenie przekroczenia czasu' },
+  'score-correction': { ro: 'corectarea scorului', en: 'a score correction', pl: 'korekta wyniku' },
+  'move-annulment': { ro: 'anularea unei mutări', en: 'a move annulled', pl: 'unieważnienie ruchu' },
+  'thinking-days': { ro: 'zile de gândire', en: 'thinking days', pl: 'dni na namysł' },
+  'coefficient-penalty': { ro: 'penalizare de coeficient', en: 'a coefficient penalty', pl: 'kara we współczynniku' },
+  warning: { ro: 'avertisment', en: 'a warning', pl: 'upomnienie' },
+  outcome: { ro: 'rezultatul partidei', en: "the game's outcome", pl: 'wynik partii' },
 };
 
 /** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
@@ -635,7 +638,7 @@ async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObje
   const effects = rulingEffects(kind, p, c.language, c.names);
   return mail('arbiter-ruling', {
     game: c.game,
-    title: RULING_TITLE[kind]?.[c.language] ?? (c.language === 'ro' ? 'o decizie' : 'a decision'),
+    title: RULING_TITLE[kind]?.[c.language] ?? ({ ro: 'o decizie', en: 'a decision', pl: 'decyzja' } as const)[c.language],
     decision: str(p.reason) || (RULING_TITLE[kind]?.[c.language] ?? ''),
     ...(effects.length > 0 && { effects }),
     arbiter,

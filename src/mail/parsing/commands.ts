@@ -1,5 +1,5 @@
 // One action per mail (docs/mail-rules.md 10), read from the player's own lines (quotes.ts). Keywords
-// in Romanian or English, any case, diacritics folded; a move is whatever the engine's FRSc
+// in Romanian, English or Polish, any case, diacritics folded; a move is whatever the engine's FRSc
 // notation reader accepts (docs/rules.md §3), so this file never re-implements notation. What
 // is not understood is refused with a typed reason; the reply shows COMMAND_HELP.
 import { parseCoordParts } from '../../engine/board';
@@ -7,7 +7,6 @@ import { parseFrscMove } from '../../engine/notation';
 import { getTileSet } from '../../engine/tile-sets';
 import type { EngineError, TileSet, WrittenMove } from '../../engine/types';
 import { isLocalDate, type LocalDate } from '../../common/calendar';
-import type { MailLanguage } from './quotes';
 
 /** A move line as written, parsed by the engine's notation reader (a pass included). */
 export interface MoveLine {
@@ -133,6 +132,26 @@ const KEYWORDS: readonly (readonly [phrase: string, kind: Keyword])[] = [
   ['if', 'conditional'],
   ['daca', 'conditional'],
   ['status', 'status'],
+  // Polish (docs/mail-rules.md 10), the words of the PFS regulation where it has them; ł folded to l.
+  ['kwestionuje', 'contest'],
+  ['uznaje', 'admit'],
+  ['odwolanie', 'appeal'],
+  ['urlop', 'holiday'],
+  ['mysle', 'long-thinking'],
+  ['remis', 'draw'],
+  ['przerwanie', 'interrupt'],
+  ['odmawiam', 'decline'],
+  ['poddaje sie', 'resign'],
+  ['poddaje', 'resign'],
+  ['przekroczenie czasu', 'claim-time'],
+  ['odpowiedz', 'answer'],
+  ['pozycja', 'position'],
+  ['potwierdzam', 'confirm'],
+  ['akceptuje', 'confirm'],
+  ['zastrzezenie', 'objection'],
+  ['podsumowanie', 'digest'],
+  ['plansza', 'status'],
+  ['jesli', 'conditional'],
 ];
 
 /** Keywords that stand alone on their line: nothing may follow an irreversible ABANDON. */
@@ -142,10 +161,14 @@ const MAX_SALUTATIONS = 2;
 const SALUTATION = /^[^\d:]{1,60}[,!]$/u;
 
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // Polish ł has no combining form to drop: POTWIERDZAM, ODWOŁANIE = ODWOLANIE.
+      .replace(/ł/g, 'l')
+  );
 }
 
 type LineReading =
@@ -186,9 +209,9 @@ function readMove(text: string, tileSet: TileSet): LineReading {
 }
 
 /** A conditional names its reply on the line (`… THEN …`): a sentence that opens with "Dacă" is not one. */
-const CONDITIONAL_LINE = /\s(?:then|atunci)(?:\s|$)/;
+const CONDITIONAL_LINE = /\s(?:then|atunci|wtedy)(?:\s|$)/;
 /** A line that goes on with a conditional's pairs: `IF …`, `DACĂ …`, or a reply written below its move (`THEN …`). */
-const CONDITIONAL_MORE = /^(?:if|daca|then|atunci)(?:\s|$)/;
+const CONDITIONAL_MORE = /^(?:if|daca|jesli|then|atunci|wtedy)(?:\s|$)/;
 
 function readLine(line: string, tileSet: TileSet): LineReading {
   const keyword = keywordOf(line);
@@ -282,8 +305,8 @@ function lineMoves(
 
 // Dates as players write them: 01.02.2027, 1.2.2027, 01/02/2027, 2027-02-01.
 const DATE = /(?<!\d)(?:(\d{1,2})[./](\d{1,2})[./](\d{4})|(\d{4})-(\d{1,2})-(\d{1,2}))(?!\d)/g;
-// What may stand around the two dates: dashes, "de la … până la …", "from … to …".
-const DATE_WORDS = /\b(?:de|la|pana|from|to|until|till)\b/g;
+// What may stand around the two dates: dashes, "de la … până la …", "from … to …", "od … do …".
+const DATE_WORDS = /\b(?:de|la|pana|from|to|until|till|od|do)\b/g;
 const DATE_SEPARATORS = /^[\s\-–—,]*$/;
 
 function dates(command: MailCommandKind, text: string): Step {
@@ -305,7 +328,7 @@ function dates(command: MailCommandKind, text: string): Step {
 
 function thinkingDays(text: string): Step {
   if (text === '') return incomplete('long-thinking', 'days');
-  const m = /^(\d{1,3})(?:\s+(?:zile|zi|de zile|days?))?\.?$/i.exec(fold(text));
+  const m = /^(\d{1,3})(?:\s+(?:zile|zi|de zile|days?|dni|dzien))?\.?$/i.exec(fold(text));
   const days = m ? Number(m[1]) : 0;
   if (days < 1) return badArgument('long-thinking', text, 'days');
   return { ok: true, command: { kind: 'long-thinking', days } };
@@ -314,8 +337,8 @@ function thinkingDays(text: string): Step {
 function digest(text: string): Step {
   if (text === '') return incomplete('digest', 'on-off');
   const value = fold(text).replace(/\.$/, '');
-  if (value === 'on' || value === 'da') return { ok: true, command: { kind: 'digest', on: true } };
-  if (value === 'off' || value === 'nu') return { ok: true, command: { kind: 'digest', on: false } };
+  if (value === 'on' || value === 'da' || value === 'tak') return { ok: true, command: { kind: 'digest', on: true } };
+  if (value === 'off' || value === 'nu' || value === 'nie') return { ok: true, command: { kind: 'digest', on: false } };
   return badArgument('digest', text, 'on-off');
 }
 
@@ -437,136 +460,4 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
   return step;
 }
 
-/** docs/mail-rules.md 10: the accepted forms, for the reply to a mail without a command (≤ 78 columns). */
-export const COMMAND_HELP: Readonly<Record<MailLanguage, string>> = {
-  ro: [
-    'Scrieți o singură comandă, pe primul rând al răspunsului, deasupra',
-    'rândului marcat de la începutul e-mailului nostru:',
-    '',
-    '  h8 CASA            mutare: h8 = orizontal de la h8, 8h = vertical;',
-    '                     jokerul cu literă mică (h8 CAsA); scorul e opțional',
-    '  PAS                pas',
-    '  CONTEST CASA       contestați cuvântul (sau cuvintele) mutării primite;',
-    '  h8 MASA            pe rândul următor: mutarea dumneavoastră provizorie',
-    '  VERIFIC CASA ASA   reguli PFS: cereți verificarea cuvintelor mutării',
-    '                     primite, în locul răspunsului (un singur verdict)',
-    '  RECUNOSC           recunoașteți greșeala; pe rândul următor:',
-    '  h8 MASA            mutarea care o înlocuiește',
-    '  APEL               cereți arbitrului să decidă; pe rândurile următoare:',
-    '  A: h8 CASA         mutarea în varianta A (mutarea contestată rămâne)',
-    '  B: 8h MASA         mutarea în varianta B (mutarea contestată e înlocuită)',
-    '  A: … / B: …        o mutare pentru fiecare variantă, cât timp sunt două',
-    '  CONCEDIU 01.02.2027 20.02.2027   concediu (ambele zile incluse)',
-    '  GANDESC 15         anunțați că vă gândiți mai mult de 10 zile',
-    '  REMIZA             propuneți sau acceptați remiza',
-    '  INTRERUPERE        propuneți sau acceptați întreruperea',
-    '  REFUZ              refuzați propunerea partenerului',
-    '  ABANDON            abandonați partida',
-    '  RECLAM TIMP        reclamați depășirea timpului de gândire al partenerului',
-    '  RASPUNS <text>     răspunsul la o reclamație',
-    '  SITUATIE <text>    situația partidei la data de închidere',
-    '  CONFIRM            confirmați fișa finală',
-    '  OBIECTIE <text>    obiecție la fișa finală',
-    '  DIGEST ON | OFF    un singur e-mail pe zi, sau câte unul pe eveniment',
-    '  STARE              trimiteți-mi poziția',
-    '  DACA 7c GO ATUNCI c7 GOL   răspuns pregătit la o mutare exactă a',
-    '                     partenerului (mai multe perechi, câte una pe rând)',
-    '',
-    'Diacriticele și literele mari sau mici ale comenzilor nu contează; la',
-    'mutare, litera mică înseamnă joker. Comenzile se pot scrie și în engleză.',
-  ].join('\n'),
-  en: [
-    'Write one command, on the first line of your reply, above the marked',
-    'line at the top of our mail:',
-    '',
-    '  h8 CASA            a move: h8 = across from h8, 8h = down;',
-    '                     a blank in lower case (h8 CAsA); the score is optional',
-    '  PASS               pass',
-    '  CONTEST CASA       contest the word(s) of the move you received;',
-    '  h8 MASA            on the next line: your provisional reply',
-    '  CHALLENGE CASA ASA PFS rules: have the words of the move you received',
-    '                     checked, instead of a reply (one verdict)',
-    '  ADMIT              admit the error; on the next line:',
-    '  h8 MASA            the move that replaces it',
-    '  APPEAL             ask the arbiter to rule; on the next lines:',
-    '  A: h8 CASA         your move in line A (the contested move stands)',
-    '  B: 8h MASA         your move in line B (the contested move is replaced)',
-    '  A: … / B: …        one move for each line while there are two',
-    '  HOLIDAY 2027-02-01 2027-02-20   a holiday (both days included)',
-    '  THINKING 15        announce that you will think more than 10 days',
-    '  DRAW               offer or accept a draw',
-    '  INTERRUPT          offer or accept an interruption',
-    "  DECLINE            decline the partner's offer",
-    '  RESIGN             resign the game',
-    '  CLAIM TIME         claim that the partner exceeded the thinking time',
-    '  ANSWER <text>      your answer to a time claim',
-    '  POSITION <text>    the state of the game at the closing date',
-    '  CONFIRM            confirm the final sheet',
-    '  OBJECTION <text>   object to the final sheet',
-    '  DIGEST ON | OFF    one mail a day, or one mail per event',
-    '  STATUS             send me the position',
-    '  IF 7c GO THEN c7 GOL   a reply stored for an exact move of the',
-    '                     partner (several pairs, one a line)',
-    '',
-    'Commands may be written in any case, with or without diacritics; in a',
-    'move a lower-case letter is a blank. Romanian command words work too.',
-  ].join('\n'),
-};
-
-const MISSING: Readonly<Record<MissingPart, Readonly<Record<MailLanguage, string>>>> = {
-  'reply-move': {
-    ro: 'după CONTEST trebuie, pe rândul următor, mutarea dumneavoastră provizorie',
-    en: 'CONTEST needs your provisional reply move on the next line',
-  },
-  'replacement-move': {
-    ro: 'după RECUNOSC trebuie mutarea care înlocuiește mutarea contestată',
-    en: 'ADMIT needs the move that replaces the contested one',
-  },
-  'line-A': { ro: 'lipsește mutarea pentru varianta A („A: h8 CASA”)', en: 'the move for line A is missing ("A: h8 CASA")' },
-  'line-B': { ro: 'lipsește mutarea pentru varianta B („B: 8h CASA”)', en: 'the move for line B is missing ("B: 8h CASA")' },
-  words: { ro: 'după CONTEST scrieți cuvântul contestat', en: 'write the contested word after CONTEST' },
-  'challenge-words': {
-    ro: 'după VERIFIC scrieți toate cuvintele de verificat',
-    en: 'write every word to check after CHALLENGE',
-  },
-  dates: { ro: 'scrieți prima și ultima zi a concediului', en: 'write the first and the last day of the holiday' },
-  days: { ro: 'scrieți numărul de zile', en: 'write the number of days' },
-  'on-off': { ro: 'scrieți DIGEST ON sau DIGEST OFF', en: 'write DIGEST ON or DIGEST OFF' },
-  text: { ro: 'după comandă trebuie textul', en: 'the command needs its text' },
-};
-
-const EXPECTED: Readonly<Record<ExpectedArgument, Readonly<Record<MailLanguage, string>>>> = {
-  word: { ro: 'un cuvânt se scrie doar cu litere', en: 'a word is letters only' },
-  dates: {
-    ro: 'scrieți două date, de exemplu 01.02.2027 20.02.2027',
-    en: 'write two dates, e.g. 2027-02-01 2027-02-20',
-  },
-  'real-date': { ro: 'data nu există în calendar', en: 'that day does not exist' },
-  'dates-in-order': { ro: 'prima zi trebuie să fie înaintea ultimei', en: 'the first day must come before the last' },
-  days: { ro: 'scrieți un număr de zile, de exemplu GANDESC 15', en: 'write a number of days, e.g. THINKING 15' },
-  'on-off': { ro: 'scrieți ON sau OFF', en: 'write ON or OFF' },
-  nothing: { ro: 'comanda se scrie singură pe rând', en: 'the command stands alone on its line' },
-  'one-line-each': { ro: 'câte o singură mutare pentru fiecare variantă', en: 'one move for each line only' },
-};
-
-/** A refusal of the command parser in the player's language, for the reply (docs/mail-rules.md 16). */
-export function describeCommandRefusal(refusal: CommandRefusal, language: MailLanguage): string {
-  switch (refusal.code) {
-    case 'NO_COMMAND':
-      return language === 'ro' ? 'Nu am găsit nicio comandă în răspunsul dumneavoastră.' : 'No command was found in your reply.';
-    case 'BAD_MOVE':
-      return refusal.error.message[language];
-    case 'INCOMPLETE':
-      return language === 'ro'
-        ? `Comanda nu este completă: ${MISSING[refusal.missing].ro}.`
-        : `The command is incomplete: ${MISSING[refusal.missing].en}.`;
-    case 'BAD_ARGUMENT':
-      return language === 'ro'
-        ? `Comanda nu poate fi citită la „${refusal.argument}”: ${EXPECTED[refusal.expected].ro}.`
-        : `The command cannot be read at "${refusal.argument}": ${EXPECTED[refusal.expected].en}.`;
-    case 'SEVERAL_COMMANDS':
-      return language === 'ro'
-        ? `Răspunsul conține mai multe comenzi (${refusal.lines.join(' / ')}); trimiteți una singură pe e-mail.`
-        : `The reply holds several commands (${refusal.lines.join(' / ')}); send one per mail.`;
-  }
-}
+export { COMMAND_HELP, describeCommandRefusal } from './command-texts';

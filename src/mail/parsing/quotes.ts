@@ -6,13 +6,14 @@
 import { convert, type FormatCallback, type HtmlToTextOptions } from 'html-to-text';
 import type { Language } from '../../players/player.entity';
 
-/** The languages mails are written in: the player's (docs/rules.md: Romanian and English). */
+/** The languages mails are written in: the player's (Romanian, English or Polish). */
 export type MailLanguage = Language;
 
 /** docs/mail-rules.md 9: the first line of every mail we send; templates print it, replies are cut there. */
 export const REPLY_MARKER: Readonly<Record<MailLanguage, string>> = {
   ro: '— Scrieți mutarea deasupra acestui rând —',
   en: '— Write your move above this line —',
+  pl: '— Wpisz swój ruch nad tą linią —',
 };
 
 /** Why lines were dropped: for the pipeline's log and for tests. */
@@ -225,12 +226,13 @@ const SIGNATURE = /^\s*(?:--|—|–)\s*$/;
 // Outlook's plain-text separator above its header block.
 const OUTLOOK_RULE = /^\s*_{20,}\s*$/;
 const ORIGINAL_MESSAGE =
-  /^\s*-{2,}\s*(?:original message|forwarded message|mesaj(?:ul)? original|mesaj(?:ul)? (?:redirecționat|redirectionat|transmis))\s*-{2,}\s*$/i;
-// "On <date>, <name> wrote:", "În <date>, <name> a scris:", "Pe <date> … a scris:" and the like.
-const ATTRIBUTION_END = /\b(?:wrote|writes|a scris|scrie):\s*$/i;
+  /^\s*-{2,}\s*(?:original message|forwarded message|mesaj(?:ul)? original|mesaj(?:ul)? (?:redirecționat|redirectionat|transmis)|wiadomość oryginalna|wiadomosc oryginalna|wiadomość przekazana dalej)\s*-{2,}\s*$/i;
+// "On <date>, <name> wrote:", "În <date>, <name> a scris:", "Pe <date> … a scris:",
+// "W dniu <date> <name> napisał(a):", "… pisze:" and the like.
+const ATTRIBUTION_END = /(?:\b(?:wrote|writes|a scris|scrie|pisze)|napisał(?:\(a\)|a)?|napisal(?:\(a\)|a)?):\s*$/i;
 const HEADER_FIELD = (names: string): RegExp => new RegExp(`^\\s*\\*?(?:${names})\\s*:\\*?(?:\\s|$)`, 'i');
-const FROM_FIELD = HEADER_FIELD('from|de la|de|expeditor');
-const OTHER_FIELD = HEADER_FIELD('sent|date|to|cc|subject|trimis|data|către|catre|pentru|subiect');
+const FROM_FIELD = HEADER_FIELD('from|de la|de|expeditor|od');
+const OTHER_FIELD = HEADER_FIELD('sent|date|to|cc|subject|trimis|data|către|catre|pentru|subiect|wysłano|wyslano|do|dw|temat');
 
 type Header = { readonly cut: QuoteCut; readonly length: number };
 

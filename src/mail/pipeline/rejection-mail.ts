@@ -1,5 +1,6 @@
 // The typed answer to a refused mail (docs/mail-rules.md 16), as one of the templates' view models
 // (src/notifications/models/models.ts), so the outbox renders it like every other mail.
+import { inLanguage } from '../../common/bilingual';
 import { otherColor } from '../../common/color';
 import { asJson, type JsonObject } from '../../common/json';
 import type { Language } from '../../players/player.entity';
@@ -57,7 +58,7 @@ export async function rejectionMail(
   if (!refused.gameId) {
     if (refused.reason === 'TOO_LARGE') return mail('rejection-too-large', { sizeBytes: refused.size, limitBytes: MAX_MESSAGE_BYTES });
     if (refused.reason === 'UNKNOWN_TOKEN') return mail('rejection-unknown-token', { receivedSubject: refused.subject ?? '' });
-    return mail('command-help', { problem: UNREADABLE[lang], received: refused.lines.slice(0, 5) });
+    return mail('command-help', { problem: inLanguage(UNREADABLE, lang), received: refused.lines.slice(0, 5) });
   }
   // Unlocked: the answer describes the game, it changes nothing.
   const s = new GameSession(games, await games.rows(refused.gameId, { lock: false }), now);
@@ -78,7 +79,8 @@ export async function rejectionMail(
       received: refused.lines.slice(0, 5),
       reply,
     });
-  if (refused.reason === 'UNREADABLE_HTML') return mail('command-help', { game, problem: UNREADABLE_HTML[lang], received: [], reply });
+  if (refused.reason === 'UNREADABLE_HTML')
+    return mail('command-help', { game, problem: inLanguage(UNREADABLE_HTML, lang), received: [], reply });
   switch (refused.reason) {
     case 'WRONG_SENDER':
       return mail('rejection-wrong-sender', { ...base, sender: refused.sender ?? '' });

@@ -31,11 +31,13 @@ export function boardGrid(view: BoardView, language: MailLanguage): string {
 const PREMIUM_SHORT: Readonly<Record<MailLanguage, Readonly<Record<NonNullable<Premium>, string>>>> = {
   ro: { TW: 'C×3', DW: 'C×2', TL: 'L×3', DL: 'L×2' },
   en: { TW: 'W×3', DW: 'W×2', TL: 'L×3', DL: 'L×2' },
+  pl: { TW: 'S×3', DW: 'S×2', TL: 'L×3', DL: 'L×2' },
 };
-const LAST_MOVE: Readonly<Record<MailLanguage, string>> = { ro: 'ultima mutare', en: 'last move' };
+const LAST_MOVE: Readonly<Record<MailLanguage, string>> = { ro: 'ultima mutare', en: 'last move', pl: 'ostatni ruch' };
 const PREMIUM_LABEL = {
   ro: labels('ro'),
   en: labels('en'),
+  pl: labels('pl'),
 };
 function labels(language: MailLanguage): Readonly<Record<NonNullable<Premium>, { short: string; long: string }>> {
   const of = (p: NonNullable<Premium>) => ({ short: PREMIUM_SHORT[language][p], long: PREMIUM_WORDS[language][p] });
@@ -133,6 +135,7 @@ const SEQUENCE_ROW = 20;
 const TAKEN_MARK: Readonly<Record<MailLanguage, Readonly<Record<string, string>>>> = {
   ro: { r: 'R', b: 'A' },
   en: { r: 'R', b: 'B' },
+  pl: { r: 'C', b: 'N' },
 };
 
 /**

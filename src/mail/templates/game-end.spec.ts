@@ -1,4 +1,3 @@
-import type { MailLanguage } from '../parsing/quotes';
 import type { GameEndModel } from '../../notifications/models/models';
 import { renderMail } from './render';
 import { sampleModels } from './testing/sample-models';
@@ -9,7 +8,7 @@ const WORDS = {
 } as const;
 
 /** The move that ended the game is confirmed by the game-end mail, with the final scores. */
-describe.each(['ro', 'en'] as const)('the game-end mail in %s', (language: MailLanguage) => {
+describe.each(['ro', 'en'] as const)('the game-end mail in %s', (language) => {
   const words = WORDS[language];
   const mover = sampleModels(language)['game-end'];
   const move = mover.lastMove!;

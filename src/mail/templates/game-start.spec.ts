@@ -1,4 +1,3 @@
-import type { MailLanguage } from '../parsing/quotes';
 import { renderMail } from './render';
 import { sampleModels } from './testing/sample-models';
 
@@ -8,7 +7,7 @@ const WORDS = {
 } as const;
 
 /** docs/mail-rules.md: no mail invites a reply the platform would refuse (a move before the start is NOT_STARTED). */
-describe.each(['ro', 'en'] as const)('the start mail in %s', (language: MailLanguage) => {
+describe.each(['ro', 'en'] as const)('the start mail in %s', (language) => {
   const words = WORDS[language];
   const model = sampleModels(language)['game-start'];
   const flat = (s: string) => s.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');

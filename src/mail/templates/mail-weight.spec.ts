@@ -11,9 +11,9 @@ const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const KB = 1000;
 const ONE_BOARD = 35 * KB;
 const TWO_BOARDS = 70 * KB;
-const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
+const MODELS = { ro: sampleModels('ro'), en: sampleModels('en'), pl: sampleModels('pl') };
 const BOARD = /<table[^>]*aria-label="(?:Tabla|Board)"/g;
-const HOW_TO_REPLY: Readonly<Record<MailLanguage, string>> = { ro: 'Cum răspundeți', en: 'How to reply' };
+const HOW_TO_REPLY: Readonly<Record<MailLanguage, string>> = { ro: 'Cum răspundeți', en: 'How to reply', pl: 'Jak odpowiedzieć' };
 
 function bytes(html: string): number {
   return Buffer.byteLength(html, 'utf8');

@@ -36,7 +36,7 @@ const TAKE_REPLIES: readonly MailTemplateName[] = [
 /** Rulings whose sample recipient has no move to make carry no marker and no reply instructions. */
 const NOTHING_TO_ANSWER: readonly MailTemplateName[] = ['arbiter-ruling', 'dispute-ruled'];
 
-const MODELS = { ro: sampleModels('ro'), en: sampleModels('en') };
+const MODELS = { ro: sampleModels('ro'), en: sampleModels('en'), pl: sampleModels('pl') };
 
 function render(name: MailTemplateName, language: MailLanguage) {
   return renderMail(name, language, MODELS[language][name] as never);

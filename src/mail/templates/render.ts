@@ -1,6 +1,7 @@
 // Mail rendering (docs/mail-rules.md 19): handlebars files under templates/mail/{ro,en}/, each mail a
 // plain-text part that reads well in a fixed-width font and an HTML part with the same
 // content. Pure but for reading the template files once; no clock, no database.
+import { polishForm, type PolishForms } from '../../common/bilingual';
 import { formatDayFor } from '../../common/day-format';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -81,6 +82,7 @@ export function isMailTemplateName(name: string): name is MailTemplateName {
 const COLOR_NAME: Readonly<Record<MailLanguage, Readonly<Record<Color, string>>>> = {
   ro: { red: 'ROȘU', blue: 'ALBASTRU' },
   en: { red: 'RED', blue: 'BLUE' },
+  pl: { red: 'CZERWONY', blue: 'NIEBIESKI' },
 };
 
 /** `20 de zile`, `2 zile`, `1 zi`: Romanian puts "de" before 20 and up (but 101–119). */
@@ -91,7 +93,12 @@ function count(language: MailLanguage, n: number, one: string, other: string): s
   return `${n} ${de ? 'de ' : ''}${other}`;
 }
 
-/** `12.01.2027` in Romanian, `12 Jan 2027` in English; anything else as given. */
+/** `5 dni`, `2 punkty`, `1 punkt`: Polish takes one of three forms after a number. */
+function countPolish(n: number, forms: PolishForms): string {
+  return `${n} ${polishForm(n, forms)}`;
+}
+
+/** `12.01.2027` in Romanian, `12 Jan 2027` in English, `12 stycznia 2027` in Polish; anything else as given. */
 function formatDay(language: MailLanguage, day: unknown): string {
   const text = String(day ?? '');
   return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDayFor(language, text) : text;
@@ -106,9 +113,12 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
   const units = language === 'ro' ? { day: ['zi', 'zile'], point: ['punct', 'puncte'] } : { day: ['day', 'days'], point: ['point', 'points'] };
   return {
     date: (day: unknown) => formatDay(language, day),
-    days: (n: number) => count(language, Number(n), units.day[0], units.day[1]),
-    points: (n: number) => count(language, Number(n), units.point[0], units.point[1]),
+    days: (n: number) => (language === 'pl' ? countPolish(Number(n), ['dzień', 'dni', 'dni']) : count(language, Number(n), units.day[0], units.day[1])),
+    points: (n: number) =>
+      language === 'pl' ? countPolish(Number(n), ['punkt', 'punkty', 'punktów']) : count(language, Number(n), units.point[0], units.point[1]),
     count: (n: number, one: string, other: string) => count(language, Number(n), one, other),
+    // Polish templates: `{{plural n "ruch" "ruchy" "ruchów"}}`.
+    plural: (n: number, one: string, few: string, many: string) => countPolish(Number(n), [one, few, many]),
     color: (c: Color) => COLOR_NAME[language][c] ?? String(c),
     other: (c: Color) => otherColor(c),
     player: (game: GameView, c: Color) => game?.[c] ?? '',
@@ -120,7 +130,7 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     signed: (n: number) => (n > 0 ? `+${n}` : String(n)),
     megabytes: (bytes: number) => {
       const text = (Number(bytes) / (1024 * 1024)).toFixed(1);
-      return `${language === 'ro' ? text.replace('.', ',') : text} MB`;
+      return `${language === 'en' ? text : text.replace('.', ',')} MB`;
     },
     board: (view: Parameters<typeof boardGrid>[0]) => boardGrid(view, language),
     boardRows: (view: Parameters<typeof boardRows>[0]) => boardRows(view, language),
@@ -146,8 +156,8 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
   };
 }
 
-const THIS_MAIL = { ro: 'la acest e-mail', en: 'to this mail' } as const;
-const THE_GAMES_ADDRESS = { ro: 'la adresa partidei de mai jos', en: "to the game's address below" } as const;
+const THIS_MAIL = { ro: 'la acest e-mail', en: 'to this mail', pl: 'na tę wiadomość' } as const;
+const THE_GAMES_ADDRESS = { ro: 'la adresa partidei de mai jos', en: "to the game's address below", pl: 'na adres partii podany niżej' } as const;
 
 /**
  * Tidy the text part: prose lines wrapped to TEXT_WIDTH at spaces (keeping their indent; a

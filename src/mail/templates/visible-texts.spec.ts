@@ -1,5 +1,5 @@
 // No raw key or foreign word in any mail (docs/web.md "Texts a person reads"): every template
-// rendered with its sample model, in Romanian and in English, subject, text and HTML, read as a
+// rendered with its sample model, in Romanian, English and Polish, subject, text and HTML, read as a
 // person reads it (src/common/testing/visible-text.ts).
 import { htmlProblems, textProblems, withoutNames } from '../../common/testing/visible-text';
 import type { MailLanguage } from '../parsing/quotes';
@@ -7,7 +7,7 @@ import { MAIL_TEMPLATE_NAMES } from './all-models';
 import { renderMail } from './render';
 import { sampleModel } from './testing/sample-models';
 
-const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
+const LANGUAGES: readonly MailLanguage[] = ['ro', 'en', 'pl'];
 
 /** Every string of a sample model that names a person, a club, a competition or an address. */
 export function sampleNames(model: unknown): string[] {

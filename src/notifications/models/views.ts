@@ -1,5 +1,6 @@
 // Builders of the mail view models (models.ts) from the engine's replay and the thinking-time
 // timeline, so the platform fills a template from what it already has.
+import { inLanguage } from '../../common/bilingual';
 import { BOARD_SIZE, squareName, tileAt, type Board } from '../../engine/board';
 import { COLORS } from '../../common/color';
 import type { GameState, MoveRecord } from '../../engine/replay';
@@ -91,7 +92,7 @@ export function clocksView(
   return { red: one('red'), blue: one('blue'), limit };
 }
 
-const GROUP_WORD: Readonly<Record<MailLanguage, string>> = { ro: 'Grupa', en: 'Group' };
+const GROUP_WORD: Readonly<Record<MailLanguage, string>> = { ro: 'Grupa', en: 'Group', pl: 'Grupa' };
 
 /** docs/mail-rules.md 18: one constant subject per game thread, `[CN 2027 · Grupa A] Popescu – Ionescu`. */
 export function threadSubject(game: Pick<GameView, 'competition' | 'group' | 'red' | 'blue'>, language: MailLanguage): string {
@@ -106,7 +107,7 @@ export function replyView(address: string, game: GameView, language: MailLanguag
 
 /** The engine's refusal in the recipient's language (docs/rules.md §3: refused with a clear explanation). */
 export function reasonView(error: EngineError, language: MailLanguage): ReasonView {
-  return { code: error.code, message: error.message[language] };
+  return { code: error.code, message: inLanguage(error.message, language) };
 }
 
 export interface YourMoveInput {

@@ -7,6 +7,7 @@ import { localisedResult } from './panel-texts';
 import { CompetitionReadsService } from '../../competitions/competition-reads.service';
 import { CompetitionSetupService, type CreateCompetitionInput } from '../../competitions/competition-setup.service';
 import { GroupsService } from '../../competitions/groups.service';
+import { defaultPlayerLanguage } from '../../competitions/core/players-csv';
 import { RegistrationService } from '../../competitions/registration.service';
 import { CompetitionStartService } from '../../games/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
@@ -138,7 +139,7 @@ export class ArbiterCompetitionsController {
         error: extra.error,
         csv: extra.csv ?? '',
         importNotes: extra.importNotes,
-        typedPlayer: extra.typedPlayer ?? { language: 'ro' },
+        typedPlayer: extra.typedPlayer ?? { language: defaultPlayerLanguage(competition.settings.tileSet) },
       },
       { title: competition.name, styles: ['arbiter.css'], scripts: ['arbiter.js'] },
     );

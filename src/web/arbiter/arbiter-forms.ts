@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import type { Response } from 'express';
 import { Refusal } from '../../common/refusal';
 import type { WebViews } from '../views.service';
@@ -63,7 +64,7 @@ export function localiseDashboard(dashboard: Awaited<ReturnType<ArbiterPanelServ
     groups: dashboard.groups.map((g) => ({
       ...g,
       title: views.t(req, `arbiter.category.${g.category}`),
-      cases: g.cases.map((c) => ({ ...c, summaryText: c.summary[req.lang] ?? c.summary.ro })),
+      cases: g.cases.map((c) => ({ ...c, summaryText: inLanguage(c.summary, req.lang) })),
     })),
     categories: CATEGORY_ORDER,
   };

@@ -25,7 +25,7 @@ import { pageSituation, parseChallengeOverrideForm, parseRulingForm, RULED_OUTCO
 import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 import { type Form, STYLES, str, send, answerForm, localiseDashboard } from './arbiter-forms';
 
-function formatDayIn(day: string, lang: 'ro' | 'en'): string {
+function formatDayIn(day: string, lang: 'ro' | 'en' | 'pl'): string {
   return formatDay(day, lang) ?? day;
 }
 

@@ -6,17 +6,26 @@ import { addDays, compareDays, isLocalDate, localDate, type LocalDate } from '..
 
 /** The kinds an arbiter filters by: each a group of the log's actions, by their first word. */
 export const AUDIT_KINDS = {
-  moves: { prefixes: ['move.'], name: { ro: 'Mutări', en: 'Moves' } },
-  disputes: { prefixes: ['dispute.'], name: { ro: 'Contestații', en: 'Disputes' } },
+  moves: { prefixes: ['move.'], name: { ro: 'Mutări', en: 'Moves', pl: 'Ruchy' } },
+  disputes: { prefixes: ['dispute.'], name: { ro: 'Contestații', en: 'Disputes', pl: 'Zakwestionowania' } },
   time: {
     prefixes: ['holiday.', 'long-thinking.', 'claim.', 'leave.', 'downtime-credit.'],
-    name: { ro: 'Concedii și timp de gândire', en: 'Holidays and thinking time' },
+    name: { ro: 'Concedii și timp de gândire', en: 'Holidays and thinking time', pl: 'Urlopy i czas na namysł' },
   },
-  offers: { prefixes: ['offer.', 'game.'], name: { ro: 'Propuneri, abandon, retrageri', en: 'Offers, abandonment, withdrawals' } },
-  results: { prefixes: ['result.', 'state.'], name: { ro: 'Rezultate și omologare', en: 'Results and homologation' } },
-  rulings: { prefixes: ['ruling.', 'case.', 'commission-appeal.'], name: { ro: 'Decizii și cazuri', en: 'Rulings and cases' } },
-  players: { prefixes: ['player.', 'user.'], name: { ro: 'Jucători și adrese', en: 'Players and addresses' } },
-  competition: { prefixes: ['competition.', 'lexicon.'], name: { ro: 'Competiția', en: 'The competition' } },
+  offers: {
+    prefixes: ['offer.', 'game.'],
+    name: { ro: 'Propuneri, abandon, retrageri', en: 'Offers, abandonment, withdrawals', pl: 'Propozycje, poddania, wycofania' },
+  },
+  results: {
+    prefixes: ['result.', 'state.'],
+    name: { ro: 'Rezultate și omologare', en: 'Results and homologation', pl: 'Wyniki i zatwierdzanie' },
+  },
+  rulings: {
+    prefixes: ['ruling.', 'case.', 'commission-appeal.'],
+    name: { ro: 'Decizii și cazuri', en: 'Rulings and cases', pl: 'Decyzje i sprawy' },
+  },
+  players: { prefixes: ['player.', 'user.'], name: { ro: 'Jucători și adrese', en: 'Players and addresses', pl: 'Gracze i adresy' } },
+  competition: { prefixes: ['competition.', 'lexicon.'], name: { ro: 'Competiția', en: 'The competition', pl: 'Rozgrywki' } },
 } as const satisfies Record<string, { readonly prefixes: readonly string[]; readonly name: Bilingual }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;
 

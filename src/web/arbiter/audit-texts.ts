@@ -25,18 +25,25 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 const color = (v: unknown): Color | undefined => (v === 'red' || v === 'blue' ? v : undefined);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-const COLOR_WORD: Record<WebLanguage, Record<Color, string>> = { ro: { red: 'ROȘU', blue: 'ALBASTRU' }, en: { red: 'RED', blue: 'BLUE' } };
-const ROLE: Record<string, Bi> = {
-  player: { ro: 'jucător', en: 'player' },
-  arbiter: { ro: 'arbitru', en: 'arbiter' },
-  admin: { ro: 'administrator', en: 'administrator' },
-  system: { ro: 'platforma', en: 'the platform' },
+const COLOR_WORD: Record<WebLanguage, Record<Color, string>> = {
+  ro: { red: 'ROȘU', blue: 'ALBASTRU' },
+  en: { red: 'RED', blue: 'BLUE' },
+  pl: { red: 'CZERWONY', blue: 'NIEBIESKI' },
 };
-const OFFER: Record<string, Bi> = { draw: { ro: 'remiză', en: 'a draw' }, interrupt: { ro: 'întrerupere', en: 'an interruption' } };
+const ROLE: Record<string, Bi> = {
+  player: { ro: 'jucător', en: 'player', pl: 'gracz' },
+  arbiter: { ro: 'arbitru', en: 'arbiter', pl: 'sędzia' },
+  admin: { ro: 'administrator', en: 'administrator', pl: 'administrator' },
+  system: { ro: 'platforma', en: 'the platform', pl: 'platforma' },
+};
+const OFFER: Record<string, Bi> = {
+  draw: { ro: 'remiză', en: 'a draw', pl: 'remis' },
+  interrupt: { ro: 'întrerupere', en: 'an interruption', pl: 'przerwanie' },
+};
 
 /** The role an action was done in, in words. */
 export function roleText(role: string, lang: WebLanguage): string {
-  return ROLE[role]?.[lang] ?? (lang === 'ro' ? 'altcineva' : 'someone else');
+  return ROLE[role]?.[lang] ?? ({ ro: 'altcineva', en: 'someone else', pl: 'ktoś inny' } as const)[lang];
 }
 
 /** The kind of a ruling, in words. */
@@ -54,7 +61,7 @@ function playerName(d: Details, names: AuditNames, lang: WebLanguage): string {
   if (c && names.game) return `${names.game[c]} (${COLOR_WORD[lang][c]})`;
   if (c) return COLOR_WORD[lang][c];
   const id = str(d.playerId);
-  return (id && names.players.get(id)) || names.actor || (lang === 'ro' ? 'un jucător' : 'a player');
+  return (id && names.players.get(id)) || names.actor || ({ ro: 'un jucător', en: 'a player', pl: 'gracz' } as const)[lang];
 }
 
 /** Each changed setting in words, its value before and after (`competition.updated`). */
@@ -224,18 +231,19 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         if (action.startsWith('ruling.')) {
           const kind = action.slice('ruling.'.length);
           const effects = names.game ? rulingEffects(kind, details, lang, names.game).join(' ') : '';
-          return `${ro ? 'Decizia arbitrului' : "Arbiter's ruling"}: ${rulingKindText(kind, lang)}.${effects ? ` ${effects}` : ''}`;
+          const title = { ro: 'Decizia arbitrului', en: "Arbiter's ruling", pl: 'Decyzja sędziego' }[lang];
+          return `${title}: ${rulingKindText(kind, lang)}.${effects ? ` ${effects}` : ''}`;
         }
-        return ro ? 'Altă acțiune.' : 'Another action.';
+        return { ro: 'Altă acțiune.', en: 'Another action.', pl: 'Inna czynność.' }[lang];
     }
   })();
   const extra: string[] = [];
   const reason = ro ? str(details.reasonRo) || str(details.reason) : str(details.reason);
-  if (reason) extra.push(`${ro ? 'Motiv' : 'Reason'}: ${reason}`);
+  if (reason) extra.push(`${{ ro: 'Motiv', en: 'Reason', pl: 'Uzasadnienie' }[lang]}: ${reason}`);
   for (const [key, label] of [
-    ['text', { ro: 'Text', en: 'Text' }],
-    ['objection', { ro: 'Obiecția', en: 'Objection' }],
-    ['comment', { ro: 'Comentariu', en: 'Comment' }],
+    ['text', { ro: 'Text', en: 'Text', pl: 'Treść' }],
+    ['objection', { ro: 'Obiecția', en: 'Objection', pl: 'Zastrzeżenie' }],
+    ['comment', { ro: 'Comentariu', en: 'Comment', pl: 'Komentarz' }],
   ] as const) {
     if (str(details[key])) extra.push(`${label[lang]}: ${str(details[key])}`);
   }

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
@@ -56,7 +57,11 @@ export class AuditController {
             from: sent('from'),
             to: sent('to'),
             players: players.map((p) => ({ id: p.playerId, name: p.name, selected: p.playerId === sent('player') })),
-            kinds: Object.entries(AUDIT_KINDS).map(([key, k]) => ({ key, name: k.name[req.lang], selected: key === sent('kind') })),
+            kinds: Object.entries(AUDIT_KINDS).map(([key, k]) => ({
+              key,
+              name: inLanguage(k.name, req.lang),
+              selected: key === sent('kind'),
+            })),
           },
         },
         { title: this.views.t(req, 'arbiter.audit.title'), ...STYLES },

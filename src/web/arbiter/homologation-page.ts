@@ -11,7 +11,7 @@ import type { Result } from '../../games/result.entity';
 import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
-type Lang = 'ro' | 'en';
+type Lang = 'ro' | 'en' | 'pl';
 
 export interface HomologationPlayer {
   readonly color: Color;

@@ -50,7 +50,7 @@ export class PlayerEditController {
     @Req() req: WebRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' };
+    const input = { name: str(form, 'name'), club: str(form, 'club'), language: str(form, 'language') as 'ro' | 'en' | 'pl' };
     try {
       await this.identity.editPlayer(actor, id, playerId, input);
     } catch (error) {
@@ -81,7 +81,15 @@ export class PlayerEditController {
     return this.views.page(
       req,
       'arbiter/player-edit',
-      { competition, player, values, ro: values.language === 'ro', en: values.language === 'en', error: extra.error },
+      {
+        competition,
+        player,
+        values,
+        ro: values.language === 'ro',
+        en: values.language === 'en',
+        pl: values.language === 'pl',
+        error: extra.error,
+      },
       { title: player.name, styles: ['arbiter.css'] },
     );
   }

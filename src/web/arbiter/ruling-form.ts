@@ -4,6 +4,7 @@
 // reason again. Which forms the game page shows follows the rulings' own preconditions
 // (rulings.ts unmetPrecondition); a form posted where they do not hold is refused by the
 // games service with the same rule (rulingNotApplicable).
+import { inLanguage } from '../../common/bilingual';
 import type { Bilingual, Color } from '../../engine';
 import {
   claimChoices,
@@ -274,13 +275,23 @@ export type PfsFacts = Pick<GameView, 'rules'> & {
  */
 export function overrideUnavailable(s: RulingSituation, reversible: number): Bilingual | null {
   if (s.homologated || s.endedByOutcome) {
-    return { en: 'the game is homologated or ended otherwise than by play', ro: 'partida e omologată sau încheiată altfel decât prin joc' };
+    return {
+      en: 'the game is homologated or ended otherwise than by play',
+      ro: 'partida e omologată sau încheiată altfel decât prin joc',
+      pl: 'partia jest zatwierdzona albo zakończyła się inaczej niż grą',
+    };
   }
-  if (reversible === 0) return { en: 'no check has a verdict left to reverse', ro: 'nicio verificare nu mai are un verdict de inversat' };
+  if (reversible === 0) {
+    return {
+      en: 'no check has a verdict left to reverse',
+      ro: 'nicio verificare nu mai are un verdict de inversat',
+      pl: 'żadne sprawdzenie nie ma już wyniku do zmiany',
+    };
+  }
   return null;
 }
 
-function pfsForms(s: RulingSituation, game: PfsFacts, lang: 'ro' | 'en'): { forms: PfsRulingForms; unavailable: Unavailable[] } {
+function pfsForms(s: RulingSituation, game: PfsFacts, lang: 'ro' | 'en' | 'pl'): { forms: PfsRulingForms; unavailable: Unavailable[] } {
   const open = game.challenges.filter((c) => !c.overridden);
   const why: Record<'pointPenalty' | 'walkover' | 'challengeOverride', Bilingual | null> = {
     pointPenalty: unmetPrecondition('point-penalty', s),
@@ -291,13 +302,13 @@ function pfsForms(s: RulingSituation, game: PfsFacts, lang: 'ro' | 'en'): { form
     forms: {
       pointPenalty: why.pointPenalty === null,
       walkover: why.walkover === null,
-      checks: why.challengeOverride ? [] : open.map((c) => ({ id: c.id, challenger: c.challenger, verdict: c.verdict[lang] })),
+      checks: why.challengeOverride ? [] : open.map((c) => ({ id: c.id, challenger: c.challenger, verdict: inLanguage(c.verdict, lang) })),
     },
-    unavailable: Object.entries(why).flatMap(([name, w]) => (w ? [{ title: `arbiter.ruling.${name}`, why: w[lang] }] : [])),
+    unavailable: Object.entries(why).flatMap(([name, w]) => (w ? [{ title: `arbiter.ruling.${name}`, why: inLanguage(w, lang) }] : [])),
   };
 }
 
-export function rulingForms(s: RulingSituation, lang: 'ro' | 'en', game?: PfsFacts): RulingForms {
+export function rulingForms(s: RulingSituation, lang: 'ro' | 'en' | 'pl', game?: PfsFacts): RulingForms {
   const shown = new Set(applicableRulings(s));
   const pfs = game?.rules === 'pfs' ? pfsForms(s, game, lang) : null;
   const pfsShown = pfs ? Number(pfs.forms.pointPenalty) + Number(pfs.forms.walkover) + pfs.forms.checks.length : 0;
@@ -308,7 +319,7 @@ export function rulingForms(s: RulingSituation, lang: 'ro' | 'en', game?: PfsFac
     unavailable: [
       ...RULING_FORMS.flatMap((kind) => {
         const why = formUnavailable(kind, s);
-        return why ? [{ title: `arbiter.ruling.${FORM_NAMES[kind]}`, why: why[lang] }] : [];
+        return why ? [{ title: `arbiter.ruling.${FORM_NAMES[kind]}`, why: inLanguage(why, lang) }] : [];
       }),
       ...(pfs?.unavailable ?? []),
     ],

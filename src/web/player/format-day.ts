@@ -3,7 +3,7 @@
 
 import { formatDayFor } from '../../common/day-format';
 
-export type Lang = 'ro' | 'en';
+export type Lang = 'ro' | 'en' | 'pl';
 
 /** dd.mm.yyyy, as Romanian sheets write dates; `1 Mar 2027` in English, as mails and instants do (common/day-format.ts). */
 export function formatDay(day: string | null | undefined, lang: Lang): string | null {

@@ -1,6 +1,7 @@
 // The game page's model (docs/web.md, Player pages), built purely from the games service's view of a game,
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
+import { inLanguage } from '../../common/bilingual';
 import type { ConditionalsPanel } from '../../games/conditionals.service';
 import { BOARD_SIZE, tourToPlay, type Color, type TileSet } from '../../engine';
 import { formatCoefficientValue } from '../../common/coefficient-format';
@@ -266,7 +267,7 @@ export function gamePageModel(input: GamePageInput): GamePageModel {
   const challenge = pfs ? lastPlacement : null;
   const challenges = view.challenges.map((c) => ({
     words: c.words.join(', '),
-    verdict: c.verdict[lang],
+    verdict: inLanguage(c.verdict, lang),
     successful: c.successful,
     overridden: c.overridden,
     reason: c.overrideReason,

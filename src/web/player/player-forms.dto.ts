@@ -147,8 +147,8 @@ export class SettingsFormDto {
   _csrf?: string;
 
   @IsOptional()
-  @IsIn(['ro', 'en'])
-  language?: 'ro' | 'en';
+  @IsIn(['ro', 'en', 'pl'])
+  language?: 'ro' | 'en' | 'pl';
 
   @IsOptional()
   @IsIn(['event', 'digest'])

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import { ConditionalsService } from '../../games/conditionals.service';
 import { Injectable } from '@nestjs/common';
 import type { Actor, UserActor } from '../../auth/core/actor';
@@ -125,7 +126,7 @@ export class PlayerGamesService {
   async preview(actor: UserActor, gameId: string, notation: string, lang: Lang, lineName?: string): Promise<PreviewAnswer> {
     const s = await this.previewSession(actor, gameId);
     const p = previewMove(s, sideInGame(actor, s.game), notation, lineName);
-    if (!p.ok) return { ok: false, code: p.code, message: p.messages[lang] };
+    if (!p.ok) return { ok: false, code: p.code, message: inLanguage(p.messages, lang) };
     // A pass forms no word: no line about the list. wordNotes: the page's lines, an off-list word marked.
     const formed = p.words.length > 0;
     return { ...p, wordLines: formed ? wordCheckLines(p.wordCheck, lang) : [], wordNotes: formed ? wordCheckNotes(p.wordCheck, lang) : [] };

@@ -7,7 +7,7 @@ import type { ResultView } from '../../games/result-proposals';
 import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 
-type Lang = 'ro' | 'en';
+type Lang = 'ro' | 'en' | 'pl';
 
 export interface MyResultAnswer {
   /** The day the viewer confirmed the final sheet, formatted; null when they did not. */

@@ -35,6 +35,11 @@ function replayed(moves: number): Replay {
   return replay;
 }
 
+/** A sample text in the model's language (the texts a sender would have written in it). */
+function say(language: MailLanguage, text: Readonly<Record<MailLanguage, string>>): string {
+  return text[language];
+}
+
 export function sampleModels(language: MailLanguage): MailModels {
   const full = replayed(Number.MAX_SAFE_INTEGER);
   const middle = replayed(13);
@@ -56,8 +61,8 @@ export function sampleModels(language: MailLanguage): MailModels {
   const base = { game: GAME, you: 'blue' as const };
   const yourMove = { ...base, tour: lastMove.tour, moveNumber: lastMove.n + 1, position, clocks, deadlines, reply };
   const finalScores = full.state.scores;
-  const reason = language === 'ro' ? 'Cuvântul „CAZMA” este valid (DEX).' : 'The word "CAZMA" is valid (DEX).';
-  const sweep = sweepSampleModels(GAME, clocks);
+  const reason = say(language, { ro: 'Cuvântul „CAZMA” este valid (DEX).', en: 'The word "CAZMA" is valid (DEX).', pl: 'Wyraz „CAZMA” jest dopuszczalny (DEX).' });
+  const sweep = sweepSampleModels(GAME, clocks, language);
   // The digest's events as the sender writes them: each event's whole text (docs/mail-rules.md 17).
   const events = (['time-exceeded', 'closing-date'] as const).map((name) => ({
     subject: threadSubject(GAME, language),
@@ -97,7 +102,12 @@ export function sampleModels(language: MailLanguage): MailModels {
     'move-rejection': {
       ...base,
       written: 'h8 CAZMA',
-      reason: { code: 'TILES_NOT_IN_RACK', message: language === 'ro' ? 'Litera Z (pe h10) nu se află pe suportul dumneavoastră (suportul: AEIRST?). Un joker se scrie cu literă mică.' : 'The letter Z (on h10) is not on your rack (rack: AEIRST?). A blank is written in lower case.' },
+      reason: { code: 'TILES_NOT_IN_RACK', message: say(language, {
+          ro: 'Litera Z (pe h10) nu se află pe suportul dumneavoastră (suportul: AEIRST?). Un joker se scrie cu literă mică.',
+          en: 'The letter Z (on h10) is not on your rack (rack: AEIRST?). A blank is written in lower case.',
+          pl: 'Litery Z (na h10) nie ma na Twoim stojaku (stojak: AEIRST?). Blank zapisuje się małą literą.',
+        }),
+      },
       position,
       reply,
     },
@@ -138,12 +148,13 @@ export function sampleModels(language: MailLanguage): MailModels {
     },
     'arbiter-ruling': {
       game: GAME,
-      title: language === 'ro' ? 'reclamația de timp a lui Ionescu Țuțea' : "Ionescu Țuțea's time claim",
-      decision:
-        language === 'ro'
-          ? 'Reclamația este întemeiată: ROȘU a folosit 51 de zile de gândire. Partida se încheie prin depășirea timpului, cu coeficienții calculați după regulament.'
-          : 'The claim is founded: RED used 51 thinking days. The game ends on time, with the coefficients the rules give.',
-      effects: [language === 'ro' ? 'partida se încheie: depășirea timpului (ROȘU)' : 'the game ends: time exceeded (RED)'],
+      title: say(language, { ro: 'reclamația de timp a lui Ionescu Țuțea', en: "Ionescu Țuțea's time claim", pl: 'zgłoszenie przekroczenia czasu przez gracza Ionescu Țuțea' }),
+      decision: say(language, {
+        ro: 'Reclamația este întemeiată: ROȘU a folosit 51 de zile de gândire. Partida se încheie prin depășirea timpului, cu coeficienții calculați după regulament.',
+        en: 'The claim is founded: RED used 51 thinking days. The game ends on time, with the coefficients the rules give.',
+        pl: 'Zgłoszenie jest zasadne: CZERWONY wykorzystał 51 dni na namysł. Partia kończy się przekroczeniem czasu, ze współczynnikami według regulaminu.',
+      }),
+      effects: [say(language, { ro: 'partida se încheie: depășirea timpului (ROȘU)', en: 'the game ends: time exceeded (RED)', pl: 'partia się kończy: przekroczenie czasu (CZERWONY)' })],
       arbiter: 'Marinescu Dan',
       appealable: true,
       appealBy: '2027-04-15',
@@ -171,7 +182,11 @@ export function sampleModels(language: MailLanguage): MailModels {
       game: GAME,
       accused: 'Popescu-Rădulescu Ștefania',
       claimant: 'Ionescu Țuțea',
-      text: language === 'ro' ? 'Am fost internată în spital; trimit certificatul medical arbitrului.' : 'I was in hospital; I am sending the medical certificate to the arbiter.',
+      text: say(language, {
+        ro: 'Am fost internată în spital; trimit certificatul medical arbitrului.',
+        en: 'I was in hospital; I am sending the medical certificate to the arbiter.',
+        pl: 'Byłam w szpitalu; wysyłam sędziemu zaświadczenie lekarskie.',
+      }),
       answeredOn: '2027-03-30',
       answerBy: '2027-04-02',
       toArbiter: true,
@@ -179,11 +194,18 @@ export function sampleModels(language: MailLanguage): MailModels {
     'objection-decided': {
       ...base,
       objector: 'blue',
-      objection:
-        language === 'ro' ? 'Scorul ultimei mutări este greșit: H8 valorează 24 de puncte, nu 22.' : 'The last move is scored wrong: H8 is worth 24 points, not 22.',
+      objection: say(language, {
+        ro: 'Scorul ultimei mutări este greșit: H8 valorează 24 de puncte, nu 22.',
+        en: 'The last move is scored wrong: H8 is worth 24 points, not 22.',
+        pl: 'Ostatni ruch jest źle policzony: H8 jest wart 24 punkty, nie 22.',
+      }),
       objectedOn: '2027-07-02',
       upheld: true,
-      reason: language === 'ro' ? 'Scorul se corectează cu 2 puncte printr-o decizie separată.' : 'The score is corrected by 2 points in a ruling.',
+      reason: say(language, {
+        ro: 'Scorul se corectează cu 2 puncte printr-o decizie separată.',
+        en: 'The score is corrected by 2 points in a ruling.',
+        pl: 'Wynik zostanie skorygowany o 2 punkty osobną decyzją.',
+      }),
       decidedOn: '2027-07-04',
       arbiter: 'Marinescu Dan',
     },
@@ -199,8 +221,12 @@ export function sampleModels(language: MailLanguage): MailModels {
     },
     'command-help': {
       game: GAME,
-      problem: language === 'ro' ? 'Nu am găsit nicio comandă în răspunsul dumneavoastră.' : 'No command was found in your reply.',
-      received: ['Bună ziua,', 'mut CASA pe h8 dacă se poate'],
+      problem: say(language, {
+        ro: 'Nu am găsit nicio comandă în răspunsul dumneavoastră.',
+        en: 'No command was found in your reply.',
+        pl: 'W Twojej odpowiedzi nie ma żadnego polecenia.',
+      }),
+      received: language === 'pl' ? ['Dzień dobry,', 'kładę KOTA na h8, jeśli można'] : ['Bună ziua,', 'mut CASA pe h8 dacă se poate'],
       reply,
     },
     'rejection-unknown-token': { receivedSubject: 'Re: [CN 2027 · Grupa A] Popescu – Ionescu' },
@@ -211,8 +237,12 @@ export function sampleModels(language: MailLanguage): MailModels {
     'rejection-too-large': { game: GAME, sizeBytes: 31_457_280, limitBytes: 10_485_760 },
     'game-notice': {
       ...base,
-      title: language === 'ro' ? 'Ionescu Țuțea reclamă depășirea timpului de gândire.' : 'Ionescu Țuțea claims you have run out of thinking time.',
-      paragraphs: [language === 'ro' ? 'Puteți răspunde arbitrului până la 05.03.2027.' : 'You may answer the arbiter by 5 Mar 2027.'],
+      title: say(language, {
+        ro: 'Ionescu Țuțea reclamă depășirea timpului de gândire.',
+        en: 'Ionescu Țuțea claims you have run out of thinking time.',
+        pl: 'Ionescu Țuțea zgłasza, że przekroczyłeś czas na namysł.',
+      }),
+      paragraphs: [say(language, { ro: 'Puteți răspunde arbitrului până la 05.03.2027.', en: 'You may answer the arbiter by 5 Mar 2027.', pl: 'Możesz odpowiedzieć sędziemu do 5 marca 2027.' })],
       position,
       clocks,
       deadlines,

@@ -1,0 +1,72 @@
+// The game sheet's words in Polish (sheet.ts holds the Romanian and English ones), in the PFS
+// regulation's terms: "karta zapisu", "ruch", "pauza", "stojak", "walkower". Pure.
+import type { SheetLabels } from './sheet';
+
+export const POLISH_SHEET_LABELS: SheetLabels = {
+  title: 'KARTA ZAPISU — SCRABBLE KORESPONDENCYJNY',
+  competition: 'Rozgrywki',
+  group: 'Grupa',
+  color: { red: 'CZERWONY', blue: 'NIEBIESKI' },
+  // Two letters, never a tile's one: "C" would read as the tile C.
+  mark: { red: 'Cz', blue: 'Ni' },
+  previousCoefficient: 'poprz. współczynnik',
+  rank: 'miejsce',
+  ranking: 'ranking',
+  arbiter: 'Sędzia',
+  tileSet: 'Zestaw płytek',
+  start: 'Początek',
+  closing: 'Zamknięcie rozgrywek',
+  holidays: 'Urlopy',
+  sequence: 'KOLEJNOŚĆ PŁYTEK',
+  notTaken: 'niedobrana',
+  grid: 'PLANSZA',
+  moves: 'RUCHY',
+  columns: {
+    tour: 'Runda',
+    letters: 'Litery',
+    move: 'Ruch',
+    score: 'Punkty',
+    recorded: 'Zapis.',
+    total: 'Suma',
+    days: 'Dni',
+    arrived: 'Otrzymany',
+    sent: 'Wysłany',
+  },
+  pass: 'PAUZA',
+  noMoves: '(brak ruchów)',
+  note: 'Uwaga',
+  result: 'WYNIK',
+  inProgress: 'Partia trwa.',
+  totals: 'Suma ruchów',
+  endAdjustment: 'Litery na stojaku',
+  finalScore: 'Wynik końcowy',
+  thinkingDays: 'Dni na namysł',
+  coefficient: 'Współczynnik',
+  endReason: 'Zakończenie',
+  endReasons: {
+    out: 'gracz wyłożył ostatnią płytkę',
+    'zero-turns': 'kolejne ruchy bez punktów',
+    abandon: 'poddanie partii',
+    timeout: 'przekroczenie czasu na namysł',
+    interrupted: 'przerwanie za zgodą obu graczy',
+    'draw-agreement': 'remis za zgodą obu graczy',
+    'no-show': 'niestawienie się',
+    unfinished: 'niedokończona w dniu zamknięcia rozgrywek',
+    'no-information': 'brak informacji w dniu zamknięcia rozgrywek',
+    walkover: 'walkower (wykluczenie z partii, PFS 7.1)',
+  },
+  decimal: ',',
+};
+
+/** What only the PDF prints (games/sheet-pdf.ts), in Polish. */
+export const POLISH_PDF_LABELS = {
+  player: 'Gracz',
+  position: 'Pole',
+  word: 'Wyraz (i wyrazy dołożone)',
+  premium: { TW: 'potrójna premia słowna', DW: 'podwójna premia słowna', TL: 'potrójna premia literowa', DL: 'podwójna premia literowa' },
+  tile: 'płytka na planszy',
+  blank: 'mała litera: blank',
+  center: 'h8, środek planszy',
+  coordinates: 'Wiersze a–o, kolumny 1–15: h8 = poziomo, 8h = pionowo.',
+  page: (n: number, of: number) => `Strona ${n} z ${of}`,
+} as const;
