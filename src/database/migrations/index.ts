@@ -18,6 +18,7 @@ import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
 import { ArbiterCaseMail1766520000000 } from './1766520000000-arbiter-case-mail';
 import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
+import { GameEvents1766640000000 } from './1766640000000-game-events';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   AccountConsent1766510000000,
   ArbiterCaseMail1766520000000,
   PfsRules1766590000000,
+  GameEvents1766640000000,
 ];
