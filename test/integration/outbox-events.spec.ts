@@ -75,7 +75,7 @@ describe(`game facts in the outbox (${TEST_DB})`, () => {
     await t.database.run((m) => m.update(GameEventRow, { id: event.id }, { payload: { fact: { kind: 'move-played' } } as never }));
     try {
       const content = await t.database.run(() => t.app.get(OutboxComposer).content(row));
-      expect(content.html).not.toContain('<table');
+      expect(content.html ?? '').not.toContain('<table');
       expect(content.text.length).toBeGreaterThan(0);
     } finally {
       await t.database.run((m) => m.update(GameEventRow, { id: event.id }, { payload: event.payload as never }));
