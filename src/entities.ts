@@ -29,6 +29,7 @@ import { Move } from './games/move.entity';
 import { Offer } from './games/offer.entity';
 import { InboundMail } from './mail/inbound-mail.entity';
 import { OutboundMail } from './notifications/outbound-mail.entity';
+import { GameEventRow } from './notifications/game-event.entity';
 import { PlatformState } from './database/platform-state.entity';
 import { SpecialLeave } from './games/special-leave.entity';
 import { StateDeclaration } from './thinking-time/state-declaration.entity';
@@ -82,6 +83,7 @@ export const entities = [
   Penalty,
   AuditEntry,
   OutboundMail,
+  GameEventRow,
   Result,
   // mail transport
   InboundMail,

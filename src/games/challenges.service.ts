@@ -65,7 +65,8 @@ export class ChallengesService {
         decidedAt: s.now,
       });
       const view = challengeView(row, color);
-      for (const c of [color, mover]) this.actions.notify(s, c, 'challenge-verdict', challengePayload(view, plan.challenged.notation));
+      // Both players hear the verdict (mail/core/event-mails.ts).
+      this.actions.emit(s, { kind: 'challenge-verdict', turn: s.game.turn, ...challengePayload(view, plan.challenged.notation) });
       await this.audit.record({
         actor,
         action: 'challenge.decided',
@@ -110,8 +111,7 @@ export class ChallengesService {
       await this.challenges.markOverridden(challenge);
       const challenger = s.colorOfPlayer(challenge.challengerPlayerId)!;
       const view = challengeView(challenge, challenger);
-      for (const c of [challenger, mover])
-        this.actions.notify(s, c, 'challenge-override', challengePayload(view, plan.challenged.notation));
+      this.actions.emit(s, { kind: 'challenge-overridden', turn: s.game.turn, ...challengePayload(view, plan.challenged.notation) });
       await this.audit.record({
         actor,
         asArbiter: true,

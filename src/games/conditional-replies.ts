@@ -17,7 +17,7 @@ import { ConditionalsRepository } from './conditionals.repository';
 import type { GameConditional } from './game-conditional.entity';
 import type { GameSession } from './game-session';
 
-export type Notify = (color: Color, template: string, payload: JsonObject) => void;
+export type Notify = (owner: Color, kind: 'conditional-applied' | 'conditional-dropped', details: JsonObject) => void;
 
 /** Chains answering chains: each round plays at least one move, so this only bounds a broken invariant. */
 const MAX_ROUNDS = 200;

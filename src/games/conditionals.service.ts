@@ -107,10 +107,11 @@ export class ConditionalsService {
         });
         // By mail, the reply is answered (docs/mail.md): the chain as the platform will match it.
         if (stored.channel === 'mail')
-          this.actions.notify(s, color, 'conditional-stored', {
-            text: stored.text,
-            steps: steps.map((st) => `${st.partner} → ${st.reply}`),
-            line: s.label(line.id),
+          this.actions.emit(s, {
+            kind: 'conditional-stored',
+            turn: s.game.turn,
+            owner: color,
+            details: { text: stored.text, steps: steps.map((st) => `${st.partner} → ${st.reply}`), line: s.label(line.id) },
           });
         // No audit entry: the audit log is the arbiter's, and a chain is its owner's until applied.
         return { ...this.actions.result(s), conditional: conditionalView(stored) };

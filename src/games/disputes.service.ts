@@ -18,7 +18,7 @@ import { orThrow } from './core/refusal';
 import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { decideRuling, type RulingPlan } from './core/rulings';
 import { assignLines } from './core/turns';
-import { COLORS, type Color } from '../engine';
+import { type Color } from '../engine';
 import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from './game-actions';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
@@ -79,12 +79,13 @@ export class DisputesService {
       s.dispute = dispute;
       const moves = [moveView(played.move, playerReader(color), null, played.record, s.hasWordList)];
       const partner = playerReader(otherColor(color));
-      this.actions.notify(s, otherColor(color), 'contest', {
+      const details = {
         words,
         contested: moveView(contested, partner, null),
         reply: moveView(played.move, partner, null, played.record, s.hasWordList),
-      });
-      this.actions.notify(s, color, 'move-confirmation', { moves, contested: words });
+      };
+      this.actions.emit(s, { kind: 'dispute-opened', turn: s.game.turn, by: color, details });
+      this.actions.emit(s, { kind: 'move-played', turn: s.game.turn, by: color, moves: moves, contested: [...words] });
       await this.audit.record({
         actor,
         action: 'dispute.opened',
@@ -117,7 +118,7 @@ export class DisputesService {
         input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
       const complete = s.completeTurnIfDone();
       const moves = played.map((p) => moveView(p.move, playerReader(color), null, p.record, s.hasWordList));
-      this.actions.notify(s, otherColor(color), 'contest-admitted', { words: dispute.words, withdrawn: contested.notation });
+      this.actions.emit(s, { kind: 'dispute-admitted', turn: s.game.turn, by: color, words: dispute.words, withdrawn: contested.notation });
       await this.audit.record({
         actor,
         action: 'dispute.admitted',
@@ -154,7 +155,7 @@ export class DisputesService {
       });
       const moves = input.lines ? await this.playLines(s, color, input.lines, playerTiming(s, input)) : [];
       const complete = s.completeTurnIfDone();
-      this.actions.notify(s, otherColor(color), 'contest-appealed', { words: dispute.words, lines });
+      this.actions.emit(s, { kind: 'dispute-appealed', turn: s.game.turn, by: color, words: dispute.words, lines });
       await this.audit.record({
         actor,
         action: 'dispute.appealed',
@@ -189,8 +190,11 @@ export class DisputesService {
         penalties,
       );
       if (ruling.kind === 'score-correction' || ruling.kind === 'point-penalty') Object.assign(details, await this.rescoreResult(s));
-      for (const color of COLORS)
-        this.actions.notify(s, color, 'ruling', { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details });
+      this.actions.emit(s, {
+        kind: 'ruling-made',
+        turn: s.game.turn,
+        details: { rulingId: record.id, kind: ruling.kind, reason, ...(what as JsonObject), ...details },
+      });
       await this.audit.record({
         actor,
         asArbiter: true,

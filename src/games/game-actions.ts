@@ -3,10 +3,12 @@ import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { Clock } from '../common/clock';
-import type { JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { Notifications, type Notification } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications';
+import type { GameFact } from '../mail/core/game-events';
+import { asksWhatToSend } from '../mail/core/event-mails';
+import { mailSnapshot } from './game-mail-snapshot';
 import { toLocalDate, type LocalDate } from '../common/calendar';
 import { requirePlayOpen } from './core/closing-guard';
 import { refusals } from './core/game-refusals';
@@ -28,7 +30,7 @@ import { ReplayCache, replayKey } from './replay-cache';
 import { receiptKeyOf, type ActionReceipt, type ReceiptKey } from './action-receipt.entity';
 import { GameActionCache } from './game-action-cache';
 import type { GamePlayRows } from './game.repository';
-import { ResultProposals, type EndedGame } from './result-proposals';
+import { jsonResult, resultView, ResultProposals, type EndedGame } from './result-proposals';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
 export type PlayerMove = string | { readonly kind: 'tiles'; readonly tiles: readonly PlacedTile[] };
@@ -86,7 +88,7 @@ export class GameActions {
   readonly committed: GameActionCache;
 
   constructor(
-    @Inject(SETTINGS) settings: Pick<Settings, 'gameCacheGames'>,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'gameCacheGames' | 'publicUrl'>,
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly audit: AuditService,
@@ -240,7 +242,7 @@ export class GameActions {
   async finish(s: GameSession, turnBefore: number): Promise<void> {
     // The other player's conditional replies, in this transaction, before the end is decided.
     if (!this.withoutConditionals.has(s)) {
-      await this.conditionals.settle(s, turnBefore, (color, template, payload) => this.notify(s, color, template, payload));
+      await this.conditionals.settle(s, turnBefore, (owner, kind, details) => this.emit(s, { kind, turn: s.game.turn, owner, details }));
     }
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
@@ -250,28 +252,39 @@ export class GameActions {
       this.db.afterCommit(() => this.analysis.wake());
     }
     if (s.game.status === 'ended' && !s.dispute && !(await this.results.find(s.game.id))) {
-      await this.results.propose(this.ended(s));
-      await this.confirmByGameEnd(s);
+      const result = await this.results.propose(this.ended(s));
+      this.emitGameEnd(s, jsonResult(resultView(result)));
     }
     await s.save();
     const next = s.turnPlayer();
     // One mail per event (docs/rules.md §6): a contest, an admission or an appeal already tells the player what to send.
-    const asked = s.outbox.some((n) => n.payload.color === next && ASKS_WHAT_TO_SEND.has(n.template));
-    if (s.game.status === 'playing' && s.game.turn !== turnBefore && next && !asked) this.notifyYourMove(s, next);
-    await this.notifications.add(s.outbox.splice(0));
+    const asked = next !== null && s.facts.some((f) => asksWhatToSend(f, next));
+    if (s.game.status === 'playing' && s.game.turn !== turnBefore && next && !asked) this.emitYourMove(s, next);
+    const facts = s.facts.splice(0);
+    if (facts.length > 0)
+      await this.notifications.emit(
+        s.game.id,
+        s.players,
+        facts,
+        await mailSnapshot(s, facts, { games: this.games, settings: this.settings }),
+      );
   }
 
   /**
-   * The move that ended the game is confirmed by the game-end mail (the
-   * totals after the rack adjustment), never by a confirmation of its own: the mover's
-   * game-end carries the moves, and the confirmation is not written.
+   * The game ended and its result was proposed. The move that ended the game is confirmed by
+   * the game-end mail (the totals after the rack adjustment), never by a confirmation of its
+   * own: the mover's game-end carries the moves, and the move's own fact is not written.
    */
-  private async confirmByGameEnd(s: GameSession): Promise<void> {
-    for (const confirmation of s.outbox.filter((n) => n.template === 'move-confirmation' && n.to.id !== null)) {
-      const mover = { gameId: s.game.id, playerId: confirmation.to.id!, template: 'game-end' };
-      const folded = await this.notifications.fold(mover, { moves: confirmation.payload.moves ?? [] });
-      if (folded) s.outbox.splice(s.outbox.indexOf(confirmation), 1);
-    }
+  private emitGameEnd(s: GameSession, result: ReturnType<typeof jsonResult>): void {
+    const played = s.facts.find((f) => f.kind === 'move-played');
+    if (played) s.facts.splice(s.facts.indexOf(played), 1);
+    this.emit(s, {
+      kind: 'game-ended',
+      turn: s.game.turn,
+      endReason: s.game.endReason,
+      result,
+      ...(played && { confirms: { color: played.by, moves: played.moves } }),
+    });
   }
 
   /** The receipt's stored result for the actor's repeated key, or undefined the first time (a holiday's, a claim's answer). */
@@ -293,15 +306,18 @@ export class GameActions {
     await this.games.storeReceipt({ gameId, actor: key.actor, idempotencyKey: key.key, action, result, createdAt: this.clock.now() });
   }
 
-  /** A notification for one of the players, written with the action's others when it finishes. */
-  notify(s: GameSession, color: Color, template: string, payload: JsonObject): void {
-    s.outbox.push(notificationFor(s, color, template, payload));
+  /** A fact of the action (mail/core/game-events.ts), written with its others when it finishes. */
+  emit(s: GameSession, fact: GameFact): void {
+    s.facts.push(fact);
   }
 
   /** "Your move": the position of every line the player owes, and the partner's moves just played. */
-  private notifyYourMove(s: GameSession, color: Color): void {
+  private emitYourMove(s: GameSession, color: Color): void {
     const previous = s.moves.filter((m) => m.turn === s.game.turn - 1 && m.color !== color);
-    this.notify(s, color, 'your-move', {
+    this.emit(s, {
+      kind: 'turn-passed',
+      turn: s.game.turn,
+      to: color,
       lines: s.owedLines(color).map((l) => {
         const snapshot = lineSnapshot(l.id, s.label(l.id), s.state(l.id));
         return {
@@ -333,17 +349,6 @@ export class GameActions {
 
 /** The actions after which a session's rows are the table's: the moves appended, nothing else changed. */
 const KEPT_AFTER = new Set(['move', 'pass', 'arbiter-move']);
-
-/**
- * The dispute's mails that say what the player may send now (docs/rules.md §6): the contested
- * mover's (admit or appeal; a move alone is refused), the contester's after an admission or an
- * appeal (the position of each line); a "your move" beside them would be a second voice.
- */
-const ASKS_WHAT_TO_SEND: ReadonlySet<string> = new Set(['contest', 'contest-admitted', 'contest-appealed']);
-
-function notificationFor(s: GameSession, color: Color, template: string, payload: JsonObject): Notification {
-  return { to: s.players[color], template, gameId: s.game.id, payload: { gameId: s.game.id, turn: s.game.turn, color, ...payload } };
-}
 
 /** When and how a player's move came: now, by its channel (API, web, mail), under its key. */
 export function playerTiming(s: GameSession, input: SubmitOptions): MoveTiming {

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
-import type { Notification } from '../notifications/notifications';
+import type { GameFact } from '../mail/core/game-events';
 import { localDate, toLocalDate, type DateRange, type LocalDate } from '../common/calendar';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
@@ -101,8 +101,8 @@ export class GameSession implements GameRows {
 
   readonly setup: GameSetup;
   readonly today: LocalDate;
-  /** The action's notifications, written to the outbox together when it finishes. */
-  readonly outbox: Notification[] = [];
+  /** The action's facts (mail/core/game-events.ts), written to the outbox together when it finishes. */
+  readonly facts: GameFact[] = [];
   /** The rows as the rules core reads them (core/play.ts): always the session's current ones. */
   readonly play: Play<Move, GameLine> = new SessionPlay(this);
   private readonly replays = new Map<string, LineReplay>();

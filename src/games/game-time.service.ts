@@ -154,7 +154,10 @@ export class GameTimeService {
         days: input.days,
         createdAt: s.now,
       });
-      this.actions.notify(s, otherColor(color), 'long-thinking-notice', {
+      this.actions.emit(s, {
+        kind: 'long-thinking-announced',
+        turn: s.game.turn,
+        by: color,
         player: s.players[color].name,
         from: s.today,
         days: input.days,
@@ -196,12 +199,14 @@ export class GameTimeService {
         dueOn: addDays(s.today, 5),
         payload: { claimId: claim.id, claimant: color, daysUsed: clock.used, exceededSince: clock.exceededSince },
       });
-      this.actions.notify(s, partner, 'time-claim', {
+      this.actions.emit(s, {
+        kind: 'time-claimed',
+        turn: s.game.turn,
+        by: color,
         claimant: s.players[color].name,
         daysUsed: clock.used,
         answerBy: addDays(s.today, 5),
       });
-      this.actions.notify(s, color, 'time-claim-confirmation', { daysUsed: clock.used });
       await this.audit.record({
         actor,
         action: 'claim.made',

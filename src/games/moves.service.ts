@@ -245,7 +245,7 @@ export class MovesService {
     for (const p of plays) played.push(await s.playMove(p.line.id, color, p.move, timing));
     const complete = s.completeTurnIfDone();
     const moves = played.map((p) => moveView(p.move, playerReader(color), s.label(p.move.lineId), p.record, s.hasWordList));
-    this.actions.notify(s, color, 'move-confirmation', { moves, turnComplete: complete });
+    this.actions.emit(s, { kind: 'move-played', turn: s.game.turn, by: color, moves: moves, turnComplete: complete });
     await this.audit.record({
       actor,
       asArbiter: timing.source === 'arbiter',

@@ -69,7 +69,14 @@ export class OffersService {
         createdAt: s.now,
         answeredAt: null,
       });
-      this.actions.notify(s, otherColor(color), 'offer', { offerId: offer.id, kind: offer.kind, by: s.players[color].name });
+      this.actions.emit(s, {
+        kind: 'offer-made',
+        turn: s.game.turn,
+        by: color,
+        offerId: offer.id,
+        offer: offer.kind,
+        byName: s.players[color].name,
+      });
       await this.audit.record({
         actor,
         action: 'offer.made',
@@ -129,7 +136,14 @@ export class OffersService {
     offer.answeredAt = s.now;
     await this.games.answerOffer(offer);
     const by = otherColor(color);
-    this.actions.notify(s, by, 'offer-answer', { offerId: offer.id, kind: offer.kind, accepted: accept });
+    this.actions.emit(s, {
+      kind: 'offer-answered',
+      turn: s.game.turn,
+      offerer: by,
+      offerId: offer.id,
+      offer: offer.kind,
+      accepted: accept,
+    });
     await this.audit.record({
       actor,
       action: accept ? 'offer.accepted' : 'offer.declined',

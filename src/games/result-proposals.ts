@@ -5,7 +5,6 @@ import { Clock } from '../common/clock';
 import { computeCoefficients, toDecimal, type Outcome } from '../coefficients/core/coefficients';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
-import { Notifications } from '../notifications/notifications';
 import { addDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { coefficientOutcome } from './core/game-record-replay';
 import { walkoverScores } from './core/pfs-rules';
@@ -53,13 +52,13 @@ export class ResultProposals {
   constructor(
     private readonly clock: Clock,
     private readonly cases: CasesService,
-    private readonly notifications: Notifications,
     private readonly games: GameRepository,
   ) {}
 
   /**
    * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
-   * confirm or object, a case when the arbiter must homologate, and the players told.
+   * confirm or object, a case when the arbiter must homologate; the players are told by
+   * the action's game-ended fact (game-actions.ts).
    * `homologatedNow`: the closing-date result, whose window was the report window
    * (`answerBy`, docs/rules.md "The closing date") and which the arbiter homologates in this
    * same transaction: no case of its own, and the homologation's mail tells the players.
@@ -92,14 +91,6 @@ export class ResultProposals {
         payload: jsonResult(view),
       });
     }
-    await this.notifications.add(
-      (['red', 'blue'] as const).map((color) => ({
-        to: ended.players[color],
-        template: 'game-end',
-        gameId: game.id,
-        payload: { gameId: game.id, turn: game.turn, color, endReason: game.endReason, ...jsonResult(view) },
-      })),
-    );
     return result;
   }
 

@@ -7,6 +7,11 @@ import type { Language } from '../common/bilingual';
 import type { Database } from '../database/database';
 import { domainOf } from './mail-addresses';
 import type { OutboundMail } from './outbound-mail.entity';
+import type { GameEventRow } from './game-event.entity';
+import type { Color } from '../common/color';
+import { asJson } from '../common/json';
+import { mailsOf, rowPayload } from '../mail/core/event-mails';
+import type { GameFact, GameSnapshot } from '../mail/core/game-events';
 import { OutboxRepository } from './outbox.repository';
 import { tokenMessageId } from './reply-token';
 
@@ -26,13 +31,6 @@ export interface Notification {
   readonly messageId?: string;
   /** Written already folded into this digest row (docs/mail-rules.md 17, 20): it goes out inside it. */
   readonly digestId?: string;
-}
-
-/** Which written notification: the game, the player, the template. */
-export interface NotificationRow {
-  readonly gameId: string;
-  readonly playerId: string;
-  readonly template: string;
 }
 
 /**
@@ -68,21 +66,50 @@ export class Notifications {
     return `<${id}@${this.domain}>`;
   }
 
-  /**
-   * Adds `payload` to the player's newest `template` row of the game still pending, written
-   * earlier in the caller's transaction: the game-end that also confirms the move which
-   * ended the game. False when there is none.
-   */
-  async fold(to: NotificationRow, payload: JsonObject): Promise<boolean> {
-    const row = await this.outbox.newestPending(to);
-    if (!row) return false;
-    await this.outbox.setPayload(row.id, { ...row.payload, ...payload });
-    return true;
-  }
-
   /** Which of these Message-IDs the outbox holds already: the mails written under those keys. */
   written(messageIds: readonly string[]): Promise<Set<string>> {
     return this.outbox.existingMessageIds(messageIds);
+  }
+
+  /**
+   * A game action's facts (mail/core/game-events.ts), in the caller's transaction: one event row
+   * a fact with the game as the action left it, and one delivery row for each mail of it
+   * (mail/core/event-mails.ts), its Message-ID fixed now.
+   */
+  async emit(
+    gameId: string,
+    players: Readonly<Record<Color, { readonly id: string; readonly language: Language }>>,
+    facts: readonly GameFact[],
+    snapshot: GameSnapshot,
+  ): Promise<void> {
+    if (facts.length === 0) return;
+    const now = this.clock.now();
+    const events: GameEventRow[] = [];
+    const mails: OutboundMail[] = [];
+    for (const fact of facts) {
+      const eventId = randomUUID();
+      events.push({ id: eventId, gameId, kind: fact.kind, payload: asJson({ fact, snapshot }), createdAt: now });
+      for (const mail of mailsOf(fact)) {
+        const to = players[mail.to];
+        const id = randomUUID();
+        const row = this.outbox.build({
+          id,
+          gameId,
+          playerId: to.id,
+          toAddress: null,
+          template: mail.template,
+          language: to.language,
+          payload: rowPayload(gameId, fact, mail),
+          messageId: tokenMessageId(this.settings.secret, this.domain, { gameId, playerId: to.id, turn: fact.turn }),
+          status: 'pending',
+          createdAt: now,
+        });
+        row.eventId = eventId;
+        mails.push(row);
+      }
+    }
+    await this.outbox.insertEvents(events);
+    await this.outbox.insert(mails);
   }
 
   async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {

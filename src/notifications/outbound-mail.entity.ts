@@ -15,6 +15,7 @@ export type OutboundMailStatus = (typeof OUTBOUND_MAIL_STATUSES)[number];
 @Index('UQ_outbound_mail_message_id', ['messageId'], { unique: true })
 @Index('IDX_outbound_mail_status', ['status', 'createdAt'])
 @Index('IDX_outbound_mail_game', ['gameId'])
+@Index('IDX_outbound_mail_event', ['eventId'])
 @Check('CHK_outbound_mail_status', `"status" IN ('pending', 'sent', 'failed', 'digested')`)
 @Check('CHK_outbound_mail_auto_submitted', `"auto_submitted" IN ('auto-generated', 'auto-replied')`)
 export class OutboundMail {
@@ -81,4 +82,11 @@ export class OutboundMail {
   /** The daily digest this notification went out in (migration 1765000000000-mail-digest). */
   @Column({ name: 'digest_id', type: 'uuid', nullable: true })
   digestId: string | null;
+
+  /**
+   * The game fact this mail tells (notifications/game-event.entity.ts), its content built from the
+   * event alone; null for other mail and for rows queued before events (migration 1766640000000).
+   */
+  @Column({ name: 'event_id', type: 'uuid', nullable: true })
+  eventId: string | null;
 }

@@ -22,6 +22,7 @@ import { TournamentRounds1766650000000 } from './1766650000000-tournament-rounds
 import { FederationRanking1766670000000 } from './1766670000000-federation-ranking';
 import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
 import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
+import { GameEvents1766640000000 } from './1766640000000-game-events';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   FederationRanking1766670000000,
   RecordAttempts1766680000000,
   PolishLanguage1766660000000,
+  GameEvents1766640000000,
 ];

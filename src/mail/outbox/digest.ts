@@ -14,8 +14,12 @@ import type { GameRepository } from '../../games/game.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
-import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext } from './game-mail';
+import { replyView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
+import { currentMailSnapshot } from '../../games/game-mail-snapshot';
+import { replyAddress } from '../../notifications/reply-token';
+import type { Color } from '../../common/color';
+import type { ClocksView, DeadlinesView, LineView, PositionView } from '../templates';
+import type { GameSnapshot } from '../core/game-events';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
@@ -45,8 +49,8 @@ export async function writeDigest(
   for (const row of input.rows) {
     let thread = threads.get(row.gameId!);
     if (thread === undefined) {
-      const c = await gameMailContext(games, settings, row.gameId!, input.player.id, language, input.now);
-      thread = { subject: threadSubject(c.game, language), reply: c.reply };
+      const snap = await currentMailSnapshot(games, settings, row.gameId!, input.now);
+      thread = { subject: threadSubject(snap.game, language), reply: replyOf(settings, snap, input.player.id, language) };
       threads.set(row.gameId!, thread);
     }
     events.push({ ...thread, summary: await input.summary(row) });
@@ -76,6 +80,7 @@ export async function writeDigest(
     autoSubmitted: 'auto-generated',
     inReplyTo: null,
     digestId: null,
+    eventId: null,
   };
   await outbox.insert(row);
   if (input.rows.length > 0)
@@ -98,20 +103,25 @@ async function awaitingGames(
   const playing = await mailGames.playingGamesOf(player.id);
   const views: DigestGameView[] = [];
   for (const g of playing) {
-    const c = await gameMailContext(games, settings, g.id, player.id, player.language as MailLanguage, now);
-    if (c.s.turnPlayer() !== c.you) continue;
-    const live = c.s.liveLines();
-    const replay = c.s.replay(live[0].id);
-    const position = positionView(replay, c.you, c.names);
+    const snap = await currentMailSnapshot(games, settings, g.id, now);
+    const you: Color = snap.playerIds.blue === player.id ? 'blue' : 'red';
+    if (snap.turnPlayer !== you) continue;
+    const live = snap.live[you] as { position?: PositionView; lines?: LineView[] };
     views.push({
-      game: c.game,
-      you: c.you,
-      tour: tourToPlay(replay.state.movesPlayed),
-      position,
-      clocks: c.clocks,
-      deadlines: c.deadlines,
-      reply: c.reply,
+      game: snap.game,
+      you,
+      tour: tourToPlay(snap.moveNumber - 1),
+      position: live.position ?? live.lines![0].position,
+      clocks: snap.clocks as unknown as ClocksView,
+      deadlines: snap.deadlines as unknown as DeadlinesView,
+      reply: replyOf(settings, snap, player.id, player.language as MailLanguage),
     });
   }
   return views;
+}
+
+/** Where the player answers in the game as it stands: its current turn's token. */
+function replyOf(settings: Settings, snap: GameSnapshot, playerId: string, language: MailLanguage) {
+  const address = replyAddress(settings.secret, settings.mailReplyAddress, { gameId: snap.gameId, playerId, turn: snap.turn });
+  return replyView(address, snap.game, language);
 }

@@ -1,143 +1,35 @@
-// The view model of a game notification (docs/mail-rules.md 19), built when the mail is rendered from
-// the game's rows as they stood when the notification was written.
-//
-// Why at render time and not at insert: the writers (games, results, thinking-time services)
-// keep their small event payloads and their transactions stay short; a fault in a view
-// model can never refuse a move; and the model is still the state *as of the notification*,
-// because the game is replayed only up to the row's creation instant (moves received later
-// are left out, clocks are counted on that day). A retried row renders the same mail.
-import { formatDayFor } from '../../common/day-format';
-import { personName } from '../../auth/display-name';
-import { otherColor } from '../../common/color';
+// The model of a game mail (docs/mail-rules.md 19), built from the event its action wrote
+// (mail/core/game-events.ts): the fact and the game as the action left it, in the templates'
+// form. Nothing here reads or replays the game: what the action knew is in the event. A row
+// without an event (the position a player asked for, a row queued before events) is given the
+// game as it stands now (games/game-mail-snapshot.ts currentMailSnapshot).
+import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
-import { formatCoefficientValue } from '../../common/coefficient-format';
-import type { Settings } from '../../config/settings';
-import type { Color } from '../../engine';
 import type { SheetEndReason } from '../../engine/sheet';
-import { getTileSet } from '../../engine/tile-sets';
 import { tourOf } from '../../engine/tour';
-import { timelineOf } from '../../games/game-clocks';
-import { replayLine } from '../../games/core/lines';
-import { noteFor, playerReader } from '../../games/core/move-note';
+import { compareDays, toLocalDate } from '../../common/calendar';
+import type { MailLanguage } from '../parsing/quotes';
+import { NOTICE, num, str, strings, UNKNOWN_NOTICE } from './game-notice-words';
+import { POLISH_NOTICE } from './polish-notices';
+import type { Settings } from '../../config/settings';
 import { readGameView } from '../../games/game-mail-view';
 import type { GameRepository } from '../../games/game.repository';
-import { GameSession } from '../../games/game-session';
 import type { MailGamesRepository } from '../mail-games.repository';
-import { timelineOn, type GameTimeline } from '../../thinking-time/core';
-import { compareDays, toLocalDate, type LocalDate } from '../../common/calendar';
-import { deadlinesOn } from '../../thinking-time/core/deadlines';
-import type { TimelineDay } from '../../thinking-time/core/timeline';
-import type { OutboundMail } from '../../notifications/outbound-mail.entity';
-import type { MailLanguage } from '../parsing/quotes';
-import { replyAddress } from '../../notifications/reply-token';
 import { rulingEffects } from '../../games/core/ruling-effects';
-import { challengeVerdict } from '../../games/core/challenges';
-import { POLISH_NOTICE } from './polish-notices';
-import {
-  boardView,
-  clocksView,
-  moveView,
-  positionView,
-  replyView,
-  sequenceView,
-  type ClocksView,
-  type DeadlinesView,
-  type GameView,
-  type LineView,
-  type MailModels,
-  type MailTemplateName,
-  type MoveView,
-  type PositionView,
-  type ReplayView,
-  type ReplyView,
+import { moveKey, type GameSnapshot } from '../core/game-events';
+import type {
+  BoardView,
+  ClocksView,
+  DeadlinesView,
+  GameView,
+  LineView,
+  MailModels,
+  MailTemplateName,
+  MoveView,
+  PositionView,
+  ReplyView,
+  SequenceView,
 } from '../templates';
-
-/** A template and its model, ready for renderMail. */
-export interface GameMail {
-  readonly template: MailTemplateName;
-  readonly model: MailModels[MailTemplateName];
-}
-
-const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({
-  template,
-  model: model as MailModels[MailTemplateName],
-});
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-/** A day as the templates' `date` helper writes it: `01.04.2027`, `1 Apr 2027`. */
-const day = (language: MailLanguage, v: unknown): string => formatDayFor(language, str(v));
-const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
-/** The words of a holiday shortened at the closing date's last month (HolidayView.shortened), if it was. */
-const shortenedBy = (p: JsonObject, lang: MailLanguage): string[] => {
-  const cut = p.shortened as { message?: Record<string, unknown> } | null | undefined;
-  const words = cut?.message?.[lang];
-  return typeof words === 'string' ? [words] : [];
-};
-/** docs/rules.md §5, one holiday per competition: the declaration that replaced an earlier one says which. */
-const replacedBy = (p: JsonObject, lang: MailLanguage): string[] => {
-  const earlier = p.replaced as { from?: unknown; to?: unknown } | null | undefined;
-  if (!earlier) return [];
-  return lang === 'ro'
-    ? [
-        `Acesta înlocuiește concediul declarat înainte, ${day('ro', earlier.from)} – ${day('ro', earlier.to)}: un singur concediu pe competiție.`,
-      ]
-    : [`It replaces the holiday declared before, ${day('en', earlier.from)} – ${day('en', earlier.to)}: one holiday per competition.`];
-};
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-
-/** What every game mail is built from: the session as of the row, the recipient and the reply. */
-export interface GameMailContext {
-  readonly s: GameSession;
-  readonly you: Color;
-  readonly game: GameView;
-  readonly language: MailLanguage;
-  readonly reply: ReplyView;
-  readonly clocks: ClocksView;
-  readonly timeline: TimelineDay;
-  readonly deadlines: DeadlinesView;
-  readonly names: Readonly<Record<Color, string>>;
-}
-
-/**
- * The session of `gameId` as it stood at `at`: moves received after it and lines forked
- * after it left out, the turn as the notification named it, the day counted at `at`.
- */
-export async function sessionAt(games: GameRepository, gameId: string, at: Date, turn?: number): Promise<GameSession> {
-  // Unlocked: a mail describes the game, it changes nothing.
-  const { holidays, leave, ...rows } = await games.wholeGame(gameId);
-  // A turn's moves are numbered by the game's turn when played: those before the turn the
-  // notification named were made before it (several actions may share one clock instant).
-  const moves = rows.moves.filter((m) => {
-    const received = m.receivedAt.getTime();
-    if (received > at.getTime()) return false;
-    return turn === undefined || m.turn < turn || (m.turn === turn && received < at.getTime());
-  });
-  const lines = rows.lines.filter((l) => l.createdAt.getTime() <= at.getTime());
-  const game = Object.assign(Object.create(Object.getPrototypeOf(rows.game)) as typeof rows.game, rows.game);
-  if (turn !== undefined) game.turn = turn;
-  if (game.endedAt && game.endedAt.getTime() > at.getTime())
-    Object.assign(game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
-  // A dispute opened or appealed after the notification is not part of the game it describes.
-  const later = (d: Date | null) => d !== null && d.getTime() > at.getTime();
-  let dispute = rows.dispute;
-  if (dispute && later(dispute.createdAt)) dispute = null;
-  else if (dispute && later(dispute.appealedAt))
-    dispute = Object.assign(Object.create(Object.getPrototypeOf(dispute)) as typeof dispute, dispute, {
-      status: 'open',
-      lines: null,
-      appealedAt: null,
-    });
-  const labels = rows.labels && lines.some((l) => l.id === rows.labels!.replaced) ? rows.labels : null;
-  const preloaded = { holidays, leave };
-  return new GameSession(
-    games,
-    { ...rows, game, moves, lines: lines.length ? lines : rows.lines, dispute, labels },
-    at,
-    undefined,
-    undefined,
-    preloaded,
-  );
-}
 
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
 export async function gameViewOf(
@@ -150,67 +42,46 @@ export async function gameViewOf(
   return readGameView(games, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
-/** The game mail's common parts for the recipient of `row`. */
-export async function gameMailContext(
-  games: GameRepository,
-  settings: Settings,
-  gameId: string,
-  playerId: string,
-  language: MailLanguage,
-  at: Date,
-  turn?: number,
-): Promise<GameMailContext> {
-  const s = await sessionAt(games, gameId, at, turn);
-  const you = s.colorOfPlayer(playerId) ?? 'red';
-  const game = await readGameView(games, settings, s.competition, s.game, s.players);
-  const whole = await timelineOf(s);
-  const timeline = timelineOn(whole, s.today);
-  const reply = replyView(
-    replyAddress(settings.secret, settings.mailReplyAddress, { gameId: s.game.id, playerId, turn: s.game.turn }),
-    game,
-    language,
-  );
-  return {
-    s,
-    you,
-    game,
-    language,
-    reply,
-    clocks: clocksView(timeline.clocks, s.competition.thinkingDays),
-    timeline,
-    deadlines: deadlinesOf(whole, s.today),
-    names: { red: game.red, blue: game.blue },
-  };
+/** A template and its model, ready for renderMail. */
+export interface GameMail {
+  readonly template: MailTemplateName;
+  readonly model: MailModels[MailTemplateName];
 }
 
-/**
- * docs/rules.md §5: the reminder (day 15) and escalation (day 30) of the awaited move, the closing
- * date and the last day of holiday rights — the sweep's own deadlinesOn, so a start mail and
- * the reminder of the same wait give the same days (holidays and notices counted).
- */
-function deadlinesOf(timeline: GameTimeline, today: LocalDate): DeadlinesView {
-  const d = deadlinesOn(timeline, today);
+const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({
+  template,
+  model: model as MailModels[MailTemplateName],
+});
+
+/** What every game mail is built from: the event's snapshot, the recipient and the reply. */
+export interface GameMailContext {
+  readonly snap: GameSnapshot;
+  readonly you: Color;
+  readonly game: GameView;
+  readonly language: MailLanguage;
+  readonly reply: ReplyView;
+  readonly clocks: ClocksView;
+  readonly deadlines: DeadlinesView;
+  readonly names: Readonly<Record<Color, string>>;
+}
+
+/** The context of one recipient's mail from a snapshot: `reply` is the address their answer goes to. */
+export function mailContext(snap: GameSnapshot, you: Color, language: MailLanguage, reply: ReplyView): GameMailContext {
   return {
-    ...(d.reminder && { reminder: d.reminder }),
-    ...(d.escalation && { escalation: d.escalation }),
-    closing: d.closing,
-    // The template says "the last day a holiday can still be taken".
-    holidayRightsEnd: d.lastHolidayDay,
+    snap,
+    you,
+    game: snap.game,
+    language,
+    reply,
+    clocks: snap.clocks as unknown as ClocksView,
+    deadlines: snap.deadlines as unknown as DeadlinesView,
+    names: snap.names,
   };
 }
 
 /** The live lines as the recipient sees them: one position, or A and B while an appeal waits. */
 function positions(c: GameMailContext): { position?: PositionView; lines?: LineView[] } {
-  const live = c.s.liveLines();
-  if (live.length >= 2) {
-    return {
-      lines: live.slice(0, 2).map((l, i) => ({
-        label: (c.s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B',
-        position: positionView(c.s.replay(l.id), c.you, c.names),
-      })),
-    };
-  }
-  return { position: positionView(c.s.replay(live[0].id), c.you, c.names) };
+  return c.snap.live[c.you] as { position?: PositionView; lines?: LineView[] };
 }
 
 function mainPosition(c: GameMailContext): PositionView {
@@ -218,23 +89,13 @@ function mainPosition(c: GameMailContext): PositionView {
   return p.position ?? p.lines![0].position;
 }
 
-/** The engine's record of a stored move, by its line and number, as every mail shows it. */
-function recordedMove(c: GameMailContext, moveId: string | undefined, fallback?: { line?: string; number?: number }): MoveView | undefined {
-  for (const line of c.s.lines) {
-    const path = c.s.pathOf(line.id);
-    const index = path.findIndex((m) => m.id === moveId || (fallback?.line === line.id && fallback.number === m.number));
-    if (index >= 0) {
-      const { records } = replayLine(c.s.setup, path.slice(0, index + 1));
-      return moveView(records[index], c.names);
-    }
-  }
-  return undefined;
+/** The engine's record of a move the event names (snapshot.moves, by moveKey), as every mail shows it. */
+function recordedMove(c: GameMailContext, entry: unknown): MoveView | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  return c.snap.moves[moveKey(entry as JsonObject)] as unknown as MoveView | undefined;
 }
 
-/** The replay of a line's first `moves` moves. */
-function replayUpTo(c: GameMailContext, lineId: string, moves: number): ReplayView {
-  return replayLine(c.s.setup, c.s.pathOf(lineId).slice(0, moves));
-}
+const playing = (c: GameMailContext) => c.snap.status === 'playing';
 
 /** The word check kept in the confirmation's payload when the move was played (game-views.ts), as the mail shows it. */
 function wordCheckOf(raw: unknown): Pick<MailModels['move-confirmation'], 'wordCheck'> {
@@ -246,168 +107,11 @@ function wordCheckOf(raw: unknown): Pick<MailModels['move-confirmation'], 'wordC
 
 const OFFER_KIND = (kind: unknown) => (kind === 'draw' ? 'draw' : 'interrupt') as 'draw' | 'interrupt';
 
-/** The words of a payload's notice in the recipient's language (templates without their own file). */
-const NOTICE: Record<string, Record<'ro' | 'en', (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] }>> = {
-  'holiday-confirmation': {
-    // A holiday cut at the last month before the closing date (docs/rules.md §5) says so, with its new last day.
-    ro: (p) => ({
-      title: `Concediul dumneavoastră a fost înregistrat: ${day('ro', p.from)} – ${day('ro', p.to)}.`,
-      paragraphs: [...replacedBy(p, 'ro'), ...shortenedBy(p, 'ro'), 'Partenerii din toate partidele au fost anunțați (regulamentul §5).'],
-    }),
-    en: (p) => ({
-      title: `Your holiday was recorded: ${day('en', p.from)} – ${day('en', p.to)}.`,
-      paragraphs: [...replacedBy(p, 'en'), ...shortenedBy(p, 'en'), 'The partners of all your games were told (rules §5).'],
-    }),
-  },
-  // The owner of a conditional reply is told when it was played, or dropped and why.
-  'conditional-applied': {
-    ro: (p) => ({
-      title: `Mutarea dumneavoastră condiționată a fost jucată: la „${str(p.partnerMove)}” ați răspuns „${str(p.reply)}”${p.line ? ` (varianta ${str(p.line)})` : ''}.`,
-      paragraphs: [
-        num(p.stepsLeft) > 0
-          ? `Mai ${num(p.stepsLeft) === 1 ? 'așteaptă un pas' : `așteaptă ${num(p.stepsLeft)} pași`} din lanț.`
-          : 'Lanțul s-a încheiat.',
-      ],
-    }),
-    en: (p) => ({
-      title: `Your conditional reply was played: to "${str(p.partnerMove)}" you answered "${str(p.reply)}"${p.line ? ` (line ${str(p.line)})` : ''}.`,
-      paragraphs: [
-        num(p.stepsLeft) > 0
-          ? `${num(p.stepsLeft) === 1 ? 'One step of the chain still waits' : `${num(p.stepsLeft)} steps of the chain still wait`}.`
-          : 'The chain is complete.',
-      ],
-    }),
-  },
-  'conditional-stored': {
-    ro: (p) => ({
-      title: `Mutarea condiționată a fost păstrată${p.line ? ` (varianta ${str(p.line)})` : ''}; partenerul nu o vede.`,
-      paragraphs: [...strings(p.steps).map((step, i) => `Pasul ${i + 1}: ${step}`)],
-    }),
-    en: (p) => ({
-      title: `Your conditional reply was stored${p.line ? ` (line ${str(p.line)})` : ''}; the partner does not see it.`,
-      paragraphs: [...strings(p.steps).map((step, i) => `Step ${i + 1}: ${step}`)],
-    }),
-  },
-  'conditional-dropped': {
-    ro: (p) => ({
-      title: `Mutarea dumneavoastră condiționată a fost anulată: ${bilingual(p.reason).ro}.`,
-      paragraphs: [`Textul ei: ${str(p.text)}`],
-    }),
-    en: (p) => ({
-      title: `Your conditional reply was dropped: ${bilingual(p.reason).en}.`,
-      paragraphs: [`It read: ${str(p.text)}`],
-    }),
-  },
-  'time-claim': {
-    ro: (p) => ({
-      title: `${str(p.claimant)} reclamă depășirea timpului de gândire (${num(p.daysUsed)} de zile folosite).`,
-      paragraphs: [`Puteți răspunde arbitrului până la ${day('ro', p.answerBy)}: scrieți RASPUNS urmat de textul dumneavoastră.`],
-    }),
-    en: (p) => ({
-      title: `${str(p.claimant)} claims you have run out of thinking time (${num(p.daysUsed)} days used).`,
-      paragraphs: [`You may answer the arbiter by ${day('en', p.answerBy)}: reply ANSWER followed by your text.`],
-    }),
-  },
-  'time-claim-confirmation': {
-    ro: (p) => ({
-      title: `Reclamația de timp a fost trimisă arbitrului (${num(p.daysUsed)} de zile folosite de partener).`,
-      paragraphs: [],
-    }),
-    en: (p) => ({ title: `Your time claim went to the arbiter (your partner has used ${num(p.daysUsed)} days).`, paragraphs: [] }),
-  },
-  'result-homologated': {
-    ro: (p, c) => ({ title: 'Rezultatul partidei a fost omologat.', paragraphs: [resultLine(p, c, 'Scor final', 'coeficienți')] }),
-    en: (p, c) => ({ title: "The game's result was homologated.", paragraphs: [resultLine(p, c, 'Final score', 'coefficients')] }),
-  },
-  'state-declared': {
-    ro: (p, c) => ({
-      title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} a declarat situația partidei la data de închidere.`,
-      paragraphs: [str(p.text)],
-    }),
-    en: (p, c) => ({
-      title: `${c.names[p.player === 'blue' ? 'blue' : 'red']} declared the game's state at the closing date.`,
-      paragraphs: [str(p.text)],
-    }),
-  },
-  status: {
-    ro: (_p, c) => ({
-      title:
-        c.s.game.status === 'playing'
-          ? `Situația partidei: este rândul lui ${c.names[c.s.turnPlayer() ?? 'red']}.`
-          : 'Situația partidei: partida s-a încheiat.',
-      paragraphs: [],
-    }),
-    en: (_p, c) => ({
-      title:
-        c.s.game.status === 'playing'
-          ? `The game as it stands: ${c.names[c.s.turnPlayer() ?? 'red']} is to move.`
-          : 'The game as it stands: the game is over.',
-      paragraphs: [],
-    }),
-  },
-  'answer-recorded': {
-    ro: () => ({ title: 'Răspunsul dumneavoastră a fost trimis arbitrului.', paragraphs: [] }),
-    en: () => ({ title: 'Your answer went to the arbiter.', paragraphs: [] }),
-  },
-  // docs/rules.md §13 (PFS): a check's one verdict, to both players, never naming the failed word (P 4.7.8).
-  'challenge-verdict': {
-    ro: (p) => ({
-      title: challengeVerdict(p.successful === true, strings(p.words)).ro,
-      paragraphs: [`Mutarea verificată: ${str(p.move)}.`],
-    }),
-    en: (p) => ({ title: challengeVerdict(p.successful === true, strings(p.words)).en, paragraphs: [`The move checked: ${str(p.move)}.`] }),
-  },
-  'challenge-override': {
-    ro: (p) => ({
-      title: `Arbitrul a inversat verdictul verificării mutării ${str(p.move)}.`,
-      paragraphs: [challengeVerdict(p.successful === true, strings(p.words)).ro, 'Jocul continuă din poziția pe care o dă noul verdict.'],
-    }),
-    en: (p) => ({
-      title: `The arbiter reversed the verdict of the check of ${str(p.move)}.`,
-      paragraphs: [challengeVerdict(p.successful === true, strings(p.words)).en, 'Play resumes from the position the new verdict gives.'],
-    }),
-  },
-  'digest-setting': {
-    ro: (p) => ({
-      title: p.digest
-        ? 'Veți primi un singur e-mail pe zi (rezumat zilnic).'
-        : 'Veți primi din nou câte un e-mail pentru fiecare eveniment.',
-      paragraphs: [],
-    }),
-    en: (p) => ({
-      title: p.digest ? 'You will get one mail a day (the daily digest).' : 'You will again get one mail per event.',
-      paragraphs: [],
-    }),
-  },
-};
-
-/** `Final score: Popescu 412 – Ionescu 377; coefficients 1.0823 / 0.9177` from a result payload (results.service jsonResult). */
-function resultLine(p: JsonObject, c: GameMailContext, score: string, coefficients: string): string {
-  const pair = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-  const scores = pair(p.scores);
-  const coefs = pair(p.coefficients);
-  const decimal = (v: unknown) => (typeof v === 'number' ? formatCoefficientValue(v, c.language) : '');
-  const line = `${score}: ${c.names.red} ${num(scores.red)} – ${c.names.blue} ${num(scores.blue)}`;
-  return typeof coefs.red === 'number' ? `${line}; ${coefficients} ${decimal(coefs.red)} / ${decimal(coefs.blue)}.` : `${line}.`;
-}
-
-/** Words kept in both languages in a payload (a reason the rules core gave). */
-function bilingual(v: unknown): { ro: string; en: string } {
-  const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-  return { ro: str(o.ro), en: str(o.en) };
-}
-
-const UNKNOWN_NOTICE: Record<MailLanguage, (template: string) => string> = {
-  ro: (t) => `Noutate în partidă: ${t.replace(/-/g, ' ')}.`,
-  en: (t) => `News in the game: ${t.replace(/-/g, ' ')}.`,
-  pl: () => 'Nowe zdarzenie w partii.',
-};
-
 /** A notice about the game, with the position, the clocks and how to answer: for events without a template of their own. */
 export function gameNotice(c: GameMailContext, template: string, payload: JsonObject): GameMail {
   const notice = c.language === 'pl' ? POLISH_NOTICE[template] : NOTICE[template]?.[c.language];
   const words = notice?.(payload, c) ?? { title: UNKNOWN_NOTICE[c.language](template), paragraphs: [] };
-  const playing = c.s.game.status === 'playing';
+  const live = playing(c);
   return mail('game-notice', {
     game: c.game,
     you: c.you,
@@ -415,44 +119,43 @@ export function gameNotice(c: GameMailContext, template: string, payload: JsonOb
     paragraphs: words.paragraphs.filter((p) => p.trim() !== ''),
     ...positions(c),
     clocks: c.clocks,
-    ...(playing && { deadlines: c.deadlines, reply: c.reply, yourTurn: c.s.turnPlayer() === c.you }),
+    ...(live && { deadlines: c.deadlines, reply: c.reply, yourTurn: c.snap.turnPlayer === c.you }),
   });
 }
 
 /**
- * The model of one game notification. Templates the platform's writers use are mapped onto
- * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
+ * The model of one game mail: `template` and `p` are the recipient's mail of the event
+ * (mail/core/event-mails.ts); the platform's templates are mapped onto the mail templates
+ * (`contest` → `dispute-contest`, …); anything else is a game notice.
  */
-export async function gameMail(
-  games: GameRepository,
-  settings: Settings,
-  row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>,
-): Promise<GameMail> {
-  const p = row.payload;
-  const turn = typeof p.turn === 'number' ? p.turn : undefined;
-  const c = await gameMailContext(games, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
-  const { s, you, game } = c;
-  switch (row.template) {
+export function gameMail(c: GameMailContext, template: string, p: JsonObject): GameMail {
+  const { snap, you, game } = c;
+  switch (template) {
     case 'game-start': {
-      const line = s.lines[0];
-      const opening = replayUpTo(c, line.id, 0);
-      const arbiter = await games.user(s.competition.arbiterUserId);
-      const holidays = { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') };
+      const start = snap.start;
+      if (!start) return gameNotice(c, template, p);
+      const opening = start.opening[you] as unknown as { sequence: SequenceView; rack: string; board: BoardView };
+      const startDate = toLocalDate(start.startDate);
+      const holidays = start.holidays;
       return mail('game-start', {
         game,
         you,
-        arbiter: personName(arbiter?.displayName),
-        // The set's name as players know it (`Română (FRSc)`), never its key.
-        tileSet: getTileSet(s.competition.tileSet).name,
-        startDate: toLocalDate(s.game.startedOn),
-        ...(compareDays(s.today, toLocalDate(s.game.startedOn)) < 0 && { playsFrom: toLocalDate(s.game.startedOn) }),
-        closingDate: toLocalDate(s.competition.closingDate),
-        thinkingDays: s.competition.thinkingDays,
-        handicap: s.competition.handicap,
-        ...((holidays.red.length > 0 || holidays.blue.length > 0) && { holidays }),
-        sequence: sequenceView(opening.state),
-        rack: opening.state.racks[you].map((t) => t.letter).join(''),
-        board: boardView(opening.state.board),
+        arbiter: start.arbiter,
+        tileSet: start.tileSet,
+        startDate,
+        ...(compareDays(toLocalDate(snap.today), startDate) < 0 && { playsFrom: startDate }),
+        closingDate: toLocalDate(start.closingDate),
+        thinkingDays: start.thinkingDays,
+        handicap: start.handicap,
+        ...((holidays.red.length > 0 || holidays.blue.length > 0) && {
+          holidays: {
+            red: holidays.red.map((h) => ({ from: toLocalDate(h.from), to: toLocalDate(h.to) })),
+            blue: holidays.blue.map((h) => ({ from: toLocalDate(h.from), to: toLocalDate(h.to) })),
+          },
+        }),
+        sequence: opening.sequence,
+        rack: opening.rack,
+        board: opening.board,
         deadlines: c.deadlines,
         reply: c.reply,
       });
@@ -461,20 +164,14 @@ export async function gameMail(
     case 'your-move':
     case 'reminder-copy': {
       // STARE / STATUS (docs/mail-rules.md 10): the position as "your move" when the move is theirs, else as a notice.
-      if (row.template === 'status' && (s.game.status !== 'playing' || s.turnPlayer() !== you)) return gameNotice(c, row.template, p);
-      const moveNumber = s.state(s.liveLines()[0].id).movesPlayed + 1;
-      const partnerNotes = s.moves
-        .filter((m) => !m.annulled && m.color !== you && m.turn === s.game.turn - 1)
-        .flatMap((m) => {
-          const note = noteFor(playerReader(you), m);
-          return note ? [{ notation: m.notation, note }] : [];
-        });
+      if (template === 'status' && (!playing(c) || snap.turnPlayer !== you)) return gameNotice(c, template, p);
+      const partnerNotes = snap.partnerNotes[you];
       return mail('your-move', {
         ...(partnerNotes.length > 0 && { partnerNotes }),
         game,
         you,
-        tour: tourOf(moveNumber),
-        moveNumber,
+        tour: tourOf(snap.moveNumber),
+        moveNumber: snap.moveNumber,
         ...positions(c),
         clocks: c.clocks,
         deadlines: c.deadlines,
@@ -484,8 +181,8 @@ export async function gameMail(
     case 'move-confirmation': {
       const moves = Array.isArray(p.moves) ? (p.moves as JsonObject[]) : [];
       const first = moves[0];
-      const move = first && recordedMove(c, str(first.id), { line: str(first.line), number: num(first.number) });
-      if (!move) return gameNotice(c, row.template, p);
+      const move = first && recordedMove(c, first);
+      if (!move) return gameNotice(c, template, p);
       const label = first.label === 'A' || first.label === 'B' ? first.label : undefined;
       const position = mainPosition(c);
       return mail('move-confirmation', {
@@ -513,15 +210,9 @@ export async function gameMail(
     case 'offer-answer':
       return mail('offer-answer', { game, you, offer: OFFER_KIND(p.kind), accepted: p.accepted === true });
     case 'contest': {
-      const contested = p.contested as JsonObject | undefined;
-      const provisional = p.reply as JsonObject | undefined;
-      const contestedView = contested && recordedMove(c, str(contested.id), { line: str(contested.line), number: num(contested.number) });
-      const replyView_ =
-        provisional && recordedMove(c, str(provisional.id), { line: str(provisional.line), number: num(provisional.number) });
-      if (!contestedView || !replyView_) return gameNotice(c, row.template, p);
-      const lineId = str(contested!.line) || s.liveLines()[0].id;
-      const a = replayUpTo(c, lineId, contestedView.n + 1);
-      const b = replayUpTo(c, lineId, contestedView.n - 1);
+      const contestedView = recordedMove(c, p.contested);
+      const replyView_ = recordedMove(c, p.reply);
+      if (!contestedView || !replyView_ || !snap.contest) return gameNotice(c, template, p);
       return mail('dispute-contest', {
         game,
         you,
@@ -529,8 +220,8 @@ export async function gameMail(
         words: strings(p.words),
         provisionalReply: replyView_,
         lines: [
-          { label: 'A', position: positionView(a, you, c.names) },
-          { label: 'B', position: positionView(b, you, c.names) },
+          { label: 'A', position: snap.contest.a[you] as unknown as PositionView },
+          { label: 'B', position: snap.contest.b[you] as unknown as PositionView },
         ],
         reply: c.reply,
       });
@@ -539,7 +230,7 @@ export async function gameMail(
       const position = mainPosition(c);
       const last = position.lastMove;
       const withdrawn = { ...(last ?? emptyMove(c, otherColor(you))), notation: str(p.withdrawn) || last?.notation || '' };
-      if (!last || last.player !== otherColor(you)) return gameNotice(c, row.template, p);
+      if (!last || last.player !== otherColor(you)) return gameNotice(c, template, p);
       return mail('dispute-admitted', { game, you, withdrawn, replacement: last, position, reply: c.reply });
     }
     case 'contest-appealed':
@@ -551,19 +242,20 @@ export async function gameMail(
         reply: c.reply,
       });
     case 'ruling':
-      return rulingMail(games, c, p);
+      return rulingMail(c, p);
     case 'game-end': {
-      const result = await games.resultOf(s.game.id);
-      const line = s.state(s.liveLines()[0].id);
-      const outcome = s.game.outcome;
-      const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
-      const by = outcome && 'by' in outcome ? (outcome.by as Color) : undefined;
-      const adjusted = line.endAdjustment.red !== 0 || line.endAdjustment.blue !== 0;
-      // The move that ended the game is confirmed by this mail (game-actions.ts finish): its mover's
-      // row carries it; the partner sees the last move of a game ended on the board.
+      const end = snap.end;
+      if (!end) return gameNotice(c, template, p);
+      const outcome = end.outcome;
+      const reason = (outcome?.type ?? (str(p.endReason) || 'out')) as SheetEndReason;
+      const by = outcome?.by;
+      const adjusted = end.endAdjustment.red !== 0 || end.endAdjustment.blue !== 0;
+      // The move that ended the game is confirmed by this mail (mail/core/event-mails.ts): its mover's
+      // mail carries it; the partner sees the last move of a game ended on the board.
       const answered = Array.isArray(p.moves) ? (p.moves as JsonObject[])[0] : undefined;
-      const yours = answered && recordedMove(c, str(answered.id), { line: str(answered.line), number: num(answered.number) });
+      const yours = answered && recordedMove(c, answered);
       const lastMove = yours ?? (outcome === null ? mainPosition(c).lastMove : undefined);
+      const result = resultOf(p);
       return mail('game-end', {
         game,
         you,
@@ -571,17 +263,31 @@ export async function gameMail(
         ...(by && { by }),
         ...(lastMove && { lastMove }),
         ...(yours && { yours: true }),
-        totals: { red: line.totals.red, blue: line.totals.blue },
-        ...(adjusted && { endAdjustment: { red: line.endAdjustment.red, blue: line.endAdjustment.blue } }),
-        scores: result ? { red: result.redScore, blue: result.blueScore } : { red: line.scores.red, blue: line.scores.blue },
+        totals: end.totals,
+        ...(adjusted && { endAdjustment: end.endAdjustment }),
+        scores: result?.scores ?? end.scores,
         thinkingDays: { red: c.clocks.red.used, blue: c.clocks.blue.used },
-        ...(result && { coefficients: { red: result.redCoefficient, blue: result.blueCoefficient }, confirmBy: toLocalDate(result.dueOn) }),
+        ...(result && { coefficients: result.coefficients, confirmBy: result.confirmBy }),
         reply: c.reply,
       });
     }
     default:
-      return gameNotice(c, row.template, p);
+      return gameNotice(c, template, p);
   }
+}
+
+/** The proposed result a game-end mail carries (result-proposals.ts jsonResult): scores, coefficients, the day to confirm by. */
+function resultOf(p: JsonObject) {
+  const pair = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
+  const scores = pair(p.scores);
+  const coefficients = pair(p.coefficients);
+  if (!scores || !coefficients || typeof p.dueOn !== 'string') return undefined;
+  return {
+    scores: { red: num(scores.red), blue: num(scores.blue) },
+    // The listing carries decimals (result-proposals.ts jsonResult); the template ten-thousandths (coefficients.ts).
+    coefficients: { red: Math.round(num(coefficients.red) * 10_000), blue: Math.round(num(coefficients.blue) * 10_000) },
+    confirmBy: toLocalDate(p.dueOn),
+  };
 }
 
 function emptyMove(c: GameMailContext, color: Color): MoveView {
@@ -612,16 +318,14 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
 };
 
 /** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
-async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObject): Promise<GameMail> {
-  const arbiterUser = await games.user(c.s.competition.arbiterUserId);
-  const arbiter = personName(arbiterUser?.displayName);
+function rulingMail(c: GameMailContext, p: JsonObject): GameMail {
+  const arbiter = c.snap.arbiter ?? '';
   const kind = str(p.kind);
   const position = mainPosition(c);
   // The marker and how to reply only for a recipient who has a move to make.
-  const toMove = c.s.game.status === 'playing' && c.s.turnPlayer() === c.you ? { reply: c.reply } : {};
+  const toMove = playing(c) && c.snap.turnPlayer === c.you ? { reply: c.reply } : {};
   if (kind === 'word') {
-    const dispute = c.s.dispute;
-    const words = strings((p as { words?: unknown }).words ?? dispute?.words ?? []);
+    const words = strings((p as { words?: unknown }).words ?? c.snap.words ?? []);
     const valid = p.valid === true;
     return mail('dispute-ruled', {
       game: c.game,
@@ -642,7 +346,7 @@ async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObje
     decision: str(p.reason) || (RULING_TITLE[kind]?.[c.language] ?? ''),
     ...(effects.length > 0 && { effects }),
     arbiter,
-    appealable: c.s.game.status !== 'playing',
+    appealable: !playing(c),
     ...toMove,
   });
 }

@@ -39,6 +39,8 @@ const THREAD_ROOT_SQL = prepared(
   ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
 );
 
+const EVENT_SQL = prepared(`SELECT "payload" FROM "game_event" WHERE "id" = $1`);
+
 /** One set of conditions on the outbox's list; rows matching any set are listed. */
 export interface OutboxCriteria {
   readonly status?: OutboundMailStatus;
@@ -93,6 +95,13 @@ export class OutboundDeliveryRepository {
       .orderBy('o.created_at', 'ASC')
       .addOrderBy('o.id', 'ASC')
       .getMany();
+  }
+
+  /** The stored event a delivery row names (notifications/game-event.entity.ts), unchecked: mail/core/game-events.ts parses it. */
+  async payloadOf(eventId: string): Promise<unknown> {
+    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as { payload: unknown }[];
+    if (!row) throw new Error(`no game event ${eventId}`);
+    return row.payload;
   }
 
   hasMessageId(messageId: string): Promise<boolean> {

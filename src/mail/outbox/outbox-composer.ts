@@ -7,8 +7,24 @@ import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { parseToken, replyAddress } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
-import { isMailTemplateName, renderEvent, renderMail, threadSubject, type MailModels, type MailTemplateName } from '../templates';
-import { gameMail } from './game-mail';
+import {
+  isMailTemplateName,
+  renderEvent,
+  renderMail,
+  replyView,
+  threadSubject,
+  type MailModels,
+  type MailTemplateName,
+} from '../templates';
+import { gameMail, mailContext, type GameMail } from './game-mail';
+import { factsNamedBy } from './legacy-rows';
+import { currentMailSnapshot } from '../../games/game-mail-snapshot';
+import { parseGameEvent, type GameSnapshot } from '../core/game-events';
+import { mailsOf, rowPayload } from '../core/event-mails';
+import type { Color } from '../../common/color';
+import type { JsonObject } from '../../common/json';
+import type { MailLanguage } from '../parsing/quotes';
+import { Clock } from '../../common/clock';
 import { readGameView } from '../../games/game-mail-view';
 import { isViewModel, renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
@@ -30,6 +46,7 @@ function replyTurn(row: OutboundMail, game: Game): number {
 export interface ComposerReads {
   readonly games: GameRepository;
   readonly people: CorrespondentsRepository;
+  readonly events: Pick<OutboundDeliveryRepository, 'payloadOf'>;
 }
 
 /** Turns outbox rows into mail, reading what they need in the caller's unit of work. */
@@ -39,41 +56,33 @@ export class OutboxComposer {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly clock: Clock,
     games: GameRepository,
     people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
   ) {
-    this.direct = { games, people };
+    this.direct = { games, people, events: outbox };
   }
 
   /**
-   * Reads shared by the rows of one pass of the sender: a move's mails to its
-   * two players, or a player's several mails, read their game, its group, timeline rows and the
-   * addresses once. Every row of the pass was written before the pass began, so what is read
-   * after is as new as each row, and each mail still shows its game as of its row (sessionAt).
+   * Reads shared by the rows of one pass of the sender: a move's mails to its two players, or a
+   * player's several mails, read their game's thread subject and the addresses once. Each mail's
+   * body comes from its own event (the game as its action left it).
    */
   passReads(): ComposerReads {
-    const { games, people } = this.direct;
+    const { games, people, events } = this.direct;
     return {
-      games: memoizedReads(games, [
-        'wholeGame',
-        'groupName',
-        'user',
-        'holidaysOf',
-        'specialLeaveOf',
-        'longThinkingNotices',
-        'thinkingDayPenalties',
-        'resultOf',
-      ]),
+      events: memoizedReads(events, ['payloadOf']),
+      games: memoizedReads(games, ['wholeGame', 'groupName', 'user']),
       people: memoizedReads(people, ['confirmedAddressesOf']),
     };
   }
 
   /**
-   * The body of a row (docs/mail-rules.md 19): a stored view model is rendered as it is; a game event
-   * written by the platform's services gets its model built from the game as of the row
-   * (game-mail.ts), so every game mail has the board, the clocks and how to answer, in text
-   * and HTML. Only a non-game row without a model falls back to the plain listing.
+   * The body of a row (docs/mail-rules.md 19): a stored view model is rendered as it is; a game
+   * mail gets its model from its event (game-mail.ts), so every game mail has the board, the
+   * clocks and how to answer, in text and HTML. Only a non-game row without a model falls back
+   * to the plain listing.
    */
   async content(row: OutboundMail, reads: ComposerReads = this.direct): Promise<MailContent> {
     const built = await this.gameModel(row, reads);
@@ -97,19 +106,53 @@ export class OutboxComposer {
     return renderMailContent(row.template, row.language, row.payload).text;
   }
 
-  /** The model of a game event written by the platform's services, built from the game as of the row; undefined for a stored model. */
-  private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<Awaited<ReturnType<typeof gameMail>> | undefined> {
+  /**
+   * The model of a game mail: from the event the action wrote (mail/core/game-events.ts), checked
+   * first; a row without one (the position a player asked for, a row queued before events) from
+   * the game as it stands. Undefined for a stored view model (the sweep's, the arbiter's notices).
+   */
+  private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
-      return await gameMail(reads.games, this.settings, row);
+      const { snapshot, payload } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
+      const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
+      const language = row.language as MailLanguage;
+      const turn = typeof payload.turn === 'number' ? payload.turn : snapshot.turn;
+      const address = replyAddress(this.settings.secret, this.settings.mailReplyAddress, {
+        gameId: row.gameId,
+        playerId: row.playerId,
+        turn,
+      });
+      return gameMail(mailContext(snapshot, you, language, replyView(address, snapshot.game, language)), row.template, payload);
     } catch (error) {
-      // A model that cannot be built (a payload from an older version, a game since changed
+      // A model that cannot be built (an event that fails its schema, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
       logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
       return undefined;
     }
+  }
+
+  /** The row's mail of its event: the snapshot, and the fact as this recipient hears it (mail/core/event-mails.ts). */
+  private async fromEvent(row: OutboundMail, reads: ComposerReads): Promise<{ snapshot: GameSnapshot; payload: JsonObject }> {
+    const { fact, snapshot } = parseGameEvent(await reads.events.payloadOf(row.eventId!));
+    const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
+    const mail = mailsOf(fact).find((m) => m.to === you && m.template === row.template);
+    if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for ${you}`);
+    return { snapshot, payload: rowPayload(row.gameId!, fact, mail) };
+  }
+
+  /**
+   * A row no action described with an event: the game as it stands now, with the moves its
+   * payload names (docs/mail-rules.md, "Events": rows queued before them are delivered this way, once).
+   */
+  private async fromGameNow(row: OutboundMail, reads: ComposerReads): Promise<{ snapshot: GameSnapshot; payload: JsonObject }> {
+    const facts = factsNamedBy(row.template, row.payload);
+    const snapshot = await currentMailSnapshot(reads.games, this.settings, row.gameId!, this.clock.now(), facts, {
+      start: row.template === 'game-start',
+    });
+    return { snapshot, payload: row.payload };
   }
 
   /**

@@ -1,13 +1,13 @@
-// The Polish words of the game notices without a template of their own (gameNotice in game-mail.ts
+// The Polish words of the game notices without a template of their own (game-notice-words.ts
 // holds the Romanian and English ones), in the PFS regulation's terms: partia, ruch, sędzia, protokół.
 import { formatCoefficientValue } from '../../common/coefficient-format';
 import { formatDayFor } from '../../common/day-format';
 import { polishForm } from '../../common/bilingual';
 import { challengeVerdict } from '../../games/core/challenges';
-import type { GameMailContext } from './game-mail';
+import type { NoticeContext } from './game-notice-words';
 
 type JsonObject = Record<string, unknown>;
-type Notice = (p: JsonObject, c: GameMailContext) => { title: string; paragraphs: string[] };
+type Notice = (p: JsonObject, c: NoticeContext) => { title: string; paragraphs: string[] };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const whole = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -25,7 +25,7 @@ function holidayRecorded(p: JsonObject): string[] {
   return [...replaced, ...(typeof cut === 'string' ? [cut] : [])];
 }
 
-function finalScore(p: JsonObject, c: GameMailContext): string {
+function finalScore(p: JsonObject, c: NoticeContext): string {
   const pair = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
   const scores = pair(p.scores);
   const coefs = pair(p.coefficients);
@@ -76,7 +76,7 @@ export const POLISH_NOTICE: Readonly<Record<string, Notice>> = {
   }),
   status: (_p, c) => ({
     title:
-      c.s.game.status === 'playing' ? `Stan partii: ruch ma ${c.names[c.s.turnPlayer() ?? 'red']}.` : 'Stan partii: partia się zakończyła.',
+      c.snap.status === 'playing' ? `Stan partii: ruch ma ${c.names[c.snap.turnPlayer ?? 'red']}.` : 'Stan partii: partia się zakończyła.',
     paragraphs: [],
   }),
   'answer-recorded': () => ({ title: 'Twoja odpowiedź trafiła do sędziego.', paragraphs: [] }),

@@ -56,6 +56,7 @@ export class MailReplies {
       autoSubmitted: reply.autoSubmitted,
       inReplyTo: inReplyTo ? `<${inReplyTo.replace(/^<|>$/g, '')}>` : null,
       digestId: null,
+      eventId: null,
     });
   }
 }

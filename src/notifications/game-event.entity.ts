@@ -1,0 +1,30 @@
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
+
+/**
+ * A fact of a game action in the transactional outbox (docs/mail-rules.md 17): one row a fact,
+ * written in the action's transaction with the game as the action left it
+ * (mail/core/game-events.ts). Its mails are the outbound_mail rows that name it, one a
+ * recipient: their unique Message-IDs are the delivery receipts.
+ */
+@Entity('game_event')
+@Index('IDX_game_event_game', ['gameId'])
+export class GameEventRow {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_game_event' })
+  id: string;
+
+  @Column({ name: 'game_id', type: 'uuid' })
+  @ForeignKey('Game', { name: 'FK_game_event_game', onDelete: 'CASCADE' })
+  gameId: string;
+
+  /** The fact's kind (`move-played`, `game-ended`, …), for reading the table by hand. */
+  @Column({ type: 'text' })
+  kind: string;
+
+  /** `{ fact, snapshot }`, checked by mail/core/game-events.ts when read. */
+  @Column({ type: 'jsonb' })
+  payload: JsonObject;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
