@@ -86,7 +86,7 @@ export interface ActionOptions {
 @Injectable()
 export class GameActions {
   /** The write this code runs in: a frame entered inside another joins it (a homologation inside the arbiter's action). */
-  private readonly open = new AsyncLocalStorage<GameWrite>();
+  private readonly open = new AsyncLocalStorage<{ readonly write: GameWrite; readonly unit: object }>();
 
   /** Every cache of what games show, told here after each commit (game-read-model.ts). */
   readonly readModel: GameReadModel;
@@ -132,8 +132,9 @@ export class GameActions {
    * of the games written.
    */
   write<T>(work: (w: GameWrite) => Promise<T>): Promise<T> {
+    // The store passes to what the work starts too (a wake-up, a timer): joined only inside the same transaction.
     const joined = this.db.inTransaction ? this.open.getStore() : undefined;
-    if (joined) return work(joined);
+    if (joined && joined.unit === this.loader.unitOfWork()) return work(joined.write);
     return this.db.transaction(async () => {
       const w = new GameWrite({
         loader: this.loader,
@@ -143,7 +144,7 @@ export class GameActions {
         lexicon: (c) => this.lexicons.forCompetition(c),
       });
       this.db.afterCommit(() => this.readModel.written(w.written(), w.kept));
-      return this.open.run(w, () => work(w));
+      return this.open.run({ write: w, unit: this.loader.unitOfWork() }, () => work(w));
     });
   }
 

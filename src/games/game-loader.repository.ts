@@ -74,6 +74,14 @@ export class GameLoader {
   }
 
   /**
+   * The unit of work this code runs in, as an identity only: a frame is joined by code of its own
+   * transaction, never by work it started that runs later in another one.
+   */
+  unitOfWork(): object {
+    return this.m;
+  }
+
+  /**
    * Game rows locked until commit, in id order whatever order they are asked in, so that two
    * writes on several games (a player's holiday, a withdrawal) never wait for each other in a
    * circle. UNKNOWN_GAME for an id that names no game.
