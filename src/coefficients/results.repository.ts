@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
 import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
-import { insertRows } from '../database/insert-rows';
-import { ActionReceipt, type ReceiptKey } from '../games/action-receipt.entity';
 import { Game } from '../games/game.entity';
 import { Result, type Objection } from '../games/result.entity';
 import type { LocalDate } from '../common/calendar';
@@ -63,15 +61,6 @@ export class ResultsRepository {
       .where('g.competition_id = :competitionId', { competitionId })
       .andWhere('r.id IS NULL')
       .getCount();
-  }
-
-  /** The receipt of an action under its actor's idempotency key, if it ran. */
-  receipt(gameId: string, { key, actor }: ReceiptKey): Promise<ActionReceipt | null> {
-    return this.m.findOneBy(ActionReceipt, { gameId, actor, idempotencyKey: key });
-  }
-
-  async addReceipt(fields: Omit<ActionReceipt, 'game'>): Promise<void> {
-    await insertRows(this.m, ActionReceipt, this.m.create(ActionReceipt, fields));
   }
 
   /** Who decided: a user, or none (the platform). */

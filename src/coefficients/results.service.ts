@@ -17,6 +17,8 @@ import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/game.entity';
 import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
+import { GameActions, type ActionInput } from '../games/game-actions';
+import type { GameWrite } from '../games/game-write';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
@@ -30,6 +32,9 @@ import { ResultsRepository } from './results.repository';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
 const OBJECTION_DECISION = 'objection-decision';
+
+/** A player's answer sent by mail marks the mail applied in the same transaction (docs/mail-rules.md 11). */
+type InMailAction = Pick<ActionInput, 'inTransaction'>;
 
 /**
  * Results after their proposal (docs/rules.md §7; games/result-proposals.ts proposes them when a
@@ -50,6 +55,7 @@ export class ResultsService {
     private readonly competitions: CompetitionsRepository,
     private readonly players: PlayersRepository,
     private readonly games: GameRepository,
+    private readonly frame: GameActions,
     @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly ranking: RankingService,
   ) {}
@@ -75,28 +81,28 @@ export class ResultsService {
   }
 
   /** A player confirms the final sheet; with both confirmations an automatic result is homologated at once. */
-  confirmResult(actor: Actor, gameId: string): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'player', async (game, result, color) => {
+  confirmResult(actor: Actor, gameId: string, options: InMailAction = {}): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'player', options, async (game, result, color, w) => {
       await this.checkAnswerWindow(game, result);
       if (color === 'red') result.redConfirmedAt ??= this.clock.now();
       else result.blueConfirmedAt ??= this.clock.now();
       await this.results.setConfirmations(result);
-      await this.games.bumpVersions([game.id]);
+      await w.changed([game.id]);
       await this.audit.record({ actor, action: 'result.confirmed', competitionId: game.competitionId, gameId, details: { color } });
       if (result.redConfirmedAt && result.blueConfirmedAt && result.automatic && result.objections.length === 0) {
-        await this.homologateResult({ kind: 'system' }, game, result, { reason: 'both players confirmed' });
+        await this.homologateResult(w, { kind: 'system' }, game, result, { reason: 'both players confirmed' });
       }
     });
   }
 
   /** A player objects to the final sheet: the result then waits for the arbiter (docs/rules.md §7). */
-  objectToResult(actor: Actor, gameId: string, text: string): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'player', async (game, result, color) => {
+  objectToResult(actor: Actor, gameId: string, text: string, options: InMailAction = {}): Promise<ResultView> {
+    return this.onResult(actor, gameId, 'player', options, async (game, result, color, w) => {
       await this.checkAnswerWindow(game, result);
       if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
       await this.results.setObjections(result.id, result.objections);
-      await this.games.bumpVersions([game.id]);
+      await w.changed([game.id]);
       await this.cases.open({
         competitionId: game.competitionId,
         gameId,
@@ -120,8 +126,8 @@ export class ResultsService {
    * 5 days only with both confirmations, or with `override` and a reason (audited).
    */
   homologate(actor: Actor, gameId: string, reason?: string, override = false): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', (game, result) =>
-      this.homologateResult(actor, game, result, { reason: reason ?? null, override }),
+    return this.onResult(actor, gameId, 'arbiter', {}, (game, result, _color, w) =>
+      this.homologateResult(w, actor, game, result, { reason: reason ?? null, override }),
     );
   }
 
@@ -129,12 +135,15 @@ export class ResultsService {
    * The same, inside the transaction of the game action that holds the game's row lock and
    * checked the arbiter's right (HomologationService: the closing-date result, the batch).
    */
-  async homologateInAction(actor: Actor, gameId: string, ask: { reason?: string | null; override?: boolean }): Promise<ResultView> {
-    const game = await this.games.findGame(gameId, { lock: true });
-    const result = await this.results.ofGame(gameId);
-    if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
-    await this.homologateResult(actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
-    return resultView(result);
+  homologateInAction(actor: Actor, gameId: string, ask: { reason?: string | null; override?: boolean }): Promise<ResultView> {
+    // Joins the frame of the action that called it (GameActions.write).
+    return this.frame.write(async (w) => {
+      const game = await w.lock(gameId);
+      const result = await this.results.ofGame(gameId);
+      if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+      await this.homologateResult(w, actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
+      return resultView(result);
+    });
   }
 
   /**
@@ -151,11 +160,9 @@ export class ResultsService {
     reason: string,
     idempotencyKey?: string,
   ): Promise<ResultView> {
-    return this.onResult(actor, gameId, 'arbiter', async (game, result) => {
+    return this.onResult(actor, gameId, 'arbiter', {}, async (game, result, _color, w) => {
       const key = receiptKeyOf(actor, idempotencyKey);
-      const found = key && (await this.results.receipt(gameId, key));
-      if (found && found.action !== OBJECTION_DECISION) throw refusals.keyReused();
-      if (found) return;
+      if ((await w.receipt(gameId, OBJECTION_DECISION, key)) !== undefined) return;
       if (result.status === 'homologated') throw homologationRefusal('already-homologated', toLocalDate(result.dueOn));
       const objection: Objection | undefined = Number.isSafeInteger(index) && index >= 0 ? result.objections[index] : undefined;
       if (!objection) throw objectionRefusals.unknown();
@@ -170,7 +177,7 @@ export class ResultsService {
       } as const;
       result.objections = result.objections.map((o, i) => (i === index ? { ...o, decision } : o));
       await this.results.setObjections(result.id, result.objections);
-      await this.games.bumpVersions([game.id]);
+      await w.changed([game.id]);
       // The objection's own case (one per objection, opened with its colour and text).
       const cases = await this.cases.openFor(game.id, ['objection']);
       const own = cases.find((c) => c.payload.color === objection.color && c.payload.text === objection.text) ?? cases[0];
@@ -184,17 +191,7 @@ export class ResultsService {
         details: { color: objection.color, objection: objection.text, verdict, reason: decision.reason },
       });
       await this.tellObjectionDecided(game, objection, decision);
-      if (key) {
-        const receipt = { index, verdict, reason: decision.reason };
-        await this.results.addReceipt({
-          gameId,
-          actor: key.actor,
-          idempotencyKey: key.key,
-          action: OBJECTION_DECISION,
-          result: receipt,
-          createdAt: this.clock.now(),
-        });
-      }
+      await w.storeReceipt(gameId, OBJECTION_DECISION, key, { index, verdict, reason: decision.reason });
     });
   }
 
@@ -236,11 +233,11 @@ export class ResultsService {
     const due = await this.db.run(() => this.results.automaticDueBefore(day));
     let settled = 0;
     for (const gameId of due) {
-      settled += await this.db.transaction(async () => {
-        const game = await this.games.findGame(gameId, { lock: true });
+      settled += await this.frame.write(async (w) => {
+        const game = await w.lock(gameId);
         const result = await this.results.getOfGame(gameId);
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
-        await this.homologateResult({ kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
+        await this.homologateResult(w, { kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
         return 1;
       });
     }
@@ -248,6 +245,7 @@ export class ResultsService {
   }
 
   private async homologateResult(
+    w: GameWrite,
     actor: Actor,
     game: Game,
     result: Result,
@@ -273,7 +271,7 @@ export class ResultsService {
     result.homologatedAt = this.clock.now();
     result.homologatedByUserId = actor.kind === 'user' ? actor.userId : null;
     await this.results.markHomologated(result);
-    await this.games.bumpVersions([game.id]);
+    await w.changed([game.id]);
     // A homologated result also settles the sweep's silence and closing-date cases of the game.
     // Objection cases are not among them: each closes with its own decision (decideObjection).
     await this.cases.closeFor(game.id, ['result', ...AWAITING_RESULT_CASES]);
@@ -320,30 +318,34 @@ export class ResultsService {
     if (competition) await this.ranking.recompute(competition.rules);
   }
 
-  /** One transaction on one game's result, under the game's lock, with the actor's permission checked. */
+  /** One write on one game's result, under the game's lock (the frame's), with the actor's permission checked. */
   private onResult(
     actor: Actor,
     gameId: string,
     as: 'player' | 'arbiter',
-    work: (game: Game, result: Result, color: Color | null) => Promise<void>,
+    options: InMailAction,
+    work: (game: Game, result: Result, color: Color | null, w: GameWrite) => Promise<void>,
   ): Promise<ResultView> {
-    return this.db.transaction(async () => {
-      const game = await this.games.findGame(gameId, { lock: true });
-      let color: Color | null = null;
-      if (as === 'player') {
-        color = sideInGame(actor, game);
-        if (!color) throw refusals.unlessSeen(actor, game, await this.competitions.get(game.competitionId), refusals.notYourGame());
-      } else {
-        const competition = await this.competitions.get(game.competitionId);
-        if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
-      }
-      const result = await this.results.ofGame(gameId);
-      if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
-      if (as === 'player' && result.status === 'homologated') {
-        throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
-      }
-      await work(game, result, color);
-      return resultView(result);
-    });
+    return this.frame.onGame(
+      gameId,
+      async (game, w) => {
+        let color: Color | null = null;
+        if (as === 'player') {
+          color = sideInGame(actor, game);
+          if (!color) throw refusals.unlessSeen(actor, game, await this.competitions.get(game.competitionId), refusals.notYourGame());
+        } else {
+          const competition = await this.competitions.get(game.competitionId);
+          if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
+        }
+        const result = await this.results.ofGame(gameId);
+        if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+        if (as === 'player' && result.status === 'homologated') {
+          throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
+        }
+        await work(game, result, color, w);
+        return resultView(result);
+      },
+      options,
+    );
   }
 }

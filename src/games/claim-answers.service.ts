@@ -10,7 +10,8 @@ import { otherColor } from '../common/color';
 import { asJson } from '../common/json';
 import type { Competition } from '../competitions/competition.entity';
 import { SETTINGS, type Settings } from '../config/settings';
-import { Database } from '../database/database';
+import { GameActions } from './game-actions';
+import type { GameWrite } from './game-write';
 import { Notifications } from '../notifications/notifications';
 import type { ClaimAnsweredModel } from '../notifications/models/models';
 import { formatDayRo, localDate, type LocalDate } from '../common/calendar';
@@ -42,6 +43,9 @@ export interface ClaimAnswerResult {
 const MAX_ANSWER = 2000;
 
 /** An answer to record, the game row already locked by the caller (its version is bumped). */
+/** The action a claim's answer is filed under in its receipt. */
+const CLAIM_ANSWER = 'claim-answer';
+
 export interface ClaimAnswerInput {
   readonly actor: Actor;
   readonly game: Game;
@@ -90,7 +94,7 @@ export function answersOf(c: Pick<Case, 'payload'> | null | undefined): ClaimAns
 export class ClaimAnswersService {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: Database,
+    private readonly actions: GameActions,
     private readonly clock: Clock,
     private readonly notifications: Notifications,
     private readonly audit: AuditService,
@@ -98,40 +102,27 @@ export class ClaimAnswersService {
     private readonly time: GameTimeRepository,
   ) {}
 
-  /** The web form and the API: one transaction under the game's lock; a repeated key answers once. */
+  /** The web form and the API: one write under the game's lock (the frame's); a repeated key answers once. */
   answer(
     actor: Actor,
     gameId: string,
     input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string },
   ): Promise<ClaimAnswerResult> {
-    return this.db.transaction(async () => {
-      const game = await this.games.findGame(gameId, { lock: true });
+    return this.actions.onGame(gameId, async (game, w) => {
       const competition = await this.games.competitionOf(game);
       const color = sideInGame(actor, game);
       if (!color) throw refusals.unlessSeen(actor, game, competition, refusals.notYourGame());
       const key = receiptKeyOf(actor, input.idempotencyKey);
-      const found = key && (await this.games.receipt(gameId, key));
-      if (found) {
-        if (found.action !== 'claim-answer') throw refusals.keyReused();
-        return found.result as unknown as ClaimAnswerResult;
-      }
-      const result = await this.record({ actor, game, competition, color, text: input.text, source: input.source });
-      if (key) {
-        await this.games.storeReceipt({
-          gameId,
-          actor: key.actor,
-          idempotencyKey: key.key,
-          action: 'claim-answer',
-          result: asJson(result),
-          createdAt: this.clock.now(),
-        });
-      }
+      const found = await w.receipt(gameId, CLAIM_ANSWER, key);
+      if (found !== undefined) return found as ClaimAnswerResult;
+      const result = await this.record({ actor, game, competition, color, text: input.text, source: input.source }, w);
+      await w.storeReceipt(gameId, CLAIM_ANSWER, key, asJson(result));
       return result;
     });
   }
 
-  /** In the caller's transaction, the game row already locked (the mail command's frame). */
-  async record(input: ClaimAnswerInput): Promise<ClaimAnswerResult> {
+  /** In the caller's write, the game row already locked (the mail command's frame). */
+  async record(input: ClaimAnswerInput, w: GameWrite): Promise<ClaimAnswerResult> {
     const { game, color } = input;
     const competition = input.competition ?? (await this.games.competitionOf(game));
     const text = input.text.trim();
@@ -165,7 +156,7 @@ export class ClaimAnswersService {
       await this.games.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
     }
     // The game page shows the claim's answers (web/player/time-notices.service.ts).
-    await this.games.bumpVersions([game.id]);
+    await w.changed([game.id]);
     await this.audit.record({
       actor: input.actor,
       action: 'claim.answered',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
 import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
@@ -20,15 +21,17 @@ import type { Color, PlacedTile } from '../engine';
 import { GameAnalysisService } from './game-analysis.service';
 import { ConditionalReplies } from './conditional-replies';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
-import { GameRowsCache } from './game-rows-cache';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
+import { GameLoader } from './game-loader.repository';
+import { GameReadModel } from './game-read-model';
+import { GameWrite, replayed } from './game-write';
+import type { Game } from './game.entity';
 import { moveView, type ActionResult, type MoveView } from './game-views';
 import { Lexicons } from './lexicons';
 import type { MoveSource } from './move.entity';
-import { ReplayCache, replayKey } from './replay-cache';
+import { replayKey } from './replay-cache';
 import { receiptKeyOf, type ActionReceipt, type ReceiptKey } from './action-receipt.entity';
-import { GameActionCache } from './game-action-cache';
 import type { GamePlayRows } from './game.repository';
 import { jsonResult, resultView, ResultProposals, type EndedGame } from './result-proposals';
 
@@ -54,7 +57,7 @@ export interface SubmitOptions extends ActionInput {
 }
 
 /** The caller's work in the action's transaction (the mail pipeline marks its mail applied there): it runs in the same unit of work. */
-export type InTransaction = (result: ActionResult) => Promise<void>;
+export type InTransaction = (result: ActionResult | object) => Promise<void>;
 
 /** One move when one line is owed; one per line (by label `A`/`B` or line id) while two lines are live. */
 export interface TurnMoves {
@@ -71,21 +74,26 @@ export interface ActionOptions {
 }
 
 /**
- * The frame every action on a game runs in, shared by the capability services
- * (moves, offers, disputes and rulings, time, withdrawal) and the reads. One action is one
- * transaction holding the game's row lock: it checks who acts, replays a repeated key's
- * receipt, runs the service's work, then ends the game if it came to an end, writes the
- * cached state and the outbox rows, all before commit. A refusal is a typed Refusal thrown
- * inside the transaction: nothing it touched is kept.
+ * The frame every write to a game runs in (docs/architecture.md, "The action frame"): the
+ * player's and the arbiter's actions on a game's session, a write on one game by a caller that
+ * checked its own right (the system's sweep, a mail command, a result's answer, a declaration)
+ * and a write on several (a player's games, locked together in id order). One write is one
+ * transaction holding the rows of its games (the loader's lock statement, taken here alone):
+ * it checks who acts, replays a repeated key's receipt (by game, actor and key), runs the
+ * service's work, bumps the version of every game it changed, then ends the game if it came to
+ * an end, writes the cached state and the outbox rows, all before commit; after the commit it
+ * tells the read model which games it wrote (game-read-model.ts). A refusal is a typed Refusal
+ * thrown inside the transaction: nothing it touched is kept.
  */
 @Injectable()
 export class GameActions {
-  /** Line replays shared by the reads of this instance (the web game page and its preview): replay-cache.ts. */
-  readonly replays = new ReplayCache();
-  /** The same reads' lines, moves and disputes while the game's mark is unchanged: game-rows-cache.ts. */
-  readonly rows = new GameRowsCache();
-  /** What the last committed action on a game left for the next one here: game-action-cache.ts. */
-  readonly committed: GameActionCache;
+  /** The write this code runs in: a frame entered inside another joins it (a homologation inside the arbiter's action). */
+  private readonly open = new AsyncLocalStorage<{ readonly write: GameWrite; readonly unit: object }>();
+
+  /** Every cache of what games show, told here after each commit (game-read-model.ts). */
+  readonly readModel: GameReadModel;
+  /** The one lock statement's owner, the frame's alone (game-loader.repository.ts). */
+  private readonly loader: GameLoader;
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'gameCacheGames' | 'publicUrl'>,
@@ -100,7 +108,63 @@ export class GameActions {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
   ) {
-    this.committed = new GameActionCache(settings.gameCacheGames);
+    this.readModel = new GameReadModel(settings);
+    this.loader = new GameLoader(db);
+  }
+
+  /** Line replays shared by the reads (game-read-model.ts). */
+  get replays() {
+    return this.readModel.replays;
+  }
+
+  /** The reads' rows while the game's version is unchanged (game-read-model.ts). */
+  get rows() {
+    return this.readModel.rows;
+  }
+
+  /** What the last committed action on a game left for the next one here (game-read-model.ts). */
+  get committed() {
+    return this.readModel.committed;
+  }
+
+  /**
+   * A write to games by a caller that checked its own right, or the system's: `work` locks the
+   * games it writes through `w` (one, or a player's several in id order), in one transaction, or
+   * in the frame already open in this one. After the commit the read model forgets what it held
+   * of the games written.
+   */
+  write<T>(work: (w: GameWrite) => Promise<T>): Promise<T> {
+    // The store passes to what the work starts too (a wake-up, a timer): joined only inside the same transaction.
+    const joined = this.db.inTransaction ? this.open.getStore() : undefined;
+    if (joined && joined.unit === this.loader.unitOfWork()) return work(joined.write);
+    return this.db.transaction(async () => {
+      const w = new GameWrite({
+        loader: this.loader,
+        games: this.games,
+        clock: this.clock,
+        readModel: this.readModel,
+        lexicon: (c) => this.lexicons.forCompetition(c),
+      });
+      this.db.afterCommit(() => this.readModel.written(w.written(), w.kept));
+      return this.open.run({ write: w, unit: this.loader.unitOfWork() }, () => work(w));
+    });
+  }
+
+  /**
+   * A write on one game, its row locked, by a caller that checks its own right on the row (a
+   * mail command, a result's answer, a declaration, the sweep); `inTransaction` runs after the
+   * work with its result (the mail marks itself applied).
+   */
+  onGame<T extends object>(
+    gameId: string,
+    work: (game: Game, w: GameWrite) => Promise<T>,
+    options: { readonly inTransaction?: InTransaction } = {},
+  ): Promise<T> {
+    return this.write(async (w) => {
+      const result = await work(await w.lock(gameId), w);
+      await options.inTransaction?.(result);
+      return result;
+    });
   }
 
   /** An action of one of the game's two players, who acts as `color`; `action` names it in the receipt. */
@@ -132,11 +196,13 @@ export class GameActions {
     authorize: (s: GameSession) => Who,
     work: (s: GameSession, who: Who) => Promise<ActionResult>,
   ): Promise<ActionResult> {
-    return this.db.transaction(async () => {
+    return this.write(async (w) => {
       const key = receiptKeyOf(actor, options.idempotencyKey);
       const { s, receipt: found } = await this.locked(gameId, key);
+      w.holds(gameId);
+      w.opened(s);
       const who = authorize(s);
-      const receipt = this.replayed(found, options.action);
+      const receipt = replayed(found, options.action);
       if (receipt !== undefined) {
         await options.inTransaction?.(receipt as ActionResult);
         return receipt as ActionResult;
@@ -153,9 +219,9 @@ export class GameActions {
       await this.finish(s, turn);
       // The version and turn as committed, after the end of the game and the saved state.
       const result: ActionResult = { ...done, version: s.game.version, turn: s.game.turn, status: s.game.status };
-      await this.storeReceipt(gameId, options.action, key, result);
+      await w.storeReceipt(gameId, options.action, key, result);
       await options.inTransaction?.(result);
-      this.db.afterCommit(() => this.leave(s, options.action));
+      this.leave(w, s, options.action);
       return result;
     });
   }
@@ -167,10 +233,10 @@ export class GameActions {
    */
   private async locked(gameId: string, receipt: ReceiptKey | undefined): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
     const known = this.committed.versionOf(gameId);
-    let loaded = await this.games.actionRows(gameId, { version: known, receipt });
+    let loaded = await this.loader.actionRows(gameId, { version: known, receipt });
     let held = loaded.rows ? undefined : this.committed.take(gameId, loaded.head.game.version);
     // Pushed out of the cache while the row was read: read the rows as well.
-    if (!loaded.rows && !held) loaded = await this.games.actionRows(gameId, { receipt });
+    if (!loaded.rows && !held) loaded = await this.loader.actionRows(gameId, { receipt });
     const rows = (loaded.rows ?? held?.rows)!;
     if (loaded.rows) held = undefined;
     const { head } = loaded;
@@ -195,17 +261,14 @@ export class GameActions {
   private readonly absences = new WeakMap<GameSession, GamePlayRows>();
 
   /**
-   * What a committed action leaves for the next one on the game: after a move or a pass (the
-   * lines unchanged, the moves appended) the session's rows are the table's at its new version;
-   * after anything else the next action reads them afresh.
+   * What an action leaves for the next one on the game, once committed: after a move or a pass
+   * (the lines unchanged, the moves appended) the session's rows are the table's at its new
+   * version; after anything else the next action reads them afresh (the read model forgets them).
    */
-  private leave(s: GameSession, action: string): void {
+  private leave(w: GameWrite, s: GameSession, action: string): void {
     const loaded = this.absences.get(s);
-    if (!loaded || !KEPT_AFTER.has(action) || s.linesChanged) {
-      this.committed.forget(s.game.id);
-      return;
-    }
-    this.committed.keep(s.game.id, {
+    if (!loaded || !KEPT_AFTER.has(action) || s.linesChanged) return;
+    w.kept.set(s.game.id, {
       version: s.game.version,
       setupKey: replayKey(s.setup, []),
       replays: new Map(s.lineReplays()),
@@ -220,17 +283,13 @@ export class GameActions {
     });
   }
 
-  /**
-   * The game as an action (`lock`: its row locked until commit) or a read (sharing this
-   * instance's caches) sees it, in the caller's unit of work.
-   */
-  session(gameId: string, { lock }: { lock: boolean }): Promise<GameSession> {
-    // Reads share replays (pure, keyed by their inputs); an action replays its own, under its lock.
+  /** The game as a read sees it, sharing the read model's caches, in the caller's unit of work. */
+  session(gameId: string, _read?: { lock: false }): Promise<GameSession> {
     return GameSession.open(this.games, gameId, {
-      lock,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
-      ...(!lock && { replays: this.replays, rows: this.rows }),
+      replays: this.replays,
+      rows: this.rows,
     });
   }
 
@@ -285,25 +344,6 @@ export class GameActions {
       result,
       ...(played && { confirms: { color: played.by, moves: played.moves } }),
     });
-  }
-
-  /** The receipt's stored result for the actor's repeated key, or undefined the first time (a holiday's, a claim's answer). */
-  async receipt(gameId: string, action: string, key: ReceiptKey | undefined): Promise<unknown> {
-    if (key === undefined) return undefined;
-    return this.replayed(await this.games.receipt(gameId, key), action);
-  }
-
-  /** The result kept under a receipt found with the game, if it is this action's; KEY_REUSED if another's. */
-  private replayed(found: ActionReceipt | null, action: string): unknown {
-    if (!found) return undefined;
-    if (found.action !== action) throw refusals.keyReused();
-    return found.result;
-  }
-
-  /** Keeps the action's result under its actor's key, so their repeat (a resent mail, a second click) gets it back. */
-  async storeReceipt(gameId: string, action: string, key: ReceiptKey | undefined, result: object): Promise<void> {
-    if (key === undefined) return;
-    await this.games.storeReceipt({ gameId, actor: key.actor, idempotencyKey: key.key, action, result, createdAt: this.clock.now() });
   }
 
   /** A fact of the action (mail/core/game-events.ts), written with its others when it finishes. */

@@ -2,9 +2,10 @@
 // under load), so a page view after the first reads no more than the game's row. The mark
 // is the game's `version`, read from the database on every request, so several instances
 // stay right: every write that changes what a game shows bumps it in its own transaction
-// (GameSession.save for every action; GameRepository.bumpVersions for the writes outside one:
+// (GameSession.save for a session's changes; the frame's GameWrite.changed for the other writes:
 // the arbiter's controls on time, holidays, answers to time claims, a result's answers and
-// decisions in coefficients/results.service.ts).
+// decisions in coefficients/results.service.ts). This instance's frame also forgets a game's
+// entry once it commits a write to it (game-read-model.ts).
 import type { Dispute } from './dispute.entity';
 import type { GameLine } from './game-line.entity';
 import type { Move } from './move.entity';
@@ -42,6 +43,10 @@ export class GameRowsCache {
     if (entry.version !== Number(version)) return undefined;
     this.entries.set(gameId, entry);
     return entry.rows;
+  }
+
+  forget(gameId: string): void {
+    this.entries.delete(gameId);
   }
 
   /** Keeps rows read between two reads of the same version (nothing committed in between); anything else is not kept. */

@@ -1,7 +1,7 @@
 // One game, locked, inside one transaction: what every action of the games service works
 // on ("one action, one transaction, one lock", docs/style.md). Three roles, kept apart:
-// - the loader (game.repository.ts `rows`, `findGame`; GameSession.open): the game's rows, under
-//   its row lock or from the read cache;
+// - the loader (game-loader.repository.ts for an action, under the frame's row lock;
+//   game.repository.ts `rows` and GameSession.open for a read or a frame's session): the game's rows;
 // - the aggregate (GameSession's reads): those rows as the rules core reads them (`play`), and
 //   what core/ derives from them — lines, turns, the dispute — replayed once per action;
 // - the writer (GameSession's `apply…`, playMove, end, save): persists what the core decided
@@ -60,9 +60,9 @@ export interface Preloaded {
   readonly leave: readonly SpecialLeave[];
 }
 
-/** How a session is opened: locked for an action, or a read sharing the caches. */
+/** How a session is opened: a read sharing the caches, or inside the frame under the lock it holds (game-write.ts). */
 export interface OpenOptions {
-  readonly lock: boolean;
+  readonly lock?: false;
   readonly now: Date;
   readonly lexicon?: (competition: Competition) => Lexicon | undefined;
   readonly replays?: ReplayCache;
@@ -93,9 +93,9 @@ export class GameSession implements GameRows {
   declare dispute: Dispute | null;
   declare labels: DisputeLines | null;
 
-  /** Loads a game (locked for the transaction with `lock`) with its competition's word list, in the caller's unit of work. */
+  /** Loads a game with its competition's word list, in the caller's unit of work (never locking it: the frame does). */
   static async open(games: GameRepository, gameId: string, options: OpenOptions): Promise<GameSession> {
-    const rows = await games.rows(gameId, { lock: options.lock, cache: options.rows });
+    const rows = await games.rows(gameId, { cache: options.rows });
     return new GameSession(games, rows, options.now, options.lexicon?.(rows.competition), options.replays);
   }
 

@@ -111,18 +111,6 @@ export class GameTimeRepository {
     });
   }
 
-  /** The games a player still plays in a competition, locked (no move is recorded meanwhile), in a fixed order. */
-  lockGamesInPlayOf(competitionId: string, playerId: string): Promise<Game[]> {
-    return this.m.find(Game, {
-      where: [
-        { competitionId, redPlayerId: playerId, status: 'playing' },
-        { competitionId, bluePlayerId: playerId, status: 'playing' },
-      ],
-      order: { id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
-  }
-
   /** Records leave the arbiter approved; the row as written. */
   async addSpecialLeave(leave: Omit<SpecialLeave, 'id' | 'competition' | 'player'>): Promise<SpecialLeave> {
     const row = this.m.create(SpecialLeave, { id: randomUUID(), ...leave });
@@ -145,7 +133,7 @@ export class GameTimeRepository {
     return this.m.find(Move, { where: { gameId, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
   }
 
-  /** A move's thinking days counted again; the caller bumps the game's version (GameRepository.bumpVersions). */
+  /** A move's thinking days counted again; the caller's frame bumps the game's version (GameWrite.changed). */
   async setThinkingDays(moveId: string, thinkingDays: number): Promise<void> {
     await this.m.update(Move, { id: moveId }, { thinkingDays });
   }

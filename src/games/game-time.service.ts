@@ -5,7 +5,6 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { receiptKeyOf } from './action-receipt.entity';
 import { otherColor } from '../common/color';
-import { Database } from '../database/database';
 import { Notifications } from '../notifications/notifications';
 import { validateHoliday } from '../thinking-time/core';
 import { addDays, toLocalDate } from '../common/calendar';
@@ -15,7 +14,6 @@ import { GameActions, parseDay, type ActionInput } from './game-actions';
 import { clocksOn } from './game-clocks';
 import type { ActionResult } from './game-views';
 import { GameTimeRepository } from './game-time.repository';
-import { GameRepository } from './game.repository';
 import type { Holiday } from './holiday.entity';
 
 export interface HolidayView {
@@ -42,11 +40,9 @@ export interface HolidayView {
 export class GameTimeService {
   constructor(
     private readonly actions: GameActions,
-    private readonly db: Database,
     private readonly audit: AuditService,
     private readonly cases: CasesService,
     private readonly notifications: Notifications,
-    private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
   ) {}
 
@@ -55,20 +51,19 @@ export class GameTimeService {
    * competition, covering all their games: the player's registration row is locked, then
    * their games, whose pages show it (a new version each), and every partner is told.
    */
-  declareHoliday(
-    actor: Actor,
-    gameId: string,
-    input: { readonly from: string; readonly to: string; readonly idempotencyKey?: string },
-  ): Promise<HolidayView> {
-    return this.db.transaction(async () => {
-      const s = await this.actions.session(gameId, { lock: false });
+  declareHoliday(actor: Actor, gameId: string, input: { readonly from: string; readonly to: string } & ActionInput): Promise<HolidayView> {
+    return this.actions.write(async (w) => {
+      const s = await this.actions.session(gameId);
       const game = s.game;
       const color = s.requirePlayer(actor);
       const player = s.players[color];
       await this.time.lockRegistration(game.competitionId, player.id);
       const key = receiptKeyOf(actor, input.idempotencyKey);
-      const receipt = await this.actions.receipt(gameId, 'holiday', key);
-      if (receipt !== undefined) return receipt as HolidayView;
+      const receipt = await w.receipt(gameId, 'holiday', key);
+      if (receipt !== undefined) {
+        await input.inTransaction?.(receipt as HolidayView);
+        return receipt as HolidayView;
+      }
       const from = parseDay(input.from, 'from');
       const asked = parseDay(input.to, 'to');
       const current = await this.time.currentHoliday(game.competitionId, player.id);
@@ -110,8 +105,8 @@ export class GameTimeService {
         replacedAt: null,
       });
       // Their clocks pause and their pages list it, ended games' too: the same order of locks as leave.
-      const shown = await this.games.lockGamesOf(game.competitionId, player.id);
-      await this.games.bumpVersions(shown.map((g) => g.id));
+      const shown = await w.lockGamesOf(game.competitionId, player.id, { inPlay: false });
+      await w.changed(shown.map((g) => g.id));
       // docs/rules.md §5: the declaration is written on every sheet and the partners are told.
       const games = await this.time.gamesInPlayWithPlayers(game.competitionId, player.id);
       const view: HolidayView = {
@@ -134,7 +129,8 @@ export class GameTimeService {
         { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
       ]);
       await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
-      await this.actions.storeReceipt(gameId, 'holiday', key, view);
+      await w.storeReceipt(gameId, 'holiday', key, view);
+      await input.inTransaction?.(view);
       return view;
     });
   }

@@ -1,10 +1,10 @@
 // Every query of a game and its rows (docs/architecture.md: repositories are the only door to the
-// database), in the caller's unit of work (database.ts `db.manager`): the loader of a game with
-// its rows, under its row lock or through the read cache; the writer of what an action decided;
+// database), in the caller's unit of work (database.ts `db.manager`): a game with its rows, for
+// a read (through the read cache) or under the lock the action frame took (game-loader.repository.ts); the writer of what an action decided;
 // and the reads and writes around a game that the games services and the aggregate need (offers,
 // disputes, receipts, results, what the timeline reads, the start's rows).
 import { Injectable } from '@nestjs/common';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { Case } from '../arbiter/case.entity';
 import { Penalty } from '../arbiter/penalty.entity';
 import { User } from '../auth/user.entity';
@@ -16,7 +16,6 @@ import { Group } from '../competitions/group.entity';
 import { Registration } from '../competitions/registration.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
-import { codecOf } from '../database/deferred-writes';
 import { independentQueries } from '../database/independent-queries';
 import { prepared } from '../database/prepared-statements';
 import { deferRows, deferUpdate, insertRows } from '../database/insert-rows';
@@ -34,6 +33,9 @@ import { Move } from './move.entity';
 import { Offer } from './offer.entity';
 import { Result } from './result.entity';
 import { SpecialLeave } from './special-leave.entity';
+import { gameCodecs, gameSql, headOf, playRowsOf, type GamePlayRows } from './game-loader.repository';
+
+export type { GameHead, GamePlayRows } from './game-loader.repository';
 
 /** The rows of a game that every action needs, loaded under the game's row lock. */
 export interface GameRows {
@@ -49,52 +51,7 @@ export interface GameRows {
   labels: DisputeLines | null;
 }
 
-/** A game's row with what it is read with, as `actionRows` gives it. */
-export interface GameHead {
-  readonly game: Game;
-  readonly competition: Competition;
-  readonly sequence: Sequence;
-  readonly players: Readonly<Record<Color, Player>>;
-}
-
-/** The rows an action's caller may already hold at the game's version. */
-export interface GamePlayRows {
-  readonly lines: GameLine[];
-  readonly moves: Move[];
-  readonly dispute: Dispute | null;
-  readonly labels: DisputeLines | null;
-  readonly holidays: Holiday[];
-  readonly leave: SpecialLeave[];
-}
-
-export interface ActionRows {
-  readonly head: GameHead;
-  /** Null when the caller's rows of the version asked are the current ones. */
-  readonly rows: GamePlayRows | null;
-  readonly receipt: ActionReceipt | null;
-  /** Whether a conditional reply waits in the game: without one, an action reads none. */
-  readonly conditionalsPending: boolean;
-}
-
 type Queries = readonly (() => Promise<unknown>)[];
-
-/** The codecs of the rows a game is read with (each built once per data source by codecOf). */
-function gameCodecs(ds: DataSource) {
-  return {
-    game: codecOf(ds, Game),
-    competition: codecOf(ds, Competition),
-    sequence: codecOf(ds, Sequence),
-    player: codecOf(ds, Player),
-    line: codecOf(ds, GameLine),
-    move: codecOf(ds, Move),
-    dispute: codecOf(ds, Dispute),
-    holiday: codecOf(ds, Holiday),
-    leave: codecOf(ds, SpecialLeave),
-    receipt: codecOf(ds, ActionReceipt),
-  };
-}
-
-type GameCodecs = ReturnType<typeof gameCodecs>;
 
 /** A new row's columns (the entity's relations are never written through it). */
 type Row<T> = Omit<T, 'game' | 'competition' | 'player' | 'line' | 'redPlayer' | 'bluePlayer' | 'sequence' | 'group'>;
@@ -117,27 +74,23 @@ export class GameRepository {
 
   // ---------------------------------------------------------------- the loader
 
-  /**
-   * The game row, or UNKNOWN_GAME. With `lock`, `SELECT … FOR UPDATE`: every action on a game
-   * holds its row until it commits, so two actions on one game never interleave.
-   */
-  async findGame(gameId: string, { lock }: { lock: boolean }): Promise<Game> {
+  /** The game row, or UNKNOWN_GAME; unlocked (an action's row lock is the frame's: game-loader.repository.ts). */
+  async findGame(gameId: string, _read?: { lock: false }): Promise<Game> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const game = await this.m.findOne(Game, { where: { id: gameId }, ...(lock && { lock: { mode: 'pessimistic_write' as const } }) });
+    const game = await this.m.findOne(Game, { where: { id: gameId } });
     if (!game) throw refusals.unknownGame(gameId);
     return game;
   }
 
   /**
-   * Loads a game's rows; with `lock`, the game row is locked for the rest of the transaction.
-   * A read (no lock) given `cache` takes the lines, moves and disputes from it while the
-   * game's version is the one they were read under (game-rows-cache.ts).
+   * Loads a game's rows, unlocked (a frame's session loads them under the lock it already holds).
+   * Given `cache`, the lines, moves and disputes come from it while the game's version is the
+   * one they were read under (game-rows-cache.ts).
    */
-  async rows(gameId: string, { lock, cache }: { lock: boolean; cache?: GameRowsCache }): Promise<GameRows> {
-    // A read needs no lock: the row with its relations below is the existence check (one query less per page).
-    if (lock) await this.findGame(gameId, { lock });
-    else if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const reading = !lock && cache !== undefined;
+  async rows(gameId: string, { cache }: { lock?: false; cache?: GameRowsCache }): Promise<GameRows> {
+    // The row with its relations below is the existence check (one query less per page).
+    if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
+    const reading = cache !== undefined;
     const found = await this.m.findOne(Game, {
       where: { id: gameId },
       relations: { competition: true, sequence: true, redPlayer: true, bluePlayer: true },
@@ -183,107 +136,19 @@ export class GameRepository {
   }
 
   /**
-   * A game for an action, in one statement: the row locked, with its
-   * competition, sequence and players, the receipt of the actor's idempotency key, and — unless the caller
-   * already holds the rows of `knownVersion`, the version the row still has — its lines, moves,
-   * disputes and both players' holidays and leave. `rows` is then null: the caller's are current,
-   * since every write of those rows bumps the version (game-rows-cache.ts).
-   */
-  async actionRows(gameId: string, known: { version?: number; receipt?: ReceiptKey }): Promise<ActionRows> {
-    if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const sql = (this.actionSql ??= prepared(this.buildGameSql({ lock: true })));
-    const read = async () => {
-      const parameters = [gameId, known.version ?? -1, known.receipt?.key ?? null, known.receipt?.actor ?? null];
-      const found = (await this.m.query(sql, parameters)) as Record<string, unknown>[];
-      return found[0];
-    };
-    let row = await read();
-    if (!row) throw refusals.unknownGame(gameId);
-    // A lock waited for gives the row as the holder committed it, but the rest of the statement
-    // as its snapshot saw them, before that commit: read again, under the lock now held. The
-    // version tells, as every write of the rows read here bumps it.
-    const c = this.codecs();
-    let head = this.headOf(c, row);
-    if (Number(row.seen_version) !== head.game.version) {
-      row = (await read())!;
-      head = this.headOf(c, row);
-    }
-    const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
-    const conditionalsPending = row.conditionals_pending === true;
-    if (row.moves === null) return { head, rows: null, receipt, conditionalsPending };
-    return { head, rows: this.playRowsOf(c, row), receipt, conditionalsPending };
-  }
-
-  /**
    * A game with all its rows and both players' holidays and leave, unlocked, in one statement
    * (the outbox composes each game's mail from it instead of eight queries).
    */
   async wholeGame(gameId: string): Promise<GameRows & Pick<GamePlayRows, 'holidays' | 'leave'>> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
-    const sql = (this.readSql ??= prepared(this.buildGameSql({ lock: false })));
+    const c = gameCodecs(this.m.connection);
+    const sql = (this.readSql ??= prepared(gameSql(c, { lock: false })));
     const [row] = (await this.m.query(sql, [gameId])) as Record<string, unknown>[];
     if (!row) throw refusals.unknownGame(gameId);
-    const c = this.codecs();
-    return { ...this.headOf(c, row), ...this.playRowsOf(c, row) };
+    return { ...headOf(c, row), ...playRowsOf(c, row) };
   }
 
-  private actionSql?: string;
   private readSql?: string;
-
-  private headOf(c: GameCodecs, row: Record<string, unknown>): GameHead {
-    return {
-      game: c.game.decode(row.game),
-      competition: c.competition.decode(row.competition),
-      sequence: c.sequence.decode(row.sequence),
-      players: { red: c.player.decode(row.red), blue: c.player.decode(row.blue) },
-    };
-  }
-
-  private playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePlayRows {
-    const disputes = c.dispute.decodeAll(row.disputes);
-    return {
-      lines: c.line.decodeAll(row.lines),
-      moves: c.move.decodeAll(row.moves),
-      dispute: disputes.find((d) => d.status === 'open' || d.status === 'appealed') ?? null,
-      labels: disputes.find((d) => d.appealedAt !== null)?.lines ?? null,
-      holidays: c.holiday.decodeAll(row.holidays),
-      leave: c.leave.decodeAll(row.leave),
-    };
-  }
-
-  private codecs(): GameCodecs {
-    return gameCodecs(this.m.connection);
-  }
-
-  /**
-   * The game's row with its competition, sequence and players, and its lines, moves, disputes
-   * and both players' holidays and leave. With `lock` (an action): the row locked, the rows left
-   * out when the caller holds them at the version the row has ($2), the receipt of key $3 by actor $4,
-   * whether a conditional reply waits, and the version as the statement's snapshot saw it.
-   */
-  private buildGameSql({ lock }: { lock: boolean }): string {
-    const c = this.codecs();
-    const unlessKnown = (expression: string) =>
-      lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`;
-    const ofPlayers = `x."competition_id" = g."competition_id" AND x."player_id" IN (g."red_player_id", g."blue_player_id")`;
-    const forAction = `,
-  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."actor" = $4 AND x."idempotency_key" = $3) AS receipt,
-  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
-  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version`;
-    return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
-  ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,
-  ${unlessKnown(`SELECT ${c.line.aggregate('x', 'x."created_at", x."id"')} FROM ${c.line.table} x WHERE x."game_id" = g."id"`)} AS lines,
-  ${unlessKnown(`SELECT ${c.move.aggregate('x', 'x."line_id", x."number"')} FROM ${c.move.table} x WHERE x."game_id" = g."id"`)} AS moves,
-  ${unlessKnown(`SELECT ${c.dispute.aggregate('x', 'x."created_at" DESC')} FROM ${c.dispute.table} x WHERE x."game_id" = g."id"`)} AS disputes,
-  ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
-  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave${lock ? forAction : ''}
-FROM ${c.game.table} g
-  JOIN ${c.competition.table} c ON c."id" = g."competition_id"
-  JOIN ${c.sequence.table} s ON s."id" = g."sequence_id"
-  JOIN ${c.player.table} r ON r."id" = g."red_player_id"
-  JOIN ${c.player.table} b ON b."id" = g."blue_player_id"
-WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
-  }
 
   // ---------------------------------------------------------------- the writer (GameSession)
 
@@ -334,9 +199,9 @@ WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
   }
 
   /**
-   * A write outside a game action that changes what the games show bumps their versions, as
-   * saveState does for an action: the version is the read cache's mark (game-rows-cache.ts).
-   * The caller holds the games' row locks.
+   * A write that changes what the games show bumps their versions, as saveState does for a
+   * session: the version is every cache's mark (game-read-model.ts). Called by the action frame
+   * alone (GameWrite.changed), which holds the games' row locks.
    */
   async bumpVersions(gameIds: readonly string[]): Promise<void> {
     if (gameIds.length === 0) return;
@@ -535,33 +400,6 @@ WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
       ],
     });
     return [...new Set(games.map((g) => (g.redPlayerId === playerId ? g.bluePlayerId : g.redPlayerId)))];
-  }
-
-  /** The ids of a player's games in play in a competition, in the order their locks are taken. */
-  gameIdsInPlayOf(competitionId: string, playerId: string): Promise<Pick<Game, 'id'>[]> {
-    return this.m.find(Game, {
-      where: [
-        { competitionId, redPlayerId: playerId, status: 'playing' },
-        { competitionId, bluePlayerId: playerId, status: 'playing' },
-      ],
-      select: { id: true },
-      order: { id: 'ASC' },
-    });
-  }
-
-  /**
-   * Every game of a player in a competition, ended or in play, locked in a fixed order: their
-   * pages all show the player's holidays and leave, so a declaration bumps all their versions.
-   */
-  lockGamesOf(competitionId: string, playerId: string): Promise<Game[]> {
-    return this.m.find(Game, {
-      where: [
-        { competitionId, redPlayerId: playerId },
-        { competitionId, bluePlayerId: playerId },
-      ],
-      order: { id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
   }
 
   /** The next batch of game ids after `after` (the consistency check walks every game). */

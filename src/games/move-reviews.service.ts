@@ -3,15 +3,11 @@ import { AuditService } from '../audit/audit.service';
 import { CasesService } from '../arbiter/cases.service';
 import type { Actor } from '../auth/core/actor';
 import { Refusal } from '../common/refusal';
-import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
-import { Database } from '../database/database';
 import { addDays } from '../common/calendar';
 import { applyMove } from '../engine';
-import { GameSession } from './game-session';
 import { GameActions } from './game-actions';
 import { GameRepository } from './game.repository';
-import { Lexicons } from './lexicons';
 
 /** The case a player opens to have a refused move looked at (docs/rules.md §3, "se adresează arbitrului"). */
 export const MOVE_REVIEW_CASE = 'move-review';
@@ -35,10 +31,7 @@ export interface ReviewRequest {
 @Injectable()
 export class MoveReviewsService {
   constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
     private readonly actions: GameActions,
-    private readonly lexicons: Lexicons,
     private readonly cases: CasesService,
     private readonly audit: AuditService,
     private readonly games: GameRepository,
@@ -48,13 +41,8 @@ export class MoveReviewsService {
     const notation = input.notation.trim().slice(0, 200);
     const comment = cleanName(input.comment ?? '').slice(0, 2000);
     if (!notation) throw new Refusal('BAD_INPUT', { ro: 'Scrieți mutarea refuzată.', en: 'Write the refused move.' });
-    return this.db.transaction(async () => {
-      const s = await GameSession.open(this.games, gameId, {
-        lock: true,
-        now: this.clock.now(),
-        lexicon: (c) => this.lexicons.forCompetition(c),
-        replays: this.actions.replays,
-      });
+    return this.actions.write(async (w) => {
+      const s = await w.session(gameId, { lexicon: true, sharedReplays: true });
       const color = s.requirePlayer(actor);
       if (s.game.status !== 'playing') {
         throw new Refusal(

@@ -4,7 +4,6 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
-import { Database } from '../database/database';
 import { localDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
 import { GameActions, requireReason } from './game-actions';
@@ -22,7 +21,6 @@ export interface WithdrawalView {
 export class WithdrawalService {
   constructor(
     private readonly actions: GameActions,
-    private readonly db: Database,
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly rulings: RulingsService,
@@ -41,17 +39,17 @@ export class WithdrawalService {
     playerId: string,
     input: { readonly reason: string; readonly exclusion?: boolean },
   ): Promise<WithdrawalView> {
-    return this.db.transaction(async () => {
+    return this.actions.write(async (w) => {
       requireReason(input.reason);
       const competition = await this.games.competition(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const registration = await this.time.lockRegistration(competitionId, playerId);
       if (!registration) throw refusals.unknownPlayer(playerId);
-      const ids = await this.games.gameIdsInPlayOf(competitionId, playerId);
+      const games = await w.lockGamesOf(competitionId, playerId, { inPlay: true });
       const settled: string[] = [];
-      for (const { id } of ids) {
-        const s = await this.actions.session(id, { lock: true });
+      for (const { id } of games) {
+        const s = await w.session(id, { lexicon: true });
         if (!canArbitrate(actor, competition, s.game)) throw refusals.notArbiter();
         if (s.game.status !== 'playing') continue;
         const color = s.colorOfPlayer(playerId)!;

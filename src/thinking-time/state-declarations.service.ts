@@ -4,7 +4,7 @@ import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
 import { SETTINGS } from '../config/settings';
-import { Database } from '../database/database';
+import { GameActions, type ActionInput } from '../games/game-actions';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { otherColor } from '../common/color';
@@ -38,7 +38,7 @@ export interface StateDeclarationView {
 @Injectable()
 export class StateDeclarationsService {
   constructor(
-    private readonly db: Database,
+    private readonly actions: GameActions,
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly notifications: Notifications,
@@ -47,47 +47,54 @@ export class StateDeclarationsService {
     private readonly games: GameRepository,
   ) {}
 
-  declareState(actor: Actor, gameId: string, input: { readonly text: string }): Promise<StateDeclarationView> {
-    return this.db.transaction(async () => {
-      const game = await this.games.findGame(gameId, { lock: true });
-      const color = sideInGame(actor, game);
-      if (!color) throw refusals.unlessSeen(actor, game, await this.games.competitionOf(game), refusals.notYourGame());
-      if (game.status !== 'playing') throw refusals.gameOver();
-      const text = typeof input.text === 'string' ? input.text.trim() : '';
-      if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
-        throw refusals.badInput(
-          `the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`,
-          `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
-        );
-      }
-      const competition = await this.games.competitionOf(game);
-      const now = this.clock.now();
-      const today = localDate(now, competition.timeZone);
-      const closing = toLocalDate(competition.closingDate);
-      const reportBy = addDays(closing, DEFAULT_TIMELINE_RULES.reportWindowDays);
-      if (compareDays(today, closing) < 0) throw timeRefusals.declarationNotYet(closing);
-      if (compareDays(today, reportBy) > 0) throw timeRefusals.declarationTooLate(reportBy);
+  declareState(
+    actor: Actor,
+    gameId: string,
+    input: { readonly text: string } & Pick<ActionInput, 'inTransaction'>,
+  ): Promise<StateDeclarationView> {
+    return this.actions.onGame(
+      gameId,
+      async (game) => {
+        const color = sideInGame(actor, game);
+        if (!color) throw refusals.unlessSeen(actor, game, await this.games.competitionOf(game), refusals.notYourGame());
+        if (game.status !== 'playing') throw refusals.gameOver();
+        const text = typeof input.text === 'string' ? input.text.trim() : '';
+        if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
+          throw refusals.badInput(
+            `the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`,
+            `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
+          );
+        }
+        const competition = await this.games.competitionOf(game);
+        const now = this.clock.now();
+        const today = localDate(now, competition.timeZone);
+        const closing = toLocalDate(competition.closingDate);
+        const reportBy = addDays(closing, DEFAULT_TIMELINE_RULES.reportWindowDays);
+        if (compareDays(today, closing) < 0) throw timeRefusals.declarationNotYet(closing);
+        if (compareDays(today, reportBy) > 0) throw timeRefusals.declarationTooLate(reportBy);
 
-      const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
-      const existing = await this.declarations.declarationOf(gameId, playerId);
-      if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
-      else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
-      const partner = otherColor(color);
-      const red = await this.games.playerOrFail(game.redPlayerId);
-      const blue = await this.games.playerOrFail(game.bluePlayerId);
-      const view = await readGameView(this.games, this.settings, competition, game, { red, blue });
-      const partnerPlayer = partner === 'red' ? red : blue;
-      await this.notifications.add([
-        { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },
-      ]);
-      await this.audit.record({
-        actor,
-        action: 'state.declared',
-        competitionId: game.competitionId,
-        gameId,
-        details: { color, text, replaced: existing !== null },
-      });
-      return { gameId, color, text, declaredOn: today, replaced: existing !== null };
-    });
+        const playerId = color === 'red' ? game.redPlayerId : game.bluePlayerId;
+        const existing = await this.declarations.declarationOf(gameId, playerId);
+        if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
+        else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
+        const partner = otherColor(color);
+        const red = await this.games.playerOrFail(game.redPlayerId);
+        const blue = await this.games.playerOrFail(game.bluePlayerId);
+        const view = await readGameView(this.games, this.settings, competition, game, { red, blue });
+        const partnerPlayer = partner === 'red' ? red : blue;
+        await this.notifications.add([
+          { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },
+        ]);
+        await this.audit.record({
+          actor,
+          action: 'state.declared',
+          competitionId: game.competitionId,
+          gameId,
+          details: { color, text, replaced: existing !== null },
+        });
+        return { gameId, color, text, declaredOn: today, replaced: existing !== null };
+      },
+      input,
+    );
   }
 }

@@ -20,9 +20,8 @@ import {
   type TimelineAction as CoreAction,
   type TimelineStage,
 } from './core/timeline';
-import { GameSession } from '../games/game-session';
+import { GameActions } from '../games/game-actions';
 import { GameTimeRepository } from '../games/game-time.repository';
-import { GameRepository } from '../games/game.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 export const SWEEP_WORKER = 'sweep';
@@ -89,9 +88,9 @@ export class SweepService {
     private readonly results: ResultsService,
     private readonly time: ThinkingTimeRepository,
     private readonly competitions: CompetitionsRepository,
-    private readonly games: GameRepository,
     private readonly gameTime: GameTimeRepository,
     private readonly caseNotices: CaseNoticesService,
+    private readonly frame: GameActions,
   ) {}
 
   /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
@@ -206,11 +205,12 @@ export class SweepService {
     today: LocalDate,
     now: Date,
   ): Promise<{ done: number; superseded: number; stages: TimelineStage[] }> {
-    return this.db.transaction(async () => {
-      const game = await this.games.findGame(gameId, { lock: true });
+    return this.frame.write(async (w) => {
+      const game = await w.lock(gameId);
       const recorded = await this.time.recordedKeysOf(gameId);
       if (game.status !== 'playing' || planned.every((key) => recorded.has(key))) return { done: 0, superseded: 0, stages: [] };
-      const s = await GameSession.open(this.games, gameId, { lock: true, now });
+      // Under the lock just taken: the rows, not a second lock.
+      const s = await w.session(gameId, { now });
       const timeline = (await this.time.timelinesOf(s.competition, [s.game])).get(gameId)!;
       const days = timelineDays(timeline, from, today);
       const choice = chooseActions(days);

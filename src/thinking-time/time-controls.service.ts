@@ -6,12 +6,12 @@ import { RulingsService } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
-import { Database } from '../database/database';
 import { COLORS, type Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';
 import { GameRepository } from '../games/game.repository';
+import { GameActions } from '../games/game-actions';
 import { Notifications } from '../notifications/notifications';
 import { compareDays, isLocalDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { absencesOf } from '../common/absences';
@@ -64,7 +64,7 @@ export interface DowntimeDecision {
 @Injectable()
 export class TimeControlsService {
   constructor(
-    private readonly db: Database,
+    private readonly frame: GameActions,
     private readonly clock: Clock,
     private readonly disputes: DisputesService,
     private readonly rulings: RulingsService,
@@ -111,7 +111,7 @@ export class TimeControlsService {
    * ones too (their clocks count the leave), each with a new version.
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
-    return this.db.transaction(async () => {
+    return this.frame.write(async (w) => {
       const competition = await this.games.competition(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
@@ -135,7 +135,7 @@ export class TimeControlsService {
         createdAt: now,
       });
       // Their moves may be counted again below: no move is recorded meanwhile.
-      const all = await this.games.lockGamesOf(competitionId, input.playerId);
+      const all = await w.lockGamesOf(competitionId, input.playerId, { inPlay: false });
       const games = all.filter((g) => g.status === 'playing');
       await this.recountThinkingDays(
         competitionId,
@@ -143,7 +143,7 @@ export class TimeControlsService {
         games.map((g) => g.id),
       );
       // The leave pauses every clock of the player's; the moves of the games in play may be recounted.
-      await this.games.bumpVersions(all.map((g) => g.id));
+      await w.changed(all.map((g) => g.id));
       const players = new Map(
         (await this.games.playersByIds([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );
@@ -198,7 +198,7 @@ export class TimeControlsService {
       /** The web form's own checks, once the case is known to be the actor's. */ readonly check?: () => void;
     },
   ): Promise<DowntimeDecision> {
-    return this.db.transaction(async () => {
+    return this.frame.write(async (w) => {
       const found = await this.cases.lock(caseId);
       if (!found) throw timeRefusals.unknownCase(caseId);
       const competition = await this.games.competitionOf(found);
@@ -220,7 +220,7 @@ export class TimeControlsService {
       const written: { gameId: string; rulingId: string }[] = [];
       if (input.confirm) {
         for (const gameId of [...new Set(credits.map((c) => c.gameId))].sort()) {
-          const game = await this.games.findGame(gameId, { lock: true });
+          const game = await w.lock(gameId);
           const mine = credits.filter((c) => c.gameId === gameId);
           const given = mine.map((c) => ({ color: c.color, days: c.days }));
           const gameDays = { from: mine[0].from ?? days.from, to: mine[0].to ?? days.to };
@@ -237,7 +237,7 @@ export class TimeControlsService {
             mine.map((c) => ({ playerId: c.playerId, kind: 'thinking-days' as const, amount: -c.days, effectiveOn: gameDays.from })),
           );
           // The credited days are on the game's clocks.
-          await this.games.bumpVersions([gameId]);
+          await w.changed([gameId]);
           const players = await this.games.playersByIds([game.redPlayerId, game.bluePlayerId]);
           await this.notifications.add(
             COLORS.map((color) => ({

@@ -13,8 +13,8 @@ import { StateDeclarationsService } from '../../thinking-time/state-declarations
 import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
 import { ChallengesService } from '../../games/challenges.service';
-import type { InTransaction, SubmitOptions } from '../../games/game-actions';
-import { GameRepository } from '../../games/game.repository';
+import { GameActions, type InTransaction, type SubmitOptions } from '../../games/game-actions';
+import type { GameWrite } from '../../games/game-write';
 import { GameTimeService } from '../../games/game-time.service';
 import { MovesService } from '../../games/moves.service';
 import { OffersService } from '../../games/offers.service';
@@ -64,12 +64,12 @@ export class MailActions {
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
     private readonly claimAnswers: ClaimAnswersService,
-    private readonly games: GameRepository,
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
     private readonly conditionals: ConditionalsService,
     private readonly challenges: ChallengesService,
+    private readonly frame: GameActions,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -110,7 +110,7 @@ export class MailActions {
       case 'appeal':
         return this.disputes.appealContest(actor, gameId, { ...submit, lines: lines(command.lines) });
       case 'holiday':
-        return this.gameTime.declareHoliday(actor, gameId, { ...keyed, from: command.from, to: command.to });
+        return this.gameTime.declareHoliday(actor, gameId, { ...hooked, from: command.from, to: command.to });
       case 'long-thinking':
         return this.gameTime.announceLongThinking(actor, gameId, { ...hooked, days: command.days });
       case 'draw':
@@ -124,12 +124,12 @@ export class MailActions {
       case 'claim-time':
         return this.gameTime.claimTime(actor, gameId, hooked);
       case 'confirm':
-        return this.results.confirmResult(actor, gameId);
+        return this.results.confirmResult(actor, gameId, hooked);
       case 'objection':
-        return this.results.objectToResult(actor, gameId, command.text ?? '');
+        return this.results.objectToResult(actor, gameId, command.text ?? '', hooked);
       case 'position':
         // docs/rules.md §7: the game's state at the closing date, declared by the player.
-        return this.declarations.declareState(actor, gameId, { text: command.text });
+        return this.declarations.declareState(actor, gameId, { text: command.text, inTransaction: input.inTransaction });
       case 'answer':
         return this.answerClaim(actor, input, command.text);
       case 'digest':
@@ -146,23 +146,24 @@ export class MailActions {
    * lock, the change, the answer and the mail's "applied" (docs/mail-rules.md 11), so a repeat after a
    * crash finds the mail decided and writes nothing twice.
    */
-  private answered(input: MailCommandInput, work: (game: Game) => Promise<MailReply | undefined>): Promise<ActionResult> {
-    return this.db.transaction(async () => {
-      // docs/mail-rules.md 12: the game's row, locked for the rest of the transaction.
-      const game = await this.games.findGame(input.gameId, { lock: true });
-      const reply = await work(game);
-      if (reply) await this.replies.write(this.clock.now(), input.answer?.inReplyTo ?? null, reply);
-      const result: ActionResult = {
-        gameId: game.id,
-        version: game.version,
-        turn: game.turn,
-        status: game.status,
-        moves: [],
-        turnComplete: false,
-      };
-      await input.inTransaction?.(result);
-      return result;
-    });
+  private answered(input: MailCommandInput, work: (game: Game, w: GameWrite) => Promise<MailReply | undefined>): Promise<ActionResult> {
+    // docs/mail-rules.md 12: the game's row, locked by the frame for the rest of the transaction.
+    return this.frame.onGame(
+      input.gameId,
+      async (game, w) => {
+        const reply = await work(game, w);
+        if (reply) await this.replies.write(this.clock.now(), input.answer?.inReplyTo ?? null, reply);
+        return {
+          gameId: game.id,
+          version: game.version,
+          turn: game.turn,
+          status: game.status,
+          moves: [],
+          turnComplete: false,
+        } as ActionResult;
+      },
+      { inTransaction: input.inTransaction },
+    );
   }
 
   private reply(input: MailCommandInput, template: string, payload: JsonObject): MailReply {
@@ -194,10 +195,10 @@ export class MailActions {
    * within 5 days), written on the claim's case for the arbiter.
    */
   private answerClaim(actor: UserActor, input: MailCommandInput, text: string): Promise<ActionResult> {
-    return this.answered(input, async (game) => {
+    return this.answered(input, async (game, w) => {
       const color = game.redPlayerId === input.playerId ? 'red' : 'blue';
       // The 5-day limit, the case, the audit and the mails to the claimant and the arbiter: claim-answers.service.ts.
-      await this.claimAnswers.record({ actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId });
+      await this.claimAnswers.record({ actor, game, color, text, source: 'mail', inboundMailId: input.inboundMailId }, w);
       return this.reply(input, 'answer-recorded', { turn: game.turn, claimant: otherColor(color) });
     });
   }

@@ -28,6 +28,7 @@ export class MailApplier {
    * and ours the repeat returns the first result and the mail is marked applied, not refused.
    */
   async apply(row: InboundMail, action: MailAction, target: RejectionTarget, content: string): Promise<Decision> {
+    let recorded = false;
     const outcome = await this.actions.run({
       gameId: action.gameId,
       playerId: action.playerId,
@@ -36,12 +37,16 @@ export class MailApplier {
       idempotencyKey: row.dedupeKey ?? `sha256:${row.sha256}`,
       inboundMailId: row.id,
       // docs/mail-rules.md 11: the move and the mail's "applied" commit together; the decision's record then finds it decided.
-      inTransaction: (result) => this.markApplied(row, action, asJson(result)),
+      inTransaction: async (result) => {
+        await this.markApplied(row, action, asJson(result));
+        recorded = true;
+      },
       // Commands answered by mail (STATUS, DIGEST, ANSWER) write their answer to the sender, threaded under their mail.
       answer: { address: target.address, inReplyTo: row.messageId },
     });
     const context = { gameId: action.gameId, playerId: action.playerId };
-    if (outcome.ok) return { status: 'applied', ...context, result: outcome.result };
+    // Marked inside a transaction that then committed: the action's own (a refusal rolls it back and comes here as one).
+    if (outcome.ok) return { status: 'applied', ...context, result: outcome.result, recorded };
     let reason: MailReason = outcome.refusal.code;
     if (reason === 'NOT_YOUR_TURN') {
       // docs/mail-rules.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.

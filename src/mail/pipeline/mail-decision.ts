@@ -44,7 +44,12 @@ export interface MailAction extends GameContext {
 }
 
 export type Decision =
-  | ({ readonly status: 'applied'; readonly result: JsonObject } & GameContext)
+  | ({
+      readonly status: 'applied';
+      readonly result: JsonObject;
+      /** The mail's row was marked applied inside the action's frame (docs/mail-rules.md 11): nothing is left to record. */
+      readonly recorded?: boolean;
+    } & GameContext)
   /** docs/mail-rules.md 4: the parsed command waits for the player's click; `turn` is the token's. */
   | ({
       readonly status: 'held';

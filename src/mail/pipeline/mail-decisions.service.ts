@@ -81,6 +81,8 @@ export class MailDecisions {
 
   /** Records the decision on a mail still in `from`; a mail decided meanwhile gets nothing more. */
   async record(row: InboundMail, decision: Decision, from: InboundMailStatus = 'received'): Promise<void> {
+    // docs/mail-rules.md 11: an applied mail was marked so in its action's frame, with the action; no second transaction.
+    if (decision.status === 'applied' && decision.recorded) return;
     const now = this.clock.now();
     await this.db.transaction(async () => {
       const context = 'gameId' in decision ? { gameId: decision.gameId ?? null, playerId: decision.playerId ?? null } : {};

@@ -45,6 +45,12 @@ export class MarkedCache<V> {
     return undefined;
   }
 
+  /** Forgets every value kept for a game (keyed by its id, or by gamePageKey), once a write to it commits. */
+  forgetGame(gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const key of [...this.entries.keys()]) if (key === gameId || key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   /** Forgets every value (tests: a page built afresh, to compare with a kept one). */
   clear(): void {
     this.entries.clear();

@@ -59,7 +59,13 @@ export class PlayerGamesService {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalsService,
     private readonly gameTime: GameTimeRepository,
-  ) {}
+  ) {
+    // Forgotten with the frame's other caches once a write to the game commits (game-read-model.ts).
+    actions.readModel.alsoForget((gameId) => {
+      this.pageModels.forgetGame(gameId);
+      this.previewSessions.forgetGame(gameId);
+    });
+  }
 
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
   async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
@@ -268,7 +274,6 @@ export class PlayerGamesService {
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
   private async open(actor: Actor, gameId: string): Promise<GameSession> {
     const s = await GameSession.open(this.games, gameId, {
-      lock: false,
       now: this.clock.now(),
       lexicon: (c) => this.lexicons.forCompetition(c),
       replays: this.actions.replays,
