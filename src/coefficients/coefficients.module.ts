@@ -5,7 +5,6 @@ import { GamesModule } from '../games/games.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { ResultsController } from './results.controller';
-import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { HomologationService } from './homologation.service';
 import { StandingsController } from './standings.controller';
@@ -16,7 +15,7 @@ import { StandingsService } from './standings.service';
 @Module({
   imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule],
   controllers: [ResultsController, StandingsController],
-  providers: [ResultsService, HomologationService, StandingsService, ResultsRepository, StandingsRepository],
-  exports: [ResultsService, HomologationService, StandingsService, ResultsRepository],
+  providers: [ResultsService, HomologationService, StandingsService, StandingsRepository],
+  exports: [ResultsService, HomologationService, StandingsService],
 })
 export class CoefficientsModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { receiptKeyOf } from '../games/action-receipt.entity';
 import { personName } from '../auth/display-name';
+import { UserRepository } from '../auth/user.repository';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
@@ -17,6 +18,7 @@ import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/game.entity';
 import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
+import { ResultsRepository } from '../games/results.repository';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
@@ -25,7 +27,6 @@ import { answerRefusal, homologationRefusal, objectionRefusals } from './core/ho
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
 import type { Objection, ObjectionDecision, Result } from '../games/result.entity';
 import { jsonResult, resultView, type ResultView } from '../games/result-proposals';
-import { ResultsRepository } from './results.repository';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
 const OBJECTION_DECISION = 'objection-decision';
@@ -49,6 +50,7 @@ export class ResultsService {
     private readonly competitions: CompetitionsRepository,
     private readonly players: PlayersRepository,
     private readonly games: GameRepository,
+    private readonly users: UserRepository,
     @Inject(SETTINGS) private readonly settings: MailSettings,
   ) {}
 
@@ -129,7 +131,7 @@ export class ResultsService {
    */
   async homologateInAction(actor: Actor, gameId: string, ask: { reason?: string | null; override?: boolean }): Promise<ResultView> {
     const game = await this.games.findGame(gameId, { lock: true });
-    const result = await this.results.ofGame(gameId);
+    const result = await this.results.resultOf(gameId);
     if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
     await this.homologateResult(actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
     return resultView(result);
@@ -151,7 +153,7 @@ export class ResultsService {
   ): Promise<ResultView> {
     return this.onResult(actor, gameId, 'arbiter', async (game, result) => {
       const key = receiptKeyOf(actor, idempotencyKey);
-      const found = key && (await this.results.receipt(gameId, key));
+      const found = key && (await this.games.receipt(gameId, key));
       if (found && found.action !== OBJECTION_DECISION) throw refusals.keyReused();
       if (found) return;
       if (result.status === 'homologated') throw homologationRefusal('already-homologated', toLocalDate(result.dueOn));
@@ -184,7 +186,7 @@ export class ResultsService {
       await this.tellObjectionDecided(game, objection, decision);
       if (key) {
         const receipt = { index, verdict, reason: decision.reason };
-        await this.results.addReceipt({
+        await this.games.storeReceipt({
           gameId,
           actor: key.actor,
           idempotencyKey: key.key,
@@ -202,8 +204,8 @@ export class ResultsService {
     const red = await this.players.get(game.redPlayerId);
     const blue = await this.players.get(game.bluePlayerId);
     const players = { red, blue };
-    const view = await readGameView(this.games, this.settings, competition, game, players);
-    const decider = await this.results.user(decision.byUserId ?? competition.arbiterUserId);
+    const view = await readGameView(this.competitions, this.settings, competition, game, players);
+    const decider = await this.users.find(decision.byUserId ?? competition.arbiterUserId);
     const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
     const model = (you: Color): ObjectionDecidedModel => ({
       game: view,
@@ -236,7 +238,7 @@ export class ResultsService {
     for (const gameId of due) {
       settled += await this.db.transaction(async () => {
         const game = await this.games.findGame(gameId, { lock: true });
-        const result = await this.results.getOfGame(gameId);
+        const result = await this.results.resultOfOrFail(gameId);
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
         await this.homologateResult({ kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
         return 1;
@@ -332,7 +334,7 @@ export class ResultsService {
         const competition = await this.competitions.get(game.competitionId);
         if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
       }
-      const result = await this.results.ofGame(gameId);
+      const result = await this.results.resultOf(gameId);
       if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
       if (as === 'player' && result.status === 'homologated') {
         throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');

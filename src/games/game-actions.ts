@@ -245,7 +245,7 @@ export class GameActions {
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {
-      await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit, games: this.games }, s.game);
+      await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit }, s.game);
       // The analysis job finds the ended game by itself (after a restart too); waking it only saves the wait.
       this.db.afterCommit(() => this.analysis.wake());
     }

@@ -9,7 +9,8 @@ import { localDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
 import { GameActions, requireReason } from './game-actions';
 import { GameTimeRepository } from './game-time.repository';
-import { GameRepository } from './game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { GameListingsRepository } from './game-listings.repository';
 
 export interface WithdrawalView {
   readonly playerId: string;
@@ -26,8 +27,9 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly rulings: RulingsService,
-    private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly listings: GameListingsRepository,
   ) {}
 
   /**
@@ -43,12 +45,12 @@ export class WithdrawalService {
   ): Promise<WithdrawalView> {
     return this.db.transaction(async () => {
       requireReason(input.reason);
-      const competition = await this.games.competition(competitionId);
+      const competition = await this.competitions.find(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const registration = await this.time.lockRegistration(competitionId, playerId);
       if (!registration) throw refusals.unknownPlayer(playerId);
-      const ids = await this.games.gameIdsInPlayOf(competitionId, playerId);
+      const ids = await this.listings.gameIdsInPlayOf(competitionId, playerId);
       const settled: string[] = [];
       for (const { id } of ids) {
         const s = await this.actions.session(id, { lock: true });
@@ -67,7 +69,7 @@ export class WithdrawalService {
         });
         settled.push(id);
       }
-      await this.time.markWithdrawn(registration.id, this.clock.now());
+      await this.competitions.markWithdrawn(registration.id, this.clock.now());
       if (input.exclusion) {
         await this.rulings.record(
           { actor, competitionId, kind: 'exclusion', reason: input.reason, details: { playerId, games: settled } },

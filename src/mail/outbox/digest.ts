@@ -10,12 +10,11 @@ import type { LocalDate } from '../../common/calendar';
 export { dueDigestDay, localHour } from '../../common/calendar';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
-import type { GameRepository } from '../../games/game.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext } from './game-mail';
+import { gameMailContext, type GameMailReads } from './game-mail';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
@@ -33,7 +32,7 @@ export function digestMessageId(settings: Pick<Settings, 'mailReplyAddress'>, pl
 export async function writeDigest(
   outbox: OutboundDeliveryRepository,
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  reads: GameMailReads,
   settings: Settings,
   input: { player: Player; day: LocalDate; rows: readonly OutboundMail[]; now: Date; summary: (row: OutboundMail) => Promise<string> },
 ): Promise<boolean> {
@@ -45,7 +44,7 @@ export async function writeDigest(
   for (const row of input.rows) {
     let thread = threads.get(row.gameId!);
     if (thread === undefined) {
-      const c = await gameMailContext(games, settings, row.gameId!, input.player.id, language, input.now);
+      const c = await gameMailContext(reads, settings, row.gameId!, input.player.id, language, input.now);
       thread = { subject: threadSubject(c.game, language), reply: c.reply };
       threads.set(row.gameId!, thread);
     }
@@ -54,7 +53,7 @@ export async function writeDigest(
   const model: DailyDigestModel = {
     name: input.player.name,
     day: input.day,
-    games: await awaitingGames(mailGames, games, settings, input.player, input.now),
+    games: await awaitingGames(mailGames, reads, settings, input.player, input.now),
     events,
   };
   const id = randomUUID();
@@ -90,7 +89,7 @@ export async function writeDigest(
 /** Every game of the player where the move is theirs, as the digest lists it, each with its own reply address. */
 async function awaitingGames(
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  reads: GameMailReads,
   settings: Settings,
   player: Player,
   now: Date,
@@ -98,7 +97,7 @@ async function awaitingGames(
   const playing = await mailGames.playingGamesOf(player.id);
   const views: DigestGameView[] = [];
   for (const g of playing) {
-    const c = await gameMailContext(games, settings, g.id, player.id, player.language as MailLanguage, now);
+    const c = await gameMailContext(reads, settings, g.id, player.id, player.language as MailLanguage, now);
     if (c.s.turnPlayer() !== c.you) continue;
     const live = c.s.liveLines();
     const replay = c.s.replay(live[0].id);

@@ -20,7 +20,10 @@ import { timelineOf } from '../../games/game-clocks';
 import { replayLine } from '../../games/core/lines';
 import { noteFor, playerReader } from '../../games/core/move-note';
 import { readGameView } from '../../games/game-mail-view';
+import type { UserRepository } from '../../auth/user.repository';
+import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import type { GameRepository } from '../../games/game.repository';
+import type { ResultsRepository } from '../../games/results.repository';
 import { GameSession } from '../../games/game-session';
 import type { MailGamesRepository } from '../mail-games.repository';
 import { timelineOn, type GameTimeline } from '../../thinking-time/core';
@@ -138,20 +141,31 @@ export async function sessionAt(games: GameRepository, gameId: string, at: Date,
   );
 }
 
+/**
+ * What a game's mail reads: the game through its loader (`games`), its group's name, the
+ * arbiter and the result through the repositories that own them.
+ */
+export interface GameMailReads {
+  readonly games: GameRepository;
+  readonly competitions: Pick<CompetitionsRepository, 'groupName'>;
+  readonly users: Pick<UserRepository, 'find'>;
+  readonly results: Pick<ResultsRepository, 'resultOf'>;
+}
+
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
 export async function gameViewOf(
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  competitions: Pick<CompetitionsRepository, 'groupName'>,
   settings: Settings,
   gameId: string,
 ): Promise<GameView> {
   const game = await mailGames.withPlayers(gameId);
-  return readGameView(games, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
+  return readGameView(competitions, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** The game mail's common parts for the recipient of `row`. */
 export async function gameMailContext(
-  games: GameRepository,
+  reads: GameMailReads,
   settings: Settings,
   gameId: string,
   playerId: string,
@@ -159,9 +173,9 @@ export async function gameMailContext(
   at: Date,
   turn?: number,
 ): Promise<GameMailContext> {
-  const s = await sessionAt(games, gameId, at, turn);
+  const s = await sessionAt(reads.games, gameId, at, turn);
   const you = s.colorOfPlayer(playerId) ?? 'red';
-  const game = await readGameView(games, settings, s.competition, s.game, s.players);
+  const game = await readGameView(reads.competitions, settings, s.competition, s.game, s.players);
   const whole = await timelineOf(s);
   const timeline = timelineOn(whole, s.today);
   const reply = replyView(
@@ -421,19 +435,19 @@ export function gameNotice(c: GameMailContext, template: string, payload: JsonOb
  * the mail templates (`contest` → `dispute-contest`, …); anything else is a game notice.
  */
 export async function gameMail(
-  games: GameRepository,
+  reads: GameMailReads,
   settings: Settings,
   row: Pick<OutboundMail, 'gameId' | 'playerId' | 'template' | 'language' | 'payload' | 'createdAt'>,
 ): Promise<GameMail> {
   const p = row.payload;
   const turn = typeof p.turn === 'number' ? p.turn : undefined;
-  const c = await gameMailContext(games, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
+  const c = await gameMailContext(reads, settings, row.gameId!, row.playerId!, row.language as MailLanguage, row.createdAt, turn);
   const { s, you, game } = c;
   switch (row.template) {
     case 'game-start': {
       const line = s.lines[0];
       const opening = replayUpTo(c, line.id, 0);
-      const arbiter = await games.user(s.competition.arbiterUserId);
+      const arbiter = await reads.users.find(s.competition.arbiterUserId);
       const holidays = { red: await s.holidaysOf('red'), blue: await s.holidaysOf('blue') };
       return mail('game-start', {
         game,
@@ -548,9 +562,9 @@ export async function gameMail(
         reply: c.reply,
       });
     case 'ruling':
-      return rulingMail(games, c, p);
+      return rulingMail(reads, c, p);
     case 'game-end': {
-      const result = await games.resultOf(s.game.id);
+      const result = await reads.results.resultOf(s.game.id);
       const line = s.state(s.liveLines()[0].id);
       const outcome = s.game.outcome;
       const reason = (outcome?.type ?? s.game.endReason ?? str(p.endReason) ?? 'out') as SheetEndReason;
@@ -609,8 +623,8 @@ const RULING_TITLE: Record<string, Record<MailLanguage, string>> = {
 };
 
 /** docs/rules.md §6: a word ruling keeps one line; any other ruling is the arbiter's decision with its reason. */
-async function rulingMail(games: GameRepository, c: GameMailContext, p: JsonObject): Promise<GameMail> {
-  const arbiterUser = await games.user(c.s.competition.arbiterUserId);
+async function rulingMail(reads: GameMailReads, c: GameMailContext, p: JsonObject): Promise<GameMail> {
+  const arbiterUser = await reads.users.find(c.s.competition.arbiterUserId);
   const arbiter = personName(arbiterUser?.displayName);
   const kind = str(p.kind);
   const position = mainPosition(c);

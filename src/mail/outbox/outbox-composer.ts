@@ -2,13 +2,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { memoizedReads } from '../../common/read-memo';
 import { SETTINGS, type Settings } from '../../config/settings';
 import type { Game } from '../../games/game.entity';
+import { UserRepository } from '../../auth/user.repository';
+import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { GameRepository } from '../../games/game.repository';
+import { ResultsRepository } from '../../games/results.repository';
 import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { parseToken, replyAddress } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { isMailTemplateName, renderEvent, renderMail, threadSubject, type MailModels, type MailTemplateName } from '../templates';
-import { gameMail } from './game-mail';
+import { gameMail, type GameMailReads } from './game-mail';
 import { readGameView } from '../../games/game-mail-view';
 import { isViewModel, renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
@@ -27,8 +30,7 @@ function replyTurn(row: OutboundMail, game: Game): number {
 }
 
 /** The repositories a row's mail is read from. */
-export interface ComposerReads {
-  readonly games: GameRepository;
+export interface ComposerReads extends GameMailReads {
   readonly people: CorrespondentsRepository;
 }
 
@@ -42,8 +44,16 @@ export class OutboxComposer {
     games: GameRepository,
     people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
+    competitions: CompetitionsRepository,
+    users: UserRepository,
+    results: ResultsRepository,
   ) {
-    this.direct = { games, people };
+    this.direct = { games, people, competitions, users, results };
+  }
+
+  /** The reads of one mail outside a pass (a digest's games). */
+  directReads(): ComposerReads {
+    return this.direct;
   }
 
   /**
@@ -53,18 +63,12 @@ export class OutboxComposer {
    * after is as new as each row, and each mail still shows its game as of its row (sessionAt).
    */
   passReads(): ComposerReads {
-    const { games, people } = this.direct;
+    const { games, people, competitions, users, results } = this.direct;
     return {
-      games: memoizedReads(games, [
-        'wholeGame',
-        'groupName',
-        'user',
-        'holidaysOf',
-        'specialLeaveOf',
-        'longThinkingNotices',
-        'thinkingDayPenalties',
-        'resultOf',
-      ]),
+      games: memoizedReads(games, ['wholeGame', 'holidaysOf', 'specialLeaveOf', 'longThinkingNotices', 'thinkingDayPenalties']),
+      competitions: memoizedReads(competitions, ['groupName']),
+      users: memoizedReads(users, ['find']),
+      results: memoizedReads(results, ['resultOf']),
       people: memoizedReads(people, ['confirmedAddressesOf']),
     };
   }
@@ -103,7 +107,7 @@ export class OutboxComposer {
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
-      return await gameMail(reads.games, this.settings, row);
+      return await gameMail(reads, this.settings, row);
     } catch (error) {
       // A model that cannot be built (a payload from an older version, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
@@ -139,7 +143,7 @@ export class OutboxComposer {
     if (row.gameId) {
       // The game as it is now names the thread; shared with the body's read in a pass.
       const { game, competition, players } = await reads.games.wholeGame(row.gameId);
-      subject = threadSubject(await readGameView(reads.games, settings, competition, game, players), row.language);
+      subject = threadSubject(await readGameView(reads.competitions, settings, competition, game, players), row.language);
       replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
         gameId: game.id,
         playerId: row.playerId!,
