@@ -7,34 +7,30 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const SRC = join(__dirname);
-const ERASURE = 'personal-data/personal-data.repository.ts';
 
 /**
  * The tables still written by more than one repository, each with every writer it has. An
  * entry must list its writers exactly: a new writer, or one gone, fails the check.
  */
 const SHARED_TABLES: Record<string, { writers: readonly string[]; why: string }> = {
-  // The erasure of a person (docs/architecture.md "Who writes each table") blanks their rows
-  // in every table that holds them, in one transaction of its own repository.
-  api_key: { writers: ['auth/api-key.repository.ts', ERASURE], why: 'erasure' },
-  app_user: { writers: ['auth/user.repository.ts', ERASURE], why: 'erasure' },
-  inbound_mail: { writers: ['mail/inbox/inbound-mail.repository.ts', ERASURE], why: 'erasure' },
-  login_link: { writers: ['auth/login-link.repository.ts', ERASURE], why: 'erasure' },
-  player_email: { writers: ['competitions/players.repository.ts', ERASURE], why: 'erasure' },
-  user_email: { writers: ['auth/user.repository.ts', ERASURE], why: 'erasure' },
-  web_session: { writers: ['auth/web-session.repository.ts', ERASURE], why: 'erasure' },
-  // The outbox's rows: written by the features (notifications/), sent by mail/, blanked by the erasure.
-  outbound_mail: { writers: ['notifications/outbox.repository.ts', 'mail/outbox/outbound-delivery.repository.ts', ERASURE], why: 'outbox' },
-  // A player's row: its language is set with its user's (auth sits below competitions, the owner),
-  // its digest choice by mail, its name blanked by the erasure.
-  player: {
-    writers: ['competitions/players.repository.ts', 'auth/user.repository.ts', 'mail/correspondents.repository.ts', ERASURE],
-    why: 'player',
+  // The outbox: the features write its rows through notifications/ in their own transactions;
+  // the sender (mail/) marks them sent, digested or failed. Two layers, one row each.
+  outbound_mail: {
+    writers: ['notifications/outbox.repository.ts', 'mail/outbox/outbound-delivery.repository.ts'],
+    why: 'written below every feature, sent above them',
   },
-  // The key-value row of the inbox's cursor beside the rehearsal clock's.
-  platform_state: { writers: ['rehearsal/rehearsal-clock.repository.ts', 'mail/inbox/inbound-mail.repository.ts'], why: 'platform state' },
-  // The mail channel's cases (docs/mail-rules.md 7, 14, 17).
-  arbiter_case: { writers: ['arbiter/cases.repository.ts', 'mail/mail-cases.repository.ts'], why: 'mail cases' },
+  // A player's language is set with their user's (login-links.service.ts): auth sits below
+  // competitions, whose players repository owns the row, so it cannot call it.
+  player: {
+    writers: ['competitions/players.repository.ts', 'auth/user.repository.ts'],
+    why: "the user's language, written by auth",
+  },
+  // A key-value table of database/: each key is one feature's (the rehearsal clock's offset, each
+  // mailbox's cursor), written only by that feature's repository.
+  platform_state: {
+    writers: ['rehearsal/rehearsal-clock.repository.ts', 'mail/inbox/inbound-mail.repository.ts'],
+    why: 'one owner per key',
+  },
 };
 
 function filesUnder(dir: string, suffix: string): string[] {

@@ -209,4 +209,9 @@ export class UserRepository {
       await this.m.insert(UserEmail, { id: randomUUID(), userId: user.id, address, verified: true });
     }
   }
+
+  /** The anonymisation (personal-data.service.ts): none of the user's addresses stays. */
+  async removeUserEmails(userId: string): Promise<void> {
+    await this.m.delete(UserEmail, { userId });
+  }
 }

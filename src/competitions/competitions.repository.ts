@@ -206,6 +206,18 @@ export class CompetitionsRepository {
     );
   }
 
+  /** The competition of the player's latest registration (a mail case without a game, docs/mail-rules.md 14). */
+  async latestCompetitionOf(playerId: string): Promise<string | undefined> {
+    const registration = await this.m
+      .getRepository(Registration)
+      .createQueryBuilder('r')
+      .innerJoin('r.competition', 'c')
+      .where('r.player_id = :playerId', { playerId })
+      .orderBy('c.created_at', 'DESC')
+      .getOne();
+    return registration?.competitionId;
+  }
+
   /** A competition starts (games/competition-start.service.ts). */
   async markCompetitionStarted(competition: Pick<Competition, 'id' | 'startedAt' | 'startDate'>): Promise<void> {
     await this.m.update(

@@ -115,4 +115,18 @@ export class PlayersRepository {
     if (held.length) await this.m.update(PlayerEmail, { playerId, address: In(held) }, { verified: false });
     return held;
   }
+
+  /** DIGEST ON|OFF (docs/mail-rules.md 17): the player's choice, for all their games. */
+  async chooseDigest(playerId: string, on: boolean): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { mailDigest: on });
+  }
+
+  /** The anonymisation (personal-data.service.ts): a name that identifies nobody, no club. */
+  async renamePlayer(playerId: string, name: string): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { name, club: null });
+  }
+
+  async removePlayerEmails(playerId: string): Promise<void> {
+    await this.m.delete(PlayerEmail, { playerId });
+  }
 }

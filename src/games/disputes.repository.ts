@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Dispute, type DisputeLines } from './dispute.entity';
-import type { Row } from './game.repository';
+import type { Row } from './new-row';
 
 /**
  * The contests of games and their course (docs/rules.md §6, §8), in the caller's unit of work.

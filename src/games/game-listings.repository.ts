@@ -128,6 +128,21 @@ export class GameListingsRepository {
       .getRawMany<{ id: string }>();
   }
 
+  /** The game, if it is one of this competition's (an appeal names it, appeals.service.ts). */
+  gameIn(gameId: string, competitionId: string): Promise<Game | null> {
+    return isUuid(gameId) ? this.db.manager.findOneBy(Game, { id: gameId, competitionId }) : Promise.resolve(null);
+  }
+
+  /** The competition of a game (the mail channel's cases, docs/mail-rules.md 7, 14, 17). */
+  async competitionOfGame(gameId: string): Promise<string | undefined> {
+    return (await this.db.manager.findOne(Game, { where: { id: gameId }, select: { competitionId: true } }))?.competitionId;
+  }
+
+  /** Every game of these competitions (a person's data export). */
+  gamesOfCompetitions(competitionIds: readonly string[]): Promise<Game[]> {
+    return competitionIds.length ? this.db.manager.findBy(Game, { competitionId: In([...competitionIds]) }) : Promise.resolve([]);
+  }
+
   /**
    * What a cached game page was built under, in one small statement: the game's version, a
    * hash of its competition's whole row (a rename or a setting changes it without bumping the

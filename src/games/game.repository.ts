@@ -25,6 +25,7 @@ import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
 import { Move } from './move.entity';
+import type { Row } from './new-row';
 import { OffersRepository } from './offers.repository';
 import { SpecialLeave } from './special-leave.entity';
 
@@ -88,9 +89,6 @@ function gameCodecs(ds: DataSource) {
 }
 
 type GameCodecs = ReturnType<typeof gameCodecs>;
-
-/** A new row's columns (the entity's relations are never written through it); the games' repositories share it. */
-export type Row<T> = Omit<T, 'game' | 'competition' | 'player' | 'line' | 'redPlayer' | 'bluePlayer' | 'sequence' | 'group'>;
 
 @Injectable()
 export class GameRepository {

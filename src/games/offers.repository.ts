@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
-import type { Row } from './game.repository';
+import type { Row } from './new-row';
 import { Offer } from './offer.entity';
 
 /** The draw, interruption and abandonment offers of games (docs/rules.md §7), in the caller's unit of work. */

@@ -3,7 +3,7 @@ import { In, LessThan, type EntityManager } from 'typeorm';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import type { LocalDate } from '../common/calendar';
-import type { Row } from './game.repository';
+import type { Row } from './new-row';
 import { Game } from './game.entity';
 import { Result, type Objection } from './result.entity';
 

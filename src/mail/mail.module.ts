@@ -10,7 +10,6 @@ import { CorrespondentsRepository } from './correspondents.repository';
 import { InboundMailRepository } from './inbox/inbound-mail.repository';
 import { InboxService } from './inbox/inbox.service';
 import { MailCases } from './mail-cases';
-import { MailCasesRepository } from './mail-cases.repository';
 import { MailGamesRepository } from './mail-games.repository';
 import { OutboxController } from './outbox.controller';
 import { MailParsingWorker } from './parsing/mail-parsing-worker';
@@ -57,7 +56,6 @@ export const INBOX_POLL_MS = 60_000;
     OutboundDeliveryRepository,
     MailGamesRepository,
     CorrespondentsRepository,
-    MailCasesRepository,
   ],
   controllers: [ConfirmationController, OutboxController],
   // The inbox's rows for the arbiter's panel (web/arbiter).

@@ -46,4 +46,12 @@ export class OutboxRepository {
       take: limit,
     });
   }
+
+  /** The anonymisation: the player's own mail keeps what happened to it, not what it said or where it went. */
+  async eraseMailTo(playerId: string): Promise<void> {
+    // Plain SQL: TypeORM's typed update cannot express a jsonb value without an instantiation blow-up.
+    await this.db.manager.query(`UPDATE "outbound_mail" SET "payload" = '{}'::jsonb, "to_address" = NULL WHERE "player_id" = $1`, [
+      playerId,
+    ]);
+  }
 }
