@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, Settings } from '../config/settings';
 import { WorkersService } from '../database/workers.service';
+import { ArbiterModule } from '../arbiter/arbiter.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
@@ -36,7 +37,7 @@ export const INBOX_POLL_MS = 60_000;
  * send or read the same mail twice at once.
  */
 @Module({
-  imports: [AuthModule, CompetitionsModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
+  imports: [AuthModule, ArbiterModule, CompetitionsModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
   providers: [
     OutboxSender,
     InboxService,
