@@ -14,7 +14,7 @@ import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { positionView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { gameMailContext, type GameMailReads } from './game-mail';
+import { gameMailContext, type GameMailReads } from './game-mail-context';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';

@@ -12,7 +12,7 @@ import type { InboundMail, InboundMailStatus } from '../inbound-mail.entity';
 import { InboundMailRepository, type InboundMailChange } from '../inbox/inbound-mail.repository';
 import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
-import { gameViewOf } from '../outbox/game-mail';
+import { gameViewOf } from '../outbox/game-mail-context';
 import type { CommandRefusal, MailCommand } from '../parsing/commands';
 import type { MailWordCheck } from '../../notifications/models/models';
 import type { MailModels } from '../templates';
