@@ -14,7 +14,7 @@ import type { Case } from '../arbiter/case.entity';
 import { CasesRepository } from '../arbiter/cases.repository';
 import { CasesService } from '../arbiter/cases.service';
 import { RulingsRepository } from '../arbiter/rulings.repository';
-import { AppealsRepository } from './appeals.repository';
+import { GameListingsRepository } from '../games/game-listings.repository';
 
 /** An appeal as the commission's page lists it: the case's state and the appeal's words. */
 export type AppealRow = { readonly id: string; readonly status: Case['status']; readonly open: boolean; readonly gameId: string | null } & {
@@ -37,7 +37,7 @@ export class AppealsService {
     private readonly competitions: CompetitionsRepository,
     private readonly caseRows: CasesRepository,
     private readonly rulings: RulingsRepository,
-    private readonly named: AppealsRepository,
+    private readonly games: GameListingsRepository,
   ) {}
 
   /** The commission's appeals of a competition: open ones first, then decided, newest first. */
@@ -76,7 +76,7 @@ export class AppealsService {
     const { rulingId, gameId } = input;
     return {
       ...(rulingId && { ruling: await this.rulings.inCompetition(rulingId, competitionId) }),
-      ...(gameId && { game: await this.named.gameIn(gameId, competitionId) }),
+      ...(gameId && { game: await this.games.gameIn(gameId, competitionId) }),
     };
   }
 

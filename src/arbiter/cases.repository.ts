@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
+import type { JsonObject } from '../common/json';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { Case, type CaseKind, type CaseStatus } from './case.entity';
@@ -82,6 +83,17 @@ export class CasesRepository {
 
   async setStatus(id: string, status: CaseStatus, closedAt: Date): Promise<void> {
     await this.m.update(Case, { id }, { status, closedAt });
+  }
+
+  /** The open case of a kind on a game (a move review), if any. */
+  openCase(gameId: string, kind: string): Promise<Case | null> {
+    return this.m.findOneBy(Case, { gameId, kind, status: 'open' });
+  }
+
+  /** What a case carries for the arbiter (a claim's answers, why a silence case closed). */
+  async setCasePayload(id: string, payload: JsonObject): Promise<void> {
+    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
+    await this.m.update(Case, { id }, { payload: payload as never });
   }
 
   /** The whole row written back: TypeORM's typed update of a jsonb column blows the type checker's depth. */

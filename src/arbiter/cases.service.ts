@@ -83,6 +83,11 @@ export class CasesService {
     return cases;
   }
 
+  /** What a case carries for the arbiter (a claim's answers, why a silence case closed). */
+  setCasePayload(id: string, payload: JsonObject): Promise<void> {
+    return this.cases.setCasePayload(id, payload);
+  }
+
   /** Open cases of a competition, the most urgent first: the arbiter's dashboard. */
   listOpen(competitionId: string): Promise<Case[]> {
     return this.cases.openOf(competitionId);

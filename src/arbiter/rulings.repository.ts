@@ -50,4 +50,9 @@ export class RulingsRepository {
             : undefined;
     return this.m.find(Ruling, { where: { competitionId, ...(createdAt && { createdAt }) }, order: { createdAt: 'DESC' }, take: limit });
   }
+
+  /** The arbiter's score corrections on a game (docs/rules.md §6). */
+  scoreCorrections(gameId: string): Promise<Penalty[]> {
+    return this.m.find(Penalty, { where: { gameId, kind: 'score' } });
+  }
 }

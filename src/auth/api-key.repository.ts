@@ -43,4 +43,9 @@ export class ApiKeyRepository {
   async markUsed(id: string, at: Date): Promise<void> {
     await this.m.update(ApiKey, { id }, { lastUsedAt: at });
   }
+
+  /** Every key of the user, revoked ones included, gets this revocation time (the anonymisation). */
+  async revokeApiKeys(userId: string, at: Date): Promise<void> {
+    await this.m.update(ApiKey, { userId }, { revokedAt: at });
+  }
 }

@@ -11,6 +11,6 @@ import { UsersService } from './users.service';
 @Module({
   providers: [UsersService, ApiKeysService, ApiKeyFailures, ApiKeyGuard, UserRepository, ApiKeyRepository, WebSessionRepository],
   // The user and session repositories for the login links beside this module and the account page.
-  exports: [UsersService, ApiKeysService, ApiKeyFailures, ApiKeyGuard, UserRepository, WebSessionRepository],
+  exports: [UsersService, ApiKeysService, ApiKeyFailures, ApiKeyGuard, UserRepository, ApiKeyRepository, WebSessionRepository],
 })
 export class AuthModule {}

@@ -50,4 +50,9 @@ export class LoginLinkRepository {
   async deleteExpiredBefore(before: Date): Promise<void> {
     await this.m.delete(LoginLink, { expiresAt: LessThan(before) });
   }
+
+  /** Every link of the user, used or not (the anonymisation: a link names an address). */
+  async removeLoginLinks(userId: string): Promise<void> {
+    await this.m.delete(LoginLink, { userId });
+  }
 }

@@ -9,6 +9,6 @@ import { LoginLinks } from './login-links.service';
 @Module({
   imports: [AuthModule, NotificationsModule],
   providers: [LoginLinks, LoginLinkRequests, LoginLinkRepository],
-  exports: [LoginLinks, LoginLinkRequests],
+  exports: [LoginLinks, LoginLinkRequests, LoginLinkRepository],
 })
 export class LoginLinksModule {}

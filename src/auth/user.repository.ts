@@ -75,6 +75,11 @@ export class UserRepository {
     return this.m.findBy(UserEmail, { userId: In([...userIds]) });
   }
 
+  /** A user's addresses, verified first (a claim's answer names the arbiter's). */
+  addressesOf(userId: string): Promise<UserEmail[]> {
+    return this.m.find(UserEmail, { where: { userId }, order: { verified: 'DESC', address: 'ASC' } });
+  }
+
   /** Their rows and their addresses (alphabetically), for naming the owners of a list of things. */
   namesAndEmailsOf(userIds: readonly string[]): Promise<[User[], UserEmail[]]> {
     const m = this.m;
@@ -195,5 +200,18 @@ export class UserRepository {
   /** Until the transaction ends, on every instance: the first admin is made once. */
   async lockFirstAdmin(): Promise<void> {
     await this.m.query('SELECT pg_advisory_xact_lock($1)', [advisoryLockKey('first-admin')]);
+  }
+
+  /** A confirmed address becomes a login address of the player's user, if they have one and nobody holds it. */
+  async giveToPlayersUser(playerId: string, address: string): Promise<void> {
+    const user = await this.m.findOneBy(User, { playerId });
+    if (user && !(await this.m.existsBy(UserEmail, { address }))) {
+      await this.m.insert(UserEmail, { id: randomUUID(), userId: user.id, address, verified: true });
+    }
+  }
+
+  /** The anonymisation (personal-data.service.ts): none of the user's addresses stays. */
+  async removeUserEmails(userId: string): Promise<void> {
+    await this.m.delete(UserEmail, { userId });
   }
 }

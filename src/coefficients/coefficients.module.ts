@@ -6,7 +6,6 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { RankingModule } from '../ranking/ranking.module';
 import { ResultsController } from './results.controller';
-import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 import { HomologationService } from './homologation.service';
 import { StandingsController } from './standings.controller';
@@ -17,7 +16,7 @@ import { StandingsService } from './standings.service';
 @Module({
   imports: [AuthModule, ArbiterModule, NotificationsModule, CompetitionsModule, GamesModule, RankingModule],
   controllers: [ResultsController, StandingsController],
-  providers: [ResultsService, HomologationService, StandingsService, ResultsRepository, StandingsRepository],
-  exports: [ResultsService, HomologationService, StandingsService, ResultsRepository],
+  providers: [ResultsService, HomologationService, StandingsService, StandingsRepository],
+  exports: [ResultsService, HomologationService, StandingsService],
 })
 export class CoefficientsModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { receiptKeyOf } from '../games/action-receipt.entity';
 import { personName } from '../auth/display-name';
+import { UserRepository } from '../auth/user.repository';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
@@ -19,6 +20,7 @@ import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
 import { GameActions, type ActionInput } from '../games/game-actions';
 import type { GameWrite } from '../games/game-write';
+import { ResultsRepository } from '../games/results.repository';
 import { Notifications } from '../notifications/notifications';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
@@ -28,7 +30,6 @@ import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homolog
 import type { Objection, ObjectionDecision, Result } from '../games/result.entity';
 import { jsonResult, resultView, type ResultView } from '../games/result-proposals';
 import { RankingService } from '../ranking/ranking.service';
-import { ResultsRepository } from './results.repository';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
 const OBJECTION_DECISION = 'objection-decision';
@@ -56,6 +57,7 @@ export class ResultsService {
     private readonly players: PlayersRepository,
     private readonly games: GameRepository,
     private readonly frame: GameActions,
+    private readonly users: UserRepository,
     @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly ranking: RankingService,
   ) {}
@@ -139,7 +141,7 @@ export class ResultsService {
     // Joins the frame of the action that called it (GameActions.write).
     return this.frame.write(async (w) => {
       const game = await w.lock(gameId);
-      const result = await this.results.ofGame(gameId);
+      const result = await this.results.resultOf(gameId);
       if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
       await this.homologateResult(w, actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
       return resultView(result);
@@ -201,8 +203,8 @@ export class ResultsService {
     const red = await this.players.get(game.redPlayerId);
     const blue = await this.players.get(game.bluePlayerId);
     const players = { red, blue };
-    const view = await readGameView(this.games, this.settings, competition, game, players);
-    const decider = await this.results.user(decision.byUserId ?? competition.arbiterUserId);
+    const view = await readGameView(this.competitions, this.settings, competition, game, players);
+    const decider = await this.users.find(decision.byUserId ?? competition.arbiterUserId);
     const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
     const model = (you: Color): ObjectionDecidedModel => ({
       game: view,
@@ -235,7 +237,7 @@ export class ResultsService {
     for (const gameId of due) {
       settled += await this.frame.write(async (w) => {
         const game = await w.lock(gameId);
-        const result = await this.results.getOfGame(gameId);
+        const result = await this.results.resultOfOrFail(gameId);
         if (result.status !== 'proposed' || !result.automatic || result.objections.length > 0 || result.dueOn >= day) return 0;
         await this.homologateResult(w, { kind: 'system' }, game, result, { reason: 'no objection within 5 days', today: day });
         return 1;
@@ -337,7 +339,7 @@ export class ResultsService {
           const competition = await this.competitions.get(game.competitionId);
           if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
         }
-        const result = await this.results.ofGame(gameId);
+        const result = await this.results.resultOf(gameId);
         if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
         if (as === 'player' && result.status === 'homologated') {
           throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');

@@ -183,6 +183,54 @@ export class CompetitionsRepository {
   groupsByIds(ids: readonly string[]): Promise<Group[]> {
     return this.m.findBy(Group, { id: In([...ids]) });
   }
+
+  /** The name of a game's group, as its mails name the game (games/game-mail-view.ts). */
+  async groupName(groupId: string): Promise<string> {
+    return (await this.m.findOneByOrFail(Group, { id: groupId })).name;
+  }
+
+  competitionsByIds(ids: readonly string[]): Promise<Competition[]> {
+    return this.m.findBy(Competition, { id: In([...ids]) });
+  }
+
+  /** A player withdrawn from the competition (games/withdrawal.service.ts, docs/rules.md §7). */
+  async markWithdrawn(registrationId: string, at: Date): Promise<void> {
+    await this.m.update(Registration, { id: registrationId }, { withdrawnAt: at });
+  }
+
+  /** The arbiter of this competition typed this address for the player too (docs/web.md "A player's identity"). */
+  async noteTyped(competitionId: string, playerId: string, address: string): Promise<void> {
+    await this.m.query(
+      `UPDATE "registration" SET "emails" = "emails" || jsonb_build_array($3::text) WHERE "competition_id" = $1 AND "player_id" = $2 AND NOT ("emails" @> jsonb_build_array($3::text))`,
+      [competitionId, playerId, address],
+    );
+  }
+
+  /** The competition of the player's latest registration (a mail case without a game, docs/mail-rules.md 14). */
+  async latestCompetitionOf(playerId: string): Promise<string | undefined> {
+    const registration = await this.m
+      .getRepository(Registration)
+      .createQueryBuilder('r')
+      .innerJoin('r.competition', 'c')
+      .where('r.player_id = :playerId', { playerId })
+      .orderBy('c.created_at', 'DESC')
+      .getOne();
+    return registration?.competitionId;
+  }
+
+  /** A competition starts (games/competition-start.service.ts). */
+  async markCompetitionStarted(competition: Pick<Competition, 'id' | 'startedAt' | 'startDate'>): Promise<void> {
+    await this.m.update(
+      Competition,
+      { id: competition.id },
+      { status: 'started', startedAt: competition.startedAt, startDate: competition.startDate },
+    );
+  }
+
+  /** docs/rules.md §9: the sequences are revealed when play starts. */
+  async revealSequences(competitionId: string, at: Date): Promise<void> {
+    await this.m.update(Sequence, { competitionId }, { revealedAt: at });
+  }
 }
 
 // The longer queries as functions of the unit's manager.

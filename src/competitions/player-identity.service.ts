@@ -220,7 +220,7 @@ export class PlayerIdentityService {
       }
       const player = await this.players.get(playerId);
       await this.addAddresses(actor, player, [email], competitionId);
-      await this.players.noteTyped(competitionId, playerId, email);
+      await this.competitions.noteTyped(competitionId, playerId, email);
       return { address: email, verified: false as const };
     });
   }
@@ -401,7 +401,7 @@ export class PlayerIdentityService {
     row: PlayerEmail,
     how: { by: 'link' } | { by: 'owner' } | { by: 'admin'; reason: string },
   ): Promise<void> {
-    await this.players.giveToPlayersUser(row.playerId, row.address);
+    await this.users.giveToPlayersUser(row.playerId, row.address);
     await this.owners.record(actor, 'player.address_confirmed', row.playerId, { address: row.address, ...how }, how.by === 'admin');
     const player = await this.players.get(row.playerId);
     await this.owners.tell(await this.owners.ownerOfPlayer(player), 'account-changed', {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In, MoreThan, type EntityManager } from 'typeorm';
 import { UserEmail } from '../auth/user-email.entity';
-import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
 import { PlayerEmail } from '../players/player-email.entity';
@@ -118,19 +116,17 @@ export class PlayersRepository {
     return held;
   }
 
-  /** The arbiter of this competition typed this address for the player too (docs/web.md "A player's identity"). */
-  async noteTyped(competitionId: string, playerId: string, address: string): Promise<void> {
-    await this.m.query(
-      `UPDATE "registration" SET "emails" = "emails" || jsonb_build_array($3::text) WHERE "competition_id" = $1 AND "player_id" = $2 AND NOT ("emails" @> jsonb_build_array($3::text))`,
-      [competitionId, playerId, address],
-    );
+  /** DIGEST ON|OFF (docs/mail-rules.md 17): the player's choice, for all their games. */
+  async chooseDigest(playerId: string, on: boolean): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { mailDigest: on });
   }
 
-  /** A confirmed address becomes a login address of the player's user, if they have one and nobody holds it. */
-  async giveToPlayersUser(playerId: string, address: string): Promise<void> {
-    const user = await this.m.findOneBy(User, { playerId });
-    if (user && !(await this.m.existsBy(UserEmail, { address }))) {
-      await this.m.insert(UserEmail, { id: randomUUID(), userId: user.id, address, verified: true });
-    }
+  /** The anonymisation (personal-data.service.ts): a name that identifies nobody, no club. */
+  async renamePlayer(playerId: string, name: string): Promise<void> {
+    await this.m.update(Player, { id: playerId }, { name, club: null });
+  }
+
+  async removePlayerEmails(playerId: string): Promise<void> {
+    await this.m.delete(PlayerEmail, { playerId });
   }
 }

@@ -23,6 +23,10 @@ import { refusals } from './core/game-refusals';
 import type { Game } from './game.entity';
 import { GameTimeRepository } from './game-time.repository';
 import { GameRepository } from './game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { PlayersRepository } from '../competitions/players.repository';
+import { UserRepository } from '../auth/user.repository';
+import { CasesRepository } from '../arbiter/cases.repository';
 
 /** What an answer is written as on the claim's case: docs/rules.md §5 "the other player answers the arbiter". */
 export interface ClaimAnswer {
@@ -100,6 +104,10 @@ export class ClaimAnswersService {
     private readonly audit: AuditService,
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
+    private readonly users: UserRepository,
+    private readonly cases: CasesRepository,
   ) {}
 
   /** The web form and the API: one write under the game's lock (the frame's); a repeated key answers once. */
@@ -109,7 +117,7 @@ export class ClaimAnswersService {
     input: { readonly text: string; readonly source: 'web' | 'api'; readonly idempotencyKey?: string },
   ): Promise<ClaimAnswerResult> {
     return this.actions.onGame(gameId, async (game, w) => {
-      const competition = await this.games.competitionOf(game);
+      const competition = await this.competitions.get(game.competitionId);
       const color = sideInGame(actor, game);
       if (!color) throw refusals.unlessSeen(actor, game, competition, refusals.notYourGame());
       const key = receiptKeyOf(actor, input.idempotencyKey);
@@ -124,7 +132,7 @@ export class ClaimAnswersService {
   /** In the caller's write, the game row already locked (the mail command's frame). */
   async record(input: ClaimAnswerInput, w: GameWrite): Promise<ClaimAnswerResult> {
     const { game, color } = input;
-    const competition = input.competition ?? (await this.games.competitionOf(game));
+    const competition = input.competition ?? (await this.competitions.get(game.competitionId));
     const text = input.text.trim();
     if (text === '') throw claimRefusals.emptyText();
     const claim = await this.time.openClaim(game.id);
@@ -153,7 +161,7 @@ export class ClaimAnswersService {
     for (const c of cases) {
       const answers = [...answersOf(c), answer];
       count = answers.length;
-      await this.games.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
+      await this.cases.setCasePayload(c.id, { ...c.payload, answers: asJson(answers) });
     }
     // The game page shows the claim's answers (web/player/time-notices.service.ts).
     await w.changed([game.id]);
@@ -179,14 +187,14 @@ export class ClaimAnswersService {
     answerBy: LocalDate;
   }): Promise<void> {
     const [red, blue, arbiter, addresses] = await this.games.independent([
-      () => this.games.playerOrFail(x.game.redPlayerId),
-      () => this.games.playerOrFail(x.game.bluePlayerId),
-      () => this.games.user(x.competition.arbiterUserId),
-      () => this.games.addressesOf(x.competition.arbiterUserId),
+      () => this.players.get(x.game.redPlayerId),
+      () => this.players.get(x.game.bluePlayerId),
+      () => this.users.find(x.competition.arbiterUserId),
+      () => this.users.addressesOf(x.competition.arbiterUserId),
     ]);
     const arbiterAddress = addresses[0]?.address;
     const players = { red, blue };
-    const view = await readGameView(this.games, this.settings, x.competition, x.game, players);
+    const view = await readGameView(this.competitions, this.settings, x.competition, x.game, players);
     const model = (name: string, toArbiter: boolean): ClaimAnsweredModel => ({
       name,
       game: view,

@@ -8,7 +8,6 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { planStart, playedInRounds } from '../competitions/core/start-plan';
 import { Database } from '../database/database';
 import { localDate, type LocalDate } from '../common/calendar';
-import { GameRepository } from './game.repository';
 import { MovesService } from './moves.service';
 
 export interface StartResult {
@@ -32,7 +31,6 @@ export class CompetitionStartService {
     private readonly competitions: CompetitionReadsService,
     private readonly competitionRows: CompetitionsRepository,
     private readonly moves: MovesService,
-    private readonly games: GameRepository,
   ) {}
 
   start(actor: Actor, competitionId: string): Promise<StartResult> {
@@ -62,8 +60,8 @@ export class CompetitionStartService {
       competition.status = 'started';
       competition.startedAt = now;
       competition.startDate = startDate;
-      await this.games.markCompetitionStarted(competition);
-      await this.games.revealSequences(competitionId, now);
+      await this.competitionRows.markCompetitionStarted(competition);
+      await this.competitionRows.revealSequences(competitionId, now);
       let games = 0;
       for (const [series, pairings] of plan.pairingsBySeries) {
         const sequence = sequences.get(series)!;

@@ -23,9 +23,10 @@ import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from '
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { GameTimeRepository } from './game-time.repository';
-import { GameRepository } from './game.repository';
 import { disputeView, moveView, type ActionResult, type MoveView } from './game-views';
 import { ResultProposals, resultView } from './result-proposals';
+import { DisputesRepository } from './disputes.repository';
+import { ResultsRepository } from './results.repository';
 
 export interface ContestInput extends SubmitOptions {
   /** The words contested, as the partner's last move formed them. */
@@ -47,8 +48,9 @@ export class DisputesService {
     private readonly cases: CasesService,
     private readonly rulings: RulingsService,
     private readonly results: ResultProposals,
-    private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly disputes: DisputesRepository,
+    private readonly resultRows: ResultsRepository,
   ) {}
 
   /**
@@ -61,7 +63,7 @@ export class DisputesService {
       const { line, contested, words } = orThrow(decideContest(s.play, color, input, s.competition.tileSet, s.competition.rules));
       const played = await s.playMove(line.id, color, input.reply, playerTiming(s, input));
       s.completeTurnIfDone();
-      const dispute = await this.games.insertDispute({
+      const dispute = await this.disputes.insertDispute({
         id: randomUUID(),
         gameId: s.game.id,
         contestedMoveId: contested.id,
@@ -112,7 +114,7 @@ export class DisputesService {
       const dispute = s.dispute!;
       await s.applyLines(changes);
       Object.assign(dispute, { status: 'admitted', lines, keptLineId: replaced.id, admittedAt: s.now });
-      await this.games.markDisputeAdmitted(dispute.id, { lines, keptLineId: replaced.id, admittedAt: s.now });
+      await this.disputes.markDisputeAdmitted(dispute.id, { lines, keptLineId: replaced.id, admittedAt: s.now });
       s.dispute = null;
       const played =
         input.replacement === undefined ? [] : [await s.playMove(replaced.id, color, input.replacement, playerTiming(s, input))];
@@ -145,7 +147,7 @@ export class DisputesService {
       const dispute = s.dispute!;
       await s.applyLines(changes);
       Object.assign(dispute, { status: 'appealed', lines, appealedAt: s.now });
-      await this.games.markDisputeAppealed(dispute.id, { lines, appealedAt: s.now });
+      await this.disputes.markDisputeAppealed(dispute.id, { lines, appealedAt: s.now });
       s.labels = lines;
       await this.cases.open({
         competitionId: s.competition.id,
@@ -272,7 +274,7 @@ export class DisputesService {
     await s.applyLines(plan.lines);
     if (plan.dispute && s.dispute) {
       Object.assign(s.dispute, { status: 'ruled', keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
-      await this.games.markDisputeRuled(plan.dispute.id, { keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
+      await this.disputes.markDisputeRuled(plan.dispute.id, { keptLineId: plan.dispute.keptLineId, ruledAt: s.now });
       s.dispute = null;
     }
     if (plan.turn === 'complete-if-done') s.completeTurnIfDone();
@@ -285,7 +287,7 @@ export class DisputesService {
   /** An ended game goes on (an annulment, a reversed challenge): its proposed result falls, with its result and objection cases. */
   async reopen(s: GameSession, resultId: string | null): Promise<void> {
     Object.assign(s.game, { status: 'playing', endedAt: null, endReason: null, outcome: null });
-    if (resultId) await this.games.deleteResult(resultId);
+    if (resultId) await this.resultRows.deleteResult(resultId);
     await this.cases.closeFor(s.game.id, ['result', 'objection']);
   }
 

@@ -23,6 +23,8 @@ import { ConditionalReplies } from './conditional-replies';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { UserRepository } from '../auth/user.repository';
 import { GameLoader } from './game-loader.repository';
 import { GameReadModel } from './game-read-model';
 import { GameWrite, replayed } from './game-write';
@@ -107,6 +109,8 @@ export class GameActions {
     private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
+    private readonly competitions: CompetitionsRepository,
+    private readonly users: UserRepository,
   ) {
     this.readModel = new GameReadModel(settings);
     this.loader = new GameLoader(db);
@@ -306,7 +310,7 @@ export class GameActions {
     if (s.endedByPlay()) await s.end(null);
     // Ended by this action: its 30-day silence case has nothing left to decide (game-end-cases.ts).
     if (s.game.status === 'ended' && s.game.endedAt?.getTime() === s.now.getTime()) {
-      await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit, games: this.games }, s.game);
+      await closeSilenceCasesAtEnd({ cases: this.cases, audit: this.audit }, s.game);
       // The analysis job finds the ended game by itself (after a restart too); waking it only saves the wait.
       this.db.afterCommit(() => this.analysis.wake());
     }
@@ -325,7 +329,7 @@ export class GameActions {
         s.game.id,
         s.players,
         facts,
-        await mailSnapshot(s, facts, { games: this.games, settings: this.settings }),
+        await mailSnapshot(s, facts, { competitions: this.competitions, users: this.users, settings: this.settings }),
       );
   }
 

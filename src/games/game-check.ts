@@ -8,6 +8,7 @@ import { replayGame, storedMoveInput, type Color } from '../engine';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { lineSnapshot } from './core/game-state';
+import { GameListingsRepository } from './game-listings.repository';
 
 export interface CheckProblem {
   readonly gameId: string;
@@ -34,6 +35,7 @@ export class GameCheckService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly games: GameRepository,
+    private readonly listings: GameListingsRepository,
   ) {}
 
   async check(): Promise<CheckReport> {
@@ -41,7 +43,7 @@ export class GameCheckService {
     let games = 0;
     let moves = 0;
     for (let after = ''; ;) {
-      const ids = await this.db.run(() => this.games.gameIdsAfter(after, BATCH));
+      const ids = await this.db.run(() => this.listings.gameIdsAfter(after, BATCH));
       if (ids.length === 0) break;
       for (const { id } of ids) {
         const found = await this.db.run(async () => {

@@ -2,7 +2,6 @@ import { SYSTEM_ACTOR } from '../auth/core/actor';
 import type { AuditService } from '../audit/audit.service';
 import { SILENCE_CASE } from '../arbiter/case.entity';
 import type { CasesService } from '../arbiter/cases.service';
-import type { GameRepository } from './game.repository';
 
 /** Why a game's open 30-day silence case closes when the game ends (docs/rules.md §5: the silence is over). */
 export const SILENCE_CLOSED_AT_END = {
@@ -16,12 +15,12 @@ export const SILENCE_CLOSED_AT_END = {
  * In the transaction of the action that ended the game.
  */
 export async function closeSilenceCasesAtEnd(
-  deps: { readonly cases: CasesService; readonly audit: AuditService; readonly games: GameRepository },
+  deps: { readonly cases: CasesService; readonly audit: AuditService },
   game: { readonly id: string; readonly competitionId: string; readonly endReason: string | null },
 ): Promise<number> {
   const closed = await deps.cases.closeFor(game.id, [SILENCE_CASE]);
   for (const c of closed) {
-    await deps.games.setCasePayload(c.id, { ...c.payload, closedReason: SILENCE_CLOSED_AT_END, closedBy: 'game-end' });
+    await deps.cases.setCasePayload(c.id, { ...c.payload, closedReason: SILENCE_CLOSED_AT_END, closedBy: 'game-end' });
     await deps.audit.record({
       actor: SYSTEM_ACTOR,
       action: 'case.closed',

@@ -17,19 +17,32 @@ import { noteFor, playerReader } from './core/move-note';
 import { timelineOf } from './game-clocks';
 import { readGameView } from './game-mail-view';
 import type { GameRepository } from './game.repository';
+import type { CompetitionsRepository } from '../competitions/competitions.repository';
+import type { UserRepository } from '../auth/user.repository';
 import { GameSession } from './game-session';
 import { getTileSet } from '../engine/tile-sets';
 
 type Views = { position?: PositionView; lines?: LineView[] };
 
+/** What a snapshot reads beside the game: its group's name and its arbiter, from their owners. */
+export interface SnapshotReads {
+  readonly competitions: Pick<CompetitionsRepository, 'groupName'>;
+  readonly users: Pick<UserRepository, 'find'>;
+}
+
+/** The reads of a snapshot of the game as it stands (currentMailSnapshot): the game too. */
+export interface CurrentSnapshotReads extends SnapshotReads {
+  readonly games: GameRepository;
+}
+
 /** The snapshot of `s` for `facts`: what every mail of the action shows, and the views its facts name. */
 export async function mailSnapshot(
   s: GameSession,
   facts: readonly GameFact[],
-  deps: { readonly games: GameRepository; readonly settings: Pick<Settings, 'publicUrl'> },
+  deps: SnapshotReads & { readonly settings: Pick<Settings, 'publicUrl'> },
   options: { readonly start?: boolean } = {},
 ): Promise<GameSnapshot> {
-  const game = await readGameView(deps.games, deps.settings, s.competition, s.game, s.players);
+  const game = await readGameView(deps.competitions, deps.settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const whole = await timelineOf(s);
   const day = timelineOn(whole, s.today);
@@ -57,7 +70,7 @@ export async function mailSnapshot(
   }
   const opened = facts.find((f) => f.kind === 'dispute-opened');
   const ruled = facts.some((f) => f.kind === 'ruling-made');
-  const arbiter = ruled || options.start ? personName((await deps.games.user(s.competition.arbiterUserId))?.displayName) : undefined;
+  const arbiter = ruled || options.start ? personName((await deps.users.find(s.competition.arbiterUserId))?.displayName) : undefined;
   const official = s.state(live[0].id);
   const outcome = s.game.outcome;
   return {
@@ -169,7 +182,7 @@ async function startOf(s: GameSession, arbiter: string): Promise<NonNullable<Gam
 
 /** The game as it stands now, for a mail its action did not describe (the position asked for, a row queued before events). */
 export async function currentMailSnapshot(
-  games: GameRepository,
+  reads: CurrentSnapshotReads,
   settings: Pick<Settings, 'publicUrl'>,
   gameId: string,
   now: Date,
@@ -177,6 +190,6 @@ export async function currentMailSnapshot(
   options: { readonly start?: boolean } = {},
 ): Promise<GameSnapshot> {
   // Unlocked: a mail describes the game, it changes nothing.
-  const s = await GameSession.open(games, gameId, { lock: false, now });
-  return mailSnapshot(s, facts, { games, settings }, options);
+  const s = await GameSession.open(reads.games, gameId, { lock: false, now });
+  return mailSnapshot(s, facts, { ...reads, settings }, options);
 }

@@ -8,7 +8,7 @@ import type { Settings } from '../config/settings';
 import type { Color } from '../engine/types';
 import type { Game } from './game.entity';
 import type { GameMailView } from '../notifications/models/models';
-import { GameRepository } from './game.repository';
+import type { CompetitionsRepository } from '../competitions/competitions.repository';
 
 export type { GameMailView };
 
@@ -32,11 +32,11 @@ export function gameView(
 
 /** The view of a stored game outside a game session: its group's name read, in the caller's unit of work. */
 export async function readGameView(
-  games: GameRepository,
+  competitions: Pick<CompetitionsRepository, 'groupName'>,
   settings: PageSettings,
   competition: Pick<Competition, 'shortName'>,
   game: Pick<Game, 'id' | 'groupId'>,
   players: Readonly<Record<Color, Pick<Player, 'name'>>>,
 ): Promise<GameMailView> {
-  return gameView(settings, competition, await games.groupName(game.groupId), players, game.id);
+  return gameView(settings, competition, await competitions.groupName(game.groupId), players, game.id);
 }

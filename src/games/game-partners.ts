@@ -1,16 +1,16 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PartnersInPlay } from '../competitions/partners-in-play';
-import { GameRepository } from './game.repository';
+import { GameListingsRepository } from './game-listings.repository';
 
 /** Answers competitions' "who plays this player now" from the games still being played. */
 @Injectable()
 export class GamePartners implements OnModuleInit {
   constructor(
     private readonly partners: PartnersInPlay,
-    private readonly games: GameRepository,
+    private readonly listings: GameListingsRepository,
   ) {}
 
   onModuleInit(): void {
-    this.partners.answerWith((playerId) => this.games.partnersInPlay(playerId));
+    this.partners.answerWith((playerId) => this.listings.partnersInPlay(playerId));
   }
 }

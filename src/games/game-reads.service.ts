@@ -21,6 +21,7 @@ import { challengeView, disputeView, moveView, offerView, type ClosedGame, type 
 import { ChallengesRepository } from './challenges.repository';
 import type { MoveReader } from './core/move-note';
 import { ResultProposals, resultView } from './result-proposals';
+import { OffersRepository } from './offers.repository';
 
 /** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.ts). */
 @Injectable()
@@ -32,6 +33,7 @@ export class GameReadsService {
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
     private readonly challenges: ChallengesRepository,
+    private readonly offers: OffersRepository,
   ) {}
 
   /** The whole game: lines, moves (annulled ones marked), dispute, offers, clocks and result. */
@@ -89,7 +91,7 @@ export class GameReadsService {
     const closingDate = toLocalDate(s.competition.closingDate);
     const closed = s.game.status === 'playing' && isPlayClosed(s.today, closingDate);
     const [offers, result, claim, challenges] = await this.games.independent([
-      () => this.games.pendingOffers(s.game.id),
+      () => this.offers.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
       async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
       // Past the closing date the proposal depends on an open time claim (closing-result.ts).

@@ -29,6 +29,10 @@ import { noteFor, PUBLIC_READER } from './core/move-note';
 import { GameAnalysisService } from './game-analysis.service';
 import type { GameTurnAnalysis } from '../engine/analysis';
 import { SHEET_RANKINGS, type SheetRankings } from './sheet-rankings';
+import { DisputesRepository } from './disputes.repository';
+import { ResultsRepository } from './results.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { UserRepository } from '../auth/user.repository';
 
 export interface SheetOptions {
   /** Default: the player's language, else Romanian. */
@@ -59,6 +63,10 @@ export class GameSheetsService {
     private readonly games: GameRepository,
     private readonly rulings: RulingsRepository,
     private readonly analysis: GameAnalysisService,
+    private readonly disputes: DisputesRepository,
+    private readonly results: ResultsRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly users: UserRepository,
     @Optional() @Inject(SHEET_RANKINGS) private readonly rankings?: SheetRankings,
   ) {}
 
@@ -89,11 +97,11 @@ export class GameSheetsService {
       const path = s.pathOf(lineId);
       // On the pool (a read, not a transaction): at once, each on a connection of its own.
       const [group, arbiter, result, clocks, disputes, rulings, rankings] = await this.games.independent([
-        () => this.games.groupName(s.game.groupId),
-        () => this.games.user(s.competition.arbiterUserId),
-        () => this.games.resultOf(gameId),
+        () => this.competitions.groupName(s.game.groupId),
+        () => this.users.find(s.competition.arbiterUserId),
+        () => this.results.resultOf(gameId),
         () => clocksOn(s),
-        () => this.games.disputesOf(gameId),
+        () => this.disputes.disputesOf(gameId),
         () => this.rulings.ofGame(gameId),
         // docs/rules.md §12.1: the federation's ranking each player brings to the game.
         async () =>
@@ -183,7 +191,7 @@ export class GameSheetsService {
       s.game.status === 'ended' &&
       actor.kind === 'user' &&
       actor.playerId !== undefined &&
-      (await this.games.isRegistered(s.competition.id, actor.playerId));
+      (await this.competitions.registration(s.competition.id, actor.playerId)) !== null;
     // Anyone else: requirePlayer refuses as it does for every other game action.
     if (!entered) s.requirePlayer(actor);
     return s;

@@ -32,10 +32,6 @@ export class GameTimeRepository {
     return this.m.findOne(Registration, { where: { competitionId, playerId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  async markWithdrawn(registrationId: string, at: Date): Promise<void> {
-    await this.m.update(Registration, { id: registrationId }, { withdrawnAt: at });
-  }
-
   // ---------------------------------------------------------------- holidays
 
   /** The player's holiday declaration not yet replaced, if any. */
@@ -131,10 +127,5 @@ export class GameTimeRepository {
   /** A colour's moves in a game, with what their thinking days are counted from. */
   movesOf(gameId: string, color: Color): Promise<Pick<Move, 'id' | 'arrivedOn' | 'sentOn' | 'thinkingDays'>[]> {
     return this.m.find(Move, { where: { gameId, color }, select: { id: true, arrivedOn: true, sentOn: true, thinkingDays: true } });
-  }
-
-  /** A move's thinking days counted again; the caller's frame bumps the game's version (GameWrite.changed). */
-  async setThinkingDays(moveId: string, thinkingDays: number): Promise<void> {
-    await this.m.update(Move, { id: moveId }, { thinkingDays });
   }
 }

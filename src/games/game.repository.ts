@@ -5,15 +5,9 @@
 // disputes, receipts, results, what the timeline reads, the start's rows).
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
-import { Case } from '../arbiter/case.entity';
 import { Penalty } from '../arbiter/penalty.entity';
-import { User } from '../auth/user.entity';
-import { UserEmail } from '../auth/user-email.entity';
 import { isUuid } from '../common/ids';
-import type { JsonObject } from '../common/json';
 import { Competition } from '../competitions/competition.entity';
-import { Group } from '../competitions/group.entity';
-import { Registration } from '../competitions/registration.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
@@ -30,8 +24,8 @@ import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
 import { LongThinkingNotice } from './long-thinking-notice.entity';
 import { Move } from './move.entity';
-import { Offer } from './offer.entity';
-import { Result } from './result.entity';
+import type { Row } from './new-row';
+import { OffersRepository } from './offers.repository';
 import { SpecialLeave } from './special-leave.entity';
 import { gameCodecs, gameSql, headOf, playRowsOf, type GamePlayRows } from './game-loader.repository';
 
@@ -53,12 +47,12 @@ export interface GameRows {
 
 type Queries = readonly (() => Promise<unknown>)[];
 
-/** A new row's columns (the entity's relations are never written through it). */
-type Row<T> = Omit<T, 'game' | 'competition' | 'player' | 'line' | 'redPlayer' | 'bluePlayer' | 'sequence' | 'group'>;
-
 @Injectable()
 export class GameRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly offers: OffersRepository,
+  ) {}
 
   private get m(): EntityManager {
     return this.db.manager;
@@ -167,6 +161,11 @@ export class GameRepository {
     await this.m.update(Move, { id: In([...ids]) }, { annulled: true });
   }
 
+  /** A move's thinking days counted again; the caller bumps the game's version (bumpVersions). */
+  async setThinkingDays(moveId: string, thinkingDays: number): Promise<void> {
+    await this.m.update(Move, { id: moveId }, { thinkingDays });
+  }
+
   /** Appends a move to the game's log. */
   async appendMove(row: Row<Move>): Promise<Move> {
     const move = this.m.create(Move, row);
@@ -175,9 +174,9 @@ export class GameRepository {
     return move;
   }
 
-  /** An offer nobody answered lapses with the game. */
-  async lapsePendingOffers(gameId: string, at: Date): Promise<void> {
-    await this.m.update(Offer, { gameId, status: 'pending' }, { status: 'lapsed', answeredAt: at });
+  /** An offer nobody answered lapses with the game: written by the offers' repository, their table's one writer. */
+  lapsePendingOffers(gameId: string, at: Date): Promise<void> {
+    return this.offers.lapsePendingOffers(gameId, at);
   }
 
   /** The cached state, version, turn and end of the locked row. */
@@ -224,11 +223,6 @@ export class GameRepository {
     return this.m.find(LongThinkingNotice, { where: { gameId } });
   }
 
-  /** Whether the player is entered in the competition (a finished game's GCG is theirs to download). */
-  async isRegistered(competitionId: string, playerId: string): Promise<boolean> {
-    return (await this.m.countBy(Registration, { competitionId, playerId })) > 0;
-  }
-
   /** The arbiter's thinking-day penalties and credits on a game. */
   thinkingDayPenalties(gameId: string): Promise<Penalty[]> {
     return this.m.find(Penalty, { where: { gameId, kind: 'thinking-days' } });
@@ -245,174 +239,6 @@ export class GameRepository {
     await deferRows(this.m, ActionReceipt, this.m.create(ActionReceipt, row));
   }
 
-  // ---------------------------------------------------------------- offers
-
-  /** Every offer of the game, oldest first. */
-  offersOf(gameId: string): Promise<Offer[]> {
-    return this.m.find(Offer, { where: { gameId }, order: { createdAt: 'ASC' } });
-  }
-
-  /** The offers waiting for an answer, newest first. */
-  pendingOffersNewestFirst(gameId: string): Promise<Offer[]> {
-    return this.m.find(Offer, { where: { gameId, status: 'pending' }, order: { createdAt: 'DESC' } });
-  }
-
-  /** The offers waiting for an answer, as the game view lists them. */
-  pendingOffers(gameId: string): Promise<Offer[]> {
-    return this.m.find(Offer, { where: { gameId, status: 'pending' } });
-  }
-
-  async insertOffer(row: Row<Offer>): Promise<Offer> {
-    const offer = this.m.create(Offer, row);
-    await insertRows(this.m, Offer, offer);
-    return offer;
-  }
-
-  async answerOffer(offer: Pick<Offer, 'id' | 'status' | 'answeredAt'>): Promise<void> {
-    await this.m.update(Offer, { id: offer.id }, { status: offer.status, answeredAt: offer.answeredAt });
-  }
-
-  // ---------------------------------------------------------------- disputes
-
-  /** Every contest of the game, settled or not, the first first (the sheet lists them, docs/rules.md §8). */
-  disputesOf(gameId: string): Promise<Dispute[]> {
-    return this.m.find(Dispute, { where: { gameId }, order: { createdAt: 'ASC', id: 'ASC' } });
-  }
-
-  async insertDispute(row: Row<Dispute>): Promise<Dispute> {
-    const dispute = this.m.create(Dispute, row);
-    await insertRows(this.m, Dispute, dispute);
-    return dispute;
-  }
-
-  async markDisputeAdmitted(id: string, change: { lines: DisputeLines; keptLineId: string; admittedAt: Date }): Promise<void> {
-    await this.m.update(
-      Dispute,
-      { id },
-      { status: 'admitted', lines: change.lines, keptLineId: change.keptLineId, admittedAt: change.admittedAt },
-    );
-  }
-
-  async markDisputeAppealed(id: string, change: { lines: DisputeLines; appealedAt: Date }): Promise<void> {
-    await this.m.update(Dispute, { id }, { status: 'appealed', lines: change.lines, appealedAt: change.appealedAt });
-  }
-
-  async markDisputeRuled(id: string, change: { keptLineId: string | null; ruledAt: Date }): Promise<void> {
-    await this.m.update(Dispute, { id }, { status: 'ruled', keptLineId: change.keptLineId, ruledAt: change.ruledAt });
-  }
-
-  // ---------------------------------------------------------------- results (result-proposals.ts)
-
-  /** The result of a game, if it has one. */
-  resultOf(gameId: string): Promise<Result | null> {
-    return this.m.findOneBy(Result, { gameId });
-  }
-
-  resultOfOrFail(gameId: string): Promise<Result> {
-    return this.m.findOneByOrFail(Result, { gameId });
-  }
-
-  async insertResult(row: Row<Result>): Promise<Result> {
-    const result = this.m.create(Result, row);
-    await insertRows(this.m, Result, result);
-    return result;
-  }
-
-  async rescoreResult(
-    result: Pick<Result, 'id' | 'outcome' | 'redScore' | 'blueScore' | 'redCoefficient' | 'blueCoefficient' | 'proposedAt'>,
-  ): Promise<void> {
-    const { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt } = result;
-    await this.m.update(Result, { id: result.id }, { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt });
-  }
-
-  /** A ruling that reopens the game withdraws its result. */
-  async deleteResult(id: string): Promise<void> {
-    await this.m.delete(Result, { id });
-  }
-
-  /** The arbiter's score corrections on a game (docs/rules.md §6). */
-  scoreCorrections(gameId: string): Promise<Penalty[]> {
-    return this.m.find(Penalty, { where: { gameId, kind: 'score' } });
-  }
-
-  // ---------------------------------------------------------------- cases on a game
-
-  /** The open case of a kind on a game (a move review), if any. */
-  openCase(gameId: string, kind: string): Promise<Case | null> {
-    return this.m.findOneBy(Case, { gameId, kind, status: 'open' });
-  }
-
-  /** What a case carries for the arbiter (a claim's answers, why a silence case closed). */
-  async setCasePayload(id: string, payload: JsonObject): Promise<void> {
-    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
-    await this.m.update(Case, { id }, { payload: payload as never });
-  }
-
-  // ---------------------------------------------------------------- around a game
-
-  competitionOf(game: Pick<Game, 'competitionId'>): Promise<Competition> {
-    return this.m.findOneByOrFail(Competition, { id: game.competitionId });
-  }
-
-  competition(id: string): Promise<Competition | null> {
-    return this.m.findOneBy(Competition, { id });
-  }
-
-  competitionsByIds(ids: readonly string[]): Promise<Competition[]> {
-    return this.m.findBy(Competition, { id: In([...ids]) });
-  }
-
-  /** The name of a game's group, as its mails name the game (game-mail-view.ts). */
-  async groupName(groupId: string): Promise<string> {
-    return (await this.m.findOneByOrFail(Group, { id: groupId })).name;
-  }
-
-  playerOrFail(id: string): Promise<Player> {
-    return this.m.findOneByOrFail(Player, { id });
-  }
-
-  playersByIds(ids: readonly string[]): Promise<Player[]> {
-    return this.m.findBy(Player, { id: In([...ids]) });
-  }
-
-  /** The competition's arbiter as a user, if any. */
-  user(id: string): Promise<User | null> {
-    return this.m.findOneBy(User, { id });
-  }
-
-  /** A user's addresses, verified first. */
-  addressesOf(userId: string): Promise<UserEmail[]> {
-    return this.m.find(UserEmail, { where: { userId }, order: { verified: 'DESC', address: 'ASC' } });
-  }
-
-  /** Every game a player plays or played, oldest first. */
-  gamesOfPlayer(playerId: string): Promise<Game[]> {
-    return this.m.find(Game, { where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }], order: { createdAt: 'ASC', id: 'ASC' } });
-  }
-
-  /** The partners of a player's games still being played (competitions/partners-in-play.ts). */
-  async partnersInPlay(playerId: string): Promise<readonly string[]> {
-    const games = await this.m.find(Game, {
-      select: { redPlayerId: true, bluePlayerId: true },
-      where: [
-        { redPlayerId: playerId, status: 'playing' },
-        { bluePlayerId: playerId, status: 'playing' },
-      ],
-    });
-    return [...new Set(games.map((g) => (g.redPlayerId === playerId ? g.bluePlayerId : g.redPlayerId)))];
-  }
-
-  /** The next batch of game ids after `after` (the consistency check walks every game). */
-  async gameIdsAfter(after: string, limit: number): Promise<{ id: string }[]> {
-    return this.m
-      .createQueryBuilder(Game, 'g')
-      .select('g.id', 'id')
-      .where('g.id::text > :after', { after })
-      .orderBy('g.id::text')
-      .limit(limit)
-      .getRawMany<{ id: string }>();
-  }
-
   // ---------------------------------------------------------------- the start (competition-start.service.ts)
 
   /** A started competition's games with their opening lines, written in the start's transaction. */
@@ -423,44 +249,12 @@ export class GameRepository {
     return games;
   }
 
-  async markCompetitionStarted(competition: Pick<Competition, 'id' | 'startedAt' | 'startDate'>): Promise<void> {
-    await this.m.update(
-      Competition,
-      { id: competition.id },
-      { status: 'started', startedAt: competition.startedAt, startDate: competition.startDate },
-    );
-  }
-
-  /** docs/rules.md §9: the sequences are revealed when play starts. */
-  async revealSequences(competitionId: string, at: Date): Promise<void> {
-    await this.m.update(Sequence, { competitionId }, { revealedAt: at });
-  }
-
-  // ---------------------------------------------------------------- the page's mark (web game page cache)
-
   /**
-   * What a cached game page was built under, in one small statement: the game's version, a
-   * hash of its competition's whole row (a rename or a setting changes it without bumping the
-   * games), a hash of both players' names, and the time zone that names "today".
+   * The players of the started games, for their start mails. A read of the players' table kept
+   * here: MovesService, which the start and the bench construct, reaches the database through
+   * this repository alone.
    */
-  async pageMark(gameId: string): Promise<GamePageMark | null> {
-    const rows = (await this.m.query(GAME_PAGE_MARK_SQL, [gameId])) as { version: number; marks: string; time_zone: string }[];
-    const row = rows[0];
-    return row ? { version: Number(row.version), marks: row.marks, timeZone: row.time_zone } : null;
+  playersByIds(ids: readonly string[]): Promise<Player[]> {
+    return this.m.findBy(Player, { id: In([...ids]) });
   }
 }
-
-/** See GameRepository.pageMark. */
-export interface GamePageMark {
-  readonly version: number;
-  readonly marks: string;
-  readonly timeZone: string;
-}
-
-// Read on every view of a game page: kept planned.
-const GAME_PAGE_MARK_SQL = prepared(`SELECT g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"
-  FROM "game" g
-  JOIN "competition" c ON c."id" = g."competition_id"
-  JOIN "player" r ON r."id" = g."red_player_id"
-  JOIN "player" b ON b."id" = g."blue_player_id"
-  WHERE g."id" = $1`);

@@ -14,6 +14,9 @@ import { CompetitionGamesController, GamesController } from './games.controller'
 import { GameListingsRepository } from './game-listings.repository';
 import { GameTimeRepository } from './game-time.repository';
 import { GameRepository } from './game.repository';
+import { DisputesRepository } from './disputes.repository';
+import { OffersRepository } from './offers.repository';
+import { ResultsRepository } from './results.repository';
 import { DisputesService } from './disputes.service';
 import { ChallengesService } from './challenges.service';
 import { ChallengesRepository } from './challenges.repository';
@@ -55,6 +58,9 @@ const GAME_SERVICES = [
   providers: [
     ...GAME_SERVICES,
     GameRepository,
+    OffersRepository,
+    DisputesRepository,
+    ResultsRepository,
     GameTimeRepository,
     ChallengesRepository,
     ConditionalsRepository,
@@ -74,6 +80,7 @@ const GAME_SERVICES = [
   exports: [
     ...GAME_SERVICES,
     GameRepository,
+    ResultsRepository,
     GameTimeRepository,
     CompetitionStartService,
     GameListingsRepository,

@@ -8,6 +8,7 @@ import { addDays } from '../common/calendar';
 import { applyMove } from '../engine';
 import { GameActions } from './game-actions';
 import { GameRepository } from './game.repository';
+import { CasesRepository } from '../arbiter/cases.repository';
 
 /** The case a player opens to have a refused move looked at (docs/rules.md §3, "se adresează arbitrului"). */
 export const MOVE_REVIEW_CASE = 'move-review';
@@ -35,6 +36,7 @@ export class MoveReviewsService {
     private readonly cases: CasesService,
     private readonly audit: AuditService,
     private readonly games: GameRepository,
+    private readonly caseRows: CasesRepository,
   ) {}
 
   async request(actor: Actor, gameId: string, input: ReviewRequest): Promise<{ caseId: string; dueOn: string }> {
@@ -67,7 +69,7 @@ export class MoveReviewsService {
           409,
         );
       }
-      const open = await this.games.openCase(gameId, MOVE_REVIEW_CASE);
+      const open = await this.caseRows.openCase(gameId, MOVE_REVIEW_CASE);
       if (open && open.payload.player === color) {
         throw new Refusal(
           'REVIEW_PENDING',

@@ -10,7 +10,7 @@ import { GameActions, type ActionInput } from './game-actions';
 import { GameSession } from './game-session';
 import { offerView, type ActionResult } from './game-views';
 import type { Offer, OfferKind } from './offer.entity';
-import { GameRepository } from './game.repository';
+import { OffersRepository } from './offers.repository';
 
 /** An answer to the partner's pending offer: the latest, or the one named. */
 export interface OfferAnswerInput extends ActionInput {
@@ -23,7 +23,7 @@ export class OffersService {
   constructor(
     private readonly actions: GameActions,
     private readonly audit: AuditService,
-    private readonly games: GameRepository,
+    private readonly offers: OffersRepository,
   ) {}
 
   /**
@@ -40,7 +40,7 @@ export class OffersService {
     return this.actions.asPlayer(actor, gameId, 'offer', input, async (s, color) => {
       s.requirePlaying();
       // One offer open at a time, and not again too soon after a decline (offer-limits.ts).
-      const offers = await this.games.offersOf(s.game.id);
+      const offers = await this.offers.offersOf(s.game.id);
       const mine = s.players[color].id;
       const decision = offerDecision({
         kind: input.kind,
@@ -60,7 +60,7 @@ export class OffersService {
           true,
         );
       }
-      const offer = await this.games.insertOffer({
+      const offer = await this.offers.insertOffer({
         id: randomUUID(),
         gameId: s.game.id,
         kind: input.kind,
@@ -123,7 +123,7 @@ export class OffersService {
   }
 
   private async partnersOffer(s: GameSession, color: Color, offerId: string | undefined): Promise<Offer> {
-    const offers = await this.games.pendingOffersNewestFirst(s.game.id);
+    const offers = await this.offers.pendingOffersNewestFirst(s.game.id);
     const offer = offers.find(
       (o) => o.offeredByPlayerId === s.players[otherColor(color)].id && (offerId === undefined || o.id === offerId),
     );
@@ -134,7 +134,7 @@ export class OffersService {
   private async answerOffer(s: GameSession, actor: Actor, color: Color, offer: Offer, accept: boolean): Promise<ActionResult> {
     offer.status = accept ? 'accepted' : 'declined';
     offer.answeredAt = s.now;
-    await this.games.answerOffer(offer);
+    await this.offers.answerOffer(offer);
     const by = otherColor(color);
     this.actions.emit(s, {
       kind: 'offer-answered',

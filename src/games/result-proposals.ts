@@ -11,8 +11,9 @@ import { walkoverScores } from './core/pfs-rules';
 import type { GameOutcome } from './core/game-state';
 import type { Color, GameState } from '../engine';
 import type { Game } from './game.entity';
-import { GameRepository } from './game.repository';
 import type { Result } from './result.entity';
+import { ResultsRepository } from './results.repository';
+import { RulingsRepository } from '../arbiter/rulings.repository';
 
 /** docs/rules.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
 export const CONFIRMATION_DAYS = 5;
@@ -52,7 +53,8 @@ export class ResultProposals {
   constructor(
     private readonly clock: Clock,
     private readonly cases: CasesService,
-    private readonly games: GameRepository,
+    private readonly results: ResultsRepository,
+    private readonly rulings: RulingsRepository,
   ) {}
 
   /**
@@ -66,7 +68,7 @@ export class ResultProposals {
   async propose(ended: EndedGame, options?: { readonly answerBy: LocalDate; readonly homologatedNow: true }): Promise<Result> {
     const { game, competition } = ended;
     const now = this.clock.now();
-    const result = await this.games.insertResult({
+    const result = await this.results.insertResult({
       id: randomUUID(),
       gameId: game.id,
       ...(await this.score(ended)),
@@ -99,9 +101,9 @@ export class ResultProposals {
    * the game"); its confirmations and homologation stand.
    */
   async rescore(ended: EndedGame): Promise<Result> {
-    const result = await this.games.resultOfOrFail(ended.game.id);
+    const result = await this.results.resultOfOrFail(ended.game.id);
     Object.assign(result, await this.score(ended), { proposedAt: this.clock.now() });
-    await this.games.rescoreResult(result);
+    await this.results.rescoreResult(result);
     return result;
   }
 
@@ -113,7 +115,7 @@ export class ResultProposals {
   private async score({ game, line, outcome }: EndedGame) {
     // docs/rules.md §13 [P 7.1]: a walkover is scored 400:1, the opponent keeping a higher total.
     const base = outcome === null ? line.scores : outcome.type === 'walkover' ? walkoverScores(line.totals, outcome.by) : line.totals;
-    const corrections = await this.games.scoreCorrections(game.id);
+    const corrections = await this.rulings.scoreCorrections(game.id);
     const corrected = (playerId: string) => corrections.filter((p) => p.playerId === playerId).reduce((sum, p) => sum + p.amount, 0);
     const scores = { red: base.red + corrected(game.redPlayerId), blue: base.blue + corrected(game.bluePlayerId) };
     const computed = coefficientOutcome(outcome ?? undefined, line.movesPlayed);
@@ -129,7 +131,7 @@ export class ResultProposals {
 
   /** The result of a game, if it has one. */
   find(gameId: string): Promise<Result | null> {
-    return this.games.resultOf(gameId);
+    return this.results.resultOf(gameId);
   }
 }
 

@@ -8,7 +8,8 @@ import { localDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
 import { GameActions, requireReason } from './game-actions';
 import { GameTimeRepository } from './game-time.repository';
-import { GameRepository } from './game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { GameListingsRepository } from './game-listings.repository';
 
 export interface WithdrawalView {
   readonly playerId: string;
@@ -24,8 +25,9 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly rulings: RulingsService,
-    private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly listings: GameListingsRepository,
   ) {}
 
   /**
@@ -41,7 +43,7 @@ export class WithdrawalService {
   ): Promise<WithdrawalView> {
     return this.actions.write(async (w) => {
       requireReason(input.reason);
-      const competition = await this.games.competition(competitionId);
+      const competition = await this.competitions.find(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const registration = await this.time.lockRegistration(competitionId, playerId);
@@ -65,7 +67,7 @@ export class WithdrawalService {
         });
         settled.push(id);
       }
-      await this.time.markWithdrawn(registration.id, this.clock.now());
+      await this.competitions.markWithdrawn(registration.id, this.clock.now());
       if (input.exclusion) {
         await this.rulings.record(
           { actor, competitionId, kind: 'exclusion', reason: input.reason, details: { playerId, games: settled } },

@@ -41,9 +41,4 @@ export class CorrespondentsRepository {
   accountOf(playerId: string): Promise<User | null> {
     return this.m.findOne(User, { where: { playerId } });
   }
-
-  /** DIGEST ON|OFF (docs/mail-rules.md 17): the player's choice, for all their games. */
-  async chooseDigest(playerId: string, on: boolean): Promise<void> {
-    await this.m.update(Player, { id: playerId }, { mailDigest: on });
-  }
 }

@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Case } from '../arbiter/case.entity';
 import type { JsonObject } from '../common/json';
-import { MailCasesRepository } from './mail-cases.repository';
+import { CasesRepository } from '../arbiter/cases.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { GameListingsRepository } from '../games/game-listings.repository';
 
 /** Cases the mail channel raises for the arbiter (docs/mail-rules.md 7, 14, 17). */
 export type MailCaseKind = 'mail-undeliverable' | 'mail-bounce' | 'mail-failed';
 
 @Injectable()
 export class MailCases {
-  constructor(private readonly cases: MailCasesRepository) {}
+  constructor(
+    private readonly cases: CasesRepository,
+    private readonly games: GameListingsRepository,
+    private readonly competitions: CompetitionsRepository,
+  ) {}
 
   /**
    * Opens a case in the caller's transaction. A case belongs to a competition: the game's,
@@ -21,8 +27,8 @@ export class MailCases {
     input: { kind: MailCaseKind; gameId: string | null; playerId: string | null; payload: JsonObject },
   ): Promise<Case | undefined> {
     let competitionId: string | undefined;
-    if (input.gameId) competitionId = await this.cases.competitionOfGame(input.gameId);
-    if (!competitionId && input.playerId) competitionId = await this.cases.latestCompetitionOf(input.playerId);
+    if (input.gameId) competitionId = await this.games.competitionOfGame(input.gameId);
+    if (!competitionId && input.playerId) competitionId = await this.competitions.latestCompetitionOf(input.playerId);
     if (!competitionId) return undefined;
     const opened: Case = {
       id: randomUUID(),
@@ -35,7 +41,7 @@ export class MailCases {
       openedAt: now,
       closedAt: null,
     };
-    await this.cases.open(opened);
+    await this.cases.add(opened);
     return opened;
   }
 }

@@ -3,13 +3,14 @@ import { AuthModule } from '../auth/auth.module';
 import { CoefficientsModule } from '../coefficients/coefficients.module';
 import { SETTINGS, Settings } from '../config/settings';
 import { WorkersService } from '../database/workers.service';
+import { ArbiterModule } from '../arbiter/arbiter.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
 import { CorrespondentsRepository } from './correspondents.repository';
 import { InboundMailRepository } from './inbox/inbound-mail.repository';
 import { InboxService } from './inbox/inbox.service';
 import { MailCases } from './mail-cases';
-import { MailCasesRepository } from './mail-cases.repository';
 import { MailGamesRepository } from './mail-games.repository';
 import { OutboxController } from './outbox.controller';
 import { MailParsingWorker } from './parsing/mail-parsing-worker';
@@ -36,7 +37,7 @@ export const INBOX_POLL_MS = 60_000;
  * send or read the same mail twice at once.
  */
 @Module({
-  imports: [AuthModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
+  imports: [AuthModule, ArbiterModule, CompetitionsModule, GamesModule, CoefficientsModule, ThinkingTimeModule],
   providers: [
     OutboxSender,
     InboxService,
@@ -56,7 +57,6 @@ export const INBOX_POLL_MS = 60_000;
     OutboundDeliveryRepository,
     MailGamesRepository,
     CorrespondentsRepository,
-    MailCasesRepository,
   ],
   controllers: [ConfirmationController, OutboxController],
   // The inbox's rows for the arbiter's panel (web/arbiter).

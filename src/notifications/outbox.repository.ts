@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Database } from '../database/database';
 import { deferRows } from '../database/insert-rows';
+import type { JsonObject } from '../common/json';
 import { GameEventRow } from './game-event.entity';
 import { OutboundMail, type OutboundMailStatus } from './outbound-mail.entity';
 
@@ -40,5 +41,29 @@ export class OutboxRepository {
       order: { createdAt: 'DESC', id: 'ASC' },
       take: limit,
     });
+  }
+
+  /** A row's payload rewritten (the anonymisation cuts a name out of the mail about a player's games). */
+  async setPayload(id: string, payload: JsonObject): Promise<void> {
+    // A JSON column: TypeORM's deep partial type of it cannot be instantiated.
+    await this.db.manager.update(OutboundMail, { id }, { payload: payload as never });
+  }
+
+  /** The facts of these games: their snapshots name both players (the anonymisation reads them). */
+  eventsOfGames(gameIds: readonly string[]): Promise<GameEventRow[]> {
+    return this.db.manager.find(GameEventRow, { where: { gameId: In([...gameIds]) } });
+  }
+
+  /** A fact's payload rewritten (the anonymisation cuts a name out of it). */
+  async setEventPayload(id: string, payload: JsonObject): Promise<void> {
+    await this.db.manager.update(GameEventRow, { id }, { payload: payload as never });
+  }
+
+  /** The anonymisation: the player's own mail keeps what happened to it, not what it said or where it went. */
+  async eraseMailTo(playerId: string): Promise<void> {
+    // Plain SQL: TypeORM's typed update cannot express a jsonb value without an instantiation blow-up.
+    await this.db.manager.query(`UPDATE "outbound_mail" SET "payload" = '{}'::jsonb, "to_address" = NULL WHERE "player_id" = $1`, [
+      playerId,
+    ]);
   }
 }

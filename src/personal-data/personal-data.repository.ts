@@ -3,7 +3,6 @@ import { In } from 'typeorm';
 import { AuditEntry } from '../audit/audit.entity';
 import { Penalty } from '../arbiter/penalty.entity';
 import { ApiKey } from '../auth/api-key.entity';
-import { LoginLink } from '../auth/login-link.entity';
 import { UserEmail } from '../auth/user-email.entity';
 import { User } from '../auth/user.entity';
 import { WebSession } from '../auth/web-session.entity';
@@ -12,7 +11,6 @@ import { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
 import { Claim } from '../games/claim.entity';
 import { Dispute } from '../games/dispute.entity';
-import { Game } from '../games/game.entity';
 import { Holiday } from '../games/holiday.entity';
 import { LongThinkingNotice } from '../games/long-thinking-notice.entity';
 import { Move } from '../games/move.entity';
@@ -87,15 +85,6 @@ export class PersonalDataRepository {
     return ids.length ? this.m.findBy(Competition, { id: In([...ids]) }) : Promise.resolve([]);
   }
 
-  /** The player's games, in the order they were made. */
-  gamesOf(playerId: string): Promise<Game[]> {
-    return this.m.find(Game, { where: [{ redPlayerId: playerId }, { bluePlayerId: playerId }], order: { createdAt: 'ASC', id: 'ASC' } });
-  }
-
-  gamesOfCompetitions(competitionIds: readonly string[]): Promise<Game[]> {
-    return competitionIds.length ? this.m.findBy(Game, { competitionId: In([...competitionIds]) }) : Promise.resolve([]);
-  }
-
   results(gameIds: readonly string[]): Promise<Result[]> {
     return gameIds.length ? this.m.findBy(Result, { gameId: In([...gameIds]) }) : Promise.resolve([]);
   }
@@ -155,50 +144,5 @@ export class PersonalDataRepository {
   /** Mail about these games, to either player. */
   mailAboutGames(gameIds: readonly string[]): Promise<OutboundMail[]> {
     return this.m.findBy(OutboundMail, { gameId: In([...gameIds]) });
-  }
-
-  // The anonymisation's erasures.
-
-  async renamePlayer(playerId: string, name: string): Promise<void> {
-    await this.m.update(Player, { id: playerId }, { name, club: null });
-  }
-
-  async removePlayerEmails(playerId: string): Promise<void> {
-    await this.m.delete(PlayerEmail, { playerId });
-  }
-
-  async renameUser(userId: string, displayName: string): Promise<void> {
-    await this.m.update(User, { id: userId }, { displayName });
-  }
-
-  async removeUserEmails(userId: string): Promise<void> {
-    await this.m.delete(UserEmail, { userId });
-  }
-
-  /** Every key of the user, revoked ones included, gets this revocation time. */
-  async revokeApiKeys(userId: string, at: Date): Promise<void> {
-    await this.m.update(ApiKey, { userId }, { revokedAt: at });
-  }
-
-  async removeWebSessions(userId: string): Promise<void> {
-    await this.m.delete(WebSession, { userId });
-  }
-
-  async removeLoginLinks(userId: string): Promise<void> {
-    await this.m.delete(LoginLink, { userId });
-  }
-
-  /** Bodies, addresses and subjects erased; what happened (status, reason) stays. */
-  async eraseMailFrom(playerId: string): Promise<void> {
-    await this.m.update(InboundMail, { playerId }, { raw: Buffer.alloc(0), fromAddress: null, subject: null });
-  }
-
-  async eraseMailTo(playerId: string): Promise<void> {
-    // Plain SQL: TypeORM's typed update cannot express a jsonb value without an instantiation blow-up.
-    await this.m.query(`UPDATE "outbound_mail" SET "payload" = '{}'::jsonb, "to_address" = NULL WHERE "player_id" = $1`, [playerId]);
-  }
-
-  async rewriteMailPayload(id: string, payload: object): Promise<void> {
-    await this.m.query(`UPDATE "outbound_mail" SET "payload" = $1::jsonb WHERE "id" = $2`, [JSON.stringify(payload), id]);
   }
 }

@@ -10,6 +10,14 @@ import { hasRole } from '../auth/core/actor';
 import { forbidden, notFound, Refusal } from '../common/refusal';
 import type { User } from '../auth/user.entity';
 import { PersonalDataRepository } from './personal-data.repository';
+import { ApiKeyRepository } from '../auth/api-key.repository';
+import { LoginLinkRepository } from '../auth/login-link.repository';
+import { UserRepository } from '../auth/user.repository';
+import { WebSessionRepository } from '../auth/web-session.repository';
+import { PlayersRepository } from '../competitions/players.repository';
+import { GameListingsRepository } from '../games/game-listings.repository';
+import { InboundMailRepository } from '../mail/inbox/inbound-mail.repository';
+import { OutboxRepository } from '../notifications/outbox.repository';
 
 /** Everything the platform holds about one person (docs/web.md, Personal data): the download a player asks for. */
 export interface PersonalData {
@@ -69,6 +77,15 @@ export class PersonalDataService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly rows: PersonalDataRepository,
+    private readonly games: GameListingsRepository,
+    // The anonymisation writes each table through the repository that owns it.
+    private readonly players: PlayersRepository,
+    private readonly users: UserRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly sessions: WebSessionRepository,
+    private readonly loginLinks: LoginLinkRepository,
+    private readonly inbox: InboundMailRepository,
+    private readonly outbox: OutboxRepository,
   ) {}
 
   /** The signed-in user's own data: their user row and, when they play, their player's. */
@@ -108,7 +125,7 @@ export class PersonalDataService {
       : { user: null };
     if (!player) return json({ exportedAt: this.clock.now().toISOString(), ...userPart, player: null });
     const pid = player.id;
-    const games = await rows.gamesOf(pid);
+    const games = await this.games.gamesOfPlayer(pid);
     const registrations = await rows.registrations(pid);
     const competitions = await rows.competitions(registrations.map((r) => r.competitionId));
     return json({
@@ -174,7 +191,7 @@ export class PersonalDataService {
       if (!player) throw notFound({ ro: `Jucătorul ${playerId} nu există.`, en: `There is no player ${playerId}.` });
       const registrations = await rows.registrations(playerId);
       const competitions = await rows.competitions(registrations.map((r) => r.competitionId));
-      const games = await rows.gamesOfCompetitions(competitions.map((c) => c.id));
+      const games = await this.games.gamesOfCompetitions(competitions.map((c) => c.id));
       const homologated = new Set(await rows.homologated(games.map((g) => g.id)));
       const ended = competitionsEnded(
         competitions.map((c) => ({
@@ -186,30 +203,32 @@ export class PersonalDataService {
 
       const oldName = player.name;
       const name = anonymousName(player.id);
-      await rows.renamePlayer(playerId, name);
+      await this.players.renamePlayer(playerId, name);
       const addresses = await rows.playerEmails(playerId);
-      await rows.removePlayerEmails(playerId);
+      await this.players.removePlayerEmails(playerId);
       const user = await rows.userOfPlayer(playerId);
       if (user) {
-        await rows.renameUser(user.id, name);
-        await rows.removeUserEmails(user.id);
-        await rows.revokeApiKeys(user.id, this.clock.now());
+        await this.users.setDisplayName(user.id, name);
+        await this.users.removeUserEmails(user.id);
+        await this.apiKeys.revokeApiKeys(user.id, this.clock.now());
         // Logged out everywhere, and no pending link (it names an address) stays usable.
-        await rows.removeWebSessions(user.id);
-        await rows.removeLoginLinks(user.id);
+        await this.sessions.removeAllOf(user.id);
+        await this.loginLinks.removeLoginLinks(user.id);
       }
       // Their own mail: bodies, addresses and subjects erased; what happened (status, reason) stays.
-      await rows.eraseMailFrom(playerId);
-      await rows.eraseMailTo(playerId);
+      await this.inbox.eraseMailFrom(playerId);
+      await this.outbox.eraseMailTo(playerId);
       // Mail to their partners named them: the name is cut out of those payloads.
       const playerGames = games.filter((g) => g.redPlayerId === playerId || g.bluePlayerId === playerId).map((g) => g.id);
       if (playerGames.length && oldName) {
         for (const row of await rows.mailAboutGames(playerGames)) {
-          const text = JSON.stringify(row.payload);
-          if (text.includes(JSON.stringify(oldName).slice(1, -1))) {
-            const payload = JSON.parse(text.split(JSON.stringify(oldName).slice(1, -1)).join(name)) as JsonObject;
-            await rows.rewriteMailPayload(row.id, payload);
-          }
+          const payload = renamedIn(row.payload, oldName, name);
+          if (payload) await this.outbox.setPayload(row.id, payload);
+        }
+        // The facts those mails are built from hold the game as it stood, names included (docs/mail-rules.md, "Events").
+        for (const event of await this.outbox.eventsOfGames(playerGames)) {
+          const payload = renamedIn(event.payload, oldName, name);
+          if (payload) await this.outbox.setEventPayload(event.id, payload);
         }
       }
       await this.audit.record({ actor, action: 'player.anonymised', details: { playerId, addressesRemoved: addresses.length } });
@@ -232,4 +251,11 @@ function auditJson(a: AuditEntry) {
 /** Dates and buffers as JSON has them, so the download is plain data. */
 function json<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** The payload with every occurrence of a name replaced, or null when it does not name them. */
+function renamedIn(payload: JsonObject, oldName: string, name: string): JsonObject | null {
+  const text = JSON.stringify(payload);
+  const quoted = JSON.stringify(oldName).slice(1, -1);
+  return text.includes(quoted) ? (JSON.parse(text.split(quoted).join(name)) as JsonObject) : null;
 }

@@ -11,6 +11,7 @@ import { deadlinesOn, type Deadlines } from './core/deadlines';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';
 import { GameRepository } from '../games/game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** One game's clocks on a day (docs/rules.md §5): what the API, the mails and the pages show. */
 export interface GameClocks {
@@ -35,12 +36,13 @@ export class ClocksService {
     private readonly clock: Clock,
     private readonly time: ThinkingTimeRepository,
     private readonly games: GameRepository,
+    private readonly competitions: CompetitionsRepository,
   ) {}
 
   /** The clocks of a game on `day` (default today in its competition's time zone), in the caller's unit of work. */
   async clocksFor(gameId: string, day?: LocalDate): Promise<GameClocks> {
     const game = await this.games.findGame(gameId, { lock: false });
-    const competition = await this.games.competitionOf(game);
+    const competition = await this.competitions.get(game.competitionId);
     const timeline = (await this.time.timelinesOf(competition, [game])).get(game.id)!;
     const on = day ?? localDate(this.clock.now(), competition.timeZone);
     const state = timelineOn(timeline, on);
@@ -60,7 +62,7 @@ export class ClocksService {
   view(actor: Actor, gameId: string): Promise<GameClocks> {
     return this.db.run(async () => {
       const game = await this.games.findGame(gameId, { lock: false });
-      const competition = await this.games.competitionOf(game);
+      const competition = await this.competitions.get(game.competitionId);
       if (!sideInGame(actor, game) && !canArbitrate(actor, competition, game)) throw refusals.unknownGame(game.id);
       return this.clocksFor(gameId);
     });

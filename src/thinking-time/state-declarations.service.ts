@@ -16,6 +16,8 @@ import { DEFAULT_TIMELINE_RULES } from './core/timeline';
 import { timeRefusals } from './time-refusals';
 import { readGameView } from '../games/game-mail-view';
 import { GameRepository } from '../games/game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { PlayersRepository } from '../competitions/players.repository';
 
 export const MAX_DECLARATION_LENGTH = 4000;
 
@@ -45,6 +47,8 @@ export class StateDeclarationsService {
     @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly declarations: StateDeclarationsRepository,
     private readonly games: GameRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
   ) {}
 
   declareState(
@@ -56,7 +60,7 @@ export class StateDeclarationsService {
       gameId,
       async (game) => {
         const color = sideInGame(actor, game);
-        if (!color) throw refusals.unlessSeen(actor, game, await this.games.competitionOf(game), refusals.notYourGame());
+        if (!color) throw refusals.unlessSeen(actor, game, await this.competitions.get(game.competitionId), refusals.notYourGame());
         if (game.status !== 'playing') throw refusals.gameOver();
         const text = typeof input.text === 'string' ? input.text.trim() : '';
         if (text === '' || text.length > MAX_DECLARATION_LENGTH) {
@@ -65,7 +69,7 @@ export class StateDeclarationsService {
             `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
           );
         }
-        const competition = await this.games.competitionOf(game);
+        const competition = await this.competitions.get(game.competitionId);
         const now = this.clock.now();
         const today = localDate(now, competition.timeZone);
         const closing = toLocalDate(competition.closingDate);
@@ -78,9 +82,9 @@ export class StateDeclarationsService {
         if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
         else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
         const partner = otherColor(color);
-        const red = await this.games.playerOrFail(game.redPlayerId);
-        const blue = await this.games.playerOrFail(game.bluePlayerId);
-        const view = await readGameView(this.games, this.settings, competition, game, { red, blue });
+        const red = await this.players.get(game.redPlayerId);
+        const blue = await this.players.get(game.bluePlayerId);
+        const view = await readGameView(this.competitions, this.settings, competition, game, { red, blue });
         const partnerPlayer = partner === 'red' ? red : blue;
         await this.notifications.add([
           { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },

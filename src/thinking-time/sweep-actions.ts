@@ -33,7 +33,7 @@ import { ThinkingTimeRepository } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
 import { readGameView } from '../games/game-mail-view';
 import { GameTimeRepository } from '../games/game-time.repository';
-import { GameRepository } from '../games/game.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */
 export { CLOSING_CASE, SILENCE_CASE };
@@ -53,9 +53,9 @@ export class SweepActions {
     private readonly notifications: Notifications,
     private readonly cases: CasesService,
     private readonly time: ThinkingTimeRepository,
-    private readonly games: GameRepository,
     private readonly gameTime: GameTimeRepository,
     private readonly declarations: StateDeclarationsRepository,
+    private readonly competitions: CompetitionsRepository,
   ) {}
 
   /** Does one action; returns the case it opened, if any. */
@@ -245,6 +245,6 @@ export class SweepActions {
   }
 
   private gameView(s: GameSession): Promise<GameView> {
-    return readGameView(this.games, this.settings, s.competition, s.game, s.players);
+    return readGameView(this.competitions, this.settings, s.competition, s.game, s.players);
   }
 }

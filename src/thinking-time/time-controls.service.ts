@@ -22,6 +22,8 @@ import { timeRefusals } from './time-refusals';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { readGameView } from '../games/game-mail-view';
 import { CasesRepository } from '../arbiter/cases.repository';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
+import { PlayersRepository } from '../competitions/players.repository';
 
 /** docs/rules.md §5: a letter returned uncollected costs the player who did not collect it 10 days. */
 export const REFUSED_MAIL_DAYS = 10;
@@ -74,6 +76,8 @@ export class TimeControlsService {
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
     private readonly cases: CasesRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
   ) {}
 
   /** Days given back to a player's clock: the ICCF habit after a platform or mail outage (docs/rules.md §5). */
@@ -112,7 +116,7 @@ export class TimeControlsService {
    */
   approveSpecialLeave(actor: Actor, competitionId: string, input: LeaveInput): Promise<LeaveView> {
     return this.frame.write(async (w) => {
-      const competition = await this.games.competition(competitionId);
+      const competition = await this.competitions.find(competitionId);
       if (!competition || hidesCompetition(actor, competition)) throw refusals.unknownCompetition(competitionId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       const reason = requireReason(input.reason);
@@ -145,14 +149,14 @@ export class TimeControlsService {
       // The leave pauses every clock of the player's; the moves of the games in play may be recounted.
       await w.changed(all.map((g) => g.id));
       const players = new Map(
-        (await this.games.playersByIds([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
+        (await this.players.byIds([input.playerId, ...games.flatMap((g) => [g.redPlayerId, g.bluePlayerId])])).map((p) => [p.id, p]),
       );
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
       const partnersTold = [];
       for (const g of games) {
         const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
-        const view = await readGameView(this.games, this.settings, competition, g, {
+        const view = await readGameView(this.competitions, this.settings, competition, g, {
           red: players.get(g.redPlayerId)!,
           blue: players.get(g.bluePlayerId)!,
         });
@@ -201,7 +205,7 @@ export class TimeControlsService {
     return this.frame.write(async (w) => {
       const found = await this.cases.lock(caseId);
       if (!found) throw timeRefusals.unknownCase(caseId);
-      const competition = await this.games.competitionOf(found);
+      const competition = await this.competitions.get(found.competitionId);
       if (hidesCompetition(actor, competition)) throw timeRefusals.unknownCase(caseId);
       if (!canArbitrate(actor, competition)) throw refusals.notArbiter();
       if (found.kind !== DOWNTIME_CASE) throw timeRefusals.notDowntimeCase(caseId);
@@ -213,7 +217,7 @@ export class TimeControlsService {
       // One case names every game of the outage; the arbiter must run each game's competition.
       for (const id of new Set(credits.map((c) => c.competitionId ?? competition.id))) {
         if (id === competition.id) continue;
-        const other = await this.games.competition(id);
+        const other = await this.competitions.find(id);
         if (!other || !canArbitrate(actor, other)) throw refusals.notArbiter();
       }
       const now = this.clock.now();
@@ -238,7 +242,7 @@ export class TimeControlsService {
           );
           // The credited days are on the game's clocks.
           await w.changed([gameId]);
-          const players = await this.games.playersByIds([game.redPlayerId, game.bluePlayerId]);
+          const players = await this.players.byIds([game.redPlayerId, game.bluePlayerId]);
           await this.notifications.add(
             COLORS.map((color) => ({
               to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
@@ -297,7 +301,7 @@ export class TimeControlsService {
       const moves = await this.time.movesOf(game.id, color);
       for (const move of moves) {
         const days = thinkingDaysForMove(toLocalDate(move.arrivedOn), toLocalDate(move.sentOn), pauses);
-        if (days !== move.thinkingDays) await this.time.setThinkingDays(move.id, days);
+        if (days !== move.thinkingDays) await this.games.setThinkingDays(move.id, days);
       }
     }
   }

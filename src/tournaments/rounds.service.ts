@@ -11,7 +11,6 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { dealRandomSequence, sequenceSha256 } from '../competitions/core/sequence-dealing';
 import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
-import { GameRepository } from '../games/game.repository';
 import { MovesService } from '../games/moves.service';
 import { asJson } from '../common/json';
 import { Notifications } from '../notifications/notifications';
@@ -54,7 +53,6 @@ export class RoundsService {
     private readonly repo: RoundsRepository,
     private readonly reads: RoundReadsService,
     private readonly moves: MovesService,
-    private readonly games: GameRepository,
     private readonly notifications: Notifications,
   ) {}
 
@@ -195,7 +193,7 @@ export class RoundsService {
         competition.status = 'started';
         competition.startedAt = now;
         competition.startDate = today;
-        await this.games.markCompetitionStarted(competition);
+        await this.competitionRows.markCompetitionStarted(competition);
       }
       await this.repo.revealSequence(sequence.id, now);
       // The round's games begin today and close on the round's day (docs/rules.md §11.6).

@@ -7,6 +7,8 @@ import { CasesService } from '../../src/arbiter/cases.service';
 import { Clock, ManualClock } from '../../src/common/clock';
 import { ResultProposals } from '../../src/games/result-proposals';
 import { GameRepository } from '../../src/games/game.repository';
+import { CompetitionsRepository } from '../../src/competitions/competitions.repository';
+import { UserRepository } from '../../src/auth/user.repository';
 import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check';
@@ -59,6 +61,8 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(GameRepository),
           get(GameAnalysisService),
           new ConditionalReplies(new ConditionalsRepository(opened.database)),
+          get(CompetitionsRepository),
+          get(UserRepository),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

@@ -236,4 +236,9 @@ export class InboundMailRepository {
       take: limit,
     });
   }
+
+  /** Bodies, addresses and subjects erased; what happened (status, reason) stays (the anonymisation). */
+  async eraseMailFrom(playerId: string): Promise<void> {
+    await this.m.update(InboundMail, { playerId }, { raw: Buffer.alloc(0), fromAddress: null, subject: null });
+  }
 }

@@ -10,12 +10,11 @@ import type { LocalDate } from '../../common/calendar';
 export { dueDigestDay, localHour } from '../../common/calendar';
 import { domainOf } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
-import type { GameRepository } from '../../games/game.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { currentMailSnapshot } from '../../games/game-mail-snapshot';
+import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/game-mail-snapshot';
 import { replyAddress } from '../../notifications/reply-token';
 import type { Color } from '../../common/color';
 import type { ClocksView, DeadlinesView, LineView, PositionView } from '../templates';
@@ -37,7 +36,7 @@ export function digestMessageId(settings: Pick<Settings, 'mailReplyAddress'>, pl
 export async function writeDigest(
   outbox: OutboundDeliveryRepository,
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  reads: CurrentSnapshotReads,
   settings: Settings,
   input: { player: Player; day: LocalDate; rows: readonly OutboundMail[]; now: Date; summary: (row: OutboundMail) => Promise<string> },
 ): Promise<boolean> {
@@ -49,7 +48,7 @@ export async function writeDigest(
   for (const row of input.rows) {
     let thread = threads.get(row.gameId!);
     if (thread === undefined) {
-      const snap = await currentMailSnapshot(games, settings, row.gameId!, input.now);
+      const snap = await currentMailSnapshot(reads, settings, row.gameId!, input.now);
       thread = { subject: threadSubject(snap.game, language), reply: replyOf(settings, snap, input.player.id, language) };
       threads.set(row.gameId!, thread);
     }
@@ -58,7 +57,7 @@ export async function writeDigest(
   const model: DailyDigestModel = {
     name: input.player.name,
     day: input.day,
-    games: await awaitingGames(mailGames, games, settings, input.player, input.now),
+    games: await awaitingGames(mailGames, reads, settings, input.player, input.now),
     events,
   };
   const id = randomUUID();
@@ -95,7 +94,7 @@ export async function writeDigest(
 /** Every game of the player where the move is theirs, as the digest lists it, each with its own reply address. */
 async function awaitingGames(
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  reads: CurrentSnapshotReads,
   settings: Settings,
   player: Player,
   now: Date,
@@ -103,7 +102,7 @@ async function awaitingGames(
   const playing = await mailGames.playingGamesOf(player.id);
   const views: DigestGameView[] = [];
   for (const g of playing) {
-    const snap = await currentMailSnapshot(games, settings, g.id, now);
+    const snap = await currentMailSnapshot(reads, settings, g.id, now);
     const you: Color = snap.playerIds.blue === player.id ? 'blue' : 'red';
     if (snap.turnPlayer !== you) continue;
     const live = snap.live[you] as { position?: PositionView; lines?: LineView[] };

@@ -13,7 +13,7 @@ import { NOTICE, num, str, strings, UNKNOWN_NOTICE } from './game-notice-words';
 import { POLISH_NOTICE } from './polish-notices';
 import type { Settings } from '../../config/settings';
 import { readGameView } from '../../games/game-mail-view';
-import type { GameRepository } from '../../games/game.repository';
+import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import { rulingEffects } from '../../games/core/ruling-effects';
 import { moveKey, type GameSnapshot } from '../core/game-events';
@@ -34,12 +34,12 @@ import type {
 /** What names a game in a mail (models.ts GameView), for mails built outside gameMail. */
 export async function gameViewOf(
   mailGames: MailGamesRepository,
-  games: GameRepository,
+  competitions: Pick<CompetitionsRepository, 'groupName'>,
   settings: Settings,
   gameId: string,
 ): Promise<GameView> {
   const game = await mailGames.withPlayers(gameId);
-  return readGameView(games, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
+  return readGameView(competitions, settings, game.competition!, game, { red: game.redPlayer!, blue: game.bluePlayer! });
 }
 
 /** A template and its model, ready for renderMail. */

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { memoizedReads } from '../../common/read-memo';
 import { SETTINGS, type Settings } from '../../config/settings';
 import type { Game } from '../../games/game.entity';
+import { UserRepository } from '../../auth/user.repository';
+import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { GameRepository } from '../../games/game.repository';
 import { verpAddress } from '../../notifications/mail-addresses';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
@@ -18,7 +20,7 @@ import {
 } from '../templates';
 import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
-import { currentMailSnapshot } from '../../games/game-mail-snapshot';
+import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/game-mail-snapshot';
 import { parseGameEvent, type GameSnapshot } from '../core/game-events';
 import { mailsOf, rowPayload } from '../core/event-mails';
 import type { Color } from '../../common/color';
@@ -43,8 +45,7 @@ function replyTurn(row: OutboundMail, game: Game): number {
 }
 
 /** The repositories a row's mail is read from. */
-export interface ComposerReads {
-  readonly games: GameRepository;
+export interface ComposerReads extends CurrentSnapshotReads {
   readonly people: CorrespondentsRepository;
   readonly events: Pick<OutboundDeliveryRepository, 'payloadOf'>;
 }
@@ -60,8 +61,15 @@ export class OutboxComposer {
     games: GameRepository,
     people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
+    competitions: CompetitionsRepository,
+    users: UserRepository,
   ) {
-    this.direct = { games, people, events: outbox };
+    this.direct = { games, competitions, users, people, events: outbox };
+  }
+
+  /** The reads of one mail outside a pass (a digest's games). */
+  directReads(): ComposerReads {
+    return this.direct;
   }
 
   /**
@@ -70,10 +78,12 @@ export class OutboxComposer {
    * body comes from its own event (the game as its action left it).
    */
   passReads(): ComposerReads {
-    const { games, people, events } = this.direct;
+    const { games, competitions, users, people, events } = this.direct;
     return {
       events: memoizedReads(events, ['payloadOf']),
-      games: memoizedReads(games, ['wholeGame', 'groupName', 'user']),
+      games: memoizedReads(games, ['wholeGame']),
+      competitions: memoizedReads(competitions, ['groupName']),
+      users: memoizedReads(users, ['find']),
       people: memoizedReads(people, ['confirmedAddressesOf']),
     };
   }
@@ -149,7 +159,7 @@ export class OutboxComposer {
    */
   private async fromGameNow(row: OutboundMail, reads: ComposerReads): Promise<{ snapshot: GameSnapshot; payload: JsonObject }> {
     const facts = factsNamedBy(row.template, row.payload);
-    const snapshot = await currentMailSnapshot(reads.games, this.settings, row.gameId!, this.clock.now(), facts, {
+    const snapshot = await currentMailSnapshot(reads, this.settings, row.gameId!, this.clock.now(), facts, {
       start: row.template === 'game-start',
     });
     return { snapshot, payload: row.payload };
@@ -182,7 +192,7 @@ export class OutboxComposer {
     if (row.gameId) {
       // The game as it is now names the thread; shared with the body's read in a pass.
       const { game, competition, players } = await reads.games.wholeGame(row.gameId);
-      subject = threadSubject(await readGameView(reads.games, settings, competition, game, players), row.language);
+      subject = threadSubject(await readGameView(reads.competitions, settings, competition, game, players), row.language);
       replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
         gameId: game.id,
         playerId: row.playerId!,

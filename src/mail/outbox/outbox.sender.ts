@@ -3,7 +3,6 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { GameRepository } from '../../games/game.repository';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailCases } from '../mail-cases';
 import { MailGamesRepository } from '../mail-games.repository';
@@ -73,7 +72,6 @@ export class OutboxSender implements OnApplicationShutdown {
     private readonly clock: Clock,
     private readonly outbox: OutboundDeliveryRepository,
     private readonly mailGames: MailGamesRepository,
-    private readonly games: GameRepository,
     private readonly people: CorrespondentsRepository,
     private readonly composer: OutboxComposer,
     private readonly cases: MailCases,
@@ -154,7 +152,7 @@ export class OutboxSender implements OnApplicationShutdown {
           const game = await this.mailGames.withCompetition(rows[0].gameId!);
           const day = dueDigestDay(now, game?.competition?.timeZone ?? this.settings.timeZone, this.settings.mailDigestHour);
           if (!day) return false;
-          return writeDigest(this.outbox, this.mailGames, this.games, this.settings, {
+          return writeDigest(this.outbox, this.mailGames, this.composer.directReads(), this.settings, {
             player,
             day,
             rows,

@@ -24,6 +24,7 @@ import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { LineMoves, MailCommand } from '../parsing/commands';
 import { MailReplies, type MailReply } from './mail-replies';
+import { PlayersRepository } from '../../competitions/players.repository';
 
 export interface MailCommandInput {
   readonly gameId: string;
@@ -70,6 +71,7 @@ export class MailActions {
     private readonly conditionals: ConditionalsService,
     private readonly challenges: ChallengesService,
     private readonly frame: GameActions,
+    private readonly players: PlayersRepository,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -185,7 +187,7 @@ export class MailActions {
   /** `DIGEST ON|OFF`: one mail a day, or one per event (docs/mail-rules.md 17); the choice is the player's, for all their games. */
   private switchDigest(input: MailCommandInput, on: boolean): Promise<ActionResult> {
     return this.answered(input, async (game) => {
-      await this.people.chooseDigest(input.playerId, on);
+      await this.players.chooseDigest(input.playerId, on);
       return this.reply(input, 'digest-setting', { turn: game.turn, digest: on });
     });
   }

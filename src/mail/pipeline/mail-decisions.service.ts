@@ -21,6 +21,7 @@ import { confirmationUrl } from './confirmation-link';
 import { FOLDER, type Decision, type Rejection, type RejectionTarget } from './mail-decision';
 import { MailReplies, type MailReply } from './mail-replies';
 import { rejectionMail } from './rejection-mail';
+import { CompetitionsRepository } from '../../competitions/competitions.repository';
 
 /** docs/mail-rules.md 16: rejections per address per day; they only stop loops. */
 export const MAX_REJECTIONS_PER_DAY = 20;
@@ -77,6 +78,7 @@ export class MailDecisions {
     private readonly people: CorrespondentsRepository,
     private readonly replies: MailReplies,
     private readonly cases: MailCases,
+    private readonly competitions: CompetitionsRepository,
   ) {}
 
   /** Records the decision on a mail still in `from`; a mail decided meanwhile gets nothing more. */
@@ -120,7 +122,7 @@ export class MailDecisions {
             address: decision.target.address,
             autoSubmitted: 'auto-replied',
             payload: asJson({
-              game: await gameViewOf(this.mailGames, this.games, this.settings, decision.gameId),
+              game: await gameViewOf(this.mailGames, this.competitions, this.settings, decision.gameId),
               written: decision.written,
               confirmUrl: confirmationUrl(this.settings, row.id),
               ...(await this.heldWordCheck(decision.gameId, decision.playerId, decision.command as unknown as MailCommand)),
@@ -154,7 +156,7 @@ export class MailDecisions {
     if (today >= MAX_REJECTIONS_PER_DAY) return;
     await this.inbound.recordRejection(row.id, { rejectionKey, rejectedTo: recipient, rejectedOn: day });
     const player = await this.people.player(target.playerId);
-    const { template, payload } = await rejectionMail(this.games, this.settings, now, {
+    const { template, payload } = await rejectionMail(this.games, this.competitions, this.settings, now, {
       reason: decision.reason,
       gameId: decision.gameId,
       playerId: target.playerId,

@@ -6,7 +6,6 @@ import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import { getTileSet } from '../../engine';
 import type { Game } from '../../games/game.entity';
-import { GameRepository } from '../../games/game.repository';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail } from '../inbound-mail.entity';
@@ -19,6 +18,7 @@ import { MailParsingWorker } from '../parsing/mail-parsing-worker';
 import { extractReply, isHtmlOnly, stripQuotes, type ReplyText } from '../parsing/quotes';
 import { dmarcHoldsMove } from './authentication-results';
 import type { Decision, MailAction, MailReason, RejectionTarget } from './mail-decision';
+import { CompetitionsRepository } from '../../competitions/competitions.repository';
 
 /** What reading a stored mail comes to: a decision, or a command of the token's owner due to be applied. */
 export type Reading =
@@ -52,11 +52,11 @@ export class MailReader {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: Database,
-    private readonly games: GameRepository,
     private readonly mailGames: MailGamesRepository,
     private readonly people: CorrespondentsRepository,
     private readonly outbox: OutboundDeliveryRepository,
     private readonly parsing: MailParsingWorker,
+    private readonly competitions: CompetitionsRepository,
   ) {}
 
   async read(row: InboundMail): Promise<Reading> {
@@ -127,7 +127,7 @@ export class MailReader {
     // docs/mail-rules.md 9: HTML that could not be made text in time is answered as unreadable; nothing is played.
     if (!reply) return { status: 'rejected', reason: 'UNREADABLE_HTML', ...context, target, content: unread };
     const content = reply.lines.join('\n');
-    const competition = await this.db.run(() => this.games.competitionOf(game));
+    const competition = await this.db.run(() => this.competitions.get(game.competitionId));
     const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
     // docs/mail-rules.md 4: only the operator's provider's verdict counts; anything but its DMARC pass

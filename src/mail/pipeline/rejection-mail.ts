@@ -8,6 +8,7 @@ import type { Settings } from '../../config/settings';
 import type { Bilingual, Color } from '../../engine';
 import type { SheetEndReason } from '../../engine/sheet';
 import { readGameView } from '../../games/game-mail-view';
+import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import type { GameRepository } from '../../games/game.repository';
 import { GameSession } from '../../games/game-session';
 import { describeCommandRefusal, type CommandRefusal } from '../parsing/commands';
@@ -50,6 +51,7 @@ const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => 
 /** The template and its model for one refusal; the game's position as it stands now where one is shown (docs/mail-rules.md 2). */
 export async function rejectionMail(
   games: GameRepository,
+  competitions: Pick<CompetitionsRepository, 'groupName'>,
   settings: Settings,
   now: Date,
   refused: RefusedMail,
@@ -63,7 +65,7 @@ export async function rejectionMail(
   // Unlocked: the answer describes the game, it changes nothing.
   const s = new GameSession(games, await games.rows(refused.gameId, { lock: false }), now);
   const you: Color = s.colorOfPlayer(refused.playerId) ?? 'red';
-  const game = await readGameView(games, settings, s.competition, s.game, s.players);
+  const game = await readGameView(competitions, settings, s.competition, s.game, s.players);
   const names = { red: game.red, blue: game.blue };
   const position = positionView(s.replay(s.officialLine().id), you, names);
   const reply = replyView(

@@ -11,7 +11,7 @@ import type { UserActor } from '../../auth/core/actor';
 import { hasRole } from '../../auth/core/actor';
 import { Clock } from '../../common/clock';
 import { formatCoefficient } from '../../common/coefficient-format';
-import { ResultsRepository } from '../../coefficients/results.repository';
+import { ResultsRepository } from '../../games/results.repository';
 import type { Result } from '../../games/result.entity';
 import type { Competition } from '../../competitions/competition.entity';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';

@@ -30,6 +30,10 @@ import { loadTimeNotices } from './time-notices.service';
 import { isUuid } from '../../common/ids';
 import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
+import { CompetitionsRepository } from '../../competitions/competitions.repository';
+import { PlayersRepository } from '../../competitions/players.repository';
+import { GameListingsRepository } from '../../games/game-listings.repository';
+import { ResultsRepository } from '../../games/results.repository';
 
 /** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
 export type PreviewAnswer =
@@ -59,6 +63,10 @@ export class PlayerGamesService {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalsService,
     private readonly gameTime: GameTimeRepository,
+    private readonly competitions: CompetitionsRepository,
+    private readonly players: PlayersRepository,
+    private readonly listings: GameListingsRepository,
+    private readonly results: ResultsRepository,
   ) {
     // Forgotten with the frame's other caches once a write to the game commits (game-read-model.ts).
     actions.readModel.alsoForget((gameId) => {
@@ -70,14 +78,14 @@ export class PlayerGamesService {
   /** The game page: the games service checks who may look (a player, its arbiter, an admin). */
   async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
     // Not a game's id: the games service's refusal, as without the cache.
-    const before = isUuid(gameId) ? await this.db.run(() => this.games.pageMark(gameId)) : null;
+    const before = isUuid(gameId) ? await this.db.run(() => this.listings.pageMark(gameId)) : null;
     if (!before) return this.buildGamePage(actor, gameId, lang);
     const key = gamePageKey(gameId, actor, lang, localDate(this.clock.now(), before.timeZone));
     const cached = this.pageModels.take(key, before);
     // Built for this very viewer (the key), so it was let in then and nothing who may look depends on has changed since.
     if (cached) return cached;
     const model = await this.buildGamePage(actor, gameId, lang);
-    this.pageModels.keep(key, before, await this.db.run(() => this.games.pageMark(gameId)), model);
+    this.pageModels.keep(key, before, await this.db.run(() => this.listings.pageMark(gameId)), model);
     return model;
   }
 
@@ -140,7 +148,7 @@ export class PlayerGamesService {
 
   /** The game's read-only session, from the cache while the game's mark is unchanged; who may look is checked every time. */
   private async previewSession(actor: UserActor, gameId: string): Promise<GameSession> {
-    const before = isUuid(gameId) ? await this.db.run(() => this.games.pageMark(gameId)) : null;
+    const before = isUuid(gameId) ? await this.db.run(() => this.listings.pageMark(gameId)) : null;
     if (!before) return this.db.run(() => this.open(actor, gameId));
     const cached = this.previewSessions.take(gameId, before);
     if (cached) {
@@ -148,7 +156,7 @@ export class PlayerGamesService {
       return cached;
     }
     const s = await this.db.run(() => this.open(actor, gameId));
-    this.previewSessions.keep(gameId, before, await this.db.run(() => this.games.pageMark(gameId)), s);
+    this.previewSessions.keep(gameId, before, await this.db.run(() => this.listings.pageMark(gameId)), s);
     return s;
   }
 
@@ -157,13 +165,13 @@ export class PlayerGamesService {
     const playerId = actor.playerId;
     if (!playerId) return Promise.resolve([]);
     return this.db.run(async () => {
-      const games = await this.games.gamesOfPlayer(playerId);
+      const games = await this.listings.gamesOfPlayer(playerId);
       if (games.length === 0) return [];
       const competitions = new Map(
-        (await this.games.competitionsByIds([...new Set(games.map((g) => g.competitionId))])).map((c) => [c.id, c]),
+        (await this.competitions.competitionsByIds([...new Set(games.map((g) => g.competitionId))])).map((c) => [c.id, c]),
       );
       const players = new Map(
-        (await this.games.playersByIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
+        (await this.players.byIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
       );
       const inputs: MyGameInput[] = [];
       for (const competition of competitions.values()) {
@@ -206,10 +214,10 @@ export class PlayerGamesService {
     const playerId = actor.playerId;
     if (!playerId) return Promise.resolve({ games: [], competitions: [] });
     return this.db.run(async () => {
-      const games = await this.games.gamesOfPlayer(playerId);
-      const competitions = await this.games.competitionsByIds([...new Set(games.map((g) => g.competitionId))]);
+      const games = await this.listings.gamesOfPlayer(playerId);
+      const competitions = await this.competitions.competitionsByIds([...new Set(games.map((g) => g.competitionId))]);
       const players = new Map(
-        (await this.games.playersByIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
+        (await this.players.byIds([...new Set(games.flatMap((g) => [g.redPlayerId, g.bluePlayerId]))])).map((p) => [p.id, p.name]),
       );
       const out: { games: CalendarGame[]; competitions: CalendarCompetition[] } = { games: [], competitions: [] };
       for (const competition of competitions) {
@@ -248,7 +256,7 @@ export class PlayerGamesService {
               if (window.open) row.claimAnswerBy = window.answerBy;
             }
           } else {
-            const result = await this.games.resultOf(game.id);
+            const result = await this.results.resultOf(game.id);
             const confirmed = me === 'red' ? result?.redConfirmedAt : result?.blueConfirmedAt;
             const objected = result?.objections.some((o) => o.color === me);
             if (result && result.status === 'proposed' && !confirmed && !objected && ahead(toLocalDate(result.dueOn)))

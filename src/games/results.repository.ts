@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { In, LessThan, type EntityManager } from 'typeorm';
-import { User } from '../auth/user.entity';
 import { Database } from '../database/database';
-import { Game } from '../games/game.entity';
-import { Result, type Objection } from '../games/result.entity';
+import { insertRows } from '../database/insert-rows';
 import type { LocalDate } from '../common/calendar';
+import type { Row } from './new-row';
+import { Game } from './game.entity';
+import { Result, type Objection } from './result.entity';
 
-/** Games' results after their proposal, and what deciding them reads; in the caller's unit of work. */
+/**
+ * Games' results, the one writer of their table: proposed where the game ends
+ * (result-proposals.ts), rescored or withdrawn by a ruling, then confirmed, objected to and
+ * homologated in coefficients/ (results.service.ts), which sits above games and calls it; in the
+ * caller's unit of work.
+ */
 @Injectable()
 export class ResultsRepository {
   constructor(private readonly db: Database) {}
@@ -15,12 +21,13 @@ export class ResultsRepository {
     return this.db.manager;
   }
 
-  ofGame(gameId: string): Promise<Result | null> {
+  /** The result of a game, if it has one. */
+  resultOf(gameId: string): Promise<Result | null> {
     return this.m.findOneBy(Result, { gameId });
   }
 
   /** The result of a game known to have one. */
-  getOfGame(gameId: string): Promise<Result> {
+  resultOfOrFail(gameId: string): Promise<Result> {
     return this.m.findOneByOrFail(Result, { gameId });
   }
 
@@ -37,6 +44,34 @@ export class ResultsRepository {
     return rows.map((r) => r.gameId);
   }
 
+  /** How many of the competition's games have no homologated result yet. */
+  unhomologatedGames(competitionId: string): Promise<number> {
+    return this.m
+      .createQueryBuilder(Game, 'g')
+      .leftJoin(Result, 'r', "r.game_id = g.id AND r.status = 'homologated'")
+      .where('g.competition_id = :competitionId', { competitionId })
+      .andWhere('r.id IS NULL')
+      .getCount();
+  }
+
+  async insertResult(row: Row<Result>): Promise<Result> {
+    const result = this.m.create(Result, row);
+    await insertRows(this.m, Result, result);
+    return result;
+  }
+
+  async rescoreResult(
+    result: Pick<Result, 'id' | 'outcome' | 'redScore' | 'blueScore' | 'redCoefficient' | 'blueCoefficient' | 'proposedAt'>,
+  ): Promise<void> {
+    const { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt } = result;
+    await this.m.update(Result, { id: result.id }, { outcome, redScore, blueScore, redCoefficient, blueCoefficient, proposedAt });
+  }
+
+  /** A ruling that reopens the game withdraws its result. */
+  async deleteResult(id: string): Promise<void> {
+    await this.m.delete(Result, { id });
+  }
+
   async setConfirmations(result: Pick<Result, 'id' | 'redConfirmedAt' | 'blueConfirmedAt'>): Promise<void> {
     await this.m.update(Result, { id: result.id }, { redConfirmedAt: result.redConfirmedAt, blueConfirmedAt: result.blueConfirmedAt });
   }
@@ -51,20 +86,5 @@ export class ResultsRepository {
       { id: result.id },
       { status: 'homologated', homologatedAt: result.homologatedAt, homologatedByUserId: result.homologatedByUserId },
     );
-  }
-
-  /** How many of the competition's games have no homologated result yet. */
-  unhomologatedGames(competitionId: string): Promise<number> {
-    return this.m
-      .createQueryBuilder(Game, 'g')
-      .leftJoin(Result, 'r', "r.game_id = g.id AND r.status = 'homologated'")
-      .where('g.competition_id = :competitionId', { competitionId })
-      .andWhere('r.id IS NULL')
-      .getCount();
-  }
-
-  /** Who decided: a user, or none (the platform). */
-  user(id: string): Promise<User | null> {
-    return this.m.findOneBy(User, { id });
   }
 }
