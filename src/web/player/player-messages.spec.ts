@@ -25,8 +25,11 @@ describe('player page messages', () => {
   it('name every state of my games and every action done', () => {
     for (const state of ['yourMove', 'theirMove', 'answerContest', 'ruling', 'ended']) expect(has(`player.state.${state}`)).toBe(true);
     for (const reason of END_REASONS) expect(has(`player.end.${reason}`)).toBe(true);
-    const controller = readFileSync(join(__dirname, 'game-pages.controller.ts'), 'utf8');
-    const done = [...controller.matchAll(/this\.act\(actor, id, req, res, '([a-z-]+)'/g)].map((m) => m[1]);
+    // The game page's forms, in its two controllers over one form frame (game-forms.service.ts).
+    const controllers = ['game-pages.controller.ts', 'game-agreements.controller.ts']
+      .map((f) => readFileSync(join(__dirname, f), 'utf8'))
+      .join('\n');
+    const done = [...controllers.matchAll(/this\.forms\.act\(actor, id, req, res, '([a-z-]+)'/g)].map((m) => m[1]);
     expect(done.length).toBeGreaterThanOrEqual(12);
     for (const d of done) expect(has(`player.done.${d}`)).toBe(true);
   });
