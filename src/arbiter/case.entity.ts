@@ -11,7 +11,7 @@ import { Competition } from '../competitions/competition.entity';
 export type CaseKind = 'dispute' | 'claim' | 'result' | 'objection' | (string & {});
 export type CaseStatus = 'open' | 'closed';
 
-/** The daily sweep's cases (src/thinking-time/sweep-actions.ts): a game silent 30 days, a game unfinished after the report window. */
+/** The daily sweep's cases (src/thinking-time/sweep-actions.service.ts): a game silent 30 days, a game unfinished after the report window. */
 export const SILENCE_CASE = 'silence';
 export const CLOSING_CASE = 'closing';
 /**

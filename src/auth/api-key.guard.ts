@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { Actor } from './core/actor';
-import { ApiKeyFailures } from './api-key-failures';
+import { ApiKeyFailures } from './api-key-failures.service';
 import { Refusal } from '../common/refusal';
 import { UsersService } from './users.service';
 

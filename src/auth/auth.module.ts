@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ApiKeyFailures } from './api-key-failures';
+import { ApiKeyFailures } from './api-key-failures.service';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeysService } from './api-keys.service';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AuthModule } from './auth.module';
-import { LoginLinkRequests } from './login-link-requests';
+import { LoginLinkRequests } from './login-link-requests.service';
 import { LoginLinkRepository } from './login-link.repository';
 import { LoginLinks } from './login-links.service';
 

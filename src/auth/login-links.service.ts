@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { Notifications } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications.service';
 import { normalizeEmail } from './core/email-address';
 import { LoginLinkRepository } from './login-link.repository';
 import {

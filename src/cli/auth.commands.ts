@@ -5,7 +5,7 @@ import { LoginLinks } from '../auth/login-links.service';
 import { API_KEY_LIFETIME_DAYS, UsersService } from '../auth/users.service';
 import { SystemClock } from '../common/clock';
 import { parseSettings } from '../config/settings';
-import { Notifications } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications.service';
 import { serviceCommand } from './cli-services';
 import { BadInputError, jsonLine } from './command';
 import { databaseCommand } from './database-command';

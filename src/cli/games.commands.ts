@@ -1,5 +1,5 @@
 import { SYSTEM_ACTOR } from '../auth/core/actor';
-import { GameCheckService } from '../games/game-check';
+import { GameCheckService } from '../games/game-check.service';
 import { GameSheetsService } from '../games/game-sheets.service';
 import { serviceCommand } from './cli-services';
 import { jsonLine } from './command';

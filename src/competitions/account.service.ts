@@ -11,7 +11,7 @@ import { Clock } from '../common/clock';
 import { forbidden, notFound, Refusal } from '../common/refusal';
 import { Database } from '../database/database';
 import type { Player } from '../players/player.entity';
-import { AccountNotices } from './account-notices';
+import { AccountNotices } from './account-notices.service';
 import { CompetitionsRepository } from './competitions.repository';
 import { PlayerIdentityService } from './player-identity.service';
 import { PlayersRepository } from './players.repository';

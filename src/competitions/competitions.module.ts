@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { AccountNotices } from './account-notices';
+import { AccountNotices } from './account-notices.service';
 import { AccountService } from './account.service';
 import { CompetitionsController } from './competitions.controller';
 import { CompetitionsRepository } from './competitions.repository';
@@ -13,7 +13,7 @@ import { CompetitionSetupService } from './competition-setup.service';
 import { GroupsService } from './groups.service';
 import { RegistrationService } from './registration.service';
 import { PlayerAddressesController } from './player-addresses.controller';
-import { PartnersInPlay } from './partners-in-play';
+import { PartnersInPlay } from './partners-in-play.service';
 import { PlayerIdentityService } from './player-identity.service';
 import { PlayersRepository } from './players.repository';
 

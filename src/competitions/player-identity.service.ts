@@ -11,11 +11,11 @@ import { Clock } from '../common/clock';
 import { cleanName } from '../common/names';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import { Notifications, type Notification } from '../notifications/notifications';
+import { Notifications, type Notification } from '../notifications/notifications.service';
 import { UserRepository } from '../auth/user.repository';
-import { AccountNotices } from './account-notices';
+import { AccountNotices } from './account-notices.service';
 import { CompetitionsRepository } from './competitions.repository';
-import { PartnersInPlay } from './partners-in-play';
+import { PartnersInPlay } from './partners-in-play.service';
 import {
   ADDRESS_CONFIRMATION_TTL_DAYS,
   addressConfirmationState,

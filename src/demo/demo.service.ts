@@ -15,7 +15,7 @@ import { Database } from '../database/database';
 import { applyMove, replayGame, type GameState } from '../engine';
 import { seededRandom } from '../engine/testing/random-game';
 import type { WordTrie } from '../engine/word-trie';
-import { Lexicons } from '../games/lexicons';
+import { Lexicons } from '../games/lexicons.service';
 import { Game } from '../games/game.entity';
 import { gameSetup } from '../games/core/play';
 import { DisputesService } from '../games/disputes.service';

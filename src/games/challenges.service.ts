@@ -10,17 +10,17 @@ import type { MoveTiming } from './core/moves';
 import { refusals } from './core/game-refusals';
 import { orThrow } from './core/refusal';
 import { LOST_TURN, type Color } from '../engine';
-import { GameActions, requireReason, type SubmitOptions } from './game-actions';
+import { GameActions, requireReason, type SubmitOptions } from './game-actions.service';
 import type { GameSession } from './game-session';
 import { challengeView, type ActionResult, type ChallengeView } from './game-views';
 import type { Move } from './move.entity';
 import { DisputesService } from './disputes.service';
-import { ResultProposals } from './result-proposals';
+import { ResultProposals } from './result-proposals.service';
 
 /**
  * The PFS challenge ("Sprawdzam", docs/rules.md §13): decided at once from the competition's
  * official list, and the arbiter's reversal of a verdict, each one action in the frame of
- * game-actions.ts; the rules are core/challenges.ts.
+ * game-actions.service.ts; the rules are core/challenges.ts.
  */
 @Injectable()
 export class ChallengesService {

@@ -12,7 +12,7 @@ import { orThrow } from './core/refusal';
 import { owedLines } from './core/turns';
 import { otherColor, type Color } from '../common/color';
 import { ConditionalsRepository } from './conditionals.repository';
-import { GameActions, type ActionInput } from './game-actions';
+import { GameActions, type ActionInput } from './game-actions.service';
 import type { ConditionalChannel, ConditionalStatus, GameConditional } from './game-conditional.entity';
 import type { GameSession } from './game-session';
 import type { ActionResult } from './game-views';
@@ -63,7 +63,7 @@ const WITHDRAWN: Bilingual = { ro: 'retrasă de dumneavoastră', en: 'withdrawn 
 
 /**
  * Conditional replies: a player stores, lists and withdraws their chains;
- * conditional-replies.ts answers them inside the partner's action. Private to their owner;
+ * conditional-replies.service.ts answers them inside the partner's action. Private to their owner;
  * the competition's arbiter sees every chain only once the game has ended.
  */
 @Injectable()

@@ -19,12 +19,12 @@ import { checkRuling, type RulingInput } from './core/ruling-preconditions';
 import { decideRuling, type RulingPlan } from './core/rulings';
 import { assignLines } from './core/turns';
 import { type Color } from '../engine';
-import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from './game-actions';
+import { GameActions, playerTiming, type PlayerMove, type SubmitOptions } from './game-actions.service';
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { GameTimeRepository } from './game-time.repository';
 import { disputeView, moveView, type ActionResult, type MoveView } from './game-views';
-import { ResultProposals, resultView } from './result-proposals';
+import { ResultProposals, resultView } from './result-proposals.service';
 import { DisputesRepository } from './disputes.repository';
 import { ResultsRepository } from './results.repository';
 
@@ -38,7 +38,7 @@ export interface ContestInput extends SubmitOptions {
 /**
  * Disputes and rulings (docs/rules.md §5–§7): a contested word, the mover's admission or
  * appeal (lines A and B), and the arbiter's ruling on a game with what it writes, each one
- * action in the frame of game-actions.ts.
+ * action in the frame of game-actions.service.ts.
  */
 @Injectable()
 export class DisputesService {

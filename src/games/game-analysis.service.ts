@@ -12,7 +12,7 @@ import { analyseRecords, type GameTurnAnalysis } from '../engine/analysis';
 import { GameAnalysisRepository } from './game-analysis.repository';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
-import { Lexicons } from './lexicons';
+import { Lexicons } from './lexicons.service';
 
 /** The worker's name, one leader among the instances (a PostgreSQL advisory lock). */
 export const ANALYSIS_WORKER = 'analysis';

@@ -7,8 +7,8 @@ import { join, relative } from 'node:path';
 
 const SRC = join(__dirname, '..');
 
-/** The frame: the entries (game-actions.ts), the write they hold (game-write.ts) and the loader. */
-const FRAME = new Set(['games/game-actions.ts', 'games/game-write.ts', 'games/game-loader.repository.ts']);
+/** The frame: the entries (game-actions.service.ts), the write they hold (game-write.ts) and the loader. */
+const FRAME = new Set(['games/game-actions.service.ts', 'games/game-write.ts', 'games/game-loader.repository.ts']);
 
 /** The one file that issues the lock statement. */
 const LOCK_STATEMENT = 'games/game-loader.repository.ts';

@@ -93,7 +93,7 @@ export class GameListingsRepository {
     });
   }
 
-  /** The partners of a player's games still being played (competitions/partners-in-play.ts). */
+  /** The partners of a player's games still being played (competitions/partners-in-play.service.ts). */
   async partnersInPlay(playerId: string): Promise<readonly string[]> {
     const games = await this.db.manager.find(Game, {
       select: { redPlayerId: true, bluePlayerId: true },

@@ -1,5 +1,5 @@
 // The action loader: the one place that takes a game's row lock (`FOR UPDATE`), used by the
-// action frame alone (game-actions.ts; src/games/game-frame.spec.ts keeps it so). Every write to
+// action frame alone (game-actions.service.ts; src/games/game-frame.spec.ts keeps it so). Every write to
 // a game runs in the frame's transaction and holds the rows it changes until commit, so two
 // actions on one game never interleave (docs/architecture.md, "The action frame").
 import { In, type DataSource, type EntityManager } from 'typeorm';

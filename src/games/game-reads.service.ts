@@ -10,7 +10,7 @@ import type { Claim } from './claim.entity';
 import { refusals } from './core/game-refusals';
 import { awaitedMove } from './core/turns';
 import type { Color, MoveRecord } from '../engine';
-import { GameActions } from './game-actions';
+import { GameActions } from './game-actions.service';
 import { timelineOf } from './game-clocks';
 import { GameSession } from './game-session';
 import type { WordCheck } from './core/word-check';
@@ -20,10 +20,10 @@ import { GameTimeRepository } from './game-time.repository';
 import { challengeView, disputeView, moveView, offerView, type ClosedGame, type GameView } from './game-views';
 import { ChallengesRepository } from './challenges.repository';
 import type { MoveReader } from './core/move-note';
-import { ResultProposals, resultView } from './result-proposals';
+import { ResultProposals, resultView } from './result-proposals.service';
 import { OffersRepository } from './offers.repository';
 
-/** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.ts). */
+/** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.service.ts). */
 @Injectable()
 export class GameReadsService {
   constructor(

@@ -3,7 +3,7 @@ import type { Actor } from '../auth/core/actor';
 import { personName } from '../auth/display-name';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
-import { resultView } from './result-proposals';
+import { resultView } from './result-proposals.service';
 import { toDecimal } from '../coefficients/core/coefficients';
 import type { Player } from '../players/player.entity';
 import { Database } from '../database/database';
@@ -21,7 +21,7 @@ import { renderSheet, sheetModelFromReplay, type SheetLanguage, type SheetModel,
 import { clocksOn } from './game-clocks';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
-import { Lexicons } from './lexicons';
+import { Lexicons } from './lexicons.service';
 import { UNNAMED_LEXICON } from './core/game-record-replay';
 import { analysisSheetLines, analysisSheetTable } from './core/game-analysis';
 import { renderSheetPdf } from './sheet-pdf';

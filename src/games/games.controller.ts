@@ -27,7 +27,7 @@ import { GameSheetsService } from './game-sheets.service';
 import { CompetitionStartService } from './competition-start.service';
 import { DisputesService } from './disputes.service';
 import { ChallengesService } from './challenges.service';
-import type { PlayerMove } from './game-actions';
+import type { PlayerMove } from './game-actions.service';
 import { GameReadsService } from './game-reads.service';
 import { GameTimeService } from './game-time.service';
 import { MovesService } from './moves.service';

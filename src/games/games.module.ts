@@ -5,8 +5,8 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { ClaimAnswersService } from './claim-answers.service';
 import { CompetitionStartService } from './competition-start.service';
-import { GamePartners } from './game-partners';
-import { GameCheckService } from './game-check';
+import { GamePartners } from './game-partners.service';
+import { GameCheckService } from './game-check.service';
 import { GameAnalysisRepository } from './game-analysis.repository';
 import { GameAnalysisService } from './game-analysis.service';
 import { GameSheetsService } from './game-sheets.service';
@@ -20,18 +20,18 @@ import { ResultsRepository } from './results.repository';
 import { DisputesService } from './disputes.service';
 import { ChallengesService } from './challenges.service';
 import { ChallengesRepository } from './challenges.repository';
-import { GameActions } from './game-actions';
+import { GameActions } from './game-actions.service';
 import { GameReadsService } from './game-reads.service';
 import { GameTimeService } from './game-time.service';
 import { MovesService } from './moves.service';
 import { OffersService } from './offers.service';
 import { WithdrawalService } from './withdrawal.service';
-import { ConditionalReplies } from './conditional-replies';
+import { ConditionalReplies } from './conditional-replies.service';
 import { ConditionalsRepository } from './conditionals.repository';
 import { ConditionalsService } from './conditionals.service';
 import { ConditionalsController } from './conditionals.controller';
-import { Lexicons } from './lexicons';
-import { ResultProposals } from './result-proposals';
+import { Lexicons } from './lexicons.service';
+import { ResultProposals } from './result-proposals.service';
 import { MoveReviewsController } from './move-reviews.controller';
 import { MoveReviewsService } from './move-reviews.service';
 
@@ -50,7 +50,7 @@ const GAME_SERVICES = [
 
 /**
  * Games: every action on a game, one service per capability over the shared
- * action frame (game-actions.ts), its API, sheets and the check.
+ * action frame (game-actions.service.ts), its API, sheets and the check.
  */
 @Module({
   imports: [AuthModule, ArbiterModule, CompetitionsModule, NotificationsModule],

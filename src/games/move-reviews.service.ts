@@ -6,7 +6,7 @@ import { Refusal } from '../common/refusal';
 import { cleanName } from '../common/names';
 import { addDays } from '../common/calendar';
 import { applyMove } from '../engine';
-import { GameActions } from './game-actions';
+import { GameActions } from './game-actions.service';
 import { GameRepository } from './game.repository';
 import { CasesRepository } from '../arbiter/cases.repository';
 

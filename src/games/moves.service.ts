@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import type { Competition } from '../competitions/competition.entity';
 import type { StartPairing } from '../competitions/core/start-plan';
 import type { Sequence } from '../competitions/sequence.entity';
-import { Notifications } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications.service';
 import { toLocalDate } from '../common/calendar';
 import { requirePlayOpen } from './core/closing-guard';
 import { parseGameRecord } from './core/game-record';
@@ -20,7 +20,7 @@ import { gameSetup } from './core/play';
 import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
 import { COLORS, getTileSet, newGame, parseSequence, type Color } from '../engine';
-import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions';
+import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions.service';
 import type { GameLine } from './game-line.entity';
 import { GameSession, type PlayedMove } from './game-session';
 import { moveView, type ActionResult, type MoveView } from './game-views';
@@ -50,7 +50,7 @@ export interface StartGamesInput {
 /**
  * Moves on a game: the games of a started competition, a player's move or pass, the
  * arbiter's recorded move and the import of a game in progress, each one action in the
- * frame of game-actions.ts.
+ * frame of game-actions.service.ts.
  */
 @Injectable()
 export class MovesService {

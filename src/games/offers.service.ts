@@ -6,7 +6,7 @@ import { otherColor } from '../common/color';
 import { refusals } from './core/game-refusals';
 import { offerDecision, offerRefusal } from './core/offer-limits';
 import type { Color } from '../engine';
-import { GameActions, type ActionInput } from './game-actions';
+import { GameActions, type ActionInput } from './game-actions.service';
 import { GameSession } from './game-session';
 import { offerView, type ActionResult } from './game-views';
 import type { Offer, OfferKind } from './offer.entity';

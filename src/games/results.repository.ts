@@ -9,7 +9,7 @@ import { Result, type Objection } from './result.entity';
 
 /**
  * Games' results, the one writer of their table: proposed where the game ends
- * (result-proposals.ts), rescored or withdrawn by a ruling, then confirmed, objected to and
+ * (result-proposals.service.ts), rescored or withdrawn by a ruling, then confirmed, objected to and
  * homologated in coefficients/ (results.service.ts), which sits above games and calls it; in the
  * caller's unit of work.
  */

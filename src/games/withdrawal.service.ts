@@ -6,7 +6,7 @@ import { canArbitrate, hidesCompetition } from '../auth/core/permissions';
 import { Clock } from '../common/clock';
 import { localDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
-import { GameActions, requireReason } from './game-actions';
+import { GameActions, requireReason } from './game-actions.service';
 import { GameTimeRepository } from './game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { GameListingsRepository } from './game-listings.repository';

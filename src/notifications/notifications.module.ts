@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Notifications } from './notifications';
+import { Notifications } from './notifications.service';
 import { OutboxRepository } from './outbox.repository';
 
 /** The outbox writer on its own, below every feature: each queues its mail here and mail/ sends it. */

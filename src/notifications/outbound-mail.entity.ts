@@ -32,7 +32,7 @@ export class OutboundMail {
   @ForeignKey('Player', { name: 'FK_outbound_mail_player', onDelete: 'RESTRICT' })
   playerId: string | null;
 
-  /** `game-start`, `your-move`, `move-confirmation`, … (see notifications.ts). */
+  /** `game-start`, `your-move`, `move-confirmation`, … (see notifications.service.ts). */
   @Column({ type: 'text' })
   template: string;
 

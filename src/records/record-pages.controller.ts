@@ -9,7 +9,7 @@ import { WebViews } from '../web/views.service';
 import { Roles, WebActor, WebSessionGuard } from '../web/web-session.guard';
 import type { WebRequest } from '../web/web-request';
 import { COMMAND_KINDS } from './core/record-rules';
-import { RecordAttemptActions } from './record-attempt-actions';
+import { RecordAttemptActions } from './record-attempt-actions.service';
 import type { AttemptView } from './record-attempt-view';
 import { RecordAttemptsService } from './record-attempts.service';
 

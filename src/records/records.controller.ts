@@ -4,7 +4,7 @@ import type { Actor } from '../auth/core/actor';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentActor } from '../auth/current-actor.decorator';
 import { refused } from '../common/api-responses';
-import { RecordAttemptActions } from './record-attempt-actions';
+import { RecordAttemptActions } from './record-attempt-actions.service';
 import { RecordAttemptsService } from './record-attempts.service';
 
 type JsonBody = Readonly<Record<string, unknown>>;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { GamesModule } from '../games/games.module';
-import { RecordAttemptActions } from './record-attempt-actions';
+import { RecordAttemptActions } from './record-attempt-actions.service';
 import { RecordAttemptsRepository } from './record-attempts.repository';
 import { RecordAttemptsService } from './record-attempts.service';
 import { RecordPagesController } from './record-pages.controller';

@@ -21,7 +21,7 @@ import { Database } from '../database/database';
 import { GameListingsRepository } from '../games/game-listings.repository';
 import { domainOf } from '../notifications/mail-addresses';
 import type { ArbiterCasesModel } from '../notifications/models/models';
-import { Notifications } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications.service';
 import { dueDigestDay, localDate, type LocalDate } from '../common/calendar';
 
 /** What one pass wrote: mails sent at once, digests, and the cases told. */

@@ -9,7 +9,7 @@ import { WorkersService } from '../database/workers.service';
 import { compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
-import { SweepActions } from './sweep-actions';
+import { SweepActions } from './sweep-actions.service';
 import { CaseNoticesService, type CaseNoticesReport } from './case-notices.service';
 import type { TimelineActionStatus } from './timeline-action.entity';
 import { ThinkingTimeRepository, type NewTimelineAction, type SweepPlanRow, type SweptGame } from './thinking-time.repository';
@@ -20,7 +20,7 @@ import {
   type TimelineAction as CoreAction,
   type TimelineStage,
 } from './core/timeline';
-import { GameActions } from '../games/game-actions';
+import { GameActions } from '../games/game-actions.service';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 

@@ -9,7 +9,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { ClocksService } from './clocks.service';
 import { HeartbeatService } from './heartbeat.service';
 import { StateDeclarationsService } from './state-declarations.service';
-import { SweepActions } from './sweep-actions';
+import { SweepActions } from './sweep-actions.service';
 import { CaseNoticesService } from './case-notices.service';
 import { SweepCron } from './sweep.cron';
 import { StateDeclarationsRepository } from './state-declarations.repository';

@@ -13,7 +13,7 @@ import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { MovesService } from '../games/moves.service';
 import { asJson } from '../common/json';
-import { Notifications } from '../notifications/notifications';
+import { Notifications } from '../notifications/notifications.service';
 import type { RoundByeModel } from '../notifications/models/rounds-models';
 import { pairNextRound } from './core/pairing-systems';
 import { defaultPlan, MAX_ROUNDS, parsePlan, STANDING_REGIMES, type StandingRegime } from './core/round-plan';

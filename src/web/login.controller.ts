@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { normalizeEmail } from '../auth/core/email-address';
 import type { LoginLinkState } from '../auth/login-link';
 import { isLoginAddress, safeNextPath } from '../auth/login-link';
-import { LoginLinkRequests } from '../auth/login-link-requests';
+import { LoginLinkRequests } from '../auth/login-link-requests.service';
 import { LoginLinks } from '../auth/login-links.service';
 import { WebViews } from './views.service';
 import { LANG_COOKIE, SESSION_COOKIE, WebContextMiddleware } from './web-context.middleware';

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { In } from 'typeorm';
 import { ManualClock } from '../../src/common/clock';
 import { DatabaseInterruptedError } from '../../src/database/database-interrupted';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';

@@ -8,7 +8,7 @@ import { Case } from '../../src/arbiter/case.entity';
 import { caseNoticeMessageId } from '../../src/arbiter/core/case-notices';
 import { ManualClock } from '../../src/common/clock';
 import type { Game } from '../../src/games/game.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { domainOf } from '../../src/notifications/mail-addresses';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';

@@ -10,7 +10,7 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
 import { getTileSet, replayGame, type Color, type GameState } from '../../src/engine';
 import { randomMove, randomSequence, seededRandom } from '../../src/engine/testing/random-game';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import { Game } from '../../src/games/game.entity';
 import type { ActionResult } from '../../src/games/game-views';
 import { DisputesService } from '../../src/games/disputes.service';

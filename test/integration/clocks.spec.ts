@@ -8,7 +8,7 @@ import type { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { clocksOn } from '../../src/games/game-clocks';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import { GameRepository } from '../../src/games/game.repository';
 import { GameSession } from '../../src/games/game-session';
 import { MovesService } from '../../src/games/moves.service';

@@ -7,7 +7,7 @@ import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { Result } from '../../src/games/result.entity';
 import { DemoService } from '../../src/demo/demo.service';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import { createUser } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { csrfOf, loginAgent } from '../support/web';

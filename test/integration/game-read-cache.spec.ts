@@ -1,7 +1,7 @@
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
 import { GameRepository } from '../../src/games/game.repository';
-import { GameActions } from '../../src/games/game-actions';
+import { GameActions } from '../../src/games/game-actions.service';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { MovesService } from '../../src/games/moves.service';
 import { Move } from '../../src/games/move.entity';

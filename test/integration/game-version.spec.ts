@@ -10,7 +10,7 @@ import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/engine';
 import { Game } from '../../src/games/game.entity';
-import { GameActions } from '../../src/games/game-actions';
+import { GameActions } from '../../src/games/game-actions.service';
 import type { GameView } from '../../src/games/game-views';
 import type { LocalDate } from '../../src/common/calendar';
 import { HeartbeatService } from '../../src/thinking-time/heartbeat.service';

@@ -7,7 +7,7 @@ import { Ruling } from '../../src/arbiter/ruling.entity';
 import { User } from '../../src/auth/user.entity';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove, type Color } from '../../src/engine';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import type { Game } from '../../src/games/game.entity';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import type { TestUser } from '../support/competitions';

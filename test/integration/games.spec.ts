@@ -13,7 +13,7 @@ import { ActionReceipt } from '../../src/games/action-receipt.entity';
 import { Dispute } from '../../src/games/dispute.entity';
 import { GameLine } from '../../src/games/game-line.entity';
 import { Game } from '../../src/games/game.entity';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import { DisputesService } from '../../src/games/disputes.service';
 import { GameReadsService } from '../../src/games/game-reads.service';
 import { GameTimeService } from '../../src/games/game-time.service';
@@ -25,7 +25,7 @@ import { LongThinkingNotice } from '../../src/games/long-thinking-notice.entity'
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { applyMove } from '../../src/engine';
 import { wordCheckLines } from '../../src/games/core/word-check';
 import { modelState, placementFor, playerOf, startChampionship, type Championship } from '../support/games';

@@ -14,7 +14,7 @@ import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/game.entity';
 import { OffersService } from '../../src/games/offers.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import type { TestUser } from '../support/competitions';
 import { playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -9,7 +9,7 @@ import { WebSession } from '../../src/auth/web-session.entity';
 import { CompetitionSetupService } from '../../src/competitions/competition-setup.service';
 import { RegistrationService } from '../../src/competitions/registration.service';
 import { CorrespondentsRepository } from '../../src/mail/correspondents.repository';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Registration } from '../../src/competitions/registration.entity';

@@ -7,7 +7,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.factory';
 import { LoginLink } from '../../src/auth/login-link.entity';
-import { LoginLinkRequests } from '../../src/auth/login-link-requests';
+import { LoginLinkRequests } from '../../src/auth/login-link-requests.service';
 import { LoginLinks } from '../../src/auth/login-links.service';
 import { PersonalDataService } from '../../src/personal-data/personal-data.service';
 import { UsersService } from '../../src/auth/users.service';

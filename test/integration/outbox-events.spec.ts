@@ -6,7 +6,7 @@ import { replayGame } from '../../src/engine';
 import { randomMove, seededRandom } from '../../src/engine/testing/random-game';
 import { Game } from '../../src/games/game.entity';
 import { MovesService } from '../../src/games/moves.service';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import { PlayerEmail } from '../../src/players/player-email.entity';

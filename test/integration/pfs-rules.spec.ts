@@ -37,7 +37,7 @@ describe(`PFS rules (${TEST_DB})`, () => {
       const m3 = placementFor(ch, moves, seed);
       if (!known.has(wordsOf(moves, m3)[0])) moves.push(m3);
     }
-    // The official list, read once when a game first needs it (games/lexicons.ts).
+    // The official list, read once when a game first needs it (games/lexicons.service.ts).
     mkdirSync(join(t.settings.dataDir, 'lexicons'), { recursive: true });
     writeFileSync(join(t.settings.dataDir, 'lexicons', 'osps-test.txt'), [...known].join('\n'));
   });

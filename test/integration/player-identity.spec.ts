@@ -9,7 +9,7 @@ import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
 import { Game } from '../../src/games/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { createUser, keyForPlayer, SETTINGS, setUpCompetition, type TestUser } from '../support/competitions';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

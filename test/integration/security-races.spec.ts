@@ -5,7 +5,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import { GameCheckService } from '../../src/games/game-check';
+import { GameCheckService } from '../../src/games/game-check.service';
 import type { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';

@@ -30,7 +30,7 @@ const FULL = process.env.SWEEP_BENCH === 'full';
 const GROUPS = FULL ? 20 : 4;
 const DAYS = 100;
 
-/** The mails an action must have written, as `game action template player` lines (sweep-actions.ts). */
+/** The mails an action must have written, as `game action template player` lines (sweep-actions.service.ts). */
 function mailsOf(game: Game, action: CoreAction): string[] {
   const player = (c: Color) => (c === 'red' ? game.redPlayerId : game.bluePlayerId);
   const other = (c: Color): Color => (c === 'red' ? 'blue' : 'red');

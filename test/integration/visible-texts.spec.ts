@@ -15,7 +15,7 @@ import { MovesService } from '../../src/games/moves.service';
 import { OffersService } from '../../src/games/offers.service';
 import { applyMove } from '../../src/engine';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { InboundMailRepository } from '../../src/mail/inbox/inbound-mail.repository';
 import { storeInbound } from '../../src/mail/inbox/inbound-store';
 import { MailPipeline } from '../../src/mail/pipeline/mail-pipeline.service';

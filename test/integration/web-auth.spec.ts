@@ -9,7 +9,7 @@ import { IsNull } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { hashLoginToken } from '../../src/auth/login-link';
 import { LoginLink } from '../../src/auth/login-link.entity';
-import { LoginLinkRequests } from '../../src/auth/login-link-requests';
+import { LoginLinkRequests } from '../../src/auth/login-link-requests.service';
 import { LoginLinks } from '../../src/auth/login-links.service';
 import { hashSessionId } from '../../src/auth/session-store';
 import { User } from '../../src/auth/user.entity';

@@ -15,7 +15,7 @@ import { Holiday } from '../../src/games/holiday.entity';
 import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { OutboxComposer } from '../../src/mail/outbox/outbox-composer';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { csrfOf, loginAgent, type Agent } from '../support/web';

@@ -11,7 +11,7 @@ import { Move } from '../../src/games/move.entity';
 import { Offer } from '../../src/games/offer.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
-import { MailActions } from '../../src/mail/pipeline/mail-actions';
+import { MailActions } from '../../src/mail/pipeline/mail-actions.service';
 import { StateDeclaration } from '../../src/thinking-time/state-declaration.entity';
 import type { DeliveredMail } from '../support/smtp-sink';
 import { latestTo, MailGame, MailPlayer, replyTo, ReplyStyle, startMailGame } from './support/mail-game';

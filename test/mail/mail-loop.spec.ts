@@ -1,6 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { Game } from '../../src/games/game.entity';
-import { MailActions } from '../../src/mail/pipeline/mail-actions';
+import { MailActions } from '../../src/mail/pipeline/mail-actions.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { replyAddress } from '../../src/notifications/reply-token';
 import { freePort } from '../support/ports';

@@ -10,7 +10,7 @@ import { Game } from '../../src/games/game.entity';
 import { Move } from '../../src/games/move.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { verpAddress } from '../../src/notifications/mail-addresses';
-import { MailActions } from '../../src/mail/pipeline/mail-actions';
+import { MailActions } from '../../src/mail/pipeline/mail-actions.service';
 import { MAX_PROCESSING_ATTEMPTS } from '../../src/mail/pipeline/mail-pipeline.service';
 import { latestTo, MailGame, replyTo, startMailGame } from './support/mail-game';
 import { MailWorld, REPLY_ADDRESS, startMailWorld } from './support/mail-test-app';

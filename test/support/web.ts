@@ -2,7 +2,7 @@ import request from 'supertest';
 import { IsNull, MoreThan } from 'typeorm';
 import { normalizeEmail } from '../../src/auth/core/email-address';
 import { hashLoginToken } from '../../src/auth/login-link';
-import { LoginLinkRequests } from '../../src/auth/login-link-requests';
+import { LoginLinkRequests } from '../../src/auth/login-link-requests.service';
 import { LoginLink } from '../../src/auth/login-link.entity';
 import type { ManualClock } from '../../src/common/clock';
 import type { Database } from '../../src/database/database';

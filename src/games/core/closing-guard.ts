@@ -1,6 +1,6 @@
 // Play stops at the closing date (docs/rules.md §5, §7; docs/rules.md): after it no move, pass,
 // offer or contest is accepted, by web, API or mail, and the game goes to the closing-date
-// procedure. The action frame asks this guard once per action (GameActions.act, game-actions.ts); pure.
+// procedure. The action frame asks this guard once per action (GameActions.act, game-actions.service.ts); pure.
 import { Refusal } from '../../common/refusal';
 import { isPlayClosed } from '../../thinking-time/core';
 import { formatDayRo, type LocalDate } from '../../common/calendar';

@@ -1,5 +1,5 @@
 // An arbiter's word list before it is stored (docs/web.md, Arbiter's panel): a safe file name, a bounded size, at
-// least one word, readable as the engine reads it. Pure: lexicons.ts writes the file.
+// least one word, readable as the engine reads it. Pure: lexicons.service.ts writes the file.
 import { Refusal } from '../../common/refusal';
 
 /** Lexicon names: a file name under DATA_DIR/lexicons, nothing that could climb out of it. */
@@ -27,7 +27,7 @@ export function checkLexiconUpload(name: string, text: string): LexiconUpload | 
   const words = countWords(text);
   if (words === 0) return new Refusal('BAD_INPUT', { ro: 'Lista nu conține niciun cuvânt.', en: 'The list holds no word.' });
   // No trie is built here: any text reads as one (a line no tile spells is left out), and the
-  // competition reads the list with its own tile set when it first needs it (lexicons.ts).
+  // competition reads the list with its own tile set when it first needs it (lexicons.service.ts).
   return { name: clean, words, text: text.endsWith('\n') ? text : `${text}\n` };
 }
 

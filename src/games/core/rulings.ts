@@ -130,7 +130,7 @@ export function decideRuling(play: Play, ruling: RulingInput, facts: RulingFacts
       if (facts.rules !== 'pfs') return refusals.notPfsRules(POINT_PENALTY_WHAT);
       return penalty(ruling.player, 'score', -ruling.points);
     case 'walkover':
-      // docs/rules.md §13 [P 7.1]: the excluded player's game ends, scored 400:1 (result-proposals.ts).
+      // docs/rules.md §13 [P 7.1]: the excluded player's game ends, scored 400:1 (result-proposals.service.ts).
       if (facts.rules !== 'pfs') return refusals.notPfsRules(WALKOVER_WHAT);
       return { ...NOTHING, end: { type: 'walkover', by: ruling.player }, settles: 'awaiting-result', details: {} };
     case 'outcome':

@@ -23,7 +23,7 @@ export const MAX_MOVES = 10_000;
 /** Thinking days granted, charged or announced: a competition lasts at most a few years. */
 export const MAX_DAYS = 1000;
 
-/** What every player submission may carry (game-actions.ts SubmitOptions). */
+/** What every player submission may carry (game-actions.service.ts SubmitOptions). */
 export class SubmissionDto {
   @ApiPropertyOptional({
     description: 'A form token or Message-ID: a repeat returns the first result instead of acting twice.',

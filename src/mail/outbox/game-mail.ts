@@ -276,7 +276,7 @@ export function gameMail(c: GameMailContext, template: string, p: JsonObject): G
   }
 }
 
-/** The proposed result a game-end mail carries (result-proposals.ts jsonResult): scores, coefficients, the day to confirm by. */
+/** The proposed result a game-end mail carries (result-proposals.service.ts jsonResult): scores, coefficients, the day to confirm by. */
 function resultOf(p: JsonObject) {
   const pair = (v: unknown) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
   const scores = pair(p.scores);
@@ -284,7 +284,7 @@ function resultOf(p: JsonObject) {
   if (!scores || !coefficients || typeof p.dueOn !== 'string') return undefined;
   return {
     scores: { red: num(scores.red), blue: num(scores.blue) },
-    // The listing carries decimals (result-proposals.ts jsonResult); the template ten-thousandths (coefficients.ts).
+    // The listing carries decimals (result-proposals.service.ts jsonResult); the template ten-thousandths (coefficients.ts).
     coefficients: { red: Math.round(num(coefficients.red) * 10_000), blue: Math.round(num(coefficients.blue) * 10_000) },
     confirmBy: toLocalDate(p.dueOn),
   };

@@ -15,7 +15,7 @@ export const OWN_ACTION_TEMPLATES: ReadonlySet<string> = new Set(['move-confirma
 
 /**
  * SQL of a row that answers its player's own action: a confirmation, or the game-end that
- * carries the recipient's moves, the confirmation of the move that ended the game (game-actions.ts finish).
+ * carries the recipient's moves, the confirmation of the move that ended the game (game-actions.service.ts finish).
  */
 const OWN_ACTION_SQL =
   `(o.template IN (${[...OWN_ACTION_TEMPLATES].map((t) => `'${t}'`).join(', ')})` +

@@ -10,7 +10,7 @@ import { localDate } from '../../common/calendar';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail, InboundMailStatus } from '../inbound-mail.entity';
 import { InboundMailRepository, type InboundMailChange } from '../inbox/inbound-mail.repository';
-import { MailCases } from '../mail-cases';
+import { MailCases } from '../mail-cases.service';
 import { MailGamesRepository } from '../mail-games.repository';
 import { gameViewOf } from '../outbox/game-mail';
 import type { CommandRefusal, MailCommand } from '../parsing/commands';
@@ -19,7 +19,7 @@ import type { MailModels } from '../templates';
 import { withoutReplyTokens } from '../../notifications/reply-token';
 import { confirmationUrl } from './confirmation-link';
 import { FOLDER, type Decision, type Rejection, type RejectionTarget } from './mail-decision';
-import { MailReplies, type MailReply } from './mail-replies';
+import { MailReplies, type MailReply } from './mail-replies.service';
 import { rejectionMail } from './rejection-mail';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
 

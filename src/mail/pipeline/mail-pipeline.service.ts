@@ -4,7 +4,7 @@ import { Database } from '../../database/database';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail } from '../inbound-mail.entity';
 import { InboundMailRepository, RAW_PIECE_BYTES } from '../inbox/inbound-mail.repository';
-import { MailCases } from '../mail-cases';
+import { MailCases } from '../mail-cases.service';
 import { MailApplier } from './mail-applier.service';
 import { FOLDER } from './mail-decision';
 import { MailDecisions } from './mail-decisions.service';

@@ -19,7 +19,7 @@ import { PlayersRepository } from '../../competitions/players.repository';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import type { Game } from '../../games/game.entity';
-import { Lexicons } from '../../games/lexicons';
+import { Lexicons } from '../../games/lexicons.service';
 import { INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inbound-mail.entity';
 import { OUTBOUND_MAIL_STATUSES, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { localDate } from '../../common/calendar';

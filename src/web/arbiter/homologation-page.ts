@@ -124,7 +124,7 @@ function isColor(value: unknown): value is Color {
   return value === 'red' || value === 'blue';
 }
 
-/** The closing case's payload (thinking-time/sweep-actions.ts) as the page's row. */
+/** The closing case's payload (thinking-time/sweep-actions.service.ts) as the page's row. */
 export function closingRow(payload: JsonObject, names: Readonly<Record<Color, string>>, lang: Lang): ClosingRowModel {
   const closing = toLocalDate(String(payload.closingDate));
   const proposal = (payload.proposal ?? null) as {

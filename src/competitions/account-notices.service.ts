@@ -4,7 +4,7 @@ import type { Actor } from '../auth/core/actor';
 import type { User } from '../auth/user.entity';
 import { UserRepository } from '../auth/user.repository';
 import type { JsonObject } from '../common/json';
-import { Notifications, type Notification } from '../notifications/notifications';
+import { Notifications, type Notification } from '../notifications/notifications.service';
 import type { Player } from '../players/player.entity';
 import { PlayersRepository } from './players.repository';
 

@@ -11,7 +11,7 @@ import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
 import { closingResult, proposedResult } from '../games/core/closing-result';
-import { Notifications, type Notification } from '../notifications/notifications';
+import { Notifications, type Notification } from '../notifications/notifications.service';
 import type { GameView } from '../notifications/models/models';
 import { deadlinesOn } from './core/deadlines';
 import { StateDeclarationsRepository } from './state-declarations.repository';

@@ -13,7 +13,7 @@ import { StateDeclarationsService } from '../../thinking-time/state-declarations
 import { ConditionalsService } from '../../games/conditionals.service';
 import { DisputesService } from '../../games/disputes.service';
 import { ChallengesService } from '../../games/challenges.service';
-import { GameActions, type InTransaction, type SubmitOptions } from '../../games/game-actions';
+import { GameActions, type InTransaction, type SubmitOptions } from '../../games/game-actions.service';
 import type { GameWrite } from '../../games/game-write';
 import { GameTimeService } from '../../games/game-time.service';
 import { MovesService } from '../../games/moves.service';
@@ -23,7 +23,7 @@ import type { OfferKind } from '../../games/offer.entity';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { LineMoves, MailCommand } from '../parsing/commands';
-import { MailReplies, type MailReply } from './mail-replies';
+import { MailReplies, type MailReply } from './mail-replies.service';
 import { PlayersRepository } from '../../competitions/players.repository';
 
 export interface MailCommandInput {

@@ -5,7 +5,7 @@ import { Refusal } from '../common/refusal';
 import { getTileSet } from '../engine/tile-sets';
 import { buildWordTrie, type WordTrie } from '../engine/word-trie';
 import { wordTrieFromImage, wordTrieImage } from '../engine/word-trie-image';
-import { Lexicons } from './lexicons';
+import { Lexicons } from './lexicons.service';
 
 describe('Lexicons: the one owner of the word-list files', () => {
   let dataDir: string;

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { LoginLinkRequests } from './login-link-requests';
+import { LoginLinkRequests } from './login-link-requests.service';
 import type { LoginLinks } from './login-links.service';
 
 /** LoginLinks as far as the queue sees it: requests recorded, one failing on demand. */

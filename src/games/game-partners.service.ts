@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { PartnersInPlay } from '../competitions/partners-in-play';
+import { PartnersInPlay } from '../competitions/partners-in-play.service';
 import { GameListingsRepository } from './game-listings.repository';
 
 /** Answers competitions' "who plays this player now" from the games still being played. */

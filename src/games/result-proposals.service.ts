@@ -60,7 +60,7 @@ export class ResultProposals {
   /**
    * Proposes a game's result in the transaction that ended it: the coefficients, 5 days to
    * confirm or object, a case when the arbiter must homologate; the players are told by
-   * the action's game-ended fact (game-actions.ts).
+   * the action's game-ended fact (game-actions.service.ts).
    * `homologatedNow`: the closing-date result, whose window was the report window
    * (`answerBy`, docs/rules.md "The closing date") and which the arbiter homologates in this
    * same transaction: no case of its own, and the homologation's mail tells the players.
