@@ -5,9 +5,40 @@ import { getTileSet } from '../engine/tile-sets';
 import { EXAMPLE_RECORD as EXAMPLE } from '../games/record/testing/records';
 import { cliRun } from './testing/run-cli';
 
-import { expectAnswer, file, json, useInputFiles } from './testing/rules-answers';
+import type { EngineErrorCode } from '../engine/types';
+import { file, json, useInputFiles, type Answer } from './testing/rules-answers';
 
-useInputFiles();
+useInputFiles(beforeAll, afterAll);
+
+const ENGINE_CODES: readonly EngineErrorCode[] = [
+  'BAD_NOTATION',
+  'OFF_BOARD',
+  'FIRST_MOVE_NOT_ON_CENTER',
+  'NOT_CONNECTED',
+  'INCOMPLETE_WORD',
+  'WORD_MISMATCH',
+  'NO_NEW_TILES',
+  'WORD_TOO_SHORT',
+  'TILES_NOT_IN_RACK',
+  'ZERO_SCORE_PLACEMENT',
+  'GAME_OVER',
+  'NOT_IN_LINE',
+  'GAP',
+];
+
+/** What any input may give: a report (0), a refusal with an engine code (1) or BAD_INPUT (2). */
+function expectAnswer(status: number, value: Answer): void {
+  if (value.error === undefined) {
+    expect(status).toBe(0);
+    expect(value).toHaveProperty('moves');
+  } else if (value.error.code === 'BAD_INPUT') {
+    expect(status).toBe(2);
+    expect(typeof value.error.message).toBe('string');
+  } else {
+    expect(status).toBe(1);
+    expect(ENGINE_CODES).toContain(value.error.code);
+  }
+}
 
 describe('bad input never crashes', () => {
   /** A valid record with some fields replaced by anything or removed: the shapes a person gets wrong. */

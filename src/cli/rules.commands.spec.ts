@@ -11,7 +11,7 @@ import { cliRun } from './testing/run-cli';
 import { file, inputDir, json, useInputFiles } from './testing/rules-answers';
 
 const TESTDATA = join(__dirname, '../../test/fixtures');
-useInputFiles();
+useInputFiles(beforeAll, afterAll);
 
 describe('replay FILE', () => {
   it('prints the replay of the example record as one JSON line, exit status 0', async () => {
