@@ -1,6 +1,6 @@
-// The game sheet's words in Polish (sheet.ts holds the Romanian and English ones), in the PFS
+// The game sheet's words in Polish (sheet-labels.ts holds the Romanian and English ones), in the PFS
 // regulation's terms: "karta zapisu", "ruch", "pauza", "stojak", "walkower". Pure.
-import type { SheetLabels } from './sheet';
+import type { SheetLabels } from './sheet-labels';
 
 export const POLISH_SHEET_LABELS: SheetLabels = {
   title: 'KARTA ZAPISU — SCRABBLE KORESPONDENCYJNY',

@@ -3,14 +3,27 @@
 // with its letters, position, words, score, total, thinking days and dates, and the result.
 // The sheet only lays out plain data (SheetModel); the platform fills it from any source.
 
-import { POLISH_SHEET_LABELS } from './sheet-labels-pl';
 import { renderBoardText, type Board } from './board';
 import { COLORS } from '../common/color';
 import type { GameState, MoveRecord } from './replay';
 import type { Color } from './types';
 import { formatCoefficientValue } from '../common/coefficient-format';
 
-export type SheetLanguage = 'ro' | 'en' | 'pl';
+import { ENGLISH_SHEET_LABELS, ROMANIAN_SHEET_LABELS, type SheetEndReason, type SheetLabels, type SheetLanguage } from './sheet-labels';
+import { POLISH_SHEET_LABELS } from './sheet-labels-pl';
+
+export type { SheetEndReason, SheetLabels, SheetLanguage } from './sheet-labels';
+
+const LABELS: Readonly<Record<SheetLanguage, SheetLabels>> = {
+  ro: ROMANIAN_SHEET_LABELS,
+  en: ENGLISH_SHEET_LABELS,
+  pl: POLISH_SHEET_LABELS,
+};
+
+/** The sheet's words in its language, for the PDF (games/sheet-pdf.ts), which sets the same sheet. */
+export function sheetLabels(language: SheetLanguage): SheetLabels {
+  return LABELS[language];
+}
 
 export interface SheetPlayer {
   readonly name: string;
@@ -21,19 +34,6 @@ export interface SheetPlayer {
   /** docs/rules.md §12.1: the federation's ranking the player brings to the game. */
   readonly ranking?: number | null;
 }
-
-/** Why the game ended: the replay's `endReason` (CLI `replay`). */
-export type SheetEndReason =
-  | 'out'
-  | 'zero-turns'
-  | 'abandon'
-  | 'timeout'
-  | 'interrupted'
-  | 'draw-agreement'
-  | 'no-show'
-  | 'unfinished'
-  | 'no-information'
-  | 'walkover';
 
 export interface SheetWord {
   /** FRSc coordinate: `h8` across, `8h` down. */
@@ -188,169 +188,6 @@ export function sheetModelFromReplay(
   };
 }
 
-interface Labels {
-  readonly title: string;
-  readonly competition: string;
-  readonly group: string;
-  readonly color: Readonly<Record<Color, string>>;
-  readonly mark: Readonly<Record<Color, string>>;
-  readonly previousCoefficient: string;
-  readonly rank: string;
-  readonly ranking: string;
-  readonly arbiter: string;
-  readonly tileSet: string;
-  readonly start: string;
-  readonly closing: string;
-  readonly holidays: string;
-  readonly sequence: string;
-  readonly notTaken: string;
-  readonly grid: string;
-  readonly moves: string;
-  readonly columns: {
-    readonly tour: string;
-    readonly letters: string;
-    readonly move: string;
-    readonly score: string;
-    readonly recorded: string;
-    readonly total: string;
-    readonly days: string;
-    readonly arrived: string;
-    readonly sent: string;
-  };
-  readonly pass: string;
-  readonly noMoves: string;
-  readonly note: string;
-  readonly result: string;
-  readonly inProgress: string;
-  readonly totals: string;
-  readonly endAdjustment: string;
-  readonly finalScore: string;
-  readonly thinkingDays: string;
-  readonly coefficient: string;
-  readonly endReason: string;
-  readonly endReasons: Readonly<Record<SheetEndReason, string>>;
-  readonly decimal: string;
-}
-
-/** The sheet's words in its language, for the PDF (games/sheet-pdf.ts), which sets the same sheet. */
-export type SheetLabels = Labels;
-export function sheetLabels(language: SheetLanguage): SheetLabels {
-  return LABELS[language];
-}
-
-const LABELS: Readonly<Record<SheetLanguage, Labels>> = {
-  ro: {
-    title: 'FIȘA DE CONCURS — SCRABBLE PRIN CORESPONDENȚĂ',
-    competition: 'Competiția',
-    group: 'Grupa',
-    color: { red: 'ROȘU', blue: 'ALBASTRU' },
-    // Two letters, never a tile's one: "A" would read as the tile A.
-    mark: { red: 'Ro', blue: 'Al' },
-    previousCoefficient: 'coef. anterior',
-    rank: 'locul',
-    ranking: 'ranking',
-    arbiter: 'Arbitru',
-    tileSet: 'Set de piese',
-    start: 'Începutul',
-    closing: 'Data de închidere',
-    holidays: 'Concedii',
-    sequence: 'SECVENȚA',
-    notTaken: 'neluată',
-    grid: 'GRILA',
-    moves: 'MUTĂRILE',
-    columns: {
-      tour: 'Tur',
-      letters: 'Litere',
-      move: 'Mutarea',
-      score: 'Scor',
-      recorded: 'Înr.',
-      total: 'Total',
-      days: 'Zile',
-      arrived: 'Primită',
-      sent: 'Trimisă',
-    },
-    pass: 'PAS',
-    noMoves: '(nicio mutare)',
-    note: 'Notă',
-    result: 'REZULTATUL',
-    inProgress: 'Partida este în desfășurare.',
-    totals: 'Total mutări',
-    endAdjustment: 'Piese rămase',
-    finalScore: 'Scor final',
-    thinkingDays: 'Zile de gândire',
-    coefficient: 'Coeficient',
-    endReason: 'Încheiere',
-    endReasons: {
-      out: 'un jucător a terminat piesele',
-      'zero-turns': 'mutări consecutive fără punctaj',
-      abandon: 'abandon',
-      timeout: 'depășirea timpului de gândire',
-      interrupted: 'întrerupere convenită',
-      'draw-agreement': 'remiză convenită',
-      'no-show': 'neprezentare',
-      unfinished: 'neterminată la data de închidere',
-      'no-information': 'fără informații la data de închidere',
-      walkover: 'walkover (excludere din partidă, PFS 7.1)',
-    },
-    decimal: ',',
-  },
-  en: {
-    title: 'GAME SHEET — CORRESPONDENCE SCRABBLE',
-    competition: 'Competition',
-    group: 'Group',
-    color: { red: 'RED', blue: 'BLUE' },
-    mark: { red: 'R', blue: 'B' },
-    previousCoefficient: 'prev. coefficient',
-    rank: 'rank',
-    ranking: 'ranking',
-    arbiter: 'Arbiter',
-    tileSet: 'Tile set',
-    start: 'Start',
-    closing: 'Closing date',
-    holidays: 'Holidays',
-    sequence: 'SEQUENCE',
-    notTaken: 'not taken',
-    grid: 'GRID',
-    moves: 'MOVES',
-    columns: {
-      tour: 'Round',
-      letters: 'Letters',
-      move: 'Move',
-      score: 'Score',
-      recorded: 'Rec.',
-      total: 'Total',
-      days: 'Days',
-      arrived: 'Arrived',
-      sent: 'Sent',
-    },
-    pass: 'PASS',
-    noMoves: '(no moves)',
-    note: 'Note',
-    result: 'RESULT',
-    inProgress: 'The game is in progress.',
-    totals: 'Moves total',
-    endAdjustment: 'Tiles left',
-    finalScore: 'Final score',
-    thinkingDays: 'Thinking days',
-    coefficient: 'Coefficient',
-    endReason: 'End',
-    endReasons: {
-      out: 'a player went out',
-      'zero-turns': 'consecutive zero-score turns',
-      abandon: 'abandonment',
-      timeout: 'thinking time exceeded',
-      interrupted: 'interruption agreed',
-      'draw-agreement': 'draw agreed',
-      'no-show': 'no-show',
-      unfinished: 'unfinished at the closing date',
-      'no-information': 'no information at the closing date',
-      walkover: 'walkover (exclusion from the game, PFS 7.1)',
-    },
-    decimal: '.',
-  },
-  pl: POLISH_SHEET_LABELS,
-};
-
 /** The printed width the sheet keeps to (a long word or name may push a line past it). */
 export const SHEET_WIDTH = 80;
 /** Tiles per numbered group in the sequence block, and groups per printed row. */
@@ -373,7 +210,7 @@ export function renderSheet(model: SheetModel): string {
   return `${blocks.join('\n\n')}\n`;
 }
 
-function headerBlock(model: SheetModel, l: Labels): string {
+function headerBlock(model: SheetModel, l: SheetLabels): string {
   const rule = '='.repeat(SHEET_WIDTH);
   const fields = sheetHeaderFields(model);
   const width = Math.max(...fields.map(([label]) => label.length));
@@ -402,7 +239,7 @@ export function sheetHeaderFields(model: SheetModel): [string, string][] {
   return fields;
 }
 
-function playerLine(player: SheetPlayer, l: Labels): string {
+function playerLine(player: SheetPlayer, l: SheetLabels): string {
   const previous: string[] = [];
   if (player.previousCoefficient != null) {
     previous.push(`${l.previousCoefficient} ${formatCoefficient(player.previousCoefficient, l)}`);
@@ -416,7 +253,7 @@ function playerLine(player: SheetPlayer, l: Labels): string {
  * The sequence in numbered groups of ten, each tile's taker marked under it, so anyone can
  * rebuild every rack (docs/rules.md §2: racks follow from the sequence and the moves).
  */
-function sequenceBlock(model: SheetModel, l: Labels): string {
+function sequenceBlock(model: SheetModel, l: SheetLabels): string {
   const tiles = Array.from(model.sequence);
   const numberWidth = String(tiles.length).length + 1;
   const perRow = SEQUENCE_GROUP * SEQUENCE_GROUPS_PER_ROW;
@@ -450,7 +287,7 @@ interface Column {
  * the previous move's sending (or the start). So a usual game prints within 80 columns.
  * The adjacent words go on the line below each move, under the move column, as in [C].
  */
-function moveTable(model: SheetModel, l: Labels): string {
+function moveTable(model: SheetModel, l: SheetLabels): string {
   const { rows, language } = model;
   if (rows.length === 0) return l.noMoves;
   const c = l.columns;
@@ -524,7 +361,7 @@ function wrap(words: readonly string[], indent: number): string[] {
   return lines.map((text) => ' '.repeat(indent) + text);
 }
 
-function resultBlock(result: SheetResult | undefined, l: Labels): string {
+function resultBlock(result: SheetResult | undefined, l: SheetLabels): string {
   if (!result) return section(l.result, l.inProgress);
   const { rows, end } = sheetResultRows(result, l);
   const labelWidth = Math.max(...rows.map(([label]) => label.length));
@@ -570,7 +407,7 @@ function signed(n: number): string {
 }
 
 /** docs/rules.md §7: coefficients have four decimals; Romanian writes a decimal comma (the platform's one formatCoefficient). */
-function formatCoefficient(value: number, l: Labels): string {
+function formatCoefficient(value: number, l: SheetLabels): string {
   return formatCoefficientValue(value, l.decimal === ',' ? 'ro' : 'en');
 }
 

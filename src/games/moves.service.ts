@@ -20,7 +20,15 @@ import { gameSetup } from './core/play';
 import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
 import { COLORS, getTileSet, newGame, parseSequence, type Color } from '../engine';
-import { GameActions, parseDay, playerTiming, requireReason, type PlayerMove, type SubmitOptions, type TurnMoves } from './game-actions.service';
+import {
+  GameActions,
+  parseDay,
+  playerTiming,
+  requireReason,
+  type PlayerMove,
+  type SubmitOptions,
+  type TurnMoves,
+} from './game-actions.service';
 import type { GameLine } from './game-line.entity';
 import { GameSession, type PlayedMove } from './game-session';
 import { moveView, type ActionResult, type MoveView } from './game-views';

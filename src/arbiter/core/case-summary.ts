@@ -2,14 +2,10 @@
 // mail: docs/mail-rules.md 20). Pure: the case's kind and payload in, words out.
 import { formatDayFor } from '../../common/day-format';
 import type { Bilingual } from '../../common/bilingual';
-import { polishCaseSummary } from './case-texts-pl';
-import { downtimeSummary } from './downtime-case';
+import { polishCaseSummary, type CasePlayers } from './case-texts-pl';
 
-/** The players of the case's game by colour: a case's line names them. */
-export interface CasePlayers {
-  readonly red: string;
-  readonly blue: string;
-}
+export type { CasePlayers } from './case-texts-pl';
+import { downtimeSummary } from './downtime-case';
 
 const COLOR = { red: { ro: 'roșu', en: 'red' }, blue: { ro: 'albastru', en: 'blue' } } as const;
 

@@ -2,7 +2,12 @@
 // English ones): what a case is about, its deadline, the case mail's subject. Pure.
 import { polishForm } from '../../common/bilingual';
 import { formatDayFor } from '../../common/day-format';
-import type { CasePlayers } from './case-summary';
+
+/** The players of the case's game by colour: a case's line names them. */
+export interface CasePlayers {
+  readonly red: string;
+  readonly blue: string;
+}
 
 const COLOR = { red: 'czerwony', blue: 'niebieski' } as const;
 

@@ -2,7 +2,8 @@
 // without diacritics, any case, beside the Romanian and English ones; the PFS regulation's own
 // words where it has them (PAUZA for a pass, SPRAWDZAM for a check).
 import { getTileSet } from '../../engine/tile-sets';
-import { COMMAND_HELP, describeCommandRefusal, parseCommand, type CommandResult, type MailCommand } from './commands';
+import { COMMAND_HELP, describeCommandRefusal } from './command-texts';
+import { parseCommand, type CommandResult, type MailCommand } from './commands';
 import { extractReply, REPLY_MARKER } from './quotes';
 
 const POLISH = { tileSet: getTileSet('pl') };

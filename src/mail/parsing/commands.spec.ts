@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { getTileSet } from '../../engine/tile-sets';
-import { COMMAND_HELP, describeCommandRefusal, parseCommand, type CommandResult, type MailCommand } from './commands';
+import { COMMAND_HELP, describeCommandRefusal } from './command-texts';
+import { parseCommand, type CommandResult, type MailCommand } from './commands';
 
 function command(...lines: string[]): MailCommand {
   const result = parseCommand(lines);

@@ -459,5 +459,3 @@ export function parseCommand(lines: readonly string[], options: ParseCommandOpti
   if (extra.length > 0) return { ok: false, code: 'SEVERAL_COMMANDS', lines: [line, ...extra] };
   return step;
 }
-
-export { COMMAND_HELP, describeCommandRefusal } from './command-texts';

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { getTileSet, TILE_SET_IDS } from '../../engine/tile-sets';
 import { automatedEvidence, classifyInbound, detectBounce, parseDeliveryStatus, parseVerp } from './automated';
-import { describeCommandRefusal, parseCommand } from './commands';
+import { describeCommandRefusal } from './command-texts';
+import { parseCommand } from './commands';
 import { decodeMessage, type InboundMessage } from './decode';
 import { extractReply, htmlToReplyText, isReplyMarker, stripQuotes } from './quotes';
 

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
 import { formatCoefficient } from '../../common/coefficient-format';
 import { otherColor, type Color } from '../../common/color';
-import { COMMAND_HELP } from '../parsing/commands';
+import { COMMAND_HELP } from '../parsing/command-texts';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { boardGrid, boardLegend, boardRows, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
 import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
