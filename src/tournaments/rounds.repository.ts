@@ -49,6 +49,7 @@ export class RoundsRepository {
         pairs: round.pairs,
         byePlayerId: round.byePlayerId,
         gibsonized: round.gibsonized,
+        eliminated: round.eliminated,
         closingDate: round.closingDate,
         proposedAt: round.proposedAt,
       },
@@ -61,6 +62,13 @@ export class RoundsRepository {
 
   async markCompleted(id: string, at: Date): Promise<void> {
     await this.m.update(TournamentRound, { id }, { completedAt: at });
+  }
+
+  /** F 9.4d: the eliminated players' registrations withdrawn (their results stay in the standings). */
+  async withdraw(competitionId: string, playerIds: readonly string[], at: Date): Promise<void> {
+    if (playerIds.length) {
+      await this.m.update(Registration, { competitionId, playerId: In([...playerIds]), withdrawnAt: IsNull() }, { withdrawnAt: at });
+    }
   }
 
   sequence(competitionId: string, series: string): Promise<Sequence | null> {

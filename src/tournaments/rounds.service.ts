@@ -16,6 +16,7 @@ import { MovesService } from '../games/moves.service';
 import { asJson } from '../common/json';
 import { Notifications } from '../notifications/notifications';
 import type { RoundByeModel } from '../notifications/models/rounds-models';
+import { eliminatedPlayers, withoutPlayers } from './core/elimination';
 import { pairNextRound } from './core/pairing-systems';
 import { defaultPlan, MAX_ROUNDS, parsePlan, STANDING_REGIMES, type StandingRegime } from './core/round-plan';
 import { RoundReadsService, type TournamentState } from './round-reads.service';
@@ -129,7 +130,9 @@ export class RoundsService {
       const today = localDate(this.clock.now(), competition.timeZone);
       const closingDate = this.closingDate(competition, input.closingDate, today, plan.systems.length - next + 1);
       const system = plan.systems[next - 1];
-      const outcome = pairNextRound(system, state.pairing, plan.seed);
+      // F 9.4d: a player absent from a third of the rounds is not paired; confirming withdraws them.
+      const eliminated = eliminatedPlayers(state.pairing, plan.systems.length).map(String);
+      const outcome = pairNextRound(system, withoutPlayers(state.pairing, eliminated), plan.seed);
       if (!outcome.ok) throw new Refusal(outcome.code, outcome.messages, 409);
       const round: TournamentRound = {
         id: state.proposal?.id ?? randomUUID(),
@@ -140,6 +143,7 @@ export class RoundsService {
         pairs: outcome.next.pairs.map(([red, blue]) => [String(red), String(blue)]),
         byePlayerId: outcome.next.bye === null ? null : String(outcome.next.bye),
         gibsonized: outcome.next.gibsonized.map(String),
+        eliminated,
         closingDate,
         proposedAt: this.clock.now(),
         startedAt: null,
@@ -170,8 +174,10 @@ export class RoundsService {
         );
       }
       const paired = new Set([...round.pairs.flat(), ...(round.byePlayerId ? [round.byePlayerId] : [])]);
-      const field = new Set(state.pairing.players.map((p) => String(p.id)));
-      if (paired.size !== field.size || [...field].some((id) => !paired.has(id))) {
+      const eliminated = eliminatedPlayers(state.pairing, state.plan.systems.length).map(String);
+      const field = new Set(state.pairing.players.map((p) => String(p.id)).filter((id) => !eliminated.includes(id)));
+      const sameEliminated = eliminated.length === round.eliminated.length && eliminated.every((id) => round.eliminated.includes(id));
+      if (!sameEliminated || paired.size !== field.size || [...field].some((id) => !paired.has(id))) {
         throw refusal(
           'FIELD_CHANGED',
           409,
@@ -216,6 +222,16 @@ export class RoundsService {
           closingDate: round.closingDate as LocalDate,
         };
         await this.notifications.add([{ to: bye.player, template: 'round-bye', gameId: null, payload: asJson(model) }]);
+      }
+      await this.repo.withdraw(competitionId, round.eliminated, now);
+      for (const playerId of round.eliminated) {
+        await this.audit.record({
+          actor,
+          asArbiter: true,
+          action: 'player.eliminated',
+          competitionId,
+          details: { playerId, round: round.number, rule: 'F 9.4d' },
+        });
       }
       await this.repo.markStarted(round.id, now);
       await this.audit.record({

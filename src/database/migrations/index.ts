@@ -19,6 +19,7 @@ import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
 import { ArbiterCaseMail1766520000000 } from './1766520000000-arbiter-case-mail';
 import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
 import { TournamentRounds1766650000000 } from './1766650000000-tournament-rounds';
+import { RoundEliminations1766655000000 } from './1766655000000-round-eliminations';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   ArbiterCaseMail1766520000000,
   PfsRules1766590000000,
   TournamentRounds1766650000000,
+  RoundEliminations1766655000000,
 ];

@@ -20,9 +20,6 @@ export function orientPair(pair: readonly [PlayerId, PlayerId], history: History
 }
 
 /** The round's pairs, each oriented by `orientPair`, in the order given. */
-export function assignColours(
-  pairs: ReadonlyArray<readonly [PlayerId, PlayerId]>,
-  history: History,
-): Array<readonly [PlayerId, PlayerId]> {
+export function assignColours(pairs: ReadonlyArray<readonly [PlayerId, PlayerId]>, history: History): Array<readonly [PlayerId, PlayerId]> {
   return pairs.map((pair) => orientPair(pair, history));
 }

@@ -79,7 +79,15 @@ function combine(
     ok: true,
     next: {
       round: roundNumber,
-      pairs: [...(tableColours ? rounds.flatMap((r) => r.pairs) : assignColours(rounds.flatMap((r) => r.pairs), history)), ...extra],
+      pairs: [
+        ...(tableColours
+          ? rounds.flatMap((r) => r.pairs)
+          : assignColours(
+              rounds.flatMap((r) => r.pairs),
+              history,
+            )),
+        ...extra,
+      ],
       bye: bye?.id ?? null,
       gibsonized: [],
     },

@@ -34,6 +34,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'holiday-end': { ro: 'Sfârșitul concediului', en: 'Holiday over' },
   'holiday-rights-end': { ro: 'Sfârșitul dreptului la concediu', en: 'End of holiday rights' },
   'round-bye': { ro: 'Runda în care stați', en: 'A round you sit out' },
+  'round-complete': { ro: 'Rundă încheiată', en: 'Round complete' },
   'special-leave': { ro: 'Concediu special', en: 'Special leave' },
   'long-thinking-notice': { ro: 'Gândire lungă anunțată', en: 'Long thinking announced' },
   'long-thinking-end': { ro: 'Sfârșitul gândirii lungi', en: 'Long thinking over' },

@@ -202,6 +202,7 @@ export class RoundsController {
         round: { ...round, pairs: round.pairs.map((p, i) => ({ ...p, n: i + 1 })) },
         proposed: round.status === 'proposed',
         games: round.pairs.length,
+        eliminated: round.eliminated.join(', '),
         error: error ?? null,
       },
       { title: this.views.t(req, 'arbiter.rounds.roundTitle', { number: n }), ...STYLES },
