@@ -43,7 +43,15 @@ import { UptimeRepository } from './uptime.repository';
     StateDeclarationsRepository,
   ],
   // The timelines for the players' pages (web/player); the uptime spans the rehearsal clock stretches.
-  exports: [SweepService, SweepPasses, ClocksService, TimeControlsService, StateDeclarationsService, ThinkingTimeRepository, UptimeRepository],
+  exports: [
+    SweepService,
+    SweepPasses,
+    ClocksService,
+    TimeControlsService,
+    StateDeclarationsService,
+    ThinkingTimeRepository,
+    UptimeRepository,
+  ],
 })
 export class ThinkingTimeModule implements OnApplicationBootstrap {
   constructor(

@@ -1,10 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { In, IsNull, Not } from 'typeorm';
 import { UserRepository } from '../auth/user.repository';
 import type { Language } from '../common/bilingual';
 import { asJson } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
-import { Competition } from '../competitions/competition.entity';
+import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
 import { domainOf } from '../notifications/mail-addresses';
 import type { RoundCompleteModel } from '../notifications/models/rounds-models';
@@ -12,7 +11,6 @@ import { Notifications } from '../notifications/notifications';
 import { SweepPasses } from '../thinking-time/sweep-passes';
 import { RoundReadsService } from './round-reads.service';
 import { RoundsRepository } from './rounds.repository';
-import { TournamentRound } from './tournament-round.entity';
 
 /** The Message-ID of a round's completion mail: one per (competition, round), its unique index the last guard. */
 export function roundCompleteMessageId(domain: string, competitionId: string, round: number): string {
@@ -34,6 +32,7 @@ export class RoundCompletionService implements OnModuleInit {
     @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl' | 'mailReplyAddress'>,
     private readonly db: Database,
     private readonly repo: RoundsRepository,
+    private readonly competitions: CompetitionsRepository,
     private readonly reads: RoundReadsService,
     private readonly users: UserRepository,
     private readonly notifications: Notifications,
@@ -48,25 +47,17 @@ export class RoundCompletionService implements OnModuleInit {
 
   /** Mails each arbiter whose round became complete; answers how many mails it wrote. */
   async tell(now: Date): Promise<number> {
-    const waiting = await this.db.run((m) =>
-      m.find(TournamentRound, {
-        where: { status: 'started', completedAt: IsNull(), startedAt: Not(IsNull()) },
-        select: { competitionId: true },
-      }),
-    );
+    const waiting = await this.db.run(() => this.repo.competitionsWithRoundsUntold());
     let wrote = 0;
-    for (const competitionId of new Set(waiting.map((r) => r.competitionId))) {
+    for (const competitionId of waiting) {
       wrote += await this.db.transaction(() => this.tellCompetition(competitionId, now));
     }
     return wrote;
   }
 
   private async tellCompetition(competitionId: string, now: Date): Promise<number> {
-    const competition = await this.db.manager.findOne(Competition, {
-      where: { id: competitionId, kind: 'rounds', status: In(['started']) },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!competition) return 0;
+    const competition = await this.competitions.lock(competitionId);
+    if (!competition || competition.kind !== 'rounds' || competition.status !== 'started') return 0;
     const state = await this.reads.state(competitionId);
     const planned = state.plan?.systems.length ?? 0;
     let wrote = 0;

@@ -60,6 +60,15 @@ export class RoundsRepository {
     await this.m.update(TournamentRound, { id }, { status: 'started', startedAt: at });
   }
 
+  /** The competitions with a started round whose arbiter has not been told it complete (docs/rules.md §11.6 12). */
+  async competitionsWithRoundsUntold(): Promise<string[]> {
+    const rows = await this.m.find(TournamentRound, {
+      where: { status: 'started', completedAt: IsNull() },
+      select: { competitionId: true },
+    });
+    return [...new Set(rows.map((r) => r.competitionId))];
+  }
+
   async markCompleted(id: string, at: Date): Promise<void> {
     await this.m.update(TournamentRound, { id }, { completedAt: at });
   }

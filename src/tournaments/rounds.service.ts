@@ -34,6 +34,8 @@ export interface PlanInput {
   readonly clubRule?: boolean;
   readonly gibson?: boolean;
   readonly prizePlaces?: number;
+  /** F 9.4d (docs/rules.md §11.6 10); the arbiter's form ticks it by default. */
+  readonly eliminateAbsent?: boolean;
 }
 
 const refusal = (code: string, status: 400 | 409, ro: string, en: string) => new Refusal(code, { ro, en }, status);
@@ -101,6 +103,7 @@ export class RoundsService {
         seed,
         clubRule: input.clubRule ?? false,
         gibson: input.gibson ?? false,
+        eliminateAbsent: input.eliminateAbsent ?? false,
         prizePlaces,
         groupId: previous?.groupId ?? null,
         updatedAt: this.clock.now(),
@@ -112,7 +115,15 @@ export class RoundsService {
         asArbiter: true,
         action: 'competition.rounds_plan_saved',
         competitionId,
-        details: { systems, regime, seed, clubRule: plan.clubRule, gibson: plan.gibson, prizePlaces },
+        details: {
+          systems,
+          regime,
+          seed,
+          clubRule: plan.clubRule,
+          gibson: plan.gibson,
+          eliminateAbsent: plan.eliminateAbsent,
+          prizePlaces,
+        },
       });
       return plan;
     });
@@ -131,7 +142,7 @@ export class RoundsService {
       const closingDate = this.closingDate(competition, input.closingDate, today, plan.systems.length - next + 1);
       const system = plan.systems[next - 1];
       // F 9.4d: a player absent from a third of the rounds is not paired; confirming withdraws them.
-      const eliminated = eliminatedPlayers(state.pairing, plan.systems.length).map(String);
+      const eliminated = plan.eliminateAbsent ? eliminatedPlayers(state.pairing, plan.systems.length).map(String) : [];
       const outcome = pairNextRound(system, withoutPlayers(state.pairing, eliminated), plan.seed);
       if (!outcome.ok) throw new Refusal(outcome.code, outcome.messages, 409);
       const round: TournamentRound = {
@@ -174,7 +185,7 @@ export class RoundsService {
         );
       }
       const paired = new Set([...round.pairs.flat(), ...(round.byePlayerId ? [round.byePlayerId] : [])]);
-      const eliminated = eliminatedPlayers(state.pairing, state.plan.systems.length).map(String);
+      const eliminated = state.plan.eliminateAbsent ? eliminatedPlayers(state.pairing, state.plan.systems.length).map(String) : [];
       const field = new Set(state.pairing.players.map((p) => String(p.id)).filter((id) => !eliminated.includes(id)));
       const sameEliminated = eliminated.length === round.eliminated.length && eliminated.every((id) => round.eliminated.includes(id));
       if (!sameEliminated || paired.size !== field.size || [...field].some((id) => !paired.has(id))) {

@@ -109,7 +109,9 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
     const base = `/arbiter/competitions/${competitionId}/rounds`;
     const page = await agent.get(base);
     const csrf = csrfOf(page.text);
-    expect((await agent.post(`${base}/plan`).type('form').send({ _csrf: csrf, plan: PLAN, rounds: '' })).status).toBe(303);
+    expect(
+      (await agent.post(`${base}/plan`).type('form').send({ _csrf: csrf, plan: PLAN, rounds: '', eliminateAbsent: 'on' })).status,
+    ).toBe(303);
 
     const met = new Set<string>();
     const byes = new Map<string, number>();
@@ -120,7 +122,12 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
       expect(proposed.status).toBe(303);
       const proposal = await agent.get(`${base}/${round}`);
       expect(proposal.text).toContain('data-testid="confirm-round"');
-      const confirmed = await agent.post(`${base}/${round}/confirm`).type('form').send({ _csrf: csrfOf(proposal.text), confirm: 'yes' });
+      // F 9.4d is on, and nobody was absent: nobody is eliminated.
+      expect(proposal.text).not.toContain('data-testid="eliminated"');
+      const confirmed = await agent
+        .post(`${base}/${round}/confirm`)
+        .type('form')
+        .send({ _csrf: csrfOf(proposal.text), confirm: 'yes' });
       expect(confirmed.status).toBe(303);
       const games = await gamesOf(round);
       expect(games).toHaveLength(PLAYERS / 2);
@@ -150,7 +157,11 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
     const { state } = await t.app.get(RoundReadsService).tournament(competitionId);
     const rounds: Round[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const entries: Round[number][] = (await gamesOf(round)).map((g) => ({ red: g.redPlayerId, blue: g.bluePlayerId, result: expected.get(g.id)! }));
+      const entries: Round[number][] = (await gamesOf(round)).map((g) => ({
+        red: g.redPlayerId,
+        blue: g.bluePlayerId,
+        result: expected.get(g.id)!,
+      }));
       const bye = state.started[round - 1].byePlayerId;
       if (bye) entries.push({ bye });
       rounds.push(entries);
@@ -170,6 +181,8 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
     const publicPage = await agent.get(`/public/competitions/${competitionId}/rounds`);
     expect(publicPage.status).toBe(200);
     // Measured, not budgeted: the report quotes it.
-    process.stdout.write(`tournament of ${PLAYERS} players, ${ROUNDS} rounds on ${TEST_DB}: ${Math.round((Date.now() - started) / 1000)} s\n`);
+    process.stdout.write(
+      `tournament of ${PLAYERS} players, ${ROUNDS} rounds on ${TEST_DB}: ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
   });
 });

@@ -6,9 +6,11 @@ export class RoundEliminations1766655000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "tournament_round" ADD "eliminated" jsonb NOT NULL DEFAULT '[]'`);
+    await queryRunner.query(`ALTER TABLE "tournament_plan" ADD "eliminate_absent" boolean NOT NULL DEFAULT false`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "tournament_plan" DROP COLUMN "eliminate_absent"`);
     await queryRunner.query(`ALTER TABLE "tournament_round" DROP COLUMN "eliminated"`);
   }
 }

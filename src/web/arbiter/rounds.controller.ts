@@ -64,6 +64,7 @@ export class RoundsController {
       seed: whole(form, 'seed'),
       clubRule: str(form, 'clubRule') === 'on',
       gibson: str(form, 'gibson') === 'on',
+      eliminateAbsent: str(form, 'eliminateAbsent') === 'on',
       prizePlaces: whole(form, 'prizePlaces'),
     };
     await answerForm(
