@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { In } from 'typeorm';
+import { In, IsNull } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
 import { insertRows } from '../database/insert-rows';
-import { Competition } from './competition.entity';
+import { Competition, type CompetitionKind } from './competition.entity';
 import type { CompetitionSettings } from './core/competition-settings';
 import { Group } from './group.entity';
 import { PlayerEmail } from '../players/player-email.entity';
@@ -230,6 +230,36 @@ export class CompetitionsRepository {
   /** docs/rules.md §9: the sequences are revealed when play starts. */
   async revealSequences(competitionId: string, at: Date): Promise<void> {
     await this.m.update(Sequence, { competitionId }, { revealedAt: at });
+  }
+
+  // ---------------------------------------------------------------- a tournament in rounds (tournaments/rounds.service.ts)
+
+  async setKind(competitionId: string, kind: CompetitionKind): Promise<void> {
+    await this.m.update(Competition, { id: competitionId }, { kind });
+  }
+
+  /** F 9.4d: the eliminated players' registrations withdrawn (their results stay in the standings). */
+  async withdraw(competitionId: string, playerIds: readonly string[], at: Date): Promise<void> {
+    if (playerIds.length) {
+      await this.m.update(Registration, { competitionId, playerId: In([...playerIds]), withdrawnAt: IsNull() }, { withdrawnAt: at });
+    }
+  }
+
+  sequence(competitionId: string, series: string): Promise<Sequence | null> {
+    return this.m.findOneBy(Sequence, { competitionId, series });
+  }
+
+  async insertSequence(sequence: Sequence): Promise<void> {
+    await this.m.insert(Sequence, sequence);
+  }
+
+  async revealSequence(id: string, at: Date): Promise<void> {
+    await this.m.update(Sequence, { id }, { revealedAt: at });
+  }
+
+  /** Seats the round's players in the tournament's one group, so the group pages list them. */
+  async seatInGroup(registrationIds: readonly string[], groupId: string): Promise<void> {
+    if (registrationIds.length) await this.m.update(Registration, { id: In([...registrationIds]), groupId: IsNull() }, { groupId });
   }
 }
 

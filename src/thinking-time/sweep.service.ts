@@ -11,6 +11,7 @@ import { chooseActions } from './core/catch-up';
 import { HEARTBEAT_MS, HeartbeatService, type Outage } from './heartbeat.service';
 import { SweepActions } from './sweep-actions.service';
 import { CaseNoticesService, type CaseNoticesReport } from './case-notices.service';
+import { SweepPasses } from './sweep-passes.service';
 import type { TimelineActionStatus } from './timeline-action.entity';
 import { ThinkingTimeRepository, type NewTimelineAction, type SweepPlanRow, type SweptGame } from './thinking-time.repository';
 import {
@@ -91,6 +92,7 @@ export class SweepService {
     private readonly gameTime: GameTimeRepository,
     private readonly caseNotices: CaseNoticesService,
     private readonly frame: GameActions,
+    private readonly passes: SweepPasses,
   ) {}
 
   /** Registers and starts this instance's `sweep` worker: its first run, at once, is the catch-up. */
@@ -124,6 +126,8 @@ export class SweepService {
     const resultsSettled = await this.results.settleResultsDue(earliestDay(options.day, localDate(now, this.settings.timeZone)));
     // Last: every case this run opened or left open is mailed to its arbiter (docs/mail-rules.md 20).
     const caseNotices = await this.caseNotices.tell(now);
+    // Then the passes other features registered (a round complete told to its arbiter, docs/rules.md §11.6).
+    await this.passes.run(now);
     return { outage, competitions: swept, resultsSettled, caseNotices };
   }
 

@@ -11,6 +11,7 @@ import { HeartbeatService } from './heartbeat.service';
 import { StateDeclarationsService } from './state-declarations.service';
 import { SweepActions } from './sweep-actions.service';
 import { CaseNoticesService } from './case-notices.service';
+import { SweepPasses } from './sweep-passes.service';
 import { SweepCron } from './sweep.cron';
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import { SweepService } from './sweep.service';
@@ -32,6 +33,7 @@ import { UptimeRepository } from './uptime.repository';
     SweepCron,
     SweepActions,
     CaseNoticesService,
+    SweepPasses,
     HeartbeatService,
     ClocksService,
     TimeControlsService,
@@ -41,7 +43,15 @@ import { UptimeRepository } from './uptime.repository';
     StateDeclarationsRepository,
   ],
   // The timelines for the players' pages (web/player); the uptime spans the rehearsal clock stretches.
-  exports: [SweepService, ClocksService, TimeControlsService, StateDeclarationsService, ThinkingTimeRepository, UptimeRepository],
+  exports: [
+    SweepService,
+    SweepPasses,
+    ClocksService,
+    TimeControlsService,
+    StateDeclarationsService,
+    ThinkingTimeRepository,
+    UptimeRepository,
+  ],
 })
 export class ThinkingTimeModule implements OnApplicationBootstrap {
   constructor(

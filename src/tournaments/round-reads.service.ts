@@ -56,6 +56,8 @@ export interface RoundView {
   readonly closingDate: string;
   readonly pairs: readonly PairingLine[];
   readonly bye: string | null;
+  /** F 9.4d: the names of the players eliminated at this round's pairing. */
+  readonly eliminated: readonly string[];
   readonly progress: RoundProgress;
 }
 
@@ -184,6 +186,7 @@ export class RoundReadsService {
         closingDate: r.closingDate,
         pairs,
         bye: r.byePlayerId ? (name.get(r.byePlayerId) ?? '') : null,
+        eliminated: (r.eliminated ?? []).map((id) => name.get(id) ?? ''),
         progress,
       };
     });

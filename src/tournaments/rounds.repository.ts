@@ -1,8 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, type EntityManager } from 'typeorm';
-import { Competition, type CompetitionKind } from '../competitions/competition.entity';
-import { Registration } from '../competitions/registration.entity';
-import { Sequence } from '../competitions/sequence.entity';
+import { IsNull, type EntityManager } from 'typeorm';
 import { Database } from '../database/database';
 import { TournamentPlan } from './tournament-plan.entity';
 import { TournamentRound } from './tournament-round.entity';
@@ -27,10 +24,6 @@ export class RoundsRepository {
     await this.m.upsert(TournamentPlan, plan, ['competitionId']);
   }
 
-  async setKind(competitionId: string, kind: CompetitionKind): Promise<void> {
-    await this.m.update(Competition, { id: competitionId }, { kind });
-  }
-
   /** The rounds proposed or started, in order. */
   rounds(competitionId: string): Promise<TournamentRound[]> {
     return this.m.find(TournamentRound, { where: { competitionId }, order: { number: 'ASC' } });
@@ -49,6 +42,7 @@ export class RoundsRepository {
         pairs: round.pairs,
         byePlayerId: round.byePlayerId,
         gibsonized: round.gibsonized,
+        eliminated: round.eliminated,
         closingDate: round.closingDate,
         proposedAt: round.proposedAt,
       },
@@ -59,24 +53,16 @@ export class RoundsRepository {
     await this.m.update(TournamentRound, { id }, { status: 'started', startedAt: at });
   }
 
+  /** The competitions with a started round whose arbiter has not been told it complete (docs/rules.md §11.6 12). */
+  async competitionsWithRoundsUntold(): Promise<string[]> {
+    const rows = await this.m.find(TournamentRound, {
+      where: { status: 'started', completedAt: IsNull() },
+      select: { competitionId: true },
+    });
+    return [...new Set(rows.map((r) => r.competitionId))];
+  }
+
   async markCompleted(id: string, at: Date): Promise<void> {
     await this.m.update(TournamentRound, { id }, { completedAt: at });
-  }
-
-  sequence(competitionId: string, series: string): Promise<Sequence | null> {
-    return this.m.findOneBy(Sequence, { competitionId, series });
-  }
-
-  async insertSequence(sequence: Sequence): Promise<void> {
-    await this.m.insert(Sequence, sequence);
-  }
-
-  async revealSequence(id: string, at: Date): Promise<void> {
-    await this.m.update(Sequence, { id }, { revealedAt: at });
-  }
-
-  /** Seats the round's players in the tournament's one group, so the group pages list them. */
-  async seatInGroup(registrationIds: readonly string[], groupId: string): Promise<void> {
-    if (registrationIds.length) await this.m.update(Registration, { id: In([...registrationIds]), groupId: IsNull() }, { groupId });
   }
 }

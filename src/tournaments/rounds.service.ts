@@ -15,6 +15,7 @@ import { MovesService } from '../games/moves.service';
 import { asJson } from '../common/json';
 import { Notifications } from '../notifications/notifications.service';
 import type { RoundByeModel } from '../notifications/models/rounds-models';
+import { eliminatedPlayers, withoutPlayers } from './core/elimination';
 import { pairNextRound } from './core/pairing-systems';
 import { defaultPlan, MAX_ROUNDS, parsePlan, STANDING_REGIMES, type StandingRegime } from './core/round-plan';
 import { RoundReadsService, type TournamentState } from './round-reads.service';
@@ -32,6 +33,8 @@ export interface PlanInput {
   readonly clubRule?: boolean;
   readonly gibson?: boolean;
   readonly prizePlaces?: number;
+  /** F 9.4d (docs/rules.md §11.6 10); the arbiter's form ticks it by default. */
+  readonly eliminateAbsent?: boolean;
 }
 
 const refusal = (code: string, status: 400 | 409, ro: string, en: string) => new Refusal(code, { ro, en }, status);
@@ -98,18 +101,27 @@ export class RoundsService {
         seed,
         clubRule: input.clubRule ?? false,
         gibson: input.gibson ?? false,
+        eliminateAbsent: input.eliminateAbsent ?? false,
         prizePlaces,
         groupId: previous?.groupId ?? null,
         updatedAt: this.clock.now(),
       };
       await this.repo.savePlan(plan);
-      await this.repo.setKind(competitionId, 'rounds');
+      await this.competitionRows.setKind(competitionId, 'rounds');
       await this.audit.record({
         actor,
         asArbiter: true,
         action: 'competition.rounds_plan_saved',
         competitionId,
-        details: { systems, regime, seed, clubRule: plan.clubRule, gibson: plan.gibson, prizePlaces },
+        details: {
+          systems,
+          regime,
+          seed,
+          clubRule: plan.clubRule,
+          gibson: plan.gibson,
+          eliminateAbsent: plan.eliminateAbsent,
+          prizePlaces,
+        },
       });
       return plan;
     });
@@ -127,7 +139,9 @@ export class RoundsService {
       const today = localDate(this.clock.now(), competition.timeZone);
       const closingDate = this.closingDate(competition, input.closingDate, today, plan.systems.length - next + 1);
       const system = plan.systems[next - 1];
-      const outcome = pairNextRound(system, state.pairing, plan.seed);
+      // F 9.4d: a player absent from a third of the rounds is not paired; confirming withdraws them.
+      const eliminated = plan.eliminateAbsent ? eliminatedPlayers(state.pairing, plan.systems.length).map(String) : [];
+      const outcome = pairNextRound(system, withoutPlayers(state.pairing, eliminated), plan.seed);
       if (!outcome.ok) throw new Refusal(outcome.code, outcome.messages, 409);
       const round: TournamentRound = {
         id: state.proposal?.id ?? randomUUID(),
@@ -138,6 +152,7 @@ export class RoundsService {
         pairs: outcome.next.pairs.map(([red, blue]) => [String(red), String(blue)]),
         byePlayerId: outcome.next.bye === null ? null : String(outcome.next.bye),
         gibsonized: outcome.next.gibsonized.map(String),
+        eliminated,
         closingDate,
         proposedAt: this.clock.now(),
         startedAt: null,
@@ -168,8 +183,10 @@ export class RoundsService {
         );
       }
       const paired = new Set([...round.pairs.flat(), ...(round.byePlayerId ? [round.byePlayerId] : [])]);
-      const field = new Set(state.pairing.players.map((p) => String(p.id)));
-      if (paired.size !== field.size || [...field].some((id) => !paired.has(id))) {
+      const eliminated = state.plan.eliminateAbsent ? eliminatedPlayers(state.pairing, state.plan.systems.length).map(String) : [];
+      const field = new Set(state.pairing.players.map((p) => String(p.id)).filter((id) => !eliminated.includes(id)));
+      const sameEliminated = eliminated.length === round.eliminated.length && eliminated.every((id) => round.eliminated.includes(id));
+      if (!sameEliminated || paired.size !== field.size || [...field].some((id) => !paired.has(id))) {
         throw refusal(
           'FIELD_CHANGED',
           409,
@@ -195,13 +212,13 @@ export class RoundsService {
         competition.startDate = today;
         await this.competitionRows.markCompetitionStarted(competition);
       }
-      await this.repo.revealSequence(sequence.id, now);
+      await this.competitionRows.revealSequence(sequence.id, now);
       // The round's games begin today and close on the round's day (docs/rules.md §11.6).
       const dated: Competition = { ...competition, startDate: today, closingDate: round.closingDate };
       const pairings = round.pairs.map(([red, blue]) => ({ groupId, red, blue, round: round.number }));
       await this.moves.startGames({ competition: dated, sequence, pairings });
       const registrations = (await this.competitionRows.entries(competitionId)).filter((e) => paired.has(e.player.id));
-      await this.repo.seatInGroup(
+      await this.competitionRows.seatInGroup(
         registrations.map((e) => e.registration.id),
         groupId,
       );
@@ -214,6 +231,16 @@ export class RoundsService {
           closingDate: round.closingDate as LocalDate,
         };
         await this.notifications.add([{ to: bye.player, template: 'round-bye', gameId: null, payload: asJson(model) }]);
+      }
+      await this.competitionRows.withdraw(competitionId, round.eliminated, now);
+      for (const playerId of round.eliminated) {
+        await this.audit.record({
+          actor,
+          asArbiter: true,
+          action: 'player.eliminated',
+          competitionId,
+          details: { playerId, round: round.number, rule: 'F 9.4d' },
+        });
       }
       await this.repo.markStarted(round.id, now);
       await this.audit.record({
@@ -299,7 +326,7 @@ export class RoundsService {
    */
   private async sequence(actor: Actor, competition: Competition, number: number, now: Date): Promise<Sequence> {
     const series = String(number);
-    const dealt = await this.repo.sequence(competition.id, series);
+    const dealt = await this.competitionRows.sequence(competition.id, series);
     if (dealt) return { ...dealt, revealedAt: now };
     const tiles = dealRandomSequence(competition.tileSet);
     const sequence: Sequence = {
@@ -313,7 +340,7 @@ export class RoundsService {
       revealedAt: now,
       createdAt: now,
     };
-    await this.repo.insertSequence(sequence);
+    await this.competitionRows.insertSequence(sequence);
     return sequence;
   }
 }

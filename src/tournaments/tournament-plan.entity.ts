@@ -33,6 +33,10 @@ export class TournamentPlan {
   @Column({ name: 'club_rule', type: 'boolean', default: false })
   clubRule: boolean;
 
+  /** F 9.4d: a player absent from a third of the rounds is eliminated at the next pairing (docs/rules.md §11.6 10). */
+  @Column({ name: 'eliminate_absent', type: 'boolean', default: false })
+  eliminateAbsent: boolean;
+
   /** Annex 3 §7. */
   @Column({ type: 'boolean', default: false })
   gibson: boolean;

@@ -43,6 +43,10 @@ export class TournamentRound {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   gibsonized: string[];
 
+  /** F 9.4d: the players absent from a third of the rounds, left out of this round and withdrawn at its confirmation. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  eliminated: string[];
+
   /** The day by which the round's games must be finished. */
   @Column({ name: 'closing_date', type: 'date' })
   closingDate: string;

@@ -23,6 +23,7 @@ import { FederationRanking1766670000000 } from './1766670000000-federation-ranki
 import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
 import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
 import { GameEvents1766640000000 } from './1766640000000-game-events';
+import { RoundEliminations1766655000000 } from './1766655000000-round-eliminations';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   RecordAttempts1766680000000,
   PolishLanguage1766660000000,
   GameEvents1766640000000,
+  RoundEliminations1766655000000,
 ];

@@ -11,8 +11,22 @@ export interface RoundByeModel {
   readonly closingDate: LocalDate;
 }
 
-export interface RoundMailModels {
-  'round-bye': RoundByeModel;
+/** docs/rules.md §11.6: the arbiter is told once that every game of a round has its result. */
+export interface RoundCompleteModel {
+  /** The arbiter's name. */
+  readonly name: string;
+  readonly competition: string;
+  readonly round: number;
+  readonly games: number;
+  /** The round to pair next; null when the plan's last round is the one complete (the final standings). */
+  readonly nextRound: number | null;
+  /** The arbiter's rounds page, where the next round is paired. */
+  readonly roundsUrl: string;
 }
 
-export const ROUND_MAIL_TEMPLATE_NAMES: readonly (keyof RoundMailModels)[] = ['round-bye'];
+export interface RoundMailModels {
+  'round-bye': RoundByeModel;
+  'round-complete': RoundCompleteModel;
+}
+
+export const ROUND_MAIL_TEMPLATE_NAMES: readonly (keyof RoundMailModels)[] = ['round-bye', 'round-complete'];

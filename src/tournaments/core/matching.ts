@@ -1,6 +1,7 @@
 // The pieces every pairing system shares (docs/rules.md §11.2–10.3): pairing down an ordered list
 // without rematches (F 9.2d–e), who sits out (F 9.2f), and who plays RED.
-import { pairKey, type History, type PlayerId, type Side, type TournamentPlayer } from './tournament';
+import { orientPair } from './colours';
+import { pairKey, type History, type PlayerId, type TournamentPlayer } from './tournament';
 
 export type Pair = readonly [TournamentPlayer, TournamentPlayer];
 
@@ -104,13 +105,7 @@ export function chooseBye(order: readonly TournamentPlayer[], history: History, 
  */
 export function colour(pair: Pair, history: History, roundNumber: number): readonly [PlayerId, PlayerId] {
   const [a, b] = pair;
-  const balance = (p: TournamentPlayer) => history.colourBalance.get(p.id) ?? 0;
-  const last = (p: TournamentPlayer): Side | undefined => history.lastColour.get(p.id);
-  let aRed: boolean;
-  if (balance(a) !== balance(b)) aRed = balance(a) < balance(b);
-  else if (last(a) !== last(b)) aRed = last(a) === 'blue' || last(b) === 'red';
-  else aRed = roundNumber % 2 === 1;
-  return aRed ? [a.id, b.id] : [b.id, a.id];
+  return orientPair(roundNumber % 2 === 1 ? [a.id, b.id] : [b.id, a.id], history);
 }
 
 /** The pairs in colours, in the order given. */

@@ -2,10 +2,20 @@
 // by Clark's rotation (F 9.3), the snake's groups (Annex 3 §5) and the rapid system's groups of 4
 // (Annex 3 §3), each group playing its own round robin.
 import { clarkTable, roundRobin } from '../../competitions/core/pairing';
+import { assignColours } from './colours';
 import { chooseBye, colour, pairDown } from './matching';
 import { rankedPlayers } from './standings';
 import { tooFewPlayers, unfinished } from './standings-pairing';
-import { historyOf, initialOrder, refuse, type PairingOutcome, type PlayerId, type Tournament, type TournamentPlayer } from './tournament';
+import {
+  historyOf,
+  initialOrder,
+  isBye,
+  refuse,
+  type PairingOutcome,
+  type PlayerId,
+  type Tournament,
+  type TournamentPlayer,
+} from './tournament';
 
 /** The largest field the CLI takes: a round robin of all of them is still a table. */
 export const MAX_SCHEDULE_SIZE = 1000;
@@ -31,11 +41,30 @@ export function groupRound(group: readonly TournamentPlayer[], index: number): G
 }
 
 /**
+ * Whether every round so far is this schedule's own round, RED and BLUE as its table gives them:
+ * then the table's colours, balanced over the whole table (§9), are kept; otherwise (a schedule
+ * after rounds of another system, a changed field) each pair's colours follow the players' history.
+ */
+function playedFromStart(tournament: Tournament, schedule: (index: number) => readonly GroupRound[]): boolean {
+  return tournament.rounds.every((round, index) => {
+    const own = new Set(schedule(index).flatMap((r) => r.pairs.map(([red, blue]) => `${JSON.stringify(red)}>${JSON.stringify(blue)}`)));
+    const games = round.filter((entry) => !isBye(entry));
+    return games.every((g) => !isBye(g) && own.has(`${JSON.stringify(g.red)}>${JSON.stringify(g.blue)}`));
+  });
+}
+
+/**
  * The groups' rounds put together. Players left without an opponent in their group (odd groups)
  * play each other, down the order and avoiding a rematch; the last one sits out (docs/rules.md
- * §11.3), so a round has at most one bye.
+ * §11.3), so a round has at most one bye. The colours: the table's when the schedule has been
+ * played from round 1, else each player's history's (docs/rules.md §11.3 "Colours").
  */
-export function combine(tournament: Tournament, rounds: readonly GroupRound[], order: readonly TournamentPlayer[]): PairingOutcome {
+export function combine(
+  tournament: Tournament,
+  rounds: readonly GroupRound[],
+  order: readonly TournamentPlayer[],
+  tableColours = false,
+): PairingOutcome {
   const roundNumber = tournament.rounds.length + 1;
   const history = historyOf(tournament.rounds);
   const position = new Map(order.map((p, i) => [p, i]));
@@ -48,7 +77,20 @@ export function combine(tournament: Tournament, rounds: readonly GroupRound[], o
   const extra = pairDown(resting, history, tournament.settings.clubRule === true).map((pair) => colour(pair, history, roundNumber));
   return {
     ok: true,
-    next: { round: roundNumber, pairs: [...rounds.flatMap((r) => r.pairs), ...extra], bye: bye?.id ?? null, gibsonized: [] },
+    next: {
+      round: roundNumber,
+      pairs: [
+        ...(tableColours
+          ? rounds.flatMap((r) => r.pairs)
+          : assignColours(
+              rounds.flatMap((r) => r.pairs),
+              history,
+            )),
+        ...extra,
+      ],
+      bye: bye?.id ?? null,
+      gibsonized: [],
+    },
   };
 }
 
@@ -64,7 +106,8 @@ export function roundRobinRound(tournament: Tournament): PairingOutcome {
       en: `The round robin of ${order.length} players has ${roundRobinRounds(order.length)} rounds, all of them played.`,
     });
   }
-  return combine(tournament, [groupRound(order, index)], order);
+  const table = (k: number) => [groupRound(order, k)];
+  return combine(tournament, table(index), order, playedFromStart(tournament, table));
 }
 
 /** Annex 3 §5: `count` groups filled by the rating list in a snake, 1 2 3 / 6 5 4 / 7 8 9 … */
@@ -98,11 +141,8 @@ export function snake(tournament: Tournament): PairingOutcome {
       en: `The snake's groups have ${rounds} rounds, all of them played; go on with another system (FP6, FP4, KOTH).`,
     });
   }
-  return combine(
-    tournament,
-    groups.map((group) => groupRound(group, index)),
-    order,
-  );
+  const table = (k: number) => groups.map((group) => groupRound(group, k));
+  return combine(tournament, table(index), order, playedFromStart(tournament, table));
 }
 
 /** `list` dealt into groups of 4 (1, g+1, 2g+1, 3g+1; …); when 4 does not divide it the last group has 5 to 7. */

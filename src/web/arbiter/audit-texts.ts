@@ -156,6 +156,10 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return ro ? `Partida s-a încheiat prin retragerea lui ${who}.` : `The game ended with ${who}'s withdrawal.`;
       case 'player.withdrawn':
         return ro ? `${who} a fost retras din competiție.` : `${who} was withdrawn from the competition.`;
+      case 'player.eliminated':
+        return ro
+          ? `${who} a fost eliminat din turneu: absent dintr-o treime din runde (F 9.4d), la runda ${num(details.round) ?? ''}.`
+          : `${who} was eliminated from the tournament: absent from a third of the rounds (F 9.4d), at round ${num(details.round) ?? ''}.`;
       case 'player.excluded':
         return ro ? `${who} a fost exclus din competiție.` : `${who} was excluded from the competition.`;
       case 'player.updated':

@@ -55,7 +55,7 @@ describe('arbiter dashboard', () => {
     expect(caseSummary('claim', { claimant: 'red', daysUsed: 53 }).en).toBe('Time claim (red): the partner has used 53 days');
     expect(caseSummary('silence', { silent: 'blue', silentDays: 30, since: '2027-02-01' }).ro).toContain('albastru');
     // Never the stored code on a page.
-    expect(caseSummary('weird-kind', {})).toEqual({ ro: 'Alt caz', en: 'Another case' });
+    expect(caseSummary('weird-kind', {})).toEqual({ ro: 'Alt caz', en: 'Another case', pl: 'Inna sprawa' });
   });
 
   it('says days in Romanian', () => {

@@ -45,6 +45,7 @@ const NAMES: Readonly<Record<string, Readonly<Record<WebLanguage, string>>>> = {
   'holiday-confirmation': { ro: 'Concediu înregistrat', en: 'Holiday recorded', pl: 'Urlop zapisany' },
   'holiday-end': { ro: 'Sfârșitul concediului', en: 'Holiday over', pl: 'Koniec urlopu' },
   'holiday-rights-end': { ro: 'Sfârșitul dreptului la concediu', en: 'End of holiday rights', pl: 'Koniec prawa do urlopu' },
+  'round-complete': { ro: 'Rundă încheiată', en: 'Round complete', pl: 'Runda zakończona' },
   'round-bye': { ro: 'Runda în care stați', en: 'A round you sit out', pl: 'Runda, w której pauzujesz' },
   'special-leave': { ro: 'Concediu special', en: 'Special leave', pl: 'Urlop nadzwyczajny' },
   'long-thinking-notice': { ro: 'Gândire lungă anunțată', en: 'Long thinking announced', pl: 'Zapowiedziany dłuższy namysł' },

@@ -64,6 +64,7 @@ export class RoundsController {
       seed: whole(form, 'seed'),
       clubRule: str(form, 'clubRule') === 'on',
       gibson: str(form, 'gibson') === 'on',
+      eliminateAbsent: str(form, 'eliminateAbsent') === 'on',
       prizePlaces: whole(form, 'prizePlaces'),
     };
     await answerForm(
@@ -202,6 +203,7 @@ export class RoundsController {
         round: { ...round, pairs: round.pairs.map((p, i) => ({ ...p, n: i + 1 })) },
         proposed: round.status === 'proposed',
         games: round.pairs.length,
+        eliminated: round.eliminated.join(', '),
         error: error ?? null,
       },
       { title: this.views.t(req, 'arbiter.rounds.roundTitle', { number: n }), ...STYLES },

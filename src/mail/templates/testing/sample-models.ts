@@ -72,6 +72,14 @@ export function sampleModels(language: MailLanguage): MailModels {
   return {
     ...sweep,
     'round-bye': { name: GAME.blue, competition: GAME.competition, round: 3, closingDate: '2027-04-30' },
+    'round-complete': {
+      name: 'Arbitru',
+      competition: GAME.competition,
+      round: 3,
+      games: 20,
+      nextRound: 4,
+      roundsUrl: 'https://scrabble.example.org/arbiter/competitions/c1/rounds',
+    },
     'game-start': {
       game: GAME,
       you: 'red',
