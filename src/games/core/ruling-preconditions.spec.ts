@@ -58,6 +58,7 @@ describe('rulingNotApplicable: the one rule the page and the games service apply
     expect(rulingNotApplicable({ kind: 'thinking-days', player: 'red', days: 10 }, ended)?.messages).toEqual({
       ro: 'Această decizie nu se poate da acum: partida s-a încheiat: ceasurile ei nu mai merg.',
       en: 'This ruling cannot be given now: the game is over: its clocks no longer run.',
+      pl: 'Tej decyzji nie można teraz podjąć: partia się zakończyła: jej zegary już nie biegną.',
     });
     const notAppealed = rulingNotApplicable({ kind: 'word', valid: true }, { ...inPlay, dispute: 'open' });
     expect(notAppealed?.messages.ro).toContain('nicio contestație nu așteaptă decizia arbitrului');
