@@ -62,6 +62,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 const INTERNAL = {
   ro: 'Ceva nu a mers pe partea noastră; nu s-a schimbat nimic.',
   en: 'Something went wrong on our side; nothing was changed.',
+  pl: 'Coś poszło nie tak po naszej stronie; nic nie zostało zmienione.',
 };
 
 /** Romanian for the statuses Nest raises by itself; the English detail stays beside it. */

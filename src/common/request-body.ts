@@ -98,19 +98,25 @@ const deepRefusal = () =>
     {
       ro: `Corpul cererii are structuri imbricate pe mai mult de ${BODY_LIMITS.jsonDepth} de niveluri.`,
       en: `The request body nests deeper than ${BODY_LIMITS.jsonDepth} levels.`,
+      pl: `Treść żądania ma zagnieżdżenia głębsze niż ${BODY_LIMITS.jsonDepth} poziomy.`,
     },
     400,
   );
 
 function longListRefusal(path: string, items: number): Refusal {
-  const [count, limit] = [countOf(items, ['element', 'elemente'], ['item', 'items']), countIn(BODY_LIMITS.jsonArrayItems)];
+  const [count, limit] = [
+    countOf(items, ['element', 'elemente'], ['item', 'items'], ['element', 'elementy', 'elementów']),
+    countIn(BODY_LIMITS.jsonArrayItems),
+  ];
   const ro = path ? `Lista „${path}”` : 'Corpul cererii';
   const en = path ? `The list "${path}"` : 'The request body';
+  const pl = path ? `Lista „${path}”` : 'Treść żądania';
   return new Refusal(
     'TOO_MANY_ITEMS',
     {
       ro: `${ro} are ${count.ro}; se acceptă cel mult ${limit.ro}.`,
       en: `${en} has ${count.en}; at most ${limit.en} are accepted.`,
+      pl: `${pl} ma ${count.pl}; przyjmowanych jest najwyżej ${limit.pl}.`,
     },
     400,
     { fields: path ? [path] : [], items, limit: BODY_LIMITS.jsonArrayItems },
@@ -125,7 +131,11 @@ export function bodyRefusal(error: unknown): Refusal {
     case 'parameters.too.many':
       return new Refusal(
         'PAYLOAD_TOO_LARGE',
-        { ro: 'Cererea este prea mare pentru această adresă.', en: 'The request is too large for this address.' },
+        {
+          ro: 'Cererea este prea mare pentru această adresă.',
+          en: 'The request is too large for this address.',
+          pl: 'Żądanie jest za duże dla tego adresu.',
+        },
         413,
       );
     case 'encoding.unsupported':
@@ -135,14 +145,27 @@ export function bodyRefusal(error: unknown): Refusal {
         {
           ro: 'Codificarea cererii nu este acceptată (folosiți UTF-8, necomprimat).',
           en: 'The request’s encoding is not accepted (send UTF-8, uncompressed).',
+          pl: 'Kodowanie żądania nie jest akceptowane (wyślij UTF-8, bez kompresji).',
         },
         415,
       );
     case 'entity.parse.failed':
-      return new Refusal('BAD_JSON', { ro: 'Corpul cererii nu este JSON valid.', en: 'The request body is not valid JSON.' }, 400);
+      return new Refusal(
+        'BAD_JSON',
+        {
+          ro: 'Corpul cererii nu este JSON valid.',
+          en: 'The request body is not valid JSON.',
+          pl: 'Treść żądania nie jest poprawnym JSON-em.',
+        },
+        400,
+      );
     default:
       if (status === 413) return bodyRefusal({ type: 'entity.too.large' });
       // Depth exceeded in a form, a body cut short, a length that does not match: all the sender's doing.
-      return new Refusal('BAD_INPUT', { ro: 'Corpul cererii nu poate fi citit.', en: 'The request body cannot be read.' }, 400);
+      return new Refusal(
+        'BAD_INPUT',
+        { ro: 'Corpul cererii nu poate fi citit.', en: 'The request body cannot be read.', pl: 'Nie można odczytać treści żądania.' },
+        400,
+      );
   }
 }

@@ -48,7 +48,10 @@ describe(`bad input is refused cleanly (${TEST_DB})`, () => {
     expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.error).toEqual(
-      expect.objectContaining({ message: expect.any(String), messages: { ro: expect.any(String), en: expect.any(String) } }),
+      expect.objectContaining({
+        message: expect.any(String),
+        messages: { ro: expect.any(String), en: expect.any(String), pl: expect.any(String) },
+      }),
     );
     expect(res.text).not.toMatch(/\bat .+\.(js|ts):\d+|Error:|node_modules/);
   }

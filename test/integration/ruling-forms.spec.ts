@@ -293,6 +293,7 @@ describe(`ruling forms that apply, and confirmations (${TEST_DB})`, () => {
       expect(res.body.error.messages).toEqual({
         ro: `Această decizie nu se poate da acum: ${ro}.`,
         en: `This ruling cannot be given now: ${en}.`,
+        pl: expect.stringMatching(/^Tej decyzji nie można teraz podjąć: .+\.$/),
       });
       expect(await footprint(game())).toEqual(before);
     });

@@ -141,6 +141,7 @@ describe(`web attacks the review found blocked (${TEST_DB})`, () => {
         conditionalId: randomUUID(),
         challengeId: randomUUID(),
         number: '1',
+        attemptId: randomUUID(),
       };
       const body = {
         reason: 'r',

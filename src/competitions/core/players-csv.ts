@@ -73,7 +73,11 @@ export const PLAYERS_CSV_LIMITS = { players: 1000, characters: 1_000_000 } as co
 
 /** Why a players' file is too large to be read (413), found by counting its lines, or undefined. */
 export function playersCsvTooLarge(text: string): Refusal | undefined {
-  const split = { ro: 'împărțiți lista în mai multe importuri', en: 'split the list into several imports' };
+  const split = {
+    ro: 'împărțiți lista în mai multe importuri',
+    en: 'split the list into several imports',
+    pl: 'podziel listę na kilka importów',
+  };
   if (text.length > PLAYERS_CSV_LIMITS.characters) {
     const most = countIn(PLAYERS_CSV_LIMITS.characters);
     return new Refusal(
@@ -81,6 +85,7 @@ export function playersCsvTooLarge(text: string): Refusal | undefined {
       {
         ro: `Fișierul jucătorilor are peste ${most.ro} de caractere: ${split.ro}.`,
         en: `The players' file has over ${most.en} characters: ${split.en}.`,
+        pl: `Plik graczy ma ponad ${most.pl} znaków: ${split.pl}.`,
       },
       413,
     );
@@ -94,12 +99,13 @@ export function playersCsvTooLarge(text: string): Refusal | undefined {
     at = stop + 1;
   }
   if (lines <= PLAYERS_CSV_LIMITS.players + 1) return undefined;
-  const most = countOf(PLAYERS_CSV_LIMITS.players, ['jucător', 'jucători'], ['player', 'players']);
+  const most = countOf(PLAYERS_CSV_LIMITS.players, ['jucător', 'jucători'], ['player', 'players'], ['gracz', 'graczy', 'graczy']);
   return new Refusal(
     'TOO_MANY_PLAYERS',
     {
       ro: `Fișierul are mai mult de ${most.ro}, cât primește un import: ${split.ro}.`,
       en: `The file has more than ${most.en}, the most one import takes: ${split.en}.`,
+      pl: `Plik ma więcej niż ${most.pl}, najwięcej, ile przyjmuje jeden import: ${split.pl}.`,
     },
     413,
     { limit: PLAYERS_CSV_LIMITS.players },

@@ -13,17 +13,17 @@ import { OfferCooldown1765900000000 } from './1765900000000-offer-cooldown';
 import { SweepPlan1766200000000 } from './1766200000000-sweep-plan';
 import { MoveNote1766320000000 } from './1766320000000-move-note';
 import { GameConditionals1766400000000 } from './1766400000000-game-conditionals';
-import { AccountConsent1766510000000 } from './1766510000000-account-consent';
 import { GameAnalysis1766450000000 } from './1766450000000-game-analysis';
 import { ReceiptActor1766500000000 } from './1766500000000-receipt-actor';
+import { AccountConsent1766510000000 } from './1766510000000-account-consent';
 import { ArbiterCaseMail1766520000000 } from './1766520000000-arbiter-case-mail';
 import { PfsRules1766590000000 } from './1766590000000-pfs-rules';
+import { GameEvents1766640000000 } from './1766640000000-game-events';
 import { TournamentRounds1766650000000 } from './1766650000000-tournament-rounds';
+import { RoundEliminations1766655000000 } from './1766655000000-round-eliminations';
+import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
 import { FederationRanking1766670000000 } from './1766670000000-federation-ranking';
 import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
-import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
-import { GameEvents1766640000000 } from './1766640000000-game-events';
-import { RoundEliminations1766655000000 } from './1766655000000-round-eliminations';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -47,10 +47,10 @@ export const migrations = [
   AccountConsent1766510000000,
   ArbiterCaseMail1766520000000,
   PfsRules1766590000000,
+  GameEvents1766640000000,
   TournamentRounds1766650000000,
+  RoundEliminations1766655000000,
+  PolishLanguage1766660000000,
   FederationRanking1766670000000,
   RecordAttempts1766680000000,
-  PolishLanguage1766660000000,
-  GameEvents1766640000000,
-  RoundEliminations1766655000000,
 ];

@@ -27,6 +27,7 @@ import type { Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { MailLanguage } from '../parsing/quotes';
 import { Clock } from '../../common/clock';
+import { personName } from '../../auth/display-name';
 import { readGameView } from '../../games/game-mail-view';
 import { isViewModel, renderMailContent, type MailContent } from './mail-content';
 import type { OutgoingMessage } from './mail-transport';
@@ -126,7 +127,8 @@ export class OutboxComposer {
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
-      const { snapshot, payload } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
+      const { snapshot: asWritten, payload } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
+      const snapshot = await this.signedNow(asWritten, reads);
       const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
       const language = row.language as MailLanguage;
       const turn = typeof payload.turn === 'number' ? payload.turn : snapshot.turn;
@@ -151,6 +153,17 @@ export class OutboxComposer {
     const mail = mailsOf(fact).find((m) => m.to === you && m.template === row.template);
     if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for ${you}`);
     return { snapshot, payload: rowPayload(row.gameId!, fact, mail) };
+  }
+
+  /**
+   * The arbiter signs a mail with the name they carry when it goes out (docs/web.md "The
+   * arbiter's name"): a signature, not a fact of the game, so a name set after the action signs it.
+   */
+  private async signedNow(snapshot: GameSnapshot, reads: ComposerReads): Promise<GameSnapshot> {
+    if (snapshot.arbiter === undefined) return snapshot;
+    const { competition } = await reads.games.wholeGame(snapshot.gameId);
+    const arbiter = await reads.users.find(competition.arbiterUserId);
+    return arbiter ? { ...snapshot, arbiter: personName(arbiter.displayName) } : snapshot;
   }
 
   /**
