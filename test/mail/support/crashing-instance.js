@@ -10,7 +10,7 @@ const dist = join(__dirname, '..', '..', '..', 'dist');
 require('reflect-metadata');
 const { createApp } = require(join(dist, 'app.factory.js'));
 const { InboxService } = require(join(dist, 'mail', 'inbox', 'inbox.service.js'));
-const { MailActions } = require(join(dist, 'mail', 'pipeline', 'mail-actions.js'));
+const { MailActions } = require(join(dist, 'mail', 'pipeline', 'mail-actions.service.js'));
 const { ManualClock } = require(join(dist, 'common', 'clock.js'));
 
 // The test's settings and its clock's time: the games' calendar is the test's, not this machine's.
