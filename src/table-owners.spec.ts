@@ -3,8 +3,9 @@
 // source of every `*.repository.ts`: TypeORM writes naming an entity (insert, update, delete,
 // save, upsert, increment, the deferred and batched inserts of database/insert-rows.ts, the
 // query builder's insert, update and delete) and raw INSERT, UPDATE and DELETE statements.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder } from './common/testing/source-files';
 
 const SRC = join(__dirname);
 
@@ -32,14 +33,6 @@ const SHARED_TABLES: Record<string, { writers: readonly string[]; why: string }>
     why: 'one owner per key',
   },
 };
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return filesUnder(path, suffix);
-    return e.name.endsWith(suffix) ? [path] : [];
-  });
-}
 
 /** Source without comments (a comment may name a table it does not write). */
 function withoutComments(source: string): string {

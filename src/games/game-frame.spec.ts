@@ -2,8 +2,9 @@
 // which alone takes a game's row lock (through its loader's lock statement) and bumps a game's
 // version. This keeps it so: a lock of the game table or a version bump written anywhere else in
 // src/ fails here, as does a use of the loader outside the frame.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { sourcesUnder } from '../common/testing/source-files';
 
 const SRC = join(__dirname, '..');
 
@@ -45,14 +46,6 @@ const RULES: readonly { readonly what: string; readonly pattern: RegExp; readonl
   { what: 'the action loader', pattern: /\bGameLoader\b|\.actionRows\(|\.lockGames\(/g, allowed: (f) => FRAME.has(f) },
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
-  });
-}
-
 /** The code of a file without its comments (a comment may name the lock it explains). */
 function codeOf(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
@@ -60,7 +53,7 @@ function codeOf(text: string): string {
 
 export function frameViolations(root: string): Finding[] {
   const found: Finding[] = [];
-  for (const path of sources(root)) {
+  for (const path of sourcesUnder(root)) {
     const file = relative(root, path).split('\\').join('/');
     if (MEASURING.some((m) => file.startsWith(m))) continue;
     const code = codeOf(readFileSync(path, 'utf8'));
