@@ -29,7 +29,7 @@ const SHARED_TABLES: Record<string, { writers: readonly string[]; why: string }>
   // A key-value table of database/: each key is one feature's (the rehearsal clock's offset, each
   // mailbox's cursor), written only by that feature's repository.
   platform_state: {
-    writers: ['rehearsal/rehearsal-clock.repository.ts', 'mail/inbox/inbound-mail.repository.ts'],
+    writers: ['rehearsal/rehearsal-clock.repository.ts', 'mail/inbound-mail.repository.ts'],
     why: 'one owner per key',
   },
 };

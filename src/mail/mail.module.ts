@@ -8,7 +8,7 @@ import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
 import { CorrespondentsRepository } from './correspondents.repository';
-import { InboundMailRepository } from './inbox/inbound-mail.repository';
+import { InboundMailRepository } from './inbound-mail.repository';
 import { InboxService } from './inbox/inbox.service';
 import { MailCases } from './mail-cases.service';
 import { MailGamesRepository } from './mail-games.repository';
@@ -22,10 +22,10 @@ import { ConfirmationController } from './pipeline/confirmation.controller';
 import { HeldMoves } from './pipeline/held-moves.service';
 import { MailActions } from './pipeline/mail-actions.service';
 import { MailApplier } from './pipeline/mail-applier.service';
-import { MailDecisions } from './pipeline/mail-decisions.service';
+import { MailDecisions } from './mail-decisions.service';
 import { MailPipeline } from './pipeline/mail-pipeline.service';
 import { MailReader } from './pipeline/mail-reader.service';
-import { MailReplies } from './pipeline/mail-replies.service';
+import { MailReplies } from './mail-replies.service';
 
 /** How often the loops run without being woken: the outbox, and the inbox's poll beside IDLE (docs/mail-rules.md 15). */
 export const OUTBOX_INTERVAL_MS = 5_000;

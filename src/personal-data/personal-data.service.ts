@@ -16,7 +16,7 @@ import { UserRepository } from '../auth/user.repository';
 import { WebSessionRepository } from '../auth/web-session.repository';
 import { PlayersRepository } from '../competitions/players.repository';
 import { GameListingsRepository } from '../games/game-listings.repository';
-import { InboundMailRepository } from '../mail/inbox/inbound-mail.repository';
+import { InboundMailRepository } from '../mail/inbound-mail.repository';
 import { OutboxRepository } from '../notifications/outbox.repository';
 
 /** Everything the platform holds about one person (docs/web.md, Personal data): the download a player asks for. */

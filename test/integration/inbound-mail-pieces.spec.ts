@@ -2,8 +2,8 @@
 // pieces of 256 KB (one statement each), on both databases — no read of a large mail holds the
 // process that answers /health (on PGlite the database runs on that same thread).
 import { randomBytes } from 'node:crypto';
-import { InboundMailRepository, RAW_IN_BATCH_BYTES, RAW_PIECE_BYTES } from '../../src/mail/inbox/inbound-mail.repository';
-import { storeInbound } from '../../src/mail/inbox/inbound-store';
+import { InboundMailRepository, RAW_IN_BATCH_BYTES, RAW_PIECE_BYTES } from '../../src/mail/inbound-mail.repository';
+import { storeInbound } from '../../src/mail/inbound-store';
 import type { Database } from '../../src/database/database';
 import { openTestDatabase } from '../support/test-app';
 import { TEST_DB, type TestDatabase } from '../support/test-database';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { Player } from '../../src/players/player.entity';
-import { MAX_REJECTIONS_PER_DAY } from '../../src/mail/pipeline/mail-decisions.service';
+import { MAX_REJECTIONS_PER_DAY } from '../../src/mail/mail-decisions.service';
 import { composeMail, handWritten, newMessageId } from './support/messages';
 import { FROM_ADDRESS, MailWorld, REPLY_ADDRESS, startMailWorld } from './support/mail-test-app';
 import { until } from '../support/hang';

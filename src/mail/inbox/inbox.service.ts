@@ -8,8 +8,8 @@ import { MailFolder } from '../inbound-mail.entity';
 import { groupBy, runsUpTo } from '../../common/collections';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
-import { InboundMailRepository } from './inbound-mail.repository';
-import { FetchedMessage, storeInbound } from './inbound-store';
+import { InboundMailRepository } from '../inbound-mail.repository';
+import { FetchedMessage, storeInbound } from '../inbound-store';
 
 /** docs/mail-rules.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
 const MAX_IDLE_MS = 10 * 60_000;

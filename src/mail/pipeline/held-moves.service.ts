@@ -3,11 +3,11 @@ import { SETTINGS, Settings } from '../../config/settings';
 import { Database } from '../../database/database';
 import type { Bilingual } from '../../engine';
 import type { InboundMailStatus } from '../inbound-mail.entity';
-import { InboundMailRepository } from '../inbox/inbound-mail.repository';
+import { InboundMailRepository } from '../inbound-mail.repository';
 import type { MailCommand } from '../parsing/commands';
 import { confirmationVerifies } from './confirmation-link';
 import { MailApplier } from './mail-applier.service';
-import { MailDecisions } from './mail-decisions.service';
+import { MailDecisions } from '../mail-decisions.service';
 
 /**
  * docs/mail-rules.md 4: a move held after a DMARC failure, shown and confirmed through its

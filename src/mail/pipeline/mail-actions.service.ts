@@ -23,7 +23,7 @@ import type { OfferKind } from '../../games/offer.entity';
 import { CorrespondentsRepository } from '../correspondents.repository';
 import { MailGamesRepository } from '../mail-games.repository';
 import type { LineMoves, MailCommand } from '../parsing/commands';
-import { MailReplies, type MailReply } from './mail-replies.service';
+import { MailReplies, type MailReply } from '../mail-replies.service';
 import { PlayersRepository } from '../../competitions/players.repository';
 
 export interface MailCommandInput {

@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock';
 import { asJson, type JsonObject } from '../../common/json';
 import { Database } from '../../database/database';
 import type { InboundMail } from '../inbound-mail.entity';
-import { InboundMailRepository } from '../inbox/inbound-mail.repository';
+import { InboundMailRepository } from '../inbound-mail.repository';
 import { MailGamesRepository } from '../mail-games.repository';
 import { MailActions } from './mail-actions.service';
 import { FOLDER, type Decision, type MailAction, type MailReason, type RejectionTarget } from './mail-decision';

@@ -24,7 +24,7 @@ import { INBOUND_MAIL_STATUSES, type InboundMailStatus } from '../../mail/inboun
 import { OUTBOUND_MAIL_STATUSES, type OutboundMailStatus } from '../../notifications/outbound-mail.entity';
 import { localDate } from '../../common/calendar';
 import { GameListingsRepository } from '../../games/game-listings.repository';
-import { InboundMailRepository } from '../../mail/inbox/inbound-mail.repository';
+import { InboundMailRepository } from '../../mail/inbound-mail.repository';
 import { OutboxRepository } from '../../notifications/outbox.repository';
 import { withoutReplyTokens } from '../../notifications/reply-token';
 import { buildDashboard, type Dashboard } from './dashboard';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sha256Hex } from '../../common/hash';
-import { InboundMail } from '../inbound-mail.entity';
+import { sha256Hex } from '../common/hash';
+import { InboundMail } from './inbound-mail.entity';
 import type { InboundMailRepository } from './inbound-mail.repository';
 
 /** A fetched message as the inbox hands it over: where it sits, and its bytes (or header block). */

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { JsonObject } from '../../common/json';
-import { SETTINGS, type Settings } from '../../config/settings';
-import { domainOf } from '../../notifications/mail-addresses';
-import type { OutboundMail } from '../../notifications/outbound-mail.entity';
-import { tokenMessageId } from '../../notifications/reply-token';
-import { CorrespondentsRepository } from '../correspondents.repository';
-import { MailGamesRepository } from '../mail-games.repository';
-import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.repository';
+import type { JsonObject } from '../common/json';
+import { SETTINGS, type Settings } from '../config/settings';
+import { domainOf } from '../notifications/mail-addresses';
+import type { OutboundMail } from '../notifications/outbound-mail.entity';
+import { tokenMessageId } from '../notifications/reply-token';
+import { CorrespondentsRepository } from './correspondents.repository';
+import { MailGamesRepository } from './mail-games.repository';
+import { OutboundDeliveryRepository } from './outbox/outbound-delivery.repository';
 
 /** An answer to a player's mail (docs/mail-rules.md 16: `auto-replied`, never folded into a digest). */
 export interface MailReply {

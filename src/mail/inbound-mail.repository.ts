@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not, type FindOptionsSelect, type FindOptionsWhere } from 'typeorm';
-import { Database } from '../../database/database';
-import { advisoryLockKey } from '../../database/advisory-lock';
-import { insertRows } from '../../database/insert-rows';
-import { PlatformState } from '../../database/platform-state.entity';
-import { InboundMail, type InboundMailStatus } from '../inbound-mail.entity';
+import { Database } from '../database/database';
+import { advisoryLockKey } from '../database/advisory-lock';
+import { insertRows } from '../database/insert-rows';
+import { PlatformState } from '../database/platform-state.entity';
+import { InboundMail, type InboundMailStatus } from './inbound-mail.entity';
 
 /** Where the inbox has read up to in one mailbox (docs/mail-rules.md 15): a UID means nothing under another UIDVALIDITY. */
 export interface InboxCursor {

@@ -1,21 +1,21 @@
 // The typed answer to a refused mail (docs/mail-rules.md 16), as one of the templates' view models
 // (src/notifications/models/models.ts), so the outbox renders it like every other mail.
-import { inLanguage } from '../../common/bilingual';
-import { otherColor } from '../../common/color';
-import { asJson, type JsonObject } from '../../common/json';
-import type { Language } from '../../players/player.entity';
-import type { Settings } from '../../config/settings';
-import type { Bilingual, Color } from '../../engine';
-import type { SheetEndReason } from '../../engine/sheet';
-import { readGameView } from '../../games/game-mail-view';
-import type { CompetitionsRepository } from '../../competitions/competitions.repository';
-import type { GameRepository } from '../../games/game.repository';
-import { GameSession } from '../../games/game-session';
-import { type CommandRefusal } from '../parsing/commands';
-import { describeCommandRefusal } from '../parsing/command-texts';
-import { MAX_MESSAGE_BYTES } from '../parsing/decode';
-import { replyAddress } from '../../notifications/reply-token';
-import { positionView, replyView, type MailModels, type MailTemplateName } from '../templates';
+import { inLanguage } from '../common/bilingual';
+import { otherColor } from '../common/color';
+import { asJson, type JsonObject } from '../common/json';
+import type { Language } from '../players/player.entity';
+import type { Settings } from '../config/settings';
+import type { Bilingual, Color } from '../engine';
+import type { SheetEndReason } from '../engine/sheet';
+import { readGameView } from '../games/game-mail-view';
+import type { CompetitionsRepository } from '../competitions/competitions.repository';
+import type { GameRepository } from '../games/game.repository';
+import { GameSession } from '../games/game-session';
+import { type CommandRefusal } from './parsing/commands';
+import { describeCommandRefusal } from './parsing/command-texts';
+import { MAX_MESSAGE_BYTES } from './parsing/decode';
+import { replyAddress } from '../notifications/reply-token';
+import { positionView, replyView, type MailModels, type MailTemplateName } from './templates';
 
 /** What was refused and why, as the pipeline decided it. */
 export interface RefusedMail {
