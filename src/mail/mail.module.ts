@@ -8,13 +8,17 @@ import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
 import { ThinkingTimeModule } from '../thinking-time/thinking-time.module';
 import { CorrespondentsRepository } from './correspondents.repository';
+import { Correspondents } from './correspondents.service';
 import { InboundMailRepository } from './inbound-mail.repository';
+import { InboundMails } from './inbound-mails.service';
 import { InboxService } from './inbox/inbox.service';
 import { MailCases } from './mail-cases.service';
 import { MailGamesRepository } from './mail-games.repository';
+import { MailGames } from './mail-games.service';
 import { OutboxController } from './outbox.controller';
 import { MailParsingWorker } from './parsing/mail-parsing-worker';
 import { OutboxComposer } from './outbox/outbox-composer.service';
+import { OutboxDelivery } from './outbox/outbox-delivery.service';
 import { OutboxListing } from './outbox/outbox-listing.service';
 import { OutboundDeliveryRepository } from './outbox/outbound-delivery.repository';
 import { OutboxSender } from './outbox/outbox.sender';
@@ -53,6 +57,11 @@ export const INBOX_POLL_MS = 60_000;
     MailCases,
     OutboxComposer,
     OutboxListing,
+    // Mail's services over its rows: the inbox, the pipeline and the sender reach data through them.
+    InboundMails,
+    OutboxDelivery,
+    Correspondents,
+    MailGames,
     InboundMailRepository,
     OutboundDeliveryRepository,
     MailGamesRepository,

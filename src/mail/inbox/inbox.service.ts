@@ -3,13 +3,12 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { FetchMessageObject, ImapFlow } from 'imapflow';
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
-import { Database } from '../../database/database';
 import { MailFolder } from '../inbound-mail.entity';
 import { groupBy, runsUpTo } from '../../common/collections';
 import { MAX_MESSAGE_BYTES } from '../parsing/decode';
 import { MailPipeline } from '../pipeline/mail-pipeline.service';
-import { InboundMailRepository } from '../inbound-mail.repository';
-import { FetchedMessage, storeInbound } from '../inbound-store';
+import type { FetchedMessage } from '../inbound-store';
+import { InboundMails } from '../inbound-mails.service';
 
 /** docs/mail-rules.md 15: IDLE is renewed well before the 29 minutes after which servers may drop it. */
 const MAX_IDLE_MS = 10 * 60_000;
@@ -54,10 +53,9 @@ export class InboxService implements OnApplicationShutdown {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: Database,
     private readonly clock: Clock,
     private readonly pipeline: MailPipeline,
-    private readonly inbound: InboundMailRepository,
+    private readonly inbound: InboundMails,
   ) {}
 
   get mailbox(): string {
@@ -175,7 +173,7 @@ export class InboxService implements OnApplicationShutdown {
     const box = client.mailbox;
     if (!box) throw new Error(`mailbox ${this.mailbox} is not open`);
     const uidValidity = String(box.uidValidity);
-    const cursor = await this.db.run(() => this.inbound.cursorOf(this.mailbox));
+    const cursor = await this.inbound.cursorOf(this.mailbox);
     // docs/mail-rules.md 15: a new UIDVALIDITY invalidates every UID we knew: read from the start, the Message-ID dedupe keeps it once.
     const from = cursor && cursor.uidValidity === uidValidity ? cursor.lastUid + 1 : 1;
     // (uidNext is only as fresh as the last SELECT; EXISTS keeps `exists` current.)
@@ -199,11 +197,7 @@ export class InboxService implements OnApplicationShutdown {
       // docs/mail-rules.md 11: stored (and the cursor moved past them) before anything else; storing is idempotent by position.
       // Small mails share a transaction; a large one has its own, so that on PGlite (one
       // connection) /health and the web wait for one mail's write at the most.
-      for (const run of runsUpTo(messages, (m) => m.raw.length, STORE_RUN_BYTES)) {
-        await this.db.transaction(async () => {
-          for (const message of run) await storeInbound(this.inbound, message, this.clock.now());
-        });
-      }
+      for (const run of runsUpTo(messages, (m) => m.raw.length, STORE_RUN_BYTES)) await this.inbound.store(run);
     }
   }
 
@@ -234,15 +228,13 @@ export class InboxService implements OnApplicationShutdown {
    */
   private async moveDecided(client: ImapFlow): Promise<void> {
     const uidValidity = String((client.mailbox || { uidValidity: '' }).uidValidity);
-    const owed = await this.db.run(() => this.inbound.owedMoves(this.mailbox, uidValidity));
+    const owed = await this.inbound.owedMoves(this.mailbox, uidValidity);
     for (const [folder, rows] of groupBy(owed, (row) => row.folder!)) {
       const moved = await client.messageMove(rows.map((r) => r.uid).join(','), folder, { uid: true });
       if (moved !== false) {
-        await this.db.run(() =>
-          this.inbound.markAllMoved(
-            rows.map((r) => r.id),
-            this.clock.now(),
-          ),
+        await this.inbound.markAllMoved(
+          rows.map((r) => r.id),
+          this.clock.now(),
         );
         continue;
       }
@@ -257,7 +249,7 @@ export class InboxService implements OnApplicationShutdown {
       this.logger.warn(`could not move UID ${row.uid} to ${row.folder}; trying again next pass`);
       return;
     }
-    await this.db.run(() => this.inbound.markMoved(row.id, this.clock.now()));
+    await this.inbound.markMoved(row.id, this.clock.now());
   }
 
   private async stillInMailbox(client: ImapFlow, uid: string): Promise<boolean> {

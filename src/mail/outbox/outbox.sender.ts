@@ -2,17 +2,11 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
-import { Database } from '../../database/database';
-import { CorrespondentsRepository } from '../correspondents.repository';
-import { MailCases } from '../mail-cases.service';
-import { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
-import { dueDigestDay, writeDigest } from './digest';
 import { OutboxComposer, type ComposerReads } from './outbox-composer.service';
-import { OutboundDeliveryRepository } from './outbound-delivery.repository';
+import { OutboxDelivery } from './outbox-delivery.service';
 import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
-import { holdsSecrets, withoutSecrets } from './payload-secrets';
 import { groupBy } from '../../common/collections';
 
 /** How the sender retries (docs/mail-rules.md 17). */
@@ -68,13 +62,9 @@ export class OutboxSender implements OnApplicationShutdown {
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: Database,
     private readonly clock: Clock,
-    private readonly outbox: OutboundDeliveryRepository,
-    private readonly mailGames: MailGamesRepository,
-    private readonly people: CorrespondentsRepository,
+    private readonly outbox: OutboxDelivery,
     private readonly composer: OutboxComposer,
-    private readonly cases: MailCases,
   ) {
     this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : fileTransport(join(settings.dataDir, 'outbox'));
   }
@@ -114,7 +104,7 @@ export class OutboxSender implements OnApplicationShutdown {
     await this.writeDueDigests();
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
-    const due = await this.db.run(() => this.outbox.due(now, this.policy.batch));
+    const due = await this.outbox.due(now, this.policy.batch);
     const reads = this.composer.passReads();
     let sent = 0;
     let failed = 0;
@@ -141,26 +131,12 @@ export class OutboxSender implements OnApplicationShutdown {
    */
   async writeDueDigests(): Promise<number> {
     const now = this.clock.now();
-    const waiting = await this.db.run(() => this.outbox.digestible());
+    const waiting = await this.outbox.digestible();
     const byPlayer = groupBy(waiting, (row) => row.playerId!);
     let written = 0;
     for (const [playerId, rows] of byPlayer) {
       try {
-        const done = await this.db.transaction(async () => {
-          const player = await this.people.player(playerId);
-          // The competition of the oldest waiting event sets the hour's time zone.
-          const game = await this.mailGames.withCompetition(rows[0].gameId!);
-          const day = dueDigestDay(now, game?.competition?.timeZone ?? this.settings.timeZone, this.settings.mailDigestHour);
-          if (!day) return false;
-          return writeDigest(this.outbox, this.mailGames, this.composer.directReads(), this.settings, {
-            player,
-            day,
-            rows,
-            now,
-            // Each event whole, its instructions included (docs/mail-rules.md 17): never its first line alone.
-            summary: (row) => this.composer.eventText(row),
-          });
-        });
+        const done = await this.outbox.writeDigest(playerId, rows, now);
         if (done) written++;
       } catch (error) {
         // Another instance wrote the day's digest first (unique Message-ID), or a row would not render: next pass.
@@ -188,15 +164,8 @@ export class OutboxSender implements OnApplicationShutdown {
         );
         await this.handOver(row, reads);
       }
-      // The statement that marks the row sent also drops its links' secrets, so
-      // once the mail is handed over no table holds a usable login link.
-      await this.db.run(() =>
-        this.outbox.markSent(
-          row.id,
-          this.clock.now(),
-          holdsSecrets(row.template, row.payload) ? withoutSecrets(row.template, row.payload) : undefined,
-        ),
-      );
+      // Marked sent with its links' secrets dropped: no table holds a usable login link once it is handed over.
+      await this.outbox.markSent(row, this.clock.now());
       for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
       return true;
     } catch (error) {
@@ -206,7 +175,7 @@ export class OutboxSender implements OnApplicationShutdown {
   }
 
   private async handOver(row: OutboundMail, reads: ComposerReads): Promise<void> {
-    const messages = await this.db.run(() => this.composer.compose(row, this.clock.now(), reads));
+    const messages = await this.outbox.compose(row, this.clock.now(), reads);
     for (const [index, message] of messages.entries()) {
       const accepted = `${row.id}-${message.envelope.to}`;
       if (this.handedOver.has(accepted)) continue;
@@ -225,37 +194,18 @@ export class OutboxSender implements OnApplicationShutdown {
       { outboundMailId: row.id, attempts, err: shown },
       `delivery of ${withoutReplyTokens(row.messageId)} failed${givingUp ? ', giving up' : ''}`,
     );
-    await this.db.transaction(async () => {
-      await this.outbox.recordAttempt(row.id, {
-        attempts,
-        lastError: shown.message.slice(0, 2000),
-        status: givingUp ? 'failed' : 'pending',
-        nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
-      });
-      // Never to be sent: its links need not outlive the last attempt either.
-      if (givingUp && holdsSecrets(row.template, row.payload))
-        await this.outbox.replacePayload(row.id, withoutSecrets(row.template, row.payload));
-      if (givingUp) {
-        // docs/mail-rules.md 17: a player who cannot be written to is the arbiter's matter (docs/rules.md §5).
-        await this.cases.raise(now, {
-          kind: 'mail-undeliverable',
-          gameId: row.gameId,
-          playerId: row.playerId,
-          payload: {
-            outboundMailId: row.id,
-            messageId: withoutReplyTokens(row.messageId),
-            template: row.template,
-            attempts,
-            error: shown.message.slice(0, 500),
-          },
-        });
-      }
+    await this.outbox.recordFailure(row, {
+      attempts,
+      error: shown.message,
+      givingUp,
+      nextAttemptAt: givingUp ? null : new Date(now.getTime() + retryDelay(this.policy, attempts)),
+      now,
     });
   }
 
   /** Rows still owed, for the arbiter's list and for tests. */
   pending(): Promise<OutboundMail[]> {
-    return this.db.run(() => this.outbox.pending());
+    return this.outbox.pending();
   }
 
   onApplicationShutdown(): void {

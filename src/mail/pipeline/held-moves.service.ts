@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS, Settings } from '../../config/settings';
-import { Database } from '../../database/database';
 import type { Bilingual } from '../../engine';
 import type { InboundMailStatus } from '../inbound-mail.entity';
-import { InboundMailRepository } from '../inbound-mail.repository';
+import { InboundMails } from '../inbound-mails.service';
 import type { MailCommand } from '../parsing/commands';
 import { confirmationVerifies } from './confirmation-link';
 import { MailApplier } from './mail-applier.service';
@@ -18,8 +17,7 @@ import { MailDecisions } from '../mail-decisions.service';
 export class HeldMoves {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: Database,
-    private readonly inbound: InboundMailRepository,
+    private readonly inbound: InboundMails,
     private readonly applier: MailApplier,
     private readonly decisions: MailDecisions,
   ) {}
@@ -30,7 +28,7 @@ export class HeldMoves {
     code: string,
   ): Promise<{ status: InboundMailStatus; written: string[]; subject: string | null } | undefined> {
     if (!confirmationVerifies(this.settings, inboundMailId, code)) return undefined;
-    const row = await this.db.run(() => this.inbound.find(inboundMailId));
+    const row = await this.inbound.find(inboundMailId);
     if (!row) return undefined;
     const written = Array.isArray(row.result?.written) ? row.result.written.filter((l): l is string => typeof l === 'string') : [];
     return { status: row.status, written, subject: row.subject };
@@ -42,7 +40,7 @@ export class HeldMoves {
    */
   async confirmHeld(inboundMailId: string, code: string): Promise<{ ok: boolean; reason?: string; messages?: Bilingual }> {
     if (!confirmationVerifies(this.settings, inboundMailId, code)) return { ok: false, reason: 'UNKNOWN_LINK' };
-    const row = await this.db.run(() => this.inbound.find(inboundMailId));
+    const row = await this.inbound.find(inboundMailId);
     if (!row || !row.gameId || !row.playerId) return { ok: false, reason: 'UNKNOWN_LINK' };
     if (row.status === 'applied') return { ok: true };
     if (row.status !== 'held') return { ok: false, reason: row.reason ?? row.status };

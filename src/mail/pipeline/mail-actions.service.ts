@@ -5,7 +5,6 @@ import { actorOf } from '../../auth/users.service';
 import { asJson, type JsonObject } from '../../common/json';
 import { Clock } from '../../common/clock';
 import { ResultsService } from '../../coefficients/results.service';
-import { Database } from '../../database/database';
 import { otherColor } from '../../common/color';
 import type { Game } from '../../games/game.entity';
 import { ClaimAnswersService } from '../../games/claim-answers.service';
@@ -20,11 +19,10 @@ import { MovesService } from '../../games/moves.service';
 import { OffersService } from '../../games/offers.service';
 import type { ActionResult } from '../../games/game-views';
 import type { OfferKind } from '../../games/offer.entity';
-import { CorrespondentsRepository } from '../correspondents.repository';
-import { MailGamesRepository } from '../mail-games.repository';
+import { Correspondents } from '../correspondents.service';
+import { MailGames } from '../mail-games.service';
 import type { LineMoves, MailCommand } from '../parsing/commands';
 import { MailReplies, type MailReply } from '../mail-replies.service';
-import { PlayersRepository } from '../../competitions/players.repository';
 
 export interface MailCommandInput {
   readonly gameId: string;
@@ -56,7 +54,6 @@ const lines = (l: LineMoves) => ({ A: l.A.text, B: l.B.text });
 @Injectable()
 export class MailActions {
   constructor(
-    private readonly db: Database,
     private readonly clock: Clock,
     private readonly moves: MovesService,
     private readonly offers: OffersService,
@@ -65,13 +62,12 @@ export class MailActions {
     private readonly results: ResultsService,
     private readonly declarations: StateDeclarationsService,
     private readonly claimAnswers: ClaimAnswersService,
-    private readonly mailGames: MailGamesRepository,
-    private readonly people: CorrespondentsRepository,
+    private readonly mailGames: MailGames,
+    private readonly people: Correspondents,
     private readonly replies: MailReplies,
     private readonly conditionals: ConditionalsService,
     private readonly challenges: ChallengesService,
     private readonly frame: GameActions,
-    private readonly players: PlayersRepository,
   ) {}
 
   async run(input: MailCommandInput): Promise<MailCommandOutcome> {
@@ -86,7 +82,7 @@ export class MailActions {
   }
 
   private async actor(playerId: string): Promise<UserActor> {
-    const user = await this.db.run(() => this.people.accountOf(playerId));
+    const user = await this.people.accountOf(playerId);
     if (!user) throw new Refusal('NO_USER', { ro: 'Jucătorul nu are cont.', en: 'The player has no account.' }, 403);
     return actorOf(user);
   }
@@ -187,7 +183,7 @@ export class MailActions {
   /** `DIGEST ON|OFF`: one mail a day, or one per event (docs/mail-rules.md 17); the choice is the player's, for all their games. */
   private switchDigest(input: MailCommandInput, on: boolean): Promise<ActionResult> {
     return this.answered(input, async (game) => {
-      await this.players.chooseDigest(input.playerId, on);
+      await this.people.chooseDigest(input.playerId, on);
       return this.reply(input, 'digest-setting', { turn: game.turn, digest: on });
     });
   }
@@ -207,7 +203,7 @@ export class MailActions {
 
   /** `REMIZA` / `DRAW` offers, or accepts the partner's pending offer of the same kind (docs/mail-rules.md 10). */
   private async offerOrAccept(actor: UserActor, input: MailCommandInput, kind: OfferKind): Promise<unknown> {
-    const pending = await this.db.run(() => this.mailGames.pendingOffer(input.gameId, kind));
+    const pending = await this.mailGames.pendingOffer(input.gameId, kind);
     const keyed = { idempotencyKey: input.idempotencyKey, inTransaction: input.inTransaction };
     if (pending && pending.offeredByPlayerId !== input.playerId)
       return this.offers.acceptOffer(actor, input.gameId, { ...keyed, offerId: pending.id });

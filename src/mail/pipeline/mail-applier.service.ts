@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { asJson, type JsonObject } from '../../common/json';
-import { Database } from '../../database/database';
 import type { InboundMail } from '../inbound-mail.entity';
-import { InboundMailRepository } from '../inbound-mail.repository';
-import { MailGamesRepository } from '../mail-games.repository';
+import { InboundMails } from '../inbound-mails.service';
+import { MailGames } from '../mail-games.service';
 import { MailActions } from './mail-actions.service';
 import { FOLDER, type Decision, type MailAction, type MailReason, type RejectionTarget } from './mail-decision';
 
@@ -16,11 +15,10 @@ import { FOLDER, type Decision, type MailAction, type MailReason, type Rejection
 @Injectable()
 export class MailApplier {
   constructor(
-    private readonly db: Database,
     private readonly clock: Clock,
     private readonly actions: MailActions,
-    private readonly inbound: InboundMailRepository,
-    private readonly mailGames: MailGamesRepository,
+    private readonly inbound: InboundMails,
+    private readonly mailGames: MailGames,
   ) {}
 
   /**
@@ -50,8 +48,7 @@ export class MailApplier {
     let reason: MailReason = outcome.refusal.code;
     if (reason === 'NOT_YOUR_TURN') {
       // docs/mail-rules.md 2: an answer to a turn the game has left behind is stale, whoever's turn it was.
-      const game = await this.db.run(() => this.mailGames.byId(action.gameId));
-      if (action.turn < game.turn) reason = 'STALE_TOKEN';
+      if (action.turn < (await this.mailGames.turnOf(action.gameId))) reason = 'STALE_TOKEN';
     }
     return {
       status: 'rejected',

@@ -1,16 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { Database } from '../../database/database';
-import { CorrespondentsRepository } from '../correspondents.repository';
 import type { InboundMail } from '../inbound-mail.entity';
-import { InboundMailRepository, RAW_PIECE_BYTES } from '../inbound-mail.repository';
-import { MailCases } from '../mail-cases.service';
+import { InboundMails } from '../inbound-mails.service';
 import { MailApplier } from './mail-applier.service';
 import { FOLDER } from './mail-decision';
 import { MailDecisions } from '../mail-decisions.service';
 import { MailReader, type Reading } from './mail-reader.service';
 import { groupBy } from '../../common/collections';
-import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
+import { errorWithoutReplyTokens } from '../../notifications/reply-token';
 
 /** The game a reading names, or one shared lane for mails naming none. */
 function laneOf(reading: Reading): string {
@@ -46,14 +43,11 @@ export class MailPipeline {
   private readonly logger = new Logger('MailPipeline');
 
   constructor(
-    private readonly db: Database,
     private readonly clock: Clock,
-    private readonly inbound: InboundMailRepository,
+    private readonly inbound: InboundMails,
     private readonly reader: MailReader,
     private readonly applier: MailApplier,
     private readonly decisions: MailDecisions,
-    private readonly people: CorrespondentsRepository,
-    private readonly cases: MailCases,
   ) {}
 
   /**
@@ -63,12 +57,10 @@ export class MailPipeline {
    * `onDecided` is called after each round, so the answers need not wait for the whole pass.
    */
   async processStored(onDecided: () => void = () => undefined): Promise<void> {
-    const undecided = await this.db.run(() => this.inbound.undecided());
+    const undecided = await this.inbound.undecided();
     for (let start = 0; start < undecided.length; start += DECISION_BATCH) {
       const ids = undecided.slice(start, start + DECISION_BATCH).map((r) => r.id);
-      const stored = (await this.db.run(() => this.inbound.byIds(ids))).filter((row) => row.status === 'received');
-      const rows: InboundMail[] = [];
-      for (const row of stored) rows.push({ ...row, raw: row.raw ?? (await this.largeRaw(row.id)) });
+      const rows = await this.inbound.stillReceived(ids);
       const readings = new Map<InboundMail, Reading>();
       await inLanes(
         rows.map((row) => [row]),
@@ -97,17 +89,6 @@ export class MailPipeline {
     }
   }
 
-  /**
-   * A large stored mail's bytes, a piece a unit of work: between two pieces the connection serves
-   * others (on PGlite, /health and the web wait for it otherwise).
-   */
-  private async largeRaw(id: string): Promise<Buffer> {
-    const length = await this.db.run(() => this.inbound.rawLength(id));
-    const pieces: Buffer[] = [];
-    for (let index = 0; index * RAW_PIECE_BYTES < length; index++) pieces.push(await this.db.run(() => this.inbound.rawPiece(id, index)));
-    return Buffer.concat(pieces);
-  }
-
   private async process(row: InboundMail, reading: Reading): Promise<void> {
     const decision = reading.status === 'due' ? await this.applier.apply(row, reading.action, reading.target, reading.content) : reading;
     await this.decisions.record(row, decision);
@@ -120,29 +101,6 @@ export class MailPipeline {
     // docs/web.md, Security model: the log, the row and the arbiter's case never hold a reply token.
     const error = errorWithoutReplyTokens(cause);
     this.logger.warn({ inboundMailId: row.id, attempts, err: error }, `processing failed${failed ? ', giving up' : ''}`);
-    const now = this.clock.now();
-    // The arbiter to tell is the sender's, when the sender is a player (the mail was never decided).
-    const from = row.fromAddress;
-    const playerId = row.playerId ?? (failed && from ? ((await this.db.run(() => this.people.playerByAddress(from))) ?? null) : null);
-    await this.db.transaction(async () => {
-      await this.inbound.recordFailedAttempt(row.id, {
-        attempts,
-        error: error.message.slice(0, 2000),
-        ...(failed && { status: 'failed' as const, folder: FOLDER.failed, decidedAt: now, playerId }),
-      });
-      if (failed) {
-        await this.cases.raise(now, {
-          kind: 'mail-failed',
-          gameId: row.gameId,
-          playerId,
-          payload: {
-            inboundMailId: row.id,
-            from: row.fromAddress,
-            subject: row.subject === null ? null : withoutReplyTokens(row.subject),
-            error: error.message.slice(0, 500),
-          },
-        });
-      }
-    });
+    await this.inbound.recordFailedAttempt(row, { attempts, error: error.message, failed, folder: FOLDER.failed, now: this.clock.now() });
   }
 }

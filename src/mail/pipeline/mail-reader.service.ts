@@ -3,14 +3,13 @@ import { normalizeEmail } from '../../auth/core/email-address';
 import { sha256Hex } from '../../common/hash';
 import { asJson } from '../../common/json';
 import { SETTINGS, Settings } from '../../config/settings';
-import { Database } from '../../database/database';
 import { getTileSet } from '../../engine';
 import type { Game } from '../../games/game.entity';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';
-import { CorrespondentsRepository } from '../correspondents.repository';
+import { Correspondents } from '../correspondents.service';
 import type { InboundMail } from '../inbound-mail.entity';
-import { MailGamesRepository } from '../mail-games.repository';
-import { OutboundDeliveryRepository } from '../outbox/outbound-delivery.repository';
+import { MailGames } from '../mail-games.service';
+import { OutboxDelivery } from '../outbox/outbox-delivery.service';
 import { classifyInbound, recipientAddresses, type Bounce } from '../parsing/automated';
 import { parseCommand } from '../parsing/commands';
 import { InboundMessage, MAX_MESSAGE_BYTES } from '../parsing/decode';
@@ -18,7 +17,6 @@ import { MailParsingWorker } from '../parsing/mail-parsing-worker';
 import { extractReply, isHtmlOnly, stripQuotes, type ReplyText } from '../parsing/quotes';
 import { dmarcHoldsMove } from './authentication-results';
 import type { Decision, MailAction, MailReason, RejectionTarget } from './mail-decision';
-import { CompetitionsRepository } from '../../competitions/competitions.repository';
 
 /** What reading a stored mail comes to: a decision, or a command of the token's owner due to be applied. */
 export type Reading =
@@ -51,12 +49,10 @@ function unreadContent(message: InboundMessage): string {
 export class MailReader {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly db: Database,
-    private readonly mailGames: MailGamesRepository,
-    private readonly people: CorrespondentsRepository,
-    private readonly outbox: OutboundDeliveryRepository,
+    private readonly mailGames: MailGames,
+    private readonly people: Correspondents,
+    private readonly outbox: OutboxDelivery,
     private readonly parsing: MailParsingWorker,
-    private readonly competitions: CompetitionsRepository,
   ) {}
 
   async read(row: InboundMail): Promise<Reading> {
@@ -118,7 +114,7 @@ export class MailReader {
     // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
     // An address not yet confirmed by its owner never plays for them.
-    const registered = await this.db.run(() => this.people.confirmedAddressesOf(playerId));
+    const registered = await this.people.confirmedAddressesOf(playerId);
     if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
       return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content: unread, sender };
     }
@@ -127,8 +123,7 @@ export class MailReader {
     // docs/mail-rules.md 9: HTML that could not be made text in time is answered as unreadable; nothing is played.
     if (!reply) return { status: 'rejected', reason: 'UNREADABLE_HTML', ...context, target, content: unread };
     const content = reply.lines.join('\n');
-    const competition = await this.db.run(() => this.competitions.get(game.competitionId));
-    const command = parseCommand(reply.lines, { tileSet: getTileSet(competition.tileSet) });
+    const command = parseCommand(reply.lines, { tileSet: getTileSet(await this.mailGames.tileSetOf(game)) });
     if (!command.ok) return { status: 'rejected', reason: command.code, ...context, target, content, commandRefusal: command };
     // docs/mail-rules.md 4: only the operator's provider's verdict counts; anything but its DMARC pass
     // holds the move for a confirmation on the web.
@@ -158,9 +153,7 @@ export class MailReader {
 
   /** The player a bounce is about: by the returned mail's Message-ID (one of our outbox rows), else by the address. */
   private async bounced(bounce: Bounce): Promise<{ playerId: string | null; gameId: string | null; address: string | null }> {
-    const original = bounce.originalMessageId
-      ? await this.db.run(() => this.outbox.byMessageId(`<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>`))
-      : null;
+    const original = bounce.originalMessageId ? await this.outbox.sentAs(`<${bounce.originalMessageId!.replace(/^<|>$/g, '')}>`) : null;
     const address = bounce.verpRecipient ?? bounce.recipients[0]?.address ?? null;
     const playerId = original?.playerId ?? (address ? ((await this.playerByAddress(address)) ?? null) : null);
     return { playerId, gameId: original?.gameId ?? null, address };
@@ -169,7 +162,7 @@ export class MailReader {
   /** Finds the game a token names by its id prefix, then the side whose MAC verifies. */
   private async tokenOwner(parsed: ParsedToken): Promise<{ game: Game; playerId: string } | undefined> {
     const { low, high } = gameIdRange(parsed.gamePrefix);
-    const games = await this.db.run(() => this.mailGames.inIdRange(low, high));
+    const games = await this.mailGames.inTokenRange(low, high);
     for (const game of games) {
       for (const playerId of [game.redPlayerId, game.bluePlayerId]) {
         if (verifyToken(this.settings.secret, parsed, game.id, playerId)) return { game, playerId };
@@ -179,6 +172,6 @@ export class MailReader {
   }
 
   private playerByAddress(address: string): Promise<string | undefined> {
-    return this.db.run(() => this.people.playerByAddress(address));
+    return this.people.playerByAddress(address);
   }
 }
