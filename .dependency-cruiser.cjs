@@ -14,10 +14,17 @@ const IO =
 const IO_CORE = '^(node:)?(fs|fs/promises|child_process|net|http|https|worker_threads)$';
 
 /**
- * Delivery: controllers, page models, CLI commands, jobs. They call services, never repositories.
- * (A `*.service.ts` under web/ is the web's read service: a service, so it may load rows.)
+ * Delivery: controllers, page models, CLI commands, jobs, and mail's adapters (the IMAP inbox,
+ * the pipeline that turns a reply into an action, the parsing, the outbox sender, workers). They
+ * call services, never repositories. (A `*.service.ts` under web/ is the web's read service: a
+ * service, so it may load rows; mail's services over its rows sit in src/mail/ and outbox/.)
  */
-const DELIVERY = '(\\.controller|\\.commands|\\.cron)\\.ts$|^src/web/(?!.*\\.service\\.ts$)|^src/cli/(?!.*\\.service\\.ts$)';
+const DELIVERY = [
+  '(\\.controller|\\.commands|\\.cron|\\.sender|\\.worker)\\.ts$',
+  '^src/web/(?!.*\\.service\\.ts$)',
+  '^src/cli/(?!.*\\.service\\.ts$)',
+  '^src/mail/(inbox|pipeline|parsing)/',
+].join('|');
 
 module.exports = {
   forbidden: [

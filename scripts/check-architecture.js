@@ -2,9 +2,9 @@
 // The shape of the tree, checked in `npm test` (the lint tier), so the layering is a rule of the
 // build and not of memory (docs/architecture.md). dependency-cruiser reads every import of src/
 // against .dependency-cruiser.cjs (no file cycle, no I/O or clock in pure code, no repository
-// from delivery code); then this script checks the folder graph: it must be a DAG. Two folders
-// that import each other both ways, or any longer loop of folders, is a defect, printed with one
-// import of each edge so the fix starts from a file.
+// from delivery code, mail's adapters among it: its DELIVERY); then this script checks the folder
+// graph: it must be a DAG. Two folders that import each other both ways, or any longer loop of
+// folders, is a defect, printed with one import of each edge so the fix starts from a file.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
