@@ -1,15 +1,11 @@
-// Every mail template and its view model (docs/mail-rules.md 19): the game's mails of models.ts
-// and the sweep's notices of sweep-models.ts together; renderMail is typed by this map. It sits
-// above both files, so that sweep-models.ts imports models.ts one way only.
+// Every mail template and its view model (docs/mail-rules.md 19): the game's mails of models.ts,
+// the answers to a player's mail of reply-models.ts, the account's mails of account-models.ts and
+// the sweep's notices of sweep-models.ts together; renderMail is typed by this map. It sits above
+// those files, so that each imports models.ts one way only.
 import type {
-  AccountChangedModel,
-  AccountJoinModel,
-  AddressAddedModel,
-  AddressConfirmationModel,
   ArbiterCasesModel,
   ArbiterRulingModel,
   ClaimAnsweredModel,
-  CommandHelpModel,
   DailyDigestModel,
   DisputeAdmittedModel,
   DisputeAppealedModel,
@@ -17,27 +13,36 @@ import type {
   DisputeRuledModel,
   EscalationModel,
   GameEndModel,
-  GameFinishedModel,
   GameNoticeModel,
   GameStartModel,
   HolidayNoticeModel,
-  IdentityChangedModel,
   LongThinkingNoticeModel,
-  MagicLinkModel,
   MoveConfirmationModel,
-  MoveConfirmationRequestModel,
   MoveRejectionModel,
-  NotYourTurnModel,
   ObjectionDecidedModel,
   OfferAnswerModel,
   OfferModel,
   ReminderModel,
+  YourMoveModel,
+} from '../../notifications/models/models';
+import type {
+  AccountChangedModel,
+  AccountJoinModel,
+  AddressAddedModel,
+  AddressConfirmationModel,
+  IdentityChangedModel,
+  MagicLinkModel,
+} from '../../notifications/models/account-models';
+import type {
+  CommandHelpModel,
+  GameFinishedModel,
+  MoveConfirmationRequestModel,
+  NotYourTurnModel,
   StaleTokenModel,
   TooLargeModel,
   UnknownTokenModel,
   WrongSenderModel,
-  YourMoveModel,
-} from '../../notifications/models/models';
+} from '../../notifications/models/reply-models';
 import { SWEEP_MAIL_TEMPLATE_NAMES, type SweepMailModels } from '../../notifications/models/sweep-models';
 import { ROUND_MAIL_TEMPLATE_NAMES, type RoundMailModels } from '../../notifications/models/rounds-models';
 

@@ -1,6 +1,7 @@
 // View models of the mail templates (docs/mail-rules.md 19): plain JSON data, stored as the outbox row's
 // payload and rendered when the mail is sent. Build them with views.ts from engine data; the
-// templates under templates/mail/{ro,en}/ only lay them out.
+// templates under templates/mail/{ro,en}/ only lay them out. Here the views and the game's
+// mails; the answers to a player's mail are in reply-models.ts, the account's in account-models.ts.
 import type { SheetEndReason } from '../../engine/sheet';
 import type { Color } from '../../engine/types';
 import type { Settings } from '../../config/settings';
@@ -174,6 +175,9 @@ export interface ReminderModel extends YourMoveModel {
   readonly silentDays: number;
 }
 
+/** Each word of a move against the competition's list, as the mails print it. */
+export type MailWordCheck = { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
+
 export interface MoveConfirmationModel extends GameMailModel {
   readonly move: MoveView;
   /** The recipient's rack after refilling. */
@@ -313,12 +317,6 @@ export interface ArbiterRulingModel {
   readonly reply?: ReplyView;
 }
 
-export interface MagicLinkModel {
-  readonly name: string;
-  readonly url: string;
-  readonly expiresInMinutes: number;
-}
-
 export interface DigestGameView extends GameMailModel {
   readonly tour: number;
   readonly position: PositionView;
@@ -371,53 +369,6 @@ export interface ArbiterCasesModel {
   readonly settingsUrl: string;
 }
 
-/** docs/mail-rules.md 10: a reply without a command the parser understood. */
-export interface CommandHelpModel {
-  readonly game?: GameView;
-  /** describeCommandRefusal(): what was wrong. */
-  readonly problem: string;
-  /** The first lines read from the reply, so the player sees what we saw. */
-  readonly received: readonly string[];
-  readonly reply?: ReplyView;
-}
-
-/** docs/mail-rules.md 2: a token that does not verify; nothing about any game is revealed. */
-export interface UnknownTokenModel {
-  /** The subject of the mail refused, so the player knows which one. */
-  readonly receivedSubject: string;
-}
-
-/** docs/mail-rules.md 2: the token names an older move; the current position is attached. */
-export interface StaleTokenModel extends GameMailModel {
-  readonly tokenMove: number;
-  readonly currentMove: number;
-  readonly yourTurn: boolean;
-  readonly position: PositionView;
-  readonly reply?: ReplyView;
-}
-
-/** docs/mail-rules.md 3: sent to the registered address, never to the unknown sender. */
-export interface WrongSenderModel extends GameMailModel {
-  readonly sender: string;
-}
-
-export interface NotYourTurnModel extends GameMailModel {
-  readonly toMove: Color;
-}
-
-export interface GameFinishedModel extends GameMailModel {
-  readonly scores: PerColor<number>;
-  readonly reason: SheetEndReason;
-  readonly by?: Color;
-}
-
-/** docs/mail-rules.md 13. */
-export interface TooLargeModel {
-  readonly game?: GameView;
-  readonly sizeBytes: number;
-  readonly limitBytes: number;
-}
-
 /** An event about a game without a template of its own (a time claim, a declaration, …), with the game's state. */
 export interface GameNoticeModel extends GameMailModel {
   /** What happened, in the recipient's language: the mail's first line. */
@@ -430,66 +381,6 @@ export interface GameNoticeModel extends GameMailModel {
   /** Absent once the game is over. */
   readonly reply?: ReplyView;
   readonly yourTurn?: boolean;
-}
-
-/** docs/mail-rules.md 4: a move held after a DMARC failure, confirmed by one click on the web. */
-/** Each word of a move against the competition's list, as the mails print it. */
-export type MailWordCheck = { readonly list: boolean; readonly words: readonly { readonly word: string; readonly inList: boolean }[] };
-
-export interface MoveConfirmationRequestModel {
-  readonly game?: GameView;
-  /** The command as the player wrote it, the lines read. */
-  readonly written: readonly string[];
-  readonly confirmUrl: string;
-  /** Each word of the held move against the competition's list, before it is played. */
-  readonly wordCheck?: MailWordCheck;
-}
-
-/** To an address added to a player, the link that confirms it. */
-/** docs/web.md "A player's identity": to the owner's confirmed addresses, the link that approves an address added to their player. */
-export interface AddressConfirmationModel {
-  readonly name: string;
-  readonly address: string;
-  readonly url: string;
-  /** Their account page, where they refuse it. */
-  readonly accountUrl: string;
-  readonly expiresInDays: number;
-}
-
-/** To the added address alone: it waits for the account owner's approval (no working link). */
-export interface AddressAddedModel {
-  /** The player whose account it was added to. */
-  readonly name: string;
-  readonly addresses: readonly string[];
-}
-
-/** To an account's confirmed addresses: a player was registered with its address; the owner alone joins them. */
-export interface AccountJoinModel {
-  readonly name: string;
-  readonly player: string;
-  readonly competition: string;
-  readonly address: string;
-  /** The account page (no token: accepting needs the owner's session). */
-  readonly url: string;
-}
-
-/** To the owner's confirmed addresses: a change of their account (docs/web.md "A player's identity"). */
-export interface AccountChangedModel {
-  readonly name: string;
-  readonly change: 'address-approved' | 'address-refused' | 'address-removed' | 'join-accepted' | 'join-refused' | 'sessions-ended';
-  readonly address?: string;
-  readonly player?: string;
-  readonly sessions?: number;
-}
-
-/** docs/rules.md §6 Identity: to the partners of a player whose name or address changed. */
-export interface IdentityChangedModel {
-  /** The partner the mail is for. */
-  readonly name: string;
-  /** The player, as named now. */
-  readonly player: string;
-  readonly change: 'name' | 'address';
-  readonly previousName?: string;
 }
 
 /** docs/rules.md §5: the accused answered a time claim; to the claimant and to the arbiter (claim-answers.service.ts). */
