@@ -10,7 +10,7 @@ import { placementScore } from './score';
 import { BLANK, tileCount } from './tile-sets';
 import type { Direction, PlacedTile } from './types';
 import type { ResolveOptions } from './validate';
-import { NO_NODE, ROOT, type WordTrie } from './word-trie';
+import { NO_NODE, ROOT, childrenEnd, type WordTrie } from './word-trie';
 
 /**
  * A placement the generator found: its new tiles in word order, the main word's direction and the
@@ -159,7 +159,7 @@ class Generator {
         for (; node !== NO_NODE && (r !== row || c !== col); r += dr, c += dc)
           node = this.words.child(node, this.cells[r * BOARD_SIZE + c]);
         let mask = 0;
-        for (let e = node === NO_NODE ? 0 : firstChild[node], last = node === NO_NODE ? 0 : firstChild[node + 1]; e < last; e++) {
+        for (let e = node === NO_NODE ? 0 : firstChild[node], last = node === NO_NODE ? 0 : childrenEnd(this.words, node); e < last; e++) {
           let n = e;
           for (let rr = row + dr, cc = col + dc; n !== NO_NODE && this.occupied(rr, cc); rr += dr, cc += dc) {
             n = this.words.child(n, this.cells[rr * BOARD_SIZE + cc]);
@@ -202,7 +202,7 @@ class Generator {
     const { firstChild, letter } = this.words;
     const playable = this.blanks > 0 ? ANY_LETTER : this.rackLetters;
     if ((this.words.childLetters[node] & playable) === 0) return;
-    for (let e = firstChild[node], last = firstChild[node + 1]; e < last; e++) {
+    for (let e = firstChild[node], last = childrenEnd(this.words, node); e < last; e++) {
       const code = letter[e];
       if ((playable & (1 << code)) === 0) continue;
       this.prefixCode[length] = code;
@@ -234,7 +234,7 @@ class Generator {
     const fits = this.cross[sq] & (this.blanks > 0 ? ANY_LETTER : this.rackLetters);
     if ((this.words.childLetters[node] & fits) === 0) return;
     const { firstChild, letter } = this.words;
-    for (let e = firstChild[node], last = firstChild[node + 1]; e < last; e++) {
+    for (let e = firstChild[node], last = childrenEnd(this.words, node); e < last; e++) {
       const code = letter[e];
       if ((fits & (1 << code)) === 0) continue;
       this.newCode[pos] = code;

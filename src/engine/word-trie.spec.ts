@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { loadWordList } from './lexicon';
 import { en, pl, ro } from './testing/fixtures';
-import { MAX_LINE_BYTES, NO_NODE, ROOT, WordTrieBuilder, buildWordTrie, wordListTrie, type WordTrie } from './word-trie';
+import { MAX_LINE_BYTES, NO_NODE, ROOT, WordTrieBuilder, buildWordTrie, childrenEnd, wordListTrie, type WordTrie } from './word-trie';
 
 /** Every word the trie holds, by walking it: what the move generator can ever form. */
 function wordsOf(trie: WordTrie): string[] {
   const out: string[] = [];
   const walk = (node: number, prefix: string) => {
     if (trie.terminal[node] === 1) out.push(prefix);
-    for (let c = trie.firstChild[node]; c < trie.firstChild[node + 1]; c++) walk(c, prefix + trie.letters[trie.letter[c]]);
+    for (let c = trie.firstChild[node]; c < childrenEnd(trie, node); c++) walk(c, prefix + trie.letters[trie.letter[c]]);
   };
   walk(ROOT, '');
   return out.sort();

@@ -22,9 +22,9 @@ const SPACE = -3;
 const MAX_LETTERS = 32;
 
 /**
- * A trie node is an index, numbered breadth first, so that the children of node `n` are the
- * nodes `firstChild[n]` to `firstChild[n + 1] - 1`, next to each other in memory, in descending
- * letter order. `letter` is the letter code on the edge into a node, `terminal` marks a word's end.
+ * A trie node is an index, numbered so that the children of node `n` are the nodes from
+ * `firstChild[n]` on, as many as `childLetters[n]` has bits ({@link childrenEnd}), next to each
+ * other in memory, in descending letter order. `letter` is the letter code on the edge into a node, `terminal` marks a word's end.
  */
 export interface WordTrie extends Lexicon {
   readonly tileSet: TileSet;
@@ -92,82 +92,126 @@ function bitCount(bits: number): number {
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** One past the last child of `node`: its children are `firstChild[node]` up to here. */
+export function childrenEnd(trie: Pick<WordTrie, 'firstChild' | 'childLetters'>, node: number): number {
+  return trie.firstChild[node] + bitCount(trie.childLetters[node]);
+}
+
 /** The longest word `has` reads without folding the whole string first: far beyond any board's 15. */
 const FAST_WORD = 64;
 
-/** Growable columns of the trie while it is built. */
+/** Bits of a link (see Columns) that hold the letter code: MAX_LETTERS is 32. */
+const LETTER_BITS = 5;
+const LETTER_MASK = (1 << LETTER_BITS) - 1;
+
+/** The most nodes a list may make: a link holds a node's index above its letter in 31 bits. */
+export const MAX_NODES = 1 << (31 - LETTER_BITS);
+
+/**
+ * Growable columns of the trie while it is built. A node's letter and its next sibling share one
+ * integer (`link`: the sibling's index above the letter's five bits), so that walking a child list
+ * reads one column, not two: children are made far apart in time, and each read is a cache miss.
+ */
 class Columns {
-  firstChild = new Int32Array(1 << 16);
-  sibling = new Int32Array(1 << 16);
-  letter = new Uint8Array(1 << 16);
-  terminal = new Uint8Array(1 << 16);
+  firstChild: Int32Array;
+  link: Int32Array;
+  terminal: Uint8Array;
   size = 1;
+
+  /** Room for `capacity` nodes before the first growth: a fresh typed array costs no memory until it is written. */
+  constructor(capacity: number) {
+    this.firstChild = new Int32Array(capacity);
+    this.link = new Int32Array(capacity);
+    this.terminal = new Uint8Array(capacity);
+  }
 
   add(code: number, parent: number): number {
     if (this.size === this.firstChild.length) this.grow();
+    const { link } = this;
     const node = this.size++;
-    this.letter[node] = code;
     // Children are kept in descending letter order, so a search stops early; a sorted list only
     // ever adds a child above the others, at the head.
     let before = NONE;
     let after = this.firstChild[parent];
-    while (after !== NONE && this.letter[after] > code) {
+    while (after !== NONE && (link[after] & LETTER_MASK) > code) {
       before = after;
-      after = this.sibling[after];
+      after = link[after] >> LETTER_BITS;
     }
-    this.sibling[node] = after;
+    link[node] = (after << LETTER_BITS) | code;
     if (before === NONE) this.firstChild[parent] = node;
-    else this.sibling[before] = node;
+    else link[before] = (node << LETTER_BITS) | (link[before] & LETTER_MASK);
     return node;
   }
 
-  /** The finished trie in the layout {@link WordTrie} reads: each node's children side by side. */
-  breadthFirst(): { firstChild: Int32Array; childLetters: Int32Array; letter: Uint8Array; terminal: Uint8Array } {
-    const order = new Int32Array(this.size);
-    const firstChild = new Int32Array(this.size + 1);
-    const childLetters = new Int32Array(this.size);
-    const letter = new Uint8Array(this.size);
-    const terminal = new Uint8Array(this.size);
-    let next = 1;
-    for (let n = 0; n < this.size; n++) {
-      const old = order[n];
-      letter[n] = this.letter[old];
-      terminal[n] = this.terminal[old];
-      firstChild[n] = next;
-      for (let c = this.firstChild[old]; c !== NONE; c = this.sibling[c]) {
-        order[next++] = c;
-        childLetters[n] |= 1 << this.letter[c];
-      }
+  /** The child of `node` along letter `code`, or {@link NO_NODE}. */
+  childOf(node: number, code: number): number {
+    const { link } = this;
+    for (let c = this.firstChild[node]; c !== NONE; c = link[c] >> LETTER_BITS) {
+      const l = link[c] & LETTER_MASK;
+      if (l <= code) return l === code ? c : NO_NODE;
     }
-    firstChild[this.size] = next;
+    return NO_NODE;
+  }
+
+  /**
+   * The finished trie in the layout {@link WordTrie} reads: each node's children side by side. The
+   * nodes are visited depth first, smallest letter first: the order a sorted list made them in, so
+   * the columns are read nearly in order (a breadth-first pass jumps across all of them).
+   */
+  laidOut(): TrieColumns {
+    const { size, link } = this;
+    const firstChild = new Int32Array(size + 1);
+    const childLetters = new Int32Array(size);
+    const letter = new Uint8Array(size);
+    const terminal = new Uint8Array(size);
+    // Nodes waiting to be visited, as (built index, laid-out index): at most every child of each node along one word.
+    const waitingBuilt = new Int32Array((MAX_LINE_BYTES + 1) * MAX_LETTERS);
+    const waitingLaid = new Int32Array((MAX_LINE_BYTES + 1) * MAX_LETTERS);
+    let waiting = 1;
+    let next = 1;
+    while (waiting > 0) {
+      waiting--;
+      const built = waitingBuilt[waiting];
+      const laid = waitingLaid[waiting];
+      terminal[laid] = this.terminal[built];
+      firstChild[laid] = next;
+      let bits = 0;
+      // Children come in descending letter order; the last one stacked, the smallest, is visited first.
+      for (let c = this.firstChild[built]; c !== NONE;) {
+        const k = link[c];
+        const code = k & LETTER_MASK;
+        letter[next] = code;
+        bits |= 1 << code;
+        waitingBuilt[waiting] = c;
+        waitingLaid[waiting] = next++;
+        waiting++;
+        c = k >> LETTER_BITS;
+      }
+      childLetters[laid] = bits;
+    }
+    firstChild[size] = next;
     return { firstChild, childLetters, letter, terminal };
   }
 
   private grow(): void {
-    const length = this.firstChild.length * 2;
+    if (this.firstChild.length >= MAX_NODES) throw new RangeError(`a word list of more than ${MAX_NODES} trie nodes`);
+    const length = Math.min(this.firstChild.length * 2, MAX_NODES);
     const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A): A => {
       const next = make(length);
       next.set(old);
       return next;
     };
     this.firstChild = widen(this.firstChild, (n) => new Int32Array(n));
-    this.sibling = widen(this.sibling, (n) => new Int32Array(n));
-    this.letter = widen(this.letter, (n) => new Uint8Array(n));
+    this.link = widen(this.link, (n) => new Int32Array(n));
     this.terminal = widen(this.terminal, (n) => new Uint8Array(n));
   }
 }
 
-function childOf(firstChild: Int32Array, sibling: Int32Array, letter: Uint8Array, node: number, code: number): number {
-  for (let c = firstChild[node]; c !== NONE; c = sibling[c]) {
-    if (letter[c] <= code) return letter[c] === code ? c : NO_NODE;
-  }
-  return NO_NODE;
-}
-
 /** A word list file's trie: one word a line, as competitions' lists and the arbiter's uploads are written. */
 export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
-  const builder = new WordTrieBuilder(tileSet);
-  builder.addBytes(new TextEncoder().encode(text));
+  const bytes = new TextEncoder().encode(text);
+  const builder = new WordTrieBuilder(tileSet, bytes.length);
+  builder.addBytes(bytes);
   return builder.finish();
 }
 
@@ -175,8 +219,8 @@ export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
  * A list's trie from a reader that fills a buffer and answers how many bytes it put there, 0 at
  * the end (a file read with readSync): the list is never held whole. A megabyte at a time.
  */
-export function readWordListTrie(tileSet: TileSet, read: (into: Uint8Array) => number, chunkBytes = 1024 * 1024): WordTrie {
-  const builder = new WordTrieBuilder(tileSet);
+export function readWordListTrie(tileSet: TileSet, read: (into: Uint8Array) => number, chunkBytes = 1024 * 1024, listBytes = 0): WordTrie {
+  const builder = new WordTrieBuilder(tileSet, listBytes);
   const buffer = new Uint8Array(chunkBytes);
   for (let n = read(buffer); n > 0; n = read(buffer)) builder.addBytes(buffer.subarray(0, n));
   return builder.finish();
@@ -192,8 +236,26 @@ export function buildWordTrie(words: Iterable<string>, tileSet: TileSet): WordTr
   return builder.finish();
 }
 
+/**
+ * Nodes to make room for, from the list's size: a node per four bytes is above any list measured
+ * (SOWPODS about one per three letters and line ends, the Polish list one per eight bytes), and
+ * room never written costs no memory (docs/scale.md "Word lists").
+ */
+function initialNodes(listBytes: number): number {
+  return Math.max(1 << 16, Math.min(Math.ceil(listBytes / 4) + 1, MAX_NODES));
+}
+
 /** A line feed, the end of a list's line (a \r before it is white space, ignored). */
 const LF = 0x0a;
+
+/**
+ * The next line feed in `chunk` from `start`, or -1. A plain loop: the built-in indexOf costs a
+ * call into the runtime a line, several times the scan of a short word's bytes.
+ */
+function lineEnd(chunk: Uint8Array, start: number): number {
+  for (let i = start; i < chunk.length; i++) if (chunk[i] === LF) return i;
+  return -1;
+}
 
 /**
  * The longest line taken, in UTF-8 bytes: far more than any word (no board holds one over 15
@@ -217,7 +279,7 @@ export class WordTrieBuilder {
    * character of three or four bytes).
    */
   private readonly charCodes: LetterCodes;
-  private readonly columns = new Columns();
+  private readonly columns: Columns;
   // A line of at most MAX_LINE_BYTES bytes holds at most as many letters.
   private path = new Uint8Array(MAX_LINE_BYTES);
   // Lists come sorted, so a word mostly starts as the one before it: its nodes are reused.
@@ -233,7 +295,12 @@ export class WordTrieBuilder {
   private readonly decoder = new TextDecoder();
   private finished = false;
 
-  constructor(private readonly tileSet: TileSet) {
+  /** `listBytes`: the list's size when known (a file's), so that the columns rarely grow. */
+  constructor(
+    private readonly tileSet: TileSet,
+    listBytes = 0,
+  ) {
+    this.columns = new Columns(initialNodes(listBytes));
     this.letters = alphabet(tileSet);
     if (this.letters.length > MAX_LETTERS) throw new RangeError(`${tileSet.id}: more than ${MAX_LETTERS} letters`);
     this.codes = new Map(this.letters.map((l, i) => [l, i]));
@@ -249,15 +316,15 @@ export class WordTrieBuilder {
   /** The next piece of a list's UTF-8 text, one word a line (\n or \r\n); a piece may end mid-character. */
   addBytes(chunk: Uint8Array): void {
     let start = 0;
-    let end = chunk.indexOf(LF);
+    let end = lineEnd(chunk, 0);
     if (this.carried !== 0) {
       this.keep(chunk, 0, end < 0 ? chunk.length : end);
       if (end < 0) return;
       this.flush();
       start = end + 1;
-      end = chunk.indexOf(LF, start);
+      end = lineEnd(chunk, start);
     }
-    for (; end >= 0; end = chunk.indexOf(LF, start)) {
+    for (; end >= 0; end = lineEnd(chunk, start)) {
       this.line(chunk, start, end);
       start = end + 1;
     }
@@ -269,7 +336,7 @@ export class WordTrieBuilder {
     this.finished = true;
     this.flush();
     const { tileSet, letters, codes, charCodes } = this;
-    const { firstChild, childLetters, letter, terminal } = this.columns.breadthFirst();
+    const { firstChild, childLetters, letter, terminal } = this.columns.laidOut();
     return trieOf(
       { tileSet, letters, codes, charCodes, words: this.words, unspellable: this.unspellable },
       { firstChild, childLetters, letter, terminal },
@@ -343,7 +410,7 @@ export class WordTrieBuilder {
     let node = nodes[shared];
     let i = shared;
     for (; i < length; i++) {
-      const next = childOf(columns.firstChild, columns.sibling, columns.letter, node, path[i]);
+      const next = columns.childOf(node, path[i]);
       if (next === NO_NODE) break;
       node = next;
       nodes[i + 1] = node;

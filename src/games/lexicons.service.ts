@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -122,7 +122,7 @@ export class Lexicons {
       throw error;
     }
     try {
-      return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES);
+      return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES, fstatSync(fd).size);
     } finally {
       closeSync(fd);
     }
@@ -160,7 +160,7 @@ export class Lexicons {
     });
     if (handle === undefined) return undefined;
     try {
-      const trie = new WordTrieBuilder(tileSet);
+      const trie = new WordTrieBuilder(tileSet, (await handle.stat()).size);
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
       for (
         let n = (await handle.read(buffer, 0, CHUNK_BYTES)).bytesRead;

@@ -9,7 +9,7 @@
 // as ratios: the Polish file merely read a megabyte at a time (no trie), and SOWPODS as a set of
 // keys. Bars: a load under 1 s, a check in microseconds. Prints one JSON line. Not a test.
 // Usage: node dist/engine/bench/lexicon.bench.js [CHECKS] [POLISH_LIST]
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseGcg } from '../analysis';
@@ -69,7 +69,7 @@ function measure<L extends Lexicon>(name: string, load: () => L, probes: readonl
 function loadFile(file: string, tileSet: TileSet): WordTrie {
   const fd = openSync(file, 'r');
   try {
-    return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES);
+    return readWordListTrie(tileSet, (into) => readSync(fd, into), CHUNK_BYTES, fstatSync(fd).size);
   } finally {
     closeSync(fd);
   }
