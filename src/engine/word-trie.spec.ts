@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { loadWordList } from './lexicon';
 import { en, pl, ro } from './testing/fixtures';
+import { alphabet } from './tile-sets';
 import { MAX_LINE_BYTES, NO_NODE, ROOT, WordTrieBuilder, buildWordTrie, childrenEnd, wordListTrie, type WordTrie } from './word-trie';
 
 /** Every word the trie holds, by walking it: what the move generator can ever form. */
@@ -57,6 +58,51 @@ describe('buildWordTrie', () => {
         expect(wordsOf(sorted)).toEqual(wordsOf(trie));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('a list in order: equal child lists stored once (docs/scale.md "Word lists")', () => {
+  const order = alphabet(pl);
+  const byCodes = (a: string, b: string): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      if (a[i] !== b[i]) return order.indexOf(a[i]) - order.indexOf(b[i]);
+    }
+    return a.length - b.length;
+  };
+
+  it('shares the endings two words have in common, and answers as a plain trie', () => {
+    const shared = buildWordTrie(['CASA', 'MASA'], en);
+    const plain = buildWordTrie(['MASA', 'CASA'], en);
+    expect(wordsOf(shared)).toEqual(['CASA', 'MASA']);
+    expect(wordsOf(plain)).toEqual(['CASA', 'MASA']);
+    // The root, then C and M, then one A, S, A below both: against 9 nodes each spelled apart.
+    expect(plain.letter.length).toBe(9);
+    expect(shared.letter.length).toBe(6);
+    for (const w of ['CASA', 'MASA']) expect(shared.has(w)).toBe(true);
+    for (const w of ['CAS', 'MAS', 'ASA', 'CASAS']) expect(shared.has(w)).toBe(false);
+  });
+
+  it('answers as a plain trie for any list in order, repeats included, and for one that falls out of order part way', () => {
+    const word = fc.string({ unit: fc.constantFrom('A', 'Ą', 'B', 'Ł', 'Ż'), minLength: 1, maxLength: 7 });
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 60 }), fc.array(word, { maxLength: 5 }), (list, late) => {
+        const sorted = [...list].sort(byCodes);
+        const expected = [...new Set(sorted)].sort();
+        const trie = buildWordTrie(sorted, pl);
+        expect(wordsOf(trie)).toEqual(expected);
+        expect(trie.words).toBe(expected.length);
+        const plain = buildWordTrie([...sorted].reverse(), pl);
+        expect(wordsOf(plain)).toEqual(expected);
+        expect(trie.letter.length).toBeLessThanOrEqual(plain.letter.length);
+        // Words after the sorted ones, in any order: the list becomes a plain trie part way.
+        const mixed = buildWordTrie([...sorted, ...late], pl);
+        const all = [...new Set([...sorted, ...late])].sort();
+        expect(wordsOf(mixed)).toEqual(all);
+        expect(mixed.words).toBe(all.length);
+        for (const w of [...all, 'ĄĄĄĄĄĄĄĄ', 'Ł']) expect(mixed.has(w)).toBe(all.includes(w));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -5,6 +5,7 @@
 import { lexiconKey, type Lexicon } from './lexicon';
 import { alphabet } from './tile-sets';
 import type { TileSet } from './types';
+import { SortedTrieBuilder, forEachWord } from './word-trie-sorted';
 
 /** No node: the end of a child list, or a letter that leads nowhere. */
 export const NO_NODE = -1;
@@ -279,7 +280,9 @@ export class WordTrieBuilder {
    * character of three or four bytes).
    */
   private readonly charCodes: LetterCodes;
-  private readonly columns: Columns;
+  /** The list's words while they come in order (word-trie-sorted.ts); the plain columns after the first that does not. */
+  private sorted: SortedTrieBuilder | undefined = new SortedTrieBuilder(MAX_LINE_BYTES);
+  private columns: Columns | undefined;
   // A line of at most MAX_LINE_BYTES bytes holds at most as many letters.
   private path = new Uint8Array(MAX_LINE_BYTES);
   // Lists come sorted, so a word mostly starts as the one before it: its nodes are reused.
@@ -298,9 +301,8 @@ export class WordTrieBuilder {
   /** `listBytes`: the list's size when known (a file's), so that the columns rarely grow. */
   constructor(
     private readonly tileSet: TileSet,
-    listBytes = 0,
+    private readonly listBytes = 0,
   ) {
-    this.columns = new Columns(initialNodes(listBytes));
     this.letters = alphabet(tileSet);
     if (this.letters.length > MAX_LETTERS) throw new RangeError(`${tileSet.id}: more than ${MAX_LETTERS} letters`);
     this.codes = new Map(this.letters.map((l, i) => [l, i]));
@@ -336,7 +338,7 @@ export class WordTrieBuilder {
     this.finished = true;
     this.flush();
     const { tileSet, letters, codes, charCodes } = this;
-    const { firstChild, childLetters, letter, terminal } = this.columns.laidOut();
+    const { firstChild, childLetters, letter, terminal } = this.sorted ? this.sorted.finish() : this.columns!.laidOut();
     return trieOf(
       { tileSet, letters, codes, charCodes, words: this.words, unspellable: this.unspellable },
       { firstChild, childLetters, letter, terminal },
@@ -403,7 +405,40 @@ export class WordTrieBuilder {
 
   /** The word whose `length` letter codes are in `path`. */
   private insert(length: number): void {
-    const { path, previous, nodes, columns } = this;
+    if (this.sorted) {
+      const added = this.sorted.add(this.path, length);
+      if (added >= 0) {
+        this.words += added;
+        return;
+      }
+      this.unsorted();
+    }
+    this.insertPlain(length);
+  }
+
+  /**
+   * A word out of order: the words so far go into a plain trie, in order, and so does every word
+   * after (an unsorted list costs the plain trie's time and memory, docs/scale.md "Word lists").
+   */
+  private unsorted(): void {
+    const word = this.path.slice();
+    const sofar = this.sorted!.finish();
+    this.sorted = undefined;
+    this.columns = new Columns(initialNodes(this.listBytes));
+    this.words = 0;
+    this.previousLength = 0;
+    const walked = new Uint8Array(MAX_LINE_BYTES);
+    forEachWord(sofar, walked, (length) => {
+      this.path.set(walked.subarray(0, length));
+      this.insertPlain(length);
+    });
+    this.path.set(word);
+  }
+
+  /** {@link insert} into the plain trie. */
+  private insertPlain(length: number): void {
+    const { path, previous, nodes } = this;
+    const columns = this.columns!;
     let shared = 0;
     const most = Math.min(length, this.previousLength);
     while (shared < most && path[shared] === previous[shared]) shared++;
