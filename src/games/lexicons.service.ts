@@ -46,7 +46,7 @@ export class Lexicons {
   /**
    * The trie built from `list` for `tileSet`, kept as a binary image (engine/word-trie-image.ts)
    * so that the next instance reads it back instead of building it again: a list of millions of
-   * words builds in over a second of CPU and reads back in a few hundredths (docs/scale.md
+   * words builds in most of a second of CPU and reads back in a few hundredths (docs/scale.md
    * "Word lists"). An image older than its list is built again.
    */
   private imageOf(list: string, tileSet: TileSet): string {
@@ -83,7 +83,7 @@ export class Lexicons {
   private remember(key: string, competition: LexiconOf, file: string, trie: WordTrie | undefined): void {
     if (trie === undefined) this.logger.warn(`lexicon "${competition.lexicon}" not found at ${file}: its words are not flagged`);
     // The trie (engine/word-trie.ts) builds a list of 267k words in a fifth of a second and one of
-    // 4.3 million in over a second of CPU, reads its image back in hundredths, and checks a word in
+    // 4.3 million in under a second of CPU, reads its image back in hundredths, and checks a word in
     // under a microsecond of CPU (npm run bench:lexicon, docs/scale.md "Word lists").
     this.loaded.set(key, trie);
   }
