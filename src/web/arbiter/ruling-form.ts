@@ -20,7 +20,7 @@ import { isPointPenalty } from '../../games/core/pfs-rules';
 import type { ChallengeView, GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
 import type { ClaimNotice } from '../player/time-notices.service';
-import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
+import { IRREVERSIBLE, isConfirmed, notConfirmed, type IrreversibleAction } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
 export const RULING_FORMS = [
@@ -236,7 +236,7 @@ function readRulingForm(form: Form): RulingFormResult {
 }
 
 /** The confirmation each ruling form asks for, named as the refusal says it. */
-function irreversible(action: RulingAction): { readonly ro: string; readonly en: string } {
+function irreversible(action: RulingAction): IrreversibleAction {
   if (action.type === 'exclusion') return IRREVERSIBLE.exclusion;
   if (action.type === 'rule' && action.ruling.kind === 'walkover') return IRREVERSIBLE.walkover;
   return IRREVERSIBLE.ruling;
