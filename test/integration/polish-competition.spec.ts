@@ -179,6 +179,12 @@ describe(`a Polish competition from registration to homologation (${TEST_DB})`, 
     const blue = (await agentAt(game, 'blue').get(`/games/${game.id}`)).text;
     expect(blue).toContain('nieskuteczne: wszystkie wyrazy są w oficjalnym słowniku. Ruch zostaje.');
     expectPolish(blue);
+    // One check per move (P 4.7.3): asked again, refused in Polish, nothing written.
+    const again = await challenge(game, 'blue', m1Words);
+    expect(again.status).toBe(422);
+    expect(again.text).toContain('Ten ruch został już sprawdzony');
+    expectPolish(again.text);
+    expect(await t.database.run((m) => m.count(Challenge, { where: { gameId: game.id } }))).toBe(1);
     // The check stops nothing: the challenger answers the move.
     expect((await play(game, 'blue', moves[1])).status).toBe(303);
     expect((await play(game, 'red', moves[2])).status).toBe(303);
