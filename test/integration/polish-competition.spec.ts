@@ -168,6 +168,11 @@ describe(`a Polish competition from registration to homologation (${TEST_DB})`, 
 
   it('game 1: a check of words in the list fails, the move stands; one naming a missing word takes the move back, the mover losing the turn', async () => {
     const game = games[0];
+    // A first move off the centre is refused on the page, in Polish (the rules core's own words).
+    const offCentre = await play(game, 'red', 'a1 KOT');
+    expect(offCentre.status).toBe(422);
+    expect(offCentre.text).toMatch(/Pierwszy ruch musi przechodzić przez środkowe pole h8|nie ma na twoim stojaku/);
+    expectPolish(offCentre.text);
     expect((await play(game, 'red', moves[0])).status).toBe(303);
     const m1Words = wordsOf([], moves[0]);
     const page = (await agentAt(game, 'blue').get(`/games/${game.id}`)).text;
