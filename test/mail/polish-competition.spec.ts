@@ -106,6 +106,16 @@ describe('a Polish competition played by mail, through the real IMAP and SMTP se
     expect(toRed.some((d) => read(d).includes('Grasz CZERWONYMI i zaczynasz: wyślij pierwszy ruch'))).toBe(true);
   });
 
+  it("a move the rules refuse is answered in Polish, in the rules core's words; nothing is played", async () => {
+    const count = world.smtp.delivered.length;
+    expect(await send(red.address, 'a1 KOT')).toMatchObject({ status: 'rejected' });
+    const answers = newTo(count, red.address);
+    expect(answers).toHaveLength(1);
+    expectPolish(answers[0]);
+    expect(read(answers[0])).toMatch(/Pierwszy ruch musi przechodzić przez środkowe pole h8|nie ma na twoim stojaku/);
+    expect(await movesOf()).toEqual([]);
+  });
+
   it('a move by mail is applied; the partner\'s "your move" is Polish', async () => {
     const count = world.smtp.delivered.length;
     expect(await send(red.address, played.moves[0])).toMatchObject({ status: 'applied' });
