@@ -27,10 +27,20 @@ describe('refusal messages', () => {
     expect(error.message.ro).not.toBe(error.message.en);
   });
 
+  it.each(Object.keys(EXAMPLES) as EngineErrorCode[])('%s has a Polish message too, with the same squares and letters', (code) => {
+    const { en, pl } = engineError(code, EXAMPLES[code] as never).message;
+    expect(pl!.length).toBeGreaterThan(20);
+    expect(pl).not.toBe(en);
+    for (const detail of en.match(/\b[a-o]\d{1,2}\b|\b[A-Z]{2,}\b/g)?.filter((d) => !['CASA', 'PASS'].includes(d)) ?? []) {
+      expect(pl).toContain(detail);
+    }
+  });
+
   it('names the square and the letters involved', () => {
     expect(engineError('WORD_MISMATCH', EXAMPLES.WORD_MISMATCH).message).toEqual({
       ro: 'Pe h9 se află deja litera A, nu O.',
       en: 'Square h9 already holds A, not O.',
+      pl: 'Na h9 leży już litera A, nie O.',
     });
     expect(engineError('TILES_NOT_IN_RACK', EXAMPLES.TILES_NOT_IN_RACK).message.ro).toContain('CASAEIR');
   });
@@ -49,5 +59,6 @@ describe('refusal messages', () => {
     const messages = problems.map((problem) => engineError('BAD_NOTATION', { text: 'x', problem }).message);
     expect(new Set(messages.map((m) => m.ro)).size).toBe(problems.length);
     expect(new Set(messages.map((m) => m.en)).size).toBe(problems.length);
+    expect(new Set(messages.map((m) => m.pl)).size).toBe(problems.length);
   });
 });

@@ -89,4 +89,23 @@ describe('the refusal of bad settings', () => {
     expect(fields({ rules: 'fide' })).toEqual(['rules']);
     expect([defaultZeroTurnsToEnd('pfs'), defaultZeroTurnsToEnd('frsc'), defaultZeroTurnsToEnd(undefined)]).toEqual([4, 6, 6]);
   });
+
+  it('words every refusal in Polish too, for the arbiter of a Polish competition (docs/rules.md §12)', () => {
+    const checked = validateCompetitionSettings({
+      ...base,
+      name: '',
+      tileSet: 'xx',
+      rules: 'pfs',
+      thinkingDays: 0,
+      timeZone: 'Mars/Olympus',
+      closingDate: '2027-01-01',
+      handicap: 'yes' as unknown as boolean,
+    });
+    if (checked.ok) throw new Error('accepted');
+    for (const problem of checked.problems) expect([problem.field, problem.message.pl]).toEqual([problem.field, expect.any(String)]);
+    const refusal = settingsRefusal(checked.problems);
+    expect(refusal.messages.pl).toContain('zasady PFS wymagają oficjalnej listy słów');
+    expect(refusal.messages.pl).toContain('dni na namysł w partii: liczba całkowita od 1 do 365');
+    expect(refusal.messages.pl).not.toMatch(/trebuie|must|the PFS rules/);
+  });
 });

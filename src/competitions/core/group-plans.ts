@@ -114,20 +114,42 @@ function groupsFromLists<T extends Registrant>(
   const missing = registrants.filter((r) => !placed.has(r.playerId)).map((r) => r.name);
   const names = planned.map((p) => p.name);
   const problems: Bilingual[] = [];
-  if (lists.length === 0 || lists.length > GROUP_NAMES.length) problems.push({ ro: 'între 1 și 26 de grupe', en: 'from 1 to 26 groups' });
+  if (lists.length === 0 || lists.length > GROUP_NAMES.length)
+    problems.push({ ro: 'între 1 și 26 de grupe', en: 'from 1 to 26 groups', pl: 'od 1 do 26 grup' });
   if (names.some((n) => !n || n.length > 20) || new Set(names).size !== names.length) {
-    problems.push({ ro: 'fiecare grupă are un nume propriu de 1–20 de caractere', en: 'each group has its own name of 1–20 characters' });
+    problems.push({
+      ro: 'fiecare grupă are un nume propriu de 1–20 de caractere',
+      en: 'each group has its own name of 1–20 characters',
+      pl: 'każda grupa ma własną nazwę z 1–20 znaków',
+    });
   }
-  if (unknown.length) problems.push({ ro: `neînscriși: ${unknown.join(', ')}`, en: `not registered: ${unknown.join(', ')}` });
-  if (twice.length) problems.push({ ro: `în două grupe: ${twice.join(', ')}`, en: `in two groups: ${twice.join(', ')}` });
-  if (missing.length) problems.push({ ro: `fără grupă: ${missing.join(', ')}`, en: `in no group: ${missing.join(', ')}` });
+  if (unknown.length)
+    problems.push({
+      ro: `neînscriși: ${unknown.join(', ')}`,
+      en: `not registered: ${unknown.join(', ')}`,
+      pl: `niezgłoszeni: ${unknown.join(', ')}`,
+    });
+  if (twice.length)
+    problems.push({
+      ro: `în două grupe: ${twice.join(', ')}`,
+      en: `in two groups: ${twice.join(', ')}`,
+      pl: `w dwóch grupach: ${twice.join(', ')}`,
+    });
+  if (missing.length)
+    problems.push({
+      ro: `fără grupă: ${missing.join(', ')}`,
+      en: `in no group: ${missing.join(', ')}`,
+      pl: `bez grupy: ${missing.join(', ')}`,
+    });
   const small = planned.filter((p) => p.members.length < 2).map((p) => p.name);
   if (small.length)
     problems.push({
       ro: `grupe cu mai puțin de 2 jucători: ${small.join(', ')}`,
       en: `groups with fewer than 2 players: ${small.join(', ')}`,
+      pl: `grupy z mniej niż 2 graczami: ${small.join(', ')}`,
     });
-  if (problems.length) return badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:'));
+  if (problems.length)
+    return badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:', 'Nie można utworzyć grup:'));
   return planned;
 }
 

@@ -14,7 +14,11 @@ import type { Decided, Play, PlayLine, PlayMove } from './play';
 import { isRefusal } from './refusal';
 import { checkExpectedTurn, owedByTurnPlayer } from './turns';
 
-export const CHALLENGE_WHAT = { ro: 'Verificarea cuvintelor („Sprawdzam”)', en: 'The word check ("Sprawdzam")' } as const;
+export const CHALLENGE_WHAT = {
+  ro: 'Verificarea cuvintelor („Sprawdzam”)',
+  en: 'The word check ("Sprawdzam")',
+  pl: 'Sprawdzenie słów („Sprawdzam”)',
+} as const;
 
 /** What a challenge reads besides the play: the competition's rules and list, the moves already checked. */
 export interface ChallengeFacts {

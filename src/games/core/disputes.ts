@@ -5,7 +5,7 @@
 import { refusals } from './game-refusals';
 import { foldWord, getTileSet, type Color, type RuleBook, type TileSetId } from '../../engine';
 
-const CONTEST_WHAT = { ro: 'Contestația în două variante', en: 'The two-line contest' };
+const CONTEST_WHAT = { ro: 'Contestația în două variante', en: 'The two-line contest', pl: 'Zakwestionowanie w dwóch wariantach' };
 import { forkLine, officialLine, pathOf, type LineChanges } from './lines';
 import type { AppealLines, Decided, Play, PlayDispute, PlayLine, PlayMove } from './play';
 import { isRefusal } from './refusal';

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { Refusal } from '../../common/refusal';
 import {
+  checkRuling,
   rulingNotApplicable,
   rulingSituation,
   unmetPrecondition,
   type GameRuling,
   type RulingFacts,
+  type RulingInput,
   type RulingSituation,
 } from './ruling-preconditions';
 
@@ -106,5 +108,25 @@ describe('rulingSituation', () => {
     expect(rulingSituation(game(), { ripe: false }).claim).toEqual({ ripe: false });
     const window = { ripe: true, open: false, lapsed: true, answerBy: '2027-04-02' };
     expect(rulingSituation(game(), window).claim).toEqual({ ripe: true });
+  });
+});
+
+describe('checkRuling: a ruling that cannot apply whatever the game', () => {
+  it('refuses a penalty in points that is no multiple of 50, and a ruling without a reason, in Polish too (docs/rules.md §13)', () => {
+    const refusal = (ruling: RulingInput) => {
+      try {
+        checkRuling(ruling);
+      } catch (e) {
+        return e as Refusal;
+      }
+      throw new Error('accepted');
+    };
+    expect(refusal({ kind: 'point-penalty', player: 'red', points: 30, reason: 'r' }).messages).toMatchObject({
+      pl: 'kara punktowa to dodatnia wielokrotność 50 (PFS 7.1)',
+    });
+    expect(refusal({ kind: 'point-penalty', player: 'red', points: 50, reason: ' ' }).messages.pl).toBe(
+      'Decyzja sędziego wymaga uzasadnienia.',
+    );
+    expect(() => checkRuling({ kind: 'point-penalty', player: 'red', points: 100, reason: 'r' })).not.toThrow();
   });
 });

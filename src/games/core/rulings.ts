@@ -63,8 +63,12 @@ export interface RulingPlan {
   readonly details: JsonObject;
 }
 
-const POINT_PENALTY_WHAT = { ro: 'Penalizarea în puncte (multipli de 50)', en: 'The penalty in points (multiples of 50)' };
-const WALKOVER_WHAT = { ro: 'Walkover-ul (400:1)', en: 'The walkover (400:1)' };
+const POINT_PENALTY_WHAT = {
+  ro: 'Penalizarea în puncte (multipli de 50)',
+  en: 'The penalty in points (multiples of 50)',
+  pl: 'Kara punktowa (wielokrotności 50)',
+};
+const WALKOVER_WHAT = { ro: 'Walkover-ul (400:1)', en: 'The walkover (400:1)', pl: 'Walkower (400:1)' };
 
 const NOTHING: Omit<RulingPlan, 'details'> = {
   lines: NO_LINE_CHANGES,

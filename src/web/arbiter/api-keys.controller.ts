@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -48,7 +49,7 @@ export class ApiKeysController {
       send(res, 201, await this.page(actor, req, { issued: { key: issued.key, expiresAt: when(issued.expiresAt) } }));
     } catch (error) {
       if (!(error instanceof Refusal) || error.getStatus() !== 400) throw error;
-      send(res, 422, await this.page(actor, req, { error: error.messages[req.lang] ?? error.messages.ro, label: str(form, 'label') }));
+      send(res, 422, await this.page(actor, req, { error: inLanguage(error.messages, req.lang), label: str(form, 'label') }));
     }
   }
 

@@ -101,7 +101,11 @@ export class ArbiterDashboardController {
               400,
             );
           }
-          requireConfirmed(form, { ro: 'decizia privind zilele de creditat', en: 'the decision on the days to credit' });
+          requireConfirmed(form, {
+            ro: 'decizia privind zilele de creditat',
+            en: 'the decision on the days to credit',
+            pl: 'decyzja o doliczeniu dni',
+          });
         };
         await this.timeControls.decideDowntimeCredit(actor, id, { confirm: decision === 'grant', reason: str(form, 'reason'), check });
         return '/arbiter?done=downtime';

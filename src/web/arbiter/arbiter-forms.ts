@@ -52,8 +52,7 @@ export async function answerForm(
 
 /** A refusal a form shows (bad input, wrong state); 403/404 are not form errors and go to the error page. */
 export function formError(error: unknown, req: WebRequest): string | undefined {
-  if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404)
-    return error.messages[req.lang] ?? error.messages.ro;
+  if (error instanceof Refusal && error.getStatus() !== 403 && error.getStatus() !== 404) return inLanguage(error.messages, req.lang);
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import { Body, Controller, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -31,7 +32,7 @@ export class DemoController {
       res.redirect(303, `/arbiter/competitions/${filled.competitionId}?done=demo`);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      refuse(error.messages[req.lang] ?? error.messages.ro);
+      refuse(inLanguage(error.messages, req.lang));
     }
   }
 }

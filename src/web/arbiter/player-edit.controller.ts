@@ -1,3 +1,4 @@
+import { inLanguage } from '../../common/bilingual';
 import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -56,7 +57,7 @@ export class PlayerEditController {
     } catch (error) {
       // 404 stays a 404 page; any other refusal is shown on the form with what was typed.
       if (!(error instanceof Refusal) || error.getStatus() === 404) throw error;
-      send(res, 422, await this.page(actor, id, playerId, req, { error: error.messages[req.lang] ?? error.messages.ro, typed: input }));
+      send(res, 422, await this.page(actor, id, playerId, req, { error: inLanguage(error.messages, req.lang), typed: input }));
       return;
     }
     res.redirect(303, `/arbiter/competitions/${encodeURIComponent(id)}?done=player-saved`);

@@ -305,6 +305,7 @@ describe('the PFS ruling forms (docs/rules.md §13)', () => {
     for (const points of ['30', '0', '-50', '', 'fifty', '50.5']) {
       const refused = parseRulingForm({ kind: 'point-penalty', player: 'red', points, reason: 'r', confirm: 'yes' });
       expect(refused).toMatchObject({ ok: false, code: 'BAD_INPUT', message: { en: expect.stringContaining('multiple of 50') } });
+      expect(refused).toMatchObject({ message: { pl: 'kara punktowa to dodatnia wielokrotność 50 (50, 100, 150, …)' } });
     }
     expect(parseRulingForm({ kind: 'walkover', player: 'blue', reason: 'r', confirm: 'yes' })).toEqual({
       ok: true,

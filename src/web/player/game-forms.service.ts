@@ -1,6 +1,7 @@
 // The game page's form frame (docs/web.md, Player pages): one service call a form, POST then 303 to
 // the page; a refusal re-renders the page with its message, 422. Shared by game-pages.controller.ts and
 // game-agreements.controller.ts.
+import { inLanguage } from '../../common/bilingual';
 import { analysisVariant } from './analysis-section';
 import { randomUUID } from 'node:crypto';
 import { HttpException, Injectable } from '@nestjs/common';
@@ -60,7 +61,7 @@ export class GameFormsService {
   private refusalMessage(req: WebRequest, error: unknown): string | undefined {
     if (error instanceof Refusal) {
       if (error.getStatus() === 403 || error.getStatus() === 404) return undefined;
-      return error.messages[req.lang] ?? error.messages.ro;
+      return inLanguage(error.messages, req.lang);
     }
     if (error instanceof HttpException && error.getStatus() === 400) {
       const body = error.getResponse() as { error?: { message?: string } };
