@@ -7,17 +7,7 @@
 // as WordTrie reads it: a node's children side by side from `firstChild`, so that two nodes with
 // the same children point at one list. Pure; WordTrieBuilder feeds it and falls back to a plain
 // trie at the first word out of order.
-
-/** Letters a node may have children by: one bit each in a 32-bit integer (word-trie.ts). */
-const MAX_LETTERS = 32;
-
-/** The columns of a finished trie (word-trie.ts TrieColumns), declared here to keep this file below it. */
-export interface SortedColumns {
-  readonly firstChild: Int32Array;
-  readonly childLetters: Int32Array;
-  readonly letter: Uint8Array;
-  readonly terminal: Uint8Array;
-}
+import { MAX_LETTERS, type TrieColumns } from './word-trie-layout';
 
 /** A multiplicative hash step (FNV-like) over 32-bit values. */
 function mix(hash: number, value: number): number {
@@ -108,7 +98,7 @@ export class SortedTrieBuilder {
   }
 
   /** The finished trie's columns; the builder is spent. */
-  finish(): SortedColumns {
+  finish(): TrieColumns {
     for (let d = this.depth; d > 0; d--) this.close(d);
     this.depth = 0;
     const { stored } = this;
@@ -218,7 +208,7 @@ export class SortedTrieBuilder {
 }
 
 /** Each word of a finished trie, in rising order, as its letter codes in `codes` (reused) and its length. */
-export function forEachWord(columns: SortedColumns, codes: Uint8Array, visit: (length: number) => void): void {
+export function forEachWord(columns: TrieColumns, codes: Uint8Array, visit: (length: number) => void): void {
   const { firstChild, childLetters, letter, terminal } = columns;
   const walk = (node: number, depth: number): void => {
     if (depth > 0 && terminal[node] === 1) visit(depth);

@@ -5,22 +5,17 @@
 import { lexiconKey, type Lexicon } from './lexicon';
 import { alphabet } from './tile-sets';
 import type { TileSet } from './types';
+import { MAX_LETTERS, MAX_LINE_BYTES, NO_NODE, ROOT, type TrieColumns } from './word-trie-layout';
+import { Columns, initialNodes } from './word-trie-plain';
 import { SortedTrieBuilder, forEachWord } from './word-trie-sorted';
 
-/** No node: the end of a child list, or a letter that leads nowhere. */
-export const NO_NODE = -1;
-
-/** The root node: the empty prefix. */
-export const ROOT = 0;
+export { MAX_LINE_BYTES, NO_NODE, ROOT, type TrieColumns } from './word-trie-layout';
 
 /** A character whose letter code is not worked out yet. */
 const UNSEEN = -2;
 
 /** A white-space character: ignored around a word, never inside one. */
 const SPACE = -3;
-
-/** Cross-check masks hold one bit per letter of the alphabet in a 32-bit integer. */
-const MAX_LETTERS = 32;
 
 /**
  * A trie node is an index, numbered so that the children of node `n` are the nodes from
@@ -46,12 +41,6 @@ export interface WordTrie extends Lexicon {
   /** The child of `node` along letter `code`, or {@link NO_NODE}. */
   child(node: number, code: number): number;
 }
-
-/**
- * No node, in the columns while the trie is built: the root, which is nobody's child nor sibling.
- * Zero, so that new columns need no filling: a fresh typed array is zeros already.
- */
-const NONE = ROOT;
 
 /**
  * The letter code of each character of one or two UTF-8 bytes (below U+0800: every letter of the
@@ -101,113 +90,6 @@ export function childrenEnd(trie: Pick<WordTrie, 'firstChild' | 'childLetters'>,
 /** The longest word `has` reads without folding the whole string first: far beyond any board's 15. */
 const FAST_WORD = 64;
 
-/** Bits of a link (see Columns) that hold the letter code: MAX_LETTERS is 32. */
-const LETTER_BITS = 5;
-const LETTER_MASK = (1 << LETTER_BITS) - 1;
-
-/** The most nodes a list may make: a link holds a node's index above its letter in 31 bits. */
-export const MAX_NODES = 1 << (31 - LETTER_BITS);
-
-/**
- * Growable columns of the trie while it is built. A node's letter and its next sibling share one
- * integer (`link`: the sibling's index above the letter's five bits), so that walking a child list
- * reads one column, not two: children are made far apart in time, and each read is a cache miss.
- */
-class Columns {
-  firstChild: Int32Array;
-  link: Int32Array;
-  terminal: Uint8Array;
-  size = 1;
-
-  /** Room for `capacity` nodes before the first growth: a fresh typed array costs no memory until it is written. */
-  constructor(capacity: number) {
-    this.firstChild = new Int32Array(capacity);
-    this.link = new Int32Array(capacity);
-    this.terminal = new Uint8Array(capacity);
-  }
-
-  add(code: number, parent: number): number {
-    if (this.size === this.firstChild.length) this.grow();
-    const { link } = this;
-    const node = this.size++;
-    // Children are kept in descending letter order, so a search stops early; a sorted list only
-    // ever adds a child above the others, at the head.
-    let before = NONE;
-    let after = this.firstChild[parent];
-    while (after !== NONE && (link[after] & LETTER_MASK) > code) {
-      before = after;
-      after = link[after] >> LETTER_BITS;
-    }
-    link[node] = (after << LETTER_BITS) | code;
-    if (before === NONE) this.firstChild[parent] = node;
-    else link[before] = (node << LETTER_BITS) | (link[before] & LETTER_MASK);
-    return node;
-  }
-
-  /** The child of `node` along letter `code`, or {@link NO_NODE}. */
-  childOf(node: number, code: number): number {
-    const { link } = this;
-    for (let c = this.firstChild[node]; c !== NONE; c = link[c] >> LETTER_BITS) {
-      const l = link[c] & LETTER_MASK;
-      if (l <= code) return l === code ? c : NO_NODE;
-    }
-    return NO_NODE;
-  }
-
-  /**
-   * The finished trie in the layout {@link WordTrie} reads: each node's children side by side. The
-   * nodes are visited depth first, smallest letter first: the order a sorted list made them in, so
-   * the columns are read nearly in order (a breadth-first pass jumps across all of them).
-   */
-  laidOut(): TrieColumns {
-    const { size, link } = this;
-    const firstChild = new Int32Array(size + 1);
-    const childLetters = new Int32Array(size);
-    const letter = new Uint8Array(size);
-    const terminal = new Uint8Array(size);
-    // Nodes waiting to be visited, as (built index, laid-out index): at most every child of each node along one word.
-    const waitingBuilt = new Int32Array((MAX_LINE_BYTES + 1) * MAX_LETTERS);
-    const waitingLaid = new Int32Array((MAX_LINE_BYTES + 1) * MAX_LETTERS);
-    let waiting = 1;
-    let next = 1;
-    while (waiting > 0) {
-      waiting--;
-      const built = waitingBuilt[waiting];
-      const laid = waitingLaid[waiting];
-      terminal[laid] = this.terminal[built];
-      firstChild[laid] = next;
-      let bits = 0;
-      // Children come in descending letter order; the last one stacked, the smallest, is visited first.
-      for (let c = this.firstChild[built]; c !== NONE;) {
-        const k = link[c];
-        const code = k & LETTER_MASK;
-        letter[next] = code;
-        bits |= 1 << code;
-        waitingBuilt[waiting] = c;
-        waitingLaid[waiting] = next++;
-        waiting++;
-        c = k >> LETTER_BITS;
-      }
-      childLetters[laid] = bits;
-    }
-    firstChild[size] = next;
-    return { firstChild, childLetters, letter, terminal };
-  }
-
-  private grow(): void {
-    if (this.firstChild.length >= MAX_NODES) throw new RangeError(`a word list of more than ${MAX_NODES} trie nodes`);
-    const length = Math.min(this.firstChild.length * 2, MAX_NODES);
-    const widen = <A extends Int32Array | Uint8Array>(old: A, make: (n: number) => A): A => {
-      const next = make(length);
-      next.set(old);
-      return next;
-    };
-    this.firstChild = widen(this.firstChild, (n) => new Int32Array(n));
-    this.link = widen(this.link, (n) => new Int32Array(n));
-    this.terminal = widen(this.terminal, (n) => new Uint8Array(n));
-  }
-}
-
 /** A word list file's trie: one word a line, as competitions' lists and the arbiter's uploads are written. */
 export function wordListTrie(text: string, tileSet: TileSet): WordTrie {
   const bytes = new TextEncoder().encode(text);
@@ -237,15 +119,6 @@ export function buildWordTrie(words: Iterable<string>, tileSet: TileSet): WordTr
   return builder.finish();
 }
 
-/**
- * Nodes to make room for, from the list's size: a node per four bytes is above any list measured
- * (SOWPODS about one per three letters and line ends, the Polish list one per eight bytes), and
- * room never written costs no memory (docs/scale.md "Word lists").
- */
-function initialNodes(listBytes: number): number {
-  return Math.max(1 << 16, Math.min(Math.ceil(listBytes / 4) + 1, MAX_NODES));
-}
-
 /** A line feed, the end of a list's line (a \r before it is white space, ignored). */
 const LF = 0x0a;
 
@@ -257,13 +130,6 @@ function lineEnd(chunk: Uint8Array, start: number): number {
   for (let i = start; i < chunk.length; i++) if (chunk[i] === LF) return i;
   return -1;
 }
-
-/**
- * The longest line taken, in UTF-8 bytes: far more than any word (no board holds one over 15
- * letters), and it bounds what a line running across two chunks keeps. A longer one is counted
- * as unspellable.
- */
-export const MAX_LINE_BYTES = 1024;
 
 /**
  * A trie built a piece at a time: whole words (`addWord`), or a list's UTF-8 bytes in chunks of
@@ -463,14 +329,6 @@ export class WordTrieBuilder {
     this.previous = path;
     this.previousLength = length;
   }
-}
-
-/** The typed arrays of a finished trie: what a binary image of it holds (word-trie-image.ts). */
-export interface TrieColumns {
-  readonly firstChild: Int32Array;
-  readonly childLetters: Int32Array;
-  readonly letter: Uint8Array;
-  readonly terminal: Uint8Array;
 }
 
 interface TrieLetters {
