@@ -4,6 +4,7 @@ import type { Actor } from './core/actor';
 import { ApiKeyFailures } from './api-key-failures.service';
 import { Refusal } from '../common/refusal';
 import { UsersService } from './users.service';
+import { formatDayFor } from '../common/day-format';
 
 /** Where the guard leaves the resolved actor on the request. */
 export interface RequestWithActor extends Request {
@@ -34,6 +35,7 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: 'Lipsește cheia de acces: trimiteți antetul „Authorization: Bearer <cheie>”.',
           en: 'No API key: send the header "Authorization: Bearer <key>".',
+          pl: 'Brak klucza API: wyślij nagłówek „Authorization: Bearer <klucz>”.',
         },
         401,
       );
@@ -56,6 +58,7 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: `Cheia de acces a expirat la ${day(check.at!)}: cereți una nouă (panoul arbitrului, „Chei API”, sau administratorul).`,
           en: `The API key expired on ${day(check.at!)}: get a new one (the arbiter's panel, "API keys", or the administrator).`,
+          pl: `Klucz API wygasł ${formatDayFor('pl', day(check.at!))}: uzyskaj nowy (panel sędziego, „Klucze API”, albo od administratora).`,
         },
         401,
         { reason: 'expired', at: check.at!.toISOString() },
@@ -67,14 +70,20 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: `Cheia de acces a fost revocată la ${day(check.at!)}: nu mai poate fi folosită.`,
           en: `The API key was revoked on ${day(check.at!)}: it can no longer be used.`,
+          pl: `Klucz API został unieważniony ${formatDayFor('pl', day(check.at!))}: nie można go już używać.`,
         },
         401,
         { reason: 'revoked', at: check.at!.toISOString() },
       );
     }
-    throw new Refusal('UNAUTHENTICATED', { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.' }, 401, {
-      reason: 'unknown',
-    });
+    throw new Refusal(
+      'UNAUTHENTICATED',
+      { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.', pl: 'Klucz API jest nieprawidłowy.' },
+      401,
+      {
+        reason: 'unknown',
+      },
+    );
   }
 }
 

@@ -119,7 +119,7 @@ export interface EngineError {
   readonly ok: false;
   readonly code: EngineErrorCode;
   /** Messages a player understands, in both languages the platform speaks. */
-  readonly message: { readonly ro: string; readonly en: string };
+  readonly message: { readonly ro: string; readonly en: string; readonly pl: string };
 }
 
 export type Result<T> = ({ readonly ok: true } & T) | EngineError;

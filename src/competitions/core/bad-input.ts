@@ -8,7 +8,7 @@ export function badInput(message: Bilingual): Refusal {
 }
 
 /** `Head first; second.` in each language; the head is optional. */
-export function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = ''): Bilingual {
+export function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = '', plHead = ''): Bilingual {
   const join = (parts: string[], head: string) => `${head ? `${head} ` : ''}${parts.join('; ')}.`;
   return {
     ro: join(
@@ -18,6 +18,10 @@ export function joinMessages(messages: readonly Bilingual[], enHead = '', roHead
     en: join(
       messages.map((x) => x.en),
       enHead,
+    ),
+    pl: join(
+      messages.map((x) => x.pl),
+      plHead,
     ),
   };
 }

@@ -84,6 +84,7 @@ describe('changing a competition’s settings before the start', () => {
     expect(r.problems.find((p) => p.field === 'holidayLongDays')?.message).toEqual({
       ro: 'zilele concediului lung: un număr întreg între 0 și 365',
       en: 'the days of the long holiday: a whole number from 0 to 365',
+      pl: 'dni długiego urlopu: liczba całkowita od 0 do 365',
     });
   });
 });

@@ -84,37 +84,65 @@ function isTimeZone(value: string): boolean {
 
 export function validateCompetitionSettings(input: CompetitionSettingsInput): SettingsResult {
   const problems: SettingProblem[] = [];
-  const bad = (field: string, ro: string, en: string) => problems.push({ field, message: { ro, en } });
+  const bad = (field: string, ro: string, en: string, pl: string) => problems.push({ field, message: { ro, en, pl } });
   const given = withoutUndefined(input);
   const s = { ...DEFAULT_SETTINGS, zeroTurnsToEnd: defaultZeroTurnsToEnd(given.rules), ...given };
 
   // Input from a file (CLI) has no DTO in front of it: every field's type is checked here too.
   const name = typeof s.name === 'string' ? cleanName(s.name) : '';
   const shortName = typeof s.shortName === 'string' ? cleanName(s.shortName) : '';
-  if (!name || name.length > 200) bad('name', 'numele trebuie să aibă 1–200 de caractere', 'the name must have 1–200 characters');
+  if (!name || name.length > 200)
+    bad('name', 'numele trebuie să aibă 1–200 de caractere', 'the name must have 1–200 characters', 'nazwa musi mieć 1–200 znaków');
   if (!shortName || shortName.length > 40) {
-    bad('shortName', 'numele scurt trebuie să aibă 1–40 de caractere', 'the short name must have 1–40 characters');
+    bad(
+      'shortName',
+      'numele scurt trebuie să aibă 1–40 de caractere',
+      'the short name must have 1–40 characters',
+      'nazwa skrócona musi mieć 1–40 znaków',
+    );
   }
   if (!isTileSetId(s.tileSet))
-    bad('tileSet', `setul de piese „${s.tileSet}” nu există (ro, en, pl)`, `no tile set "${s.tileSet}" (ro, en, pl)`);
+    bad(
+      'tileSet',
+      `setul de piese „${s.tileSet}” nu există (ro, en, pl)`,
+      `no tile set "${s.tileSet}" (ro, en, pl)`,
+      `nie ma zestawu płytek „${s.tileSet}” (ro, en, pl)`,
+    );
   if (s.rules !== 'frsc' && s.rules !== 'pfs') {
-    bad('rules', 'regulile de joc sunt ale FRSc sau ale PFS', "the game rules are the FRSc's or the PFS's");
+    bad(
+      'rules',
+      'regulile de joc sunt ale FRSc sau ale PFS',
+      "the game rules are the FRSc's or the PFS's",
+      'zasady gry to zasady FRSc albo PFS',
+    );
   }
   if (s.endRackRule !== 'transfer' && s.endRackRule !== 'double') {
     bad(
       'endRackRule',
       'literele rămase la sfârșit se transferă sau se adună de două ori',
       'the tiles left at the end are transferred or counted twice',
+      'płytki pozostałe na końcu są przekazywane albo liczone podwójnie',
     );
   }
   for (const field of ['handicap', 'autoHomologate', 'analysisDuringPlay', 'conditionalsAllowed'] as const) {
     // Named in words, never by the field's code name.
-    if (typeof s[field] !== 'boolean') bad(field, `${SETTING_NAMES[field].ro}: da sau nu`, `${SETTING_NAMES[field].en}: yes or no`);
+    if (typeof s[field] !== 'boolean')
+      bad(
+        field,
+        `${SETTING_NAMES[field].ro}: da sau nu`,
+        `${SETTING_NAMES[field].en}: yes or no`,
+        `${SETTING_NAMES[field].pl}: tak albo nie`,
+      );
   }
   const whole = (field: keyof typeof DEFAULT_SETTINGS, value: number, min: number, max: number) => {
     if (!Number.isInteger(value) || value < min || value > max) {
-      const { ro, en } = SETTING_NAMES[field];
-      bad(field, `${ro}: un număr întreg între ${min} și ${max}`, `${en}: a whole number from ${min} to ${max}`);
+      const { ro, en, pl } = SETTING_NAMES[field];
+      bad(
+        field,
+        `${ro}: un număr întreg între ${min} și ${max}`,
+        `${en}: a whole number from ${min} to ${max}`,
+        `${pl}: liczba całkowita od ${min} do ${max}`,
+      );
       return false;
     }
     return true;
@@ -132,6 +160,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'escalationDays',
       'arbitrul este sesizat după reamintire: zilele de tăcere până la sesizare trebuie să fie mai multe decât cele până la reamintire',
       'the arbiter is told after the reminder: the days of silence before the arbiter is told must exceed those before a reminder',
+      'sędzia jest powiadamiany po przypomnieniu: dni milczenia do powiadomienia sędziego muszą przewyższać dni do przypomnienia',
     );
   }
   if (typeof s.timeZone !== 'string' || !isTimeZone(s.timeZone)) {
@@ -139,25 +168,43 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'timeZone',
       `fusul orar „${s.timeZone}” nu este cunoscut (ex. Europe/Bucharest)`,
       `unknown time zone "${s.timeZone}" (e.g. Europe/Bucharest)`,
+      `nieznana strefa czasowa „${s.timeZone}” (np. Europe/Warsaw)`,
     );
   }
   const startOk = typeof s.startDate === 'string' && isLocalDate(s.startDate);
   const closingOk = typeof s.closingDate === 'string' && isLocalDate(s.closingDate);
   if (!startOk)
-    bad('startDate', `data de început „${s.startDate}” nu este o zi AAAA-LL-ZZ`, `the start date "${s.startDate}" is not a YYYY-MM-DD day`);
+    bad(
+      'startDate',
+      `data de început „${s.startDate}” nu este o zi AAAA-LL-ZZ`,
+      `the start date "${s.startDate}" is not a YYYY-MM-DD day`,
+      `data rozpoczęcia „${s.startDate}” nie jest dniem w formacie RRRR-MM-DD`,
+    );
   if (!closingOk)
     bad(
       'closingDate',
       `data de închidere „${s.closingDate}” nu este o zi AAAA-LL-ZZ`,
       `the closing date "${s.closingDate}" is not a YYYY-MM-DD day`,
+      `data zamknięcia „${s.closingDate}” nie jest dniem w formacie RRRR-MM-DD`,
     );
   if (startOk && closingOk && compareDays(s.closingDate as LocalDate, s.startDate as LocalDate) <= 0) {
-    bad('closingDate', 'data de închidere trebuie să fie după data de început', 'the closing date must come after the start date');
+    bad(
+      'closingDate',
+      'data de închidere trebuie să fie după data de început',
+      'the closing date must come after the start date',
+      'data zamknięcia musi przypadać po dacie rozpoczęcia',
+    );
   }
   const lexicon = typeof s.lexicon === 'string' ? s.lexicon.trim() || null : null;
-  if (s.lexicon != null && typeof s.lexicon !== 'string') bad('lexicon', 'lexiconul se dă prin nume', 'the lexicon is given by name');
+  if (s.lexicon != null && typeof s.lexicon !== 'string')
+    bad('lexicon', 'lexiconul se dă prin nume', 'the lexicon is given by name', 'słownik podaje się po nazwie');
   if (lexicon !== null && lexicon.length > 200)
-    bad('lexicon', 'numele lexiconului are cel mult 200 de caractere', 'the lexicon name has at most 200 characters');
+    bad(
+      'lexicon',
+      'numele lexiconului are cel mult 200 de caractere',
+      'the lexicon name has at most 200 characters',
+      'nazwa słownika ma najwyżej 200 znaków',
+    );
 
   if (s.rules === 'pfs' && lexicon === null) {
     // docs/rules.md §13 [P 4.7.7]: a challenge is decided at once from the official word list.
@@ -165,6 +212,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'lexicon',
       'regulile PFS cer o listă oficială de cuvinte: verificarea („Sprawdzam”) se decide din ea',
       'the PFS rules need an official word list: a challenge ("Sprawdzam") is decided from it',
+      'zasady PFS wymagają oficjalnej listy wyrazów: sprawdzenie („Sprawdzam”) rozstrzyga się na jej podstawie',
     );
   }
   if (problems.length) return { ok: false, problems };

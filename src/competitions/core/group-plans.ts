@@ -56,6 +56,7 @@ export function planGroups<T extends Registrant>(
     return badInput({
       ro: 'Dați exact una dintre: numărul de grupe (count), mărimile lor (sizes) sau listele (lists).',
       en: 'Give exactly one of: the number of groups (count), their sizes (sizes) or the lists (lists).',
+      pl: 'Podaj dokładnie jedno z: liczbę grup (count), ich wielkości (sizes) albo listy (lists).',
     });
   }
   return input.lists ? groupsFromLists(registrants, input.lists, seriesLabels) : groupsBySize(registrants, input, seriesLabels);
@@ -73,6 +74,7 @@ function groupsBySize<T extends Registrant>(registrants: readonly T[], input: Gr
     return badInput({
       ro: `Dați seria pentru fiecare dintre cele ${split.groups.length} grupe.`,
       en: `Give the series of each of the ${split.groups.length} groups.`,
+      pl: `Podaj serię dla każdej z ${split.groups.length} grup.`,
     });
   }
   const series = split.groups.map((_, i) => input.series?.[i] ?? seriesLabels[0]);
@@ -114,20 +116,42 @@ function groupsFromLists<T extends Registrant>(
   const missing = registrants.filter((r) => !placed.has(r.playerId)).map((r) => r.name);
   const names = planned.map((p) => p.name);
   const problems: Bilingual[] = [];
-  if (lists.length === 0 || lists.length > GROUP_NAMES.length) problems.push({ ro: 'între 1 și 26 de grupe', en: 'from 1 to 26 groups' });
+  if (lists.length === 0 || lists.length > GROUP_NAMES.length)
+    problems.push({ ro: 'între 1 și 26 de grupe', en: 'from 1 to 26 groups', pl: 'od 1 do 26 grup' });
   if (names.some((n) => !n || n.length > 20) || new Set(names).size !== names.length) {
-    problems.push({ ro: 'fiecare grupă are un nume propriu de 1–20 de caractere', en: 'each group has its own name of 1–20 characters' });
+    problems.push({
+      ro: 'fiecare grupă are un nume propriu de 1–20 de caractere',
+      en: 'each group has its own name of 1–20 characters',
+      pl: 'każda grupa ma własną nazwę o długości 1–20 znaków',
+    });
   }
-  if (unknown.length) problems.push({ ro: `neînscriși: ${unknown.join(', ')}`, en: `not registered: ${unknown.join(', ')}` });
-  if (twice.length) problems.push({ ro: `în două grupe: ${twice.join(', ')}`, en: `in two groups: ${twice.join(', ')}` });
-  if (missing.length) problems.push({ ro: `fără grupă: ${missing.join(', ')}`, en: `in no group: ${missing.join(', ')}` });
+  if (unknown.length)
+    problems.push({
+      ro: `neînscriși: ${unknown.join(', ')}`,
+      en: `not registered: ${unknown.join(', ')}`,
+      pl: `niezapisani: ${unknown.join(', ')}`,
+    });
+  if (twice.length)
+    problems.push({
+      ro: `în două grupe: ${twice.join(', ')}`,
+      en: `in two groups: ${twice.join(', ')}`,
+      pl: `w dwóch grupach: ${twice.join(', ')}`,
+    });
+  if (missing.length)
+    problems.push({
+      ro: `fără grupă: ${missing.join(', ')}`,
+      en: `in no group: ${missing.join(', ')}`,
+      pl: `bez grupy: ${missing.join(', ')}`,
+    });
   const small = planned.filter((p) => p.members.length < 2).map((p) => p.name);
   if (small.length)
     problems.push({
       ro: `grupe cu mai puțin de 2 jucători: ${small.join(', ')}`,
       en: `groups with fewer than 2 players: ${small.join(', ')}`,
+      pl: `grupy z mniej niż 2 graczami: ${small.join(', ')}`,
     });
-  if (problems.length) return badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:'));
+  if (problems.length)
+    return badInput(joinMessages(problems, 'The groups cannot be made:', 'Grupele nu se pot face:', 'Nie można utworzyć grup:'));
   return planned;
 }
 
@@ -135,6 +159,7 @@ function noSuchSeries(label: string, labels: readonly string[]): Refusal {
   return badInput({
     ro: `Seria „${label}” nu există (serii: ${labels.join(', ')}).`,
     en: `No series "${label}" (series: ${labels.join(', ')}).`,
+    pl: `Nie ma serii „${label}” (serie: ${labels.join(', ')}).`,
   });
 }
 
@@ -144,13 +169,19 @@ function splitMessage(p: SplitProblem): Bilingual {
       return {
         ro: `Mărimile grupelor însumează ${p.sum}, dar sunt ${p.players} jucători.`,
         en: `The group sizes add up to ${p.sum}, but there are ${p.players} players.`,
+        pl: `Wielkości grup sumują się do ${p.sum}, a graczy jest ${p.players}.`,
       };
     case 'size-range':
-      return { ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`, en: `A group of ${p.size} players cannot be played (2–32).` };
+      return {
+        ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`,
+        en: `A group of ${p.size} players cannot be played (2–32).`,
+        pl: `Grupy z ${p.size} graczami nie da się rozegrać (2–32).`,
+      };
     case 'count-range':
       return {
         ro: `${p.players} jucători nu se pot împărți în ${p.count} grupe de cel puțin 2 (cel mult 26 de grupe).`,
         en: `${p.players} players cannot make ${p.count} groups of at least 2 (at most 26 groups).`,
+        pl: `${p.players} graczy nie da się podzielić na ${p.count} grup po co najmniej 2 (najwyżej 26 grup).`,
       };
   }
 }

@@ -9,20 +9,34 @@ import type { HolidayRefusal } from '../../thinking-time/core';
 import type { Bilingual, EngineError } from '../../engine';
 
 export const refusals = {
-  unknownGame: (id: string) => new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.` }, 404),
+  unknownGame: (id: string) =>
+    new Refusal('UNKNOWN_GAME', { ro: `Partida ${id} nu există.`, en: `There is no game ${id}.`, pl: `Nie ma partii ${id}.` }, 404),
 
   unknownCompetition: (id: string) =>
-    new Refusal('UNKNOWN_COMPETITION', { ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` }, 404),
+    new Refusal(
+      'UNKNOWN_COMPETITION',
+      { ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.`, pl: `Nie ma rozgrywek ${id}.` },
+      404,
+    ),
 
   unknownPlayer: (id: string) =>
     new Refusal(
       'UNKNOWN_PLAYER',
-      { ro: `Jucătorul ${id} nu există în această competiție.`, en: `There is no player ${id} in this competition.` },
+      {
+        ro: `Jucătorul ${id} nu există în această competiție.`,
+        en: `There is no player ${id} in this competition.`,
+        pl: `W tych rozgrywkach nie ma gracza ${id}.`,
+      },
       404,
     ),
 
   /** To someone who sees the game (its arbiter) but does not play in it. */
-  notYourGame: () => new Refusal('NOT_YOUR_GAME', { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.' }, 403),
+  notYourGame: () =>
+    new Refusal(
+      'NOT_YOUR_GAME',
+      { ro: 'Nu jucați în această partidă.', en: 'You do not play in this game.', pl: 'Nie grasz w tej partii.' },
+      403,
+    ),
 
   /**
    * Whoever may not see the game at all is answered exactly as for an unknown
@@ -42,6 +56,7 @@ export const refusals = {
       {
         ro: 'Doar arbitrul competiției poate face aceasta, și niciodată într-o partidă în care joacă.',
         en: "Only the competition's arbiter may do this, and never in a game they play in.",
+        pl: 'Może to zrobić tylko sędzia rozgrywek i nigdy w partii, w której sam gra.',
       },
       403,
     ),
@@ -49,15 +64,27 @@ export const refusals = {
   notStarted: (startedOn: string) =>
     new Refusal(
       'NOT_STARTED',
-      { ro: `Partida începe la ${formatDayFor('ro', startedOn)}.`, en: `The game starts on ${formatDayFor('en', startedOn)}.` },
+      {
+        ro: `Partida începe la ${formatDayFor('ro', startedOn)}.`,
+        en: `The game starts on ${formatDayFor('en', startedOn)}.`,
+        pl: `Partia zaczyna się ${formatDayFor('pl', startedOn)}.`,
+      },
       409,
     ),
 
   unknownConditional: (id: string) =>
-    new Refusal('UNKNOWN_CONDITIONAL', { ro: `Mutarea condiționată ${id} nu există.`, en: `There is no conditional reply ${id}.` }, 404),
+    new Refusal(
+      'UNKNOWN_CONDITIONAL',
+      { ro: `Mutarea condiționată ${id} nu există.`, en: `There is no conditional reply ${id}.`, pl: `Nie ma ruchu warunkowego ${id}.` },
+      404,
+    ),
 
   notYourTurn: () =>
-    new Refusal('NOT_YOUR_TURN', { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.' }, 409),
+    new Refusal(
+      'NOT_YOUR_TURN',
+      { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.', pl: 'To nie Twoja kolej na ruch.' },
+      409,
+    ),
 
   alreadyPlayed: (turn: number) =>
     new Refusal(
@@ -65,6 +92,7 @@ export const refusals = {
       {
         ro: `Mutarea pentru turul ${turn} a fost deja făcută; partida a mers mai departe.`,
         en: `The move for turn ${turn} has already been made; the game has moved on.`,
+        pl: `Ruch w kolejce ${turn} został już wykonany; partia poszła dalej.`,
       },
       409,
     ),
@@ -72,7 +100,11 @@ export const refusals = {
   gameOver: () =>
     new Refusal(
       'GAME_OVER',
-      { ro: 'Partida s-a încheiat: nu se mai pot face mutări.', en: 'The game is over: no more moves can be made.' },
+      {
+        ro: 'Partida s-a încheiat: nu se mai pot face mutări.',
+        en: 'The game is over: no more moves can be made.',
+        pl: 'Partia się zakończyła: nie można już wykonywać ruchów.',
+      },
       409,
     ),
 
@@ -82,12 +114,17 @@ export const refusals = {
       {
         ro: `Varianta ${line} a fost anulată prin decizia arbitrului; partida continuă doar în varianta păstrată.`,
         en: `Line ${line} was annulled by the arbiter's ruling; the game goes on in the kept line only.`,
+        pl: `Wariant ${line} został unieważniony decyzją sędziego; partia toczy się dalej tylko w zachowanym wariancie.`,
       },
       409,
     ),
 
   unknownLine: (line: string) =>
-    new Refusal('UNKNOWN_LINE', { ro: `Partida nu are varianta ${line}.`, en: `The game has no line ${line}.` }, 400),
+    new Refusal(
+      'UNKNOWN_LINE',
+      { ro: `Partida nu are varianta ${line}.`, en: `The game has no line ${line}.`, pl: `Partia nie ma wariantu ${line}.` },
+      400,
+    ),
 
   lineRequired: (labels: readonly string[]) =>
     new Refusal(
@@ -95,6 +132,7 @@ export const refusals = {
       {
         ro: `Partida se joacă în două variante până la decizia arbitrului: trimiteți câte o mutare pentru fiecare (${labels.join(', ')}).`,
         en: `The game is played in two lines until the arbiter rules: send one move for each (${labels.join(', ')}).`,
+        pl: `Do decyzji sędziego partia toczy się w dwóch wariantach: wyślij po jednym ruchu dla każdego (${labels.join(', ')}).`,
       },
       400,
     ),
@@ -102,7 +140,13 @@ export const refusals = {
   illegalMove: (error: EngineError, line?: string) =>
     new Refusal(
       error.code,
-      line ? { ro: `Varianta ${line}: ${error.message.ro}`, en: `Line ${line}: ${error.message.en}` } : error.message,
+      line
+        ? {
+            ro: `Varianta ${line}: ${error.message.ro}`,
+            en: `Line ${line}: ${error.message.en}`,
+            pl: `Wariant ${line}: ${error.message.pl}`,
+          }
+        : error.message,
       400,
     ),
 
@@ -112,7 +156,11 @@ export const refusals = {
       error.code,
       error.move === undefined
         ? error.messages
-        : { ro: `Mutarea ${error.move}: ${error.messages.ro}`, en: `Move ${error.move}: ${error.messages.en}` },
+        : {
+            ro: `Mutarea ${error.move}: ${error.messages.ro}`,
+            en: `Move ${error.move}: ${error.messages.en}`,
+            pl: `Ruch ${error.move}: ${error.messages.pl}`,
+          },
       400,
       error.move === undefined ? undefined : { move: error.move },
     ),
@@ -125,6 +173,7 @@ export const refusals = {
       {
         ro: `Anunțul de gândire îndelungată este pentru mai mult de 10 zile, în limita timpului rămas (${left} zile); ${days} nu se încadrează.`,
         en: `A long-thinking notice is for more than 10 days, within the time left (${left} days); ${days} is not.`,
+        pl: `Zapowiedź długiego namysłu dotyczy więcej niż 10 dni, w granicach pozostałego czasu (${left} dni); ${days} się nie mieści.`,
       },
       400,
       { left },
@@ -133,14 +182,22 @@ export const refusals = {
   noOffer: () =>
     new Refusal(
       'NO_OFFER',
-      { ro: 'Nu există nicio ofertă a partenerului la care să răspundeți.', en: 'There is no offer from your partner to answer.' },
+      {
+        ro: 'Nu există nicio ofertă a partenerului la care să răspundeți.',
+        en: 'There is no offer from your partner to answer.',
+        pl: 'Nie ma propozycji partnera, na którą można odpowiedzieć.',
+      },
       409,
     ),
 
   offerPending: () =>
     new Refusal(
       'OFFER_PENDING',
-      { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' },
+      {
+        ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.',
+        en: 'Your offer is already waiting for your partner.',
+        pl: 'Twoja propozycja już czeka na odpowiedź partnera.',
+      },
       409,
     ),
 
@@ -150,6 +207,7 @@ export const refusals = {
       {
         ro: 'Contestația se trimite odată cu răspunsul la mutarea contestată; ați răspuns deja fără a contesta, deci mutarea a fost acceptată.',
         en: 'A contest travels with the reply to the contested move; you already replied without contesting, so the move stands.',
+        pl: 'Zakwestionowanie wysyła się razem z odpowiedzią na kwestionowany ruch; odpowiedź bez zakwestionowania już wysłano, więc ruch został przyjęty.',
       },
       409,
     ),
@@ -157,7 +215,11 @@ export const refusals = {
   nothingToContest: () =>
     new Refusal(
       'NOTHING_TO_CONTEST',
-      { ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.', en: "Your partner's last move formed no word." },
+      {
+        ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.',
+        en: "Your partner's last move formed no word.",
+        pl: 'Ostatni ruch partnera nie utworzył żadnego wyrazu.',
+      },
       409,
     ),
 
@@ -167,6 +229,7 @@ export const refusals = {
       {
         ro: `Cuvântul „${word}” nu a fost format de mutarea contestată (a format: ${formed.join(', ')}).`,
         en: `The word "${word}" was not formed by the contested move (it formed: ${formed.join(', ')}).`,
+        pl: `Wyraz „${word}” nie został utworzony zakwestionowanym ruchem (utworzył: ${formed.join(', ')}).`,
       },
       400,
     ),
@@ -177,6 +240,7 @@ export const refusals = {
       {
         ro: 'În această partidă există deja o contestație deschisă; se poate deschide alta doar după ce aceasta este rezolvată.',
         en: 'This game already has an open dispute; another can be opened only once it is settled.',
+        pl: 'W tej partii jest już otwarte zakwestionowanie; kolejne można zgłosić dopiero po jego rozstrzygnięciu.',
       },
       409,
     ),
@@ -187,26 +251,47 @@ export const refusals = {
       {
         ro: 'Mutarea dumneavoastră este contestată: recunoașteți greșeala (cu o mutare nouă) sau cereți decizia arbitrului.',
         en: 'Your move is contested: admit it (with a new move) or appeal to the arbiter.',
+        pl: 'Twój ruch został zakwestionowany: uznaj zakwestionowanie (nowym ruchem) albo odwołaj się do sędziego.',
       },
       409,
     ),
 
   noDispute: () =>
-    new Refusal('NO_DISPUTE', { ro: 'Nu există nicio contestație la care să răspundeți.', en: 'There is no contest to answer.' }, 409),
+    new Refusal(
+      'NO_DISPUTE',
+      {
+        ro: 'Nu există nicio contestație la care să răspundeți.',
+        en: 'There is no contest to answer.',
+        pl: 'Nie ma zakwestionowania, na które można odpowiedzieć.',
+      },
+      409,
+    ),
 
   keyReused: () =>
     new Refusal(
       'IDEMPOTENCY_KEY_REUSED',
-      { ro: 'Această cheie a fost folosită deja pentru o altă acțiune.', en: 'This idempotency key was already used for another action.' },
+      {
+        ro: 'Această cheie a fost folosită deja pentru o altă acțiune.',
+        en: 'This idempotency key was already used for another action.',
+        pl: 'Ten klucz idempotencji został już użyty do innej czynności.',
+      },
       409,
     ),
 
   reasonRequired: () =>
-    new Refusal('REASON_REQUIRED', { ro: 'Decizia arbitrului trebuie motivată.', en: "The arbiter's decision needs a reason." }, 400),
+    new Refusal(
+      'REASON_REQUIRED',
+      {
+        ro: 'Decizia arbitrului trebuie motivată.',
+        en: "The arbiter's decision needs a reason.",
+        pl: 'Decyzja sędziego wymaga uzasadnienia.',
+      },
+      400,
+    ),
 
-  badInput: (en: string, ro: string) => new Refusal('BAD_INPUT', { ro, en }, 400),
+  badInput: (en: string, ro: string, pl: string) => new Refusal('BAD_INPUT', { ro, en, pl }, 400),
 
-  notAllowedNow: (en: string, ro: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en }, 409),
+  notAllowedNow: (en: string, ro: string, pl: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en, pl }, 409),
 
   /** docs/rules.md §13: the challenge, walkover and 50-point penalty belong to the PFS's rules. */
   notPfsRules: (what: Bilingual) =>
@@ -215,6 +300,7 @@ export const refusals = {
       {
         ro: `${what.ro} există doar în competițiile cu regulile PFS; aici se joacă după regulile FRSc.`,
         en: `${what.en} exists only in competitions under the PFS rules; this one plays by the FRSc rules.`,
+        pl: `${what.pl} istnieje tylko w rozgrywkach według zasad PFS; te rozgrywki toczą się według zasad FRSc.`,
       },
       409,
     ),
@@ -226,6 +312,7 @@ export const refusals = {
       {
         ro: `${what.ro} există doar în competițiile cu regulile FRSc; aici se joacă după regulile PFS (verificarea „Sprawdzam”).`,
         en: `${what.en} exists only in competitions under the FRSc rules; this one plays by the PFS rules (the "Sprawdzam" check).`,
+        pl: `${what.pl} istnieje tylko w rozgrywkach według zasad FRSc; te rozgrywki toczą się według zasad PFS (sprawdzenie „Sprawdzam”).`,
       },
       409,
     ),
@@ -237,6 +324,7 @@ export const refusals = {
       {
         ro: 'Verificarea se cere înainte de a răspunde la mutare; ați răspuns deja, deci mutarea a fost acceptată.',
         en: 'A check is asked before you answer the move; you have already answered it, so the move stands.',
+        pl: 'Sprawdzenie zgłasza się przed odpowiedzią na ruch; odpowiedź już wysłano, więc ruch został przyjęty.',
       },
       409,
     ),
@@ -247,6 +335,7 @@ export const refusals = {
       {
         ro: 'Ultima mutare a partenerului nu a format niciun cuvânt de verificat.',
         en: "Your partner's last move formed no word to check.",
+        pl: 'Ostatni ruch partnera nie utworzył żadnego wyrazu do sprawdzenia.',
       },
       409,
     ),
@@ -258,6 +347,7 @@ export const refusals = {
       {
         ro: 'Această mutare a fost deja verificată; verificarea nu se repetă și setul de cuvinte nu se mai schimbă.',
         en: 'This move has already been checked; a check is not repeated and its words no longer change.',
+        pl: 'Ten ruch został już sprawdzony; sprawdzenia się nie powtarza, a zestaw słów już się nie zmienia.',
       },
       409,
     ),
@@ -268,6 +358,7 @@ export const refusals = {
       {
         ro: 'Lista oficială de cuvinte a competiției nu este disponibilă; anunțați arbitrul.',
         en: "The competition's official word list is not available; tell the arbiter.",
+        pl: 'Oficjalna lista słów rozgrywek jest niedostępna; powiadom sędziego.',
       },
       409,
     ),

@@ -46,6 +46,7 @@ describe('a move in a line (docs/rules.md §3, §5)', () => {
     expect(refusals.notStarted('2027-01-10').messages).toEqual({
       ro: 'Partida începe la 10.01.2027.',
       en: 'The game starts on 10 Jan 2027.',
+      pl: 'Partia zaczyna się 10 stycznia 2027.',
     });
     expect(decideMove(game, 'main', 'red', 'PAS', timing, 'UTC')).toMatchObject({ record: { type: 'pass' } });
     const ended = TableGame.random(82);

@@ -41,12 +41,20 @@ export type GameRulingKind = GameRuling['kind'];
 /** A ruling with its mandatory reason. */
 export type RulingInput = GameRuling & { readonly reason: string };
 
-const bad = (en: string, ro: string) => new Refusal('BAD_INPUT', { ro, en }, 400);
+const bad = (en: string, ro: string, pl: string) => new Refusal('BAD_INPUT', { ro, en, pl }, 400);
 
 /** Refuses a ruling that cannot be applied whatever the game's state. */
 export function checkRuling(ruling: RulingInput): void {
   if (typeof ruling.reason !== 'string' || ruling.reason.trim() === '') {
-    throw new Refusal('REASON_REQUIRED', { ro: 'Decizia arbitrului trebuie motivată.', en: "The arbiter's decision needs a reason." }, 400);
+    throw new Refusal(
+      'REASON_REQUIRED',
+      {
+        ro: 'Decizia arbitrului trebuie motivată.',
+        en: "The arbiter's decision needs a reason.",
+        pl: 'Decyzja sędziego wymaga uzasadnienia.',
+      },
+      400,
+    );
   }
   switch (ruling.kind) {
     case 'score-correction':
@@ -54,21 +62,31 @@ export function checkRuling(ruling: RulingInput): void {
         throw bad(
           'a score correction is a whole, non-zero number of points',
           'corecția de scor este un număr întreg de puncte, diferit de zero',
+          'korekta wyniku to całkowita, niezerowa liczba punktów',
         );
       return;
     case 'move-annulment':
       if (!Number.isSafeInteger(ruling.number) || ruling.number < 1)
-        throw bad('the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
+        throw bad(
+          'the move to annul is a move number',
+          'mutarea anulată se dă prin numărul ei',
+          'ruch do unieważnienia podaje się numerem',
+        );
       return;
     case 'thinking-days':
       if (!Number.isSafeInteger(ruling.days) || ruling.days === 0)
-        throw bad('days charged (positive) or credited (negative), not zero', 'zile adăugate (pozitiv) sau scăzute (negativ), nu zero');
+        throw bad(
+          'days charged (positive) or credited (negative), not zero',
+          'zile adăugate (pozitiv) sau scăzute (negativ), nu zero',
+          'dni doliczone (dodatnie) albo odliczone (ujemne), nie zero',
+        );
       return;
     case 'coefficient-penalty':
       if (!Number.isSafeInteger(ruling.amount) || ruling.amount < MIN_COEFFICIENT_PENALTY || ruling.amount > MAX_COEFFICIENT_PENALTY) {
         throw bad(
           'a coefficient penalty is from 0.1 to 1 (1000 to 10000 ten-thousandths)',
           'penalizarea de coeficient este între 0,1 și 1',
+          'kara współczynnikowa wynosi od 0,1 do 1',
         );
       }
       return;
@@ -77,6 +95,7 @@ export function checkRuling(ruling: RulingInput): void {
         throw bad(
           'a penalty in points is a positive multiple of 50 (PFS 7.1)',
           'penalizarea în puncte este un multiplu pozitiv de 50 (PFS 7.1)',
+          'kara punktowa to dodatnia wielokrotność 50 (PFS 7.1)',
         );
       return;
     default:

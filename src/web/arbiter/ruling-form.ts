@@ -59,8 +59,14 @@ type Form = Readonly<Record<string, unknown>>;
 
 type Refused = Extract<RulingFormResult, { readonly ok: false }>;
 
-const refuse = (code: string, en: string, ro: string): Refused => ({ ok: false, code, message: { ro, en } });
-const reasonRequired = () => refuse('REASON_REQUIRED', "The arbiter's decision needs a reason.", 'Decizia arbitrului trebuie motivată.');
+const refuse = (code: string, en: string, ro: string, pl: string): Refused => ({ ok: false, code, message: { ro, en, pl } });
+const reasonRequired = () =>
+  refuse(
+    'REASON_REQUIRED',
+    "The arbiter's decision needs a reason.",
+    'Decizia arbitrului trebuie motivată.',
+    'Decyzja sędziego wymaga uzasadnienia.',
+  );
 
 function field(form: Form, name: string): string {
   const value = form[name];
@@ -102,20 +108,38 @@ export function parseRulingForm(form: Form): RulingFormResult {
 function readRulingForm(form: Form): RulingFormResult {
   const kind = field(form, 'kind') as RulingFormKind | PfsRulingFormKind;
   if (!RULING_FORMS.includes(kind as RulingFormKind) && !PFS_RULING_FORMS.includes(kind as PfsRulingFormKind))
-    return refuse('BAD_INPUT', 'choose what the ruling is about', 'alegeți tipul deciziei');
+    return refuse('BAD_INPUT', 'choose what the ruling is about', 'alegeți tipul deciziei', 'wybierz, czego dotyczy decyzja');
   const reason = field(form, 'reason');
   if (reason === '') return reasonRequired();
   const player = color(form);
-  const needPlayer = () => refuse('BAD_INPUT', 'choose the player (red or blue)', 'alegeți jucătorul (roșu sau albastru)');
+  const needPlayer = () =>
+    refuse(
+      'BAD_INPUT',
+      'choose the player (red or blue)',
+      'alegeți jucătorul (roșu sau albastru)',
+      'wybierz gracza (czerwony albo niebieski)',
+    );
   switch (kind) {
     case 'word': {
       const valid = yes(form, 'valid');
-      if (valid === null) return refuse('BAD_INPUT', 'say whether the word is valid', 'spuneți dacă cuvântul este valid');
+      if (valid === null)
+        return refuse(
+          'BAD_INPUT',
+          'say whether the word is valid',
+          'spuneți dacă cuvântul este valid',
+          'określ, czy wyraz jest dopuszczalny',
+        );
       return { ok: true, action: { type: 'rule', ruling: { kind, valid, reason } } };
     }
     case 'claim': {
       const upheld = yes(form, 'upheld');
-      if (upheld === null) return refuse('BAD_INPUT', 'say whether the claim is upheld', 'spuneți dacă reclamația este admisă');
+      if (upheld === null)
+        return refuse(
+          'BAD_INPUT',
+          'say whether the claim is upheld',
+          'spuneți dacă reclamația este admisă',
+          'określ, czy zgłoszenie zostaje uwzględnione',
+        );
       return {
         ok: true,
         action: { type: 'rule', ruling: { kind, upheld, ...(yes(form, 'earlyOverride') && { earlyOverride: true }), reason } },
@@ -129,30 +153,51 @@ function readRulingForm(form: Form): RulingFormResult {
           'BAD_INPUT',
           'a score correction is a whole, non-zero number of points',
           'corecția de scor este un număr întreg de puncte, diferit de zero',
+          'korekta wyniku to całkowita, niezerowa liczba punktów',
         );
       return { ok: true, action: { type: 'rule', ruling: { kind, player, points, reason } } };
     }
     case 'move-annulment': {
       const number = integer(form, 'number');
       if (number === null || number < 1)
-        return refuse('BAD_INPUT', 'the move to annul is a move number', 'mutarea anulată se dă prin numărul ei');
+        return refuse(
+          'BAD_INPUT',
+          'the move to annul is a move number',
+          'mutarea anulată se dă prin numărul ei',
+          'ruch do unieważnienia podaje się numerem',
+        );
       return { ok: true, action: { type: 'rule', ruling: { kind, number, reason } } };
     }
     case 'thinking-days': {
       const days = integer(form, 'days');
       if (!player) return needPlayer();
       if (days === null || days < 1 || days > 1000)
-        return refuse('BAD_INPUT', 'days: a whole number from 1 to 1000', 'zile: un număr întreg între 1 și 1000');
+        return refuse(
+          'BAD_INPUT',
+          'days: a whole number from 1 to 1000',
+          'zile: un număr întreg între 1 și 1000',
+          'dni: liczba całkowita od 1 do 1000',
+        );
       const direction = field(form, 'direction');
       if (direction === 'grant') return { ok: true, action: { type: 'grant-days', player, days, reason } };
       if (direction === 'charge') return { ok: true, action: { type: 'rule', ruling: { kind, player, days, reason } } };
-      return refuse('BAD_INPUT', 'say whether the days are granted or charged', 'spuneți dacă zilele se acordă sau se scad');
+      return refuse(
+        'BAD_INPUT',
+        'say whether the days are granted or charged',
+        'spuneți dacă zilele se acordă sau se scad',
+        'określ, czy dni są zaliczane czy doliczane',
+      );
     }
     case 'coefficient-penalty': {
       if (!player) return needPlayer();
       const amount = parseCoefficient(field(form, 'amount'));
       if (amount === null || amount < MIN_COEFFICIENT_PENALTY || amount > MAX_COEFFICIENT_PENALTY) {
-        return refuse('BAD_INPUT', 'a coefficient penalty is from 0.1 to 1', 'penalizarea de coeficient este între 0,1 și 1');
+        return refuse(
+          'BAD_INPUT',
+          'a coefficient penalty is from 0.1 to 1',
+          'penalizarea de coeficient este între 0,1 și 1',
+          'kara współczynnikowa wynosi od 0,1 do 1',
+        );
       }
       return { ok: true, action: { type: 'rule', ruling: { kind, player, amount, reason } } };
     }
@@ -161,7 +206,8 @@ function readRulingForm(form: Form): RulingFormResult {
       return { ok: true, action: { type: 'rule', ruling: { kind, player, reason } } };
     case 'outcome': {
       const type = field(form, 'outcome') as DeclaredOutcomeType;
-      if (!RULED_OUTCOMES.includes(type)) return refuse('BAD_INPUT', 'choose how the game ended', 'alegeți cum s-a încheiat partida');
+      if (!RULED_OUTCOMES.includes(type))
+        return refuse('BAD_INPUT', 'choose how the game ended', 'alegeți cum s-a încheiat partida', 'wybierz, jak zakończyła się partia');
       if (OUTCOMES_BY_PLAYER.includes(type) && !player) return needPlayer();
       const outcome = (OUTCOMES_BY_PLAYER.includes(type) ? { type, by: player } : { type }) as GameOutcome;
       return { ok: true, action: { type: 'rule', ruling: { kind, outcome, reason } } };
@@ -177,6 +223,7 @@ function readRulingForm(form: Form): RulingFormResult {
           'BAD_INPUT',
           'a penalty in points is a positive multiple of 50 (50, 100, 150, …)',
           'penalizarea în puncte este un multiplu pozitiv de 50 (50, 100, 150, …)',
+          'kara punktowa to dodatnia wielokrotność 50 (50, 100, 150, …)',
         );
       return { ok: true, action: { type: 'rule', ruling: { kind, player, points, reason } } };
     }
@@ -188,7 +235,7 @@ function readRulingForm(form: Form): RulingFormResult {
 }
 
 /** The confirmation each ruling form asks for, named as the refusal says it. */
-function irreversible(action: RulingAction): { readonly ro: string; readonly en: string } {
+function irreversible(action: RulingAction): { readonly ro: string; readonly en: string; readonly pl: string } {
   if (action.type === 'exclusion') return IRREVERSIBLE.exclusion;
   if (action.type === 'rule' && action.ruling.kind === 'walkover') return IRREVERSIBLE.walkover;
   return IRREVERSIBLE.ruling;

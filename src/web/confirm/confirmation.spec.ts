@@ -20,6 +20,7 @@ describe('requireConfirmed (an action that cannot be undone asks once)', () => {
     expect(refusal.getStatus()).toBe(400);
     expect(refusal.messages.ro).toContain('anonimizarea jucătorului');
     expect(refusal.messages.en).toContain('anonymising the player');
+    expect(refusal.messages.pl).toContain('anonimizacja gracza');
   });
 
   it('reads the box without throwing, for forms that report their refusal (the ruling forms)', () => {
@@ -32,6 +33,7 @@ describe('requireConfirmed (an action that cannot be undone asks once)', () => {
     expect(refusal.messages).toEqual({
       ro: `Bifați căsuța de confirmare: ${what.ro} nu mai poate fi anulată.`,
       en: `Tick the confirmation box: ${what.en} cannot be undone.`,
+      pl: `Zaznacz pole potwierdzenia — tej czynności nie można cofnąć: ${what.pl}.`,
     });
   });
 });

@@ -11,8 +11,8 @@ import { AccountFormDto } from './player-forms.dto';
 
 const DONE = new Set(['approved', 'refused', 'removed', 'joined', 'joinRefused', 'sessionsEnded', 'named']);
 /** The acts that cannot be undone ask once (docs/web.md "Confirmations"). */
-const REMOVE_ADDRESS = { ro: 'ștergerea adresei', en: 'removing the address' };
-const END_SESSIONS = { ro: 'închiderea celorlalte sesiuni', en: 'ending the other sessions' };
+const REMOVE_ADDRESS = { ro: 'ștergerea adresei', en: 'removing the address', pl: 'usunięcie adresu' };
+const END_SESSIONS = { ro: 'închiderea celorlalte sesiuni', en: 'ending the other sessions', pl: 'zakończenie pozostałych sesji' };
 
 /**
  * `/account` (docs/web.md "A player's identity"): every logged-in user's own page — their
