@@ -31,6 +31,7 @@ export async function closeSilenceCasesAtEnd(
         kind: c.kind,
         reason: SILENCE_CLOSED_AT_END.en,
         reasonRo: SILENCE_CLOSED_AT_END.ro,
+        reasonPl: SILENCE_CLOSED_AT_END.pl,
         endReason: game.endReason,
       },
     });

@@ -98,7 +98,7 @@ export class MoveReviewsService {
           playerName: s.players[color].name,
           notation,
           line: s.label(line.id) ?? null,
-          refusal: { code: step.code, ro: step.message.ro, en: step.message.en },
+          refusal: { code: step.code, ro: step.message.ro, en: step.message.en, pl: step.message.pl },
           comment,
         },
       });

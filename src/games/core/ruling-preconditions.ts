@@ -219,7 +219,7 @@ export function notApplicable(why: Bilingual): Refusal {
   const messages = {
     ro: `Această decizie nu se poate da acum: ${why.ro}.`,
     en: `This ruling cannot be given now: ${why.en}.`,
-    pl: `Tej decyzji nie można teraz podjąć: ${why.pl ?? why.en}.`,
+    pl: `Tej decyzji nie można teraz podjąć: ${why.pl}.`,
   };
   return new Refusal('RULING_NOT_APPLICABLE', messages, 409);
 }
