@@ -5,6 +5,7 @@ import { ApiKeyFailures } from './api-key-failures.service';
 import { Refusal } from '../common/refusal';
 import { UsersService } from './users.service';
 import { formatDayFor } from '../common/day-format';
+import type { Bilingual } from '../common/bilingual';
 
 /** Where the guard leaves the resolved actor on the request. */
 export interface RequestWithActor extends Request {
@@ -90,9 +91,10 @@ export class ApiKeyGuard implements CanActivate {
 /** 429 with Retry-After, in the API's error shape; the status is outside Refusal's, which are the domain's. */
 function tooManyBadKeys(res: Response, seconds: number): HttpException {
   res.setHeader('Retry-After', String(seconds));
-  const messages = {
+  const messages: Bilingual = {
     ro: `Prea multe chei de acces greșite de la această adresă: așteptați ${seconds} s și încercați din nou.`,
     en: `Too many wrong API keys from this address: wait ${seconds} s and try again.`,
+    pl: `Zbyt wiele błędnych kluczy API z tego adresu: odczekaj ${seconds} s i spróbuj ponownie.`,
   };
   return new HttpException({ error: { code: 'TOO_MANY_REQUESTS', message: messages.en, messages } }, 429);
 }
