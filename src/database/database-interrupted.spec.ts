@@ -33,7 +33,7 @@ describe('isTransientDatabaseError', () => {
       error: {
         code: 'DATABASE_INTERRUPTED',
         message: expect.any(String),
-        messages: { ro: expect.any(String), en: expect.any(String) },
+        messages: { ro: expect.any(String), en: expect.any(String), pl: expect.stringContaining('bazą danych') },
         retryable: true,
       },
     });
