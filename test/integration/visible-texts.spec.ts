@@ -256,7 +256,16 @@ describe(`Every page and mail reads in its language, without a machine code (${T
       `/arbiter/competitions/${c}/appeals`,
       ...[game, ended, contested, appealed].flatMap((g) => [`/arbiter/games/${g.id}`, `/arbiter/games/${g.id}/sheet`]),
       '/arbiter/mail',
+      '/arbiter/competitions/new',
+      '/arbiter/lexicons',
+      '/arbiter/api-keys',
       '/account',
+      // The public pages, as the arbiter reads them in their language.
+      '/public',
+      `/public/competitions/${c}`,
+      `/public/games/${ended.id}/sheet`,
+      '/public/ranking',
+      '/public/ranking/frsc',
     ];
     const found: string[] = [];
     for (const path of pages) {
