@@ -253,7 +253,7 @@ describe('Polish, as complete as Romanian and English', () => {
       stepsLeft: 2,
       partnerMove: 'h8 KOTA',
       reply: '8h KOT',
-      steps: ['JEŚLI h8 KOTA TO 8h KOT'],
+      steps: ['JEŚLI h8 KOTA WTEDY 8h KOT'],
       reason: { ro: 'partida s-a încheiat', en: 'the game ended', pl: 'partia się zakończyła' },
       daysUsed: 51,
       words: ['KOTA'],

@@ -212,7 +212,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'lexicon',
       'regulile PFS cer o listă oficială de cuvinte: verificarea („Sprawdzam”) se decide din ea',
       'the PFS rules need an official word list: a challenge ("Sprawdzam") is decided from it',
-      'zasady PFS wymagają oficjalnej listy wyrazów: sprawdzenie („Sprawdzam”) rozstrzyga się na jej podstawie',
+      'zasady PFS wymagają oficjalnego słownika: sprawdzenie („Sprawdzam”) rozstrzyga się na jego podstawie',
     );
   }
   if (problems.length) return { ok: false, problems };

@@ -100,14 +100,14 @@ export function parseConditional(text: string): Refusal | ConditionalStep[] {
       return badConditional({
         ro: `pasul ${n}: după mutarea partenerului urmează ATUNCI`,
         en: `step ${n}: THEN must follow the partner's move`,
-        pl: `krok ${n}: po ruchu partnera musi być TO`,
+        pl: `krok ${n}: po ruchu partnera musi być WTEDY`,
       });
     const reply = readMove(tokens, partner.next + 1);
     if (!reply)
       return badConditional({
         ro: `pasul ${n}: lipsește răspunsul după ATUNCI`,
         en: `step ${n}: the reply after THEN is missing`,
-        pl: `krok ${n}: brakuje odpowiedzi po TO`,
+        pl: `krok ${n}: brakuje odpowiedzi po WTEDY`,
       });
     steps.push({ partner: partner.text, reply: reply.text });
     at = reply.next;
@@ -116,7 +116,7 @@ export function parseConditional(text: string): Refusal | ConditionalStep[] {
     return badConditional({
       ro: 'scrieți DACĂ <mutarea partenerului> ATUNCI <răspunsul>',
       en: 'write IF <partner move> THEN <reply>',
-      pl: 'napisz JEŚLI <ruch partnera> TO <odpowiedź>',
+      pl: 'napisz JEŚLI <ruch partnera> WTEDY <odpowiedź>',
     });
   if (steps.length > MAX_CONDITIONAL_STEPS)
     return badConditional({

@@ -51,7 +51,7 @@ export const analysisRefusals = {
       {
         ro: 'Competiția nu are o listă de cuvinte: partidele ei nu pot fi analizate.',
         en: 'The competition has no word list: its games cannot be analysed.',
-        pl: 'Rozgrywki nie mają listy słów: ich partii nie można analizować.',
+        pl: 'Rozgrywki nie mają słownika: ich partii nie można analizować.',
       },
       409,
     ),

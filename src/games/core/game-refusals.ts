@@ -347,7 +347,7 @@ export const refusals = {
       {
         ro: 'Această mutare a fost deja verificată; verificarea nu se repetă și setul de cuvinte nu se mai schimbă.',
         en: 'This move has already been checked; a check is not repeated and its words no longer change.',
-        pl: 'Ten ruch został już sprawdzony; sprawdzenia się nie powtarza, a zestaw słów już się nie zmienia.',
+        pl: 'Ten ruch został już sprawdzony; sprawdzenia się nie powtarza, a zestaw wyrazów już się nie zmienia.',
       },
       409,
     ),
@@ -358,7 +358,7 @@ export const refusals = {
       {
         ro: 'Lista oficială de cuvinte a competiției nu este disponibilă; anunțați arbitrul.',
         en: "The competition's official word list is not available; tell the arbiter.",
-        pl: 'Oficjalna lista słów rozgrywek jest niedostępna; powiadom sędziego.',
+        pl: 'Oficjalny słownik rozgrywek jest niedostępny; powiadom sędziego.',
       },
       409,
     ),

@@ -357,8 +357,7 @@ export class ArbiterPanelService {
 
   /** Stores a word list (Lexicons.upload never replaces one), audited. */
   async uploadLexicon(actor: UserActor, name: string, text: string): Promise<{ name: string; words: number }> {
-    if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin'))
-      throw notYours({ ro: 'Lexiconul', en: 'The word list', pl: 'Lista wyrazów' });
+    if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours({ ro: 'Lexiconul', en: 'The word list', pl: 'Słownik' });
     const uploaded = await this.lexicons.upload(name, text);
     const details = { name: uploaded.name, words: uploaded.words };
     await this.db.transaction(() => this.audit.record({ actor, asArbiter: true, action: 'lexicon.uploaded', details }));

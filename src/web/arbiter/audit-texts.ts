@@ -376,7 +376,7 @@ export function auditSentence(action: string, details: Details, lang: WebLanguag
         return t({
           ro: `Lista de cuvinte${str(details.name) ? ` „${str(details.name)}”` : ''} a fost încărcată.`,
           en: `The word list${str(details.name) ? ` "${str(details.name)}"` : ''} was uploaded.`,
-          pl: `Wczytano listę wyrazów${str(details.name) ? ` „${str(details.name)}”` : ''}.`,
+          pl: `Wczytano słownik${str(details.name) ? ` „${str(details.name)}”` : ''}.`,
         });
       default:
         if (action.startsWith('ruling.')) {
