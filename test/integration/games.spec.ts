@@ -248,7 +248,11 @@ describe(`games (${TEST_DB})`, () => {
       await refused(game.id, () => movesService.submitMove(red(game), game.id, { move: 'h8 CASA!' }), 'BAD_NOTATION');
       await refused(game.id, () => movesService.submitMove(red(game), game.id, { move: 'z9 AB' }), 'OFF_BOARD');
       const error = await movesService.submitMove(red(game), game.id, { move: `a1 ${rack[0]}${rack[1]}` }).catch((e) => e);
-      expect(error.messages).toEqual({ ro: expect.stringContaining('atingă'), en: expect.stringContaining('touch') });
+      expect(error.messages).toEqual({
+        ro: expect.stringContaining('atingă'),
+        en: expect.stringContaining('touch'),
+        pl: expect.stringContaining('stykać'),
+      });
     });
 
     it('a move before the game starts', async () => {
