@@ -92,7 +92,7 @@ export class AppealsService {
   ): Promise<void> {
     return this.db.transaction(async () => {
       const found = await this.caseRows.lock(caseId, COMMISSION_APPEAL);
-      if (!found) throw caseRefusals.notYours(`Apelul ${caseId}`);
+      if (!found) throw caseRefusals.notYours({ ro: `Apelul ${caseId}`, en: `Appeal ${caseId}`, pl: `Odwołanie ${caseId}` });
       const competition = await arbitratedCompetition(this.competitions, actor, found.competitionId);
       confirmed?.();
       const decision = decideAppeal(found, input, localDate(this.clock.now(), competition.timeZone));

@@ -106,7 +106,7 @@ export class CasesService {
   closeByHand(actor: Actor, caseId: string, reason: string, check?: () => void): Promise<void> {
     return this.db.transaction(async () => {
       const found = await this.cases.lock(caseId);
-      if (!found) throw caseRefusals.notYours(`Cazul ${caseId}`);
+      if (!found) throw caseRefusals.notYours({ ro: `Cazul ${caseId}`, en: `Case ${caseId}`, pl: `Sprawa ${caseId}` });
       await arbitratedCompetition(this.competitions, actor, found.competitionId);
       const closing = closeByHand(found, { reason });
       if (closing instanceof Refusal) throw closing;

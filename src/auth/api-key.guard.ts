@@ -4,6 +4,8 @@ import type { Actor } from './core/actor';
 import { ApiKeyFailures } from './api-key-failures.service';
 import { Refusal } from '../common/refusal';
 import { UsersService } from './users.service';
+import { formatDayFor } from '../common/day-format';
+import type { Bilingual } from '../common/bilingual';
 
 /** Where the guard leaves the resolved actor on the request. */
 export interface RequestWithActor extends Request {
@@ -34,6 +36,7 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: 'Lipsește cheia de acces: trimiteți antetul „Authorization: Bearer <cheie>”.',
           en: 'No API key: send the header "Authorization: Bearer <key>".',
+          pl: 'Brak klucza API: wyślij nagłówek „Authorization: Bearer <klucz>”.',
         },
         401,
       );
@@ -56,6 +59,7 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: `Cheia de acces a expirat la ${day(check.at!)}: cereți una nouă (panoul arbitrului, „Chei API”, sau administratorul).`,
           en: `The API key expired on ${day(check.at!)}: get a new one (the arbiter's panel, "API keys", or the administrator).`,
+          pl: `Klucz API wygasł ${formatDayFor('pl', day(check.at!))}: uzyskaj nowy (panel sędziego, „Klucze API”, albo od administratora).`,
         },
         401,
         { reason: 'expired', at: check.at!.toISOString() },
@@ -67,23 +71,30 @@ export class ApiKeyGuard implements CanActivate {
         {
           ro: `Cheia de acces a fost revocată la ${day(check.at!)}: nu mai poate fi folosită.`,
           en: `The API key was revoked on ${day(check.at!)}: it can no longer be used.`,
+          pl: `Klucz API został unieważniony ${formatDayFor('pl', day(check.at!))}: nie można go już używać.`,
         },
         401,
         { reason: 'revoked', at: check.at!.toISOString() },
       );
     }
-    throw new Refusal('UNAUTHENTICATED', { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.' }, 401, {
-      reason: 'unknown',
-    });
+    throw new Refusal(
+      'UNAUTHENTICATED',
+      { ro: 'Cheia de acces nu este validă.', en: 'The API key is not valid.', pl: 'Klucz API jest nieprawidłowy.' },
+      401,
+      {
+        reason: 'unknown',
+      },
+    );
   }
 }
 
 /** 429 with Retry-After, in the API's error shape; the status is outside Refusal's, which are the domain's. */
 function tooManyBadKeys(res: Response, seconds: number): HttpException {
   res.setHeader('Retry-After', String(seconds));
-  const messages = {
+  const messages: Bilingual = {
     ro: `Prea multe chei de acces greșite de la această adresă: așteptați ${seconds} s și încercați din nou.`,
     en: `Too many wrong API keys from this address: wait ${seconds} s and try again.`,
+    pl: `Zbyt wiele błędnych kluczy API z tego adresu: odczekaj ${seconds} s i spróbuj ponownie.`,
   };
   return new HttpException({ error: { code: 'TOO_MANY_REQUESTS', message: messages.en, messages } }, 429);
 }

@@ -31,7 +31,8 @@ export interface ApiKeyFilter {
   readonly all?: boolean;
 }
 
-const notYourKey = (id: string) => notFound({ ro: `Nu există cheia API ${id}.`, en: `There is no API key ${id}.` });
+const notYourKey = (id: string) =>
+  notFound({ ro: `Nu există cheia API ${id}.`, en: `There is no API key ${id}.`, pl: `Nie ma klucza API ${id}.` });
 
 /**
  * Listing, issuing and revoking API keys (docs/web.md, Security model). A user sees and revokes their own
@@ -56,7 +57,11 @@ export class ApiKeysService {
         const owner = await this.users.findUserByEmail(filter.email);
         // Unknown or someone else's, the same answer: the filter does not tell who has an account.
         if (!maySeeAll && owner?.id !== (actor as UserActor).userId) {
-          throw forbidden({ ro: 'Puteți vedea doar cheile dumneavoastră.', en: 'You may see only your own keys.' });
+          throw forbidden({
+            ro: 'Puteți vedea doar cheile dumneavoastră.',
+            en: 'You may see only your own keys.',
+            pl: 'Możesz zobaczyć tylko własne klucze.',
+          });
         }
         if (!owner) return [];
         userId = owner.id;

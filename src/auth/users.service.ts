@@ -22,6 +22,7 @@ function checkedAddresses(addresses: readonly string[]): string[] {
       throw new Refusal('BAD_INPUT', {
         ro: `„${address}” nu este o adresă de e-mail.`,
         en: `"${address}" is not an e-mail address.`,
+        pl: `„${address}” nie jest adresem e-mail.`,
       });
     }
   }
@@ -90,6 +91,7 @@ export class UsersService {
       throw new Refusal('BAD_INPUT', {
         ro: 'Alegeți cum primiți cazurile: „at-once” (câte un e-mail, imediat) sau „digest” (rezumatul zilnic).',
         en: 'Choose how you get your cases: "at-once" (one mail each, at once) or "digest" (the daily digest).',
+        pl: 'Wybierz, jak otrzymujesz sprawy: „at-once” (każda osobnym e-mailem, od razu) albo „digest” (codzienne zestawienie).',
       });
     await this.db.transaction(() => this.users.setCaseMail(userId, caseMail as CaseMailChoice));
     return { caseMail: caseMail as CaseMailChoice };
@@ -104,6 +106,7 @@ export class UsersService {
         {
           ro: `Adresa ${taken[0].address} aparține deja altui utilizator.`,
           en: `The address ${taken[0].address} already belongs to another user.`,
+          pl: `Adres ${taken[0].address} należy już do innego użytkownika.`,
         },
         409,
       );
@@ -195,7 +198,11 @@ export class UsersService {
 
   async createApiKey(userId: string, label = '', lifetimeDays = API_KEY_LIFETIME_DAYS): Promise<IssuedApiKey> {
     if (!Number.isInteger(lifetimeDays) || lifetimeDays < 1 || lifetimeDays > 5 * 366) {
-      throw new Refusal('BAD_INPUT', { ro: 'O cheie API trăiește între 1 și 1830 de zile.', en: 'An API key lives from 1 to 1830 days.' });
+      throw new Refusal('BAD_INPUT', {
+        ro: 'O cheie API trăiește între 1 și 1830 de zile.',
+        en: 'An API key lives from 1 to 1830 days.',
+        pl: 'Klucz API jest ważny od 1 do 1830 dni.',
+      });
     }
     const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
@@ -247,7 +254,11 @@ export class UsersService {
     lifetimeDays = API_KEY_LIFETIME_DAYS,
   ): Promise<IssuedApiKey & { created: boolean; roles: readonly Role[] }> {
     if (!isEmailAddress(normalizeEmail(email))) {
-      throw new Refusal('BAD_INPUT', { ro: `„${email}” nu este o adresă de e-mail.`, en: `"${email}" is not an e-mail address.` });
+      throw new Refusal('BAD_INPUT', {
+        ro: `„${email}” nu este o adresă de e-mail.`,
+        en: `"${email}" is not an e-mail address.`,
+        pl: `„${email}” nie jest adresem e-mail.`,
+      });
     }
     return this.db.transaction(async () => {
       let user = await this.findUserByEmail(email);
@@ -268,6 +279,10 @@ export function actorOf(user: Pick<User, 'id' | 'roles' | 'playerId'>): UserActo
 /** The arbiter's own user: only an arbiter or an admin has arbiter settings. */
 function arbiterOf(actor: Actor): string {
   if (actor.kind !== 'user' || !(hasRole(actor, 'arbiter') || hasRole(actor, 'admin')))
-    throw forbidden({ ro: 'Doar un arbitru are aceste setări.', en: 'Only an arbiter has these settings.' });
+    throw forbidden({
+      ro: 'Doar un arbitru are aceste setări.',
+      en: 'Only an arbiter has these settings.',
+      pl: 'Te ustawienia ma tylko sędzia.',
+    });
   return actor.userId;
 }

@@ -48,7 +48,11 @@ describe('replay FILE', () => {
         move: 2,
         code: 'NOT_CONNECTED',
         message: 'The word must touch at least one tile already on the board.',
-        messages: { ro: expect.any(String), en: 'The word must touch at least one tile already on the board.' },
+        messages: {
+          ro: expect.any(String),
+          en: 'The word must touch at least one tile already on the board.',
+          pl: 'Wyraz musi stykać się z co najmniej jedną płytką leżącą już na planszy.',
+        },
       },
     });
   });
@@ -331,7 +335,7 @@ describe('coefficients', () => {
 });
 
 describe('sheet and gcg', () => {
-  it('sheet prints the text game sheet, in English or Romanian', async () => {
+  it('sheet prints the text game sheet, in English, Romanian or Polish', async () => {
     const english = await cliRun(['sheet', file(EXAMPLE)]);
     expect(english).toMatchObject({ status: 0, err: '' });
     expect(english.out).toContain('GAME SHEET — CORRESPONDENCE SCRABBLE');
@@ -340,6 +344,10 @@ describe('sheet and gcg', () => {
     const romanian = await cliRun(['sheet', '--language', 'ro', file(EXAMPLE)]);
     expect(romanian.out).toContain('FIȘA DE CONCURS');
     expect(romanian.out).toMatch(/1 Ro {2}C,A,S,A {2}h8: CASA +8 +8 +1 +12\.01\.2027/);
+    const polish = await cliRun(['sheet', '--language', 'pl', file(EXAMPLE)]);
+    expect(polish).toMatchObject({ status: 0, err: '' });
+    expect(polish.out).toContain('KARTA ZAPISU — SCRABBLE KORESPONDENCYJNY');
+    expect(polish.out).not.toContain('GAME SHEET');
   });
 
   it('gcg converts the record, with #tile-set and #lexicon', async () => {

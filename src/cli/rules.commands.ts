@@ -44,7 +44,7 @@ function gcgError(error: GcgError): Answer {
 }
 
 const COLORS_OPTION: readonly Color[] = ['red', 'blue'];
-const SHEET_LANGUAGES: readonly SheetLanguage[] = ['en', 'ro'];
+const SHEET_LANGUAGES: readonly SheetLanguage[] = ['en', 'ro', 'pl'];
 /** A full word list of inflected forms runs to megabytes, far more than any game. */
 export const MAX_WORD_LIST_BYTES = 64 * 1024 * 1024;
 
@@ -237,7 +237,7 @@ async function loadRecordFile(args: readonly string[], io: CommandIo, tileSet: s
 
 export const sheetCommand = defineCommand({
   name: 'sheet',
-  usage: 'sheet [--tile-set ro|en|pl] [--language en|ro] FILE|-',
+  usage: 'sheet [--tile-set ro|en|pl] [--language en|ro|pl] FILE|-',
   summary: 'the text game sheet of a JSON game record (docs/rules.md §8)',
   options: { 'tile-set': 'value', language: 'value' },
   async run({ options, positionals }, io) {

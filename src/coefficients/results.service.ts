@@ -101,7 +101,12 @@ export class ResultsService {
   objectToResult(actor: Actor, gameId: string, text: string, options: InMailAction = {}): Promise<ResultView> {
     return this.onResult(actor, gameId, 'player', options, async (game, result, color, w) => {
       await this.checkAnswerWindow(game, result);
-      if (!text.trim()) throw refusals.badInput('an objection says what is wrong', 'obiecția spune ce nu este corect');
+      if (!text.trim())
+        throw refusals.badInput(
+          'an objection says what is wrong',
+          'obiecția spune ce nu este corect',
+          'zastrzeżenie mówi, co jest nie tak',
+        );
       result.objections = [...result.objections, { color: color!, text: text.trim(), at: this.clock.now().toISOString() }];
       await this.results.setObjections(result.id, result.objections);
       await w.changed([game.id]);
@@ -142,7 +147,8 @@ export class ResultsService {
     return this.frame.write(async (w) => {
       const game = await w.lock(gameId);
       const result = await this.results.resultOf(gameId);
-      if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+      if (!result)
+        throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat', 'partia nie ma jeszcze wyniku');
       await this.homologateResult(w, actor, game, result, { reason: ask.reason ?? null, override: ask.override === true });
       return resultView(result);
     });
@@ -340,9 +346,10 @@ export class ResultsService {
           if (!canArbitrate(actor, competition, game)) throw refusals.unlessSeen(actor, game, competition, refusals.notArbiter());
         }
         const result = await this.results.resultOf(gameId);
-        if (!result) throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat');
+        if (!result)
+          throw refusals.notAllowedNow('the game has no result yet', 'partida nu are încă un rezultat', 'partia nie ma jeszcze wyniku');
         if (as === 'player' && result.status === 'homologated') {
-          throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat');
+          throw refusals.notAllowedNow('the result is already homologated', 'rezultatul este deja omologat', 'wynik jest już zatwierdzony');
         }
         await work(game, result, color, w);
         return resultView(result);

@@ -99,7 +99,7 @@ export class StandingsService {
       const groups = await this.compute(competitionId);
       const { name, tileSet } = await this.competitions.get(competitionId);
       const locale = localeOrRefuse(asked, tileSet);
-      return sheetFile(`${name} - ${locale === 'ro' ? 'clasament' : 'standings'}.csv`, standingsCsv(groups, locale));
+      return sheetFile(`${name} - ${{ ro: 'clasament', en: 'standings', pl: 'klasyfikacja' }[locale]}.csv`, standingsCsv(groups, locale));
     });
   }
 
@@ -113,7 +113,7 @@ export class StandingsService {
       groups.map((g) => ({ name: g.name, table: g.crosstable })),
       locale,
     );
-    return sheetFile(`${name} - ${locale === 'ro' ? 'tabel de rezultate' : 'crosstable'}.csv`, body);
+    return sheetFile(`${name} - ${{ ro: 'tabel de rezultate', en: 'crosstable', pl: 'tabela wyników' }[locale]}.csv`, body);
   }
 
   /** Each group's standings with its crosstable, from one read of the competition. */

@@ -7,7 +7,7 @@ export interface ApiErrorBody {
   readonly error: {
     readonly code: string;
     readonly message: string;
-    readonly messages: { readonly ro: string; readonly en: string };
+    readonly messages: { readonly ro: string; readonly en: string; readonly pl: string };
     readonly [extra: string]: unknown;
   };
 }
@@ -47,9 +47,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
             ? (body as { message: string[] }).message.join('; ')
             : String((body as { message?: unknown }).message ?? exception.message);
       const code = codeForStatus(status);
-      res
-        .status(status)
-        .json({ error: { code, message, messages: { ro: romanianFor(status, message), en: message } } } satisfies ApiErrorBody);
+      res.status(status).json({
+        error: { code, message, messages: { ro: romanianFor(status, message), en: message, pl: polishFor(status, message) } },
+      } satisfies ApiErrorBody);
       return;
     }
     this.logger.error({ err: exception }, 'unexpected error');
@@ -78,6 +78,22 @@ function romanianFor(status: number, en: string): string {
       return 'Prea multe cereri; încercați din nou mai târziu.';
     default:
       return status >= 500 ? INTERNAL.ro : `Cerere greșită: ${en}`;
+  }
+}
+
+/** Polish for the statuses Nest raises by itself, as romanianFor. */
+function polishFor(status: number, en: string): string {
+  switch (status) {
+    case 401:
+      return 'Brak klucza API albo klucz jest nieprawidłowy.';
+    case 403:
+      return 'Nie masz uprawnień do tej czynności.';
+    case 404:
+      return `Nie istnieje: ${en}`;
+    case 429:
+      return 'Zbyt wiele żądań; spróbuj ponownie później.';
+    default:
+      return status >= 500 ? INTERNAL.pl : `Błędne żądanie: ${en}`;
   }
 }
 

@@ -2,18 +2,18 @@
 export type Language = 'ro' | 'en' | 'pl';
 
 /**
- * A text in the languages the platform speaks: Romanian first, English beside it, Polish where
- * written. A text without its Polish form is read in English by a Polish reader (inLanguage).
+ * A text in the languages the platform speaks: Romanian first, English and Polish beside it.
+ * Every language is required, so a text a Polish reader would get in English does not compile.
  */
 export interface Bilingual {
   readonly ro: string;
   readonly en: string;
-  readonly pl?: string;
+  readonly pl: string;
 }
 
-/** The text in `language`; a Polish reader gets the English form where no Polish one is written. */
+/** The text in `language`. */
 export function inLanguage(text: Bilingual, language: Language): string {
-  return text[language] ?? text.en;
+  return text[language];
 }
 
 /**
@@ -49,10 +49,10 @@ export function countOf(
   n: number,
   ro: readonly [one: string, other: string],
   en: readonly [one: string, other: string],
-  pl?: PolishForms,
+  pl: PolishForms,
 ): Bilingual {
   const count = countIn(n);
-  const polish = pl && { pl: `${count.pl} ${polishForm(n, pl)}` };
+  const polish = { pl: `${count.pl} ${polishForm(n, pl)}` };
   if (n === 1) return { ro: `${count.ro} ${ro[0]}`, en: `${count.en} ${en[0]}`, ...polish };
   return { ro: `${count.ro} ${takesDe(n) ? 'de ' : ''}${ro[1]}`, en: `${count.en} ${en[1]}`, ...polish };
 }

@@ -249,7 +249,11 @@ describe('validation messages of other fields', () => {
   });
 
   it('lists at most LISTED_PROBLEMS problems and counts the rest, in both languages', () => {
-    const problems = Array.from({ length: 3601 }, (_, i) => ({ path: `tiles.${i}.row`, message: { ro: `rândul ${i}`, en: `row ${i}` } }));
+    const problems = Array.from({ length: 3601 }, (_, i) => ({
+      path: `tiles.${i}.row`,
+      message: { ro: `rândul ${i}`, en: `row ${i}`, pl: `wiersz ${i}` },
+    }));
+    expect(validationMessage(problems).message.pl).toMatch(/wiersz 19; i jeszcze 3\u00a0581 problemów\.$/);
     const { message, fields } = validationMessage(problems);
     expect(fields).toHaveLength(LISTED_PROBLEMS);
     expect(message.en).toMatch(/row 19; and 3,581 more problems\.$/);

@@ -147,7 +147,7 @@ export function validationMessage(problems: readonly ValidationProblem[]): Valid
   const more = problems.length - listed.length;
   const rest =
     more > 0 ? countOf(more, ['problemă', 'probleme'], ['more problem', 'more problems'], ['problem', 'problemy', 'problemów']) : undefined;
-  const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang] ?? p.message.en).join('; ');
+  const join = (lang: keyof Bilingual) => listed.map((p) => p.message[lang]).join('; ');
   const fields = [...new Set(listed.map((p) => p.path))];
   const tail = { ro: rest ? `; și încă ${rest.ro}` : '', en: rest ? `; and ${rest.en}` : '', pl: rest ? `; i jeszcze ${rest.pl}` : '' };
   return {

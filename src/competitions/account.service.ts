@@ -67,6 +67,7 @@ export class AccountService {
       throw forbidden({
         ro: 'Numele de arbitru îl are doar un arbitru; numele unui jucător îl schimbă arbitrul competiției.',
         en: "Only an arbiter has an arbiter's name; a player's name is changed by the competition's arbiter.",
+        pl: 'Nazwisko sędziego ma tylko sędzia; nazwisko gracza zmienia sędzia rozgrywek.',
       });
     }
     const name = decideArbiterName(input);
@@ -80,7 +81,8 @@ export class AccountService {
 
   /** The name the user signs with, as sheets and mail print it. */
   arbiterName(actor: Actor): Promise<{ readonly name: string }> {
-    if (actor.kind !== 'user') throw forbidden({ ro: 'Doar un utilizator are un nume.', en: 'Only a user has a name.' });
+    if (actor.kind !== 'user')
+      throw forbidden({ ro: 'Doar un utilizator are un nume.', en: 'Only a user has a name.', pl: 'Imię i nazwisko ma tylko użytkownik.' });
     return this.db.run(async () => ({ name: personName((await this.account(actor)).user.displayName) }));
   }
 
@@ -138,13 +140,19 @@ export class AccountService {
     await this.db.transaction(async () => {
       const { user, player } = await this.account(actor);
       const entry = (await this.addressesOf(user, player)).find((a) => a.address === email);
-      if (!entry) throw notFound({ ro: `Adresa ${email} nu este a contului.`, en: `The address ${email} is not the account's.` });
+      if (!entry)
+        throw notFound({
+          ro: `Adresa ${email} nu este a contului.`,
+          en: `The address ${email} is not the account's.`,
+          pl: `Adres ${email} nie należy do tego konta.`,
+        });
       if (!entry.removable) {
         throw new Refusal(
           'LAST_ADDRESS',
           {
             ro: `Adresa ${email} este ultima confirmată (sau ultima de autentificare) a contului: adăugați și confirmați alta înainte.`,
             en: `The address ${email} is the account's last confirmed (or last login) address: add and confirm another first.`,
+            pl: `Adres ${email} jest ostatnim potwierdzonym (lub ostatnim do logowania) adresem konta: najpierw dodaj i potwierdź inny.`,
           },
           409,
         );
@@ -167,7 +175,11 @@ export class AccountService {
       if (user.playerId) {
         throw new Refusal(
           'ALREADY_PLAYS',
-          { ro: 'Contul joacă deja ca alt jucător.', en: 'The account already plays as another player.' },
+          {
+            ro: 'Contul joacă deja ca alt jucător.',
+            en: 'The account already plays as another player.',
+            pl: 'Konto gra już jako inny gracz.',
+          },
           409,
         );
       }
@@ -214,7 +226,7 @@ export class AccountService {
 
   private async account(actor: UserActor): Promise<{ user: User; player: Player | null }> {
     const user = await this.users.find(actor.userId);
-    if (!user) throw notFound({ ro: 'Contul nu mai există.', en: 'The account no longer exists.' });
+    if (!user) throw notFound({ ro: 'Contul nu mai există.', en: 'The account no longer exists.', pl: 'Konto już nie istnieje.' });
     return { user, player: await this.users.playerOf(user) };
   }
 
@@ -248,7 +260,12 @@ export class AccountService {
   private async waitingAddress(player: Player, address: string) {
     const email = normalizeEmail(address);
     const row = (await this.players.addressesOf([player.id])).find((e) => e.address === email && !e.verified);
-    if (!row) throw notFound({ ro: `Adresa ${email} nu așteaptă aprobarea.`, en: `The address ${email} is not waiting for approval.` });
+    if (!row)
+      throw notFound({
+        ro: `Adresa ${email} nu așteaptă aprobarea.`,
+        en: `The address ${email} is not waiting for approval.`,
+        pl: `Adres ${email} nie czeka na zatwierdzenie.`,
+      });
     return row;
   }
 
@@ -256,7 +273,11 @@ export class AccountService {
   private async joinOf(user: User, joinId: string) {
     const join = /^[0-9a-f-]{36}$/i.test(joinId) ? await this.users.join(joinId) : null;
     if (!join || join.userId !== user.id)
-      throw notFound({ ro: 'Cererea nu există (sau a primit deja răspuns).', en: 'There is no such request (or it was answered).' });
+      throw notFound({
+        ro: 'Cererea nu există (sau a primit deja răspuns).',
+        en: 'There is no such request (or it was answered).',
+        pl: 'Nie ma takiej prośby (albo już na nią odpowiedziano).',
+      });
     return join;
   }
 

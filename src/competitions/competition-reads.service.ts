@@ -41,11 +41,13 @@ export interface CompetitionView {
   readonly players: number;
 }
 
-export const COMPETITION_NOT_FOUND = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
+export const COMPETITION_NOT_FOUND = (id: string) =>
+  notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.`, pl: `Nie ma rozgrywek ${id}.` });
 const NOT_ITS_ARBITER = () =>
   forbidden({
     ro: 'Doar arbitrul acestei competiții (sau un administrator) poate face asta.',
     en: 'Only this competition’s arbiter (or an admin) may do that.',
+    pl: 'Może to zrobić tylko sędzia tych rozgrywek (albo administrator).',
   });
 
 /**

@@ -15,6 +15,7 @@ export const SETTINGS_FIXED = () =>
     {
       ro: 'Competiția a început deja: setările ei nu se mai pot modifica.',
       en: 'The competition has already started: its settings can no longer be changed.',
+      pl: 'Rozgrywki już się zaczęły: ich ustawień nie można już zmienić.',
     },
     409,
   );

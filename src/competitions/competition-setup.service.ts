@@ -68,7 +68,11 @@ export class CompetitionSetupService {
   /** Creates the competition and deals its sequences; their SHA-256 are public from now on (docs/rules.md §2). */
   private async createCompetition(actor: Actor, input: CreateCompetitionInput): Promise<Competition> {
     if (!canCreateCompetition(actor)) {
-      throw forbidden({ ro: 'Doar arbitrii și administratorii creează competiții.', en: 'Only arbiters and admins create competitions.' });
+      throw forbidden({
+        ro: 'Doar arbitrii și administratorii creează competiții.',
+        en: 'Only arbiters and admins create competitions.',
+        pl: 'Rozgrywki zakładają tylko sędziowie i administratorzy.',
+      });
     }
     const checked = validateCompetitionSettings(input);
     if (!checked.ok) throw settingsRefusal(checked.problems);
@@ -112,7 +116,11 @@ export class CompetitionSetupService {
     if (input.arbiterEmail !== undefined || input.arbiterUserId !== undefined) {
       const self = actor.kind === 'user' && input.arbiterUserId === actor.userId && input.arbiterEmail === undefined;
       if (!mayName && !self) {
-        throw forbidden({ ro: 'Doar un administrator numește arbitrul altcuiva.', en: 'Only an admin names someone else as arbiter.' });
+        throw forbidden({
+          ro: 'Doar un administrator numește arbitrul altcuiva.',
+          en: 'Only an admin names someone else as arbiter.',
+          pl: 'Tylko administrator wyznacza na sędziego kogoś innego.',
+        });
       }
     }
     if (input.arbiterEmail !== undefined) {
@@ -124,11 +132,16 @@ export class CompetitionSetupService {
         throw badInput({
           ro: 'Arbitrul ales nu este un utilizator cu rol de arbitru.',
           en: 'The chosen arbiter is not a user with the arbiter role.',
+          pl: 'Wybrana osoba nie jest użytkownikiem z rolą sędziego.',
         });
       }
       return user.id;
     }
     if (actor.kind === 'user') return actor.userId;
-    throw badInput({ ro: 'Lipsește arbitrul competiției (arbiterEmail).', en: 'The competition’s arbiter is missing (arbiterEmail).' });
+    throw badInput({
+      ro: 'Lipsește arbitrul competiției (arbiterEmail).',
+      en: 'The competition’s arbiter is missing (arbiterEmail).',
+      pl: 'Brakuje sędziego rozgrywek (arbiterEmail).',
+    });
   }
 }

@@ -191,6 +191,7 @@ function csvOf(body: unknown): string {
     throw new Refusal('BAD_INPUT', {
       ro: 'Trimiteți fișierul CSV cu Content-Type: text/csv, sau JSON {"csv": "…"}.',
       en: 'Send the CSV with Content-Type: text/csv, or JSON {"csv": "…"}.',
+      pl: 'Wyślij plik CSV z nagłówkiem Content-Type: text/csv albo JSON {"csv": "…"}.',
     });
   }
   return dto.csv;

@@ -205,16 +205,25 @@ export class PlayerIdentityService {
   async addAddress(actor: Actor, competitionId: string, playerId: string, address: string): Promise<{ address: string; verified: false }> {
     const email = normalizeEmail(address);
     if (!isEmailAddress(email))
-      throw new Refusal('BAD_INPUT', { ro: `„${address}” nu este o adresă de e-mail.`, en: `"${address}" is not an e-mail address.` });
+      throw new Refusal('BAD_INPUT', {
+        ro: `„${address}” nu este o adresă de e-mail.`,
+        en: `"${address}" is not an e-mail address.`,
+        pl: `„${address}” nie jest adresem e-mail.`,
+      });
     return this.db.transaction(async () => {
       await this.registrationForArbiter(actor, competitionId, playerId, {
         ro: 'Doar arbitrul competiției poate adăuga o adresă.',
         en: 'Only the competition’s arbiter may add an address.',
+        pl: 'Adres może dodać tylko sędzia rozgrywek.',
       });
       if (await this.players.isAddressTaken(email)) {
         throw new Refusal(
           'EMAIL_TAKEN',
-          { ro: `Adresa ${email} este deja înregistrată.`, en: `The address ${email} is already registered.` },
+          {
+            ro: `Adresa ${email} este deja înregistrată.`,
+            en: `The address ${email} is already registered.`,
+            pl: `Adres ${email} jest już zarejestrowany.`,
+          },
           409,
         );
       }
@@ -261,6 +270,7 @@ export class PlayerIdentityService {
       await this.registrationForArbiter(actor, competitionId, playerId, {
         ro: 'Doar arbitrul competiției poate schimba datele unui jucător.',
         en: 'Only the competition’s arbiter may change a player’s details.',
+        pl: 'Dane gracza może zmienić tylko sędzia rozgrywek.',
       });
       const arbiters = (await this.competitions.arbitersElsewhere([playerId], competitionId)).map((e) => e.arbiterUserId);
       if (!mayEditIdentity(actor, arbiters)) {
@@ -269,6 +279,7 @@ export class PlayerIdentityService {
           {
             ro: 'Jucătorul joacă și în competiții ale altui arbitru: numele, clubul și limba lui le poate schimba doar un administrator.',
             en: 'The player also plays in another arbiter’s competitions: only an admin may change their name, club and language.',
+            pl: 'Gracz gra też w rozgrywkach innego sędziego: jego imię i nazwisko, klub i język może zmienić tylko administrator.',
           },
           403,
         );
@@ -305,15 +316,23 @@ export class PlayerIdentityService {
     actor: Actor,
     competitionId: string,
     playerId: string,
-    notArbiter: { ro: string; en: string },
+    notArbiter: { ro: string; en: string; pl: string },
   ): Promise<Registration> {
     const competition = await this.competitions.find(competitionId);
     if (!competition || hidesCompetition(actor, competition))
-      throw notFound({ ro: `Competiția ${competitionId} nu există.`, en: `There is no competition ${competitionId}.` });
+      throw notFound({
+        ro: `Competiția ${competitionId} nu există.`,
+        en: `There is no competition ${competitionId}.`,
+        pl: `Nie ma rozgrywek ${competitionId}.`,
+      });
     if (!canArbitrate(actor, competition)) throw forbidden(notArbiter);
     const registered = await this.competitions.registration(competitionId, playerId);
     if (!registered)
-      throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+      throw notFound({
+        ro: 'Jucătorul nu este înscris în această competiție.',
+        en: 'The player is not registered in this competition.',
+        pl: 'Gracz nie jest zapisany do tych rozgrywek.',
+      });
     return registered;
   }
 
@@ -347,20 +366,34 @@ export class PlayerIdentityService {
   /** An admin confirms an address for its owner (who told them by other means); audited with the reason. */
   async confirmByAdmin(actor: Actor, address: string, reason: string): Promise<{ address: string; playerId: string }> {
     if (actor.kind !== 'system' && !hasRole(actor, 'admin'))
-      throw forbidden({ ro: 'Doar un administrator poate confirma o adresă.', en: 'Only an admin may confirm an address.' });
+      throw forbidden({
+        ro: 'Doar un administrator poate confirma o adresă.',
+        en: 'Only an admin may confirm an address.',
+        pl: 'Tylko administrator może potwierdzić adres.',
+      });
     if (!reason.trim())
       throw new Refusal('BAD_INPUT', {
         ro: 'Spuneți de ce confirmați adresa în locul titularului.',
         en: 'Say why you confirm the address for its owner.',
+        pl: 'Napisz, dlaczego potwierdzasz adres w imieniu jego właściciela.',
       });
     const email = normalizeEmail(address);
     return this.db.transaction(async () => {
       const row = await this.players.address(email);
-      if (!row) throw notFound({ ro: `Adresa ${email} nu este înregistrată.`, en: `The address ${email} is not registered.` });
+      if (!row)
+        throw notFound({
+          ro: `Adresa ${email} nu este înregistrată.`,
+          en: `The address ${email} is not registered.`,
+          pl: `Adres ${email} nie jest zarejestrowany.`,
+        });
       if (row.verified)
         throw new Refusal(
           'ALREADY_VERIFIED',
-          { ro: `Adresa ${email} este deja confirmată.`, en: `The address ${email} is already confirmed.` },
+          {
+            ro: `Adresa ${email} este deja confirmată.`,
+            en: `The address ${email} is already confirmed.`,
+            pl: `Adres ${email} jest już potwierdzony.`,
+          },
           409,
         );
       await this.refuseAnotherAccountsAddress(row);
@@ -389,6 +422,7 @@ export class PlayerIdentityService {
         {
           ro: `Adresa ${row.address} este a altui cont: doar titularul lui o poate alătura jucătorului, din pagina contului său.`,
           en: `The address ${row.address} is another account's: only its owner may join it to the player, from their account page.`,
+          pl: `Adres ${row.address} należy do innego konta: tylko jego właściciel może go dołączyć do gracza, ze strony swojego konta.`,
         },
         409,
       );

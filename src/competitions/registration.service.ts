@@ -81,6 +81,7 @@ export class RegistrationService {
           {
             ro: 'O adresă din listă a fost înregistrată chiar acum de altă operație; nu s-a importat nimic, încercați din nou.',
             en: 'An address of the list was registered by another operation just now; nothing was imported, try again.',
+            pl: 'Adres z listy został właśnie zarejestrowany przez inną operację; nic nie zaimportowano, spróbuj ponownie.',
           },
           409,
         );
@@ -153,7 +154,11 @@ export class RegistrationService {
       if (competition.status !== 'draft') throw alreadyStarted();
       const registration = await this.repo.registration(competitionId, playerId);
       if (!registration) {
-        throw notFound({ ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' });
+        throw notFound({
+          ro: 'Jucătorul nu este înscris în această competiție.',
+          en: 'The player is not registered in this competition.',
+          pl: 'Gracz nie jest zapisany do tych rozgrywek.',
+        });
       }
       const name = (await this.people.names([playerId])).get(playerId) ?? '';
       await this.repo.unregister(registration.id);

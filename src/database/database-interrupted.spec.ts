@@ -19,7 +19,7 @@ describe('isTransientDatabaseError', () => {
   });
 
   it('leaves refusals, constraint violations and bugs alone', () => {
-    expect(isTransientDatabaseError(new Refusal('NOT_YOUR_TURN', { ro: 'nu', en: 'no' }, 409))).toBe(false);
+    expect(isTransientDatabaseError(new Refusal('NOT_YOUR_TURN', { ro: 'nu', en: 'no', pl: 'nie' }, 409))).toBe(false);
     expect(isTransientDatabaseError(new QueryFailedError('INSERT', [], pgError('23505', 'duplicate key value')))).toBe(false);
     expect(isTransientDatabaseError(new TypeError('x is undefined'))).toBe(false);
     expect(isTransientDatabaseError(undefined)).toBe(false);
@@ -33,7 +33,7 @@ describe('isTransientDatabaseError', () => {
       error: {
         code: 'DATABASE_INTERRUPTED',
         message: expect.any(String),
-        messages: { ro: expect.any(String), en: expect.any(String) },
+        messages: { ro: expect.any(String), en: expect.any(String), pl: expect.stringContaining('bazą danych') },
         retryable: true,
       },
     });

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import type { Bilingual } from '../common/bilingual';
 
 /**
  * The database connection was lost, or the server gave the transaction up (restart,
@@ -13,9 +14,10 @@ export class DatabaseInterruptedError extends HttpException {
   readonly retryable = true;
 
   constructor(override readonly cause: unknown) {
-    const messages = {
+    const messages: Bilingual = {
       ro: 'Legătura cu baza de date s-a întrerupt. Trimiteți din nou: o cerere repetată nu se aplică de două ori.',
       en: 'The connection to the database was interrupted. Send it again: a repeated request is never applied twice.',
+      pl: 'Połączenie z bazą danych zostało przerwane. Wyślij ponownie: powtórzone żądanie nigdy nie zostanie wykonane dwa razy.',
     };
     super({ error: { code: 'DATABASE_INTERRUPTED', message: messages.en, messages, retryable: true } }, 503);
     this.name = 'DatabaseInterruptedError';

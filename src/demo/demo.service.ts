@@ -25,6 +25,7 @@ import { OffersService } from '../games/offers.service';
 import { addDays, localDate } from '../common/calendar';
 import { demoPlacement, demoSequence, demoWords } from './demo-play';
 import { DEMO_LEXICON, DEMO_WORDS } from './demo-words';
+import { polishForm } from '../common/bilingual';
 
 /** Six players with Romanian names, as a federation's list would have them. */
 const PLAYERS = [
@@ -76,6 +77,7 @@ export class DemoService {
         {
           ro: `Baza de date are deja ${existing} ${existing === 1 ? 'competiție' : 'competiții'}: demonstrația se pune doar într-una goală (sau cu --force).`,
           en: `The database already has ${existing} competition${existing === 1 ? '' : 's'}: the demo goes into an empty one only (or with --force).`,
+          pl: `Baza danych zawiera już ${existing} ${polishForm(existing, ['rozgrywki', 'rozgrywki', 'rozgrywek'])}: demonstracja trafia tylko do pustej bazy (albo z --force).`,
         },
         409,
       );

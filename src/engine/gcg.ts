@@ -14,15 +14,20 @@ export interface GcgError {
   readonly ok: false;
   readonly code: GcgErrorCode;
   readonly line?: number;
-  readonly message: { readonly ro: string; readonly en: string };
+  readonly message: { readonly ro: string; readonly en: string; readonly pl: string };
 }
 
 export type GcgResult<T> = ({ readonly ok: true } & T) | GcgError;
 
-function badInput(line: number | undefined, ro: string, en: string): GcgError {
+function badInput(line: number | undefined, ro: string, en: string, pl: string): GcgError {
   return line === undefined
-    ? { ok: false, code: 'BAD_INPUT', message: { ro, en } }
-    : { ok: false, code: 'BAD_INPUT', line, message: { ro: `linia ${line}: ${ro}`, en: `line ${line}: ${en}` } };
+    ? { ok: false, code: 'BAD_INPUT', message: { ro, en, pl } }
+    : {
+        ok: false,
+        code: 'BAD_INPUT',
+        line,
+        message: { ro: `linia ${line}: ${ro}`, en: `line ${line}: ${en}`, pl: `wiersz ${line}: ${pl}` },
+      };
 }
 
 /** An engine refusal of the play on `line`, its message prefixed with the line. */
@@ -31,7 +36,11 @@ export function atLine(error: EngineError, line: number): GcgError {
     ok: false,
     code: error.code,
     line,
-    message: { ro: `linia ${line}: ${error.message.ro}`, en: `line ${line}: ${error.message.en}` },
+    message: {
+      ro: `linia ${line}: ${error.message.ro}`,
+      en: `line ${line}: ${error.message.en}`,
+      pl: `wiersz ${line}: ${error.message.pl}`,
+    },
   };
 }
 
@@ -61,6 +70,7 @@ export function decodeGcg(bytes: Uint8Array): GcgResult<{ text: string; encoding
         1,
         `codificarea „${declared}” nu este acceptată; un fișier GCG este ISO-8859-1 sau UTF-8`,
         `character encoding "${declared}" is not supported; a GCG file is ISO-8859-1 or UTF-8`,
+        `kodowanie znaków „${declared}” nie jest obsługiwane; plik GCG ma kodowanie ISO-8859-1 albo UTF-8`,
       );
     }
     encoding = named;
@@ -73,6 +83,7 @@ export function decodeGcg(bytes: Uint8Array): GcgResult<{ text: string; encoding
       undefined,
       'fișierul se declară UTF-8, dar conține octeți care nu sunt UTF-8',
       'the file declares UTF-8 but holds bytes that are not UTF-8',
+      'plik deklaruje UTF-8, ale zawiera bajty spoza UTF-8',
     );
   }
 }
@@ -215,20 +226,30 @@ export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
         appendNote(notes, events, line, true);
         continue;
       }
-      return badInput(n, `rând necunoscut: „${clip(line)}”`, `unrecognised line: "${clip(line)}"`);
+      return badInput(n, `rând necunoscut: „${clip(line)}”`, `unrecognised line: "${clip(line)}"`, `nierozpoznany wiersz: „${clip(line)}”`);
     }
 
     const name = pragma[1].toLowerCase();
     const value = (pragma[2] ?? '').trim();
     inNote = name === 'note';
     if (events.length > 0 && HEADER_PRAGMAS.has(name)) {
-      return badInput(n, `#${name} trebuie să preceadă prima mutare`, `#${name} must come before the first move`);
+      return badInput(
+        n,
+        `#${name} trebuie să preceadă prima mutare`,
+        `#${name} must come before the first move`,
+        `#${name} musi poprzedzać pierwszy ruch`,
+      );
     }
     switch (name) {
       case 'character-encoding':
         // decodeGcg has read it from the first line; anywhere else it came too late to apply.
         if (n !== 1) {
-          return badInput(n, '#character-encoding trebuie să fie primul rând', '#character-encoding must be the first line');
+          return badInput(
+            n,
+            '#character-encoding trebuie să fie primul rând',
+            '#character-encoding must be the first line',
+            '#character-encoding musi być pierwszym wierszem',
+          );
         }
         header.encoding = value;
         break;
@@ -236,10 +257,15 @@ export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
       case 'player2': {
         const index = name === 'player1' ? 0 : 1;
         const [nick, ...rest] = value.split(/\s+/);
-        if (!nick) return badInput(n, `#${name} fără nume`, `#${name} without a nickname`);
-        if (players[index]) return badInput(n, `#${name} apare de două ori`, `#${name} appears twice`);
+        if (!nick) return badInput(n, `#${name} fără nume`, `#${name} without a nickname`, `#${name} bez pseudonimu`);
+        if (players[index]) return badInput(n, `#${name} apare de două ori`, `#${name} appears twice`, `#${name} występuje dwa razy`);
         if (players[1 - index]?.nick === nick) {
-          return badInput(n, `ambii jucători se numesc „${nick}”`, `both players are called "${nick}"`);
+          return badInput(
+            n,
+            `ambii jucători se numesc „${nick}”`,
+            `both players are called "${nick}"`,
+            `obaj gracze nazywają się „${nick}”`,
+          );
         }
         players[index] = { nick, name: rest.join(' ') || nick };
         break;
@@ -253,7 +279,12 @@ export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
       case 'id': {
         const [authority, id] = value.split(/\s+/);
         if (!authority || !id) {
-          return badInput(n, '#id cere o autoritate și un identificator', '#id needs an authority and an id');
+          return badInput(
+            n,
+            '#id cere o autoritate și un identificator',
+            '#id needs an authority and an id',
+            '#id wymaga instytucji i identyfikatora',
+          );
         }
         header.id = { authority, id };
         break;
@@ -281,7 +312,7 @@ export function parseGcg(text: string): GcgResult<{ game: GcgGame }> {
 
   const [p1, p2] = players;
   if (!p1 || !p2) {
-    return badInput(undefined, 'lipsesc #player1 sau #player2', '#player1 or #player2 is missing');
+    return badInput(undefined, 'lipsesc #player1 sau #player2', '#player1 or #player2 is missing', 'brakuje #player1 albo #player2');
   }
   return { ok: true, game: { header: { ...header, players: [p1, p2], notes, racks, pragmas }, events } };
 }
@@ -298,7 +329,7 @@ type ParsedEvent = { ok: true; event: GcgEvent } | GcgError;
 
 function parseEvent(line: string, n: number, players: readonly (GcgPlayer | undefined)[], previous: GcgEvent | undefined): ParsedEvent {
   const m = EVENT.exec(line);
-  if (!m) return badInput(n, `mutare ilizibilă: „${clip(line)}”`, `unreadable move: "${clip(line)}"`);
+  if (!m) return badInput(n, `mutare ilizibilă: „${clip(line)}”`, `unreadable move: "${clip(line)}"`, `nieczytelny ruch: „${clip(line)}”`);
   const nick = m[1];
   const player = players[0]?.nick === nick ? 0 : players[1]?.nick === nick ? 1 : undefined;
   if (player === undefined) {
@@ -306,10 +337,12 @@ function parseEvent(line: string, n: number, players: readonly (GcgPlayer | unde
       n,
       `jucătorul „${nick}” nu este declarat cu #player1/#player2`,
       `player "${nick}" is not declared by #player1/#player2`,
+      `gracz „${nick}” nie jest zadeklarowany przez #player1/#player2`,
     );
   }
   const fields = (m[2] ?? '').split(/\s+/).filter((f) => f !== '');
-  const malformed = () => badInput(n, `mutare ilizibilă: „${clip(line)}”`, `unreadable move: "${clip(line)}"`);
+  const malformed = () =>
+    badInput(n, `mutare ilizibilă: „${clip(line)}”`, `unreadable move: "${clip(line)}"`, `nieczytelny ruch: „${clip(line)}”`);
   if (fields.length < 3) return malformed();
 
   const totalField = fields[fields.length - 1];
@@ -345,6 +378,7 @@ function parseEvent(line: string, n: number, players: readonly (GcgPlayer | unde
         n,
         'retragerea (--) nu urmează unei mutări a aceluiași jucător',
         'a withdrawal (--) does not follow a play by the same player',
+        'wycofanie (--) nie następuje po ruchu tego samego gracza',
       );
     }
     return { ok: true, event: { ...event, type: 'withdrawn' } };

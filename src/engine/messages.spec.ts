@@ -40,7 +40,7 @@ describe('refusal messages', () => {
     expect(engineError('WORD_MISMATCH', EXAMPLES.WORD_MISMATCH).message).toEqual({
       ro: 'Pe h9 se află deja litera A, nu O.',
       en: 'Square h9 already holds A, not O.',
-      pl: 'Na h9 leży już litera A, nie O.',
+      pl: 'Na h9 leży już litera A, a nie O.',
     });
     expect(engineError('TILES_NOT_IN_RACK', EXAMPLES.TILES_NOT_IN_RACK).message.ro).toContain('CASAEIR');
   });

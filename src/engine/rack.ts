@@ -37,6 +37,7 @@ export function parseSequence(
         message: {
           ro: `Secvența are ${n} × ${letter}, setul de piese ${tileSet.name} are ${tileCount(tileSet, letter)}.`,
           en: `The sequence has ${n} × ${letter}; the ${tileSet.name} tile set has ${tileCount(tileSet, letter)}.`,
+          pl: `Sekwencja ma ${n} × ${letter}, a zestaw płytek ${tileSet.name} ma ${tileCount(tileSet, letter)}.`,
         },
       };
     }
@@ -49,6 +50,7 @@ export function parseSequence(
       message: {
         ro: `Secvența are ${tiles.length} piese în loc de ${expected}.`,
         en: `The sequence has ${tiles.length} tiles instead of ${expected}.`,
+        pl: `Sekwencja ma ${tiles.length} płytek zamiast ${expected}.`,
       },
     };
   }

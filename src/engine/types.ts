@@ -118,8 +118,8 @@ export function isEngineRefusal(code: string): code is EngineErrorCode {
 export interface EngineError {
   readonly ok: false;
   readonly code: EngineErrorCode;
-  /** Messages a player understands, in the languages the platform speaks (Polish where written: messages.ts). */
-  readonly message: { readonly ro: string; readonly en: string; readonly pl?: string };
+  /** Messages a player understands, in both languages the platform speaks. */
+  readonly message: { readonly ro: string; readonly en: string; readonly pl: string };
 }
 
 export type Result<T> = ({ readonly ok: true } & T) | EngineError;

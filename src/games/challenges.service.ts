@@ -152,5 +152,9 @@ function challengePayload(view: ChallengeView, notation: string) {
 }
 
 function refusalUnknownChallenge() {
-  return refusals.badInput('there is no such check in this game', 'nu există această verificare în partidă');
+  return refusals.badInput(
+    'there is no such check in this game',
+    'nu există această verificare în partidă',
+    'w tej partii nie ma takiego sprawdzenia',
+  );
 }

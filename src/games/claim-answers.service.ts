@@ -27,6 +27,7 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { PlayersRepository } from '../competitions/players.repository';
 import { UserRepository } from '../auth/user.repository';
 import { CasesRepository } from '../arbiter/cases.repository';
+import { formatDayFor } from '../common/day-format';
 
 /** What an answer is written as on the claim's case: docs/rules.md §5 "the other player answers the arbiter". */
 export interface ClaimAnswer {
@@ -67,16 +68,23 @@ export const claimRefusals = {
       {
         ro: 'Nu există nicio reclamație de timp împotriva dumneavoastră la care să răspundeți.',
         en: 'There is no time claim against you to answer.',
+        pl: 'Nie ma przeciwko Tobie zgłoszenia przekroczenia czasu, na które można odpowiedzieć.',
       },
       409,
     ),
-  emptyText: () => new Refusal('BAD_INPUT', { ro: 'Scrieți textul răspunsului.', en: 'Write the text of your answer.' }, 400),
+  emptyText: () =>
+    new Refusal(
+      'BAD_INPUT',
+      { ro: 'Scrieți textul răspunsului.', en: 'Write the text of your answer.', pl: 'Wpisz treść odpowiedzi.' },
+      400,
+    ),
   late: (answerBy: LocalDate) =>
     new Refusal(
       'CLAIM_ANSWER_LATE',
       {
         ro: `Termenul de răspuns la reclamația de timp s-a încheiat pe ${formatDayRo(answerBy)} (5 zile de la anunț, regulamentul §5): răspunsul nu mai este primit. Arbitrul decide pe baza reclamației.`,
         en: `The time to answer the time claim ended on ${answerBy} (5 days from the notice, rules §5): the answer is no longer taken. The arbiter decides on the claim.`,
+        pl: `Termin odpowiedzi na zgłoszenie przekroczenia czasu minął ${formatDayFor('pl', answerBy)} (5 dni od zgłoszenia, regulamin §5): odpowiedź nie jest już przyjmowana. Sędzia rozstrzyga na podstawie zgłoszenia.`,
       },
       409,
     ),
@@ -248,6 +256,7 @@ export function checkClaimRuling(
       {
         ro: `Partenerul reclamat poate răspunde până la ${formatDayRo(decision.answerBy)} (5 zile, regulamentul §5): reclamația se admite înainte de acest termen doar bifând „admit înainte de termen” și motivând.`,
         en: `The accused may answer until ${decision.answerBy} (5 days, rules §5): the claim is upheld before then only with "uphold before the deadline" ticked and a reason.`,
+        pl: `Gracz, którego dotyczy zgłoszenie, może odpowiedzieć do ${formatDayFor('pl', decision.answerBy)} (5 dni, regulamin §5): przed tym terminem zgłoszenie można uwzględnić tylko po zaznaczeniu „uwzględnij przed terminem” i z uzasadnieniem.`,
       },
       409,
     );

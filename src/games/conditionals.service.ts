@@ -59,7 +59,7 @@ export interface ConditionalsPanel {
   readonly pending: readonly { readonly id: string; readonly text: string; readonly line: string | null; readonly steps: number }[];
 }
 
-const WITHDRAWN: Bilingual = { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you' };
+const WITHDRAWN: Bilingual = { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you', pl: 'wycofany przez Ciebie' };
 
 /**
  * Conditional replies: a player stores, lists and withdraws their chains;
@@ -84,8 +84,10 @@ export class ConditionalsService {
           throw refusals.notAllowedNow(
             'this competition does not allow conditional replies',
             'această competiție nu permite mutări condiționate',
+            'te rozgrywki nie dopuszczają ruchów warunkowych',
           );
-        if (typeof input.text !== 'string') throw badConditional({ ro: 'lipsește textul', en: 'the text is missing' });
+        if (typeof input.text !== 'string')
+          throw badConditional({ ro: 'lipsește textul', en: 'the text is missing', pl: 'brakuje treści' });
         const written = orThrow(parseConditional(input.text));
         const line = this.lineFor(s, color, input.line);
         const state = s.state(line.id);
@@ -128,6 +130,7 @@ export class ConditionalsService {
       throw badConditional({
         ro: 'este rândul dumneavoastră: o mutare condiționată răspunde la următoarea mutare a partenerului',
         en: "it is your move: a conditional reply answers the partner's next move",
+        pl: 'teraz Twój ruch: ruch warunkowy odpowiada na następny ruch partnera',
       });
     throw refusals.lineRequired(waiting.map((l) => s.label(l.id) ?? l.id));
   }
@@ -141,6 +144,7 @@ export class ConditionalsService {
           throw refusals.notAllowedNow(
             'conditional replies are private to their owner until the game ends',
             'mutările condiționate sunt ale jucătorului până la sfârșitul partidei',
+            'ruchy warunkowe widzi tylko ich autor, aż do końca partii',
           );
         return (await this.conditionals.ofGame(s.game.id)).map(conditionalView);
       }
@@ -169,7 +173,11 @@ export class ConditionalsService {
       // Another's chain is as unknown as none: conditionals are private to their owner.
       if (!row || row.playerId !== s.players[color].id) throw refusals.unknownConditional(id);
       if (row.status !== 'pending')
-        throw refusals.notAllowedNow('this conditional reply is no longer pending', 'această mutare condiționată nu mai așteaptă');
+        throw refusals.notAllowedNow(
+          'this conditional reply is no longer pending',
+          'această mutare condiționată nu mai așteaptă',
+          'ten ruch warunkowy już nie czeka',
+        );
       Object.assign(row, { status: 'dropped', reason: WITHDRAWN, closedAt: s.now });
       await this.conditionals.update(row);
       return this.actions.result(s);

@@ -410,7 +410,11 @@ export function parseDay(value: string, field: string): LocalDate {
   try {
     return toLocalDate(value);
   } catch {
-    throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
+    throw refusals.badInput(
+      `${field}: expected a calendar date YYYY-MM-DD`,
+      `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`,
+      `${field}: oczekiwana data kalendarzowa RRRR-MM-DD`,
+    );
   }
 }
 

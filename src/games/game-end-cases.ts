@@ -7,6 +7,7 @@ import type { CasesService } from '../arbiter/cases.service';
 export const SILENCE_CLOSED_AT_END = {
   ro: 'Partida s-a încheiat: tăcerea nu mai cere nicio decizie.',
   en: 'The game ended: the silence needs no decision any more.',
+  pl: 'Partia się zakończyła: milczenie nie wymaga już żadnej decyzji.',
 } as const;
 
 /**
@@ -31,6 +32,7 @@ export async function closeSilenceCasesAtEnd(
         kind: c.kind,
         reason: SILENCE_CLOSED_AT_END.en,
         reasonRo: SILENCE_CLOSED_AT_END.ro,
+        reasonPl: SILENCE_CLOSED_AT_END.pl,
         endReason: game.endReason,
       },
     });

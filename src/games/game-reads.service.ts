@@ -54,6 +54,7 @@ export class GameReadsService {
         throw refusals.badInput(
           'give the move to preview, at most 200 characters',
           'scrieți mutarea de verificat, cel mult 200 de caractere',
+          'wpisz ruch do sprawdzenia, najwyżej 200 znaków',
         );
       return previewMove(s, sideInGame(actor, s.game), text, line);
     });

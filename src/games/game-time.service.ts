@@ -31,7 +31,7 @@ export interface HolidayView {
     readonly askedTo: string;
     readonly to: string;
     readonly closingDate: string;
-    readonly message: { readonly ro: string; readonly en: string };
+    readonly message: { readonly ro: string; readonly en: string; readonly pl: string };
   } | null;
 }
 
@@ -90,7 +90,7 @@ export class GameTimeService {
         askedTo: decision.cut.askedTo,
         to: decision.cut.to,
         closingDate: decision.cut.closing,
-        message: { ro: decision.cut.message.ro, en: decision.cut.message.en },
+        message: { ro: decision.cut.message.ro, en: decision.cut.message.en, pl: decision.cut.message.pl },
       };
       if (current) await this.time.markHolidayReplaced(current.id, s.now);
       const holiday = await this.time.insertHoliday({

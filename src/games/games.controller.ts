@@ -102,7 +102,12 @@ export class GamesController {
   @ApiOperation({ summary: 'Play a move: FRSc notation, tiles on squares, or one move per line while two are live.' })
   move(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() dto: SubmitMoveDto) {
     const given = [dto.move, dto.tiles, dto.lines].filter((x) => x !== undefined).length;
-    if (given !== 1) throw refusals.badInput('give exactly one of move, tiles, lines', 'dați exact una dintre: move, tiles, lines');
+    if (given !== 1)
+      throw refusals.badInput(
+        'give exactly one of move, tiles, lines',
+        'dați exact una dintre: move, tiles, lines',
+        'podaj dokładnie jedno z: move, tiles, lines',
+      );
     const move: PlayerMove | undefined = dto.tiles ? { kind: 'tiles', tiles: dto.tiles } : dto.move;
     return this.moves.submitMove(actor, id, {
       move,
@@ -265,7 +270,7 @@ export class GamesController {
   @ApiOperation({ summary: 'The game sheet as text (docs/rules.md §8).' })
   sheet(@CurrentActor() actor: Actor, @Param('id') id: string, @Query('language') language?: string, @Query('line') line?: string) {
     if (language !== undefined && language !== 'ro' && language !== 'en' && language !== 'pl')
-      throw refusals.badInput('language is ro, en or pl', 'limba este ro, en sau pl');
+      throw refusals.badInput('language is ro, en or pl', 'limba este ro, en sau pl', 'język to ro, en albo pl');
     return this.sheets.sheet(actor, id, { language, line });
   }
 
@@ -314,7 +319,11 @@ export class CompetitionGamesController {
 function rulingOf(dto: RulingDto): RulingInput {
   const need = <T>(value: T | undefined, field: string): T => {
     if (value === undefined)
-      throw refusals.badInput(`a ${dto.kind} ruling needs ${field}`, `o decizie „${dto.kind}” are nevoie de ${field}`);
+      throw refusals.badInput(
+        `a ${dto.kind} ruling needs ${field}`,
+        `o decizie „${dto.kind}” are nevoie de ${field}`,
+        `decyzja „${dto.kind}” wymaga pola ${field}`,
+      );
     return value;
   };
   const reason = dto.reason;

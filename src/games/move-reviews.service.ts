@@ -42,14 +42,19 @@ export class MoveReviewsService {
   async request(actor: Actor, gameId: string, input: ReviewRequest): Promise<{ caseId: string; dueOn: string }> {
     const notation = input.notation.trim().slice(0, 200);
     const comment = cleanName(input.comment ?? '').slice(0, 2000);
-    if (!notation) throw new Refusal('BAD_INPUT', { ro: 'Scrieți mutarea refuzată.', en: 'Write the refused move.' });
+    if (!notation)
+      throw new Refusal('BAD_INPUT', { ro: 'Scrieți mutarea refuzată.', en: 'Write the refused move.', pl: 'Wpisz odrzucony ruch.' });
     return this.actions.write(async (w) => {
       const s = await w.session(gameId, { lexicon: true, sharedReplays: true });
       const color = s.requirePlayer(actor);
       if (s.game.status !== 'playing') {
         throw new Refusal(
           'GAME_FINISHED',
-          { ro: 'Partida s-a încheiat: nu mai este nimic de revizuit.', en: 'The game has ended: there is nothing to review.' },
+          {
+            ro: 'Partida s-a încheiat: nu mai este nimic de revizuit.',
+            en: 'The game has ended: there is nothing to review.',
+            pl: 'Partia się zakończyła: nie ma czego sprawdzać.',
+          },
           409,
         );
       }
@@ -65,6 +70,7 @@ export class MoveReviewsService {
           {
             ro: 'Mutarea aceasta este corectă: trimiteți-o, nu este nimic de revizuit.',
             en: 'This move is valid: send it, there is nothing to review.',
+            pl: 'Ten ruch jest poprawny: wyślij go, nie ma czego sprawdzać.',
           },
           409,
         );
@@ -76,6 +82,7 @@ export class MoveReviewsService {
           {
             ro: 'Arbitrul are deja de revizuit o mutare a dumneavoastră în această partidă.',
             en: 'The arbiter already has a move of yours in this game to review.',
+            pl: 'Sędzia ma już do sprawdzenia Twój ruch w tej partii.',
           },
           409,
         );
@@ -91,7 +98,7 @@ export class MoveReviewsService {
           playerName: s.players[color].name,
           notation,
           line: s.label(line.id) ?? null,
-          refusal: { code: step.code, ro: step.message.ro, en: step.message.en },
+          refusal: { code: step.code, ro: step.message.ro, en: step.message.en, pl: step.message.pl },
           comment,
         },
       });

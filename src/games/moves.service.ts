@@ -194,13 +194,23 @@ export class MovesService {
         throw refusals.notAllowedNow(
           'the game already has moves: only a game not yet played can be imported',
           'partida are deja mutări: se poate importa doar o partidă nejucată',
+          'partia ma już ruchy: zaimportować można tylko partię jeszcze nierozegraną',
         );
       const parsed = parseGameRecord(input.record, { tileSet: s.competition.tileSet });
-      if (!parsed.ok) throw refusals.badInput(parsed.message, `fișa nu poate fi folosită: ${parsed.message}`);
+      if (!parsed.ok)
+        throw refusals.badInput(
+          parsed.message,
+          `fișa nu poate fi folosită: ${parsed.message}`,
+          `zapisu partii nie można użyć: ${parsed.message}`,
+        );
       const record = parsed.record;
       const theirs = parseSequence(getTileSet(record.tileSet), record.sequence);
       if (!theirs.ok || theirs.tiles.join('') !== s.state(s.officialLine().id).sequence.join('')) {
-        throw refusals.badInput("the record's sequence is not this game's", 'secvența fișei nu este cea a partidei');
+        throw refusals.badInput(
+          "the record's sequence is not this game's",
+          'secvența fișei nu este cea a partidei',
+          'sekwencja zapisu nie jest sekwencją tej partii',
+        );
       }
       const rules = s.setup.rules!;
       if (
@@ -208,7 +218,11 @@ export class MovesService {
         record.rules.zeroTurnsToEnd !== rules.zeroTurnsToEnd ||
         record.rules.endRackRule !== rules.endRackRule
       ) {
-        throw refusals.badInput("the record's rules are not the competition's", 'regulile fișei nu sunt cele ale competiției');
+        throw refusals.badInput(
+          "the record's rules are not the competition's",
+          'regulile fișei nu sunt cele ale competiției',
+          'zasady zapisu nie są zasadami rozgrywek',
+        );
       }
       const replay = replayRecord(record);
       if (!replay.ok) throw refusals.recordRefused(replay.error);

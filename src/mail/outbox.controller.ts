@@ -28,7 +28,11 @@ export class OutboxController {
   @ApiOkResponse({ description: 'Outbox rows: recipient, template, language, payload, Message-ID, status.' })
   list(@CurrentActor() actor: Actor, @Query('status') status?: string, @Query('gameId') gameId?: string) {
     if (status !== undefined && !STATUSES.includes(status as OutboundMailStatus)) {
-      throw refusals.badInput(`status is one of ${STATUSES.join(', ')}`, `starea este una dintre ${STATUSES.join(', ')}`);
+      throw refusals.badInput(
+        `status is one of ${STATUSES.join(', ')}`,
+        `starea este una dintre ${STATUSES.join(', ')}`,
+        `status to jeden z: ${STATUSES.join(', ')}`,
+      );
     }
     if (gameId !== undefined && !isUuid(gameId)) throw refusals.unknownGame(gameId);
     return this.listing.list(actor, { ...(status && { status: status as OutboundMailStatus }), ...(gameId && { gameId }) });

@@ -40,11 +40,13 @@ export interface RefusedMail {
 const UNREADABLE: Bilingual = {
   ro: 'Mesajul nu a putut fi citit (structură MIME deteriorată). Trimiteți-l din nou, ca text simplu.',
   en: 'The message could not be read (damaged MIME structure). Please send it again as plain text.',
+  pl: 'Nie udało się odczytać wiadomości (uszkodzona struktura MIME). Wyślij ją ponownie jako zwykły tekst.',
 };
 
 const UNREADABLE_HTML: Bilingual = {
   ro: 'Nu am putut citi partea HTML a mesajului. Scrieți mutarea pe primul rând, ca text simplu, și trimiteți-o din nou.',
   en: 'We could not read the HTML of your message. Please write the move on the first line, as plain text, and send it again.',
+  pl: 'Nie udało się odczytać części HTML wiadomości. Wpisz ruch w pierwszym wierszu, zwykłym tekstem, i wyślij go ponownie.',
 };
 
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]) => ({ template, payload: asJson(model) });

@@ -60,6 +60,7 @@ const NOT_ENDED = () =>
     {
       ro: 'Jucătorul este înscris într-o competiție care nu s-a încheiat: datele lui se pot anonimiza doar după aceea.',
       en: 'The player is in a competition that has not ended: their data can be anonymised only afterwards.',
+      pl: 'Gracz jest zapisany do rozgrywek, które się nie zakończyły: jego dane można zanonimizować dopiero potem.',
     },
     409,
   );
@@ -91,7 +92,11 @@ export class PersonalDataService {
   /** The signed-in user's own data: their user row and, when they play, their player's. */
   exportFor(actor: Actor): Promise<PersonalData> {
     if (actor.kind !== 'user')
-      throw forbidden({ ro: 'Doar o persoană își poate descărca datele.', en: 'Only a person can download their data.' });
+      throw forbidden({
+        ro: 'Doar o persoană își poate descărca datele.',
+        en: 'Only a person can download their data.',
+        pl: 'Tylko osoba może pobrać swoje dane.',
+      });
     return this.db.run(async () => {
       const user = await this.rows.user(actor.userId);
       const playerId = user?.playerId ?? actor.playerId ?? null;
@@ -183,12 +188,17 @@ export class PersonalDataService {
    */
   anonymise(actor: Actor, playerId: string): Promise<AnonymisedView> {
     if (!hasRole(actor, 'admin') && actor.kind !== 'system') {
-      throw forbidden({ ro: 'Doar un administrator anonimizează un jucător.', en: 'Only an admin anonymises a player.' });
+      throw forbidden({
+        ro: 'Doar un administrator anonimizează un jucător.',
+        en: 'Only an admin anonymises a player.',
+        pl: 'Tylko administrator anonimizuje gracza.',
+      });
     }
     const rows = this.rows;
     return this.db.transaction(async () => {
       const player = await rows.lockPlayer(playerId);
-      if (!player) throw notFound({ ro: `Jucătorul ${playerId} nu există.`, en: `There is no player ${playerId}.` });
+      if (!player)
+        throw notFound({ ro: `Jucătorul ${playerId} nu există.`, en: `There is no player ${playerId}.`, pl: `Nie ma gracza ${playerId}.` });
       const registrations = await rows.registrations(playerId);
       const competitions = await rows.competitions(registrations.map((r) => r.competitionId));
       const games = await this.games.gamesOfCompetitions(competitions.map((c) => c.id));

@@ -50,8 +50,13 @@ export interface RankingHistoryView {
 }
 
 const unknownFederation = (name: string) =>
-  notFound({ ro: `Nu există federația „${name}” (frsc sau pfs).`, en: `There is no federation "${name}" (frsc or pfs).` });
-const unknownPlayer = (id: string) => notFound({ ro: `Jucătorul ${id} nu există.`, en: `There is no player ${id}.` });
+  notFound({
+    ro: `Nu există federația „${name}” (frsc sau pfs).`,
+    en: `There is no federation "${name}" (frsc or pfs).`,
+    pl: `Nie ma federacji „${name}” (frsc albo pfs).`,
+  });
+const unknownPlayer = (id: string) =>
+  notFound({ ro: `Jucătorul ${id} nu există.`, en: `There is no player ${id}.`, pl: `Nie ma gracza ${id}.` });
 
 /**
  * The federation's ranking (docs/rules.md §12.1): the method and constants the federation chose,
@@ -160,7 +165,11 @@ export class RankingService implements SheetRankings {
       const { setting, allowed } = checked.refusal;
       throw new Refusal(
         'BAD_INPUT',
-        { ro: `Setarea ${setting} a clasamentului: ${allowed}.`, en: `The ranking's setting ${setting}: ${allowed}.` },
+        {
+          ro: `Setarea ${setting} a clasamentului: ${allowed}.`,
+          en: `The ranking's setting ${setting}: ${allowed}.`,
+          pl: `Ustawienie rankingu ${setting}: ${allowed}.`,
+        },
         400,
       );
     }

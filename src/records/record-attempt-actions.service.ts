@@ -201,7 +201,7 @@ export class RecordAttemptActions {
       return { timeOver: true };
     }
     const step = playSolo(state, command.kind === 'pass' ? { kind: 'pass' } : command.move);
-    if (!step.ok) throw new Refusal(step.code, { ...step.message, pl: `Ruch odrzucony: ${step.message.en}` } as Refusal['messages'], 400);
+    if (!step.ok) throw new Refusal(step.code, step.message, 400);
     const r = step.record;
     attempt.usedMs = used;
     attempt.clockSince = null;

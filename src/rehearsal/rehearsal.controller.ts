@@ -36,7 +36,11 @@ export class RehearsalController {
   @ApiOperation({ summary: 'Move the rehearsal clock forward (admin): every daily sweep of the days passed runs, in order.' })
   advance(@CurrentActor() actor: Actor, @Body() dto: AdvanceClockDto) {
     if (!this.rehearsal.on)
-      throw new Refusal('REHEARSAL_OFF', { ro: 'Ceasul de repetiție nu este pornit.', en: 'The rehearsal clock is not on.' }, 404);
+      throw new Refusal(
+        'REHEARSAL_OFF',
+        { ro: 'Ceasul de repetiție nu este pornit.', en: 'The rehearsal clock is not on.', pl: 'Zegar próbny nie jest włączony.' },
+        404,
+      );
     return this.rehearsal.advance(actor, dto.to);
   }
 }

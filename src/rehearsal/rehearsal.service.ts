@@ -35,6 +35,7 @@ const notOn = () =>
     {
       ro: 'Ceasul de repetiție nu este pornit pe această platformă (REHEARSAL_CLOCK=on).',
       en: 'The rehearsal clock is not on for this platform (REHEARSAL_CLOCK=on).',
+      pl: 'Zegar próbny nie jest włączony na tej platformie (REHEARSAL_CLOCK=on).',
     },
     404,
   );
@@ -81,7 +82,11 @@ export class RehearsalService {
     if (actor.kind !== 'system' && !hasRole(actor, 'admin')) {
       throw new Refusal(
         'FORBIDDEN',
-        { ro: 'Doar un administrator mută ceasul de repetiție.', en: 'Only an admin moves the rehearsal clock.' },
+        {
+          ro: 'Doar un administrator mută ceasul de repetiție.',
+          en: 'Only an admin moves the rehearsal clock.',
+          pl: 'Zegar próbny przestawia tylko administrator.',
+        },
         403,
       );
     }
@@ -95,6 +100,7 @@ export class RehearsalService {
           {
             ro: `Ceasul de repetiție nu merge înapoi: azi este ${today}, ${now.toISOString()}.`,
             en: `The rehearsal clock never goes back: today is ${today}, ${now.toISOString()}.`,
+            pl: `Zegar próbny nigdy nie cofa się: dziś jest ${today}, ${now.toISOString()}.`,
           },
           409,
           { now: now.toISOString() },
@@ -147,6 +153,7 @@ function parseTarget(value: unknown, timeZone: string): Date {
       {
         ro: `Data „${text}” nu este o clipă ISO (ex. 2027-03-01T09:00:00Z) sau o zi (2027-03-01).`,
         en: `"${text}" is not an ISO instant (e.g. 2027-03-01T09:00:00Z) or a day (2027-03-01).`,
+        pl: `„${text}” nie jest chwilą ISO (np. 2027-03-01T09:00:00Z) ani dniem (2027-03-01).`,
       },
       400,
       { fields: ['to'] },

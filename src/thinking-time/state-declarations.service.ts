@@ -67,6 +67,7 @@ export class StateDeclarationsService {
           throw refusals.badInput(
             `the declaration is a text of 1 to ${MAX_DECLARATION_LENGTH} characters`,
             `declarația este un text de 1 până la ${MAX_DECLARATION_LENGTH} de caractere`,
+            `zgłoszenie to tekst o długości od 1 do ${MAX_DECLARATION_LENGTH} znaków`,
           );
         }
         const competition = await this.competitions.get(game.competitionId);

@@ -122,7 +122,12 @@ export class TimeControlsService {
       const reason = requireReason(input.reason);
       const from = parseDay(input.from, 'from');
       const to = parseDay(input.to, 'to');
-      if (compareDays(to, from) < 0) throw refusals.badInput('the leave ends before it starts', 'concediul se termină înainte de a începe');
+      if (compareDays(to, from) < 0)
+        throw refusals.badInput(
+          'the leave ends before it starts',
+          'concediul se termină înainte de a începe',
+          'urlop kończy się przed rozpoczęciem',
+        );
       const start = toLocalDate(competition.startDate);
       const closing = toLocalDate(competition.closingDate);
       if (compareDays(from, start) < 0 || compareDays(to, closing) > 0) throw timeRefusals.leaveOutsideCompetition(start, closing);
@@ -314,6 +319,10 @@ function requireReason(reason: string | undefined): string {
 
 function parseDay(value: string, field: string): LocalDate {
   if (typeof value !== 'string' || !isLocalDate(value))
-    throw refusals.badInput(`${field}: expected a calendar date YYYY-MM-DD`, `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`);
+    throw refusals.badInput(
+      `${field}: expected a calendar date YYYY-MM-DD`,
+      `${field}: se așteaptă o dată calendaristică AAAA-LL-ZZ`,
+      `${field}: oczekiwana data kalendarzowa RRRR-MM-DD`,
+    );
   return value;
 }

@@ -62,7 +62,11 @@ export interface RoundView {
 }
 
 const NO_TOURNAMENT = (id: string) =>
-  notFound({ ro: `Competiția ${id} nu este un turneu pe runde.`, en: `Competition ${id} is not a tournament in rounds.` });
+  notFound({
+    ro: `Competiția ${id} nu este un turneu pe runde.`,
+    en: `Competition ${id} is not a tournament in rounds.`,
+    pl: `Rozgrywki ${id} nie są turniejem w rundach.`,
+  });
 
 /** The reads of a tournament in rounds: its state for the services, its standings and pairings for the pages. */
 @Injectable()

@@ -22,6 +22,7 @@ import { RoundReadsService, type TournamentState } from './round-reads.service';
 import { RoundsRepository } from './rounds.repository';
 import type { TournamentPlan } from './tournament-plan.entity';
 import type { TournamentRound } from './tournament-round.entity';
+import { formatDayFor } from '../common/day-format';
 
 /** What the arbiter's plan form sends (docs/web.md, "A tournament in rounds"). */
 export interface PlanInput {
@@ -37,7 +38,7 @@ export interface PlanInput {
   readonly eliminateAbsent?: boolean;
 }
 
-const refusal = (code: string, status: 400 | 409, ro: string, en: string) => new Refusal(code, { ro, en }, status);
+const refusal = (code: string, status: 400 | 409, ro: string, en: string, pl: string) => new Refusal(code, { ro, en, pl }, status);
 
 /**
  * A tournament in rounds run by its arbiter (docs/rules.md §11.6): the plan set, each round
@@ -65,7 +66,13 @@ export class RoundsService {
       const competition = await this.competitions.lockForArbiter(actor, competitionId);
       if (competition.status === 'finished') throw finished();
       if (competition.status === 'started' && competition.kind !== 'rounds') {
-        throw refusal('STARTED_AS_GROUPS', 409, 'Competiția a început în grupe.', 'The competition started as round-robin groups.');
+        throw refusal(
+          'STARTED_AS_GROUPS',
+          409,
+          'Competiția a început în grupe.',
+          'The competition started as round-robin groups.',
+          'Rozgrywki zaczęły się w grupach.',
+        );
       }
       const started = (await this.repo.rounds(competitionId)).filter((r) => r.status === 'started');
       const entrants = (await this.competitionRows.entries(competitionId)).filter((e) => e.registration.withdrawnAt === null).length;
@@ -76,10 +83,12 @@ export class RoundsService {
           409,
           'Sistemul unei runde începute nu se mai schimbă.',
           'The system of a round already started cannot change.',
+          'Systemu rozpoczętej rundy nie można już zmienić.',
         );
       }
       const regime = (input.regime ?? 'frsc') as StandingRegime;
-      if (!STANDING_REGIMES.includes(regime)) throw refusal('BAD_INPUT', 400, 'Regim de clasament necunoscut.', 'Unknown standing regime.');
+      if (!STANDING_REGIMES.includes(regime))
+        throw refusal('BAD_INPUT', 400, 'Regim de clasament necunoscut.', 'Unknown standing regime.', 'Nieznany sposób klasyfikacji.');
       const seed = input.seed ?? 1;
       const prizePlaces = input.prizePlaces ?? 1;
       if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1) {
@@ -88,10 +97,17 @@ export class RoundsService {
           400,
           'Sămânța tragerii la sorți este un număr întreg pozitiv.',
           'The draw seed is a whole number, 0 or more.',
+          'Ziarno losowania to liczba całkowita, 0 lub więcej.',
         );
       }
       if (!Number.isInteger(prizePlaces) || prizePlaces < 1 || prizePlaces > 100) {
-        throw refusal('BAD_INPUT', 400, 'Locurile premiate: între 1 și 100.', 'Prize places: between 1 and 100.');
+        throw refusal(
+          'BAD_INPUT',
+          400,
+          'Locurile premiate: între 1 și 100.',
+          'Prize places: between 1 and 100.',
+          'Miejsca nagradzane: od 1 do 100.',
+        );
       }
       const previous = await this.repo.plan(competitionId);
       const plan: TournamentPlan = {
@@ -180,6 +196,7 @@ export class RoundsService {
           409,
           `Runda ${number} nu este propusă: împerecheați-o întâi.`,
           `Round ${number} is not proposed: pair it first.`,
+          `Runda ${number} nie jest zaproponowana: najpierw ją skojarz.`,
         );
       }
       const paired = new Set([...round.pairs.flat(), ...(round.byePlayerId ? [round.byePlayerId] : [])]);
@@ -192,6 +209,7 @@ export class RoundsService {
           409,
           'Lista jucătorilor s-a schimbat de la împerechere (o retragere, o înscriere): împerecheați runda din nou.',
           'The players changed since the pairing (a withdrawal, an entry): pair the round again.',
+          'Lista graczy zmieniła się od kojarzenia (wycofanie, zapis): skojarz rundę ponownie.',
         );
       }
       const now = this.clock.now();
@@ -202,6 +220,7 @@ export class RoundsService {
           400,
           'Data de închidere a rundei a trecut: împerecheați din nou.',
           "The round's closing date has passed: pair it again.",
+          'Data zamknięcia rundy minęła: skojarz ją ponownie.',
         );
       }
       const groupId = await this.group(state.plan, competition);
@@ -269,6 +288,7 @@ export class RoundsService {
         409,
         'Competiția nu este un turneu pe runde: salvați întâi planul.',
         'The competition is not a tournament in rounds: save a plan first.',
+        'Rozgrywki nie są turniejem w rundach: najpierw zapisz plan.',
       );
     }
     if (competition.status === 'finished') throw finished();
@@ -276,7 +296,13 @@ export class RoundsService {
     const plan = state.plan!;
     const next = state.started.length + 1;
     if (next > plan.systems.length) {
-      throw refusal('ALL_ROUNDS_PAIRED', 409, 'Toate rundele planului au fost împerecheate.', 'Every round of the plan has been paired.');
+      throw refusal(
+        'ALL_ROUNDS_PAIRED',
+        409,
+        'Toate rundele planului au fost împerecheate.',
+        'Every round of the plan has been paired.',
+        'Wszystkie rundy planu zostały skojarzone.',
+      );
     }
     const running = state.progress.find((p) => !p.complete);
     if (running) {
@@ -285,6 +311,7 @@ export class RoundsService {
         409,
         `Runda ${running.number} are încă ${running.games - running.withResult} partide fără rezultat.`,
         `Round ${running.number} still has ${running.games - running.withResult} games without a result.`,
+        `Runda ${running.number} ma jeszcze ${running.games - running.withResult} partii bez wyniku.`,
       );
     }
     return { ...state, plan, next };
@@ -298,13 +325,15 @@ export class RoundsService {
       const day = addDays(today, share);
       return compareDays(day, last) > 0 ? last : day;
     }
-    if (!isLocalDate(typed)) throw refusal('BAD_INPUT', 400, 'Data de închidere: AAAA-LL-ZZ.', 'Closing date: YYYY-MM-DD.');
+    if (!isLocalDate(typed))
+      throw refusal('BAD_INPUT', 400, 'Data de închidere: AAAA-LL-ZZ.', 'Closing date: YYYY-MM-DD.', 'Data zamknięcia: RRRR-MM-DD.');
     if (compareDays(typed, today) <= 0 || compareDays(typed, last) > 0) {
       throw refusal(
         'BAD_INPUT',
         400,
         `Data de închidere a rundei este după azi și cel târziu ${last}.`,
         `The round's closing date is after today and at the latest ${last}.`,
+        `Data zamknięcia rundy przypada po dniu dzisiejszym, najpóźniej ${formatDayFor('pl', last)}.`,
       );
     }
     return typed;
@@ -345,13 +374,20 @@ export class RoundsService {
   }
 }
 
-const finished = () => refusal('COMPETITION_FINISHED', 409, 'Competiția s-a încheiat.', 'The competition has finished.');
+const finished = () =>
+  refusal('COMPETITION_FINISHED', 409, 'Competiția s-a încheiat.', 'The competition has finished.', 'Rozgrywki się zakończyły.');
 
 /** The plan's systems, or why not (docs/rules.md §11.6). */
 function planSystems(input: PlanInput, entrants: number): ReturnType<typeof defaultPlan> {
   const rounds = input.rounds;
   if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1 || rounds > MAX_ROUNDS)) {
-    throw refusal('BAD_PLAN', 400, `Numărul de runde: între 1 și ${MAX_ROUNDS}.`, `The number of rounds: between 1 and ${MAX_ROUNDS}.`);
+    throw refusal(
+      'BAD_PLAN',
+      400,
+      `Numărul de runde: între 1 și ${MAX_ROUNDS}.`,
+      `The number of rounds: between 1 and ${MAX_ROUNDS}.`,
+      `Liczba rund: od 1 do ${MAX_ROUNDS}.`,
+    );
   }
   if (input.plan === undefined || input.plan.trim() === '') {
     const table = defaultPlan(entrants);
@@ -365,6 +401,7 @@ function planSystems(input: PlanInput, entrants: number): ReturnType<typeof defa
       400,
       `Planul are ${parsed.length} runde, nu ${rounds}.`,
       `The plan has ${parsed.length} rounds, not ${rounds}.`,
+      `Plan ma ${parsed.length} rund, a nie ${rounds}.`,
     );
   }
   return parsed;

@@ -33,7 +33,11 @@ export class WebExceptionFilter implements ExceptionFilter {
           error: {
             code: 'LOGIN_REQUIRED',
             message: 'Log in again.',
-            messages: { ro: this.views.t({ lang: 'ro' }, 'error.loginAgain'), en: this.views.t({ lang: 'en' }, 'error.loginAgain') },
+            messages: {
+              ro: this.views.t({ lang: 'ro' }, 'error.loginAgain'),
+              en: this.views.t({ lang: 'en' }, 'error.loginAgain'),
+              pl: this.views.t({ lang: 'pl' }, 'error.loginAgain'),
+            },
           },
         });
         return;

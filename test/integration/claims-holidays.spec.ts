@@ -235,6 +235,7 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
     expect(closed.payload.closedReason).toEqual({
       ro: 'Partida s-a încheiat: tăcerea nu mai cere nicio decizie.',
       en: 'The game ended: the silence needs no decision any more.',
+      pl: 'Partia się zakończyła: milczenie nie wymaga już żadnej decyzji.',
     });
     const audit = await t.database.run((m) => m.findOneByOrFail(AuditEntry, { gameId: e.id, action: 'case.closed' }));
     expect(audit.details).toMatchObject({

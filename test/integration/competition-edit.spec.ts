@@ -171,6 +171,7 @@ describe(`editing a competition before its start (${TEST_DB})`, () => {
       expect(res.body.error.messages).toEqual({
         ro: 'Competiția a început deja: setările ei nu se mai pot modifica.',
         en: 'The competition has already started: its settings can no longer be changed.',
+        pl: 'Rozgrywki już się zaczęły: ich ustawień nie można już zmienić.',
       });
       expect((await patch(started.id, admin, { thinkingDays: 40 })).status).toBe(409);
       expect(await stored(started.id)).toEqual(before);

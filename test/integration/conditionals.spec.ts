@@ -126,7 +126,10 @@ describe(`conditional replies (${TEST_DB})`, () => {
     // BLUE's provisional reply is the chain's move, but a contested game waits for RED's answer: nothing is played for RED.
     expect((await movesOf(game)).map((m) => m.color)).toEqual(['red', 'blue']);
     expect((await conditionals(game, user(game, 'red'))).body).toEqual([
-      expect.objectContaining({ status: 'dropped', reason: { ro: 'o mutare a fost contestată', en: 'a move was contested' } }),
+      expect.objectContaining({
+        status: 'dropped',
+        reason: { ro: 'o mutare a fost contestată', en: 'a move was contested', pl: 'ruch został zakwestionowany' },
+      }),
     ]);
     expect(await mails(game, 'red', 'conditional-dropped')).toHaveLength(1);
   });
@@ -186,7 +189,10 @@ describe(`conditional replies (${TEST_DB})`, () => {
     expect((await post(game, user(game, 'blue'), '/pass', {})).status).toBe(200);
     expect((await movesOf(game)).map((m) => m.color)).toEqual(['red', 'blue']);
     expect((await conditionals(game, user(game, 'red'))).body).toEqual([
-      expect.objectContaining({ status: 'dropped', reason: { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you' } }),
+      expect.objectContaining({
+        status: 'dropped',
+        reason: { ro: 'retrasă de dumneavoastră', en: 'withdrawn by you', pl: 'wycofany przez Ciebie' },
+      }),
     ]);
   });
 

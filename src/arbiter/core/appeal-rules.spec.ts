@@ -80,7 +80,11 @@ describe('lodgeAppeal: an appeal to the commission against a decision (docs/rule
 
   it('names what is missing in both languages, the decision first', () => {
     const refused = lodgeAppeal({ decision: ' ', appellant: '', comment: '', feeReceipt: '' }, {}, TODAY) as Refusal;
-    expect(refused.messages).toEqual({ ro: 'Lipsește: decizia atacată.', en: 'Missing: decision appealed.' });
+    expect(refused.messages).toEqual({
+      ro: 'Lipsește: decizia atacată.',
+      en: 'Missing: decision appealed.',
+      pl: 'Brakuje: zaskarżona decyzja.',
+    });
     const noFee = lodgeAppeal({ decision: 'avertisment', appellant: 'Player 2', comment: '', feeReceipt: '' }, {}, TODAY) as Refusal;
     expect(noFee.messages.ro).toBe('Lipsește: chitanța taxei.');
   });

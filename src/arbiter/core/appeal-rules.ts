@@ -38,16 +38,18 @@ export interface AppealLodging {
 /** Lodges an appeal: the decision appealed, who appeals and the fee's receipt are required; what it names must exist. */
 export function lodgeAppeal(input: CommissionAppealInput, found: AppealReferences, today: string): AppealLodging | Refusal {
   const decision = input.decision.trim();
-  if (!decision) return caseRefusals.missing('decision appealed', 'decizia atacată');
-  if (!input.appellant.trim()) return caseRefusals.missing('appellant', 'cine face apelul');
-  if (!input.feeReceipt.trim()) return caseRefusals.missing('fee receipt', 'chitanța taxei');
+  if (!decision) return caseRefusals.missing('decision appealed', 'decizia atacată', 'zaskarżona decyzja');
+  if (!input.appellant.trim()) return caseRefusals.missing('appellant', 'cine face apelul', 'kto składa odwołanie');
+  if (!input.feeReceipt.trim()) return caseRefusals.missing('fee receipt', 'chitanța taxei', 'potwierdzenie wpłaty opłaty');
   let gameId: string | null = null;
   if (input.rulingId) {
-    if (!found.ruling) return caseRefusals.notYours(`Decizia ${input.rulingId}`);
+    if (!found.ruling)
+      return caseRefusals.notYours({ ro: `Decizia ${input.rulingId}`, en: `Ruling ${input.rulingId}`, pl: `Decyzja ${input.rulingId}` });
     gameId = found.ruling.gameId;
   }
   if (input.gameId) {
-    if (!found.game) return caseRefusals.notYours(`Partida ${input.gameId}`);
+    if (!found.game)
+      return caseRefusals.notYours({ ro: `Partida ${input.gameId}`, en: `Game ${input.gameId}`, pl: `Partia ${input.gameId}` });
     gameId = found.game.id;
   }
   const payload: JsonObject = {

@@ -1,22 +1,29 @@
 // The arbiter's cases (docs/web.md, Arbiter's panel) as plain decisions: closing one by hand takes the case and
 // the arbiter's words and gives the change or the refusal. Pure: the cases service loads,
 // decides and writes; the appeals' rules (appeal-rules.ts) lean on these refusals.
+import type { Bilingual } from '../../common/bilingual';
 import { notFound, Refusal } from '../../common/refusal';
 import { refusals } from '../../games/core/game-refusals';
 
 /** The case kind of an appeal to the federation's commission (docs/rules.md §6). */
 export const COMMISSION_APPEAL = 'commission-appeal';
 
-/** Every way the arbiter's cases say no: a stable code, the reason in Romanian and English, the HTTP status. */
+/** Every way the arbiter's cases say no: a stable code, the reason in Romanian, English and Polish, the HTTP status. */
 export const caseRefusals = {
   /** Another arbiter's record reads as missing: its existence is no business of theirs. */
-  notYours: (what: string) =>
-    notFound({ ro: `${what} nu există sau nu este a dumneavoastră.`, en: `${what} does not exist or is not yours.` }),
+  notYours: (what: Bilingual) =>
+    notFound({
+      ro: `${what.ro} nu există sau nu este a dumneavoastră.`,
+      en: `${what.en} does not exist or is not yours.`,
+      pl: `${what.pl} nie istnieje albo nie należy do Ciebie.`,
+    }),
 
   /** A field the form must fill, named in the page's language. */
-  missing: (field: string, ro: string) => new Refusal('BAD_INPUT', { ro: `Lipsește: ${ro}.`, en: `Missing: ${field}.` }, 400),
+  missing: (field: string, ro: string, pl: string) =>
+    new Refusal('BAD_INPUT', { ro: `Lipsește: ${ro}.`, en: `Missing: ${field}.`, pl: `Brakuje: ${pl}.` }, 400),
 
-  caseClosed: () => new Refusal('CASE_CLOSED', { ro: 'Cazul este deja închis.', en: 'The case is already closed.' }, 409),
+  caseClosed: () =>
+    new Refusal('CASE_CLOSED', { ro: 'Cazul este deja închis.', en: 'The case is already closed.', pl: 'Sprawa jest już zamknięta.' }, 409),
 
   decidedElsewhere: () =>
     new Refusal(
@@ -24,13 +31,24 @@ export const caseRefusals = {
       {
         ro: 'Acest caz se închide prin decizia lui (hotărâre, omologare), nu de mână.',
         en: 'This case closes with its own decision (ruling, homologation), not by hand.',
+        pl: 'Ta sprawa zamyka się własnym rozstrzygnięciem (decyzja, homologacja), nie ręcznie.',
       },
       409,
     ),
 
-  noOutcome: () => new Refusal('BAD_INPUT', { ro: 'Alegeți hotărârea comisiei.', en: 'Choose the commission’s outcome.' }),
+  noOutcome: () =>
+    new Refusal('BAD_INPUT', {
+      ro: 'Alegeți hotărârea comisiei.',
+      en: 'Choose the commission’s outcome.',
+      pl: 'Wybierz rozstrzygnięcie komisji.',
+    }),
 
-  appealDecided: () => new Refusal('CASE_CLOSED', { ro: 'Apelul are deja o hotărâre.', en: 'The appeal already has an outcome.' }, 409),
+  appealDecided: () =>
+    new Refusal(
+      'CASE_CLOSED',
+      { ro: 'Apelul are deja o hotărâre.', en: 'The appeal already has an outcome.', pl: 'Odwołanie ma już rozstrzygnięcie.' },
+      409,
+    ),
 };
 
 /**

@@ -17,8 +17,8 @@ describe('homologating a competition’s results in one act', () => {
   });
 
   it('does not take any other failure for a skip: it fails the act', () => {
-    expect(skipOf(A, new Refusal('FORBIDDEN', { ro: 'Nu.', en: 'No.' }, 403))).toBeNull();
-    expect(skipOf(A, new Refusal('X', { ro: 'Nu.', en: 'No.' }, 409, { why: 'something-else' }))).toBeNull();
+    expect(skipOf(A, new Refusal('FORBIDDEN', { ro: 'Nu.', en: 'No.', pl: 'Nie.' }, 403))).toBeNull();
+    expect(skipOf(A, new Refusal('X', { ro: 'Nu.', en: 'No.', pl: 'Nie.' }, 409, { why: 'something-else' }))).toBeNull();
     expect(skipOf(A, new Error('boom'))).toBeNull();
   });
 

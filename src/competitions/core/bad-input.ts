@@ -1,6 +1,6 @@
 // How the competitions feature words a refusal of what the arbiter gave: every problem in one
 // message, so the arbiter fixes them all at once. Pure.
-import { inLanguage, type Bilingual } from '../../common/bilingual';
+import type { Bilingual } from '../../common/bilingual';
 import { Refusal } from '../../common/refusal';
 
 export function badInput(message: Bilingual): Refusal {
@@ -10,13 +10,6 @@ export function badInput(message: Bilingual): Refusal {
 /** `Head first; second.` in each language; the head is optional. */
 export function joinMessages(messages: readonly Bilingual[], enHead = '', roHead = '', plHead = ''): Bilingual {
   const join = (parts: string[], head: string) => `${head ? `${head} ` : ''}${parts.join('; ')}.`;
-  // A Polish reader reads the Polish of each problem, or its English where none is written (inLanguage).
-  const polish = messages.some((x) => x.pl !== undefined) && {
-    pl: join(
-      messages.map((x) => inLanguage(x, 'pl')),
-      plHead || enHead,
-    ),
-  };
   return {
     ro: join(
       messages.map((x) => x.ro),
@@ -26,6 +19,9 @@ export function joinMessages(messages: readonly Bilingual[], enHead = '', roHead
       messages.map((x) => x.en),
       enHead,
     ),
-    ...polish,
+    pl: join(
+      messages.map((x) => x.pl),
+      plHead,
+    ),
   };
 }

@@ -34,6 +34,7 @@ export function updateCompetitionSettings(current: CompetitionSettings, change: 
       message: {
         ro: 'setul de piese nu se mai schimbă: secvența a fost trasă din el la creare și amprenta ei este publicată',
         en: 'the tile set no longer changes: the sequence was dealt from it at creation and its hash is published',
+        pl: 'zestawu płytek nie można już zmienić: sekwencję wylosowano z niego przy tworzeniu, a jej skrót jest opublikowany',
       },
     });
   }

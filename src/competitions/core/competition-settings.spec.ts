@@ -104,7 +104,7 @@ describe('the refusal of bad settings', () => {
     if (checked.ok) throw new Error('accepted');
     for (const problem of checked.problems) expect([problem.field, problem.message.pl]).toEqual([problem.field, expect.any(String)]);
     const refusal = settingsRefusal(checked.problems);
-    expect(refusal.messages.pl).toContain('zasady PFS wymagają oficjalnej listy słów');
+    expect(refusal.messages.pl).toContain('zasady PFS wymagają oficjalnego słownika');
     expect(refusal.messages.pl).toContain('dni na namysł w partii: liczba całkowita od 1 do 365');
     expect(refusal.messages.pl).not.toMatch(/trebuie|must|the PFS rules/);
   });

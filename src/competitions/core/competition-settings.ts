@@ -84,7 +84,6 @@ function isTimeZone(value: string): boolean {
 
 export function validateCompetitionSettings(input: CompetitionSettingsInput): SettingsResult {
   const problems: SettingProblem[] = [];
-  // Every refusal in the three languages: a Polish arbiter reads it in Polish (docs/rules.md §12).
   const bad = (field: string, ro: string, en: string, pl: string) => problems.push({ field, message: { ro, en, pl } });
   const given = withoutUndefined(input);
   const s = { ...DEFAULT_SETTINGS, zeroTurnsToEnd: defaultZeroTurnsToEnd(given.rules), ...given };
@@ -122,7 +121,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'endRackRule',
       'literele rămase la sfârșit se transferă sau se adună de două ori',
       'the tiles left at the end are transferred or counted twice',
-      'litery pozostałe na koniec przechodzą do przeciwnika albo liczą się podwójnie',
+      'płytki pozostałe na końcu są przekazywane albo liczone podwójnie',
     );
   }
   for (const field of ['handicap', 'autoHomologate', 'analysisDuringPlay', 'conditionalsAllowed'] as const) {
@@ -132,7 +131,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
         field,
         `${SETTING_NAMES[field].ro}: da sau nu`,
         `${SETTING_NAMES[field].en}: yes or no`,
-        `${SETTING_NAMES[field].pl}: tak lub nie`,
+        `${SETTING_NAMES[field].pl}: tak albo nie`,
       );
   }
   const whole = (field: keyof typeof DEFAULT_SETTINGS, value: number, min: number, max: number) => {
@@ -161,7 +160,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'escalationDays',
       'arbitrul este sesizat după reamintire: zilele de tăcere până la sesizare trebuie să fie mai multe decât cele până la reamintire',
       'the arbiter is told after the reminder: the days of silence before the arbiter is told must exceed those before a reminder',
-      'sędzia dowiaduje się po przypomnieniu: dni milczenia do powiadomienia sędziego muszą przewyższać dni do przypomnienia',
+      'sędzia jest powiadamiany po przypomnieniu: dni milczenia do powiadomienia sędziego muszą przewyższać dni do przypomnienia',
     );
   }
   if (typeof s.timeZone !== 'string' || !isTimeZone(s.timeZone)) {
@@ -179,14 +178,14 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'startDate',
       `data de început „${s.startDate}” nu este o zi AAAA-LL-ZZ`,
       `the start date "${s.startDate}" is not a YYYY-MM-DD day`,
-      `data rozpoczęcia „${s.startDate}” nie jest dniem RRRR-MM-DD`,
+      `data rozpoczęcia „${s.startDate}” nie jest dniem w formacie RRRR-MM-DD`,
     );
   if (!closingOk)
     bad(
       'closingDate',
       `data de închidere „${s.closingDate}” nu este o zi AAAA-LL-ZZ`,
       `the closing date "${s.closingDate}" is not a YYYY-MM-DD day`,
-      `data zamknięcia „${s.closingDate}” nie jest dniem RRRR-MM-DD`,
+      `data zamknięcia „${s.closingDate}” nie jest dniem w formacie RRRR-MM-DD`,
     );
   if (startOk && closingOk && compareDays(s.closingDate as LocalDate, s.startDate as LocalDate) <= 0) {
     bad(
@@ -198,13 +197,13 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
   }
   const lexicon = typeof s.lexicon === 'string' ? s.lexicon.trim() || null : null;
   if (s.lexicon != null && typeof s.lexicon !== 'string')
-    bad('lexicon', 'lexiconul se dă prin nume', 'the lexicon is given by name', 'listę słów podaje się z nazwy');
+    bad('lexicon', 'lexiconul se dă prin nume', 'the lexicon is given by name', 'słownik podaje się po nazwie');
   if (lexicon !== null && lexicon.length > 200)
     bad(
       'lexicon',
       'numele lexiconului are cel mult 200 de caractere',
       'the lexicon name has at most 200 characters',
-      'nazwa listy słów ma najwyżej 200 znaków',
+      'nazwa słownika ma najwyżej 200 znaków',
     );
 
   if (s.rules === 'pfs' && lexicon === null) {
@@ -213,7 +212,7 @@ export function validateCompetitionSettings(input: CompetitionSettingsInput): Se
       'lexicon',
       'regulile PFS cer o listă oficială de cuvinte: verificarea („Sprawdzam”) se decide din ea',
       'the PFS rules need an official word list: a challenge ("Sprawdzam") is decided from it',
-      'zasady PFS wymagają oficjalnej listy słów: „Sprawdzam” rozstrzyga się według niej',
+      'zasady PFS wymagają oficjalnego słownika: sprawdzenie („Sprawdzam”) rozstrzyga się na jego podstawie',
     );
   }
   if (problems.length) return { ok: false, problems };

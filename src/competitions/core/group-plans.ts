@@ -56,6 +56,7 @@ export function planGroups<T extends Registrant>(
     return badInput({
       ro: 'Dați exact una dintre: numărul de grupe (count), mărimile lor (sizes) sau listele (lists).',
       en: 'Give exactly one of: the number of groups (count), their sizes (sizes) or the lists (lists).',
+      pl: 'Podaj dokładnie jedno z: liczbę grup (count), ich wielkości (sizes) albo listy (lists).',
     });
   }
   return input.lists ? groupsFromLists(registrants, input.lists, seriesLabels) : groupsBySize(registrants, input, seriesLabels);
@@ -73,6 +74,7 @@ function groupsBySize<T extends Registrant>(registrants: readonly T[], input: Gr
     return badInput({
       ro: `Dați seria pentru fiecare dintre cele ${split.groups.length} grupe.`,
       en: `Give the series of each of the ${split.groups.length} groups.`,
+      pl: `Podaj serię dla każdej z ${split.groups.length} grup.`,
     });
   }
   const series = split.groups.map((_, i) => input.series?.[i] ?? seriesLabels[0]);
@@ -120,14 +122,14 @@ function groupsFromLists<T extends Registrant>(
     problems.push({
       ro: 'fiecare grupă are un nume propriu de 1–20 de caractere',
       en: 'each group has its own name of 1–20 characters',
-      pl: 'każda grupa ma własną nazwę z 1–20 znaków',
+      pl: 'każda grupa ma własną nazwę o długości 1–20 znaków',
     });
   }
   if (unknown.length)
     problems.push({
       ro: `neînscriși: ${unknown.join(', ')}`,
       en: `not registered: ${unknown.join(', ')}`,
-      pl: `niezgłoszeni: ${unknown.join(', ')}`,
+      pl: `niezapisani: ${unknown.join(', ')}`,
     });
   if (twice.length)
     problems.push({
@@ -157,6 +159,7 @@ function noSuchSeries(label: string, labels: readonly string[]): Refusal {
   return badInput({
     ro: `Seria „${label}” nu există (serii: ${labels.join(', ')}).`,
     en: `No series "${label}" (series: ${labels.join(', ')}).`,
+    pl: `Nie ma serii „${label}” (serie: ${labels.join(', ')}).`,
   });
 }
 
@@ -166,13 +169,19 @@ function splitMessage(p: SplitProblem): Bilingual {
       return {
         ro: `Mărimile grupelor însumează ${p.sum}, dar sunt ${p.players} jucători.`,
         en: `The group sizes add up to ${p.sum}, but there are ${p.players} players.`,
+        pl: `Wielkości grup sumują się do ${p.sum}, a graczy jest ${p.players}.`,
       };
     case 'size-range':
-      return { ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`, en: `A group of ${p.size} players cannot be played (2–32).` };
+      return {
+        ro: `O grupă de ${p.size} jucători nu se poate juca (2–32).`,
+        en: `A group of ${p.size} players cannot be played (2–32).`,
+        pl: `Grupy z ${p.size} graczami nie da się rozegrać (2–32).`,
+      };
     case 'count-range':
       return {
         ro: `${p.players} jucători nu se pot împărți în ${p.count} grupe de cel puțin 2 (cel mult 26 de grupe).`,
         en: `${p.players} players cannot make ${p.count} groups of at least 2 (at most 26 groups).`,
+        pl: `${p.players} graczy nie da się podzielić na ${p.count} grup po co najmniej 2 (najwyżej 26 grup).`,
       };
   }
 }

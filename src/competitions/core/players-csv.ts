@@ -135,6 +135,7 @@ export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'):
       message: {
         ro: `linia ${line}: fișierul CSV nu poate fi citit (${error.message})`,
         en: `line ${line}: the CSV cannot be read (${error.message})`,
+        pl: `wiersz ${line}: nie można odczytać pliku CSV (${error.message})`,
       },
     };
     return refusal('BAD_CSV', [problem]);
@@ -151,6 +152,7 @@ export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'):
     return refusal('EMPTY_CSV', [], {
       ro: `Fișierul este gol: prima linie trebuie să fie capul de tabel (${REQUIRED_COLUMNS.join(', ')}).`,
       en: `The file is empty: its first line must be the header (${REQUIRED_COLUMNS.join(', ')}).`,
+      pl: `Plik jest pusty: pierwszy wiersz musi być nagłówkiem (${REQUIRED_COLUMNS.join(', ')}).`,
     });
   }
 
@@ -170,11 +172,12 @@ export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'):
       missing.map((column) => ({
         line: 1,
         column,
-        message: { ro: `lipsește coloana „${column}”`, en: `the column "${column}" is missing` },
+        message: { ro: `lipsește coloana „${column}”`, en: `the column "${column}" is missing`, pl: `brakuje kolumny „${column}”` },
       })),
       {
         ro: `Capul de tabel (linia 1) nu are coloana ${missing.map((c) => `„${c}”`).join(', ')}; coloanele sunt: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
         en: `The header (line 1) lacks the column ${missing.map((c) => `"${c}"`).join(', ')}; the columns are: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+        pl: `W nagłówku (wiersz 1) brakuje kolumny ${missing.map((c) => `„${c}”`).join(', ')}; kolumny to: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
       },
     );
   }
@@ -185,16 +188,25 @@ export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'):
       unknown.map((column) => ({
         line: 1,
         column,
-        message: { ro: `coloana „${column}” nu este cunoscută`, en: `the column "${column}" is not known` },
+        message: {
+          ro: `coloana „${column}” nu este cunoscută`,
+          en: `the column "${column}" is not known`,
+          pl: `kolumna „${column}” jest nieznana`,
+        },
       })),
       {
         ro: `Capul de tabel (linia 1) are coloane necunoscute sau repetate: ${unknown.map((c) => `„${c}”`).join(', ')}; coloanele sunt: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
         en: `The header (line 1) has unknown or repeated columns: ${unknown.map((c) => `"${c}"`).join(', ')}; the columns are: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
+        pl: `Nagłówek (wiersz 1) ma nieznane albo powtórzone kolumny: ${unknown.map((c) => `„${c}”`).join(', ')}; kolumny to: ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')}.`,
       },
     );
   }
   if (body.length === 0) {
-    return refusal('EMPTY_CSV', [], { ro: 'Fișierul nu conține niciun jucător.', en: 'The file lists no player.' });
+    return refusal('EMPTY_CSV', [], {
+      ro: 'Fișierul nu conține niciun jucător.',
+      en: 'The file lists no player.',
+      pl: 'Plik nie zawiera żadnego gracza.',
+    });
   }
 
   const problems: CsvProblem[] = [];
@@ -208,6 +220,7 @@ export function parsePlayersCsv(text: string, defaultLanguage: Language = 'ro'):
         message: at(line, {
           ro: `are ${r.record.length} câmpuri, capul de tabel are ${header.record.length}`,
           en: `has ${r.record.length} fields, the header has ${header.record.length}`,
+          pl: `ma ${r.record.length} pól, a nagłówek ma ${header.record.length}`,
         }),
       });
       continue;
@@ -257,6 +270,7 @@ export function parsePlayerFields(
     message: {
       ro: `Jucătorul nu a fost adăugat: ${read.problems.map((p) => p.message.ro).join('; ')}.`,
       en: `The player was not added: ${read.problems.map((p) => p.message.en).join('; ')}.`,
+      pl: `Gracz nie został dodany: ${read.problems.map((p) => p.message.pl).join('; ')}.`,
     },
   };
 }
@@ -276,21 +290,27 @@ function readPlayerCells(
   const bad = (column: Column | undefined, message: Bilingual) => problems.push({ line, column, message });
 
   const name = cleanName(cell('name'));
-  if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing' });
+  if (!name) bad('name', { ro: 'numele lipsește', en: 'the name is missing', pl: 'brakuje imienia i nazwiska' });
 
   const emails = cell('email')
     .split(/[\s|]+/)
     .filter(Boolean)
     .map(normalizeEmail);
-  if (emails.length === 0) bad('email', { ro: 'adresa de e-mail lipsește', en: 'the e-mail address is missing' });
+  if (emails.length === 0)
+    bad('email', { ro: 'adresa de e-mail lipsește', en: 'the e-mail address is missing', pl: 'brakuje adresu e-mail' });
   for (const address of new Set(emails)) {
     if (!isEmailAddress(address)) {
-      bad('email', { ro: `„${address}” nu este o adresă de e-mail`, en: `"${address}" is not an e-mail address` });
+      bad('email', {
+        ro: `„${address}” nu este o adresă de e-mail`,
+        en: `"${address}" is not an e-mail address`,
+        pl: `„${address}” nie jest adresem e-mail`,
+      });
     } else if (firstLineOfEmail.has(address)) {
       const first = firstLineOfEmail.get(address)!;
       bad('email', {
         ro: `adresa ${address} apare deja pe linia ${first}`,
         en: `the address ${address} is already on line ${first}`,
+        pl: `adres ${address} jest już w wierszu ${first}`,
       });
     } else {
       firstLineOfEmail.set(address, line);
@@ -312,6 +332,7 @@ function readPlayerCells(
     bad('previous_coefficient', {
       ro: `coeficientul „${cell('previous_coefficient')}” nu este un număr între 0 și 2 cu cel mult 4 zecimale (ex. 1.5219)`,
       en: `the coefficient "${cell('previous_coefficient')}" is not a number from 0 to 2 with at most 4 decimals (e.g. 1.5219)`,
+      pl: `współczynnik „${cell('previous_coefficient')}” nie jest liczbą od 0 do 2 z najwyżej 4 miejscami po przecinku (np. 1.5219)`,
     });
   }
   const rankCell = cell('previous_rank');
@@ -320,6 +341,7 @@ function readPlayerCells(
     bad('previous_rank', {
       ro: `locul „${rankCell}” nu este un număr întreg pozitiv`,
       en: `the rank "${rankCell}" is not a positive whole number`,
+      pl: `miejsce „${rankCell}” nie jest dodatnią liczbą całkowitą`,
     });
   }
 
@@ -366,13 +388,22 @@ export function matchKnownPlayers(
     const bad = (message: Bilingual) => problems.push({ line: row.line, column: 'email', message: at(row.line, message) });
     const ids = [...new Set(row.emails.map((a) => ownerOf.get(a)).filter((id): id is string => id !== undefined))];
     if (ids.length > 1) {
-      bad({ ro: 'adresele aparțin unor jucători diferiți', en: 'the addresses belong to different players' });
+      bad({
+        ro: 'adresele aparțin unor jucători diferiți',
+        en: 'the addresses belong to different players',
+        pl: 'adresy należą do różnych graczy',
+      });
     } else if (ids.length === 1 && registered.has(ids[0])) {
-      bad({ ro: 'jucătorul este deja înscris în această competiție', en: 'the player is already registered in this competition' });
+      bad({
+        ro: 'jucătorul este deja înscris în această competiție',
+        en: 'the player is already registered in this competition',
+        pl: 'gracz jest już zapisany do tych rozgrywek',
+      });
     } else if (ids.length === 1 && lineOfPlayer.has(ids[0])) {
       bad({
         ro: `este același jucător ca pe linia ${lineOfPlayer.get(ids[0])}`,
         en: `this is the same player as on line ${lineOfPlayer.get(ids[0])}`,
+        pl: `to ten sam gracz co w wierszu ${lineOfPlayer.get(ids[0])}`,
       });
     } else if (ids.length === 1) {
       lineOfPlayer.set(ids[0], row.line);
@@ -397,7 +428,7 @@ export function parseCoefficient(text: string): number | null | undefined {
 }
 
 function at(line: number, message: Bilingual): Bilingual {
-  return { ro: `linia ${line}: ${message.ro}`, en: `line ${line}: ${message.en}` };
+  return { ro: `linia ${line}: ${message.ro}`, en: `line ${line}: ${message.en}`, pl: `wiersz ${line}: ${message.pl}` };
 }
 
 /** The whole refusal, every problem listed, so one message tells the arbiter everything to fix. */
@@ -405,6 +436,7 @@ export function refusal(code: PlayersCsvRefusalCode, problems: readonly CsvProbl
   const message = summary ?? {
     ro: `Nu s-a importat niciun jucător. ${problems.map((p) => p.message.ro).join('; ')}.`,
     en: `No player was imported. ${problems.map((p) => p.message.en).join('; ')}.`,
+    pl: `Nie zaimportowano żadnego gracza. ${problems.map((p) => p.message.pl).join('; ')}.`,
   };
   return { ok: false, code, message, problems };
 }

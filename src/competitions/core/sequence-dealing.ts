@@ -122,6 +122,7 @@ export function dealSeries(
     return badInput({
       ro: 'Fiecare serie are o etichetă proprie de 1–20 de caractere (cel mult 26 de serii).',
       en: 'Each series has its own label of 1–20 characters (at most 26 series).',
+      pl: 'Każda seria ma własną etykietę o długości 1–20 znaków (najwyżej 26 serii).',
     });
   }
   const dealt: DealtSeries[] = [];
@@ -134,7 +135,11 @@ export function dealSeries(
     if (!typed.ok) {
       return new Refusal(
         'BAD_SEQUENCE',
-        { ro: `Seria ${labels[i]}: ${typed.message.ro}`, en: `Series ${labels[i]}: ${typed.message.en}` },
+        {
+          ro: `Seria ${labels[i]}: ${typed.message.ro}`,
+          en: `Series ${labels[i]}: ${typed.message.en}`,
+          pl: `Seria ${labels[i]}: ${typed.message.pl}`,
+        },
         400,
         { series: labels[i], problems: typed.problems },
       );
@@ -147,19 +152,24 @@ export function dealSeries(
 function describeProblems(problems: readonly SequenceProblem[], typed: number, total: number): Bilingual {
   const ro: string[] = [];
   const en: string[] = [];
+  const pl: string[] = [];
   for (const p of problems) {
     if (p.kind === 'unknown') {
       ro.push(`„${p.char}” (poziția ${p.position}) nu este o piesă a acestui set`);
       en.push(`"${p.char}" (position ${p.position}) is not a tile of this set`);
+      pl.push(`„${p.char}” (pozycja ${p.position}) nie jest płytką tego zestawu`);
     } else {
-      const name = p.letter === BLANK ? { ro: 'jokeri (?)', en: 'blanks (?)' } : { ro: p.letter, en: p.letter };
+      const name =
+        p.letter === BLANK ? { ro: 'jokeri (?)', en: 'blanks (?)', pl: 'blanki (?)' } : { ro: p.letter, en: p.letter, pl: p.letter };
       const diff = p.found - p.expected;
       ro.push(`${name.ro}: ${p.found} în loc de ${p.expected} (${Math.abs(diff)} ${diff > 0 ? 'în plus' : 'lipsă'})`);
       en.push(`${name.en}: ${p.found} instead of ${p.expected} (${Math.abs(diff)} too ${diff > 0 ? 'many' : 'few'})`);
+      pl.push(`${name.pl}: ${p.found} zamiast ${p.expected} (${Math.abs(diff)} ${diff > 0 ? 'za dużo' : 'za mało'})`);
     }
   }
   return {
     ro: `Secvența trebuie să conțină exact cele ${total} de piese ale setului; are ${typed} caractere. ${ro.join('; ')}.`,
     en: `The sequence must hold exactly the set's ${total} tiles; it has ${typed} characters. ${en.join('; ')}.`,
+    pl: `Sekwencja musi zawierać dokładnie ${total} płytek zestawu; ma ${typed} znaków. ${pl.join('; ')}.`,
   };
 }

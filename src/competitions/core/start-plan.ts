@@ -4,6 +4,7 @@ import type { Bilingual } from '../../common/bilingual';
 import { Refusal } from '../../common/refusal';
 import { compareDays, type LocalDate } from '../../common/calendar';
 import { roundRobin } from './pairing';
+import { formatDayFor } from '../../common/day-format';
 
 export interface StartGroup {
   readonly id: string;
@@ -47,6 +48,7 @@ export const alreadyStarted = () =>
     {
       ro: 'Competiția a început deja: jucătorii, grupele și secvența nu se mai schimbă.',
       en: 'The competition has already started: its players, groups and sequence no longer change.',
+      pl: 'Rozgrywki już się zaczęły: gracze, grupy i sekwencja już się nie zmieniają.',
     },
     409,
   );
@@ -58,6 +60,7 @@ export const playedInRounds = () =>
   conflict('PLAYED_IN_ROUNDS', {
     ro: 'Competiția este un turneu pe runde: se începe rundă cu rundă, din pagina rundelor.',
     en: 'The competition is a tournament in rounds: it starts round by round, from the rounds page.',
+    pl: 'Rozgrywki to turniej w rundach: zaczyna się runda po rundzie, ze strony rund.',
   });
 
 /** docs/rules.md §11.6 (F 9.4b): a tournament in rounds takes late entries while it is played. */
@@ -68,19 +71,22 @@ export function mayRegister(competition: { readonly status: string; readonly kin
 /** The games a start creates, or why the competition cannot start now; nothing is decided half-way. */
 export function planStart({ status, startDate, closingDate, groups, entrants, today }: StartInput): StartPlan | Refusal {
   if (status !== 'draft') return alreadyStarted();
-  if (groups.length === 0) return conflict('NO_GROUPS', { ro: 'Faceți întâi grupele.', en: 'Make the groups first.' });
+  if (groups.length === 0)
+    return conflict('NO_GROUPS', { ro: 'Faceți întâi grupele.', en: 'Make the groups first.', pl: 'Najpierw utwórz grupy.' });
   const ungrouped = entrants.filter((e) => e.groupId === null);
   if (ungrouped.length) {
     const names = ungrouped.map((e) => e.name).join(', ');
     return conflict('PLAYERS_WITHOUT_GROUP', {
       ro: `Jucători fără grupă (refaceți grupele): ${names}.`,
       en: `Players without a group (make the groups again): ${names}.`,
+      pl: `Gracze bez grupy (utwórz grupy ponownie): ${names}.`,
     });
   }
   if (compareDays(today, closingDate) >= 0) {
     return conflict('CLOSING_DATE_PASSED', {
       ro: `Data de închidere (${closingDate}) a trecut: nu se mai poate începe.`,
       en: `The closing date (${closingDate}) has passed: play can no longer start.`,
+      pl: `Data zamknięcia (${formatDayFor('pl', closingDate)}) minęła: gry nie można już rozpocząć.`,
     });
   }
   const pairingsBySeries = new Map<string, StartPairing[]>();

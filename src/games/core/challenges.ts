@@ -17,7 +17,7 @@ import { checkExpectedTurn, owedByTurnPlayer } from './turns';
 export const CHALLENGE_WHAT = {
   ro: 'Verificarea cuvintelor („Sprawdzam”)',
   en: 'The word check ("Sprawdzam")',
-  pl: 'Sprawdzenie słów („Sprawdzam”)',
+  pl: 'Sprawdzenie wyrazów („Sprawdzam”)',
 } as const;
 
 /** What a challenge reads besides the play: the competition's rules and list, the moves already checked. */
@@ -113,17 +113,27 @@ export function decideChallengeOverride<M extends PlayMove>(
 ): Decided<ChallengeOverridePlan<M>> {
   if (facts.rules !== 'pfs') return refusals.notPfsRules(CHALLENGE_WHAT);
   if (challenge.overridden) {
-    return refusals.notAllowedNow('the verdict of this check was already reversed', 'verdictul acestei verificări a fost deja inversat');
+    return refusals.notAllowedNow(
+      'the verdict of this check was already reversed',
+      'verdictul acestei verificări a fost deja inversat',
+      'werdykt tego sprawdzenia został już odwrócony',
+    );
   }
   if (facts.closed || facts.endedByOutcome) {
     return refusals.notAllowedNow(
       'the game is homologated or ended otherwise than by play',
       'partida e omologată sau încheiată altfel decât prin joc',
+      'wynik partii jest zatwierdzony albo partia zakończyła się inaczej niż grą',
     );
   }
   if (play.dispute) return refusals.disputeOpen();
   const challenged = play.moves.find((m) => m.id === challenge.moveId);
-  if (!challenged) return refusals.badInput('there is no such check in this game', 'nu există această verificare în partidă');
+  if (!challenged)
+    return refusals.badInput(
+      'there is no such check in this game',
+      'nu există această verificare în partidă',
+      'w tej partii nie ma takiego sprawdzenia',
+    );
   const official = officialLine(play);
   // The official line must still hold what the verdict left: the lost turn, or the move standing.
   const atMove = pathOf(play, official.id).find((m) => m.number === challenged.number);
@@ -132,6 +142,7 @@ export function decideChallengeOverride<M extends PlayMove>(
     return refusals.notAllowedNow(
       'the position this check was about is no longer played: a later ruling changed it',
       'poziția acestei verificări nu se mai joacă: o decizie ulterioară a schimbat-o',
+      'pozycja, której dotyczyło sprawdzenie, nie jest już grana: późniejsza decyzja ją zmieniła',
     );
   }
   const { line, changes } = forkLine(play, official.id, challenged.number - 1, { closeParent: true });

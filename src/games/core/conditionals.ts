@@ -38,7 +38,11 @@ export function isConditionalCommand(text: string): boolean {
 export function badConditional(message: Bilingual): Refusal {
   return new Refusal(
     'BAD_CONDITIONAL',
-    { ro: `Mutarea condiționată nu poate fi păstrată: ${message.ro}`, en: `The conditional reply cannot be stored: ${message.en}` },
+    {
+      ro: `Mutarea condiționată nu poate fi păstrată: ${message.ro}`,
+      en: `The conditional reply cannot be stored: ${message.en}`,
+      pl: `Ruchu warunkowego nie można zapisać: ${message.pl}`,
+    },
     400,
   );
 }
@@ -68,6 +72,7 @@ export function parseConditional(text: string): Refusal | ConditionalStep[] {
     return badConditional({
       ro: `textul are cel mult ${MAX_CONDITIONAL_TEXT} de caractere`,
       en: `the text has at most ${MAX_CONDITIONAL_TEXT} characters`,
+      pl: `treść może mieć najwyżej ${MAX_CONDITIONAL_TEXT} znaków`,
     });
   // Pairs may be separated by new lines, commas or semicolons; they carry no meaning.
   const tokens = text
@@ -79,30 +84,45 @@ export function parseConditional(text: string): Refusal | ConditionalStep[] {
   while (at < tokens.length) {
     const n = steps.length + 1;
     if (!IF.has(keyword(tokens[at])))
-      return badConditional({ ro: `pasul ${n} trebuie să înceapă cu DACĂ`, en: `step ${n} must begin with IF` });
+      return badConditional({
+        ro: `pasul ${n} trebuie să înceapă cu DACĂ`,
+        en: `step ${n} must begin with IF`,
+        pl: `krok ${n} musi zaczynać się od JEŚLI`,
+      });
     const partner = readMove(tokens, at + 1);
     if (!partner)
       return badConditional({
         ro: `pasul ${n}: lipsește mutarea partenerului după DACĂ`,
         en: `step ${n}: the partner's move after IF is missing`,
+        pl: `krok ${n}: brakuje ruchu partnera po JEŚLI`,
       });
     if (!THEN.has(keyword(tokens[partner.next] ?? '')))
       return badConditional({
         ro: `pasul ${n}: după mutarea partenerului urmează ATUNCI`,
         en: `step ${n}: THEN must follow the partner's move`,
+        pl: `krok ${n}: po ruchu partnera musi być WTEDY`,
       });
     const reply = readMove(tokens, partner.next + 1);
     if (!reply)
-      return badConditional({ ro: `pasul ${n}: lipsește răspunsul după ATUNCI`, en: `step ${n}: the reply after THEN is missing` });
+      return badConditional({
+        ro: `pasul ${n}: lipsește răspunsul după ATUNCI`,
+        en: `step ${n}: the reply after THEN is missing`,
+        pl: `krok ${n}: brakuje odpowiedzi po WTEDY`,
+      });
     steps.push({ partner: partner.text, reply: reply.text });
     at = reply.next;
   }
   if (steps.length === 0)
-    return badConditional({ ro: 'scrieți DACĂ <mutarea partenerului> ATUNCI <răspunsul>', en: 'write IF <partner move> THEN <reply>' });
+    return badConditional({
+      ro: 'scrieți DACĂ <mutarea partenerului> ATUNCI <răspunsul>',
+      en: 'write IF <partner move> THEN <reply>',
+      pl: 'napisz JEŚLI <ruch partnera> WTEDY <odpowiedź>',
+    });
   if (steps.length > MAX_CONDITIONAL_STEPS)
     return badConditional({
       ro: `cel mult ${MAX_CONDITIONAL_STEPS} de perechi într-un lanț`,
       en: `at most ${MAX_CONDITIONAL_STEPS} pairs in one chain`,
+      pl: `najwyżej ${MAX_CONDITIONAL_STEPS} par w jednym łańcuchu`,
     });
   return steps;
 }
@@ -113,34 +133,42 @@ export function parseConditional(text: string): Refusal | ConditionalStep[] {
  * The first step that cannot be played is named with the engine's reason.
  */
 export function decideConditional(state: GameState, owner: Color, steps: readonly ConditionalStep[]): Refusal | ConditionalStep[] {
-  if (state.over) return badConditional({ ro: 'partida s-a încheiat', en: 'the game is over' });
+  if (state.over) return badConditional({ ro: 'partida s-a încheiat', en: 'the game is over', pl: 'partia się zakończyła' });
   if (state.toMove === owner)
     return badConditional({
       ro: 'este rândul dumneavoastră: o mutare condiționată răspunde la următoarea mutare a partenerului',
       en: "it is your move: a conditional reply answers the partner's next move",
+      pl: 'teraz Twój ruch: ruch warunkowy odpowiada na następny ruch partnera',
     });
   const normalised: ConditionalStep[] = [];
   let position = state;
   for (const [i, step] of steps.entries()) {
     const n = i + 1;
     if (position.over)
-      return badConditional({ ro: `pasul ${n}: partida s-ar încheia înainte`, en: `step ${n}: the game would be over before it` });
+      return badConditional({
+        ro: `pasul ${n}: partida s-ar încheia înainte`,
+        en: `step ${n}: the game would be over before it`,
+        pl: `krok ${n}: partia zakończyłaby się wcześniej`,
+      });
     const partner = applyMove(position, step.partner);
     if (!partner.ok)
       return badConditional({
         ro: `pasul ${n}, mutarea partenerului „${step.partner}”: ${partner.message.ro}`,
         en: `step ${n}, the partner's move "${step.partner}": ${partner.message.en}`,
+        pl: `krok ${n}, ruch partnera „${step.partner}”: ${partner.message.pl}`,
       });
     if (partner.state.over)
       return badConditional({
         ro: `pasul ${n}: după „${step.partner}” partida s-ar încheia, nu mai rămâne ce răspunde`,
         en: `step ${n}: "${step.partner}" would end the game, leaving nothing to reply`,
+        pl: `krok ${n}: „${step.partner}” zakończyłby partię, nie byłoby na co odpowiedzieć`,
       });
     const reply = applyMove(partner.state, step.reply);
     if (!reply.ok)
       return badConditional({
         ro: `pasul ${n}, răspunsul „${step.reply}”: ${reply.message.ro}`,
         en: `step ${n}, the reply "${step.reply}": ${reply.message.en}`,
+        pl: `krok ${n}, odpowiedź „${step.reply}”: ${reply.message.pl}`,
       });
     normalised.push({ partner: partner.record.notation, reply: reply.record.notation });
     position = reply.state;
@@ -187,19 +215,23 @@ export const DROP_REASONS = {
   otherMove: (played: string, expected: string): Bilingual => ({
     ro: `partenerul a jucat „${played}”, nu „${expected}”`,
     en: `the partner played "${played}", not "${expected}"`,
+    pl: `partner zagrał „${played}”, a nie „${expected}”`,
   }),
   positionChanged: (): Bilingual => ({
     ro: 'poziția s-a schimbat față de cea pentru care a fost scrisă',
     en: 'the position is no longer the one it was written for',
+    pl: 'pozycja nie jest już tą, dla której ruch został zapisany',
   }),
   linesChanged: (): Bilingual => ({
     ro: 'o contestație sau o decizie a arbitrului a schimbat variantele partidei',
     en: "a contest or an arbiter's ruling changed the game's lines",
+    pl: 'zakwestionowanie albo decyzja sędziego zmieniły warianty partii',
   }),
-  contested: (): Bilingual => ({ ro: 'o mutare a fost contestată', en: 'a move was contested' }),
-  gameEnded: (): Bilingual => ({ ro: 'partida s-a încheiat', en: 'the game ended' }),
+  contested: (): Bilingual => ({ ro: 'o mutare a fost contestată', en: 'a move was contested', pl: 'ruch został zakwestionowany' }),
+  gameEnded: (): Bilingual => ({ ro: 'partida s-a încheiat', en: 'the game ended', pl: 'partia się zakończyła' }),
   replyRefused: (reply: string, why: Bilingual): Bilingual => ({
     ro: `răspunsul „${reply}” nu a putut fi jucat: ${why.ro}`,
     en: `the reply "${reply}" could not be played: ${why.en}`,
+    pl: `odpowiedzi „${reply}” nie dało się zagrać: ${why.pl}`,
   }),
 };

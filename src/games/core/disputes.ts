@@ -24,7 +24,12 @@ export function contestedWords(
   const tiles = getTileSet(tileSet);
   const key = (w: string) => foldWord(tiles, w.trim()).toUpperCase();
   const formed = contested.words.map((w) => w.word);
-  if (words.length === 0) return refusals.badInput('name the word(s) contested', 'numiți cuvântul (cuvintele) contestat(e)');
+  if (words.length === 0)
+    return refusals.badInput(
+      'name the word(s) contested',
+      'numiți cuvântul (cuvintele) contestat(e)',
+      'wskaż zakwestionowany wyraz (wyrazy)',
+    );
   const earlier = path.filter((m) => m.color === contested.color && m.id !== contested.id).flatMap((m) => m.words.map((w) => key(w.word)));
   const named: string[] = [];
   for (const w of words) {

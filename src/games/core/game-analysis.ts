@@ -51,6 +51,7 @@ export const analysisRefusals = {
       {
         ro: 'Competiția nu are o listă de cuvinte: partidele ei nu pot fi analizate.',
         en: 'The competition has no word list: its games cannot be analysed.',
+        pl: 'Rozgrywki nie mają słownika: ich partii nie można analizować.',
       },
       409,
     ),
@@ -60,6 +61,7 @@ export const analysisRefusals = {
       {
         ro: 'Analiza partidei se vede după încheierea ei: competiția nu o arată în timpul jocului.',
         en: 'The analysis of the game is shown once it has ended: the competition does not show it during play.',
+        pl: 'Analiza partii jest widoczna po jej zakończeniu: rozgrywki nie pokazują jej w trakcie gry.',
       },
       409,
     ),

@@ -116,6 +116,7 @@ export function replayRecord(
     return refusal('GAME_OVER', {
       ro: `Partida s-a încheiat deja la mutarea ${records.length}; nu i se mai poate declara un alt final („${record.outcome.type}”).`,
       en: `The game already ended at move ${records.length}; no other ending ("${record.outcome.type}") can be declared.`,
+      pl: `Partia zakończyła się już na ruchu ${records.length}; nie można ogłosić innego zakończenia („${record.outcome.type}”).`,
     });
   }
 

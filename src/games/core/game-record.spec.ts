@@ -240,7 +240,11 @@ describe('endings and coefficients (docs/rules.md §4, §7)', () => {
       error: {
         code: 'GAME_OVER',
         message: 'The game already ended at move 2; no other ending ("draw-agreement") can be declared.',
-        messages: { ro: expect.stringContaining('s-a încheiat deja la mutarea 2'), en: expect.any(String) },
+        messages: {
+          ro: expect.stringContaining('s-a încheiat deja la mutarea 2'),
+          en: expect.any(String),
+          pl: expect.stringContaining('zakończyła się już na ruchu 2'),
+        },
       },
     });
   });
@@ -261,6 +265,7 @@ describe('refused moves', () => {
       messages: {
         ro: 'Cuvântul trebuie să atingă cel puțin o piesă aflată deja pe tablă.',
         en: 'The word must touch at least one tile already on the board.',
+        pl: 'Wyraz musi stykać się z co najmniej jedną płytką leżącą już na planszy.',
       },
     });
   });

@@ -45,8 +45,11 @@ describe("the games service's refusals", () => {
     for (const detail of en.match(/\d+|[A-ZŻÓŁ]{2,}|g1|c1|p1|k1/g) ?? []) expect(pl).toContain(detail);
   });
 
-  it('reads the engine refusal of a line in Polish, its English where the engine has no Polish yet', () => {
-    const illegal = refusals.illegalMove({ ok: false, code: 'NOT_CONNECTED', message: { ro: 'neconectată', en: 'not connected' } }, 'A');
-    expect(illegal.messages).toEqual({ ro: 'Varianta A: neconectată', en: 'Line A: not connected', pl: 'Wariant A: not connected' });
+  it('reads the engine refusal of a line in Polish', () => {
+    const illegal = refusals.illegalMove(
+      { ok: false, code: 'NOT_CONNECTED', message: { ro: 'neconectată', en: 'not connected', pl: 'niepołączony' } },
+      'A',
+    );
+    expect(illegal.messages).toEqual({ ro: 'Varianta A: neconectată', en: 'Line A: not connected', pl: 'Wariant A: niepołączony' });
   });
 });

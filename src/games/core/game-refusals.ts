@@ -83,7 +83,7 @@ export const refusals = {
   notYourTurn: () =>
     new Refusal(
       'NOT_YOUR_TURN',
-      { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.', pl: 'To nie twoja kolej na ruch.' },
+      { ro: 'Nu este rândul dumneavoastră la mutare.', en: 'It is not your turn to move.', pl: 'To nie Twoja kolej na ruch.' },
       409,
     ),
 
@@ -145,7 +145,7 @@ export const refusals = {
         ? {
             ro: `Varianta ${line}: ${error.message.ro}`,
             en: `Line ${line}: ${error.message.en}`,
-            pl: `Wariant ${line}: ${inLanguage(error.message, 'pl')}`,
+            pl: `Wariant ${line}: ${error.message.pl}`,
           }
         : error.message,
       400,
@@ -160,7 +160,7 @@ export const refusals = {
         : {
             ro: `Mutarea ${error.move}: ${error.messages.ro}`,
             en: `Move ${error.move}: ${error.messages.en}`,
-            pl: `Ruch ${error.move}: ${inLanguage(error.messages, 'pl')}`,
+            pl: `Ruch ${error.move}: ${error.messages.pl}`,
           },
       400,
       error.move === undefined ? undefined : { move: error.move },
@@ -174,7 +174,7 @@ export const refusals = {
       {
         ro: `Anunțul de gândire îndelungată este pentru mai mult de 10 zile, în limita timpului rămas (${left} zile); ${days} nu se încadrează.`,
         en: `A long-thinking notice is for more than 10 days, within the time left (${left} days); ${days} is not.`,
-        pl: `Zapowiedź długiego namysłu dotyczy ponad 10 dni, w granicach pozostałego czasu (${left} dni); ${days} się nie mieści.`,
+        pl: `Zapowiedź długiego namysłu dotyczy więcej niż 10 dni, w granicach pozostałego czasu (${left} dni); ${days} się nie mieści.`,
       },
       400,
       { left },
@@ -208,7 +208,7 @@ export const refusals = {
       {
         ro: 'Contestația se trimite odată cu răspunsul la mutarea contestată; ați răspuns deja fără a contesta, deci mutarea a fost acceptată.',
         en: 'A contest travels with the reply to the contested move; you already replied without contesting, so the move stands.',
-        pl: 'Zakwestionowanie wysyła się razem z odpowiedzią na kwestionowany ruch; odpowiedziałeś już bez zakwestionowania, więc ruch zostaje.',
+        pl: 'Zakwestionowanie wysyła się razem z odpowiedzią na kwestionowany ruch; odpowiedź bez zakwestionowania już wysłano, więc ruch został przyjęty.',
       },
       409,
     ),
@@ -219,7 +219,7 @@ export const refusals = {
       {
         ro: 'Ultima mutare a partenerului nu a format niciun cuvânt.',
         en: "Your partner's last move formed no word.",
-        pl: 'Ostatni ruch partnera nie utworzył żadnego słowa.',
+        pl: 'Ostatni ruch partnera nie utworzył żadnego wyrazu.',
       },
       409,
     ),
@@ -230,7 +230,7 @@ export const refusals = {
       {
         ro: `Cuvântul „${word}” nu a fost format de mutarea contestată (a format: ${formed.join(', ')}).`,
         en: `The word "${word}" was not formed by the contested move (it formed: ${formed.join(', ')}).`,
-        pl: `Słowo „${word}” nie powstało w kwestionowanym ruchu (powstały: ${formed.join(', ')}).`,
+        pl: `Wyraz „${word}” nie został utworzony zakwestionowanym ruchem (utworzył: ${formed.join(', ')}).`,
       },
       400,
     ),
@@ -241,7 +241,7 @@ export const refusals = {
       {
         ro: 'În această partidă există deja o contestație deschisă; se poate deschide alta doar după ce aceasta este rezolvată.',
         en: 'This game already has an open dispute; another can be opened only once it is settled.',
-        pl: 'W tej partii jest już otwarty spór; kolejny można otworzyć dopiero po jego rozstrzygnięciu.',
+        pl: 'W tej partii jest już otwarte zakwestionowanie; kolejne można zgłosić dopiero po jego rozstrzygnięciu.',
       },
       409,
     ),
@@ -252,7 +252,7 @@ export const refusals = {
       {
         ro: 'Mutarea dumneavoastră este contestată: recunoașteți greșeala (cu o mutare nouă) sau cereți decizia arbitrului.',
         en: 'Your move is contested: admit it (with a new move) or appeal to the arbiter.',
-        pl: 'Twój ruch został zakwestionowany: uznaj to (wysyłając nowy ruch) albo odwołaj się do sędziego.',
+        pl: 'Twój ruch został zakwestionowany: uznaj zakwestionowanie (nowym ruchem) albo odwołaj się do sędziego.',
       },
       409,
     ),
@@ -274,7 +274,7 @@ export const refusals = {
       {
         ro: 'Această cheie a fost folosită deja pentru o altă acțiune.',
         en: 'This idempotency key was already used for another action.',
-        pl: 'Ten klucz idempotencji użyto już do innej czynności.',
+        pl: 'Ten klucz idempotencji został już użyty do innej czynności.',
       },
       409,
     ),
@@ -290,9 +290,9 @@ export const refusals = {
       400,
     ),
 
-  badInput: (en: string, ro: string, pl?: string) => new Refusal('BAD_INPUT', { ro, en, ...(pl !== undefined && { pl }) }, 400),
+  badInput: (en: string, ro: string, pl: string) => new Refusal('BAD_INPUT', { ro, en, pl }, 400),
 
-  notAllowedNow: (en: string, ro: string, pl?: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en, ...(pl !== undefined && { pl }) }, 409),
+  notAllowedNow: (en: string, ro: string, pl: string) => new Refusal('NOT_ALLOWED_NOW', { ro, en, pl }, 409),
 
   /** docs/rules.md §13: the challenge, walkover and 50-point penalty belong to the PFS's rules. */
   notPfsRules: (what: Bilingual) =>
@@ -301,7 +301,7 @@ export const refusals = {
       {
         ro: `${what.ro} există doar în competițiile cu regulile PFS; aici se joacă după regulile FRSc.`,
         en: `${what.en} exists only in competitions under the PFS rules; this one plays by the FRSc rules.`,
-        pl: `${inLanguage(what, 'pl')} istnieje tylko w rozgrywkach według zasad PFS; te toczą się według zasad FRSc.`,
+        pl: `${what.pl} istnieje tylko w rozgrywkach według zasad PFS; te rozgrywki toczą się według zasad FRSc.`,
       },
       409,
     ),
@@ -313,7 +313,7 @@ export const refusals = {
       {
         ro: `${what.ro} există doar în competițiile cu regulile FRSc; aici se joacă după regulile PFS (verificarea „Sprawdzam”).`,
         en: `${what.en} exists only in competitions under the FRSc rules; this one plays by the PFS rules (the "Sprawdzam" check).`,
-        pl: `${inLanguage(what, 'pl')} istnieje tylko w rozgrywkach według zasad FRSc; te toczą się według zasad PFS (sprawdzenie „Sprawdzam”).`,
+        pl: `${what.pl} istnieje tylko w rozgrywkach według zasad FRSc; te rozgrywki toczą się według zasad PFS (sprawdzenie „Sprawdzam”).`,
       },
       409,
     ),
@@ -325,7 +325,7 @@ export const refusals = {
       {
         ro: 'Verificarea se cere înainte de a răspunde la mutare; ați răspuns deja, deci mutarea a fost acceptată.',
         en: 'A check is asked before you answer the move; you have already answered it, so the move stands.',
-        pl: 'Sprawdzenia żąda się przed odpowiedzią na ruch; już na niego odpowiedziałeś, więc ruch zostaje.',
+        pl: 'Sprawdzenie zgłasza się przed odpowiedzią na ruch; odpowiedź już wysłano, więc ruch został przyjęty.',
       },
       409,
     ),
@@ -336,7 +336,7 @@ export const refusals = {
       {
         ro: 'Ultima mutare a partenerului nu a format niciun cuvânt de verificat.',
         en: "Your partner's last move formed no word to check.",
-        pl: 'Ostatni ruch partnera nie utworzył żadnego słowa do sprawdzenia.',
+        pl: 'Ostatni ruch partnera nie utworzył żadnego wyrazu do sprawdzenia.',
       },
       409,
     ),
@@ -348,7 +348,7 @@ export const refusals = {
       {
         ro: 'Această mutare a fost deja verificată; verificarea nu se repetă și setul de cuvinte nu se mai schimbă.',
         en: 'This move has already been checked; a check is not repeated and its words no longer change.',
-        pl: 'Ten ruch został już sprawdzony; sprawdzenia się nie powtarza, a jego słowa się nie zmieniają.',
+        pl: 'Ten ruch został już sprawdzony; sprawdzenia się nie powtarza, a zestaw wyrazów już się nie zmienia.',
       },
       409,
     ),
@@ -359,7 +359,7 @@ export const refusals = {
       {
         ro: 'Lista oficială de cuvinte a competiției nu este disponibilă; anunțați arbitrul.',
         en: "The competition's official word list is not available; tell the arbiter.",
-        pl: 'Oficjalna lista słów rozgrywek jest niedostępna; powiadom sędziego.',
+        pl: 'Oficjalny słownik rozgrywek jest niedostępny; powiadom sędziego.',
       },
       409,
     ),

@@ -19,13 +19,19 @@ export function checkLexiconUpload(name: string, text: string): LexiconUpload | 
     return new Refusal('BAD_INPUT', {
       ro: 'Numele listei: litere mici, cifre, - și _, cel mult 40 de caractere.',
       en: 'The list’s name: lower-case letters, digits, - and _, at most 40 characters.',
+      pl: 'Nazwa słownika: małe litery, cyfry, - i _, najwyżej 40 znaków.',
     });
   }
   if (Buffer.byteLength(text, 'utf8') > MAX_LEXICON_BYTES) {
-    return new Refusal('BAD_INPUT', { ro: 'Lista depășește 20 MB.', en: 'The list is over 20 MB.' });
+    return new Refusal('BAD_INPUT', { ro: 'Lista depășește 20 MB.', en: 'The list is over 20 MB.', pl: 'Słownik przekracza 20 MB.' });
   }
   const words = countWords(text);
-  if (words === 0) return new Refusal('BAD_INPUT', { ro: 'Lista nu conține niciun cuvânt.', en: 'The list holds no word.' });
+  if (words === 0)
+    return new Refusal('BAD_INPUT', {
+      ro: 'Lista nu conține niciun cuvânt.',
+      en: 'The list holds no word.',
+      pl: 'Słownik nie zawiera żadnego wyrazu.',
+    });
   // No trie is built here: any text reads as one (a line no tile spells is left out), and the
   // competition reads the list with its own tile set when it first needs it (lexicons.service.ts).
   return { name: clean, words, text: text.endsWith('\n') ? text : `${text}\n` };
@@ -54,6 +60,7 @@ export function lexiconExists(name: string): Refusal {
     {
       ro: `Lista „${name}” există deja și nu se înlocuiește (o competiție o folosește neschimbată); dați alt nume ediției noi.`,
       en: `The list "${name}" already exists and is never replaced (a competition uses it unchanged); give the new edition another name.`,
+      pl: `Słownik „${name}” już istnieje i nigdy nie jest zastępowany (rozgrywki używają go bez zmian); nadaj nowemu wydaniu inną nazwę.`,
     },
     409,
   );

@@ -42,14 +42,22 @@ export function decideNote(raw: string | null | undefined): string | null | Refu
   if (CONTROL.test(note)) {
     return new Refusal(
       'BAD_NOTE',
-      { ro: 'Nota conține caractere de control nepermise.', en: 'The note contains control characters, which are not allowed.' },
+      {
+        ro: 'Nota conține caractere de control nepermise.',
+        en: 'The note contains control characters, which are not allowed.',
+        pl: 'Notatka zawiera niedozwolone znaki sterujące.',
+      },
       400,
     );
   }
   if ([...note].length > MAX_NOTE_LENGTH) {
     return new Refusal(
       'BAD_NOTE',
-      { ro: `Nota are mai mult de ${MAX_NOTE_LENGTH} de caractere.`, en: `The note is longer than ${MAX_NOTE_LENGTH} characters.` },
+      {
+        ro: `Nota are mai mult de ${MAX_NOTE_LENGTH} de caractere.`,
+        en: `The note is longer than ${MAX_NOTE_LENGTH} characters.`,
+        pl: `Notatka jest dłuższa niż ${MAX_NOTE_LENGTH} znaków.`,
+      },
       400,
     );
   }

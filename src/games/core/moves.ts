@@ -8,6 +8,7 @@ import { thinkingDaysForMove } from '../../thinking-time/core/thinking-days';
 import { lineLabel } from './lines';
 import type { Decided, Play } from './play';
 import { arrivalFor } from './turns';
+import { formatDayFor } from '../../common/day-format';
 
 /** The channel a move came by; `arbiter` for one recorded on a player's behalf or imported. */
 export type MoveChannel = 'mail' | 'web' | 'api' | 'arbiter';
@@ -113,11 +114,16 @@ export function arbiterMoveDays(
   const arrival = arrivalFor(play, color);
   const { sentOn, arrivedOn = arrival } = days;
   if (compareDays(sentOn, today) > 0)
-    return refusals.badInput('the move cannot be sent after today', 'mutarea nu poate fi trimisă după ziua de azi');
+    return refusals.badInput(
+      'the move cannot be sent after today',
+      'mutarea nu poate fi trimisă după ziua de azi',
+      'ruchu nie można wysłać z datą późniejszą niż dzisiejsza',
+    );
   if (compareDays(arrivedOn, arrival) < 0 || compareDays(sentOn, arrivedOn) < 0) {
     return refusals.badInput(
       `the dates must follow the game: arrived on or after ${arrival}, sent on or after it arrived`,
       `datele trebuie să urmeze partida: primită cel devreme la ${arrival}, trimisă după ce a fost primită`,
+      `daty muszą iść za przebiegiem partii: ruch otrzymany najwcześniej ${formatDayFor('pl', arrival)}, wysłany po otrzymaniu`,
     );
   }
   return { sentOn, arrivedOn };

@@ -42,6 +42,7 @@ describe('offerDecision (repeated offers limited)', () => {
     expect(!refused.ok && refused.message).toEqual({
       ro: 'Partenerul a refuzat oferta dumneavoastră de remiză pe 10.03.2027; o puteți face din nou începând cu 13.03.2027 (după 3 zile).',
       en: 'Your partner declined your draw offer on 10.03.2027; you may offer it again from 13.03.2027 (after 3 days).',
+      pl: 'Partner odrzucił Twoją propozycję remisu 10 marca 2027; możesz ją ponowić od 13 marca 2027 (po 3 dniach).',
     });
     expect(decide(offers, '2027-03-12T22:00:00Z')).toEqual({ ok: true, accepts: false });
   });

@@ -3,6 +3,7 @@
 import { Refusal } from '../../common/refusal';
 import type { Bilingual } from '../../engine';
 import { addDays, compareDays, formatDayRo, localDate, type LocalDate } from '../../common/calendar';
+import { formatDayFor } from '../../common/day-format';
 
 /** docs/rules.md §7: a draw (1 / 1) or an interruption (the point shared by the scores), agreed by both. */
 export type OfferKind = 'draw' | 'interruption';
@@ -28,8 +29,8 @@ export type OfferDecision =
     };
 
 const KIND: Record<OfferKind, Bilingual> = {
-  draw: { ro: 'remiză', en: 'draw' },
-  interruption: { ro: 'întrerupere', en: 'interruption' },
+  draw: { ro: 'remiză', en: 'draw', pl: 'remisu' },
+  interruption: { ro: 'întrerupere', en: 'interruption', pl: 'przerwania' },
 };
 
 /**
@@ -50,7 +51,11 @@ export function offerDecision(input: {
     return {
       ok: false,
       code: 'OFFER_PENDING',
-      message: { ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.', en: 'Your offer is already waiting for your partner.' },
+      message: {
+        ro: 'Oferta dumneavoastră așteaptă deja răspunsul partenerului.',
+        en: 'Your offer is already waiting for your partner.',
+        pl: 'Twoja propozycja już czeka na odpowiedź partnera.',
+      },
     };
   }
   const theirs = open.find((o) => !o.mine);
@@ -62,6 +67,7 @@ export function offerDecision(input: {
       message: {
         ro: `Partenerul v-a propus deja o ${KIND[theirs.kind].ro}: răspundeți întâi la oferta lui; o singură ofertă poate fi deschisă într-o partidă.`,
         en: `Your partner has already offered ${theirs.kind === 'draw' ? 'a draw' : 'an interruption'}: answer that offer first; only one offer may be open in a game.`,
+        pl: `Partner zaproponował już ${theirs.kind === 'draw' ? 'remis' : 'przerwanie'}: najpierw odpowiedz na tę propozycję; w partii może być otwarta tylko jedna propozycja.`,
       },
     };
   }
@@ -82,6 +88,7 @@ export function offerDecision(input: {
           message: {
             ro: `Partenerul a refuzat oferta dumneavoastră de ${KIND[input.kind].ro} pe ${formatDayRo(last)}; o puteți face din nou începând cu ${formatDayRo(until)} (după ${input.cooldownDays} zile).`,
             en: `Your partner declined your ${KIND[input.kind].en} offer on ${formatDayRo(last)}; you may offer it again from ${formatDayRo(until)} (after ${input.cooldownDays} days).`,
+            pl: `Partner odrzucił Twoją propozycję ${KIND[input.kind].pl} ${formatDayFor('pl', last)}; możesz ją ponowić od ${formatDayFor('pl', until)} (po ${input.cooldownDays === 1 ? '1 dniu' : `${input.cooldownDays} dniach`}).`,
           },
         };
       }

@@ -41,7 +41,6 @@ export type GameRulingKind = GameRuling['kind'];
 /** A ruling with its mandatory reason. */
 export type RulingInput = GameRuling & { readonly reason: string };
 
-// In the three languages: the API answers a Polish arbiter in Polish too (docs/rules.md §13).
 const bad = (en: string, ro: string, pl: string) => new Refusal('BAD_INPUT', { ro, en, pl }, 400);
 
 /** Refuses a ruling that cannot be applied whatever the game's state. */
@@ -79,7 +78,7 @@ export function checkRuling(ruling: RulingInput): void {
         throw bad(
           'days charged (positive) or credited (negative), not zero',
           'zile adăugate (pozitiv) sau scăzute (negativ), nu zero',
-          'dni doliczone (dodatnie) lub odliczone (ujemne), nie zero',
+          'dni doliczone (dodatnie) albo odliczone (ujemne), nie zero',
         );
       return;
     case 'coefficient-penalty':
@@ -87,7 +86,7 @@ export function checkRuling(ruling: RulingInput): void {
         throw bad(
           'a coefficient penalty is from 0.1 to 1 (1000 to 10000 ten-thousandths)',
           'penalizarea de coeficient este între 0,1 și 1',
-          'kara we współczynniku wynosi od 0,1 do 1',
+          'kara współczynnikowa wynosi od 0,1 do 1',
         );
       }
       return;
@@ -220,7 +219,7 @@ export function notApplicable(why: Bilingual): Refusal {
   const messages = {
     ro: `Această decizie nu se poate da acum: ${why.ro}.`,
     en: `This ruling cannot be given now: ${why.en}.`,
-    pl: `Tej decyzji nie można teraz podjąć: ${why.pl ?? why.en}.`,
+    pl: `Tej decyzji nie można teraz podjąć: ${why.pl}.`,
   };
   return new Refusal('RULING_NOT_APPLICABLE', messages, 409);
 }

@@ -66,7 +66,7 @@ export interface RulingPlan {
 const POINT_PENALTY_WHAT = {
   ro: 'Penalizarea în puncte (multipli de 50)',
   en: 'The penalty in points (multiples of 50)',
-  pl: 'Kara punktowa (wielokrotności 50)',
+  pl: 'Kara punktowa (wielokrotność 50)',
 };
 const WALKOVER_WHAT = { ro: 'Walkover-ul (400:1)', en: 'The walkover (400:1)', pl: 'Walkower (400:1)' };
 
@@ -99,7 +99,12 @@ export function decideRuling(play: Play, ruling: RulingInput, facts: RulingFacts
       return decideWordRuling(play, ruling.valid);
     case 'claim': {
       const { claim } = facts;
-      if (!claim) return refusals.notAllowedNow('there is no time claim to rule on', 'nu există nicio reclamație de timp');
+      if (!claim)
+        return refusals.notAllowedNow(
+          'there is no time claim to rule on',
+          'nu există nicio reclamație de timp',
+          'nie ma zgłoszenia przekroczenia czasu do rozstrzygnięcia',
+        );
       if (!ruling.upheld)
         return {
           ...NOTHING,
@@ -179,7 +184,8 @@ function decideWordRuling(play: Play, valid: boolean): Decided<RulingPlan> {
  */
 export function decideAnnulment(play: Play, number: number, result: { readonly id: string } | null): Decided<RulingPlan> {
   const line = officialLine(play);
-  if (number > play.stateOf(line.id).movesPlayed) return refusals.badInput(`there is no move ${number}`, `nu există mutarea ${number}`);
+  if (number > play.stateOf(line.id).movesPlayed)
+    return refusals.badInput(`there is no move ${number}`, `nu există mutarea ${number}`, `nie ma ruchu ${number}`);
   const { changes } = forkLine(play, line.id, number - 1, { closeParent: true });
   const reopen = play.status === 'ended' ? { resultId: result?.id ?? null } : null;
   return { ...NOTHING, lines: changes, turn: 'next', reopen, details: { line: line.id } };

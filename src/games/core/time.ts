@@ -30,12 +30,14 @@ export function decideTimeClaim(
     return refusals.notAllowedNow(
       `by the platform's count your partner has used ${partnersClock.used} of ${facts.thinkingDays} days: there is nothing to claim`,
       `după socoteala platformei partenerul a folosit ${partnersClock.used} din ${facts.thinkingDays} de zile: nu este nimic de reclamat`,
+      `według platformy partner wykorzystał ${partnersClock.used} z ${facts.thinkingDays} dni: nie ma czego zgłaszać`,
     );
   }
   if (facts.claimWaiting) {
     return refusals.notAllowedNow(
       'a time claim is already waiting for the arbiter',
       'o reclamație de timp așteaptă deja decizia arbitrului',
+      'zgłoszenie przekroczenia czasu już czeka na decyzję sędziego',
     );
   }
   return null;

@@ -94,15 +94,15 @@ export function assignLines<T, L extends PlayLine>(
       if (isRefusal(line)) return line;
       plays.push({ line, move });
     }
-    if (plays.length === 0) return refusals.badInput('no move was given', 'nu s-a dat nicio mutare');
+    if (plays.length === 0) return refusals.badInput('no move was given', 'nu s-a dat nicio mutare', 'nie podano ruchu');
     if (new Set(plays.map((p) => p.line.id)).size !== plays.length)
-      return refusals.badInput('two moves for one line', 'două mutări pentru aceeași variantă');
+      return refusals.badInput('two moves for one line', 'două mutări pentru aceeași variantă', 'dwa ruchy w jednym wariancie');
     for (const p of plays) {
       if (!owes(p.line)) return play.stateOf(p.line.id).over ? refusals.gameOver() : refusals.alreadyPlayed(play.turn);
     }
     return plays;
   }
-  if (command.move === undefined) return refusals.badInput('no move was given', 'nu s-a dat nicio mutare');
+  if (command.move === undefined) return refusals.badInput('no move was given', 'nu s-a dat nicio mutare', 'nie podano ruchu');
   if (owed.length !== 1) return refusals.lineRequired(owed.map((l) => lineLabel(play, l.id) ?? l.id));
   return [{ line: owed[0], move: command.move }];
 }

@@ -182,9 +182,9 @@ function resultLine(p: JsonObject, c: NoticeContext, score: string, coefficients
 }
 
 /** Words kept in both languages in a payload (a reason the rules core gave). */
-function bilingual(v: unknown): { ro: string; en: string } {
+function bilingual(v: unknown): { ro: string; en: string; pl: string } {
   const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-  return { ro: str(o.ro), en: str(o.en) };
+  return { ro: str(o.ro), en: str(o.en), pl: str(o.pl) || str(o.en) };
 }
 
 export const UNKNOWN_NOTICE: Record<MailLanguage, (template: string) => string> = {

@@ -28,5 +28,8 @@ export function renderMailContent(template: string, language: Language, payload:
   }
   const title = template.replace(/-/g, ' ');
   const lines = Object.entries(payload).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  return { subject: title, text: [`${language === 'ro' ? 'Notificare' : 'Notification'}: ${title}`, '', ...lines, ''].join('\n') };
+  return {
+    subject: title,
+    text: [`${{ ro: 'Notificare', en: 'Notification', pl: 'Powiadomienie' }[language]}: ${title}`, '', ...lines, ''].join('\n'),
+  };
 }

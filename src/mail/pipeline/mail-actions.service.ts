@@ -83,7 +83,8 @@ export class MailActions {
 
   private async actor(playerId: string): Promise<UserActor> {
     const user = await this.people.accountOf(playerId);
-    if (!user) throw new Refusal('NO_USER', { ro: 'Jucătorul nu are cont.', en: 'The player has no account.' }, 403);
+    if (!user)
+      throw new Refusal('NO_USER', { ro: 'Jucătorul nu are cont.', en: 'The player has no account.', pl: 'Gracz nie ma konta.' }, 403);
     return actorOf(user);
   }
 

@@ -89,7 +89,8 @@ describe('views from engine data', () => {
   });
 
   it('an engine refusal in the player’s language', () => {
-    const error = { ok: false as const, code: 'NOT_CONNECTED' as const, message: { ro: 'Cuvântul trebuie…', en: 'The word must…' } };
+    const error = { ok: false as const, code: 'NOT_CONNECTED' as const, message: { ro: 'Cuvântul trebuie…', en: 'The word must…', pl: 'Wyraz musi…' } };
+    expect(reasonView(error, 'pl')).toEqual({ code: 'NOT_CONNECTED', message: 'Wyraz musi…' });
     expect(reasonView(error, 'ro')).toEqual({ code: 'NOT_CONNECTED', message: 'Cuvântul trebuie…' });
   });
 });

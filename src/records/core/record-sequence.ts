@@ -41,6 +41,6 @@ export function fixSequence(
   }
   const parsed = parseTypedSequence(tileSetId, typed);
   if (!parsed.ok)
-    return refuse('BAD_SEQUENCE', 400, parsed.message.ro, parsed.message.en, `Sekwencja nie jest kompletem płytek: ${parsed.message.en}`);
+    return refuse('BAD_SEQUENCE', 400, parsed.message.ro, parsed.message.en, `Sekwencja nie jest kompletem płytek: ${parsed.message.pl}`);
   return { tiles: parsed.tiles, seed: null, hash: sequenceSha256(parsed.tiles) };
 }

@@ -92,6 +92,7 @@ describe('every holiday', () => {
     expect(decision.ok && decision.cut?.message).toEqual({
       ro: expect.stringMatching(/scurtat.*29\.05\.2027.*30\.05\.2027.*30\.06\.2027/),
       en: expect.stringMatching(/shortened.*2027-05-29.*2027-05-30.*2027-06-30/),
+      pl: expect.stringMatching(/skrócony.*29 maja 2027.*30 maja 2027.*30 czerwca 2027/),
     });
     // A 20-day holiday declared at the start, reaching into June, keeps its days up to 29 May.
     expect(declare('2027-05-15', '2027-06-03', '2027-01-10')).toMatchObject({

@@ -3,6 +3,7 @@
 // the reading taken is stated beside the code.
 import type { Bilingual } from '../../common/bilingual';
 import { addDays, addMonths, compareDays, diffDays, formatDayRo, type DateRange, type LocalDate } from '../../common/calendar';
+import { formatDayFor } from '../../common/day-format';
 
 export const LONG_HOLIDAY_DAYS = 20;
 export const SHORT_HOLIDAY_DAYS = 10;
@@ -145,6 +146,7 @@ function holidayCut(askedTo: LocalDate, to: LocalDate, closing: LocalDate): Holi
     message: {
       ro: `Concediul a fost scurtat: se încheie la ${ro(to)}, nu la ${ro(askedTo)}, pentru că dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(closing)}).`,
       en: `The holiday was shortened: it ends on ${to}, not ${askedTo}, because holiday rights are lost one month before the competition's closing date (${closing}).`,
+      pl: `Urlop został skrócony: kończy się ${pl(to)}, a nie ${pl(askedTo)}, bo prawo do urlopu wygasa na miesiąc przed datą zamknięcia rozgrywek (${pl(closing)}).`,
     },
   };
 }
@@ -165,6 +167,12 @@ function refuse<C extends HolidayRefusalCode>(code: C, details: RefusalDetails[C
 }
 
 const ro = formatDayRo;
+const pl = (day: LocalDate): string => formatDayFor('pl', day);
+
+/** `1 dzień`, `5 dni`: Polish has one form after every number but 1. */
+function plDays(n: number): string {
+  return n === 1 ? '1 dzień' : `${n} dni`;
+}
 
 /** `10 zile`, `20 de zile`, `1 zi`: Romanian puts "de" before 20 and up (but 101–119). */
 function roDays(n: number): string {
@@ -177,33 +185,41 @@ const MESSAGES: { [C in HolidayRefusalCode]: (d: RefusalDetails[C]) => Bilingual
   INVALID_RANGE: (d) => ({
     ro: `Perioada concediului nu este validă: ultima zi (${ro(d.to)}) este înaintea primei zile (${ro(d.from)}).`,
     en: `The holiday's last day (${d.to}) is before its first day (${d.from}).`,
+    pl: `Okres urlopu jest nieprawidłowy: ostatni dzień (${pl(d.to)}) przypada przed pierwszym (${pl(d.from)}).`,
   }),
   STARTS_IN_PAST: (d) => ({
     ro: `Concediul se anunță înainte de a începe: prima zi (${ro(d.from)}) este înaintea zilei de azi (${ro(d.declaredOn)}).`,
     en: `A holiday is announced before it starts: its first day (${d.from}) is before today (${d.declaredOn}).`,
+    pl: `Urlop zgłasza się przed jego rozpoczęciem: pierwszy dzień (${pl(d.from)}) przypada przed dniem dzisiejszym (${pl(d.declaredOn)}).`,
   }),
   BEFORE_COMPETITION: (d) => ({
     ro: `Concediul nu poate începe înaintea competiției (${ro(d.start)}).`,
     en: `A holiday cannot start before the competition does (${d.start}).`,
+    pl: `Urlop nie może zacząć się przed rozpoczęciem rozgrywek (${pl(d.start)}).`,
   }),
   LAST_MONTH: (d) => ({
     ro: `Dreptul la concediu se pierde cu o lună înainte de termenul de încheiere a competiției (${ro(d.closing)}): un concediu trebuie să înceapă cel târziu la ${ro(d.lastDay)}.`,
     en: `Holiday rights end one month before the competition's closing date (${d.closing}): a holiday must start by ${d.lastDay}.`,
+    pl: `Prawo do urlopu wygasa na miesiąc przed datą zamknięcia rozgrywek (${pl(d.closing)}): urlop musi się zacząć najpóźniej ${pl(d.lastDay)}.`,
   }),
   TOO_LONG: (d) => ({
     ro: `Concediul cerut are ${d.length} zile; se pot lua cel mult ${roDays(d.long)}, într-o singură tranșă.`,
     en: `The holiday asked for is ${d.length} days; at most ${d.long} days can be taken, in one block.`,
+    pl: `Wnioskowany urlop trwa ${plDays(d.length)}; można wziąć najwyżej ${plDays(d.long)}, w jednym ciągu.`,
   }),
   ALREADY_TAKEN: (d) => ({
     ro: `Se acordă un singur concediu pe competiție, iar al dumneavoastră (${ro(d.from)} – ${ro(d.to)}) este deja luat și nu mai poate fi schimbat.`,
     en: `There is one holiday per competition, and yours (${d.from} – ${d.to}) is already taken and can no longer be changed.`,
+    pl: `W rozgrywkach przysługuje jeden urlop, a Twój (${pl(d.from)} – ${pl(d.to)}) jest już wykorzystany i nie można go zmienić.`,
   }),
   SHORT_NOTICE: (d) => ({
     ro: `Un concediu de ${d.length} zile trebuie declarat la începutul competiției sau cu cel puțin o lună înainte (cel târziu la ${ro(d.deadline)}); acum se pot lua cel mult ${roDays(d.short)}.`,
     en: `A ${d.length}-day holiday must be declared at the competition's start or at least one month ahead (by ${d.deadline}); now at most ${d.short} days can be taken.`,
+    pl: `Urlop trwający ${plDays(d.length)} trzeba zgłosić na początku rozgrywek albo co najmniej miesiąc wcześniej (najpóźniej ${pl(d.deadline)}); teraz można wziąć najwyżej ${plDays(d.short)}.`,
   }),
   CHANGE_TOO_LATE: (d) => ({
     ro: `Concediul declarat (${ro(d.from)} – ${ro(d.to)}) putea fi schimbat până la ${ro(longHolidayDeadline(d.from))}. Îl mai puteți înlocui doar cu un concediu de cel mult ${roDays(d.short)} care începe înainte de ${ro(d.from)}.`,
     en: `Your declared holiday (${d.from} – ${d.to}) could be changed until ${longHolidayDeadline(d.from)}. It can now only be replaced by a holiday of at most ${d.short} days starting before ${d.from}.`,
+    pl: `Zgłoszony urlop (${pl(d.from)} – ${pl(d.to)}) można było zmienić do ${pl(longHolidayDeadline(d.from))}. Teraz można go zastąpić tylko urlopem trwającym najwyżej ${plDays(d.short)}, zaczynającym się przed ${pl(d.from)}.`,
   }),
 };

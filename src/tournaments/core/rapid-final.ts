@@ -67,5 +67,6 @@ export function rapidSystem(tournament: Tournament): PairingOutcome {
   return refuse('RAPID_COMPLETE', {
     ro: 'Sistemul rapid are 8 runde și s-au jucat toate; continuați cu KOTH sau cu sistemul factorizat (Anexa 3 §3).',
     en: 'The rapid system has 8 rounds, all of them played; go on with KOTH or a factorized system (Annex 3 §3).',
+    pl: 'System szybki ma 8 rund i wszystkie zostały rozegrane; kontynuuj systemem KOTH albo systemem faktoryzowanym (Załącznik 3 §3).',
   });
 }

@@ -49,8 +49,8 @@ function systemNamed(name: string): PairingSystem | undefined {
   return ALIASES[folded];
 }
 
-function problem(ro: string, en: string): PlanProblem {
-  return { code: 'BAD_PLAN', messages: { ro, en } };
+function problem(ro: string, en: string, pl: string): PlanProblem {
+  return { code: 'BAD_PLAN', messages: { ro, en, pl } };
 }
 
 /**
@@ -62,7 +62,12 @@ export function parsePlan(text: string): PairingSystem[] | PlanProblem {
     .split(/[,;\n]/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  if (parts.length === 0) return problem('Planul nu numește niciun sistem de împerechere.', 'The plan names no pairing system.');
+  if (parts.length === 0)
+    return problem(
+      'Planul nu numește niciun sistem de împerechere.',
+      'The plan names no pairing system.',
+      'Plan nie wymienia żadnego systemu kojarzenia.',
+    );
   const systems: PairingSystem[] = [];
   for (const part of parts) {
     const match = /^(.*?)(?:\s*[×xX*]\s*(\d+))?$/.exec(part)!;
@@ -71,14 +76,24 @@ export function parsePlan(text: string): PairingSystem[] | PlanProblem {
       return problem(
         `„${match[1]}” nu este un sistem de împerechere (${PAIRING_SYSTEMS.join(', ')}).`,
         `"${match[1]}" is not a pairing system (${PAIRING_SYSTEMS.join(', ')}).`,
+        `„${match[1]}” nie jest systemem kojarzenia (${PAIRING_SYSTEMS.join(', ')}).`,
       );
     }
     const count = match[2] === undefined ? 1 : Number(match[2]);
-    if (count < 1) return problem(`„${part}”: numărul de runde este cel puțin 1.`, `"${part}": a system plays at least one round.`);
+    if (count < 1)
+      return problem(
+        `„${part}”: numărul de runde este cel puțin 1.`,
+        `"${part}": a system plays at least one round.`,
+        `„${part}”: system obejmuje co najmniej jedną rundę.`,
+      );
     for (let i = 0; i < count && systems.length <= MAX_ROUNDS; i++) systems.push(system);
   }
   if (systems.length > MAX_ROUNDS) {
-    return problem(`Planul are mai mult de ${MAX_ROUNDS} de runde.`, `The plan has more than ${MAX_ROUNDS} rounds.`);
+    return problem(
+      `Planul are mai mult de ${MAX_ROUNDS} de runde.`,
+      `The plan has more than ${MAX_ROUNDS} rounds.`,
+      `Plan ma więcej niż ${MAX_ROUNDS} rund.`,
+    );
   }
   return systems;
 }

@@ -104,6 +104,7 @@ export function roundRobinRound(tournament: Tournament): PairingOutcome {
     return refuse('ROUND_ROBIN_COMPLETE', {
       ro: `Turneul fiecare-cu-fiecare de ${order.length} jucători are ${roundRobinRounds(order.length)} runde și s-au jucat toate.`,
       en: `The round robin of ${order.length} players has ${roundRobinRounds(order.length)} rounds, all of them played.`,
+      pl: `Turniej każdy z każdym dla ${order.length} graczy ma ${roundRobinRounds(order.length)} rund i wszystkie zostały rozegrane.`,
     });
   }
   const table = (k: number) => [groupRound(order, k)];
@@ -139,6 +140,7 @@ export function snake(tournament: Tournament): PairingOutcome {
     return refuse('SNAKE_COMPLETE', {
       ro: `Grupele șarpelui au ${rounds} runde și s-au jucat toate; continuați cu alt sistem (FP6, FP4, KOTH).`,
       en: `The snake's groups have ${rounds} rounds, all of them played; go on with another system (FP6, FP4, KOTH).`,
+      pl: `Grupy węża mają ${rounds} rund i wszystkie zostały rozegrane; kontynuuj innym systemem (FP6, FP4, KOTH).`,
     });
   }
   const table = (k: number) => groups.map((group) => groupRound(group, k));

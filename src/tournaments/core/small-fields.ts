@@ -18,6 +18,7 @@ const complete = (plan: string): PairingOutcome =>
   refuse(`${plan.toUpperCase()}_COMPLETE`, {
     ro: `Sistemul ${plan} are ${SMALL_FIELD_ROUNDS} runde și s-au jucat toate.`,
     en: `The ${plan} system has ${SMALL_FIELD_ROUNDS} rounds, all of them played.`,
+    pl: `System ${plan} ma ${SMALL_FIELD_ROUNDS} rund i wszystkie zostały rozegrane.`,
   });
 
 /** The standing paired 1–2, 3–4, rematches allowed, the Gibson rule when the tournament applies it. */
@@ -84,6 +85,7 @@ export function guelph(tournament: Tournament): PairingOutcome {
     return refuse('GUELPH_FIELD', {
       ro: `Sistemul Guelph împerechează 6, 8 sau 10 jucători, nu ${n} (Anexa 3 §8b).`,
       en: `The Guelph system pairs 6, 8 or 10 players, not ${n} (Annex 3 §8b).`,
+      pl: `System Guelph kojarzy 6, 8 albo 10 graczy, a nie ${n} (Załącznik 3 §8b).`,
     });
   }
   const round = tournament.rounds.length;
@@ -109,6 +111,7 @@ export function nast(tournament: Tournament): PairingOutcome {
     return refuse('NAST_FIELD', {
       ro: `Sistemul NAST are 4 runde fixate dinainte: cere cel puțin 5 jucători, nu ${n}.`,
       en: `The NAST system has 4 rounds fixed in advance: it needs at least 5 players, not ${n}.`,
+      pl: `System NAST ma 4 rundy ustalone z góry: wymaga co najmniej 5 graczy, a nie ${n}.`,
     });
   }
   const round = tournament.rounds.length;

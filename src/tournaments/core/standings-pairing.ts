@@ -32,6 +32,7 @@ export function tooFewPlayers(tournament: Tournament): PairingOutcome | undefine
   return refuse('TOO_FEW_PLAYERS', {
     ro: 'Un tur are nevoie de cel puțin doi jucători.',
     en: 'A round needs at least two players.',
+    pl: 'Runda wymaga co najmniej dwóch graczy.',
   });
 }
 
@@ -42,6 +43,7 @@ export function unfinished(tournament: Tournament, rounds = tournament.rounds.le
   return refuse('ROUND_UNFINISHED', {
     ro: `Turul ${round} are încă partide fără rezultat: clasamentul după care se împerechează nu e gata.`,
     en: `Round ${round} still has games without a result: the standing the pairing needs is not ready.`,
+    pl: `Runda ${round} ma jeszcze partie bez wyniku: klasyfikacja potrzebna do kojarzenia nie jest gotowa.`,
   });
 }
 
@@ -49,6 +51,7 @@ const noByeLeft = (): PairingOutcome =>
   refuse('NO_BYE_LEFT', {
     ro: 'Fiecare jucător a stat deja o dată; F 9.2f nu permite a doua oară într-un turneu de cel mult 12 runde.',
     en: 'Every player has already sat out once; F 9.2f allows no second time in a tournament of at most 12 rounds.',
+    pl: 'Każdy gracz pauzował już raz; F 9.2f nie pozwala na drugą pauzę w turnieju do 12 rund.',
   });
 
 /** The next round from a plan: bye, Gibson pairs, the system's pairs, colours. */

@@ -97,14 +97,18 @@ export class ArbiterDashboardController {
           if (decision !== 'grant' && decision !== 'refuse') {
             throw new Refusal(
               'NO_DECISION',
-              { ro: 'Alegeți: creditați zilele sau refuzați creditarea.', en: 'Choose: credit the days or refuse the credit.' },
+              {
+                ro: 'Alegeți: creditați zilele sau refuzați creditarea.',
+                en: 'Choose: credit the days or refuse the credit.',
+                pl: 'Wybierz: zalicz dni albo odmów ich zaliczenia.',
+              },
               400,
             );
           }
           requireConfirmed(form, {
             ro: 'decizia privind zilele de creditat',
             en: 'the decision on the days to credit',
-            pl: 'decyzja o doliczeniu dni',
+            pl: 'decyzja o zaliczeniu dni',
           });
         };
         await this.timeControls.decideDowntimeCredit(actor, id, { confirm: decision === 'grant', reason: str(form, 'reason'), check });

@@ -127,7 +127,7 @@ export class ArbiterPanelService {
   async gameCompetition(actor: UserActor, gameId: string): Promise<Competition> {
     return this.db.run(async () => {
       const game = await this.gameListings.game(gameId);
-      if (!game) throw notYours(`Partida ${gameId}`);
+      if (!game) throw notYours({ ro: `Partida ${gameId}`, en: `Game ${gameId}`, pl: `Partia ${gameId}` });
       return arbitratedCompetition(this.competitionRows, actor, game.competitionId);
     });
   }
@@ -345,7 +345,7 @@ export class ArbiterPanelService {
   ): Promise<{ word: string; lexicon: string | null; known: boolean | null }> {
     const competition = await this.competition(actor, competitionId);
     const trimmed = word.trim();
-    if (!trimmed) throw caseRefusals.missing('word', 'cuvântul');
+    if (!trimmed) throw caseRefusals.missing('word', 'cuvântul', 'wyraz');
     const lexicon = await this.lexicons.wordList(competition);
     return { word: trimmed, lexicon: competition.lexicon, known: lexicon ? lexicon.has(trimmed) : null };
   }
@@ -357,7 +357,7 @@ export class ArbiterPanelService {
 
   /** Stores a word list (Lexicons.upload never replaces one), audited. */
   async uploadLexicon(actor: UserActor, name: string, text: string): Promise<{ name: string; words: number }> {
-    if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours('Lexiconul');
+    if (!hasRole(actor, 'arbiter') && !hasRole(actor, 'admin')) throw notYours({ ro: 'Lexiconul', en: 'The word list', pl: 'Słownik' });
     const uploaded = await this.lexicons.upload(name, text);
     const details = { name: uploaded.name, words: uploaded.words };
     await this.db.transaction(() => this.audit.record({ actor, asArbiter: true, action: 'lexicon.uploaded', details }));
@@ -368,7 +368,7 @@ export class ArbiterPanelService {
   async playerAt(actor: UserActor, gameId: string, color: 'red' | 'blue'): Promise<{ competitionId: string; playerId: string }> {
     return this.db.run(async () => {
       const game = await this.gameListings.game(gameId);
-      if (!game) throw notYours(`Partida ${gameId}`);
+      if (!game) throw notYours({ ro: `Partida ${gameId}`, en: `Game ${gameId}`, pl: `Partia ${gameId}` });
       await arbitratedCompetition(this.competitionRows, actor, game.competitionId);
       return { competitionId: game.competitionId, playerId: color === 'red' ? game.redPlayerId : game.bluePlayerId };
     });

@@ -49,15 +49,30 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 export function parseAuditFilter(query: AuditFilterQuery, playerIds: ReadonlySet<string>): AuditFilter | { readonly refused: Bilingual } {
   const [player, kind, from, to] = [text(query.player), text(query.kind), text(query.from), text(query.to)];
   if (player && !playerIds.has(player))
-    return { refused: { ro: 'Jucătorul ales nu este în competiție.', en: 'The chosen player is not in the competition.' } };
-  if (kind && !Object.hasOwn(AUDIT_KINDS, kind)) return { refused: { ro: 'Tipul ales nu există.', en: 'The chosen kind does not exist.' } };
+    return {
+      refused: {
+        ro: 'Jucătorul ales nu este în competiție.',
+        en: 'The chosen player is not in the competition.',
+        pl: 'Wybrany gracz nie bierze udziału w rozgrywkach.',
+      },
+    };
+  if (kind && !Object.hasOwn(AUDIT_KINDS, kind))
+    return { refused: { ro: 'Tipul ales nu există.', en: 'The chosen kind does not exist.', pl: 'Wybrany rodzaj nie istnieje.' } };
   for (const day of [from, to]) {
     if (day && !isLocalDate(day)) {
-      return { refused: { ro: 'Zilele se dau ca AAAA-LL-ZZ.', en: 'Days are given as YYYY-MM-DD.' } };
+      return {
+        refused: { ro: 'Zilele se dau ca AAAA-LL-ZZ.', en: 'Days are given as YYYY-MM-DD.', pl: 'Dni podaje się w formacie RRRR-MM-DD.' },
+      };
     }
   }
   if (from && to && compareDays(from as LocalDate, to as LocalDate) > 0) {
-    return { refused: { ro: 'Intervalul se termină înainte să înceapă.', en: 'The range ends before it starts.' } };
+    return {
+      refused: {
+        ro: 'Intervalul se termină înainte să înceapă.',
+        en: 'The range ends before it starts.',
+        pl: 'Zakres kończy się przed początkiem.',
+      },
+    };
   }
   return {
     ...(player && { playerId: player }),

@@ -65,7 +65,7 @@ function typedValues(form: Form, stored: FormValues): FormValues {
 function refusalLines(error: Refusal, lang: keyof Bilingual): string[] {
   const problems = (error.details as { problems?: ReadonlyArray<{ message?: Bilingual }> } | undefined)?.problems;
   const lines = (problems ?? []).map((p) => p.message?.[lang]).filter((t): t is string => typeof t === 'string' && t !== '');
-  return lines.length ? lines : [error.messages[lang] ?? error.messages.ro];
+  return lines.length ? lines : [error.messages[lang]];
 }
 
 /**

@@ -86,6 +86,7 @@ describe('arbiter dashboard', () => {
     expect(summary(claim(), '2027-04-03')).toEqual({
       ro: 'Reclamație de timp (roșu): partenerul a folosit 55 de zile — fără răspuns în 5 zile',
       en: 'Time claim (red): the partner has used 55 days — no answer in 5 days',
+      pl: 'Zgłoszenie przekroczenia czasu (czerwony): przeciwnik wykorzystał 55 dni — brak odpowiedzi w ciągu 5 dni',
     });
     // The last day to answer, or an answer come: nothing to say.
     expect(summary(claim(), '2027-04-02').ro).not.toContain('fără răspuns');

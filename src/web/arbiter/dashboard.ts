@@ -66,7 +66,7 @@ export interface DashboardCase extends OpenCase {
   /** Whole days from today to the due day: negative when overdue; null without a deadline. */
   readonly daysLeft: number | null;
   readonly overdue: boolean;
-  readonly summary: { readonly ro: string; readonly en: string };
+  readonly summary: { readonly ro: string; readonly en: string; readonly pl: string };
   /** A platform-outage case: its days and games, for the grant-or-refuse form (docs/sweep.md, Downtime credits). */
   readonly downtime?: DowntimeCaseView;
 }
@@ -119,8 +119,14 @@ export function claimLapsed(c: Pick<OpenCase, 'kind' | 'dueOn' | 'payload'>, tod
   return claimWindow({ toldOn, today: today as LocalDate, answered: answersOf({ payload: c.payload as JsonObject }).length > 0 }).lapsed;
 }
 
-function withClaimAnswer(summary: { ro: string; en: string }, lapsed: boolean): { ro: string; en: string } {
-  return lapsed ? { ro: `${summary.ro} — fără răspuns în 5 zile`, en: `${summary.en} — no answer in 5 days` } : summary;
+function withClaimAnswer(summary: { ro: string; en: string; pl: string }, lapsed: boolean): { ro: string; en: string; pl: string } {
+  return lapsed
+    ? {
+        ro: `${summary.ro} — fără răspuns în 5 zile`,
+        en: `${summary.en} — no answer in 5 days`,
+        pl: `${summary.pl} — brak odpowiedzi w ciągu 5 dni`,
+      }
+    : summary;
 }
 
 /** Due soonest first, cases without a deadline after them, oldest first among equals. */

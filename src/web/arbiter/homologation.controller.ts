@@ -164,7 +164,11 @@ export class HomologationController {
         requireConfirmed(form, IRREVERSIBLE.batchHomologation);
         const gameIds = batchGameIds(form);
         if (!gameIds)
-          throw new Refusal('BAD_INPUT', { ro: 'Lista partidelor nu este validă.', en: 'The list of games is not valid.' }, 400);
+          throw new Refusal(
+            'BAD_INPUT',
+            { ro: 'Lista partidelor nu este validă.', en: 'The list of games is not valid.', pl: 'Lista partii jest nieprawidłowa.' },
+            400,
+          );
         const report = await this.homologations.homologateAll(actor, id, gameIds);
         const names = new Map((await this.panel.games(actor, id)).map((g) => [g.id, `${g.red} – ${g.blue}`]));
         send(res, 200, await this.batchPage(actor, id, req, { report, names }));

@@ -75,7 +75,11 @@ export class PlayerEditController {
     if (!player || !player.emails)
       throw new Refusal(
         'NOT_FOUND',
-        { ro: 'Jucătorul nu este înscris în această competiție.', en: 'The player is not registered in this competition.' },
+        {
+          ro: 'Jucătorul nu este înscris în această competiție.',
+          en: 'The player is not registered in this competition.',
+          pl: 'Gracz nie jest zapisany do tych rozgrywek.',
+        },
         404,
       );
     const values = extra.typed ?? { name: player.name, club: player.club ?? '', language: player.language };

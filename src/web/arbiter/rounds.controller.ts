@@ -143,6 +143,7 @@ export class RoundsController {
           throw new Refusal('CONFIRMATION_REQUIRED', {
             ro: 'Bifați confirmarea: partidele rundei încep și nu se mai pot anula.',
             en: "Tick the confirmation: the round's games start and cannot be undone.",
+            pl: 'Zaznacz potwierdzenie: partie rundy się rozpoczną i nie można ich cofnąć.',
           });
         }
         await this.rounds.confirm(actor, id, roundNumber(number));
@@ -194,7 +195,8 @@ export class RoundsController {
     const n = roundNumber(number);
     const { competition, state } = await this.reads.tournament(id);
     const round = this.reads.roundViews(state).find((r) => r.number === n);
-    if (!round) throw new Refusal('NOT_FOUND', { ro: `Runda ${n} nu există.`, en: `There is no round ${n}.` }, 404);
+    if (!round)
+      throw new Refusal('NOT_FOUND', { ro: `Runda ${n} nu există.`, en: `There is no round ${n}.`, pl: `Nie ma rundy ${n}.` }, 404);
     return this.views.page(
       req,
       'arbiter/round',
@@ -212,6 +214,7 @@ export class RoundsController {
 }
 
 function roundNumber(text: string): number {
-  if (!/^\d{1,3}$/.test(text)) throw new Refusal('NOT_FOUND', { ro: `Runda ${text} nu există.`, en: `There is no round ${text}.` }, 404);
+  if (!/^\d{1,3}$/.test(text))
+    throw new Refusal('NOT_FOUND', { ro: `Runda ${text} nu există.`, en: `There is no round ${text}.`, pl: `Nie ma rundy ${text}.` }, 404);
   return Number(text);
 }

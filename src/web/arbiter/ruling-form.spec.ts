@@ -293,7 +293,11 @@ describe('the PFS ruling forms (docs/rules.md §13)', () => {
     id,
     challenger: 'blue' as const,
     overridden,
-    verdict: { ro: `Verificarea ${id}: toate cuvintele sunt în lista oficială.`, en: `Check ${id}: every word is in the official list.` },
+    verdict: {
+      ro: `Verificarea ${id}: toate cuvintele sunt în lista oficială.`,
+      en: `Check ${id}: every word is in the official list.`,
+      pl: `Sprawdzenie ${id}: wszystkie wyrazy są na oficjalnej liście.`,
+    },
   });
   const pfsGame = { rules: 'pfs' as const, challenges: [check('c1'), check('c2', true)] };
 

@@ -20,7 +20,7 @@ import { isPointPenalty } from '../../games/core/pfs-rules';
 import type { ChallengeView, GameView } from '../../games/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
 import type { ClaimNotice } from '../player/time-notices.service';
-import { IRREVERSIBLE, isConfirmed, notConfirmed, type IrreversibleAction } from '../confirm/confirmation';
+import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';
 
 /** What the panel offers, in the order the form lists them. */
 export const RULING_FORMS = [
@@ -59,7 +59,6 @@ type Form = Readonly<Record<string, unknown>>;
 
 type Refused = Extract<RulingFormResult, { readonly ok: false }>;
 
-// Every refusal in the three languages: the arbiter of a Polish competition reads Polish (docs/rules.md §13).
 const refuse = (code: string, en: string, ro: string, pl: string): Refused => ({ ok: false, code, message: { ro, en, pl } });
 const reasonRequired = () =>
   refuse(
@@ -118,7 +117,7 @@ function readRulingForm(form: Form): RulingFormResult {
       'BAD_INPUT',
       'choose the player (red or blue)',
       'alegeți jucătorul (roșu sau albastru)',
-      'wybierz gracza (czerwony lub niebieski)',
+      'wybierz gracza (czerwony albo niebieski)',
     );
   switch (kind) {
     case 'word': {
@@ -128,7 +127,7 @@ function readRulingForm(form: Form): RulingFormResult {
           'BAD_INPUT',
           'say whether the word is valid',
           'spuneți dacă cuvântul este valid',
-          'zaznacz, czy słowo jest dopuszczalne',
+          'określ, czy wyraz jest dopuszczalny',
         );
       return { ok: true, action: { type: 'rule', ruling: { kind, valid, reason } } };
     }
@@ -139,7 +138,7 @@ function readRulingForm(form: Form): RulingFormResult {
           'BAD_INPUT',
           'say whether the claim is upheld',
           'spuneți dacă reclamația este admisă',
-          'zaznacz, czy reklamacja jest uwzględniona',
+          'określ, czy zgłoszenie zostaje uwzględnione',
         );
       return {
         ok: true,
@@ -186,7 +185,7 @@ function readRulingForm(form: Form): RulingFormResult {
         'BAD_INPUT',
         'say whether the days are granted or charged',
         'spuneți dacă zilele se acordă sau se scad',
-        'zaznacz, czy dni są przyznane, czy odjęte',
+        'określ, czy dni są zaliczane czy doliczane',
       );
     }
     case 'coefficient-penalty': {
@@ -197,7 +196,7 @@ function readRulingForm(form: Form): RulingFormResult {
           'BAD_INPUT',
           'a coefficient penalty is from 0.1 to 1',
           'penalizarea de coeficient este între 0,1 și 1',
-          'kara we współczynniku wynosi od 0,1 do 1',
+          'kara współczynnikowa wynosi od 0,1 do 1',
         );
       }
       return { ok: true, action: { type: 'rule', ruling: { kind, player, amount, reason } } };
@@ -236,7 +235,7 @@ function readRulingForm(form: Form): RulingFormResult {
 }
 
 /** The confirmation each ruling form asks for, named as the refusal says it. */
-function irreversible(action: RulingAction): IrreversibleAction {
+function irreversible(action: RulingAction): { readonly ro: string; readonly en: string; readonly pl: string } {
   if (action.type === 'exclusion') return IRREVERSIBLE.exclusion;
   if (action.type === 'rule' && action.ruling.kind === 'walkover') return IRREVERSIBLE.walkover;
   return IRREVERSIBLE.ruling;

@@ -33,7 +33,7 @@ describe('requireConfirmed (an action that cannot be undone asks once)', () => {
     expect(refusal.messages).toEqual({
       ro: `Bifați căsuța de confirmare: ${what.ro} nu mai poate fi anulată.`,
       en: `Tick the confirmation box: ${what.en} cannot be undone.`,
-      pl: `Zaznacz pole potwierdzenia: ${what.pl} — tego nie można cofnąć.`,
+      pl: `Zaznacz pole potwierdzenia — tej czynności nie można cofnąć: ${what.pl}.`,
     });
   });
 });

@@ -71,7 +71,11 @@ export class GameFormsService {
   }
 
   missing(req: WebRequest, key: string): Refusal {
-    return new Refusal('BAD_INPUT', { ro: this.views.t({ lang: 'ro' }, key), en: this.views.t({ lang: 'en' }, key) }, 400);
+    return new Refusal(
+      'BAD_INPUT',
+      { ro: this.views.t({ lang: 'ro' }, key), en: this.views.t({ lang: 'en' }, key), pl: this.views.t({ lang: 'pl' }, key) },
+      400,
+    );
   }
 
   async render(

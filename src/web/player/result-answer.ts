@@ -6,6 +6,7 @@ import { mayAnswer } from '../../coefficients/core/homologation-rule';
 import type { ResultView } from '../../games/result-proposals.service';
 import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
+import { formatDayFor } from '../../common/day-format';
 
 type Lang = 'ro' | 'en' | 'pl';
 
@@ -21,6 +22,7 @@ export interface MyResultAnswer {
 
 function formatted(localDay: string, lang: Lang): string {
   const [y, m, d] = localDay.split('-');
+  if (lang === 'pl') return formatDayFor('pl', localDay);
   return lang === 'ro' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
 }
 

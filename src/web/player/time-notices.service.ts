@@ -73,8 +73,9 @@ export interface TimeNoticesInput {
   readonly holidays: Readonly<Record<Color, readonly DateRange[]>>;
 }
 
-/** "20 de zile", "1 zi"; "20 days". */
+/** "20 de zile", "1 zi"; "20 days"; "1 dzień", "20 dni". */
 function daysText(n: number, lang: Lang): string {
+  if (lang === 'pl') return n === 1 ? '1 dzień' : `${n} dni`;
   return lang === 'ro' ? roDays(n) : n === 1 ? '1 day' : `${n} days`;
 }
 

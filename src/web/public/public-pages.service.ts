@@ -32,12 +32,14 @@ export interface PublicCompetition {
   readonly gamesInProgress: number;
 }
 
-const NO_COMPETITION = (id: string) => notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.` });
+const NO_COMPETITION = (id: string) =>
+  notFound({ ro: `Competiția ${id} nu există.`, en: `There is no competition ${id}.`, pl: `Nie ma rozgrywek ${id}.` });
 /** The same answer for a game that does not exist and one still in progress: neither is public. */
 const NO_SHEET = (id: string) =>
   notFound({
     ro: `Fișa partidei ${id} nu este publică (partida nu există sau nu s-a terminat).`,
     en: `The sheet of game ${id} is not public (no such game, or it has not ended).`,
+    pl: `Protokół partii ${id} nie jest publiczny (nie ma takiej partii albo jeszcze się nie zakończyła).`,
   });
 
 /**
