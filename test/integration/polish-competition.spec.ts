@@ -171,7 +171,7 @@ describe(`a Polish competition from registration to homologation (${TEST_DB})`, 
     // A first move off the centre is refused on the page, in Polish (the rules core's own words).
     const offCentre = await play(game, 'red', 'a1 KOT');
     expect(offCentre.status).toBe(422);
-    expect(offCentre.text).toMatch(/Pierwszy ruch musi przechodzić przez środkowe pole h8|nie ma na twoim stojaku/);
+    expect(offCentre.text).toMatch(/Pierwszy ruch musi przykryć środkowe pole h8|nie ma na Twoim stojaku/);
     expectPolish(offCentre.text);
     expect((await play(game, 'red', moves[0])).status).toBe(303);
     const m1Words = wordsOf([], moves[0]);
