@@ -112,7 +112,7 @@ describe('a Polish competition played by mail, through the real IMAP and SMTP se
     const answers = newTo(count, red.address);
     expect(answers).toHaveLength(1);
     expectPolish(answers[0]);
-    expect(read(answers[0])).toMatch(/Pierwszy ruch musi przechodzić przez środkowe pole h8|nie ma na twoim stojaku/);
+    expect(read(answers[0])).toMatch(/Pierwszy ruch musi przykryć środkowe pole h8|nie ma na Twoim stojaku/);
     expect(await movesOf()).toEqual([]);
   });
 
