@@ -141,7 +141,11 @@ function recordedMove(s: GameSession, entry: JsonObject, names: { red: string; b
   for (const line of s.lines) {
     const path = s.pathOf(line.id);
     const index = path.findIndex((m) => m.id === entry.id || (entry.line === line.id && entry.number === m.number));
-    if (index >= 0) return moveView(replayLine(s.setup, path.slice(0, index + 1)).records[index], names);
+    if (index < 0) continue;
+    // The line's replay the session holds records every move of its path (a move's record depends on the moves before it only).
+    const held = s.replay(line.id);
+    const record = held.records.length === path.length ? held.records[index] : replayLine(s.setup, path.slice(0, index + 1)).records[index];
+    return moveView(record, names);
   }
   return undefined;
 }
