@@ -193,7 +193,7 @@ export function playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePla
  * out when the caller holds them at the version the row has ($2), the receipt of key $3 by actor $4,
  * whether a conditional reply waits, the version as the statement's snapshot saw it, and what
  * the action's mails read beside the game (its group's name, the long-thinking notices and the
- * thinking-day penalties: always, as they are written without the game's version, so never kept).
+ * thinking-day penalties: always, never kept with the rows of a version).
  */
 export function gameSql(c: GameCodecs, { lock }: { lock: boolean }): string {
   const unlessKnown = (expression: string) => (lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`);
