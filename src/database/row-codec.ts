@@ -5,6 +5,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 import type { ObjectLiteral } from 'typeorm';
+import { JsonText } from '../common/json';
 
 /** PostgreSQL functions take 100 arguments at most: a wider row is split into several arrays. */
 const MAX_ARGUMENTS = 100;
@@ -53,13 +54,14 @@ export class RowCodec<T extends ObjectLiteral> {
   }
 
   /**
-   * A value as TypeORM sends it for `column`: JSON columns as their text, the rest as they are
+   * A value as TypeORM sends it for `column`: JSON columns as their text (a JsonText's as it is), the rest as they are
    * (pg writes a Date, a calendar day is already its text). The constructor admits no other type.
    */
   persistent(column: ColumnMetadata, value: unknown): unknown {
     if (value === null) return null;
     const type = String(column.type);
-    return type === 'jsonb' || type === 'json' ? JSON.stringify(value) : value;
+    if (type !== 'jsonb' && type !== 'json') return value;
+    return value instanceof JsonText ? value.text : JSON.stringify(value);
   }
 
   /** The entity from what `select` gave. */

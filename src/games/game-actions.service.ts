@@ -202,7 +202,7 @@ export class GameActions {
   ): Promise<ActionResult> {
     return this.write(async (w) => {
       const key = receiptKeyOf(actor, options.idempotencyKey);
-      const { s, receipt: found } = await this.locked(gameId, key);
+      const { s, receipt: found } = await this.locked(gameId, key, options.action);
       w.holds(gameId);
       w.opened(s);
       const who = authorize(s);
@@ -233,9 +233,14 @@ export class GameActions {
   /**
    * The game locked for an action, with the receipt of its key, in one statement: the rows this
    * instance committed last at the version the row still has are used again, replays included
-   * (game-action-cache.ts); otherwise they come in the same statement.
+   * (game-action-cache.ts); otherwise they come in the same statement, as do what a move's mails
+   * read beside the game (docs/scale.md, "What bounds them").
    */
-  private async locked(gameId: string, receipt: ReceiptKey | undefined): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
+  private async locked(
+    gameId: string,
+    receipt: ReceiptKey | undefined,
+    action: string,
+  ): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
     const known = this.committed.versionOf(gameId);
     let loaded = await this.loader.actionRows(gameId, { version: known, receipt });
     let held = loaded.rows ? undefined : this.committed.take(gameId, loaded.head.game.version);
@@ -255,6 +260,8 @@ export class GameActions {
     if (held && held.setupKey === replayKey(s.setup, [])) s.seedReplays(held.replays);
     this.absences.set(s, rows);
     if (!loaded.conditionalsPending) this.withoutConditionals.add(s);
+    // A move or a pass writes no notice, penalty or group: what the lock read of them stays true to the commit.
+    if (KEPT_AFTER.has(action)) s.preloadMailReads(loaded.mailReads);
     return { s, receipt: loaded.receipt };
   }
 

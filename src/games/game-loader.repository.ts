@@ -4,6 +4,7 @@
 // actions on one game never interleave (docs/architecture.md, "The action frame").
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
+import { Penalty } from '../arbiter/penalty.entity';
 import { Competition } from '../competitions/competition.entity';
 import { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
@@ -17,6 +18,7 @@ import type { Color } from '../engine';
 import { GameLine } from './game-line.entity';
 import { Game } from './game.entity';
 import { Holiday } from './holiday.entity';
+import { LongThinkingNotice } from './long-thinking-notice.entity';
 import { Move } from './move.entity';
 import { SpecialLeave } from './special-leave.entity';
 
@@ -45,6 +47,15 @@ export interface ActionRows {
   readonly receipt: ActionReceipt | null;
   /** Whether a conditional reply waits in the game: without one, an action reads none. */
   readonly conditionalsPending: boolean;
+  /** What the action's mails read beside the game, as the lock found them (game-mail-snapshot.ts). */
+  readonly mailReads: MailReads;
+}
+
+/** The group's name and the rows of the game's timeline that are not the game's own: read fresh with every lock. */
+export interface MailReads {
+  readonly groupName: string;
+  readonly notices: LongThinkingNotice[];
+  readonly penalties: Penalty[];
 }
 
 /** The codecs of the rows a game is read with (each built once per data source by codecOf). */
@@ -60,6 +71,8 @@ export function gameCodecs(ds: DataSource) {
     holiday: codecOf(ds, Holiday),
     leave: codecOf(ds, SpecialLeave),
     receipt: codecOf(ds, ActionReceipt),
+    notice: codecOf(ds, LongThinkingNotice),
+    penalty: codecOf(ds, Penalty),
   };
 }
 
@@ -141,8 +154,13 @@ export class GameLoader {
     }
     const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
     const conditionalsPending = row.conditionals_pending === true;
-    if (row.moves === null) return { head, rows: null, receipt, conditionalsPending };
-    return { head, rows: playRowsOf(c, row), receipt, conditionalsPending };
+    const mailReads: MailReads = {
+      groupName: row.group_name as string,
+      notices: c.notice.decodeAll(row.notices),
+      penalties: c.penalty.decodeAll(row.penalties),
+    };
+    if (row.moves === null) return { head, rows: null, receipt, conditionalsPending, mailReads };
+    return { head, rows: playRowsOf(c, row), receipt, conditionalsPending, mailReads };
   }
 
   private actionSql?: string;
@@ -173,7 +191,9 @@ export function playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePla
  * The game's row with its competition, sequence and players, and its lines, moves, disputes
  * and both players' holidays and leave. With `lock` (an action): the row locked, the rows left
  * out when the caller holds them at the version the row has ($2), the receipt of key $3 by actor $4,
- * whether a conditional reply waits, and the version as the statement's snapshot saw it.
+ * whether a conditional reply waits, the version as the statement's snapshot saw it, and what
+ * the action's mails read beside the game (its group's name, the long-thinking notices and the
+ * thinking-day penalties: always, never kept with the rows of a version).
  */
 export function gameSql(c: GameCodecs, { lock }: { lock: boolean }): string {
   const unlessKnown = (expression: string) => (lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`);
@@ -181,7 +201,11 @@ export function gameSql(c: GameCodecs, { lock }: { lock: boolean }): string {
   const forAction = `,
   (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."actor" = $4 AND x."idempotency_key" = $3) AS receipt,
   EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
-  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version`;
+  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version,
+  (SELECT x."name" FROM "competition_group" x WHERE x."id" = g."group_id") AS group_name,
+  (SELECT ${c.notice.aggregate('x', 'x."turn"')} FROM ${c.notice.table} x WHERE x."game_id" = g."id") AS notices,
+  (SELECT ${c.penalty.aggregate('x', 'x."effective_on", x."created_at", x."id"')} FROM ${c.penalty.table} x
+    WHERE x."game_id" = g."id" AND x."kind" = 'thinking-days') AS penalties`;
   return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
   ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,
   ${unlessKnown(`SELECT ${c.line.aggregate('x', 'x."created_at", x."id"')} FROM ${c.line.table} x WHERE x."game_id" = g."id"`)} AS lines,

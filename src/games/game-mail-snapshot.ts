@@ -15,7 +15,7 @@ import { timelineOn, type GameTimeline } from '../thinking-time/core';
 import { replayLine } from './core/lines';
 import { noteFor, playerReader } from './core/move-note';
 import { timelineOf } from './game-clocks';
-import { readGameView } from './game-mail-view';
+import { gameView, readGameView } from './game-mail-view';
 import type { GameRepository } from './game.repository';
 import type { CompetitionsRepository } from '../competitions/competitions.repository';
 import type { UserRepository } from '../auth/user.repository';
@@ -42,7 +42,10 @@ export async function mailSnapshot(
   deps: SnapshotReads & { readonly settings: Pick<Settings, 'publicUrl'> },
   options: { readonly start?: boolean } = {},
 ): Promise<GameSnapshot> {
-  const game = await readGameView(deps.competitions, deps.settings, s.competition, s.game, s.players);
+  const game =
+    s.knownGroupName === undefined
+      ? await readGameView(deps.competitions, deps.settings, s.competition, s.game, s.players)
+      : gameView(deps.settings, s.competition, s.knownGroupName, s.players, s.game.id);
   const names = { red: game.red, blue: game.blue };
   const whole = await timelineOf(s);
   const day = timelineOn(whole, s.today);
@@ -138,7 +141,11 @@ function recordedMove(s: GameSession, entry: JsonObject, names: { red: string; b
   for (const line of s.lines) {
     const path = s.pathOf(line.id);
     const index = path.findIndex((m) => m.id === entry.id || (entry.line === line.id && entry.number === m.number));
-    if (index >= 0) return moveView(replayLine(s.setup, path.slice(0, index + 1)).records[index], names);
+    if (index < 0) continue;
+    // The line's replay the session holds records every move of its path (a move's record depends on the moves before it only).
+    const held = s.replay(line.id);
+    const record = held.records.length === path.length ? held.records[index] : replayLine(s.setup, path.slice(0, index + 1)).records[index];
+    return moveView(record, names);
   }
   return undefined;
 }

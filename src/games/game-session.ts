@@ -46,6 +46,7 @@ import type { Holiday } from './holiday.entity';
 import type { SpecialLeave } from './special-leave.entity';
 import type { GameRowsCache } from './game-rows-cache';
 import { GameRepository, type GameRows } from './game.repository';
+import type { MailReads } from './game-loader.repository';
 
 export type { GameRows };
 
@@ -108,6 +109,8 @@ export class GameSession implements GameRows {
   private readonly replays = new Map<string, LineReplay>();
   private holidays?: Record<Color, DateRange[]>;
   private leave?: Record<Color, DateRange[]>;
+  /** What a move's lock statement read for its mails, used instead of reading it again (preloadMailReads). */
+  private mailReads?: MailReads;
 
   constructor(
     /** Reads and writes of the session's rows, in the unit of work it was opened in. */
@@ -127,6 +130,19 @@ export class GameSession implements GameRows {
       this.holidays = this.currentHolidays(preloaded.holidays);
       this.leave = this.leaveOf(preloaded.leave);
     }
+  }
+
+  /**
+   * The group's name, notices and penalties as the lock read them, given by the frame to an
+   * action that writes none of them (a move, a pass): its mails then read nothing more.
+   */
+  preloadMailReads(reads: MailReads): void {
+    this.mailReads = reads;
+  }
+
+  /** The group's name when the lock read it (preloadMailReads). */
+  get knownGroupName(): string | undefined {
+    return this.mailReads?.groupName;
   }
 
   /** Replays of this session's lines at its rows' version (game-action-cache.ts). */
@@ -315,6 +331,10 @@ export class GameSession implements GameRows {
 
   /** The long-thinking notices, the thinking-day penalties and both players' pauses: what the game's timeline reads. */
   async timelineRows(): Promise<TimelineRows> {
+    if (this.mailReads) {
+      const { notices, penalties } = this.mailReads;
+      return { notices, penalties, pauses: { red: await this.pausesOf('red'), blue: await this.pausesOf('blue') } };
+    }
     const [notices, penalties, red] = await this.games.independent([
       () => this.games.longThinkingNotices(this.game.id),
       () => this.games.thinkingDayPenalties(this.game.id),

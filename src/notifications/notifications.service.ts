@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import type { JsonObject } from '../common/json';
+import { JsonText, type JsonObject } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import type { Language } from '../common/bilingual';
 import type { Database } from '../database/database';
@@ -9,7 +9,6 @@ import { domainOf } from './mail-addresses';
 import type { OutboundMail } from './outbound-mail.entity';
 import type { GameEventRow } from './game-event.entity';
 import type { Color } from '../common/color';
-import { asJson } from '../common/json';
 import { mailsOf, rowPayload } from '../mail/core/event-mails';
 import type { GameFact, GameSnapshot } from '../mail/core/game-events';
 import { OutboxRepository } from './outbox.repository';
@@ -85,10 +84,13 @@ export class Notifications {
     if (facts.length === 0) return;
     const now = this.clock.now();
     const events: GameEventRow[] = [];
+    const snapshotText = JSON.stringify(snapshot);
     const mails: OutboundMail[] = [];
     for (const fact of facts) {
       const eventId = randomUUID();
-      events.push({ id: eventId, gameId, kind: fact.kind, payload: asJson({ fact, snapshot }), createdAt: now });
+      // `{ fact, snapshot }` as its text, made now: the snapshot, the bulk of it, serialised once for all the facts.
+      const payload = new JsonText(`{"fact":${JSON.stringify(fact)},"snapshot":${snapshotText}}`) as unknown as JsonObject;
+      events.push({ id: eventId, gameId, kind: fact.kind, payload, createdAt: now });
       for (const mail of mailsOf(fact)) {
         const to = players[mail.to];
         const id = randomUUID();

@@ -3,7 +3,7 @@
 // and nothing else changes, and the competition's dates. Pure: asks the core.
 import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { holidayRightsEnd } from './holidays';
-import { DEFAULT_TIMELINE_RULES, timelineDays, type GameTimeline } from './timeline';
+import { DEFAULT_TIMELINE_RULES, timelineDaysUntil, type GameTimeline } from './timeline';
 
 export interface Deadlines {
   /** The reminder for the awaited move, if still to come (the core's day: a reply would then cost 15 days). */
@@ -26,8 +26,15 @@ export function deadlinesOn(timeline: GameTimeline, day: LocalDate): Deadlines {
     reportBy: addDays(timeline.closing, reportWindowDays),
   };
   if (compareDays(day, timeline.closing) > 0) return fixed;
-  // Walking on as if no move came: the first silence actions about the move owed today.
-  const ahead = timelineDays(timeline, day, timeline.closing);
+  // Walking on as if no move came: the first silence actions about the move owed today. The
+  // escalation comes on or after the reminder's day (its count is the larger), so the walk ends
+  // on the escalation's day: the days after it change neither.
+  let owed: { move: number | undefined } | undefined;
+  const ahead = timelineDaysUntil(timeline, day, timeline.closing, (d) => {
+    owed ??= { move: d.awaiting?.move };
+    const move = owed.move;
+    return move === undefined || d.actions.some((a) => 'silentDays' in a && a.move === move && a.stage.endsWith('escalation'));
+  });
   const move = ahead[0].awaiting?.move;
   if (move === undefined) return fixed;
   const silence = ahead.flatMap((d) => d.actions).filter((a) => 'move' in a && a.move === move && 'silentDays' in a);

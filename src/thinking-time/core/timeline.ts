@@ -165,6 +165,19 @@ export function timelineDays(timeline: GameTimeline, from: LocalDate, to: LocalD
   return walk(prepare(timeline), dayNumber(from), dayNumber(to));
 }
 
+/**
+ * timelineDays from `from` to `to`, ended early by the first day for which `until` holds (that
+ * day included): for a caller whose answer lies in the first days of a long walk.
+ */
+export function timelineDaysUntil(
+  timeline: GameTimeline,
+  from: LocalDate,
+  to: LocalDate,
+  until: (day: TimelineDay) => boolean,
+): readonly TimelineDay[] {
+  return walk(prepare(timeline), dayNumber(from), dayNumber(to), null, until);
+}
+
 /** Every action of the game, in order of day: what stepping day by day would find. */
 export function timelineActions(timeline: GameTimeline): readonly TimelineAction[] {
   const game = prepare(timeline);
@@ -337,7 +350,13 @@ function prepare(t: GameTimeline): PreparedGame {
  * deadlines are computed. Returns the state of each day from `from` on (with `stopAfter`:
  * up to the first day after it with an action).
  */
-function walk(game: PreparedGame, from: number, to: number, stopAfter: number | null = null): TimelineDay[] {
+function walk(
+  game: PreparedGame,
+  from: number,
+  to: number,
+  stopAfter: number | null = null,
+  until?: (day: TimelineDay) => boolean,
+): TimelineDay[] {
   const { rules, moves } = game;
   const result: TimelineDay[] = [];
   const emitted = new Set<string>();
@@ -418,8 +437,10 @@ function walk(game: PreparedGame, from: number, to: number, stopAfter: number | 
         onHoliday: inNumberedRanges(clockDay, game.holidays[p]),
         longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
       });
-      result.push({ day: date, clocks: perPlayer(clock), awaiting, actions: todays });
+      const walked: TimelineDay = { day: date, clocks: perPlayer(clock), awaiting, actions: todays };
+      result.push(walked);
       if (stopAfter !== null && day > stopAfter && todays.length > 0) break;
+      if (until?.(walked)) break;
     }
   }
   return result;
