@@ -24,7 +24,6 @@ import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { UserRepository } from '../auth/user.repository';
 import { GameLoader } from './game-loader.repository';
 import { GameReadModel } from './game-read-model';
 import { GameWrite, replayed } from './game-write';
@@ -110,7 +109,6 @@ export class GameActions {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
     private readonly competitions: CompetitionsRepository,
-    private readonly users: UserRepository,
   ) {
     this.readModel = new GameReadModel(settings);
     this.loader = new GameLoader(db);
@@ -329,7 +327,7 @@ export class GameActions {
         s.game.id,
         s.players,
         facts,
-        await mailSnapshot(s, facts, { competitions: this.competitions, users: this.users, settings: this.settings }),
+        await mailSnapshot(s, facts, { competitions: this.competitions, settings: this.settings }),
       );
   }
 

@@ -165,13 +165,17 @@ export const GAME_SNAPSHOT = z.object({
   moveNumber: z.number().int(),
   partnerNotes: perColor(z.array(z.object({ notation: z.string(), note: z.string() }))),
   moves: z.record(z.string(), view),
+  /** The arbiter signs the mail (a ruling, the start): their name is read when it goes out (docs/web.md "The arbiter's name"). */
+  signed: z.boolean().optional(),
+  /** The arbiter's name: filled when the mail goes out; events written before the flag stored it here. */
   arbiter: z.string().optional(),
   words: z.array(z.string()).optional(),
   contest: z.object({ a: perColor(view), b: perColor(view) }).optional(),
   /** The game's start as its first mail shows it (docs/rules.md §2): the opening as each player sees it. */
   start: z
     .object({
-      arbiter: z.string(),
+      /** Filled when the mail goes out (see `arbiter`); stored by events written before the flag. */
+      arbiter: z.string().optional(),
       tileSet: z.string(),
       startDate: z.string(),
       closingDate: z.string(),

@@ -47,6 +47,8 @@ function replyTurn(row: OutboundMail, game: Game): number {
 
 /** The repositories a row's mail is read from. */
 export interface ComposerReads extends CurrentSnapshotReads {
+  /** The arbiter who signs a ruling or a start, by the name they carry when it goes out. */
+  readonly users: Pick<UserRepository, 'find'>;
   readonly people: CorrespondentsRepository;
   readonly events: Pick<OutboundDeliveryRepository, 'payloadOf'>;
 }
@@ -160,10 +162,11 @@ export class OutboxComposer {
    * arbiter's name"): a signature, not a fact of the game, so a name set after the action signs it.
    */
   private async signedNow(snapshot: GameSnapshot, reads: ComposerReads): Promise<GameSnapshot> {
-    if (snapshot.arbiter === undefined) return snapshot;
+    // Events written before the flag stored the name itself: it is replaced all the same.
+    if (!snapshot.signed && snapshot.arbiter === undefined && snapshot.start === undefined) return snapshot;
     const { competition } = await reads.games.wholeGame(snapshot.gameId);
-    const arbiter = await reads.users.find(competition.arbiterUserId);
-    return arbiter ? { ...snapshot, arbiter: personName(arbiter.displayName) } : snapshot;
+    const arbiter = personName((await reads.users.find(competition.arbiterUserId))?.displayName);
+    return { ...snapshot, arbiter, ...(snapshot.start && { start: { ...snapshot.start, arbiter } }) };
   }
 
   /**
