@@ -3,6 +3,7 @@
 import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { GameFact } from './game-events';
+import { timelineMails } from './timeline-facts';
 
 /** One recipient's mail of a fact: the player's colour, the template and the row's payload. */
 export interface EventMail {
@@ -79,6 +80,9 @@ export function mailsOf(fact: GameFact): EventMail[] {
           ...(fact.confirms?.color === to && { moves: fact.confirms.moves }),
         },
       }));
+    default:
+      // The sweep's facts and the declaration at the closing date (timeline-facts.ts).
+      return timelineMails(fact);
   }
 }
 

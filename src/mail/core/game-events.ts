@@ -4,6 +4,7 @@
 // builds each mail from the event alone; no mail reloads or replays the game. Read back from the
 // outbox, an event is checked by these schemas first.
 import { z } from 'zod';
+import { TIMELINE_FACTS } from './timeline-facts';
 
 const color = z.enum(['red', 'blue']);
 /** A JSON object kept as the action wrote it (a move's confirmation entry, a ruling's details). */
@@ -130,6 +131,7 @@ export const GAME_FACT = z.discriminatedUnion('kind', [
   offerMade,
   offerAnswered,
   gameEnded,
+  ...TIMELINE_FACTS,
 ]);
 export type GameFact = z.infer<typeof GAME_FACT>;
 export type GameFactKind = GameFact['kind'];
