@@ -348,6 +348,18 @@ export class GameActions {
     });
   }
 
+  /**
+   * The facts of a write outside an action's session (a game's start, a holiday told in each of
+   * a player's games, a declaration at the closing date), written now with the game as this
+   * transaction sees it: read afresh, never through the reads' caches, since it may not commit.
+   */
+  async tell(gameId: string, facts: (s: GameSession) => readonly GameFact[]): Promise<void> {
+    const s = await GameSession.open(this.games, gameId, { lock: false, now: this.clock.now() });
+    const written = facts(s);
+    const snapshot = await mailSnapshot(s, written, { competitions: this.competitions, settings: this.settings });
+    await this.notifications.emit(s.game.id, s.players, written, snapshot);
+  }
+
   /** A fact of the action (mail/core/game-events.ts), written with its others when it finishes. */
   emit(s: GameSession, fact: GameFact): void {
     s.facts.push(fact);

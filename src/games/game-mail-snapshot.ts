@@ -68,7 +68,8 @@ export async function mailSnapshot(
   const opened = facts.find((f) => f.kind === 'dispute-opened');
   const ruled = facts.some((f) => f.kind === 'ruling-made');
   // The arbiter signs these mails with the name they carry when it goes out (OutboxComposer.signedNow): only the flag is kept.
-  const signed = ruled || options.start === true;
+  const start = options.start === true || facts.some((f) => f.kind === 'game-started');
+  const signed = ruled || start;
   const official = s.state(live[0].id);
   const outcome = s.game.outcome;
   return {
@@ -87,7 +88,7 @@ export async function mailSnapshot(
     partnerNotes: perColor(notes),
     moves,
     ...(signed && { signed }),
-    ...(options.start && { start: await startOf(s) }),
+    ...(start && { start: await startOf(s) }),
     ...(s.dispute && { words: [...s.dispute.words] }),
     ...(opened && contestLines(s, opened.details as JsonObject, names)),
     ...(s.game.status === 'ended' && {

@@ -1,18 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
-import { SETTINGS } from '../config/settings';
 import { GameActions, type ActionInput } from '../games/game-actions.service';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
-import { Notifications } from '../notifications/notifications.service';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { StateDeclarationsRepository } from './state-declarations.repository';
-import type { MailSettings } from './sweep-mail';
-import { mailSnapshot } from '../games/game-mail-snapshot';
-import type { GameFact } from '../mail/core/game-events';
 import { DEFAULT_TIMELINE_RULES } from './core/timeline';
 import { timeRefusals } from './time-refusals';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
@@ -41,8 +36,6 @@ export class StateDeclarationsService {
     private readonly actions: GameActions,
     private readonly clock: Clock,
     private readonly audit: AuditService,
-    private readonly notifications: Notifications,
-    @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly declarations: StateDeclarationsRepository,
     private readonly competitions: CompetitionsRepository,
   ) {}
@@ -78,10 +71,7 @@ export class StateDeclarationsService {
         if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
         else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
         // docs/rules.md §7: the partner hears of it, from the event with the game as it stands (mail/core/timeline-facts.ts).
-        const session = await this.actions.session(gameId);
-        const fact: GameFact = { kind: 'state-declared', turn: game.turn, player: color, text, declaredOn: today };
-        const snapshot = await mailSnapshot(session, [fact], { competitions: this.competitions, settings: this.settings });
-        await this.notifications.emit(gameId, session.players, [fact], snapshot);
+        await this.actions.tell(gameId, () => [{ kind: 'state-declared', turn: game.turn, player: color, text, declaredOn: today }]);
         await this.audit.record({
           actor,
           action: 'state.declared',

@@ -7,7 +7,6 @@ import { CasesService } from '../arbiter/cases.service';
 import { asJson, type JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
 import { COLORS, type Color } from '../engine';
-import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
 import { closingResult, proposedResult } from '../games/core/closing-result';

@@ -75,6 +75,24 @@ const timeClaimed = z.object({
   answerBy: z.string(),
 });
 
+/**
+ * docs/rules.md §5: `by` (named `player`) declared or changed a holiday, written in each of their
+ * games in play: the partner is told (`partnerTold`); in the game it was declared from, `confirmation`
+ * is the declaration as the player is answered.
+ */
+const holidayDeclared = z.object({
+  kind: z.literal('holiday-declared'),
+  ...at,
+  by: color,
+  player: z.string(),
+  from: z.string(),
+  to: z.string(),
+  holidayKind: z.string(),
+  replaced: z.object({ from: z.string(), to: z.string() }).nullable(),
+  partnerTold: z.boolean(),
+  confirmation: record.optional(),
+});
+
 /** docs/rules.md §6: `by` contested the partner's move; `details` names the contested move and the provisional reply. */
 const disputeOpened = z.object({ kind: z.literal('dispute-opened'), ...at, by: color, details: record });
 /** docs/rules.md §6: `by` admitted the contest and replaced the move. */
@@ -116,14 +134,27 @@ const gameEnded = z.object({
   confirms: z.object({ color, moves: z.array(record) }).optional(),
 });
 
+/** docs/rules.md §2: the game started; each player gets its sheet (RED's is also "your move"), with the opening they drew. */
+const gameStarted = z.object({
+  kind: z.literal('game-started'),
+  ...at,
+  sequence: z.string(),
+  startedOn: z.string(),
+  closingDate: z.string(),
+  names: perColor(z.string()),
+  racks: perColor(z.string()),
+});
+
 /** Every fact a game action writes. */
 export const GAME_FACT = z.discriminatedUnion('kind', [
+  gameStarted,
   movePlayed,
   turnPassed,
   conditional,
   challenge,
   longThinking,
   timeClaimed,
+  holidayDeclared,
   disputeOpened,
   disputeAdmitted,
   disputeAppealed,
