@@ -24,7 +24,6 @@ import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameSession } from './game-session';
 import { GameRepository } from './game.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { UserRepository } from '../auth/user.repository';
 import { GameLoader } from './game-loader.repository';
 import { GameReadModel } from './game-read-model';
 import { GameWrite, replayed } from './game-write';
@@ -110,7 +109,6 @@ export class GameActions {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
     private readonly competitions: CompetitionsRepository,
-    private readonly users: UserRepository,
   ) {
     this.readModel = new GameReadModel(settings);
     this.loader = new GameLoader(db);
@@ -336,7 +334,7 @@ export class GameActions {
         s.game.id,
         s.players,
         facts,
-        await mailSnapshot(s, facts, { competitions: this.competitions, users: this.users, settings: this.settings }),
+        await mailSnapshot(s, facts, { competitions: this.competitions, settings: this.settings }),
       );
   }
 
@@ -355,6 +353,18 @@ export class GameActions {
       result,
       ...(played && { confirms: { color: played.by, moves: played.moves } }),
     });
+  }
+
+  /**
+   * The facts of a write outside an action's session (a game's start, a holiday told in each of
+   * a player's games, a declaration at the closing date), written now with the game as this
+   * transaction sees it: read afresh, never through the reads' caches, since it may not commit.
+   */
+  async tell(gameId: string, facts: (s: GameSession) => readonly GameFact[]): Promise<void> {
+    const s = await GameSession.open(this.games, gameId, { lock: false, now: this.clock.now() });
+    const written = facts(s);
+    const snapshot = await mailSnapshot(s, written, { competitions: this.competitions, settings: this.settings });
+    await this.notifications.emit(s.game.id, s.players, written, snapshot);
   }
 
   /** A fact of the action (mail/core/game-events.ts), written with its others when it finishes. */

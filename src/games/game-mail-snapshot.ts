@@ -4,7 +4,6 @@
 import { COLORS, type Color } from '../common/color';
 import { toLocalDate, type LocalDate } from '../common/calendar';
 import type { JsonObject } from '../common/json';
-import { personName } from '../auth/display-name';
 import type { Settings } from '../config/settings';
 import type { GameFact, GameSnapshot } from '../mail/core/game-events';
 import { moveKey } from '../mail/core/game-events';
@@ -18,16 +17,14 @@ import { timelineOf } from './game-clocks';
 import { gameView, readGameView } from './game-mail-view';
 import type { GameRepository } from './game.repository';
 import type { CompetitionsRepository } from '../competitions/competitions.repository';
-import type { UserRepository } from '../auth/user.repository';
 import { GameSession } from './game-session';
 import { getTileSet } from '../engine/tile-sets';
 
 type Views = { position?: PositionView; lines?: LineView[] };
 
-/** What a snapshot reads beside the game: its group's name and its arbiter, from their owners. */
+/** What a snapshot reads beside the game: its group's name, from its owner. */
 export interface SnapshotReads {
   readonly competitions: Pick<CompetitionsRepository, 'groupName'>;
-  readonly users: Pick<UserRepository, 'find'>;
 }
 
 /** The reads of a snapshot of the game as it stands (currentMailSnapshot): the game too. */
@@ -73,7 +70,9 @@ export async function mailSnapshot(
   }
   const opened = facts.find((f) => f.kind === 'dispute-opened');
   const ruled = facts.some((f) => f.kind === 'ruling-made');
-  const arbiter = ruled || options.start ? personName((await deps.users.find(s.competition.arbiterUserId))?.displayName) : undefined;
+  // The arbiter signs these mails with the name they carry when it goes out (OutboxComposer.signedNow): only the flag is kept.
+  const start = options.start === true || facts.some((f) => f.kind === 'game-started');
+  const signed = ruled || start;
   const official = s.state(live[0].id);
   const outcome = s.game.outcome;
   return {
@@ -91,8 +90,8 @@ export async function mailSnapshot(
     moveNumber: official.movesPlayed + 1,
     partnerNotes: perColor(notes),
     moves,
-    ...(arbiter !== undefined && { arbiter }),
-    ...(options.start && { start: await startOf(s, arbiter ?? '') }),
+    ...(signed && { signed }),
+    ...(start && { start: await startOf(s) }),
     ...(s.dispute && { words: [...s.dispute.words] }),
     ...(opened && contestLines(s, opened.details as JsonObject, names)),
     ...(s.game.status === 'ended' && {
@@ -168,10 +167,9 @@ function contestLines(s: GameSession, details: JsonObject, names: { red: string;
 }
 
 /** The game's start (the game-start mail): its settings and the opening as each player sees it. */
-async function startOf(s: GameSession, arbiter: string): Promise<NonNullable<GameSnapshot['start']>> {
+async function startOf(s: GameSession): Promise<NonNullable<GameSnapshot['start']>> {
   const opening = replayLine(s.setup, []).state;
   return {
-    arbiter,
     // The set's name as players know it (`Română (FRSc)`), never its key.
     tileSet: getTileSet(s.competition.tileSet).name,
     startDate: toLocalDate(s.game.startedOn),

@@ -4,13 +4,13 @@ import { CasesService } from '../arbiter/cases.service';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/core/actor';
 import { receiptKeyOf } from './action-receipt.entity';
-import { otherColor } from '../common/color';
-import { Notifications } from '../notifications/notifications.service';
+import { otherColor, type Color } from '../common/color';
 import { validateHoliday } from '../thinking-time/core';
 import { addDays, toLocalDate } from '../common/calendar';
 import { refusals } from './core/game-refusals';
 import { decideLongThinking, decideTimeClaim } from './core/time';
 import { GameActions, parseDay, type ActionInput } from './game-actions.service';
+import type { GameFact } from '../mail/core/game-events';
 import { clocksOn } from './game-clocks';
 import type { ActionResult } from './game-views';
 import { GameTimeRepository } from './game-time.repository';
@@ -42,7 +42,6 @@ export class GameTimeService {
     private readonly actions: GameActions,
     private readonly audit: AuditService,
     private readonly cases: CasesService,
-    private readonly notifications: Notifications,
     private readonly time: GameTimeRepository,
   ) {}
 
@@ -119,15 +118,16 @@ export class GameTimeService {
         games: games.map((g) => g.id),
         shortened,
       };
-      await this.notifications.add([
-        ...games.map((g) => ({
-          to: g.redPlayerId === player.id ? g.bluePlayer! : g.redPlayer!,
-          template: 'holiday-notice',
-          gameId: g.id,
-          payload: { gameId: g.id, turn: g.turn, player: player.name, from, to, kind: holiday.kind, replaced: view.replaced },
-        })),
-        { to: player, template: 'holiday-confirmation', gameId, payload: { gameId, turn: s.game.turn, ...view } },
-      ]);
+      // One event in each game, each with the game as the holiday leaves it; the declaring game's also answers the player.
+      const declared = { by: color, player: player.name, from, to, holidayKind: holiday.kind, replaced: view.replaced };
+      const told = new Set(games.map((g) => g.id));
+      for (const id of told.has(gameId) ? [...told] : [...told, gameId]) {
+        await this.actions.tell(id, (now) => {
+          const by: Color = now.game.redPlayerId === player.id ? 'red' : 'blue';
+          const mine = id === gameId ? { confirmation: { ...view } } : {};
+          return [{ kind: 'holiday-declared', turn: now.game.turn, ...declared, by, partnerTold: told.has(id), ...mine } as GameFact];
+        });
+      }
       await this.audit.record({ actor, action: 'holiday.declared', competitionId: game.competitionId, gameId, details: { ...view } });
       await w.storeReceipt(gameId, 'holiday', key, view);
       await input.inTransaction?.(view);

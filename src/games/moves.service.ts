@@ -19,7 +19,7 @@ import { ARBITER_READER, playerReader } from './core/move-note';
 import { gameSetup } from './core/play';
 import { orThrow } from './core/refusal';
 import { assignLines, decidePass, decideTurn, type LinePlay } from './core/turns';
-import { COLORS, getTileSet, newGame, parseSequence, type Color } from '../engine';
+import { getTileSet, newGame, parseSequence, type Color } from '../engine';
 import {
   GameActions,
   parseDay,
@@ -106,30 +106,15 @@ export class MovesService {
     );
     const ids = [...new Set(pairings.flatMap((p) => [p.red, p.blue]))];
     const players = new Map((await this.games.playersByIds(ids)).map((p) => [p.id, p]));
-    await this.notifications.add(
-      games.flatMap((g) =>
-        COLORS.map((color) => {
-          const me = players.get(color === 'red' ? g.redPlayerId : g.bluePlayerId)!;
-          const partner = players.get(color === 'red' ? g.bluePlayerId : g.redPlayerId)!;
-          return {
-            to: me,
-            template: 'game-start',
-            gameId: g.id,
-            payload: {
-              gameId: g.id,
-              turn: 1,
-              color,
-              opponent: partner.name,
-              yourMove: color === 'red',
-              sequence: sequence.tiles,
-              startedOn: competition.startDate,
-              closingDate: competition.closingDate,
-              rack: color === 'red' ? state.lines[0].racks.red : state.lines[0].racks.blue,
-            },
-          };
-        }),
-      ),
-    );
+    // docs/rules.md §2: the sheet to both players, a fact of each game (mail/core/game-events.ts `game-started`).
+    const racks = { red: state.lines[0].racks.red, blue: state.lines[0].racks.blue };
+    for (const g of games) {
+      const names = { red: players.get(g.redPlayerId)!.name, blue: players.get(g.bluePlayerId)!.name };
+      const { startDate: startedOn, closingDate } = competition;
+      await this.actions.tell(g.id, () => [
+        { kind: 'game-started', turn: 1, sequence: sequence.tiles, startedOn, closingDate, names, racks },
+      ]);
+    }
     return games;
   }
 

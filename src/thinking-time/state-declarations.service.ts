@@ -1,23 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
-import { SETTINGS } from '../config/settings';
 import { GameActions, type ActionInput } from '../games/game-actions.service';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
-import { otherColor } from '../common/color';
-import { Notifications } from '../notifications/notifications.service';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { StateDeclarationsRepository } from './state-declarations.repository';
-import { stateDeclaredPayload, type MailSettings } from './sweep-mail';
 import { DEFAULT_TIMELINE_RULES } from './core/timeline';
 import { timeRefusals } from './time-refusals';
-import { readGameView } from '../games/game-mail-view';
-import { GameRepository } from '../games/game.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { PlayersRepository } from '../competitions/players.repository';
 
 export const MAX_DECLARATION_LENGTH = 4000;
 
@@ -43,12 +36,8 @@ export class StateDeclarationsService {
     private readonly actions: GameActions,
     private readonly clock: Clock,
     private readonly audit: AuditService,
-    private readonly notifications: Notifications,
-    @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly declarations: StateDeclarationsRepository,
-    private readonly games: GameRepository,
     private readonly competitions: CompetitionsRepository,
-    private readonly players: PlayersRepository,
   ) {}
 
   declareState(
@@ -82,14 +71,8 @@ export class StateDeclarationsService {
         const existing = await this.declarations.declarationOf(gameId, playerId);
         if (existing) await this.declarations.rewrite(existing.id, { text, declaredOn: today, declaredAt: now });
         else await this.declarations.add({ gameId, playerId, color, text, declaredOn: today, declaredAt: now });
-        const partner = otherColor(color);
-        const red = await this.players.get(game.redPlayerId);
-        const blue = await this.players.get(game.bluePlayerId);
-        const view = await readGameView(this.competitions, this.settings, competition, game, { red, blue });
-        const partnerPlayer = partner === 'red' ? red : blue;
-        await this.notifications.add([
-          { to: partnerPlayer, template: 'state-declared', gameId, payload: stateDeclaredPayload(view, game, partner, color, text, today) },
-        ]);
+        // docs/rules.md §7: the partner hears of it, from the event with the game as it stands (mail/core/timeline-facts.ts).
+        await this.actions.tell(gameId, () => [{ kind: 'state-declared', turn: game.turn, player: color, text, declaredOn: today }]);
         await this.audit.record({
           actor,
           action: 'state.declared',

@@ -7,31 +7,18 @@ import { CasesService } from '../arbiter/cases.service';
 import { asJson, type JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
 import { COLORS, type Color } from '../engine';
-import { otherColor } from '../common/color';
 import type { GameSession } from '../games/game-session';
 import type { GameOutcome } from '../games/core/game-state';
 import { closingResult, proposedResult } from '../games/core/closing-result';
-import { Notifications, type Notification } from '../notifications/notifications.service';
-import type { GameView } from '../notifications/models/models';
+import { Notifications } from '../notifications/notifications.service';
 import { deadlinesOn } from './core/deadlines';
 import { StateDeclarationsRepository } from './state-declarations.repository';
-import {
-  closingDatePayload,
-  escalationPayload,
-  clocksOf,
-  holidayEndPayload,
-  holidayNoticePayload,
-  holidayRightsEndPayload,
-  longThinkingEndPayload,
-  reminderCopyPayload,
-  reminderPayload,
-  reportWindowClosedPayload,
-  timeExceededPayload,
-  type MailSettings,
-} from './sweep-mail';
+import { clocksOf, closingProposalView, holidayRightsEndPayload, type ClosingProposal, type MailSettings } from './sweep-mail';
+import { mailSnapshot } from '../games/game-mail-snapshot';
+import type { GameFact } from '../mail/core/game-events';
+import { toLocalDate } from '../common/calendar';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
-import { readGameView } from '../games/game-mail-view';
 import { GameTimeRepository } from '../games/game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
@@ -63,23 +50,24 @@ export class SweepActions {
     const { s } = ctx;
     // Done late (after downtime), a silence is told as long as it is today (catch-up.ts: it still holds).
     const action = 'silentDays' in due && ctx.day.awaiting?.move === due.move ? { ...due, silentDays: ctx.day.awaiting.silentDays } : due;
-    const tell = (color: Color, template: string, payload: JsonObject): Notification => ({
-      to: s.players[color],
-      template,
-      gameId: s.game.id,
-      payload,
-    });
+    const turn = s.game.turn;
+    const key = action.key;
     switch (action.stage) {
       case 'reminder':
       case 'first-move-reminder': {
         // docs/rules.md §5: the move is sent again to the silent player, a copy to the partner.
-        const deadlines = deadlinesOn(ctx.timeline, ctx.day.day);
-        const partner = otherColor(action.player);
-        const game = await this.gameView(s);
-        await this.notifications.add([
-          tell(action.player, 'reminder', reminderPayload(this.settings, s, game, action, ctx.day, deadlines)),
-          tell(partner, 'reminder-copy', reminderCopyPayload(s, game, partner, action, deadlines.escalation)),
-        ]);
+        const { escalation } = deadlinesOn(ctx.timeline, ctx.day.day);
+        const { player: silent, move, since, silentDays } = action;
+        await this.tell(s, {
+          kind: 'silence-reminded',
+          turn,
+          action: key,
+          silent,
+          move,
+          since,
+          silentDays,
+          ...(escalation && { escalation }),
+        });
         return null;
       }
       case 'escalation':
@@ -91,45 +79,44 @@ export class SweepActions {
           kind: SILENCE_CASE,
           payload: this.silenceCase(ctx, action),
         });
-        const game = await this.gameView(s);
-        await this.notifications.add(COLORS.map((c) => tell(c, 'escalation', escalationPayload(s, game, c, action))));
+        const { player: silent, silentDays, since } = action;
+        await this.tell(s, { kind: 'silence-escalated', turn, action: key, silent, silentDays, since });
         return opened.id;
       }
-      case 'holiday-start': {
-        const partner = otherColor(action.player);
-        await this.notifications.add([tell(partner, 'holiday-notice', holidayNoticePayload(s, await this.gameView(s), partner, action))]);
+      case 'holiday-start':
+        await this.tell(s, { kind: 'holiday-started', turn, action: key, player: action.player, ...action.holiday });
         return null;
-      }
-      case 'holiday-end': {
+      case 'holiday-end':
         // The silence count resumes today (timeline.ts: holiday-end falls on the day after the holiday).
-        const partner = otherColor(action.player);
-        await this.notifications.add([tell(partner, 'holiday-end', holidayEndPayload(s, await this.gameView(s), partner, action))]);
+        await this.tell(s, { kind: 'holiday-ended', turn, action: key, player: action.player, ...action.holiday, resumesOn: action.on });
         return null;
-      }
       case 'long-thinking-start':
         // The partner was told when the notice was given (GameTimeService.announceLongThinking), on this very day: recorded, not repeated.
         return null;
       case 'long-thinking-end': {
-        const partner = otherColor(action.player);
-        await this.notifications.add([
-          tell(partner, 'long-thinking-end', longThinkingEndPayload(s, await this.gameView(s), partner, action)),
-        ]);
+        const { from, days } = action.notice;
+        await this.tell(s, { kind: 'long-thinking-ended', turn, action: key, player: action.player, from, days, resumesOn: action.on });
         return null;
       }
-      case 'time-exceeded': {
+      case 'time-exceeded':
         // docs/rules.md §5: 51 days or more lose the game, but only if the partner claims it: the partner is told they may.
-        const partner = otherColor(action.player);
-        await this.notifications.add([tell(partner, 'time-exceeded', timeExceededPayload(s, await this.gameView(s), partner, action))]);
+        await this.tell(s, {
+          kind: 'time-exceeded',
+          turn,
+          action: key,
+          player: action.player,
+          used: action.used,
+          limit: s.competition.thinkingDays,
+        });
         return null;
-      }
       case 'holiday-rights-end':
         await this.holidayRightsEnd(ctx, action);
         return null;
       case 'closing-date': {
         // docs/rules.md §7: at the closing date the players declare the game's state; results reach the arbiter within 5 days.
         const { reportBy } = deadlinesOn(ctx.timeline, ctx.day.day);
-        const game = await this.gameView(s);
-        await this.notifications.add(COLORS.map((c) => tell(c, 'closing-date', closingDatePayload(s, game, c, action, reportBy, ctx.day))));
+        const closingDate = toLocalDate(s.competition.closingDate);
+        await this.tell(s, { kind: 'closing-date-reached', turn, action: key, closingDate, declareBy: reportBy });
         return null;
       }
       case 'report-window-closed': {
@@ -140,15 +127,18 @@ export class SweepActions {
           kind: CLOSING_CASE,
           payload,
         });
-        const game = await this.gameView(s);
         const declared = (payload.declarations as { color: Color }[]).map((d) => d.color);
-        const proposed = (payload.proposal ?? null) as Parameters<typeof reportWindowClosedPayload>[4];
-        await this.notifications.add(
-          COLORS.map((c) => tell(c, 'report-window-closed', reportWindowClosedPayload(s, game, c, action, proposed, declared))),
-        );
+        const proposal = closingProposalView((payload.proposal ?? null) as ClosingProposal | null);
+        await this.tell(s, { kind: 'report-window-closed', turn, action: key, ...(proposal && { proposal }), declared });
         return opened.id;
       }
     }
+  }
+
+  /** A fact of the timeline (mail/core/timeline-facts.ts), with the game as the sweep holds it: mail decides who hears of it. */
+  private async tell(s: GameSession, fact: GameFact): Promise<void> {
+    const snapshot = await mailSnapshot(s, [fact], { competitions: this.competitions, settings: this.settings });
+    await this.notifications.emit(s.game.id, s.players, [fact], snapshot);
   }
 
   /**
@@ -242,9 +232,5 @@ export class SweepActions {
       clocks: clocksOf(ctx.day),
       proposal: proposed ? asJson(proposed) : null,
     };
-  }
-
-  private gameView(s: GameSession): Promise<GameView> {
-    return readGameView(this.competitions, this.settings, s.competition, s.game, s.players);
   }
 }

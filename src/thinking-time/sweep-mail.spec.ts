@@ -1,23 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { gameView } from '../games/game-mail-view';
-import type { GameSession } from '../games/game-session';
 import { renderMailContent } from '../mail/outbox/mail-content';
 import { MAIL_TEMPLATE_NAMES } from '../mail/templates/all-models';
 import { DEFAULT_TEMPLATE_ROOT } from '../mail/templates/render';
 import { SWEEP_MAIL_TEMPLATE_NAMES } from '../notifications/models/sweep-models';
-import {
-  closingDatePayload,
-  holidayEndPayload,
-  holidayRightsEndPayload,
-  longThinkingEndPayload,
-  reminderCopyPayload,
-  reportWindowClosedPayload,
-  specialLeavePayload,
-  stateDeclaredPayload,
-  timeExceededPayload,
-} from './sweep-mail';
-import type { TimelineDay } from './core/timeline';
+import type { Color } from '../common/color';
+import type { JsonObject } from '../common/json';
+import { mailsOf, rowPayload } from '../mail/core/event-mails';
+import type { GameFact } from '../mail/core/game-events';
+import type { GameMailContext } from '../mail/outbox/game-mail';
+import { timelineMail } from '../mail/outbox/timeline-mail';
+import { holidayRightsEndPayload, specialLeavePayload } from './sweep-mail';
 
 const SRC = resolve(__dirname, '..');
 const LANGUAGES = ['ro', 'en'] as const;
@@ -60,7 +54,11 @@ describe('the mail the services write has its templates (docs/mail-rules.md 19)'
 
   it('every template the sweep and the time controls write exists in ro and en, text and HTML', () => {
     const ours = [...written]
-      .filter(([name, files]) => name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/')))
+      // The sweep's game facts name their templates where mail maps them (mail/core/timeline-facts.ts).
+      .filter(
+        ([name, files]) =>
+          name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/') || f === join('mail', 'core', 'timeline-facts.ts')),
+      )
       .map(([name]) => name);
     expect(ours.sort()).toEqual([
       'arbiter-cases',
@@ -86,7 +84,7 @@ describe('the mail the services write has its templates (docs/mail-rules.md 19)'
 
   it('every other name written has its files, or the outbox maps it onto a template (src/mail/outbox/game-mail.ts, game-notice-words.ts)', () => {
     // The game mails and the words of the notices without a template of their own (game-notice-words.ts).
-    const gameMail = ['mail/outbox/game-mail.ts', 'mail/outbox/game-notice-words.ts']
+    const gameMail = ['mail/outbox/game-mail.ts', 'mail/outbox/game-notice-words.ts', 'mail/outbox/timeline-mail.ts']
       .map((f) => readFileSync(join(SRC, f), 'utf8'))
       .join('\n');
     const mapped = (name: string) => gameMail.includes(`case '${name}':`) || gameMail.includes(`'${name}': {`);
@@ -103,50 +101,46 @@ describe("the sweep's payloads render in both languages", () => {
     { red: { name: 'Popescu Ana' }, blue: { name: 'Ionescu Dan' } },
     'g-1',
   );
-  const s = {
-    game: { id: 'g-1', turn: 7 },
-    competition: { thinkingDays: 50, closingDate: '2027-03-31', shortName: 'CN 2027' },
-  } as unknown as GameSession;
-  const clock = { used: 12, left: 38, exceeded: false, exceededSince: null, onHoliday: false, longThinking: false };
-  const day = {
-    day: '2027-03-31',
-    clocks: { red: clock, blue: { ...clock, used: 51, left: 0, exceeded: true, exceededSince: '2027-03-25' } },
-    awaiting: null,
-    actions: [],
-  } as TimelineDay;
-  const silence = {
-    stage: 'reminder',
-    key: 'reminder:4',
-    on: '2027-02-26',
-    move: 4,
-    player: 'blue',
-    since: '2027-02-10',
-    silentDays: 15,
-  } as const;
+  // The mail of a timeline fact as the outbox builds it from its event (mail/outbox/timeline-mail.ts).
+  const context = (you: Color) =>
+    ({
+      you,
+      game,
+      language: 'en',
+      clocks: { red: { used: 12, left: 38 }, blue: { used: 51, left: 0, onHoliday: false }, limit: 50 },
+      deadlines: { closing: '2027-03-31', holidayRightsEnd: '2027-02-27' },
+      names: { red: game.red, blue: game.blue },
+    }) as unknown as GameMailContext;
+  const model = (fact: GameFact, you: Color = 'red') => {
+    const mail = mailsOf(fact).find((m) => m.to === you)!;
+    return timelineMail(context(you), mail.template, rowPayload('g-1', fact, mail))!.model as unknown as JsonObject;
+  };
+  const at = { turn: 7, action: 'a' };
+  const reportWindowClosed = (proposal?: {
+    outcome: string;
+    scores: { red: number; blue: number };
+    coefficients: { red: number; blue: number };
+  }) => model({ kind: 'report-window-closed', ...at, ...(proposal && { proposal }), declared: proposal ? ['red'] : [] });
   const payloads = {
-    'reminder-copy': reminderCopyPayload(s, game, 'red', silence, '2027-03-13'),
-    'holiday-end': holidayEndPayload(s, game, 'red', {
-      stage: 'holiday-end',
-      key: 'holiday-end:blue',
-      on: '2027-02-20',
-      player: 'blue',
-      holiday: { from: '2027-02-10', to: '2027-02-19' },
-    }),
-    'long-thinking-end': longThinkingEndPayload(s, game, 'red', {
-      stage: 'long-thinking-end',
-      key: 'lt',
-      on: '2027-02-25',
-      player: 'blue',
-      notice: { from: '2027-02-05', days: 20 },
-    }),
-    'time-exceeded': timeExceededPayload(s, game, 'red', {
-      stage: 'time-exceeded',
-      key: 'te',
-      on: '2027-03-25',
-      player: 'blue',
-      used: 51,
+    'reminder-copy': model({
+      kind: 'silence-reminded',
+      ...at,
+      silent: 'blue',
       move: 4,
+      since: '2027-02-10',
+      silentDays: 15,
+      escalation: '2027-03-13',
     }),
+    'holiday-end': model({ kind: 'holiday-ended', ...at, player: 'blue', from: '2027-02-10', to: '2027-02-19', resumesOn: '2027-02-20' }),
+    'long-thinking-end': model({
+      kind: 'long-thinking-ended',
+      ...at,
+      player: 'blue',
+      from: '2027-02-05',
+      days: 20,
+      resumesOn: '2027-02-25',
+    }),
+    'time-exceeded': model({ kind: 'time-exceeded', ...at, player: 'blue', used: 51, limit: 50 }),
     'holiday-rights-end': holidayRightsEndPayload(
       { name: 'Popescu Ana' },
       { shortName: 'CN 2027' },
@@ -154,16 +148,17 @@ describe("the sweep's payloads render in both languages", () => {
       '2027-02-27',
       'holiday-rights-end',
     ),
-    'closing-date': closingDatePayload(s, game, 'red', { stage: 'closing-date', key: 'closing-date', on: '2027-03-31' }, '2027-04-05', day),
-    'report-window-closed': reportWindowClosedPayload(
-      s,
-      game,
-      'red',
-      { stage: 'report-window-closed', key: 'report-window-closed', on: '2027-04-06' },
-      { outcome: { type: 'unfinished' }, scores: { red: 212, blue: 187 }, coefficients: { red: 1, blue: 1 } },
-      ['red'],
+    'closing-date': model({ kind: 'closing-date-reached', ...at, closingDate: '2027-03-31', declareBy: '2027-04-05' }),
+    // The case's proposal (closing-date.ts) as the sweep's fact carries it: coefficients in ten-thousandths.
+    'report-window-closed': reportWindowClosed({
+      outcome: 'unfinished',
+      scores: { red: 212, blue: 187 },
+      coefficients: { red: 10_000, blue: 10_000 },
+    }),
+    'state-declared': model(
+      { kind: 'state-declared', turn: 7, player: 'red', text: 'RED 212 – BLUE 187, 14 moves', declaredOn: '2027-04-02' },
+      'blue',
     ),
-    'state-declared': stateDeclaredPayload(game, { id: 'g-1', turn: 7 }, 'blue', 'red', 'RED 212 – BLUE 187, 14 moves', '2027-04-02'),
     'special-leave': specialLeavePayload({ shortName: 'CN 2027' }, 'Ionescu Dan', { from: '2027-02-12', to: '2027-02-16' }, 'leave-1', {
       view: game,
       you: 'red',
@@ -220,13 +215,7 @@ describe("the sweep's payloads render in both languages", () => {
     expect(own.subject).toBe('Concediu special — CN 2027');
     expect(own.text).toContain('Arbitrul v-a aprobat concediul special: 12.02.2027 – 16.02.2027.');
     expect(own.text).toContain('Concediul are 5 zile');
-    const nothing = flat(
-      renderMailContent(
-        'report-window-closed',
-        'en',
-        reportWindowClosedPayload(s, game, 'red', { stage: 'report-window-closed', key: 'r', on: '2027-04-06' }, null, []),
-      ),
-    );
+    const nothing = flat(renderMailContent('report-window-closed', 'en', reportWindowClosed()));
     expect(nothing.text).toContain('no result is proposed yet');
   });
 });

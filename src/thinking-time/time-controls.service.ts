@@ -6,7 +6,7 @@ import { RulingsService } from '../arbiter/rulings.service';
 import { Clock } from '../common/clock';
 import type { JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
-import { COLORS, type Color } from '../engine';
+import type { Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { ActionResult } from '../games/game-views';
 import { DisputesService } from '../games/disputes.service';
@@ -247,24 +247,9 @@ export class TimeControlsService {
           );
           // The credited days are on the game's clocks.
           await w.changed([gameId]);
-          const players = await this.players.byIds([game.redPlayerId, game.bluePlayerId]);
-          await this.notifications.add(
-            COLORS.map((color) => ({
-              to: players.find((p) => p.id === (color === 'red' ? game.redPlayerId : game.bluePlayerId))!,
-              template: 'ruling',
-              gameId,
-              payload: {
-                gameId,
-                turn: game.turn,
-                color,
-                rulingId: ruling.id,
-                kind: 'thinking-days',
-                reason,
-                outage: gameDays,
-                credits: given,
-              },
-            })),
-          );
+          // docs/rules.md §6: both players hear of the ruling, a fact of the game (mail/core/game-events.ts `ruling-made`).
+          const details = { rulingId: ruling.id, kind: 'thinking-days', reason, outage: gameDays, credits: given };
+          await this.frame.tell(gameId, () => [{ kind: 'ruling-made', turn: game.turn, details }]);
           await this.audit.record({
             actor,
             asArbiter: true,

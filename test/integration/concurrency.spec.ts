@@ -8,7 +8,6 @@ import { Clock, ManualClock } from '../../src/common/clock';
 import { ResultProposals } from '../../src/games/result-proposals.service';
 import { GameRepository } from '../../src/games/game.repository';
 import { CompetitionsRepository } from '../../src/competitions/competitions.repository';
-import { UserRepository } from '../../src/auth/user.repository';
 import { openAppDatabase } from '../../src/app-database';
 import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/game-check.service';
@@ -62,7 +61,6 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(GameAnalysisService),
           new ConditionalReplies(new ConditionalsRepository(opened.database)),
           get(CompetitionsRepository),
-          get(UserRepository),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

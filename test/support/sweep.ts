@@ -14,6 +14,7 @@ import type { ActionResult } from '../../src/games/game-views';
 import { Game } from '../../src/games/game.entity';
 import { MovesService } from '../../src/games/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { localDate, type LocalDate } from '../../src/common/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { ManualClock } from '../../src/common/clock';
@@ -168,13 +169,20 @@ export async function sweepMails(app: INestApplication, timeZone = 'Europe/Bucha
         .addOrderBy('o.player_id', 'ASC')
         .getMany(),
     );
-  return rows.map((r) => ({
+  // A game's timeline facts are events (mail/core/timeline-facts.ts): their mail's model is built from the event, as the sender builds it.
+  const composer = app.get(OutboxComposer);
+  const models = await app.get(Database).run(async () => {
+    const built: (object | undefined)[] = [];
+    for (const r of rows) built.push(await composer.eventModel(r));
+    return built;
+  });
+  return rows.map((r, i) => ({
     day: localDate(r.createdAt, timeZone),
     template: r.template,
     gameId: r.gameId,
     playerId: r.playerId!,
     action: String(r.payload.action),
     language: r.language,
-    payload: r.payload as Record<string, unknown>,
+    payload: { ...r.payload, ...models[i] } as Record<string, unknown>,
   }));
 }

@@ -60,6 +60,73 @@ describe('the mails of a game fact (who hears of it, by which template)', () => 
     expect(asksWhatToSend({ kind: 'offer-made', turn: 3, by: 'red', offerId: 'o', offer: 'draw', byName: 'P' }, 'blue')).toBe(false);
   });
 
+  it('the start gives each player the sheet with their own rack; RED moves first', () => {
+    const fact: GameFact = {
+      kind: 'game-started',
+      turn: 1,
+      sequence: 'ABC',
+      startedOn: '2027-02-01',
+      closingDate: '2027-03-31',
+      names: { red: 'Popescu', blue: 'Ionescu' },
+      racks: { red: 'ABCDEFG', blue: 'HIJKLMN' },
+    };
+    const [red, blue] = mailsOf(fact);
+    expect([red.to, red.template, red.details]).toEqual([
+      'red',
+      'game-start',
+      { opponent: 'Ionescu', yourMove: true, sequence: 'ABC', startedOn: '2027-02-01', closingDate: '2027-03-31', rack: 'ABCDEFG' },
+    ]);
+    expect([blue.to, blue.details.opponent, blue.details.yourMove, blue.details.rack]).toEqual(['blue', 'Popescu', false, 'HIJKLMN']);
+  });
+
+  it('a holiday is told to the partner of each game; the game it was declared from also answers the player', () => {
+    const holiday = {
+      turn: 4,
+      by: 'red',
+      player: 'Popescu',
+      from: '2027-02-10',
+      to: '2027-02-19',
+      holidayKind: 'long',
+      replaced: null,
+    } as const;
+    expect(who({ kind: 'holiday-declared', ...holiday, partnerTold: true })).toEqual(['blue holiday-notice']);
+    expect(who({ kind: 'holiday-declared', ...holiday, partnerTold: true, confirmation: { id: 'h' } })).toEqual([
+      'blue holiday-notice',
+      'red holiday-confirmation',
+    ]);
+    expect(who({ kind: 'holiday-declared', ...holiday, partnerTold: false, confirmation: { id: 'h' } })).toEqual([
+      'red holiday-confirmation',
+    ]);
+  });
+
+  it("the sweep's facts: the silent player is reminded and the partner gets a copy; notices of a player go to the partner", () => {
+    const at = { turn: 5, action: 'k' };
+    expect(who({ kind: 'silence-reminded', ...at, silent: 'blue', move: 4, since: '2027-02-10', silentDays: 15 })).toEqual([
+      'blue reminder',
+      'red reminder-copy',
+    ]);
+    expect(who({ kind: 'silence-escalated', ...at, silent: 'blue', silentDays: 30, since: '2027-02-10' })).toEqual([
+      'red escalation',
+      'blue escalation',
+    ]);
+    const range = { from: '2027-02-10', to: '2027-02-19' };
+    expect(who({ kind: 'holiday-started', ...at, player: 'blue', ...range })).toEqual(['red holiday-notice']);
+    expect(who({ kind: 'holiday-ended', ...at, player: 'blue', ...range, resumesOn: '2027-02-20' })).toEqual(['red holiday-end']);
+    const ended = { kind: 'long-thinking-ended', ...at, player: 'red', from: '2027-02-05', days: 20, resumesOn: '2027-02-25' } as const;
+    expect(who(ended)).toEqual(['blue long-thinking-end']);
+    expect(who({ kind: 'time-exceeded', ...at, player: 'red', used: 51, limit: 50 })).toEqual(['blue time-exceeded']);
+    expect(who({ kind: 'closing-date-reached', ...at, closingDate: '2027-03-31', declareBy: '2027-04-05' })).toEqual([
+      'red closing-date',
+      'blue closing-date',
+    ]);
+    expect(who({ kind: 'report-window-closed', ...at, declared: [] })).toEqual(['red report-window-closed', 'blue report-window-closed']);
+    expect(who({ kind: 'state-declared', turn: 9, player: 'red', text: 'RED 212', declaredOn: '2027-04-02' })).toEqual([
+      'blue state-declared',
+    ]);
+    // Each row names the timeline action it comes from (docs/sweep.md), as the sweep's rows always did.
+    expect(mailsOf({ kind: 'time-exceeded', ...at, player: 'red', used: 51, limit: 50 })[0].details).toMatchObject({ action: 'k' });
+  });
+
   it('the delivery row lists the game, the turn its reply answers and the colour before the fact', () => {
     const fact: GameFact = { kind: 'offer-made', turn: 3, by: 'blue', offerId: 'o', offer: 'interrupt', byName: 'Ionescu' };
     expect(rowPayload('g', fact, mailsOf(fact)[0])).toEqual({

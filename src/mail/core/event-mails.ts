@@ -3,6 +3,7 @@
 import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { GameFact } from './game-events';
+import { timelineMails } from './timeline-facts';
 
 /** One recipient's mail of a fact: the player's colour, the template and the row's payload. */
 export interface EventMail {
@@ -17,6 +18,14 @@ const BOTH: readonly Color[] = ['red', 'blue'];
 /** The mails of one fact, in the order they are written. */
 export function mailsOf(fact: GameFact): EventMail[] {
   switch (fact.kind) {
+    case 'game-started': {
+      const { sequence, startedOn, closingDate } = fact;
+      return BOTH.map((to) => ({
+        to,
+        template: 'game-start',
+        details: { opponent: fact.names[otherColor(to)], yourMove: to === 'red', sequence, startedOn, closingDate, rack: fact.racks[to] },
+      }));
+    }
     case 'move-played':
       return [
         {
@@ -54,6 +63,15 @@ export function mailsOf(fact: GameFact): EventMail[] {
         },
         { to: fact.by, template: 'time-claim-confirmation', details: { daysUsed: fact.daysUsed } },
       ];
+    case 'holiday-declared': {
+      const { player, from, to, holidayKind: kind, replaced } = fact;
+      return [
+        ...(fact.partnerTold
+          ? [{ to: otherColor(fact.by), template: 'holiday-notice', details: { player, from, to, kind, replaced } }]
+          : []),
+        ...(fact.confirmation ? [{ to: fact.by, template: 'holiday-confirmation', details: fact.confirmation }] : []),
+      ];
+    }
     case 'dispute-opened':
       return [{ to: otherColor(fact.by), template: 'contest', details: fact.details }];
     case 'dispute-admitted':
@@ -79,6 +97,9 @@ export function mailsOf(fact: GameFact): EventMail[] {
           ...(fact.confirms?.color === to && { moves: fact.confirms.moves }),
         },
       }));
+    default:
+      // The sweep's facts and the declaration at the closing date (timeline-facts.ts).
+      return timelineMails(fact);
   }
 }
 

@@ -4,6 +4,7 @@
 // builds each mail from the event alone; no mail reloads or replays the game. Read back from the
 // outbox, an event is checked by these schemas first.
 import { z } from 'zod';
+import { TIMELINE_FACTS } from './timeline-facts';
 
 const color = z.enum(['red', 'blue']);
 /** A JSON object kept as the action wrote it (a move's confirmation entry, a ruling's details). */
@@ -74,6 +75,24 @@ const timeClaimed = z.object({
   answerBy: z.string(),
 });
 
+/**
+ * docs/rules.md §5: `by` (named `player`) declared or changed a holiday, written in each of their
+ * games in play: the partner is told (`partnerTold`); in the game it was declared from, `confirmation`
+ * is the declaration as the player is answered.
+ */
+const holidayDeclared = z.object({
+  kind: z.literal('holiday-declared'),
+  ...at,
+  by: color,
+  player: z.string(),
+  from: z.string(),
+  to: z.string(),
+  holidayKind: z.string(),
+  replaced: z.object({ from: z.string(), to: z.string() }).nullable(),
+  partnerTold: z.boolean(),
+  confirmation: record.optional(),
+});
+
 /** docs/rules.md §6: `by` contested the partner's move; `details` names the contested move and the provisional reply. */
 const disputeOpened = z.object({ kind: z.literal('dispute-opened'), ...at, by: color, details: record });
 /** docs/rules.md §6: `by` admitted the contest and replaced the move. */
@@ -115,14 +134,27 @@ const gameEnded = z.object({
   confirms: z.object({ color, moves: z.array(record) }).optional(),
 });
 
+/** docs/rules.md §2: the game started; each player gets its sheet (RED's is also "your move"), with the opening they drew. */
+const gameStarted = z.object({
+  kind: z.literal('game-started'),
+  ...at,
+  sequence: z.string(),
+  startedOn: z.string(),
+  closingDate: z.string(),
+  names: perColor(z.string()),
+  racks: perColor(z.string()),
+});
+
 /** Every fact a game action writes. */
 export const GAME_FACT = z.discriminatedUnion('kind', [
+  gameStarted,
   movePlayed,
   turnPassed,
   conditional,
   challenge,
   longThinking,
   timeClaimed,
+  holidayDeclared,
   disputeOpened,
   disputeAdmitted,
   disputeAppealed,
@@ -130,6 +162,7 @@ export const GAME_FACT = z.discriminatedUnion('kind', [
   offerMade,
   offerAnswered,
   gameEnded,
+  ...TIMELINE_FACTS,
 ]);
 export type GameFact = z.infer<typeof GAME_FACT>;
 export type GameFactKind = GameFact['kind'];
@@ -165,13 +198,17 @@ export const GAME_SNAPSHOT = z.object({
   moveNumber: z.number().int(),
   partnerNotes: perColor(z.array(z.object({ notation: z.string(), note: z.string() }))),
   moves: z.record(z.string(), view),
+  /** The arbiter signs the mail (a ruling, the start): their name is read when it goes out (docs/web.md "The arbiter's name"). */
+  signed: z.boolean().optional(),
+  /** The arbiter's name: filled when the mail goes out; events written before the flag stored it here. */
   arbiter: z.string().optional(),
   words: z.array(z.string()).optional(),
   contest: z.object({ a: perColor(view), b: perColor(view) }).optional(),
   /** The game's start as its first mail shows it (docs/rules.md §2): the opening as each player sees it. */
   start: z
     .object({
-      arbiter: z.string(),
+      /** Filled when the mail goes out (see `arbiter`); stored by events written before the flag. */
+      arbiter: z.string().optional(),
       tileSet: z.string(),
       startDate: z.string(),
       closingDate: z.string(),

@@ -140,7 +140,7 @@ export function gameMail(c: GameMailContext, template: string, p: JsonObject): G
       return mail('game-start', {
         game,
         you,
-        arbiter: start.arbiter,
+        arbiter: start.arbiter ?? snap.arbiter ?? '',
         tileSet: start.tileSet,
         startDate,
         ...(compareDays(toLocalDate(snap.today), startDate) < 0 && { playsFrom: startDate }),

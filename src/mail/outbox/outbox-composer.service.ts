@@ -20,6 +20,7 @@ import {
 } from '../templates';
 import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
+import { timelineMail } from './timeline-mail';
 import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/game-mail-snapshot';
 import { parseGameEvent, type GameSnapshot } from '../core/game-events';
 import { mailsOf, rowPayload } from '../core/event-mails';
@@ -47,6 +48,8 @@ function replyTurn(row: OutboundMail, game: Game): number {
 
 /** The repositories a row's mail is read from. */
 export interface ComposerReads extends CurrentSnapshotReads {
+  /** The arbiter who signs a ruling or a start, by the name they carry when it goes out. */
+  readonly users: Pick<UserRepository, 'find'>;
   readonly people: CorrespondentsRepository;
   readonly events: Pick<OutboundDeliveryRepository, 'payloadOf'>;
 }
@@ -117,6 +120,11 @@ export class OutboxComposer {
     return renderMailContent(row.template, row.language, row.payload).text;
   }
 
+  /** The view model a row's mail is rendered from when it is built from its event (a stored model is the row's payload). */
+  async eventModel(row: OutboundMail, reads: ComposerReads = this.direct): Promise<object | undefined> {
+    return row.eventId ? (await this.gameModel(row, reads))?.model : undefined;
+  }
+
   /**
    * The model of a game mail: from the event the action wrote (mail/core/game-events.ts), checked
    * first; a row without one (the position a player asked for, a row queued before events) from
@@ -137,7 +145,8 @@ export class OutboxComposer {
         playerId: row.playerId,
         turn,
       });
-      return gameMail(mailContext(snapshot, you, language, replyView(address, snapshot.game, language)), row.template, payload);
+      const context = mailContext(snapshot, you, language, replyView(address, snapshot.game, language));
+      return timelineMail(context, row.template, payload) ?? gameMail(context, row.template, payload);
     } catch (error) {
       // A model that cannot be built (an event that fails its schema, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
@@ -160,10 +169,11 @@ export class OutboxComposer {
    * arbiter's name"): a signature, not a fact of the game, so a name set after the action signs it.
    */
   private async signedNow(snapshot: GameSnapshot, reads: ComposerReads): Promise<GameSnapshot> {
-    if (snapshot.arbiter === undefined) return snapshot;
+    // Events written before the flag stored the name itself: it is replaced all the same.
+    if (!snapshot.signed && snapshot.arbiter === undefined && snapshot.start === undefined) return snapshot;
     const { competition } = await reads.games.wholeGame(snapshot.gameId);
-    const arbiter = await reads.users.find(competition.arbiterUserId);
-    return arbiter ? { ...snapshot, arbiter: personName(arbiter.displayName) } : snapshot;
+    const arbiter = personName((await reads.users.find(competition.arbiterUserId))?.displayName);
+    return { ...snapshot, arbiter, ...(snapshot.start && { start: { ...snapshot.start, arbiter } }) };
   }
 
   /**
