@@ -106,7 +106,7 @@ describe('one writer per table', () => {
 
   it('finds each table written by one repository, its owner', () => {
     const writers = writersByTable();
-    expect(writers.get('game')).toEqual(['games/game.repository.ts']);
+    expect(writers.get('game')).toEqual(['games/persistence/game.repository.ts']);
     const shared = Object.fromEntries(
       [...writers].filter(([table, files]) => files.length > 1 || table in SHARED_TABLES).map(([table, files]) => [table, files]),
     );

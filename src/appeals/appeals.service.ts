@@ -14,7 +14,7 @@ import type { Case } from '../arbiter/case.entity';
 import { CasesRepository } from '../arbiter/cases.repository';
 import { CasesService } from '../arbiter/cases.service';
 import { RulingsRepository } from '../arbiter/rulings.repository';
-import { GameListingsRepository } from '../games/game-listings.repository';
+import { GameListingsRepository } from '../games/persistence/game-listings.repository';
 
 /** An appeal as the commission's page lists it: the case's state and the appeal's words. */
 export type AppealRow = { readonly id: string; readonly status: Case['status']; readonly open: boolean; readonly gameId: string | null } & {

@@ -26,7 +26,7 @@ import { GroupsService } from '../competitions/groups.service';
 import { RegistrationService } from '../competitions/registration.service';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
-import { CompetitionStartService } from '../games/competition-start.service';
+import { CompetitionStartService } from '../games/actions/competition-start.service';
 import { addDays, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { ThinkingTimeRepository, type SweptGame } from '../thinking-time/thinking-time.repository';

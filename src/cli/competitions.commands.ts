@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../auth/core/actor';
 import { RULE_KEYS } from '../competitions/core/competition-settings';
 import { CompetitionSetupService, type CreateCompetitionInput } from '../competitions/competition-setup.service';
 import type { GroupsInput } from '../competitions/core/group-plans';
-import { CompetitionStartService } from '../games/competition-start.service';
+import { CompetitionStartService } from '../games/actions/competition-start.service';
 import { PlayerIdentityService } from '../competitions/player-identity.service';
 import { serviceCommand } from './cli-services';
 import { BadInputError, jsonLine } from './command';

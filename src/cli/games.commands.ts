@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR } from '../auth/core/actor';
-import { GameCheckService } from '../games/game-check.service';
-import { GameSheetsService } from '../games/game-sheets.service';
+import { GameCheckService } from '../games/reads/game-check.service';
+import { GameSheetsService } from '../games/reads/game-sheets.service';
 import { serviceCommand } from './cli-services';
 import { jsonLine } from './command';
 import { choiceOption, onePositional } from './options';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
-import { receiptKeyOf } from '../games/action-receipt.entity';
+import { receiptKeyOf } from '../games/entities/action-receipt.entity';
 import { personName } from '../auth/display-name';
 import { UserRepository } from '../auth/user.repository';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
@@ -15,20 +15,20 @@ import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
 import { COLORS, type Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
-import type { Game } from '../games/game.entity';
-import { readGameView } from '../games/game-mail-view';
-import { GameRepository } from '../games/game.repository';
-import { GameActions, type ActionInput } from '../games/game-actions.service';
-import type { GameWrite } from '../games/game-write';
-import { ResultsRepository } from '../games/results.repository';
+import type { Game } from '../games/entities/game.entity';
+import { readGameView } from '../games/model/game-mail-view';
+import { GameRepository } from '../games/persistence/game.repository';
+import { GameActions, type ActionInput } from '../games/actions/game-actions.service';
+import type { GameWrite } from '../games/actions/game-write';
+import { ResultsRepository } from '../games/persistence/results.repository';
 import { Notifications } from '../notifications/notifications.service';
 import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
-import type { Objection, ObjectionDecision, Result } from '../games/result.entity';
-import { jsonResult, resultView, type ResultView } from '../games/result-proposals.service';
+import type { Objection, ObjectionDecision, Result } from '../games/entities/result.entity';
+import { jsonResult, resultView, type ResultView } from '../games/actions/result-proposals.service';
 import { RankingService } from '../ranking/ranking.service';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */
@@ -38,7 +38,7 @@ const OBJECTION_DECISION = 'objection-decision';
 type InMailAction = Pick<ActionInput, 'inTransaction'>;
 
 /**
- * Results after their proposal (docs/rules.md §7; games/result-proposals.service.ts proposes them when a
+ * Results after their proposal (docs/rules.md §7; games/actions/result-proposals.service.ts proposes them when a
  * game ends): confirmed or objected to by the players within 5 days (silence confirms),
  * homologated automatically for a normal end when the competition says so, by the arbiter otherwise.
  * The game's page and view show the result, so every change of it bumps the game's version,

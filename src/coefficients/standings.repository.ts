@@ -7,8 +7,8 @@ import { Registration } from '../competitions/registration.entity';
 import { isUuid } from '../common/ids';
 import { Database } from '../database/database';
 import { independentQueries } from '../database/independent-queries';
-import { Game } from '../games/game.entity';
-import { Result } from '../games/result.entity';
+import { Game } from '../games/entities/game.entity';
+import { Result } from '../games/entities/result.entity';
 import { Player } from '../players/player.entity';
 
 /** The rows the standings and crosstables of one competition are computed from. */

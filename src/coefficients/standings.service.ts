@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { refusals } from '../games/core/game-refusals';
-import type { Game } from '../games/game.entity';
+import type { Game } from '../games/entities/game.entity';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import type { Group } from '../competitions/group.entity';
 import type { Registration } from '../competitions/registration.entity';
 import { Database } from '../database/database';
-import type { Result } from '../games/result.entity';
+import type { Result } from '../games/entities/result.entity';
 import { StandingsRepository } from './standings.repository';
 import { Refusal } from '../common/refusal';
 import { rankGroup, type StandingEntry, type StandingRow } from './core/standings';

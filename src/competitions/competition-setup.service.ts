@@ -29,7 +29,7 @@ export interface CreateCompetitionInput extends CompetitionSettingsInput {
 /**
  * Setting a competition up: created with its arbiter and its dealt sequences, one
  * transaction with its audit entry; `setUp` also imports the players and makes the groups in that
- * one transaction, for the CLI (games/competition-start.service.ts starts play).
+ * one transaction, for the CLI (games/actions/competition-start.service.ts starts play).
  */
 @Injectable()
 export class CompetitionSetupService {

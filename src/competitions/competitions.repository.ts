@@ -184,7 +184,7 @@ export class CompetitionsRepository {
     return this.m.findBy(Group, { id: In([...ids]) });
   }
 
-  /** The name of a game's group, as its mails name the game (games/game-mail-view.ts). */
+  /** The name of a game's group, as its mails name the game (games/model/game-mail-view.ts). */
   async groupName(groupId: string): Promise<string> {
     return (await this.m.findOneByOrFail(Group, { id: groupId })).name;
   }
@@ -193,7 +193,7 @@ export class CompetitionsRepository {
     return this.m.findBy(Competition, { id: In([...ids]) });
   }
 
-  /** A player withdrawn from the competition (games/withdrawal.service.ts, docs/rules.md §7). */
+  /** A player withdrawn from the competition (games/actions/withdrawal.service.ts, docs/rules.md §7). */
   async markWithdrawn(registrationId: string, at: Date): Promise<void> {
     await this.m.update(Registration, { id: registrationId }, { withdrawnAt: at });
   }
@@ -218,7 +218,7 @@ export class CompetitionsRepository {
     return registration?.competitionId;
   }
 
-  /** A competition starts (games/competition-start.service.ts). */
+  /** A competition starts (games/actions/competition-start.service.ts). */
   async markCompetitionStarted(competition: Pick<Competition, 'id' | 'startedAt' | 'startDate'>): Promise<void> {
     await this.m.update(
       Competition,

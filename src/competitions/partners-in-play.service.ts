@@ -6,7 +6,7 @@ export type PartnersInPlayQuery = (playerId: string) => Promise<readonly string[
 /**
  * Who plays a player right now (docs/rules.md §6 Identity: they hear of a change at once). Games
  * sit above competitions, so the games feature plugs its query in here when the application starts
- * (games/game-partners.service.ts) and the identity service asks without importing games.
+ * (games/reads/game-partners.service.ts) and the identity service asks without importing games.
  */
 @Injectable()
 export class PartnersInPlay {

@@ -76,7 +76,7 @@ const schema = z.object({
   ANALYSIS_WORKER: z.enum(['on', 'off']).optional(),
   /**
    * The games whose last committed state an instance keeps for the next action
-   * (games/game-action-cache.ts). Fewer than the games being played, and a move reloads and
+   * (games/persistence/game-action-cache.ts). Fewer than the games being played, and a move reloads and
    * replays its whole game: a championship's games are played in turn, each evicted before its next move.
    * A kept game costs up to about 0.2 MB of heap (docs/scale.md); 5,000 hold a 100-player round robin.
    */

@@ -3,7 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { LoginLinksModule } from '../auth/login-links.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { GamesModule } from '../games/games.module';
-import { Lexicons } from '../games/lexicons.service';
+import { Lexicons } from '../games/persistence/lexicons.service';
 import { DemoService } from './demo.service';
 
 /** The demo competition, for the CLI and the empty arbiter dashboard. */

@@ -58,7 +58,7 @@ export const POLISH_SHEET_LABELS: SheetLabels = {
   decimal: ',',
 };
 
-/** What only the PDF prints (games/sheet-pdf.ts), in Polish. */
+/** What only the PDF prints (games/reads/sheet-pdf.ts), in Polish. */
 export const POLISH_PDF_LABELS = {
   player: 'Gracz',
   position: 'Pole',

@@ -1,5 +1,5 @@
 // The game sheet's words in Romanian and English (sheet-labels-pl.ts has the Polish ones), for the
-// text sheet (sheet.ts, which also picks the language) and the PDF (games/sheet-pdf.ts), which set the same sheet. Pure.
+// text sheet (sheet.ts, which also picks the language) and the PDF (games/reads/sheet-pdf.ts), which set the same sheet. Pure.
 import type { Color } from './types';
 
 /** Why the game ended: the replay's `endReason` (CLI `replay`). */

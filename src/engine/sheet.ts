@@ -20,7 +20,7 @@ const LABELS: Readonly<Record<SheetLanguage, SheetLabels>> = {
   pl: POLISH_SHEET_LABELS,
 };
 
-/** The sheet's words in its language, for the PDF (games/sheet-pdf.ts), which sets the same sheet. */
+/** The sheet's words in its language, for the PDF (games/reads/sheet-pdf.ts), which sets the same sheet. */
 export function sheetLabels(language: SheetLanguage): SheetLabels {
   return LABELS[language];
 }
@@ -218,7 +218,7 @@ function headerBlock(model: SheetModel, l: SheetLabels): string {
   return [rule, center(l.title), rule, ...body].join('\n');
 }
 
-/** The header's fields (label, value) in the sheet's language: the text sheet and the PDF (games/sheet-pdf.ts) print the same. */
+/** The header's fields (label, value) in the sheet's language: the text sheet and the PDF (games/reads/sheet-pdf.ts) print the same. */
 export function sheetHeaderFields(model: SheetModel): [string, string][] {
   const l = LABELS[model.language];
   const fields: [string, string][] = [[l.competition, model.competition]];

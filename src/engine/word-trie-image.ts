@@ -1,7 +1,7 @@
 // A finished word trie as bytes and back (docs/scale.md "Word lists"): a list of millions of words
 // is built from its text once, and its image read back in the time it takes to read the bytes —
 // no parsing, no folding, the typed arrays laid over the bytes as they are. Pure: the caller reads
-// and writes the file (games/lexicons.service.ts).
+// and writes the file (games/persistence/lexicons.service.ts).
 import { alphabet } from './tile-sets';
 import type { TileSet } from './types';
 import { trieFromColumns, type WordTrie } from './word-trie';

@@ -9,10 +9,14 @@ import { sourcesUnder } from '../common/testing/source-files';
 const SRC = join(__dirname, '..');
 
 /** The frame: the entries (game-actions.service.ts), the write they hold (game-write.ts) and the loader. */
-const FRAME = new Set(['games/game-actions.service.ts', 'games/game-write.ts', 'games/game-loader.repository.ts']);
+const FRAME = new Set([
+  'games/actions/game-actions.service.ts',
+  'games/actions/game-write.ts',
+  'games/persistence/game-loader.repository.ts',
+]);
 
 /** The one file that issues the lock statement. */
-const LOCK_STATEMENT = 'games/game-loader.repository.ts';
+const LOCK_STATEMENT = 'games/persistence/game-loader.repository.ts';
 
 /**
  * The benchmark replays statements it recorded from the frame against a bare connection

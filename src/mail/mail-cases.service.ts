@@ -4,7 +4,7 @@ import type { Case } from '../arbiter/case.entity';
 import type { JsonObject } from '../common/json';
 import { CasesRepository } from '../arbiter/cases.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { GameListingsRepository } from '../games/game-listings.repository';
+import { GameListingsRepository } from '../games/persistence/game-listings.repository';
 
 /** Cases the mail channel raises for the arbiter (docs/mail-rules.md 7, 14, 17). */
 export type MailCaseKind = 'mail-undeliverable' | 'mail-bounce' | 'mail-failed';

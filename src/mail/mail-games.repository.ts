@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Between } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { Game } from '../games/game.entity';
-import { Offer, type OfferKind } from '../games/offer.entity';
+import { Game } from '../games/entities/game.entity';
+import { Offer, type OfferKind } from '../games/entities/offer.entity';
 
 /**
  * The games as only the mail channel reads them: the games a token's prefix names, a game with

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
 import type { TileSetId } from '../engine';
-import type { Game } from '../games/game.entity';
-import type { Offer, OfferKind } from '../games/offer.entity';
+import type { Game } from '../games/entities/game.entity';
+import type { Offer, OfferKind } from '../games/entities/offer.entity';
 import { MailGamesRepository } from './mail-games.repository';
 
 /**

@@ -15,7 +15,7 @@ import { LoginLinkRepository } from '../auth/login-link.repository';
 import { UserRepository } from '../auth/user.repository';
 import { WebSessionRepository } from '../auth/web-session.repository';
 import { PlayersRepository } from '../competitions/players.repository';
-import { GameListingsRepository } from '../games/game-listings.repository';
+import { GameListingsRepository } from '../games/persistence/game-listings.repository';
 import { InboundMailRepository } from '../mail/inbound-mail.repository';
 import { OutboxRepository } from '../notifications/outbox.repository';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { Game } from '../games/game.entity';
+import { Game } from '../games/entities/game.entity';
 import { Player } from '../players/player.entity';
 import type { Federation } from './core/ranking-inputs';
 

@@ -3,7 +3,7 @@ import { In, LessThan, type EntityManager } from 'typeorm';
 import { toLocalDate, localDate } from '../common/calendar';
 import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { Result } from '../games/result.entity';
+import { Result } from '../games/entities/result.entity';
 import { Player } from '../players/player.entity';
 import type { Federation, HomologatedResultRow } from './core/ranking-inputs';
 import { RankingGame } from './ranking-game.entity';

@@ -5,7 +5,7 @@ import { isUuid } from '../common/ids';
 import { notFound, Refusal } from '../common/refusal';
 import { SETTINGS, type Settings } from '../config/settings';
 import { Database } from '../database/database';
-import type { SheetRankings } from '../games/sheet-rankings';
+import type { SheetRankings } from '../games/reads/sheet-rankings';
 import { computeRanking, type RankingSettings } from './core/ranking';
 import {
   checkRankingChoice,

@@ -4,7 +4,7 @@ import { localDate } from '../common/calendar';
 import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
 import { Database } from '../database/database';
-import { Lexicons } from '../games/lexicons.service';
+import { Lexicons } from '../games/persistence/lexicons.service';
 import {
   CONFIRMED_COMMANDS,
   RECORD_TIME_ZONE,

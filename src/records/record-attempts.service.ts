@@ -7,7 +7,7 @@ import { Clock } from '../common/clock';
 import { Refusal } from '../common/refusal';
 import { Database } from '../database/database';
 import { isTileSetId, type TileSetId } from '../engine';
-import { Lexicons } from '../games/lexicons.service';
+import { Lexicons } from '../games/persistence/lexicons.service';
 import { checkAnnouncement, DEFAULT_TIME_LIMIT_MINUTES, RECORD_TIME_ZONE } from './core/record-rules';
 import { fixSequence } from './core/record-sequence';
 import { refuse, unknownAttempt } from './core/record-texts';

@@ -18,7 +18,7 @@ import { groupBy } from '../common/collections';
 import { SETTINGS, type Settings } from '../config/settings';
 import { PlayersRepository } from '../competitions/players.repository';
 import { Database } from '../database/database';
-import { GameListingsRepository } from '../games/game-listings.repository';
+import { GameListingsRepository } from '../games/persistence/game-listings.repository';
 import { domainOf } from '../notifications/mail-addresses';
 import type { ArbiterCasesModel } from '../notifications/models/models';
 import { Notifications } from '../notifications/notifications.service';

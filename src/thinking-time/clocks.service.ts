@@ -5,12 +5,12 @@ import { Clock } from '../common/clock';
 import { Database } from '../database/database';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
-import type { GameStatus } from '../games/game.entity';
+import type { GameStatus } from '../games/entities/game.entity';
 import { localDate, type LocalDate } from '../common/calendar';
 import { deadlinesOn, type Deadlines } from './core/deadlines';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { timelineOn, type Awaiting, type PlayerClock } from './core/timeline';
-import { GameRepository } from '../games/game.repository';
+import { GameRepository } from '../games/persistence/game.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** One game's clocks on a day (docs/rules.md §5): what the API, the mails and the pages show. */

@@ -8,7 +8,7 @@ import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '..
 import { downtimeCredits } from './core/downtime-credits';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import { UptimeRepository } from './uptime.repository';
-import { GameTimeRepository } from '../games/game-time.repository';
+import { GameTimeRepository } from '../games/persistence/game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** How often the platform says it is up (the sweep worker's tick). */

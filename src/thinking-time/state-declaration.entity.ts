@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Player } from '../players/player.entity';
 import type { Color } from '../engine';
-import { Game } from '../games/game.entity';
+import { Game } from '../games/entities/game.entity';
 
 /**
  * docs/rules.md §7: a game unfinished at the closing date gets 1/1 "provided at least one of

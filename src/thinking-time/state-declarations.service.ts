@@ -3,7 +3,7 @@ import type { Actor } from '../auth/core/actor';
 import { sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { Clock } from '../common/clock';
-import { GameActions, type ActionInput } from '../games/game-actions.service';
+import { GameActions, type ActionInput } from '../games/actions/game-actions.service';
 import type { Color } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
 import { addDays, compareDays, localDate, toLocalDate, type LocalDate } from '../common/calendar';

@@ -7,19 +7,19 @@ import { CasesService } from '../arbiter/cases.service';
 import { asJson, type JsonObject } from '../common/json';
 import { SETTINGS } from '../config/settings';
 import { COLORS, type Color } from '../engine';
-import type { GameSession } from '../games/game-session';
+import type { GameSession } from '../games/model/game-session';
 import type { GameOutcome } from '../games/core/game-state';
 import { closingResult, proposedResult } from '../games/core/closing-result';
 import { Notifications } from '../notifications/notifications.service';
 import { deadlinesOn } from './core/deadlines';
 import { StateDeclarationsRepository } from './state-declarations.repository';
 import { clocksOf, closingProposalView, holidayRightsEndPayload, type ClosingProposal, type MailSettings } from './sweep-mail';
-import { mailSnapshot } from '../games/game-mail-snapshot';
+import { mailSnapshot } from '../games/model/game-mail-snapshot';
 import type { GameFact } from '../mail/core/game-events';
 import { toLocalDate } from '../common/calendar';
 import { ThinkingTimeRepository } from './thinking-time.repository';
 import type { CompetitionAction, GameTimeline, SilenceAction, TimelineAction as CoreAction, TimelineDay } from './core/timeline';
-import { GameTimeRepository } from '../games/game-time.repository';
+import { GameTimeRepository } from '../games/persistence/game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 /** Cases the sweep opens for the arbiter, named beside the other case kinds (arbiter/case.entity.ts). */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { gameView } from '../games/game-mail-view';
+import { gameView } from '../games/model/game-mail-view';
 import { renderMailContent } from '../mail/outbox/mail-content';
 import { MAIL_TEMPLATE_NAMES } from '../mail/templates/all-models';
 import { DEFAULT_TEMPLATE_ROOT } from '../mail/templates/render';

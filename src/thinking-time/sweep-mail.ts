@@ -6,7 +6,7 @@ import { asJson, type JsonObject } from '../common/json';
 import type { Competition } from '../competitions/competition.entity';
 import type { Player } from '../players/player.entity';
 import type { Color } from '../engine/types';
-import type { Game } from '../games/game.entity';
+import type { Game } from '../games/entities/game.entity';
 import type { GameView, MailSettings } from '../notifications/models/models';
 import type { ClosingProposalView, HolidayRightsEndModel, SpecialLeaveModel } from '../notifications/models/sweep-models';
 import { rangeLength, type DateRange, type LocalDate } from '../common/calendar';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
-import { Game } from '../games/game.entity';
+import { Game } from '../games/entities/game.entity';
 
 /**
  * What the daily sweep last found in a game: the first day after it on which the game has

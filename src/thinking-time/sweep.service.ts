@@ -21,8 +21,8 @@ import {
   type TimelineAction as CoreAction,
   type TimelineStage,
 } from './core/timeline';
-import { GameActions } from '../games/game-actions.service';
-import { GameTimeRepository } from '../games/game-time.repository';
+import { GameActions } from '../games/actions/game-actions.service';
+import { GameTimeRepository } from '../games/persistence/game-time.repository';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 
 export const SWEEP_WORKER = 'sweep';

@@ -2,7 +2,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 import { Case } from '../arbiter/case.entity';
 import { Competition } from '../competitions/competition.entity';
 import { Player } from '../players/player.entity';
-import { Game } from '../games/game.entity';
+import { Game } from '../games/entities/game.entity';
 import type { TimelineStage } from './core/timeline';
 
 /**

@@ -4,7 +4,7 @@ import { notFound } from '../common/refusal';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import type { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
-import { GameListingsRepository } from '../games/game-listings.repository';
+import { GameListingsRepository } from '../games/persistence/game-listings.repository';
 import { competitionTournament, type EntrantRow, type RoundGame } from './core/competition-tournament';
 import { resultOfEnding, roundProgress, type EndingKind, type RoundProgress } from './core/round-plan';
 import { standings } from './core/standings';

@@ -11,7 +11,7 @@ import { CompetitionsRepository } from '../competitions/competitions.repository'
 import { dealRandomSequence, sequenceSha256 } from '../competitions/core/sequence-dealing';
 import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
-import { MovesService } from '../games/moves.service';
+import { MovesService } from '../games/actions/moves.service';
 import { asJson } from '../common/json';
 import { Notifications } from '../notifications/notifications.service';
 import type { RoundByeModel } from '../notifications/models/rounds-models';

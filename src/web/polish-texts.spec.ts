@@ -18,7 +18,7 @@ import { engineError, type ErrorDetails } from '../engine/messages';
 import { renderSheet, type SheetModel } from '../engine/sheet';
 import type { EngineErrorCode } from '../engine/types';
 import { refusals } from '../games/core/game-refusals';
-import { renderSheetPdf } from '../games/sheet-pdf';
+import { renderSheetPdf } from '../games/reads/sheet-pdf';
 import { NOTICE } from '../mail/outbox/game-notice-words';
 import { POLISH_NOTICE } from '../mail/outbox/polish-notices';
 import { timeRefusals } from '../thinking-time/time-refusals';

@@ -2,7 +2,7 @@
 // with no serious or critical violation; at 360 px no page scrolls sideways; text scaled to
 // 200 % loses nothing on the game page at 1280 px (nothing wider than the window).
 import type { Browser, Page } from 'playwright-core';
-import { MovesService } from '../../src/games/moves.service';
+import { MovesService } from '../../src/games/actions/moves.service';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { launchBrowser, loginAs, startWebApp, type WebApp } from './support/browser';
 import { hangAfter } from '../support/hang';

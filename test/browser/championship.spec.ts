@@ -5,13 +5,13 @@
 // both lines; the arbiter homologates and the standings show the homologated coefficients.
 // Screenshots of the dashboard and of the disputed game are saved for review.
 import type { Browser, Page } from 'playwright-core';
-import { Result } from '../../src/games/result.entity';
+import { Result } from '../../src/games/entities/result.entity';
 import { formatCoefficient } from '../../src/common/coefficient-format';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import type { Color } from '../../src/engine';
-import { Game } from '../../src/games/game.entity';
-import { GameReadsService } from '../../src/games/game-reads.service';
+import { Game } from '../../src/games/entities/game.entity';
+import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { createUser } from '../support/competitions';
 import { placementFor } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';

@@ -2,8 +2,8 @@
 // page with the days counted and the answer deadline, answers it by the form, and sees the
 // partner's declared holiday; both pages are kept as screenshots for review.
 import type { Browser, Page } from 'playwright-core';
-import { GameTimeService } from '../../src/games/game-time.service';
-import { MovesService } from '../../src/games/moves.service';
+import { GameTimeService } from '../../src/games/actions/game-time.service';
+import { MovesService } from '../../src/games/actions/moves.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { openGame } from './support/play';

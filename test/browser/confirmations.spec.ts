@@ -5,9 +5,9 @@
 // batch homologation of the closing date's proposals asks once, then says what it did. Screenshots in
 // test-output/screenshots/confirm-*.png for review.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { GameTimeService } from '../../src/games/game-time.service';
-import { MovesService } from '../../src/games/moves.service';
-import { OffersService } from '../../src/games/offers.service';
+import { GameTimeService } from '../../src/games/actions/game-time.service';
+import { MovesService } from '../../src/games/actions/moves.service';
+import { OffersService } from '../../src/games/actions/offers.service';
 import { addDays, type LocalDate } from '../../src/common/calendar';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { placementFor, playerOf, startChampionship, userOf } from '../support/games';

@@ -3,7 +3,7 @@
 // own box instead, and both pages pass axe-core (no serious or critical violation) there and
 // on a desktop.
 import type { Browser, Page } from 'playwright-core';
-import { OffersService } from '../../src/games/offers.service';
+import { OffersService } from '../../src/games/actions/offers.service';
 import { playerOf, startChampionship, type Championship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { hangAfter } from '../support/hang';

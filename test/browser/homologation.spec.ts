@@ -5,7 +5,7 @@
 // test-output/screenshots/arbiter-homologation.png for review.
 import type { Browser } from 'playwright-core';
 import { ResultsService } from '../../src/coefficients/results.service';
-import { OffersService } from '../../src/games/offers.service';
+import { OffersService } from '../../src/games/actions/offers.service';
 import { playerOf, startChampionship } from '../support/games';
 import { launchBrowser, loginAs, screenshot, startWebApp, type WebApp } from './support/browser';
 import { hangAfter } from '../support/hang';

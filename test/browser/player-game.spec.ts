@@ -4,7 +4,7 @@
 // with the provisional reply and the contested player admits; the final move table and the
 // games service's record equal the rules core's replay of the kept moves.
 import type { Browser, Page } from 'playwright-core';
-import { GameReadsService } from '../../src/games/game-reads.service';
+import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { applyMove, replayGame, type Color, type GameState, type MoveRecord } from '../../src/engine';
 import {
   keptNotations,

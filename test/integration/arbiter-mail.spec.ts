@@ -7,7 +7,7 @@ import type { App } from 'supertest/types';
 import { Case } from '../../src/arbiter/case.entity';
 import { caseNoticeMessageId } from '../../src/arbiter/core/case-notices';
 import { ManualClock } from '../../src/common/clock';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { domainOf } from '../../src/notifications/mail-addresses';

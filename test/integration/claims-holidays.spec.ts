@@ -12,7 +12,7 @@ import { Case } from '../../src/arbiter/case.entity';
 import { CasesService } from '../../src/arbiter/cases.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/engine';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import type { TestUser } from '../support/competitions';

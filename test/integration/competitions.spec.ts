@@ -8,7 +8,7 @@ import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
 import { Registration } from '../../src/competitions/registration.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { User } from '../../src/auth/user.entity';
 import { dealRandomSequence } from '../../src/competitions/core/sequence-dealing';
 import { createUser, keyForPlayer, playersCsv, SETTINGS, TestUser } from '../support/competitions';

@@ -6,12 +6,12 @@
 // and per player the games remaining; the arbiter also gets the list of unfinished games.
 import request from 'supertest';
 import { formatCoefficient } from '../../src/common/coefficient-format';
-import { Result } from '../../src/games/result.entity';
+import { Result } from '../../src/games/entities/result.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
 import { StandingsService } from '../../src/coefficients/standings.service';
 import { ManualClock } from '../../src/common/clock';
-import type { Game } from '../../src/games/game.entity';
-import { OffersService } from '../../src/games/offers.service';
+import type { Game } from '../../src/games/entities/game.entity';
+import { OffersService } from '../../src/games/actions/offers.service';
 import { playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -7,7 +7,7 @@ import { AuditEntry } from '../../src/audit/audit.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
 import { deferRows, deferUpdate } from '../../src/database/insert-rows';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -7,7 +7,7 @@ import { AuditEntry } from '../../src/audit/audit.entity';
 import { Case } from '../../src/arbiter/case.entity';
 import { Penalty } from '../../src/arbiter/penalty.entity';
 import { ManualClock } from '../../src/common/clock';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { DOWNTIME_CASE, HeartbeatService } from '../../src/thinking-time/heartbeat.service';
 import { PlatformOutage } from '../../src/thinking-time/platform-outage.entity';
 import { UptimeSpan } from '../../src/thinking-time/uptime-span.entity';

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { ManualClock } from '../../src/common/clock';
 import type { OpenedDatabase } from '../../src/database/open-database';
 import type { Color } from '../../src/engine';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import { PlayerGamesService } from '../../src/web/player/player-games.service';
 import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';

@@ -1,10 +1,10 @@
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
-import { GameRepository } from '../../src/games/game.repository';
-import { GameActions } from '../../src/games/game-actions.service';
-import { GameReadsService } from '../../src/games/game-reads.service';
-import { MovesService } from '../../src/games/moves.service';
-import { Move } from '../../src/games/move.entity';
+import { GameRepository } from '../../src/games/persistence/game.repository';
+import { GameActions } from '../../src/games/actions/game-actions.service';
+import { GameReadsService } from '../../src/games/reads/game-reads.service';
+import { MovesService } from '../../src/games/actions/moves.service';
+import { Move } from '../../src/games/entities/move.entity';
 import { placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove } from '../../src/engine';
-import { DisputesService } from '../../src/games/disputes.service';
-import { GameSheetsService } from '../../src/games/game-sheets.service';
-import type { Game } from '../../src/games/game.entity';
-import { MovesService } from '../../src/games/moves.service';
+import { DisputesService } from '../../src/games/actions/disputes.service';
+import { GameSheetsService } from '../../src/games/reads/game-sheets.service';
+import type { Game } from '../../src/games/entities/game.entity';
+import { MovesService } from '../../src/games/actions/moves.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { hangAfter } from '../support/hang';
 import { inkRightOf, renderPdfPages } from '../support/pdf-image';

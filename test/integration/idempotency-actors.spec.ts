@@ -4,9 +4,9 @@
 // and a key the partner used does not turn one's own move into a no-op.
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/engine';
-import type { Game } from '../../src/games/game.entity';
-import { GameConditional } from '../../src/games/game-conditional.entity';
-import { Holiday } from '../../src/games/holiday.entity';
+import type { Game } from '../../src/games/entities/game.entity';
+import { GameConditional } from '../../src/games/entities/game-conditional.entity';
+import { Holiday } from '../../src/games/entities/holiday.entity';
 import { gameApi, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';

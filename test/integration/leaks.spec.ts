@@ -7,7 +7,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createApp } from '../../src/app.factory';
 import { ManualClock } from '../../src/common/clock';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import { createUser, type TestUser } from '../support/competitions';
 import { startChampionship, userOf, type Championship } from '../support/games';
 import { openTestDatabase, startTestApp, testSettings, type TestApp } from '../support/test-app';

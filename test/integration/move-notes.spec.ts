@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/engine';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import type { TestUser } from '../support/competitions';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -4,8 +4,8 @@
 import { actorOf, UsersService } from '../../src/auth/users.service';
 import { replayGame } from '../../src/engine';
 import { randomMove, seededRandom } from '../../src/engine/testing/random-game';
-import { Game } from '../../src/games/game.entity';
-import { MovesService } from '../../src/games/moves.service';
+import { Game } from '../../src/games/entities/game.entity';
+import { MovesService } from '../../src/games/actions/moves.service';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboxSender } from '../../src/mail/outbox/outbox.sender';
 import { Sequence } from '../../src/competitions/sequence.entity';

@@ -5,7 +5,7 @@ import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
 import { applyMove, rackLetters, type Color } from '../../src/engine';
 import { Ruling } from '../../src/arbiter/ruling.entity';
-import type { Game } from '../../src/games/game.entity';
+import type { Game } from '../../src/games/entities/game.entity';
 import type { TestUser } from '../support/competitions';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -37,7 +37,7 @@ describe(`PFS rules (${TEST_DB})`, () => {
       const m3 = placementFor(ch, moves, seed);
       if (!known.has(wordsOf(moves, m3)[0])) moves.push(m3);
     }
-    // The official list, read once when a game first needs it (games/lexicons.service.ts).
+    // The official list, read once when a game first needs it (games/persistence/lexicons.service.ts).
     mkdirSync(join(t.settings.dataDir, 'lexicons'), { recursive: true });
     writeFileSync(join(t.settings.dataDir, 'lexicons', 'osps-test.txt'), [...known].join('\n'));
   });

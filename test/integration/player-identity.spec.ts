@@ -7,7 +7,7 @@ import { Registration } from '../../src/competitions/registration.entity';
 import { RegistrationService, type PlayerEntryView } from '../../src/competitions/registration.service';
 import { PlayerEmail } from '../../src/players/player-email.entity';
 import { Player } from '../../src/players/player.entity';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { createUser, keyForPlayer, SETTINGS, setUpCompetition, type TestUser } from '../support/competitions';

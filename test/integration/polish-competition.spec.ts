@@ -7,14 +7,14 @@
 // the federation's ranking is computed from them. Every page read is Polish.
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { Challenge } from '../../src/games/challenge.entity';
+import { Challenge } from '../../src/games/entities/challenge.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Competition } from '../../src/competitions/competition.entity';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import { applyMove, getTileSet, rackLetters, tilesValue, type Color, type GameState } from '../../src/engine';
 import { randomSequence, seededRandom } from '../../src/engine/testing/random-game';
-import { Game } from '../../src/games/game.entity';
-import { Result } from '../../src/games/result.entity';
+import { Game } from '../../src/games/entities/game.entity';
+import { Result } from '../../src/games/entities/result.entity';
 import { RankingService } from '../../src/ranking/ranking.service';
 import { createUser } from '../support/competitions';
 import { modelState, placementFor } from '../support/games';

@@ -5,9 +5,9 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ManualClock } from '../../src/common/clock';
-import { GameCheckService } from '../../src/games/game-check.service';
-import type { Game } from '../../src/games/game.entity';
-import { Move } from '../../src/games/move.entity';
+import { GameCheckService } from '../../src/games/reads/game-check.service';
+import type { Game } from '../../src/games/entities/game.entity';
+import { Move } from '../../src/games/entities/move.entity';
 import { modelState, placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import { loginWithLink } from '../support/security';
 import { startTestApp, type TestApp } from '../support/test-app';

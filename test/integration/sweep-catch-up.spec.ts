@@ -1,7 +1,7 @@
 import { Case } from '../../src/arbiter/case.entity';
 import { Penalty } from '../../src/arbiter/penalty.entity';
-import { GameTimeService } from '../../src/games/game-time.service';
-import { Move } from '../../src/games/move.entity';
+import { GameTimeService } from '../../src/games/actions/game-time.service';
+import { Move } from '../../src/games/entities/move.entity';
 import { addDays, compareDays, type LocalDate } from '../../src/common/calendar';
 import { ClocksService } from '../../src/thinking-time/clocks.service';
 import { DOWNTIME_CASE } from '../../src/thinking-time/heartbeat.service';

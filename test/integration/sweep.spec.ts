@@ -1,10 +1,10 @@
 import { Case } from '../../src/arbiter/case.entity';
 import { Ruling } from '../../src/arbiter/ruling.entity';
 import { ResultsService } from '../../src/coefficients/results.service';
-import { DisputesService } from '../../src/games/disputes.service';
-import { GameTimeService } from '../../src/games/game-time.service';
-import { OffersService } from '../../src/games/offers.service';
-import { Move } from '../../src/games/move.entity';
+import { DisputesService } from '../../src/games/actions/disputes.service';
+import { GameTimeService } from '../../src/games/actions/game-time.service';
+import { OffersService } from '../../src/games/actions/offers.service';
+import { Move } from '../../src/games/entities/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
 import { addDays, compareDays, localDate, type LocalDate } from '../../src/common/calendar';
 import { StateDeclarationsService } from '../../src/thinking-time/state-declarations.service';

@@ -1,4 +1,4 @@
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { latestTo, replyTo, startMailGame, type MailGame } from './support/mail-game';
 import { type MailWorld, startMailWorld } from './support/mail-test-app';

@@ -1,4 +1,4 @@
-import { Move } from '../../src/games/move.entity';
+import { Move } from '../../src/games/entities/move.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { latestTo, MailGame, MailPlayer, replyTo, startMailGame } from './support/mail-game';

@@ -1,9 +1,9 @@
-import { DisputesService } from '../../src/games/disputes.service';
-import { GameTimeService } from '../../src/games/game-time.service';
-import { MovesService } from '../../src/games/moves.service';
-import { OffersService } from '../../src/games/offers.service';
-import { Game } from '../../src/games/game.entity';
-import { Move } from '../../src/games/move.entity';
+import { DisputesService } from '../../src/games/actions/disputes.service';
+import { GameTimeService } from '../../src/games/actions/game-time.service';
+import { MovesService } from '../../src/games/actions/moves.service';
+import { OffersService } from '../../src/games/actions/offers.service';
+import { Game } from '../../src/games/entities/game.entity';
+import { Move } from '../../src/games/entities/move.entity';
 import { keyForPlayer, type TestUser } from '../support/competitions';
 import type { DeliveredMail } from '../support/smtp-sink';
 import { MailGame, startMailGame } from './support/mail-game';

@@ -1,4 +1,4 @@
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { InboundMail } from '../../src/mail/inbound-mail.entity';
 import type { DeliveredMail } from '../support/smtp-sink';
 import { latestTo, replyTo, startMailGame, type MailGame } from './support/mail-game';

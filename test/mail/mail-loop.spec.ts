@@ -1,5 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import { MailActions } from '../../src/mail/pipeline/mail-actions.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { replyAddress } from '../../src/notifications/reply-token';

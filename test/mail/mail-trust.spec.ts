@@ -7,7 +7,7 @@
 // - with MAIL_AUTHSERV_ID, every DMARC verdict but pass holds the move for the web.
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
-import { Game } from '../../src/games/game.entity';
+import { Game } from '../../src/games/entities/game.entity';
 import type { InboundMail } from '../../src/mail/inbound-mail.entity';
 import { DECODE_HERE_BYTES, MailParsingWorker, type MailWorkRecord } from '../../src/mail/parsing/mail-parsing-worker';
 import { keyForPlayer } from '../support/competitions';

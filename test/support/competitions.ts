@@ -5,7 +5,7 @@ import { CompetitionSetupService, type CreateCompetitionInput } from '../../src/
 import { RegistrationService } from '../../src/competitions/registration.service';
 import { GroupsService } from '../../src/competitions/groups.service';
 import type { GroupsInput } from '../../src/competitions/core/group-plans';
-import { CompetitionStartService } from '../../src/games/competition-start.service';
+import { CompetitionStartService } from '../../src/games/actions/competition-start.service';
 import { Database } from '../../src/database/database';
 
 export interface TestUser {

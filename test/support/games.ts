@@ -6,9 +6,9 @@ import { Sequence } from '../../src/competitions/sequence.entity';
 import { Player } from '../../src/players/player.entity';
 import { applyMove, newGame, replayGame, type Color, type GameState, type TileSetId } from '../../src/engine';
 import { randomMove, seededRandom } from '../../src/engine/testing/random-game';
-import { Game } from '../../src/games/game.entity';
-import { Move } from '../../src/games/move.entity';
-import type { GameView } from '../../src/games/game-views';
+import { Game } from '../../src/games/entities/game.entity';
+import { Move } from '../../src/games/entities/move.entity';
+import type { GameView } from '../../src/games/model/game-views';
 import { createUser, keyForPlayer, setUpCompetition, type TestUser } from './competitions';
 
 export interface Championship {

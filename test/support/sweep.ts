@@ -10,9 +10,9 @@ import type { CreateCompetitionInput } from '../../src/competitions/competition-
 import type { GroupsInput } from '../../src/competitions/core/group-plans';
 import { Sequence } from '../../src/competitions/sequence.entity';
 import { Database } from '../../src/database/database';
-import type { ActionResult } from '../../src/games/game-views';
-import { Game } from '../../src/games/game.entity';
-import { MovesService } from '../../src/games/moves.service';
+import type { ActionResult } from '../../src/games/model/game-views';
+import { Game } from '../../src/games/entities/game.entity';
+import { MovesService } from '../../src/games/actions/moves.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { localDate, type LocalDate } from '../../src/common/calendar';

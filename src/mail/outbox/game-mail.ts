@@ -2,7 +2,7 @@
 // (mail/core/game-events.ts): the fact and the game as the action left it, in the templates'
 // form. Nothing here reads or replays the game: what the action knew is in the event. A row
 // without an event (the position a player asked for, a row queued before events) is given the
-// game as it stands now (games/game-mail-snapshot.ts currentMailSnapshot).
+// game as it stands now (games/model/game-mail-snapshot.ts currentMailSnapshot).
 import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { SheetEndReason } from '../../engine/sheet';
@@ -12,7 +12,7 @@ import type { MailLanguage } from '../parsing/quotes';
 import { NOTICE, num, str, strings, UNKNOWN_NOTICE } from './game-notice-words';
 import { POLISH_NOTICE } from './polish-notices';
 import type { Settings } from '../../config/settings';
-import { readGameView } from '../../games/game-mail-view';
+import { readGameView } from '../../games/model/game-mail-view';
 import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import { rulingEffects } from '../../games/core/ruling-effects';

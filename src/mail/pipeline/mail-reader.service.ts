@@ -4,7 +4,7 @@ import { sha256Hex } from '../../common/hash';
 import { asJson } from '../../common/json';
 import { SETTINGS, Settings } from '../../config/settings';
 import { getTileSet } from '../../engine';
-import type { Game } from '../../games/game.entity';
+import type { Game } from '../../games/entities/game.entity';
 import { findToken, gameIdRange, ParsedToken, verifyToken } from '../../notifications/reply-token';
 import { Correspondents } from '../correspondents.service';
 import type { InboundMail } from '../inbound-mail.entity';

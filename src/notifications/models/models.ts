@@ -7,10 +7,10 @@ import type { Color } from '../../engine/types';
 import type { Settings } from '../../config/settings';
 import type { LocalDate } from '../../common/calendar';
 
-/** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/game-mail-view.ts. */
+/** What names the game in the thread subject (docs/mail-rules.md 18) and links to its page: read by games/model/game-mail-view.ts. */
 /**
  * What names a game in each of its mails: the constant thread subject of docs/mail-rules.md 18
- * and the link to its page (games/game-mail-view.ts reads it from a stored game).
+ * and the link to its page (games/model/game-mail-view.ts reads it from a stored game).
  */
 export interface GameMailView {
   /** Competition as players know it: `CN 2027`. */

@@ -9,7 +9,7 @@ import { CompetitionSetupService, type CreateCompetitionInput } from '../../comp
 import { GroupsService } from '../../competitions/groups.service';
 import { defaultPlayerLanguage } from '../../competitions/core/players-csv';
 import { RegistrationService } from '../../competitions/registration.service';
-import { CompetitionStartService } from '../../games/competition-start.service';
+import { CompetitionStartService } from '../../games/actions/competition-start.service';
 import { DEFAULT_SETTINGS } from '../../competitions/core/competition-settings';
 import { PlayerIdentityService } from '../../competitions/player-identity.service';
 import { TimeControlsService } from '../../thinking-time/time-controls.service';

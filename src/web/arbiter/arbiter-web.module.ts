@@ -7,7 +7,7 @@ import { PersonalDataModule } from '../../personal-data/personal-data.module';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { GamesModule } from '../../games/games.module';
-import { Lexicons } from '../../games/lexicons.service';
+import { Lexicons } from '../../games/persistence/lexicons.service';
 import { MailModule } from '../../mail/mail.module';
 import { NotificationsModule } from '../../notifications/notifications.module';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';

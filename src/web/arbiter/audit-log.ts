@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../audit/audit.entity';
 import type { Ruling } from '../../arbiter/ruling.entity';
 import type { Competition } from '../../competitions/competition.entity';
 import type { Color } from '../../engine/types';
-import type { Game } from '../../games/game.entity';
+import type { Game } from '../../games/entities/game.entity';
 import { formatInstant } from '../format-instant';
 import type { WebLanguage } from '../web-request';
 import { auditSentence, roleText, rulingDetailsText, rulingKindText } from './audit-texts';

@@ -3,7 +3,7 @@
 
 import { closableByHand } from '../../arbiter/core/case-rules';
 import type { JsonObject } from '../../common/json';
-import { answersOf } from '../../games/claim-answers.service';
+import { answersOf } from '../../games/actions/claim-answers.service';
 import { CLAIM_ANSWER_DAYS, claimWindow } from '../../games/core/claim-window';
 import { addDays, type LocalDate } from '../../common/calendar';
 import { downtimeCaseView, type DowntimeCaseView } from '../../arbiter/core/downtime-case';

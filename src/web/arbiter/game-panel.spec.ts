@@ -1,4 +1,4 @@
-import type { MoveView } from '../../games/game-views';
+import type { MoveView } from '../../games/model/game-views';
 import type { LineSnapshot } from '../../games/core/game-state';
 import { boardGrid, gamePanel } from './game-panel';
 

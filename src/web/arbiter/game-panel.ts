@@ -1,7 +1,7 @@
 // The arbiter's view of one game (docs/web.md, Arbiter's panel) as plain values: while an appeal keeps two
 // lines (docs/rules.md §6), line A (the contested move stands) and line B (it is replaced) side
 // by side, each with its board, totals, racks and own moves. Pure: a GameView in, a model out.
-import type { GameView, MoveView } from '../../games/game-views';
+import type { GameView, MoveView } from '../../games/model/game-views';
 import type { LineSnapshot } from '../../games/core/game-state';
 
 export interface BoardCell {

@@ -1,4 +1,4 @@
-import type { Objection } from '../../games/result.entity';
+import type { Objection } from '../../games/entities/result.entity';
 import type { LocalDate } from '../../common/calendar';
 import { batchPreview, closingRow, homologationRow } from './homologation-page';
 

@@ -7,7 +7,7 @@ import { formatCoefficientValue } from '../../common/coefficient-format';
 import { mayHomologate, windowOpen } from '../../coefficients/core/homologation-rule';
 import type { JsonObject } from '../../common/json';
 import { reportWindowEnd } from '../../games/core/closing-result';
-import type { Result } from '../../games/result.entity';
+import type { Result } from '../../games/entities/result.entity';
 import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 

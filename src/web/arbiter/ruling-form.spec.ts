@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Refusal } from '../../common/refusal';
 import { rulingNotApplicable, type GameRuling, type RulingSituation } from '../../games/core/ruling-preconditions';
-import type { GameView } from '../../games/game-views';
+import type { GameView } from '../../games/model/game-views';
 import {
   applicableRulings,
   pageSituation,

@@ -17,7 +17,7 @@ import {
 } from '../../games/core/ruling-preconditions';
 import type { GameOutcome } from '../../games/core/game-state';
 import { isPointPenalty } from '../../games/core/pfs-rules';
-import type { ChallengeView, GameView } from '../../games/game-views';
+import type { ChallengeView, GameView } from '../../games/model/game-views';
 import { DECLARED_OUTCOMES, type DeclaredOutcomeType } from '../../games/core/game-record';
 import type { ClaimNotice } from '../player/time-notices.service';
 import { IRREVERSIBLE, isConfirmed, notConfirmed } from '../confirm/confirmation';

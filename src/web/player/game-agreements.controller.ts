@@ -3,8 +3,8 @@ import { Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { ResultsService } from '../../coefficients/results.service';
-import { GameTimeService } from '../../games/game-time.service';
-import { OffersService } from '../../games/offers.service';
+import { GameTimeService } from '../../games/actions/game-time.service';
+import { OffersService } from '../../games/actions/offers.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';
@@ -20,7 +20,7 @@ import {
 } from './player-forms.dto';
 import { PlayerGamesService } from './player-games.service';
 import { ClaimAnswerFormDto } from './claim-answer-form.dto';
-import { ClaimAnswersService } from '../../games/claim-answers.service';
+import { ClaimAnswersService } from '../../games/actions/claim-answers.service';
 import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 import { GameFormsService, key, send } from './game-forms.service';
 

@@ -12,7 +12,7 @@ import {
   type TileSet,
 } from '../../engine';
 import type { LineSnapshot } from '../../games/core/game-state';
-import type { MoveView } from '../../games/game-views';
+import type { MoveView } from '../../games/model/game-views';
 import { formatDay, type Lang } from './format-day';
 
 export interface BoardCell {

@@ -9,7 +9,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { Refusal } from '../../common/refusal';
 import { isEngineRefusal } from '../../engine';
-import type { PlayerMove } from '../../games/game-actions.service';
+import type { PlayerMove } from '../../games/actions/game-actions.service';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';
 import { MoveFormDto, WebFormDto } from './player-forms.dto';

@@ -1,7 +1,7 @@
 import { getTileSet, newGame, replayGame, type Color, type GameState, type MoveRecord } from '../../engine';
 import { randomMove, randomSequence, seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from '../../games/core/game-state';
-import type { GameView, MoveView } from '../../games/game-views';
+import type { GameView, MoveView } from '../../games/model/game-views';
 import { formatDay } from './format-day';
 import { boardModel, moveRows, rackModel, sequenceModel } from './game-board';
 import { gamePageModel, runOutDay, runOutFromTimeline, type GamePageInput } from './game-page';

@@ -2,12 +2,12 @@
 // the replayed live lines and the clocks: what templates/web/player/game.hbs shows. No Nest,
 // no database, no clock: the shell passes "today" in.
 import { inLanguage } from '../../common/bilingual';
-import type { ConditionalsPanel } from '../../games/conditionals.service';
+import type { ConditionalsPanel } from '../../games/actions/conditionals.service';
 import { BOARD_SIZE, tourToPlay, type Color, type TileSet } from '../../engine';
 import { formatCoefficientValue } from '../../common/coefficient-format';
 import { otherColor } from '../../common/color';
 import type { LineLabel, LineSnapshot } from '../../games/core/game-state';
-import type { GameView, OfferView } from '../../games/game-views';
+import type { GameView, OfferView } from '../../games/model/game-views';
 import { formatDay, type Lang } from './format-day';
 import { resultAnswer, type MyResultAnswer } from './result-answer';
 import type { TimeNotices } from './time-notices.service';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
-import { ConditionalsService } from '../../games/conditionals.service';
-import { DisputesService } from '../../games/disputes.service';
-import { ChallengesService } from '../../games/challenges.service';
-import { MovesService } from '../../games/moves.service';
-import { MoveReviewsService } from '../../games/move-reviews.service';
+import { ConditionalsService } from '../../games/actions/conditionals.service';
+import { DisputesService } from '../../games/actions/disputes.service';
+import { ChallengesService } from '../../games/actions/challenges.service';
+import { MovesService } from '../../games/actions/moves.service';
+import { MoveReviewsService } from '../../games/actions/move-reviews.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { UserActor } from '../../auth/core/actor';
 import { attachmentDisposition } from '../../common/content-disposition';
 import type { SheetLanguage } from '../../engine/sheet';
-import { GameSheetsService } from '../../games/game-sheets.service';
+import { GameSheetsService } from '../../games/reads/game-sheets.service';
 import { WebViews } from '../views.service';
 import { WebActor, WebSessionGuard } from '../web-session.guard';
 import type { WebRequest } from '../web-request';

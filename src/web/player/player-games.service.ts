@@ -1,5 +1,5 @@
 import { inLanguage } from '../../common/bilingual';
-import { ConditionalsService } from '../../games/conditionals.service';
+import { ConditionalsService } from '../../games/actions/conditionals.service';
 import { Injectable } from '@nestjs/common';
 import type { Actor, UserActor } from '../../auth/core/actor';
 import { canArbitrate, sideInGame } from '../../auth/core/permissions';
@@ -8,20 +8,20 @@ import { Database } from '../../database/database';
 import { getTileSet, type Color } from '../../engine';
 import { refusals } from '../../games/core/game-refusals';
 import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
-import { previewMove, type MovePreview } from '../../games/move-preview';
-import { GameSession } from '../../games/game-session';
+import { previewMove, type MovePreview } from '../../games/reads/move-preview';
+import { GameSession } from '../../games/model/game-session';
 import { lineSnapshot } from '../../games/core/game-state';
-import { GameRepository } from '../../games/game.repository';
-import { GameActions } from '../../games/game-actions.service';
-import { GameReadsService } from '../../games/game-reads.service';
-import { Lexicons } from '../../games/lexicons.service';
-import { GameAnalysisService } from '../../games/game-analysis.service';
+import { GameRepository } from '../../games/persistence/game.repository';
+import { GameActions } from '../../games/actions/game-actions.service';
+import { GameReadsService } from '../../games/reads/game-reads.service';
+import { Lexicons } from '../../games/persistence/lexicons.service';
+import { GameAnalysisService } from '../../games/actions/game-analysis.service';
 import { analysisSection, type AnalysisSection } from './analysis-section';
 import { isPlayClosed, timelineOn } from '../../thinking-time/core';
 import { compareDays, localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 import { deadlinesOn } from '../../thinking-time/core/deadlines';
 import { claimWindow } from '../../games/core/claim-window';
-import { GameTimeRepository } from '../../games/game-time.repository';
+import { GameTimeRepository } from '../../games/persistence/game-time.repository';
 import type { CalendarCompetition, CalendarGame } from './calendar-feed';
 import { ThinkingTimeRepository } from '../../thinking-time/thinking-time.repository';
 import type { Lang } from './format-day';
@@ -32,8 +32,8 @@ import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { PlayersRepository } from '../../competitions/players.repository';
-import { GameListingsRepository } from '../../games/game-listings.repository';
-import { ResultsRepository } from '../../games/results.repository';
+import { GameListingsRepository } from '../../games/persistence/game-listings.repository';
+import { ResultsRepository } from '../../games/persistence/results.repository';
 
 /** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
 export type PreviewAnswer =

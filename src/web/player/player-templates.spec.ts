@@ -2,7 +2,7 @@ import { challengeVerdict } from '../../games/core/challenges';
 import { getTileSet, newGame, replayGame, type MoveRecord } from '../../engine';
 import { randomMove, randomSequence, seededRandom } from '../../engine/testing/random-game';
 import { lineSnapshot } from '../../games/core/game-state';
-import type { GameView } from '../../games/game-views';
+import type { GameView } from '../../games/model/game-views';
 import { WebViews } from '../views.service';
 import type { WebRequest } from '../web-request';
 import { gamePageModel, type GamePageInput } from './game-page';

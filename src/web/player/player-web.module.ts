@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module';
 import { CoefficientsModule } from '../../coefficients/coefficients.module';
 import { GamesModule } from '../../games/games.module';
-import { Lexicons } from '../../games/lexicons.service';
+import { Lexicons } from '../../games/persistence/lexicons.service';
 import { ThinkingTimeModule } from '../../thinking-time/thinking-time.module';
 import { CompetitionsModule } from '../../competitions/competitions.module';
 import { AccountPagesController } from './account-pages.controller';

@@ -6,8 +6,8 @@ import { StandingsService } from '../../coefficients/standings.service';
 import { CompetitionReadsService, type CompetitionView } from '../../competitions/competition-reads.service';
 import { Database } from '../../database/database';
 import type { SheetLanguage } from '../../engine/sheet';
-import { GameListingsRepository } from '../../games/game-listings.repository';
-import { GameSheetsService } from '../../games/game-sheets.service';
+import { GameListingsRepository } from '../../games/persistence/game-listings.repository';
+import { GameSheetsService } from '../../games/reads/game-sheets.service';
 import { isUuid } from '../../common/ids';
 
 export interface PublicResultRow {

@@ -1,6 +1,6 @@
 import type { UserActor } from '../../../src/auth/core/actor';
 import { PlayerEmail } from '../../../src/players/player-email.entity';
-import { Game } from '../../../src/games/game.entity';
+import { Game } from '../../../src/games/entities/game.entity';
 import { getTileSet } from '../../../src/engine';
 import { randomLegalGame } from '../../../src/engine/testing/random-game';
 import { createUser, setUpCompetition } from '../../support/competitions';
