@@ -28,7 +28,7 @@ import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
 import { mayAnswer, mayHomologate, type HomologationBasis } from './core/homologation-rule';
 import type { Objection, ObjectionDecision, Result } from '../games/entities/result.entity';
-import { jsonResult, resultView, type ResultView } from '../games/actions/result-proposals.service';
+import { jsonResult, resultView, type ResultView } from '../games/model/result-view';
 import { RankingService } from '../ranking/ranking.service';
 
 /** The action a decision's idempotency receipt is filed under: a key reused for another action is refused. */

@@ -24,7 +24,8 @@ import { clocksOn } from '../model/game-clocks';
 import { GameSession } from '../model/game-session';
 import { GameTimeRepository } from '../persistence/game-time.repository';
 import { disputeView, moveView, type ActionResult, type MoveView } from '../model/game-views';
-import { ResultProposals, resultView } from './result-proposals.service';
+import { ResultProposals } from './result-proposals.service';
+import { resultView } from '../model/result-view';
 import { DisputesRepository } from '../persistence/disputes.repository';
 import { ResultsRepository } from '../persistence/results.repository';
 

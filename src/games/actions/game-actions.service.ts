@@ -34,7 +34,8 @@ import type { MoveSource } from '../entities/move.entity';
 import { replayKey } from '../persistence/replay-cache';
 import { receiptKeyOf, type ActionReceipt, type ReceiptKey } from '../entities/action-receipt.entity';
 import type { GamePlayRows } from '../persistence/game.repository';
-import { jsonResult, resultView, ResultProposals, type EndedGame } from './result-proposals.service';
+import { ResultProposals, type EndedGame } from './result-proposals.service';
+import { jsonResult, resultView } from '../model/result-view';
 
 /** A move as a player sends it: FRSc text (`h8 CASA`, `PAS`), or tiles on squares from a web board. */
 export type PlayerMove = string | { readonly kind: 'tiles'; readonly tiles: readonly PlacedTile[] };

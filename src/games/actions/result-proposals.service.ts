@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { CasesService } from '../../arbiter/cases.service';
 import { Clock } from '../../common/clock';
-import { computeCoefficients, toDecimal, type Outcome } from '../../coefficients/core/coefficients';
+import { computeCoefficients } from '../../coefficients/core/coefficients';
 import type { Competition } from '../../competitions/competition.entity';
 import type { Player } from '../../players/player.entity';
-import { addDays, localDate, toLocalDate, type LocalDate } from '../../common/calendar';
+import { addDays, localDate, type LocalDate } from '../../common/calendar';
 import { coefficientOutcome } from '../core/game-record-replay';
 import { walkoverScores } from '../core/pfs-rules';
 import type { GameOutcome } from '../core/game-state';
@@ -13,6 +13,7 @@ import type { Color, GameState } from '../../engine';
 import type { Game } from '../entities/game.entity';
 import type { Result } from '../entities/result.entity';
 import { ResultsRepository } from '../persistence/results.repository';
+import { jsonResult, resultView } from '../model/result-view';
 import { RulingsRepository } from '../../arbiter/rulings.repository';
 
 /** docs/rules.md §7: each player confirms the final sheet or objects within 5 days of the game's end. */
@@ -28,20 +29,6 @@ export interface EndedGame {
   readonly outcome: GameOutcome | null;
 }
 
-export interface ResultView {
-  readonly gameId: string;
-  readonly status: Result['status'];
-  readonly outcome: Outcome;
-  readonly scores: Readonly<Record<Color, number>>;
-  readonly coefficients: Readonly<Record<Color, number>>;
-  readonly automatic: boolean;
-  readonly dueOn: string;
-  readonly confirmed: Readonly<Record<Color, boolean>>;
-  /** When each player confirmed the final sheet (ISO instant), null while they have not. */
-  readonly confirmedAt: Readonly<Record<Color, string | null>>;
-  readonly objections: Result['objections'];
-  readonly homologatedAt: string | null;
-}
 
 /**
  * A game's result as its end leaves it (docs/rules.md §7), written in the transaction that ended
@@ -133,25 +120,4 @@ export class ResultProposals {
   find(gameId: string): Promise<Result | null> {
     return this.results.resultOf(gameId);
   }
-}
-
-export function resultView(r: Result): ResultView {
-  return {
-    gameId: r.gameId,
-    status: r.status,
-    outcome: r.outcome,
-    scores: { red: r.redScore, blue: r.blueScore },
-    coefficients: { red: toDecimal(r.redCoefficient), blue: toDecimal(r.blueCoefficient) },
-    automatic: r.automatic,
-    dueOn: toLocalDate(r.dueOn),
-    confirmed: { red: r.redConfirmedAt !== null, blue: r.blueConfirmedAt !== null },
-    confirmedAt: { red: r.redConfirmedAt?.toISOString() ?? null, blue: r.blueConfirmedAt?.toISOString() ?? null },
-    objections: r.objections,
-    homologatedAt: r.homologatedAt?.toISOString() ?? null,
-  };
-}
-
-/** The result as a mail or case payload carries it. */
-export function jsonResult(view: ResultView) {
-  return { outcome: view.outcome, scores: view.scores, coefficients: view.coefficients, dueOn: view.dueOn, automatic: view.automatic };
 }

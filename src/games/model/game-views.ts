@@ -1,6 +1,6 @@
 // What the games service answers: plain JSON, the same for the API, the CLI, the mail
 // channel and the idempotency receipts (a repeated submission returns these very values).
-import type { ResultView } from '../actions/result-proposals.service';
+import type { ResultView } from './result-view';
 import type { PlayerClock } from '../../thinking-time/core';
 import type { LocalDate } from '../../common/calendar';
 import type { ProposedResult } from '../core/closing-result';

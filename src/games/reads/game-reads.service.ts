@@ -20,7 +20,8 @@ import { GameTimeRepository } from '../persistence/game-time.repository';
 import { challengeView, disputeView, moveView, offerView, type ClosedGame, type GameView } from '../model/game-views';
 import { ChallengesRepository } from '../persistence/challenges.repository';
 import type { MoveReader } from '../core/move-note';
-import { ResultProposals, resultView } from '../actions/result-proposals.service';
+import { ResultProposals } from '../actions/result-proposals.service';
+import { resultView } from '../model/result-view';
 import { OffersRepository } from '../persistence/offers.repository';
 
 /** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.service.ts). */

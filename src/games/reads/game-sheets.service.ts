@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/core/actor';
 import { personName } from '../../auth/display-name';
 import { Clock } from '../../common/clock';
 import { Refusal } from '../../common/refusal';
-import { resultView } from '../actions/result-proposals.service';
+import { resultView } from '../model/result-view';
 import { toDecimal } from '../../coefficients/core/coefficients';
 import type { Player } from '../../players/player.entity';
 import { Database } from '../../database/database';

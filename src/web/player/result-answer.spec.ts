@@ -1,4 +1,4 @@
-import type { ResultView } from '../../games/actions/result-proposals.service';
+import type { ResultView } from '../../games/model/result-view';
 import { resultAnswer } from './result-answer';
 
 // A game ended on 1 February 2027: the players confirm or object through 6 February inclusive.

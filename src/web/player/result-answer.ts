@@ -3,7 +3,7 @@
 // window has closed (then the page says on which day); once they have answered, they see
 // their answer (and the arbiter's decision on an objection).
 import { mayAnswer } from '../../coefficients/core/homologation-rule';
-import type { ResultView } from '../../games/actions/result-proposals.service';
+import type { ResultView } from '../../games/model/result-view';
 import type { Color } from '../../engine';
 import { localDate, toLocalDate, type LocalDate } from '../../common/calendar';
 import { formatDayFor } from '../../common/day-format';
