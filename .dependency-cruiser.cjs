@@ -26,8 +26,23 @@ const DELIVERY = [
   '^src/mail/(inbox|pipeline|parsing)/',
 ].join('|');
 
+/**
+ * The roles inside games/, from the bottom up (docs/architecture.md, "The layers, in a few lines"): each
+ * imports only the roles below it; the pure core (games/core/) is below them all.
+ */
+const GAME_ROLES = ['entities', 'persistence', 'model', 'actions', 'reads', 'delivery'];
+
+const gameRolesOneWay = GAME_ROLES.slice(0, -1).map((role, i) => ({
+  name: `games-${role}-below-${GAME_ROLES.slice(i + 1).join('-')}`,
+  severity: 'error',
+  comment: `Inside games/, ${role} imports only the roles below it (${GAME_ROLES.slice(0, i).join(', ') || 'none'}) and the core.`,
+  from: { path: `^src/games/${role}/` },
+  to: { path: `^src/games/(${GAME_ROLES.slice(i + 1).join('|')})/` },
+}));
+
 module.exports = {
   forbidden: [
+    ...gameRolesOneWay,
     { name: 'no-file-cycle', severity: 'error', comment: 'A cycle hides which module owns what.', from: {}, to: { circular: true } },
     {
       name: 'pure-no-io',
