@@ -29,7 +29,6 @@ export interface EndedGame {
   readonly outcome: GameOutcome | null;
 }
 
-
 /**
  * A game's result as its end leaves it (docs/rules.md §7), written in the transaction that ended
  * the game; what happens to it afterwards (confirmations, objections, homologation) is

@@ -4,7 +4,6 @@
 import { formatDayFor } from '../../common/day-format';
 import type { Actor } from '../../auth/core/actor';
 import { canSeeGame, type CompetitionAuthority } from '../../auth/core/permissions';
-import { inLanguage } from '../../common/bilingual';
 import { Refusal } from '../../common/refusal';
 import type { HolidayRefusal } from '../../thinking-time/core';
 import type { Bilingual, EngineError } from '../../engine';
