@@ -22,6 +22,7 @@ describe(`game facts in the outbox (${TEST_DB})`, () => {
   let game: Game;
   let rows: OutboundMail[];
   let events: GameEventRow[];
+  let started = 0;
 
   beforeAll(async () => {
     t = await startTestApp({ clock: new ManualClock('2027-02-01T10:00:00Z') });
@@ -43,7 +44,11 @@ describe(`game facts in the outbox (${TEST_DB})`, () => {
       .get(MovesService)
       .submitMove(actorOf(red!), game.id, { move: randomMove(opening.state, seededRandom(15), { passProbability: 0 }) });
     rows = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: game.id, status: 'pending' }, order: { template: 'ASC' } }));
-    events = await t.database.run((m) => m.find(GameEventRow, { where: { gameId: game.id }, order: { kind: 'ASC' } }));
+    // The move's own facts: the game's start is a fact of its own, written before the move.
+    const moved = t.clock.now();
+    const all = await t.database.run((m) => m.find(GameEventRow, { where: { gameId: game.id }, order: { kind: 'ASC' } }));
+    started = all.filter((e) => e.kind === 'game-started' && e.createdAt < moved).length;
+    events = all.filter((e) => e.createdAt.getTime() === moved.getTime());
   });
 
   afterAll(async () => {
@@ -51,6 +56,7 @@ describe(`game facts in the outbox (${TEST_DB})`, () => {
   });
 
   it('writes one event a fact, and each mail names its own', () => {
+    expect(started).toBe(1);
     expect(events.map((e) => e.kind)).toEqual(['move-played', 'turn-passed']);
     const byKind = new Map(events.map((e) => [e.kind, e.id]));
     expect(rows.map((r) => [r.template, r.eventId])).toEqual([
