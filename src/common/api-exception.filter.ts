@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import type { Bilingual } from './bilingual';
 import { Refusal } from './refusal';
 
 /** The shape of every refusal the API gives: `{"error":{"code","message","messages"}}`. */
@@ -48,7 +49,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
             : String((body as { message?: unknown }).message ?? exception.message);
       const code = codeForStatus(status);
       res.status(status).json({
-        error: { code, message, messages: { ro: romanianFor(status, message), en: message, pl: polishFor(status, message) } },
+        error: { code, message, messages: messagesFor(status, message) },
       } satisfies ApiErrorBody);
       return;
     }
@@ -65,35 +66,19 @@ const INTERNAL = {
   pl: 'Coś poszło nie tak po naszej stronie; nic nie zostało zmienione.',
 };
 
-/** Romanian for the statuses Nest raises by itself; the English detail stays beside it. */
-function romanianFor(status: number, en: string): string {
+/** The statuses Nest raises by itself, in each language: the English is Nest's own detail. */
+function messagesFor(status: number, en: string): Bilingual {
   switch (status) {
     case 401:
-      return 'Lipsește cheia API sau nu este validă.';
+      return { ro: 'Lipsește cheia API sau nu este validă.', en, pl: 'Brak klucza API albo klucz jest nieprawidłowy.' };
     case 403:
-      return 'Nu aveți dreptul să faceți aceasta.';
+      return { ro: 'Nu aveți dreptul să faceți aceasta.', en, pl: 'Nie masz uprawnień do tej czynności.' };
     case 404:
-      return `Nu există: ${en}`;
+      return { ro: `Nu există: ${en}`, en, pl: `Nie istnieje: ${en}` };
     case 429:
-      return 'Prea multe cereri; încercați din nou mai târziu.';
+      return { ro: 'Prea multe cereri; încercați din nou mai târziu.', en, pl: 'Zbyt wiele żądań; spróbuj ponownie później.' };
     default:
-      return status >= 500 ? INTERNAL.ro : `Cerere greșită: ${en}`;
-  }
-}
-
-/** Polish for the statuses Nest raises by itself, as romanianFor. */
-function polishFor(status: number, en: string): string {
-  switch (status) {
-    case 401:
-      return 'Brak klucza API albo klucz jest nieprawidłowy.';
-    case 403:
-      return 'Nie masz uprawnień do tej czynności.';
-    case 404:
-      return `Nie istnieje: ${en}`;
-    case 429:
-      return 'Zbyt wiele żądań; spróbuj ponownie później.';
-    default:
-      return status >= 500 ? INTERNAL.pl : `Błędne żądanie: ${en}`;
+      return status >= 500 ? { ...INTERNAL, en } : { ro: `Cerere greșită: ${en}`, en, pl: `Błędne żądanie: ${en}` };
   }
 }
 
