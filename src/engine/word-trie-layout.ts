@@ -24,3 +24,10 @@ export interface TrieColumns {
   readonly letter: Uint8Array;
   readonly terminal: Uint8Array;
 }
+
+/** The set bits of a 32-bit integer. */
+export function bitCount(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}

@@ -7,7 +7,7 @@
 // as WordTrie reads it: a node's children side by side from `firstChild`, so that two nodes with
 // the same children point at one list. Pure; WordTrieBuilder feeds it and falls back to a plain
 // trie at the first word out of order.
-import { MAX_LETTERS, type TrieColumns } from './word-trie-layout';
+import { MAX_LETTERS, bitCount, type TrieColumns } from './word-trie-layout';
 
 /** A multiplicative hash step (FNV-like) over 32-bit values. */
 function mix(hash: number, value: number): number {
@@ -213,8 +213,7 @@ export function forEachWord(columns: TrieColumns, codes: Uint8Array, visit: (len
   const walk = (node: number, depth: number): void => {
     if (depth > 0 && terminal[node] === 1) visit(depth);
     const first = firstChild[node];
-    let count = 0;
-    for (let bits = childLetters[node]; bits !== 0; bits &= bits - 1) count++;
+    const count = bitCount(childLetters[node]);
     // Children lie in descending letter order: the last is the smallest.
     for (let c = first + count - 1; c >= first; c--) {
       codes[depth] = letter[c];

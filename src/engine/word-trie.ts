@@ -5,7 +5,7 @@
 import { lexiconKey, type Lexicon } from './lexicon';
 import { alphabet } from './tile-sets';
 import type { TileSet } from './types';
-import { MAX_LETTERS, MAX_LINE_BYTES, NO_NODE, ROOT, type TrieColumns } from './word-trie-layout';
+import { MAX_LETTERS, MAX_LINE_BYTES, NO_NODE, ROOT, bitCount, type TrieColumns } from './word-trie-layout';
 import { Columns, initialNodes } from './word-trie-plain';
 import { SortedTrieBuilder, forEachWord } from './word-trie-sorted';
 
@@ -73,13 +73,6 @@ class LetterCodes {
     this.table[unit] = code;
     return code;
   }
-}
-
-/** The set bits of a 32-bit integer. */
-function bitCount(bits: number): number {
-  let n = bits - ((bits >>> 1) & 0x55555555);
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** One past the last child of `node`: its children are `firstChild[node]` up to here. */
