@@ -21,7 +21,10 @@ export class GameEventRow {
   @Column({ type: 'text' })
   kind: string;
 
-  /** `{ fact, snapshot }`, checked by mail/core/game-events.ts when read. */
+  /**
+   * `{ fact, snapshot }`, checked by mail/core/game-events.ts when read; an action's later facts
+   * keep `{ fact, snapshotIn }` instead, the id of its first event, which holds the snapshot.
+   */
   @Column({ type: 'jsonb' })
   payload: JsonObject;
 

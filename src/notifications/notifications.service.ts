@@ -84,12 +84,15 @@ export class Notifications {
     if (facts.length === 0) return;
     const now = this.clock.now();
     const events: GameEventRow[] = [];
-    const snapshotText = JSON.stringify(snapshot);
     const mails: OutboundMail[] = [];
+    let holder: string | undefined;
     for (const fact of facts) {
       const eventId = randomUUID();
-      // `{ fact, snapshot }` as its text, made now: the snapshot, the bulk of it, serialised once for all the facts.
-      const payload = new JsonText(`{"fact":${JSON.stringify(fact)},"snapshot":${snapshotText}}`) as unknown as JsonObject;
+      // The action's first fact keeps the snapshot, the bulk of an event; the others name that event
+      // (`snapshotIn`): one snapshot an action, serialised once, as text made now.
+      const shared = holder === undefined ? `"snapshot":${JSON.stringify(snapshot)}` : `"snapshotIn":"${holder}"`;
+      holder ??= eventId;
+      const payload = new JsonText(`{"fact":${JSON.stringify(fact)},${shared}}`) as unknown as JsonObject;
       events.push({ id: eventId, gameId, kind: fact.kind, payload, createdAt: now });
       for (const mail of mailsOf(fact)) {
         const to = players[mail.to];

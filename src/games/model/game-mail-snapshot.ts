@@ -7,10 +7,10 @@ import type { JsonObject } from '../../common/json';
 import type { Settings } from '../../config/settings';
 import type { GameFact, GameSnapshot } from '../../mail/core/game-events';
 import { moveKey } from '../../mail/core/game-events';
-import { boardView, clocksView, moveView, positionView, sequenceView } from '../../notifications/models/views';
-import type { DeadlinesView, LineView, PositionView } from '../../notifications/models/models';
-import { deadlinesOn } from '../../thinking-time/core/deadlines';
-import { timelineOn, type GameTimeline } from '../../thinking-time/core';
+import { boardView, clocksView, linePositionView, moveView, positionView, rackView, sequenceView } from '../../notifications/models/views';
+import type { DeadlinesView } from '../../notifications/models/models';
+import { dayAndDeadlinesOn, deadlinesOn, type Deadlines } from '../../thinking-time/core/deadlines';
+import type { GameTimeline } from '../../thinking-time/core';
 import { replayLine } from '../core/lines';
 import { noteFor, playerReader } from '../core/move-note';
 import { timelineOf } from './game-clocks';
@@ -19,8 +19,6 @@ import type { GameRepository } from '../persistence/game.repository';
 import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { GameSession } from './game-session';
 import { getTileSet } from '../../engine/tile-sets';
-
-type Views = { position?: PositionView; lines?: LineView[] };
 
 /** What a snapshot reads beside the game: its group's name, from its owner. */
 export interface SnapshotReads {
@@ -45,17 +43,17 @@ export async function mailSnapshot(
       : gameView(deps.settings, s.competition, s.knownGroupName, s.players, s.game.id);
   const names = { red: game.red, blue: game.blue };
   const whole = await timelineOf(s);
-  const day = timelineOn(whole, s.today);
+  const { today: day, deadlines } = dayAndDeadlinesOn(whole, s.today);
   const live = s.liveLines();
-  const views = (you: Color): Views =>
-    live.length >= 2
-      ? {
-          lines: live.slice(0, 2).map((l, i) => ({
-            label: (s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B',
-            position: positionView(s.replay(l.id), you, names),
-          })),
-        }
-      : { position: positionView(s.replay(live[0].id), you, names) };
+  // Each live line once, with both racks beside it (mail/core/game-events.ts liveOf): the board and the sequence are the same for both players.
+  const shared = live.slice(0, 2).map((l, i) => {
+    const replay = s.replay(l.id);
+    return {
+      ...(live.length >= 2 && { label: (s.label(l.id) ?? (i === 0 ? 'A' : 'B')) as 'A' | 'B' }),
+      position: linePositionView(replay, names) as unknown as JsonObject,
+      racks: perColor((c) => rackView(replay.state, c)),
+    };
+  });
   const notes = (you: Color) =>
     s.moves
       .filter((m) => !m.annulled && m.color !== you && m.turn === s.game.turn - 1)
@@ -84,9 +82,9 @@ export async function mailSnapshot(
     today: s.today,
     names,
     playerIds: { red: s.players.red.id, blue: s.players.blue.id },
-    live: perColor((c) => views(c) as JsonObject),
+    shared: { lines: shared },
     clocks: clocksView(day.clocks, s.competition.thinkingDays) as unknown as JsonObject,
-    deadlines: deadlinesOf(whole, s.today) as unknown as JsonObject,
+    deadlines: deadlinesView(deadlines) as unknown as JsonObject,
     moveNumber: official.movesPlayed + 1,
     partnerNotes: perColor(notes),
     moves,
@@ -113,7 +111,11 @@ const perColor = <T>(of: (c: Color) => T): { red: T; blue: T } => ({ red: of(COL
  * the reminder of the same wait give the same days (holidays and notices counted).
  */
 export function deadlinesOf(timeline: GameTimeline, today: LocalDate): DeadlinesView {
-  const d = deadlinesOn(timeline, today);
+  return deadlinesView(deadlinesOn(timeline, today));
+}
+
+/** The deadlines as the templates name them. */
+function deadlinesView(d: Deadlines): DeadlinesView {
   return {
     ...(d.reminder && { reminder: d.reminder }),
     ...(d.escalation && { escalation: d.escalation }),

@@ -192,7 +192,15 @@ export const GAME_SNAPSHOT = z.object({
   today: z.string(),
   names: perColor(z.string()),
   playerIds: perColor(z.string()),
-  live: perColor(view),
+  /** Events written before `shared`: each player's live lines, the board and sequence once per player. */
+  live: perColor(view).optional(),
+  /**
+   * The live lines as both players see them (one, or A and B while an appeal waits): the board,
+   * sequence, last move and totals once, and each player's rack beside them (liveOf).
+   */
+  shared: z
+    .object({ lines: z.array(z.object({ label: z.enum(['A', 'B']).optional(), position: view, racks: perColor(z.string()) })) })
+    .optional(),
   clocks: view,
   deadlines: view,
   moveNumber: z.number().int(),
@@ -228,6 +236,24 @@ export const GAME_SNAPSHOT = z.object({
     .optional(),
 });
 export type GameSnapshot = z.infer<typeof GAME_SNAPSHOT>;
+
+/** What a player sees of the live lines in a snapshot: the models' `position`, or `lines` while two are live. */
+export interface LiveView {
+  readonly position?: { readonly [key: string]: unknown };
+  readonly lines?: readonly { readonly label: 'A' | 'B'; readonly position: { readonly [key: string]: unknown } }[];
+}
+
+/** The live lines as `you` see them: the shared lines with your rack, or what an older event kept per player. */
+export function liveOf(snapshot: Pick<GameSnapshot, 'live' | 'shared'>, you: 'red' | 'blue'): LiveView {
+  if (snapshot.shared) {
+    const seen = snapshot.shared.lines.map((l) => ({ label: l.label, position: { ...l.position, rack: l.racks[you] } }));
+    return seen.length >= 2
+      ? { lines: seen.map((l, i) => ({ label: l.label ?? (i === 0 ? 'A' : 'B'), position: l.position })) }
+      : { position: seen[0].position };
+  }
+  if (snapshot.live) return snapshot.live[you] as LiveView;
+  throw new Error('a snapshot without its live lines');
+}
 
 /** An outbox event as stored (`game_event.payload`): the fact and the game after the action. */
 export const GAME_EVENT = z.object({ fact: GAME_FACT, snapshot: GAME_SNAPSHOT });

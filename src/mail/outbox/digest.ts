@@ -18,7 +18,7 @@ import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/mode
 import { replyAddress } from '../../notifications/reply-token';
 import type { Color } from '../../common/color';
 import type { ClocksView, DeadlinesView, LineView, PositionView } from '../templates';
-import type { GameSnapshot } from '../core/game-events';
+import { liveOf, type GameSnapshot } from '../core/game-events';
 import { asJson } from '../../common/json';
 
 export { OWN_ACTION_TEMPLATES } from './outbound-delivery.repository';
@@ -105,7 +105,7 @@ async function awaitingGames(
     const snap = await currentMailSnapshot(reads, settings, g.id, now);
     const you: Color = snap.playerIds.blue === player.id ? 'blue' : 'red';
     if (snap.turnPlayer !== you) continue;
-    const live = snap.live[you] as { position?: PositionView; lines?: LineView[] };
+    const live = liveOf(snap, you) as { position?: PositionView; lines?: LineView[] };
     views.push({
       game: snap.game,
       you,

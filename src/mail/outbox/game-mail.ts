@@ -16,7 +16,7 @@ import { readGameView } from '../../games/model/game-mail-view';
 import type { CompetitionsRepository } from '../../competitions/competitions.repository';
 import type { MailGamesRepository } from '../mail-games.repository';
 import { rulingEffects } from '../../games/core/ruling-effects';
-import { moveKey, type GameSnapshot } from '../core/game-events';
+import { liveOf, moveKey, type GameSnapshot } from '../core/game-events';
 import type {
   BoardView,
   ClocksView,
@@ -81,7 +81,7 @@ export function mailContext(snap: GameSnapshot, you: Color, language: MailLangua
 
 /** The live lines as the recipient sees them: one position, or A and B while an appeal waits. */
 function positions(c: GameMailContext): { position?: PositionView; lines?: LineView[] } {
-  return c.snap.live[c.you] as { position?: PositionView; lines?: LineView[] };
+  return liveOf(c.snap, c.you) as { position?: PositionView; lines?: LineView[] };
 }
 
 function mainPosition(c: GameMailContext): PositionView {

@@ -39,7 +39,11 @@ const THREAD_ROOT_SQL = prepared(
   ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
 );
 
-const EVENT_SQL = prepared(`SELECT "payload" FROM "game_event" WHERE "id" = $1`);
+/** An event with the snapshot of its action, kept by the action's first event when not by this one (`snapshotIn`). */
+const EVENT_SQL = prepared(
+  `SELECT e."payload", s."payload" -> 'snapshot' AS "shared" FROM "game_event" e
+  LEFT JOIN "game_event" s ON s."id" = CAST(e."payload" ->> 'snapshotIn' AS uuid) WHERE e."id" = $1`,
+);
 
 /** One set of conditions on the outbox's list; rows matching any set are listed. */
 export interface OutboxCriteria {
@@ -97,11 +101,15 @@ export class OutboundDeliveryRepository {
       .getMany();
   }
 
-  /** The stored event a delivery row names (notifications/game-event.entity.ts), unchecked: mail/core/game-events.ts parses it. */
+  /**
+   * The stored event a delivery row names (notifications/game-event.entity.ts) with its action's
+   * snapshot, unchecked: mail/core/game-events.ts parses it.
+   */
   async payloadOf(eventId: string): Promise<unknown> {
-    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as { payload: unknown }[];
+    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as { payload: unknown; shared: unknown }[];
     if (!row) throw new Error(`no game event ${eventId}`);
-    return row.payload;
+    const { payload, shared } = row;
+    return shared != null && typeof payload === 'object' && payload !== null ? { ...payload, snapshot: shared } : payload;
   }
 
   hasMessageId(messageId: string): Promise<boolean> {

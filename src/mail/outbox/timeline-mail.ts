@@ -8,6 +8,7 @@ import { tourOf } from '../../engine/tour';
 import type { LineView, MailModels, MailTemplateName, PositionView } from '../templates';
 import type { ClosingProposalView } from '../../notifications/models/sweep-models';
 import type { GameMail, GameMailContext } from './game-mail';
+import { liveOf } from '../core/game-events';
 import { num, str } from './game-notice-words';
 
 const mail = <N extends MailTemplateName>(template: N, model: MailModels[N]): GameMail => ({
@@ -25,7 +26,7 @@ export function timelineMail(c: GameMailContext, template: string, p: JsonObject
     case 'reminder': {
       // docs/rules.md §5 silence, day 15: "the move is sent again"; the reminder is this mail, what comes next the escalation.
       const { reminder: _sent, ...deadlines } = c.deadlines;
-      const live = c.snap.live[you] as { position?: PositionView; lines?: LineView[] };
+      const live = liveOf(c.snap, you) as { position?: PositionView; lines?: LineView[] };
       return mail('reminder', {
         game,
         you,

@@ -68,16 +68,25 @@ export function moveView(record: MoveRecord, names: PerColor<string>): MoveView 
 
 /** The position as `color` sees it after the replayed moves (docs/mail-rules.md 19). */
 export function positionView(replay: ReplayView, color: Color, names: PerColor<string>): PositionView {
+  return { ...linePositionView(replay, names), rack: rackView(replay.state, color) };
+}
+
+/** The position both players see alike (all but the rack): what a mail snapshot keeps once for both. */
+export function linePositionView(replay: ReplayView, names: PerColor<string>): Omit<PositionView, 'rack'> {
   const { state, records } = replay;
   const last = records.length > 0 ? records[records.length - 1] : undefined;
   return {
     board: boardView(state.board, last),
-    rack: state.racks[color].map((t) => t.letter).join(''),
     sequence: sequenceView(state),
     ...(last && { lastMove: moveView(last, names) }),
     totals: { red: state.totals.red, blue: state.totals.blue },
     tilesLeft: state.sequence.length - state.next,
   };
+}
+
+/** A player's rack in sequence order, `?` for a blank. */
+export function rackView(state: Pick<GameState, 'racks'>, color: Color): string {
+  return state.racks[color].map((t) => t.letter).join('');
 }
 
 /** Both clocks from the timeline's day (docs/rules.md §5: 50 days for the game). */

@@ -3,7 +3,7 @@
 // and nothing else changes, and the competition's dates. Pure: asks the core.
 import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { holidayRightsEnd } from './holidays';
-import { DEFAULT_TIMELINE_RULES, timelineDaysUntil, type GameTimeline } from './timeline';
+import { DEFAULT_TIMELINE_RULES, timelineDaysUntil, timelineOn, type GameTimeline, type TimelineDay } from './timeline';
 
 export interface Deadlines {
   /** The reminder for the awaited move, if still to come (the core's day: a reply would then cost 15 days). */
@@ -19,13 +19,18 @@ export interface Deadlines {
 
 /** The deadlines as they stand on `day`: the silence ones projected with the holidays and notices known today. */
 export function deadlinesOn(timeline: GameTimeline, day: LocalDate): Deadlines {
+  return dayAndDeadlinesOn(timeline, day).deadlines;
+}
+
+/** timelineOn(timeline, day) and deadlinesOn(timeline, day) from one walk of the game (a mail shows both). */
+export function dayAndDeadlinesOn(timeline: GameTimeline, day: LocalDate): { readonly today: TimelineDay; readonly deadlines: Deadlines } {
   const reportWindowDays = timeline.rules?.reportWindowDays ?? DEFAULT_TIMELINE_RULES.reportWindowDays;
   const fixed = {
     closing: timeline.closing,
     lastHolidayDay: addDays(holidayRightsEnd(timeline.closing), -1),
     reportBy: addDays(timeline.closing, reportWindowDays),
   };
-  if (compareDays(day, timeline.closing) > 0) return fixed;
+  if (compareDays(day, timeline.closing) > 0) return { today: timelineOn(timeline, day), deadlines: fixed };
   // Walking on as if no move came: the first silence actions about the move owed today. The
   // escalation comes on or after the reminder's day (its count is the larger), so the walk ends
   // on the escalation's day: the days after it change neither.
@@ -35,11 +40,13 @@ export function deadlinesOn(timeline: GameTimeline, day: LocalDate): Deadlines {
     const move = owed.move;
     return move === undefined || d.actions.some((a) => 'silentDays' in a && a.move === move && a.stage.endsWith('escalation'));
   });
-  const move = ahead[0].awaiting?.move;
-  if (move === undefined) return fixed;
+  // The walk starts on `day` itself: its first day is timelineOn's.
+  const today = ahead[0];
+  const move = today.awaiting?.move;
+  if (move === undefined) return { today, deadlines: fixed };
   const silence = ahead.flatMap((d) => d.actions).filter((a) => 'move' in a && a.move === move && 'silentDays' in a);
   const first = (kind: 'reminder' | 'escalation') => silence.find((a) => a.stage === kind || a.stage === `first-move-${kind}`)?.on;
   const reminder = first('reminder');
   const escalation = first('escalation');
-  return { ...(reminder && { reminder }), ...(escalation && { escalation }), ...fixed };
+  return { today, deadlines: { ...(reminder && { reminder }), ...(escalation && { escalation }), ...fixed } };
 }

@@ -372,7 +372,9 @@ function walk(
 
   for (let day = Math.min(from, game.start); day <= to; day = day >= game.horizon && day < from ? from : day + 1) {
     // Past the horizon nothing changes, hence the leap to `from` above.
-    const date = fromDayNumber(day);
+    // The date as text only for a day that needs it: most days of a walk from the start do not.
+    let named: LocalDate | undefined;
+    const date = (): LocalDate => (named ??= fromDayNumber(day));
     const todays: TimelineAction[] = [];
     let awaiting: Awaiting | null = null;
 
@@ -393,9 +395,16 @@ function walk(
         const over = used[p] > rules.thinkingDays;
         if (!over) exceededSince[p] = null;
         else if (exceededSince[p] === null) {
-          exceededSince[p] = date;
+          exceededSince[p] = date();
           if (live(day))
-            todays.push({ stage: 'time-exceeded', key: `time-exceeded:${p}:${date}`, on: date, player: p, used: used[p], move: sent + 1 });
+            todays.push({
+              stage: 'time-exceeded',
+              key: `time-exceeded:${p}:${date()}`,
+              on: date(),
+              player: p,
+              used: used[p],
+              move: sent + 1,
+            });
         }
       }
       if (inPlay(day)) {
@@ -413,7 +422,7 @@ function walk(
           ] as const) {
             const key = `${prefix}${stage}:${awaiting.move}`;
             if (awaiting.silentDays >= threshold && !emitted.has(key))
-              todays.push({ stage: `${prefix}${stage}`, key, on: date, ...awaiting });
+              todays.push({ stage: `${prefix}${stage}`, key, on: date(), ...awaiting });
           }
         }
       }
@@ -437,7 +446,7 @@ function walk(
         onHoliday: inNumberedRanges(clockDay, game.holidays[p]),
         longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
       });
-      const walked: TimelineDay = { day: date, clocks: perPlayer(clock), awaiting, actions: todays };
+      const walked: TimelineDay = { day: date(), clocks: perPlayer(clock), awaiting, actions: todays };
       result.push(walked);
       if (stopAfter !== null && day > stopAfter && todays.length > 0) break;
       if (until?.(walked)) break;
