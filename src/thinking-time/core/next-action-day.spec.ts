@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import type { Color } from '../../common/color';
 import { addDays, compareDays, type DateRange, type LocalDate } from '../../common/calendar';
 import type { DayAdjustment } from './thinking-days';
-import { nextActionDay, timelineActions, timelineDays, timelineDaysAndNext, type GameTimeline, type TimelineMove } from './timeline';
+import {
+  nextActionDay,
+  timelineActions,
+  timelineDays,
+  timelineDaysAndNext,
+  timelineOn,
+  type GameTimeline,
+  type TimelineMove,
+} from './timeline';
+import { dayAndDeadlinesOn, deadlinesOn } from './deadlines';
 
 const start: LocalDate = '2027-01-10';
 
@@ -97,6 +106,19 @@ describe('the sweep’s days and next day in one walk', () => {
         const to = addDays(start, offset);
         const from = addDays(to, -span);
         expect(timelineDaysAndNext(t, from, to)).toEqual({ days: timelineDays(t, from, to), next: nextActionDay(t, to) });
+      }),
+    );
+  });
+});
+
+describe('the day and the deadlines a mail shows, from one walk', () => {
+  it('are what timelineOn and deadlinesOn give apart, on any day', () => {
+    fc.assert(
+      fc.property(arbitraryTimeline, fc.integer({ min: -5, max: 210 }), (t, offset) => {
+        const day = addDays(start, offset);
+        const both = dayAndDeadlinesOn(t, day);
+        expect(both.today).toEqual(timelineOn(t, day));
+        expect(both.deadlines).toEqual(deadlinesOn(t, day));
       }),
     );
   });
