@@ -30,7 +30,7 @@ const DELIVERY = [
  * The roles inside games/, from the bottom up (docs/architecture.md, "The layers, in a few lines"): each
  * imports only the roles below it; the pure core (games/core/) is below them all.
  */
-const GAME_ROLES = ['entities', 'persistence', 'model', 'actions', 'reads', 'delivery'];
+const GAME_ROLES = ['entities', 'persistence', 'model', 'reads', 'actions', 'delivery'];
 
 const gameRolesOneWay = GAME_ROLES.slice(0, -1).map((role, i) => ({
   name: `games-${role}-below-${GAME_ROLES.slice(i + 1).join('-')}`,

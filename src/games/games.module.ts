@@ -8,7 +8,7 @@ import { CompetitionStartService } from './actions/competition-start.service';
 import { GamePartners } from './reads/game-partners.service';
 import { GameCheckService } from './reads/game-check.service';
 import { GameAnalysisRepository } from './persistence/game-analysis.repository';
-import { GameAnalysisService } from './actions/game-analysis.service';
+import { GameAnalysisService } from './reads/game-analysis.service';
 import { GameSheetsService } from './reads/game-sheets.service';
 import { CompetitionGamesController, GamesController } from './delivery/games.controller';
 import { GameListingsRepository } from './persistence/game-listings.repository';
@@ -21,6 +21,7 @@ import { DisputesService } from './actions/disputes.service';
 import { ChallengesService } from './actions/challenges.service';
 import { ChallengesRepository } from './persistence/challenges.repository';
 import { GameActions } from './actions/game-actions.service';
+import { GameReadModel } from './model/game-read-model';
 import { GameReadsService } from './reads/game-reads.service';
 import { GameTimeService } from './actions/game-time.service';
 import { MovesService } from './actions/moves.service';
@@ -57,6 +58,8 @@ const GAME_SERVICES = [
   controllers: [GamesController, CompetitionGamesController, MoveReviewsController, ConditionalsController],
   providers: [
     ...GAME_SERVICES,
+    // One per instance: the frame tells it what each commit wrote, the reads and the web's pages read through it.
+    GameReadModel,
     GameRepository,
     OffersRepository,
     DisputesRepository,
@@ -79,6 +82,7 @@ const GAME_SERVICES = [
   ],
   exports: [
     ...GAME_SERVICES,
+    GameReadModel,
     GameRepository,
     ResultsRepository,
     GameTimeRepository,

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { replayGame, upperLetter } from '../../src/engine';
-import { GameAnalysisService } from '../../src/games/actions/game-analysis.service';
+import { GameAnalysisService } from '../../src/games/reads/game-analysis.service';
 import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { MovesService } from '../../src/games/actions/moves.service';
 import { modelState, placementFor, playerOf, startChampionship, userOf } from '../support/games';

@@ -1,4 +1,4 @@
-import { GameAnalysisService } from '../../src/games/actions/game-analysis.service';
+import { GameAnalysisService } from '../../src/games/reads/game-analysis.service';
 import { ConditionalReplies } from '../../src/games/actions/conditional-replies.service';
 import { ConditionalsRepository } from '../../src/games/persistence/conditionals.repository';
 import { Client } from 'pg';
@@ -13,6 +13,7 @@ import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/reads/game-check.service';
 import type { Game } from '../../src/games/entities/game.entity';
 import { GameActions } from '../../src/games/actions/game-actions.service';
+import { GameReadModel } from '../../src/games/model/game-read-model';
 import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { MovesService } from '../../src/games/actions/moves.service';
 import { Lexicons } from '../../src/games/persistence/lexicons.service';
@@ -61,6 +62,7 @@ describe(`concurrent submissions (${TEST_DB})`, () => {
           get(GameAnalysisService),
           new ConditionalReplies(new ConditionalsRepository(opened.database)),
           get(CompetitionsRepository),
+          new GameReadModel(t.settings, get(GameRepository), t.app.get(Clock), get(Lexicons)),
         );
         services.push(new MovesService(actions, t.app.get(Clock), get(AuditService), get(Notifications), get(GameRepository)));
       }

@@ -14,7 +14,7 @@ import { gcgRackTiles } from '../../src/engine/analysis';
 import { generateMoves } from '../../src/engine/move-generator';
 import { buildWordTrie } from '../../src/engine/word-trie';
 import { GameAnalysis } from '../../src/games/entities/game-analysis.entity';
-import { GameAnalysisService } from '../../src/games/actions/game-analysis.service';
+import { GameAnalysisService } from '../../src/games/reads/game-analysis.service';
 import type { Game } from '../../src/games/entities/game.entity';
 import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { MovesService } from '../../src/games/actions/moves.service';

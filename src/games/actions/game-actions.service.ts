@@ -18,7 +18,7 @@ import { decideNote, playerReader } from '../core/move-note';
 import { orThrow } from '../core/refusal';
 import type { MoveTiming } from '../core/moves';
 import type { Color, PlacedTile } from '../../engine';
-import { GameAnalysisService } from './game-analysis.service';
+import { GameAnalysisService } from '../reads/game-analysis.service';
 import { ConditionalReplies } from './conditional-replies.service';
 import { closeSilenceCasesAtEnd } from './game-end-cases';
 import { GameSession } from '../model/game-session';
@@ -92,8 +92,6 @@ export class GameActions {
   /** The write this code runs in: a frame entered inside another joins it (a homologation inside the arbiter's action). */
   private readonly open = new AsyncLocalStorage<{ readonly write: GameWrite; readonly unit: object }>();
 
-  /** Every cache of what games show, told here after each commit (game-read-model.ts). */
-  readonly readModel: GameReadModel;
   /** The one lock statement's owner, the frame's alone (game-loader.repository.ts). */
   private readonly loader: GameLoader;
 
@@ -110,8 +108,9 @@ export class GameActions {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
     private readonly competitions: CompetitionsRepository,
+    /** Every cache of what games show, told here after each commit (game-read-model.ts). */
+    readonly readModel: GameReadModel,
   ) {
-    this.readModel = new GameReadModel(settings);
     this.loader = new GameLoader(db);
   }
 
@@ -295,12 +294,7 @@ export class GameActions {
 
   /** The game as a read sees it, sharing the read model's caches, in the caller's unit of work. */
   session(gameId: string, _read?: { lock: false }): Promise<GameSession> {
-    return GameSession.open(this.games, gameId, {
-      now: this.clock.now(),
-      lexicon: (c) => this.lexicons.forCompetition(c),
-      replays: this.replays,
-      rows: this.rows,
-    });
+    return this.readModel.session(gameId);
   }
 
   /**

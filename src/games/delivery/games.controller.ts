@@ -22,7 +22,7 @@ import { ArbiterMoveDto, ImportGameDto, RulingDto, WithdrawDto } from './dto/arb
 import { ClaimAnswersService } from '../actions/claim-answers.service';
 import { ClaimAnswerDto } from './dto/claim-answer.dto';
 import { refusals } from '../core/game-refusals';
-import { GameAnalysisService } from '../actions/game-analysis.service';
+import { GameAnalysisService } from '../reads/game-analysis.service';
 import { GameSheetsService } from '../reads/game-sheets.service';
 import { CompetitionStartService } from '../actions/competition-start.service';
 import { DisputesService } from '../actions/disputes.service';

@@ -10,9 +10,9 @@ import type { Claim } from '../entities/claim.entity';
 import { refusals } from '../core/game-refusals';
 import { awaitedMove } from '../core/turns';
 import type { Color, MoveRecord } from '../../engine';
-import { GameActions } from '../actions/game-actions.service';
 import { timelineOf } from '../model/game-clocks';
-import { GameSession } from '../model/game-session';
+import { GameReadModel } from '../model/game-read-model';
+import type { GameSession } from '../model/game-session';
 import type { WordCheck } from '../core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
 import { GameRepository } from '../persistence/game.repository';
@@ -20,17 +20,17 @@ import { GameTimeRepository } from '../persistence/game-time.repository';
 import { challengeView, disputeView, moveView, offerView, type ClosedGame, type GameView } from '../model/game-views';
 import { ChallengesRepository } from '../persistence/challenges.repository';
 import type { MoveReader } from '../core/move-note';
-import { ResultProposals } from '../actions/result-proposals.service';
 import { resultView } from '../model/result-view';
 import { OffersRepository } from '../persistence/offers.repository';
+import { ResultsRepository } from '../persistence/results.repository';
 
-/** What a game shows to its players and its arbiter, read without the row lock (the reads' caches are in game-actions.service.ts). */
+/** What a game shows to its players and its arbiter, read without the row lock through the read model's caches (game-read-model.ts). */
 @Injectable()
 export class GameReadsService {
   constructor(
-    private readonly actions: GameActions,
+    private readonly readModel: GameReadModel,
     private readonly db: Database,
-    private readonly results: ResultProposals,
+    private readonly results: ResultsRepository,
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
     private readonly challenges: ChallengesRepository,
@@ -48,7 +48,7 @@ export class GameReadsService {
    */
   preview(actor: Actor, gameId: string, notation: string, line?: string): Promise<MovePreview> {
     return this.db.run(async () => {
-      const s = await this.actions.session(gameId, { lock: false });
+      const s = await this.readModel.session(gameId);
       s.requireReader(actor);
       const text = notation.trim();
       if (text === '' || text.length > 200)
@@ -68,7 +68,7 @@ export class GameReadsService {
    */
   heldMoveWordCheck(gameId: string, playerId: string, notation: string): Promise<WordCheck | undefined> {
     return this.db.run(async () => {
-      const s = await this.actions.session(gameId, { lock: false });
+      const s = await this.readModel.session(gameId);
       const preview = previewMove(s, s.colorOfPlayer(playerId) ?? null, notation);
       return preview.ok && preview.words.length > 0 ? preview.wordCheck : undefined;
     });
@@ -81,7 +81,7 @@ export class GameReadsService {
    */
   viewing<T>(actor: Actor, gameId: string, then: (view: GameView, s: GameSession, timeline: GameTimeline) => T | Promise<T>): Promise<T> {
     return this.db.run(async () => {
-      const s = await this.actions.session(gameId, { lock: false });
+      const s = await this.readModel.session(gameId);
       s.requireReader(actor);
       const timeline = await timelineOf(s);
       return then(await this.gameView(s, timeline, s.readerOf(actor)), s, timeline);
@@ -95,7 +95,7 @@ export class GameReadsService {
     const [offers, result, claim, challenges] = await this.games.independent([
       () => this.offers.pendingOffers(s.game.id),
       // A result is only ever proposed once the game has ended (finish), and a game never restarts.
-      async () => (s.game.status === 'playing' ? null : this.results.find(s.game.id)),
+      async () => (s.game.status === 'playing' ? null : this.results.resultOf(s.game.id)),
       // Past the closing date the proposal depends on an open time claim (closing-result.ts).
       async () => (closed ? this.time.openClaim(s.game.id) : null),
       // docs/rules.md §13: only a PFS game has checks.

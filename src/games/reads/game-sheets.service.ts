@@ -26,7 +26,7 @@ import { UNNAMED_LEXICON } from '../core/game-record-replay';
 import { analysisSheetLines, analysisSheetTable } from '../core/game-analysis';
 import { renderSheetPdf } from './sheet-pdf';
 import { noteFor, PUBLIC_READER } from '../core/move-note';
-import { GameAnalysisService } from '../actions/game-analysis.service';
+import { GameAnalysisService } from './game-analysis.service';
 import type { GameTurnAnalysis } from '../../engine/analysis';
 import { SHEET_RANKINGS, type SheetRankings } from './sheet-rankings';
 import { DisputesRepository } from '../persistence/disputes.repository';

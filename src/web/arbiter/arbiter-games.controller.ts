@@ -20,7 +20,7 @@ import { TimeNoticesService } from '../player/time-notices.service';
 import { analysisSection } from '../player/analysis-section';
 import { closedGameModel } from '../player/game-page';
 import { formatDay } from '../player/format-day';
-import { GameAnalysisService } from '../../games/actions/game-analysis.service';
+import { GameAnalysisService } from '../../games/reads/game-analysis.service';
 import { pageSituation, parseChallengeOverrideForm, parseRulingForm, RULED_OUTCOMES, rulingForms } from './ruling-form';
 import { IRREVERSIBLE, requireConfirmed } from '../confirm/confirmation';
 import { type Form, STYLES, str, send, answerForm, localiseDashboard } from './arbiter-forms';

@@ -9,13 +9,11 @@ import { getTileSet, type Color } from '../../engine';
 import { refusals } from '../../games/core/game-refusals';
 import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
 import { previewMove, type MovePreview } from '../../games/reads/move-preview';
-import { GameSession } from '../../games/model/game-session';
+import type { GameSession } from '../../games/model/game-session';
+import { GameReadModel } from '../../games/model/game-read-model';
 import { lineSnapshot } from '../../games/core/game-state';
-import { GameRepository } from '../../games/persistence/game.repository';
-import { GameActions } from '../../games/actions/game-actions.service';
 import { GameReadsService } from '../../games/reads/game-reads.service';
-import { Lexicons } from '../../games/persistence/lexicons.service';
-import { GameAnalysisService } from '../../games/actions/game-analysis.service';
+import { GameAnalysisService } from '../../games/reads/game-analysis.service';
 import { analysisSection, type AnalysisSection } from './analysis-section';
 import { isPlayClosed, timelineOn } from '../../thinking-time/core';
 import { compareDays, localDate, toLocalDate, type LocalDate } from '../../common/calendar';
@@ -56,10 +54,8 @@ export class PlayerGamesService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly reads: GameReadsService,
-    private readonly actions: GameActions,
-    private readonly lexicons: Lexicons,
+    private readonly readModel: GameReadModel,
     private readonly time: ThinkingTimeRepository,
-    private readonly games: GameRepository,
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalsService,
     private readonly gameTime: GameTimeRepository,
@@ -69,7 +65,7 @@ export class PlayerGamesService {
     private readonly results: ResultsRepository,
   ) {
     // Forgotten with the frame's other caches once a write to the game commits (game-read-model.ts).
-    actions.readModel.alsoForget((gameId) => {
+    readModel.alsoForget((gameId) => {
       this.pageModels.forgetGame(gameId);
       this.previewSessions.forgetGame(gameId);
     });
@@ -281,13 +277,7 @@ export class PlayerGamesService {
 
   /** Read-only session; only the game's players, its arbiter or an admin may look. */
   private async open(actor: Actor, gameId: string): Promise<GameSession> {
-    const s = await GameSession.open(this.games, gameId, {
-      now: this.clock.now(),
-      lexicon: (c) => this.lexicons.forCompetition(c),
-      replays: this.actions.replays,
-      rows: this.actions.rows,
-    });
-    return allowed(actor, s);
+    return allowed(actor, await this.readModel.session(gameId));
   }
 }
 
