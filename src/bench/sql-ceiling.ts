@@ -129,6 +129,8 @@ export interface ReplayFigures {
   readonly bareInsertsPerSecond: number;
   readonly ratio: number;
   readonly postgresCpuMsPerMove: number | null;
+  /** Node's CPU a replay costs: the driver's and the socket's share of a move, with nothing of the platform (replayOf's keys included). */
+  readonly nodeCpuMsPerMove: number;
 }
 
 export interface SqlCeiling extends ReplayFigures {
@@ -170,6 +172,7 @@ async function replayed(
   const pool = new Pool({ connectionString: url, max: plans.length, Client: PreparingClient });
   let replays = 0;
   let replaySeconds = 0;
+  let nodeMicros = 0;
   let pgMicros: number | null = 0;
   let inserts = 0;
   let insertSeconds = 0;
@@ -179,6 +182,7 @@ async function replayed(
     for (let w = 0; w < windows; w++) {
       const deadline = Date.now() + seconds * 1000;
       const pg = postgresCpuSample(database);
+      const cpu = process.cpuUsage();
       const started = process.hrtime.bigint();
       await Promise.all(
         plans.map(async (plan) => {
@@ -199,6 +203,8 @@ async function replayed(
         }),
       );
       replaySeconds += Number(process.hrtime.bigint() - started) / 1e9;
+      const node = process.cpuUsage(cpu);
+      nodeMicros += node.user + node.system;
       const used = postgresCpuMicrosBetween(pg, postgresCpuSample(database));
       pgMicros = pgMicros === null || used === null ? null : pgMicros + used;
       const bare = await bareInsertRate(url, { concurrency: plans.length, seconds });
@@ -215,5 +221,6 @@ async function replayed(
     bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
     ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
     postgresCpuMsPerMove: pgMicros === null ? null : round(pgMicros / 1000 / Math.max(1, replays), 3),
+    nodeCpuMsPerMove: round(nodeMicros / 1000 / Math.max(1, replays), 3),
   };
 }
