@@ -32,6 +32,12 @@ export interface Notification {
   readonly digestId?: string;
 }
 
+/** The competition's arbiter as a fact's mail reaches them: their first address, in their language. */
+export interface ArbiterAddress {
+  readonly address: string;
+  readonly language: Language;
+}
+
 /**
  * Writes notifications as outbox rows in the caller's transaction (docs/mail-rules.md 17): the mail
  * exists exactly when the change that caused it commits. Each gets its Message-ID now, so
@@ -73,13 +79,15 @@ export class Notifications {
   /**
    * A game action's facts (mail/core/game-events.ts), in the caller's transaction: one event row
    * a fact with the game as the action left it, and one delivery row for each mail of it
-   * (mail/core/event-mails.ts), its Message-ID fixed now.
+   * (mail/core/event-mails.ts), its Message-ID fixed now. A mail to the arbiter goes to `arbiter`,
+   * the competition's arbiter's address; without one it is not written.
    */
   async emit(
     gameId: string,
     players: Readonly<Record<Color, { readonly id: string; readonly language: Language }>>,
     facts: readonly GameFact[],
     snapshot: GameSnapshot,
+    arbiter?: ArbiterAddress,
   ): Promise<void> {
     if (facts.length === 0) return;
     const now = this.clock.now();
@@ -92,6 +100,10 @@ export class Notifications {
       const payload = new JsonText(`{"fact":${JSON.stringify(fact)},"snapshot":${snapshotText}}`) as unknown as JsonObject;
       events.push({ id: eventId, gameId, kind: fact.kind, payload, createdAt: now });
       for (const mail of mailsOf(fact)) {
+        if (mail.to === 'arbiter') {
+          if (arbiter) mails.push(this.toArbiter(arbiter, eventId, mail.template, rowPayload(gameId, fact, mail), now));
+          continue;
+        }
         const to = players[mail.to];
         const id = randomUUID();
         const row = this.outbox.build({
@@ -112,6 +124,28 @@ export class Notifications {
     }
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
+  }
+
+  /**
+   * The arbiter's mail of a fact: to their address, outside the game's thread (no game, no reply
+   * token: the arbiter answers on the platform), as their notices have always gone.
+   */
+  private toArbiter(arbiter: ArbiterAddress, eventId: string, template: string, payload: JsonObject, now: Date): OutboundMail {
+    const id = randomUUID();
+    const row = this.outbox.build({
+      id,
+      gameId: null,
+      playerId: null,
+      toAddress: arbiter.address,
+      template,
+      language: arbiter.language,
+      payload,
+      messageId: `<${id}@${this.domain}>`,
+      status: 'pending',
+      createdAt: now,
+    });
+    row.eventId = eventId;
+    return row;
   }
 
   async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {
