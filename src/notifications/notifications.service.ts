@@ -11,6 +11,7 @@ import type { GameEventRow } from './game-event.entity';
 import type { Color } from '../common/color';
 import { mailsOf, rowPayload } from '../mail/core/event-mails';
 import type { GameFact, GameSnapshot } from '../mail/core/game-events';
+import { competitionMails, type CompetitionFact } from '../mail/core/competition-facts';
 import { OutboxRepository } from './outbox.repository';
 import { tokenMessageId } from './reply-token';
 
@@ -101,7 +102,8 @@ export class Notifications {
       events.push({ id: eventId, gameId, kind: fact.kind, payload, createdAt: now });
       for (const mail of mailsOf(fact)) {
         if (mail.to === 'arbiter') {
-          if (arbiter) mails.push(this.toArbiter(arbiter, eventId, mail.template, rowPayload(gameId, fact, mail), now));
+          if (arbiter)
+            mails.push(this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, rowPayload(gameId, fact, mail), now));
           continue;
         }
         const to = players[mail.to];
@@ -127,18 +129,67 @@ export class Notifications {
   }
 
   /**
-   * The arbiter's mail of a fact: to their address, outside the game's thread (no game, no reply
-   * token: the arbiter answers on the platform), as their notices have always gone.
+   * A competition's facts outside any game (mail/core/competition-facts.ts), in the caller's
+   * transaction: one event row a fact naming the competition, one delivery row a mail (`players`
+   * gives each recipient's language).
    */
-  private toArbiter(arbiter: ArbiterAddress, eventId: string, template: string, payload: JsonObject, now: Date): OutboundMail {
+  async emitCompetition(
+    competitionId: string,
+    players: ReadonlyMap<string, { readonly id: string; readonly language: Language }>,
+    facts: readonly CompetitionFact[],
+  ): Promise<void> {
+    if (facts.length === 0) return;
+    const now = this.clock.now();
+    const events: GameEventRow[] = [];
+    const mails: OutboundMail[] = [];
+    for (const fact of facts) {
+      const eventId = randomUUID();
+      events.push({
+        id: eventId,
+        gameId: null,
+        competitionId,
+        kind: fact.kind,
+        payload: { fact } as unknown as JsonObject,
+        createdAt: now,
+      });
+      for (const mail of competitionMails(fact)) {
+        const to = players.get(mail.to.player);
+        if (!to) throw new Error(`fact ${fact.kind} names a player not given: ${mail.to.player}`);
+        mails.push(
+          this.outsideGame(
+            eventId,
+            { playerId: to.id, address: null, language: to.language },
+            mail.template,
+            mail.details as JsonObject,
+            now,
+          ),
+        );
+      }
+    }
+    await this.outbox.insertEvents(events);
+    await this.outbox.insert(mails);
+  }
+
+  /**
+   * A fact's mail outside any game's thread (no game, no reply token): a player's notice of their
+   * competition, or the arbiter's (to their address: they answer on the platform), as those
+   * notices have always gone.
+   */
+  private outsideGame(
+    eventId: string,
+    to: { readonly playerId: string | null; readonly address: string | null; readonly language: Language },
+    template: string,
+    payload: JsonObject,
+    now: Date,
+  ): OutboundMail {
     const id = randomUUID();
     const row = this.outbox.build({
       id,
       gameId: null,
-      playerId: null,
-      toAddress: arbiter.address,
+      playerId: to.playerId,
+      toAddress: to.address,
       template,
-      language: arbiter.language,
+      language: to.language,
       payload,
       messageId: `<${id}@${this.domain}>`,
       status: 'pending',

@@ -22,6 +22,8 @@ import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
 import { timelineMail } from './timeline-mail';
 import { arbiterMail, resultMail } from './result-mail';
+import { competitionMail } from './competition-mail';
+import { COMPETITION_EVENT } from '../core/competition-facts';
 import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/model/game-mail-snapshot';
 import { parseGameEvent, type GameSnapshot } from '../core/game-events';
 import { mailsOf, rowPayload, signerOf } from '../core/event-mails';
@@ -141,7 +143,7 @@ export class OutboxComposer {
   private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
-    if (row.eventId && !row.playerId) return this.arbiterModel(row, reads);
+    if (row.eventId && !row.gameId) return this.outsideGameModel(row, reads);
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
       const { snapshot: asWritten, payload, signer } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
@@ -181,12 +183,20 @@ export class OutboxComposer {
   }
 
   /**
-   * The arbiter's mail of an event (a claim's answer): to the competition's arbiter, greeted by
-   * the name they carry when it goes out, as a signature is (signedNow).
+   * The mail of an event outside any game's thread: a competition's fact to one of its players
+   * (mail/core/competition-facts.ts), or a game's fact to the competition's arbiter (a claim's
+   * answer), greeted by the name they carry when it goes out, as a signature is (signedNow).
    */
-  private async arbiterModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
+  private async outsideGameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     try {
-      const { fact, snapshot } = parseGameEvent(await reads.events.payloadOf(row.eventId!));
+      const stored = await reads.events.payloadOf(row.eventId!);
+      const ofCompetition = COMPETITION_EVENT.safeParse(stored);
+      if (ofCompetition.success) {
+        const built = row.playerId ? competitionMail(ofCompetition.data.fact, row.playerId, row.template) : undefined;
+        if (!built) throw new Error(`event ${ofCompetition.data.fact.kind} has no ${row.template} mail for this row`);
+        return built;
+      }
+      const { fact, snapshot } = parseGameEvent(stored);
       const mail = mailsOf(fact).find((m) => m.to === 'arbiter' && m.template === row.template);
       if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for the arbiter`);
       const { competition } = await reads.games.wholeGame(snapshot.gameId);

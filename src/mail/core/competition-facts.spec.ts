@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { COMPETITION_EVENT, competitionMails, type CompetitionFact } from './competition-facts';
+import { GAME_EVENT } from './game-events';
+
+describe("a competition's facts outside any game (docs/rules.md §5)", () => {
+  it('the end of holiday rights is told to the player it names, with the payload such rows have always listed', () => {
+    const fact: CompetitionFact = {
+      kind: 'holiday-rights-ended',
+      action: 'holiday-rights-end',
+      competition: 'CN 2027',
+      player: { id: 'p1', name: 'Popescu Ana' },
+      closingDate: '2027-03-31',
+      lastHolidayDay: '2027-02-27',
+    };
+    expect(competitionMails(fact)).toEqual([
+      {
+        to: { player: 'p1' },
+        template: 'holiday-rights-end',
+        details: {
+          name: 'Popescu Ana',
+          competition: 'CN 2027',
+          closingDate: '2027-03-31',
+          lastHolidayDay: '2027-02-27',
+          action: 'holiday-rights-end',
+        },
+      },
+    ]);
+    // Never mistaken for a game's event, nor a game's for it.
+    expect(GAME_EVENT.safeParse({ fact }).success).toBe(false);
+    expect(COMPETITION_EVENT.safeParse({ fact: { kind: 'move-played', turn: 1, by: 'red', moves: [] }, snapshot: {} }).success).toBe(false);
+  });
+});
+
+const day = fc
+  .date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const competitionFact: fc.Arbitrary<CompetitionFact> = fc.record({
+  kind: fc.constant('holiday-rights-ended' as const),
+  action: fc.string(),
+  competition: fc.string(),
+  player: fc.record({ id: fc.uuid(), name: fc.string() }),
+  closingDate: day,
+  lastHolidayDay: day,
+});
+
+describe("a competition's facts under fast-check", () => {
+  it('every fact reads back as itself and yields mails only to the players it names', () => {
+    fc.assert(
+      fc.property(competitionFact, (fact) => {
+        expect(COMPETITION_EVENT.parse(JSON.parse(JSON.stringify({ fact })))).toEqual({ fact });
+        for (const mail of competitionMails(fact)) expect(mail.to.player).toBe(fact.player.id);
+      }),
+    );
+  });
+});
