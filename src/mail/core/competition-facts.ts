@@ -21,8 +21,17 @@ const holidayRightsEnded = z.object({
   lastHolidayDay: day,
 });
 
+/** docs/rules.md §11.6 (F 9.2f): `player` sits out `round`, whose games close on `closingDate`. */
+const byeGiven = z.object({
+  kind: z.literal('bye-given'),
+  competition: z.string(),
+  player: z.object({ id: z.string(), name: z.string() }),
+  round: z.number().int().positive(),
+  closingDate: day,
+});
+
 /** Every fact of a competition outside its games. */
-export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded]);
+export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven]);
 export type CompetitionFact = z.infer<typeof COMPETITION_FACT>;
 
 /** A competition's event as stored (`game_event.payload`, the row naming the competition): the fact alone. */
@@ -48,6 +57,10 @@ export function competitionMails(fact: CompetitionFact): CompetitionMail[] {
           details: { name: player.name, competition, closingDate, lastHolidayDay, action },
         },
       ];
+    }
+    case 'bye-given': {
+      const { competition, player, round, closingDate } = fact;
+      return [{ to: { player: player.id }, template: 'round-bye', details: { name: player.name, competition, round, closingDate } }];
     }
   }
 }

@@ -18,5 +18,14 @@ export function competitionMail(fact: CompetitionFact, playerId: string, templat
       };
       return { template: 'holiday-rights-end', model };
     }
+    case 'bye-given': {
+      const model: MailModels['round-bye'] = {
+        name: fact.player.name,
+        competition: fact.competition,
+        round: fact.round,
+        closingDate: toLocalDate(fact.closingDate),
+      };
+      return { template: 'round-bye', model };
+    }
   }
 }
