@@ -1,28 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/core/actor';
 import { receiptKeyOf } from '../games/entities/action-receipt.entity';
-import { personName } from '../auth/display-name';
-import { UserRepository } from '../auth/user.repository';
 import { canArbitrate, sideInGame } from '../auth/core/permissions';
 import { AuditService } from '../audit/audit.service';
 import { AWAITING_RESULT_CASES } from '../arbiter/case.entity';
 import { CasesService } from '../arbiter/cases.service';
 import { Clock } from '../common/clock';
-import { asJson } from '../common/json';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
-import { PlayersRepository } from '../competitions/players.repository';
-import { SETTINGS } from '../config/settings';
 import { Database } from '../database/database';
-import { COLORS, type Color } from '../engine';
+import type { Color } from '../engine';
 import { refusals } from '../games/core/game-refusals';
 import type { Game } from '../games/entities/game.entity';
-import { readGameView } from '../games/model/game-mail-view';
 import { GameRepository } from '../games/persistence/game.repository';
 import { GameActions, type ActionInput } from '../games/actions/game-actions.service';
 import type { GameWrite } from '../games/actions/game-write';
 import { ResultsRepository } from '../games/persistence/results.repository';
-import { Notifications } from '../notifications/notifications.service';
-import type { MailSettings, ObjectionDecidedModel } from '../notifications/models/models';
 import { localDate, toLocalDate, type LocalDate } from '../common/calendar';
 import { toDecimal } from './core/coefficients';
 import { answerRefusal, homologationRefusal, objectionRefusals } from './core/homologation-refusals';
@@ -51,14 +43,10 @@ export class ResultsService {
     private readonly clock: Clock,
     private readonly audit: AuditService,
     private readonly cases: CasesService,
-    private readonly notifications: Notifications,
     private readonly results: ResultsRepository,
     private readonly competitions: CompetitionsRepository,
-    private readonly players: PlayersRepository,
     private readonly games: GameRepository,
     private readonly frame: GameActions,
-    private readonly users: UserRepository,
-    @Inject(SETTINGS) private readonly settings: MailSettings,
     private readonly ranking: RankingService,
   ) {}
 
@@ -203,34 +191,26 @@ export class ResultsService {
     });
   }
 
-  /** docs/rules.md §7: both players read the decision on an objection and its reason, each in their own language. */
+  /**
+   * docs/rules.md §7: both players read the decision on an objection and its reason, each in their
+   * own language, signed by who decided (mail/core/result-facts.ts objection-decided).
+   */
   private async tellObjectionDecided(game: Game, objection: Objection, decision: ObjectionDecision): Promise<void> {
-    const competition = await this.competitions.get(game.competitionId);
-    const red = await this.players.get(game.redPlayerId);
-    const blue = await this.players.get(game.bluePlayerId);
-    const players = { red, blue };
-    const view = await readGameView(this.competitions, this.settings, competition, game, players);
-    const decider = await this.users.find(decision.byUserId ?? competition.arbiterUserId);
-    const day = (iso: string) => localDate(new Date(iso), competition.timeZone);
-    const model = (you: Color): ObjectionDecidedModel => ({
-      game: view,
-      you,
-      objector: objection.color,
-      objection: objection.text,
-      objectedOn: day(objection.at),
-      upheld: decision.verdict === 'upheld',
-      reason: decision.reason,
-      decidedOn: day(decision.at),
-      arbiter: personName(decider?.displayName),
-    });
-    await this.notifications.add(
-      COLORS.map((color) => ({
-        to: players[color],
-        template: 'objection-decided',
-        gameId: game.id,
-        payload: { ...asJson(model(color)), gameId: game.id, turn: game.turn },
-      })),
-    );
+    const { timeZone } = await this.competitions.get(game.competitionId);
+    const day = (iso: string) => localDate(new Date(iso), timeZone);
+    await this.frame.tell(game.id, (s) => [
+      {
+        kind: 'objection-decided',
+        turn: s.game.turn,
+        objector: objection.color,
+        objection: objection.text,
+        objectedOn: day(objection.at),
+        upheld: decision.verdict === 'upheld',
+        reason: decision.reason,
+        decidedOn: day(decision.at),
+        decidedBy: decision.byUserId,
+      },
+    ]);
   }
 
   /**
@@ -299,16 +279,8 @@ export class ResultsService {
         coefficients: { red: toDecimal(result.redCoefficient), blue: toDecimal(result.blueCoefficient) },
       },
     });
-    const players = await this.players.byIds([game.redPlayerId, game.bluePlayerId]);
-    const view = jsonResult(resultView(result));
-    await this.notifications.add(
-      players.map((p) => ({
-        to: p,
-        template: 'result-homologated',
-        gameId: game.id,
-        payload: { gameId: game.id, turn: game.turn, ...view },
-      })),
-    );
+    const homologated = jsonResult(resultView(result));
+    await this.frame.tell(game.id, (s) => [{ kind: 'result-homologated', turn: s.game.turn, result: homologated }]);
     await this.finishCompetitionIfDone(game.competitionId);
   }
 

@@ -11,6 +11,7 @@ import type { GameEventRow } from './game-event.entity';
 import type { Color } from '../common/color';
 import { mailsOf, rowPayload } from '../mail/core/event-mails';
 import type { GameFact, GameSnapshot } from '../mail/core/game-events';
+import { competitionMails, type CompetitionFact } from '../mail/core/competition-facts';
 import { OutboxRepository } from './outbox.repository';
 import { tokenMessageId } from './reply-token';
 
@@ -30,6 +31,12 @@ export interface Notification {
   readonly messageId?: string;
   /** Written already folded into this digest row (docs/mail-rules.md 17, 20): it goes out inside it. */
   readonly digestId?: string;
+}
+
+/** The competition's arbiter as a fact's mail reaches them: their first address, in their language. */
+export interface ArbiterAddress {
+  readonly address: string;
+  readonly language: Language;
 }
 
 /**
@@ -73,13 +80,15 @@ export class Notifications {
   /**
    * A game action's facts (mail/core/game-events.ts), in the caller's transaction: one event row
    * a fact with the game as the action left it, and one delivery row for each mail of it
-   * (mail/core/event-mails.ts), its Message-ID fixed now.
+   * (mail/core/event-mails.ts), its Message-ID fixed now. A mail to the arbiter goes to `arbiter`,
+   * the competition's arbiter's address; without one it is not written.
    */
   async emit(
     gameId: string,
     players: Readonly<Record<Color, { readonly id: string; readonly language: Language }>>,
     facts: readonly GameFact[],
     snapshot: GameSnapshot,
+    arbiter?: ArbiterAddress,
   ): Promise<void> {
     if (facts.length === 0) return;
     const now = this.clock.now();
@@ -95,6 +104,11 @@ export class Notifications {
       const payload = new JsonText(`{"fact":${JSON.stringify(fact)},${shared}}`) as unknown as JsonObject;
       events.push({ id: eventId, gameId, kind: fact.kind, payload, createdAt: now });
       for (const mail of mailsOf(fact)) {
+        if (mail.to === 'arbiter') {
+          if (arbiter)
+            mails.push(this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, rowPayload(gameId, fact, mail), now));
+          continue;
+        }
         const to = players[mail.to];
         const id = randomUUID();
         const row = this.outbox.build({
@@ -115,6 +129,77 @@ export class Notifications {
     }
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
+  }
+
+  /**
+   * A competition's facts outside any game (mail/core/competition-facts.ts), in the caller's
+   * transaction: one event row a fact naming the competition, one delivery row a mail (`players`
+   * gives each recipient's language).
+   */
+  async emitCompetition(
+    competitionId: string,
+    players: ReadonlyMap<string, { readonly id: string; readonly language: Language }>,
+    facts: readonly CompetitionFact[],
+  ): Promise<void> {
+    if (facts.length === 0) return;
+    const now = this.clock.now();
+    const events: GameEventRow[] = [];
+    const mails: OutboundMail[] = [];
+    for (const fact of facts) {
+      const eventId = randomUUID();
+      events.push({
+        id: eventId,
+        gameId: null,
+        competitionId,
+        kind: fact.kind,
+        payload: { fact } as unknown as JsonObject,
+        createdAt: now,
+      });
+      for (const mail of competitionMails(fact)) {
+        const to = players.get(mail.to.player);
+        if (!to) throw new Error(`fact ${fact.kind} names a player not given: ${mail.to.player}`);
+        mails.push(
+          this.outsideGame(
+            eventId,
+            { playerId: to.id, address: null, language: to.language },
+            mail.template,
+            mail.details as JsonObject,
+            now,
+          ),
+        );
+      }
+    }
+    await this.outbox.insertEvents(events);
+    await this.outbox.insert(mails);
+  }
+
+  /**
+   * A fact's mail outside any game's thread (no game, no reply token): a player's notice of their
+   * competition, or the arbiter's (to their address: they answer on the platform), as those
+   * notices have always gone.
+   */
+  private outsideGame(
+    eventId: string,
+    to: { readonly playerId: string | null; readonly address: string | null; readonly language: Language },
+    template: string,
+    payload: JsonObject,
+    now: Date,
+  ): OutboundMail {
+    const id = randomUUID();
+    const row = this.outbox.build({
+      id,
+      gameId: null,
+      playerId: to.playerId,
+      toAddress: to.address,
+      template,
+      language: to.language,
+      payload,
+      messageId: `<${id}@${this.domain}>`,
+      status: 'pending',
+      createdAt: now,
+    });
+    row.eventId = eventId;
+    return row;
   }
 
   async add(notifications: readonly Notification[]): Promise<OutboundMail[]> {

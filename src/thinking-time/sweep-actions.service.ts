@@ -13,7 +13,7 @@ import { closingResult, proposedResult } from '../games/core/closing-result';
 import { Notifications } from '../notifications/notifications.service';
 import { deadlinesOn } from './core/deadlines';
 import { StateDeclarationsRepository } from './state-declarations.repository';
-import { clocksOf, closingProposalView, holidayRightsEndPayload, type ClosingProposal, type MailSettings } from './sweep-mail';
+import { clocksOf, closingProposalView, type ClosingProposal, type MailSettings } from './sweep-mail';
 import { mailSnapshot } from '../games/model/game-mail-snapshot';
 import type { GameFact } from '../mail/core/game-events';
 import { toLocalDate } from '../common/calendar';
@@ -165,12 +165,14 @@ export class SweepActions {
         createdAt: s.now,
       });
       if (!told) continue;
-      await this.notifications.add([
+      await this.notifications.emitCompetition(s.competition.id, new Map([[player.id, player]]), [
         {
-          to: player,
-          template: 'holiday-rights-end',
-          gameId: null,
-          payload: holidayRightsEndPayload(player, s.competition, closing, lastHolidayDay, action.key),
+          kind: 'holiday-rights-ended',
+          action: action.key,
+          competition: s.competition.shortName,
+          player: { id: player.id, name: player.name },
+          closingDate: closing,
+          lastHolidayDay,
         },
       ]);
     }

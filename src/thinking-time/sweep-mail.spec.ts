@@ -11,7 +11,9 @@ import { mailsOf, rowPayload } from '../mail/core/event-mails';
 import type { GameFact } from '../mail/core/game-events';
 import type { GameMailContext } from '../mail/outbox/game-mail';
 import { timelineMail } from '../mail/outbox/timeline-mail';
-import { holidayRightsEndPayload, specialLeavePayload } from './sweep-mail';
+import { ROUND_MAIL_TEMPLATE_NAMES } from '../notifications/models/rounds-models';
+import { specialLeavePayload } from './sweep-mail';
+import { competitionMail } from '../mail/outbox/competition-mail';
 
 const SRC = resolve(__dirname, '..');
 const LANGUAGES = ['ro', 'en'] as const;
@@ -54,10 +56,17 @@ describe('the mail the services write has its templates (docs/mail-rules.md 19)'
 
   it('every template the sweep and the time controls write exists in ro and en, text and HTML', () => {
     const ours = [...written]
-      // The sweep's game facts name their templates where mail maps them (mail/core/timeline-facts.ts).
+      // The sweep's facts name their templates where mail maps them (mail/core/timeline-facts.ts, competition-facts.ts,
+      // which maps the rounds' facts too: those are the rounds' templates).
       .filter(
         ([name, files]) =>
-          name !== 'ruling' && [...files].some((f) => f.startsWith('thinking-time/') || f === join('mail', 'core', 'timeline-facts.ts')),
+          name !== 'ruling' &&
+          !(ROUND_MAIL_TEMPLATE_NAMES as readonly string[]).includes(name) &&
+          [...files].some(
+            (f) =>
+              f.startsWith('thinking-time/') ||
+              ['timeline-facts.ts', 'competition-facts.ts'].some((core) => f === join('mail', 'core', core)),
+          ),
       )
       .map(([name]) => name);
     expect(ours.sort()).toEqual([
@@ -141,13 +150,18 @@ describe("the sweep's payloads render in both languages", () => {
       resumesOn: '2027-02-25',
     }),
     'time-exceeded': model({ kind: 'time-exceeded', ...at, player: 'blue', used: 51, limit: 50 }),
-    'holiday-rights-end': holidayRightsEndPayload(
-      { name: 'Popescu Ana' },
-      { shortName: 'CN 2027' },
-      '2027-03-31',
-      '2027-02-27',
+    'holiday-rights-end': competitionMail(
+      {
+        kind: 'holiday-rights-ended',
+        action: 'holiday-rights-end',
+        competition: 'CN 2027',
+        player: { id: 'p-1', name: 'Popescu Ana' },
+        closingDate: '2027-03-31',
+        lastHolidayDay: '2027-02-27',
+      },
+      'p-1',
       'holiday-rights-end',
-    ),
+    )!.model as unknown as JsonObject,
     'closing-date': model({ kind: 'closing-date-reached', ...at, closingDate: '2027-03-31', declareBy: '2027-04-05' }),
     // The case's proposal (closing-date.ts) as the sweep's fact carries it: coefficients in ten-thousandths.
     'report-window-closed': reportWindowClosed({

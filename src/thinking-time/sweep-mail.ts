@@ -4,12 +4,11 @@
 // (mail/core/timeline-facts.ts), their mails built in mail/outbox/timeline-mail.ts.
 import { asJson, type JsonObject } from '../common/json';
 import type { Competition } from '../competitions/competition.entity';
-import type { Player } from '../players/player.entity';
 import type { Color } from '../engine/types';
 import type { Game } from '../games/entities/game.entity';
 import type { GameView, MailSettings } from '../notifications/models/models';
-import type { ClosingProposalView, HolidayRightsEndModel, SpecialLeaveModel } from '../notifications/models/sweep-models';
-import { rangeLength, type DateRange, type LocalDate } from '../common/calendar';
+import type { ClosingProposalView, SpecialLeaveModel } from '../notifications/models/sweep-models';
+import { rangeLength, type DateRange } from '../common/calendar';
 import type { TimelineDay } from './core/timeline';
 
 export type { MailSettings };
@@ -36,22 +35,6 @@ export interface ClosingProposal {
   readonly outcome: { readonly type: string };
   readonly scores: Readonly<Record<Color, number>>;
   readonly coefficients: Readonly<Record<Color, number>>;
-}
-
-/**
- * docs/rules.md §5: holiday rights end, told once per player and competition, outside any game
- * thread: the payload carries no game (mail-content.ts reads it as a view model), only the
- * action it comes from.
- */
-export function holidayRightsEndPayload(
-  player: Pick<Player, 'name'>,
-  competition: Pick<Competition, 'shortName'>,
-  closingDate: LocalDate,
-  lastHolidayDay: LocalDate,
-  action: string,
-): JsonObject {
-  const model: HolidayRightsEndModel = { name: player.name, competition: competition.shortName, closingDate, lastHolidayDay };
-  return { ...asJson(model), action };
 }
 
 /**

@@ -12,9 +12,7 @@ import { dealRandomSequence, sequenceSha256 } from '../competitions/core/sequenc
 import type { Sequence } from '../competitions/sequence.entity';
 import { Database } from '../database/database';
 import { MovesService } from '../games/actions/moves.service';
-import { asJson } from '../common/json';
 import { Notifications } from '../notifications/notifications.service';
-import type { RoundByeModel } from '../notifications/models/rounds-models';
 import { eliminatedPlayers, withoutPlayers } from './core/elimination';
 import { pairNextRound } from './core/pairing-systems';
 import { defaultPlan, MAX_ROUNDS, parsePlan, STANDING_REGIMES, type StandingRegime } from './core/round-plan';
@@ -243,13 +241,16 @@ export class RoundsService {
       );
       const bye = round.byePlayerId ? registrations.find((e) => e.player.id === round.byePlayerId) : undefined;
       if (bye) {
-        const model: RoundByeModel = {
-          name: bye.player.name,
-          competition: competition.shortName,
-          round: round.number,
-          closingDate: round.closingDate as LocalDate,
-        };
-        await this.notifications.add([{ to: bye.player, template: 'round-bye', gameId: null, payload: asJson(model) }]);
+        const { player } = bye;
+        await this.notifications.emitCompetition(competitionId, new Map([[player.id, player]]), [
+          {
+            kind: 'bye-given',
+            competition: competition.shortName,
+            player: { id: player.id, name: player.name },
+            round: round.number,
+            closingDate: round.closingDate,
+          },
+        ]);
       }
       await this.competitionRows.withdraw(competitionId, round.eliminated, now);
       for (const playerId of round.eliminated) {

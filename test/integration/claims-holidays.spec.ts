@@ -13,6 +13,7 @@ import { CasesService } from '../../src/arbiter/cases.service';
 import { ManualClock } from '../../src/common/clock';
 import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/entities/game.entity';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { placementFor, startChampionship, userOf, type Championship } from '../support/games';
 import type { TestUser } from '../support/competitions';
@@ -163,6 +164,30 @@ describe(`time claims and holidays on the game pages (${TEST_DB})`, () => {
           .send({ _csrf: csrfOf(home.text), text: 'x' })
       ).status,
     ).toBe(404);
+  });
+
+  it("builds the answer's mails from its event: the claimant's in the game's thread, the arbiter's to them by name, in their language", async () => {
+    const told = (await mails('claim-answered')).filter((m) => m.payload.text === 'Certificatul este atașat.');
+    expect(told.map((m) => Boolean(m.eventId))).toEqual([true, true]);
+    const composer = t.app.get(OutboxComposer);
+    for (const row of told) {
+      const content = await t.database.run(() => composer.content(row));
+      const text = content.text.replace(/\s+/g, ' ');
+      const greets = (name: string) => ['Bună ziua, ', 'Hello ', 'Dzień dobry, '].some((hello) => text.includes(`${hello}${name}`));
+      expect(text).toContain('Certificatul este atașat.');
+      expect(text).toContain(ch.names.get(a.bluePlayerId)!);
+      if (row.playerId === null) {
+        // The arbiter's copy: outside the game's thread, greeting them by their name, naming the claimant.
+        expect(row.gameId).toBeNull();
+        expect(text).toMatch(/(Bună ziua, |Hello |Dzień dobry, )Arbitrul \d+[!,]/);
+        expect(text).toContain(ch.names.get(a.redPlayerId)!);
+      } else {
+        expect(row.playerId).toBe(a.redPlayerId);
+        expect(greets(ch.names.get(a.redPlayerId)!)).toBe(true);
+        const [message] = await t.database.run(() => composer.compose(row, clock.now()));
+        expect(message.subject).toContain(ch.names.get(a.redPlayerId)!);
+      }
+    }
   });
 
   it('documents the answer route in OpenAPI', async () => {

@@ -13,6 +13,9 @@ import { ResultsService } from '../../src/coefficients/results.service';
 import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/entities/game.entity';
 import { OffersService } from '../../src/games/actions/offers.service';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
+import { Notifications } from '../../src/notifications/notifications.service';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import type { TestUser } from '../support/competitions';
 import { playerOf, startChampionship, userOf, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -80,6 +83,27 @@ describe(`homologation and the players' 5 days (${TEST_DB})`, () => {
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ status: 'homologated', confirmed: { red: true, blue: true } });
       expect((await audits(game, 'result.homologated'))[0].details).toMatchObject({ basis: 'both-confirmed', override: false });
+    });
+
+    it('mails the homologation to both players from its event; a row written before events is still built the same', async () => {
+      const game = ch.games[0];
+      const rows = await t.database.run((m) => m.find(OutboundMail, { where: { gameId: game.id, template: 'result-homologated' } }));
+      expect(rows.map((r) => r.playerId).sort()).toEqual([game.redPlayerId, game.bluePlayerId].sort());
+      const composer = t.app.get(OutboxComposer);
+      for (const row of rows) {
+        expect(row.eventId).not.toBeNull();
+        const content = await t.database.run(() => composer.content(row));
+        expect(content.text).toMatch(/Rezultatul partidei a fost omologat\.|The game's result was homologated\.|zatwierdzony/);
+        // The same mail as a template-named row with its old payload (the game, the turn, the result): no event.
+        const { color: _color, ...payload } = row.payload;
+        const [legacy] = await t.database.run(() =>
+          t.app
+            .get(Notifications)
+            .add([{ to: { id: row.playerId, language: row.language }, template: row.template, gameId: game.id, payload }]),
+        );
+        expect(legacy.eventId ?? null).toBeNull();
+        expect(await t.database.run(() => composer.content(legacy))).toEqual(content);
+      }
     });
 
     it('homologates early on an explicit override with a reason, and audits it', async () => {

@@ -6,6 +6,9 @@ import { GameTimeService } from '../../src/games/actions/game-time.service';
 import { OffersService } from '../../src/games/actions/offers.service';
 import { Move } from '../../src/games/entities/move.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
+import { Notifications } from '../../src/notifications/notifications.service';
+import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { addDays, compareDays, localDate, type LocalDate } from '../../src/common/calendar';
 import { StateDeclarationsService } from '../../src/thinking-time/state-declarations.service';
 import { SweepService } from '../../src/thinking-time/sweep.service';
@@ -244,6 +247,19 @@ describe(`the daily sweep, day by day (${TEST_DB})`, () => {
       closingDate: '2027-03-31',
       lastHolidayDay: '2027-02-27',
     });
+    // A fact of the competition (mail/core/competition-facts.ts): the same mail as the row written before events with its payload.
+    const rights = await t.database.run((m) => m.find(OutboundMail, { where: { template: 'holiday-rights-end' }, take: 2 }));
+    const composer = t.app.get(OutboxComposer);
+    for (const row of rights) {
+      expect([row.gameId, row.eventId === null]).toEqual([null, false]);
+      const [legacy] = await t.database.run(() =>
+        t.app.get(Notifications).add([{ to: { id: row.playerId, language: row.language }, template: row.template, payload: row.payload }]),
+      );
+      const built = await t.database.run(() => composer.content(row));
+      expect(built.text).not.toMatch(/^(Notificare|Notification|Powiadomienie):/);
+      expect(await t.database.run(() => composer.content(legacy))).toEqual(built);
+      await t.database.run((m) => m.delete(OutboundMail, legacy.id));
+    }
 
     // Every action recorded once, nothing superseded on a platform that never stopped.
     const actions = await t.database.run((m) => m.find(TimelineAction, { where: { competitionId: g.competitionId } }));

@@ -6,6 +6,7 @@ import { CompetitionStartService } from '../../src/games/actions/competition-sta
 import { Game } from '../../src/games/entities/game.entity';
 import { OffersService } from '../../src/games/actions/offers.service';
 import { WithdrawalService } from '../../src/games/actions/withdrawal.service';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { RoundReadsService } from '../../src/tournaments/round-reads.service';
 import { RoundsService } from '../../src/tournaments/rounds.service';
@@ -143,6 +144,15 @@ describe(`a tournament in rounds (${TEST_DB})`, () => {
     // Each player who sat out was mailed so (F 9.2f).
     const byeMails = await t.app.get(Database).run((m) => m.find(OutboundMail, { where: { template: 'round-bye' } }));
     expect(byeMails).toHaveLength(3);
+    // Each a fact of the competition (mail/core/competition-facts.ts): the same mail as the row written before events with its payload.
+    const composer = t.app.get(OutboxComposer);
+    for (const row of byeMails) {
+      expect([row.gameId, row.eventId === null]).toEqual([null, false]);
+      const built = await t.app.get(Database).run(() => composer.content(row));
+      expect(built.text).toContain(String(row.payload.round));
+      // The same row without its event: a row written before events, its payload the model.
+      expect(await t.app.get(Database).run(() => composer.content({ ...row, eventId: null }))).toEqual(built);
+    }
     // The late entrant lost round 1 by F 4.4.6f: no point, −75 less the round's largest difference (none played over the board).
     const lateLine = lines.find((l) => l.playerId === late.playerId)!;
     expect(lateLine.games).toBe(3);

@@ -24,6 +24,7 @@ import { RoundEliminations1766655000000 } from './1766655000000-round-eliminatio
 import { PolishLanguage1766660000000 } from './1766660000000-polish-language';
 import { FederationRanking1766670000000 } from './1766670000000-federation-ranking';
 import { RecordAttempts1766680000000 } from './1766680000000-record-attempts';
+import { CompetitionEvents1766700000000 } from './1766700000000-competition-events';
 
 /** Every migration, in order. Reviewed code: generated with `npm run migration:generate`. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   PolishLanguage1766660000000,
   FederationRanking1766670000000,
   RecordAttempts1766680000000,
+  CompetitionEvents1766700000000,
 ];

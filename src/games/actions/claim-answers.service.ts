@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Actor } from '../../auth/core/actor';
 import { receiptKeyOf } from '../entities/action-receipt.entity';
 import { sideInGame } from '../../auth/core/permissions';
@@ -9,13 +9,9 @@ import { Clock } from '../../common/clock';
 import { otherColor } from '../../common/color';
 import { asJson } from '../../common/json';
 import type { Competition } from '../../competitions/competition.entity';
-import { SETTINGS, type Settings } from '../../config/settings';
 import { GameActions } from './game-actions.service';
 import type { GameWrite } from './game-write';
-import { Notifications } from '../../notifications/notifications.service';
-import type { ClaimAnsweredModel } from '../../notifications/models/models';
 import { formatDayRo, localDate, type LocalDate } from '../../common/calendar';
-import { readGameView } from '../model/game-mail-view';
 import type { Claim } from '../entities/claim.entity';
 import { claimWindow, mayAnswer, mayRule } from '../core/claim-window';
 import type { Color } from '../../engine';
@@ -24,7 +20,6 @@ import type { Game } from '../entities/game.entity';
 import { GameTimeRepository } from '../persistence/game-time.repository';
 import { GameRepository } from '../persistence/game.repository';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
-import { PlayersRepository } from '../../competitions/players.repository';
 import { UserRepository } from '../../auth/user.repository';
 import { CasesRepository } from '../../arbiter/cases.repository';
 import { formatDayFor } from '../../common/day-format';
@@ -105,15 +100,12 @@ export function answersOf(c: Pick<Case, 'payload'> | null | undefined): ClaimAns
 @Injectable()
 export class ClaimAnswersService {
   constructor(
-    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly actions: GameActions,
     private readonly clock: Clock,
-    private readonly notifications: Notifications,
     private readonly audit: AuditService,
     private readonly games: GameRepository,
     private readonly time: GameTimeRepository,
     private readonly competitions: CompetitionsRepository,
-    private readonly players: PlayersRepository,
     private readonly users: UserRepository,
     private readonly cases: CasesRepository,
   ) {}
@@ -184,7 +176,10 @@ export class ClaimAnswersService {
     return { gameId: game.id, claimId: claim.id, answerBy: window.answerBy, answers: count };
   }
 
-  /** The claimant (in the game's thread) and the arbiter (by their address) are told. */
+  /**
+   * The claimant (in the game's thread) and the arbiter (by their first address) are told: one
+   * fact (mail/core/result-facts.ts claim-answered), its mails built from it when they go out.
+   */
   private async tell(x: {
     game: Game;
     competition: Competition;
@@ -194,44 +189,27 @@ export class ClaimAnswersService {
     answeredOn: LocalDate;
     answerBy: LocalDate;
   }): Promise<void> {
-    const [red, blue, arbiter, addresses] = await this.games.independent([
-      () => this.players.get(x.game.redPlayerId),
-      () => this.players.get(x.game.bluePlayerId),
+    const [arbiter, addresses] = await this.games.independent([
       () => this.users.find(x.competition.arbiterUserId),
       () => this.users.addressesOf(x.competition.arbiterUserId),
     ]);
-    const arbiterAddress = addresses[0]?.address;
-    const players = { red, blue };
-    const view = await readGameView(this.competitions, this.settings, x.competition, x.game, players);
-    const model = (name: string, toArbiter: boolean): ClaimAnsweredModel => ({
-      name,
-      game: view,
-      accused: players[x.accused].name,
-      claimant: players[x.claimantColor].name,
-      text: x.answer.text,
-      answeredOn: x.answeredOn,
-      answerBy: x.answerBy,
-      toArbiter,
-    });
-    const claimant = players[x.claimantColor];
-    await this.notifications.add([
-      {
-        to: claimant,
-        template: 'claim-answered',
-        gameId: x.game.id,
-        payload: { ...asJson(model(claimant.name, false)), gameId: x.game.id },
-      },
-      ...(arbiter && arbiterAddress
-        ? [
-            {
-              to: { id: null, language: arbiter.language },
-              address: arbiterAddress,
-              template: 'claim-answered',
-              payload: asJson(model(arbiter.displayName, true)),
-            },
-          ]
-        : []),
-    ]);
+    const address = addresses[0]?.address;
+    await this.actions.tell(
+      x.game.id,
+      (s) => [
+        {
+          kind: 'claim-answered',
+          turn: s.game.turn,
+          by: x.accused,
+          accused: s.players[x.accused].name,
+          claimant: s.players[x.claimantColor].name,
+          text: x.answer.text,
+          answeredOn: x.answeredOn,
+          answerBy: x.answerBy,
+        },
+      ],
+      arbiter && address ? { address, language: arbiter.language } : undefined,
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/core/actor';
 import { Clock } from '../../common/clock';
 import { SETTINGS, type Settings } from '../../config/settings';
 import { Database } from '../../database/database';
-import { Notifications } from '../../notifications/notifications.service';
+import { Notifications, type ArbiterAddress } from '../../notifications/notifications.service';
 import type { GameFact } from '../../mail/core/game-events';
 import { asksWhatToSend } from '../../mail/core/event-mails';
 import { mailSnapshot } from '../model/game-mail-snapshot';
@@ -354,12 +354,13 @@ export class GameActions {
    * The facts of a write outside an action's session (a game's start, a holiday told in each of
    * a player's games, a declaration at the closing date), written now with the game as this
    * transaction sees it: read afresh, never through the reads' caches, since it may not commit.
+   * `arbiter`: where a fact's mail to the competition's arbiter goes (a claim's answer).
    */
-  async tell(gameId: string, facts: (s: GameSession) => readonly GameFact[]): Promise<void> {
+  async tell(gameId: string, facts: (s: GameSession) => readonly GameFact[], arbiter?: ArbiterAddress): Promise<void> {
     const s = await GameSession.open(this.games, gameId, { lock: false, now: this.clock.now() });
     const written = facts(s);
     const snapshot = await mailSnapshot(s, written, { competitions: this.competitions, settings: this.settings });
-    await this.notifications.emit(s.game.id, s.players, written, snapshot);
+    await this.notifications.emit(s.game.id, s.players, written, snapshot, arbiter);
   }
 
   /** A fact of the action (mail/core/game-events.ts), written with its others when it finishes. */

@@ -3,11 +3,12 @@
 import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { GameFact } from './game-events';
+import { isResultFact, resultMails, type ResultRecipient } from './result-facts';
 import { timelineMails } from './timeline-facts';
 
-/** One recipient's mail of a fact: the player's colour, the template and the row's payload. */
+/** One recipient's mail of a fact: the player's colour (or the competition's arbiter), the template and the row's payload. */
 export interface EventMail {
-  readonly to: Color;
+  readonly to: ResultRecipient;
   readonly template: string;
   /** What the delivery row lists (the arbiter's outbox, the digest's rules): the fact as this recipient hears it. */
   readonly details: { readonly [key: string]: unknown };
@@ -98,8 +99,8 @@ export function mailsOf(fact: GameFact): EventMail[] {
         },
       }));
     default:
-      // The sweep's facts and the declaration at the closing date (timeline-facts.ts).
-      return timelineMails(fact);
+      // A claim's answer and the result's facts (result-facts.ts); the sweep's and the declaration at the closing date (timeline-facts.ts).
+      return isResultFact(fact) ? resultMails(fact) : timelineMails(fact);
   }
 }
 
@@ -117,8 +118,16 @@ export function asksWhatToSend(fact: GameFact, color: Color): boolean {
 
 /**
  * The payload of a delivery row as the platform has always listed it: the game, the turn a reply
- * answers (its token's), the recipient's colour, then the fact as they hear it.
+ * answers (its token's), the recipient's colour (a player's), then the fact as they hear it.
  */
 export function rowPayload(gameId: string, fact: GameFact, mail: EventMail): JsonObject {
-  return { gameId, turn: fact.turn, color: mail.to, ...mail.details } as JsonObject;
+  return { gameId, turn: fact.turn, ...(mail.to !== 'arbiter' && { color: mail.to }), ...mail.details } as JsonObject;
+}
+
+/**
+ * Who signs a fact's mails when it is not the competition's arbiter (docs/web.md "The arbiter's
+ * name"): the user who decided an objection; null when the platform did, undefined when none signs.
+ */
+export function signerOf(fact: GameFact): string | null | undefined {
+  return fact.kind === 'objection-decided' ? fact.decidedBy : undefined;
 }

@@ -4,6 +4,7 @@
 // builds each mail from the event alone; no mail reloads or replays the game. Read back from the
 // outbox, an event is checked by these schemas first.
 import { z } from 'zod';
+import { RESULT_FACTS } from './result-facts';
 import { TIMELINE_FACTS } from './timeline-facts';
 
 const color = z.enum(['red', 'blue']);
@@ -163,6 +164,7 @@ export const GAME_FACT = z.discriminatedUnion('kind', [
   offerAnswered,
   gameEnded,
   ...TIMELINE_FACTS,
+  ...RESULT_FACTS,
 ]);
 export type GameFact = z.infer<typeof GAME_FACT>;
 export type GameFactKind = GameFact['kind'];

@@ -21,9 +21,12 @@ import {
 import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
 import { timelineMail } from './timeline-mail';
+import { arbiterMail, resultMail } from './result-mail';
+import { competitionMail } from './competition-mail';
+import { COMPETITION_EVENT } from '../core/competition-facts';
 import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/model/game-mail-snapshot';
 import { parseGameEvent, type GameSnapshot } from '../core/game-events';
-import { mailsOf, rowPayload } from '../core/event-mails';
+import { mailsOf, rowPayload, signerOf } from '../core/event-mails';
 import type { Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { MailLanguage } from '../parsing/quotes';
@@ -44,6 +47,13 @@ function replyTurn(row: OutboundMail, game: Game): number {
   const fromId = parseToken(row.messageId)?.turn;
   if (fromId) return fromId;
   return typeof row.payload.turn === 'number' ? row.payload.turn : game.turn;
+}
+
+/** A row's mail as read: the game, the fact as its recipient hears it, and who signs it if not the arbiter. */
+interface EventRead {
+  readonly snapshot: GameSnapshot;
+  readonly payload: JsonObject;
+  readonly signer?: string | null;
 }
 
 /** The repositories a row's mail is read from. */
@@ -133,10 +143,11 @@ export class OutboxComposer {
   private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
+    if (row.eventId && !row.gameId) return this.outsideGameModel(row, reads);
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
-      const { snapshot: asWritten, payload } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
-      const snapshot = await this.signedNow(asWritten, reads);
+      const { snapshot: asWritten, payload, signer } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
+      const snapshot = await this.signedNow(asWritten, reads, signer);
       const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
       const language = row.language as MailLanguage;
       const turn = typeof payload.turn === 'number' ? payload.turn : snapshot.turn;
@@ -146,7 +157,11 @@ export class OutboxComposer {
         turn,
       });
       const context = mailContext(snapshot, you, language, replyView(address, snapshot.game, language));
-      return timelineMail(context, row.template, payload) ?? gameMail(context, row.template, payload);
+      return (
+        resultMail(context, row.template, payload) ??
+        timelineMail(context, row.template, payload) ??
+        gameMail(context, row.template, payload)
+      );
     } catch (error) {
       // A model that cannot be built (an event that fails its schema, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
@@ -155,24 +170,54 @@ export class OutboxComposer {
     }
   }
 
-  /** The row's mail of its event: the snapshot, and the fact as this recipient hears it (mail/core/event-mails.ts). */
-  private async fromEvent(row: OutboundMail, reads: ComposerReads): Promise<{ snapshot: GameSnapshot; payload: JsonObject }> {
+  /**
+   * The row's mail of its event: the snapshot, the fact as this recipient hears it
+   * (mail/core/event-mails.ts) and who signs it, if not the competition's arbiter.
+   */
+  private async fromEvent(row: OutboundMail, reads: ComposerReads): Promise<EventRead> {
     const { fact, snapshot } = parseGameEvent(await reads.events.payloadOf(row.eventId!));
     const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
     const mail = mailsOf(fact).find((m) => m.to === you && m.template === row.template);
     if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for ${you}`);
-    return { snapshot, payload: rowPayload(row.gameId!, fact, mail) };
+    return { snapshot, payload: rowPayload(row.gameId!, fact, mail), signer: signerOf(fact) };
+  }
+
+  /**
+   * The mail of an event outside any game's thread: a competition's fact to one of its players
+   * (mail/core/competition-facts.ts), or a game's fact to the competition's arbiter (a claim's
+   * answer), greeted by the name they carry when it goes out, as a signature is (signedNow).
+   */
+  private async outsideGameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
+    try {
+      const stored = await reads.events.payloadOf(row.eventId!);
+      const ofCompetition = COMPETITION_EVENT.safeParse(stored);
+      if (ofCompetition.success) {
+        const built = row.playerId ? competitionMail(ofCompetition.data.fact, row.playerId, row.template) : undefined;
+        if (!built) throw new Error(`event ${ofCompetition.data.fact.kind} has no ${row.template} mail for this row`);
+        return built;
+      }
+      const { fact, snapshot } = parseGameEvent(stored);
+      const mail = mailsOf(fact).find((m) => m.to === 'arbiter' && m.template === row.template);
+      if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for the arbiter`);
+      const { competition } = await reads.games.wholeGame(snapshot.gameId);
+      const name = (await reads.users.find(competition.arbiterUserId))?.displayName ?? '';
+      return arbiterMail(snapshot, row.template, rowPayload(snapshot.gameId, fact, mail), name);
+    } catch (error) {
+      logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
+      return undefined;
+    }
   }
 
   /**
    * The arbiter signs a mail with the name they carry when it goes out (docs/web.md "The
    * arbiter's name"): a signature, not a fact of the game, so a name set after the action signs it.
+   * `signer`: the user who signs instead of the competition's arbiter (null: the arbiter signs).
    */
-  private async signedNow(snapshot: GameSnapshot, reads: ComposerReads): Promise<GameSnapshot> {
+  private async signedNow(snapshot: GameSnapshot, reads: ComposerReads, signer?: string | null): Promise<GameSnapshot> {
     // Events written before the flag stored the name itself: it is replaced all the same.
-    if (!snapshot.signed && snapshot.arbiter === undefined && snapshot.start === undefined) return snapshot;
-    const { competition } = await reads.games.wholeGame(snapshot.gameId);
-    const arbiter = personName((await reads.users.find(competition.arbiterUserId))?.displayName);
+    if (signer === undefined && !snapshot.signed && snapshot.arbiter === undefined && snapshot.start === undefined) return snapshot;
+    const userId = signer ?? (await reads.games.wholeGame(snapshot.gameId)).competition.arbiterUserId;
+    const arbiter = personName((await reads.users.find(userId))?.displayName);
     return { ...snapshot, arbiter, ...(snapshot.start && { start: { ...snapshot.start, arbiter } }) };
   }
 
@@ -180,7 +225,7 @@ export class OutboxComposer {
    * A row no action described with an event: the game as it stands now, with the moves its
    * payload names (docs/mail-rules.md, "Events": rows queued before them are delivered this way, once).
    */
-  private async fromGameNow(row: OutboundMail, reads: ComposerReads): Promise<{ snapshot: GameSnapshot; payload: JsonObject }> {
+  private async fromGameNow(row: OutboundMail, reads: ComposerReads): Promise<EventRead> {
     const facts = factsNamedBy(row.template, row.payload);
     const snapshot = await currentMailSnapshot(reads, this.settings, row.gameId!, this.clock.now(), facts, {
       start: row.template === 'game-start',

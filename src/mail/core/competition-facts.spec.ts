@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { COMPETITION_EVENT, competitionMails, type CompetitionFact } from './competition-facts';
+import { GAME_EVENT } from './game-events';
+
+describe("a competition's facts outside any game (docs/rules.md §5)", () => {
+  it('the end of holiday rights and a bye are told to the player they name, with the payload such rows have always listed', () => {
+    const fact: CompetitionFact = {
+      kind: 'holiday-rights-ended',
+      action: 'holiday-rights-end',
+      competition: 'CN 2027',
+      player: { id: 'p1', name: 'Popescu Ana' },
+      closingDate: '2027-03-31',
+      lastHolidayDay: '2027-02-27',
+    };
+    expect(competitionMails(fact)).toEqual([
+      {
+        to: { player: 'p1' },
+        template: 'holiday-rights-end',
+        details: {
+          name: 'Popescu Ana',
+          competition: 'CN 2027',
+          closingDate: '2027-03-31',
+          lastHolidayDay: '2027-02-27',
+          action: 'holiday-rights-end',
+        },
+      },
+    ]);
+    const bye: CompetitionFact = {
+      kind: 'bye-given',
+      competition: 'CN 2027',
+      player: { id: 'p2', name: 'Ionescu Dan' },
+      round: 2,
+      closingDate: '2027-05-31',
+    };
+    expect(competitionMails(bye)).toEqual([
+      {
+        to: { player: 'p2' },
+        template: 'round-bye',
+        details: { name: 'Ionescu Dan', competition: 'CN 2027', round: 2, closingDate: '2027-05-31' },
+      },
+    ]);
+    // Never mistaken for a game's event, nor a game's for it.
+    expect(GAME_EVENT.safeParse({ fact }).success).toBe(false);
+    expect(COMPETITION_EVENT.safeParse({ fact: { kind: 'move-played', turn: 1, by: 'red', moves: [] }, snapshot: {} }).success).toBe(false);
+  });
+});
+
+const day = fc
+  .date({ min: new Date('2026-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const player = fc.record({ id: fc.uuid(), name: fc.string() });
+const competitionFact: fc.Arbitrary<CompetitionFact> = fc.oneof(
+  fc.record({
+    kind: fc.constant('holiday-rights-ended' as const),
+    action: fc.string(),
+    competition: fc.string(),
+    player,
+    closingDate: day,
+    lastHolidayDay: day,
+  }),
+  fc.record({
+    kind: fc.constant('bye-given' as const),
+    competition: fc.string(),
+    player,
+    round: fc.integer({ min: 1, max: 30 }),
+    closingDate: day,
+  }),
+);
+
+describe("a competition's facts under fast-check", () => {
+  it('every fact reads back as itself and yields mails only to the players it names', () => {
+    fc.assert(
+      fc.property(competitionFact, (fact) => {
+        expect(COMPETITION_EVENT.parse(JSON.parse(JSON.stringify({ fact })))).toEqual({ fact });
+        for (const mail of competitionMails(fact)) expect(mail.to.player).toBe(fact.player.id);
+      }),
+    );
+  });
+});

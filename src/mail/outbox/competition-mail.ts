@@ -1,0 +1,31 @@
+// The models of a competition's facts outside any game (mail/core/competition-facts.ts), built
+// from the fact alone: what the player was told then, in the template's form.
+import { toLocalDate } from '../../common/calendar';
+import { competitionMails, type CompetitionFact } from '../core/competition-facts';
+import type { MailModels } from '../templates';
+import type { GameMail } from './game-mail';
+
+/** The mail of `fact` to the player `playerId` by `template`, or undefined when the fact has none such. */
+export function competitionMail(fact: CompetitionFact, playerId: string, template: string): GameMail | undefined {
+  if (!competitionMails(fact).some((m) => m.to.player === playerId && m.template === template)) return undefined;
+  switch (fact.kind) {
+    case 'holiday-rights-ended': {
+      const model: MailModels['holiday-rights-end'] = {
+        name: fact.player.name,
+        competition: fact.competition,
+        closingDate: toLocalDate(fact.closingDate),
+        lastHolidayDay: toLocalDate(fact.lastHolidayDay),
+      };
+      return { template: 'holiday-rights-end', model };
+    }
+    case 'bye-given': {
+      const model: MailModels['round-bye'] = {
+        name: fact.player.name,
+        competition: fact.competition,
+        round: fact.round,
+        closingDate: toLocalDate(fact.closingDate),
+      };
+      return { template: 'round-bye', model };
+    }
+  }
+}
