@@ -40,6 +40,17 @@ const THREAD_ROOT_SQL = prepared(
 );
 
 const EVENT_SQL = prepared(`SELECT "payload" FROM "game_event" WHERE "id" = $1`);
+const EVENTS_SQL = prepared(`SELECT "id", "payload" FROM "game_event" WHERE "id" = ANY($1::uuid[])`);
+
+/** THREAD_ROOT_SQL for every player of several games at once: the first row of each game and player. */
+const THREAD_ROOTS_SQL = prepared(
+  `SELECT DISTINCT ON ("game_id", "player_id") "game_id", "player_id", "message_id" FROM "outbound_mail"
+  WHERE "game_id" = ANY($1::uuid[]) AND "player_id" IS NOT NULL
+  ORDER BY "game_id", "player_id", CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id"`,
+);
+
+/** A game and player's key in `threadRoots`' answer. */
+export const threadKey = (gameId: string, playerId: string): string => `${gameId}/${playerId}`;
 
 /** One set of conditions on the outbox's list; rows matching any set are listed. */
 export interface OutboxCriteria {
@@ -104,6 +115,13 @@ export class OutboundDeliveryRepository {
     return row.payload;
   }
 
+  /** The stored events of several rows at once (`payloadOf` for each), by id; an id with no event is absent. */
+  async payloadsOf(eventIds: readonly string[]): Promise<Map<string, unknown>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = (await this.m.query(EVENTS_SQL, [eventIds])) as { id: string; payload: unknown }[];
+    return new Map(rows.map((r) => [r.id, r.payload]));
+  }
+
   hasMessageId(messageId: string): Promise<boolean> {
     return this.m.exists(OutboundMail, { where: { messageId } });
   }
@@ -150,6 +168,17 @@ export class OutboundDeliveryRepository {
   async threadRoot(gameId: string, playerId: string | null): Promise<string | undefined> {
     const [first] = (await this.m.query(THREAD_ROOT_SQL, [gameId, playerId])) as { message_id: string }[];
     return first?.message_id;
+  }
+
+  /** `threadRoot` of every player of several games at once, by `threadKey`; a player without a row is absent. */
+  async threadRoots(gameIds: readonly string[]): Promise<Map<string, string>> {
+    if (gameIds.length === 0) return new Map();
+    const rows = (await this.m.query(THREAD_ROOTS_SQL, [gameIds])) as {
+      game_id: string;
+      player_id: string;
+      message_id: string;
+    }[];
+    return new Map(rows.map((r) => [threadKey(r.game_id, r.player_id), r.message_id]));
   }
 
   /** The newest rows matching any of the criteria. */

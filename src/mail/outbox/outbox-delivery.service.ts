@@ -72,6 +72,13 @@ export class OutboxDelivery {
     });
   }
 
+  /** The reads a pass of the sender shares between `rows`, read ahead for all of them (OutboxComposer.readAhead). */
+  async passReads(rows: readonly OutboundMail[]): Promise<ComposerReads> {
+    const reads = this.composer.passReads();
+    await this.db.run(() => this.composer.readAhead(reads, rows));
+    return reads;
+  }
+
   /** The messages a row goes out as, one per address. */
   compose(row: OutboundMail, now: Date, reads: ComposerReads): Promise<OutgoingMessage[]> {
     return this.db.run(() => this.composer.compose(row, now, reads));

@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
-import { OutboxComposer, type ComposerReads } from './outbox-composer.service';
+import type { ComposerReads } from './outbox-composer.service';
 import { OutboxDelivery } from './outbox-delivery.service';
 import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
 import { groupBy } from '../../common/collections';
@@ -64,7 +64,6 @@ export class OutboxSender implements OnApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly clock: Clock,
     private readonly outbox: OutboxDelivery,
-    private readonly composer: OutboxComposer,
   ) {
     this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : fileTransport(join(settings.dataDir, 'outbox'));
   }
@@ -105,7 +104,7 @@ export class OutboxSender implements OnApplicationShutdown {
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
     const due = await this.outbox.due(now, this.policy.batch);
-    const reads = this.composer.passReads();
+    const reads = await this.outbox.passReads(due);
     let sent = 0;
     let failed = 0;
     // One queue per recipient keeps each player's mail in the order it was written; several
