@@ -34,6 +34,8 @@ const PENDING_ROW = `WHERE "id" = $1 AND "status" = 'pending'`;
 const MARK_SENT_SQL = prepared(`${SENT} ${PENDING_ROW}`);
 const MARK_SENT_SCRUBBED_SQL = prepared(`${SENT}, "payload" = CAST($3 AS jsonb) ${PENDING_ROW}`);
 
+const MARK_ALL_SENT_SQL = prepared(`${SENT} WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`);
+
 const THREAD_ROOT_SQL = prepared(
   `SELECT "message_id" FROM "outbound_mail" WHERE "game_id" = $1 AND "player_id" = $2
   ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
@@ -147,6 +149,11 @@ export class OutboundDeliveryRepository {
     // Prepared: every mail sent runs it.
     if (withoutSecrets) await this.m.query(MARK_SENT_SCRUBBED_SQL, [id, sentAt, JSON.stringify(withoutSecrets)]);
     else await this.m.query(MARK_SENT_SQL, [id, sentAt]);
+  }
+
+  /** Marks several pending rows sent in one statement: rows whose payload holds no secrets (`markSent` drops them). */
+  async markAllSent(ids: readonly string[], sentAt: Date): Promise<void> {
+    if (ids.length) await this.m.query(MARK_ALL_SENT_SQL, [ids, sentAt]);
   }
 
   async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {

@@ -94,6 +94,16 @@ export class OutboxDelivery {
     );
   }
 
+  /** Rows sent whose payloads hold no secrets, marked in one statement. */
+  markAllSent(rows: readonly OutboundMail[], now: Date): Promise<void> {
+    return this.db.run(() =>
+      this.outbox.markAllSent(
+        rows.map((row) => row.id),
+        now,
+      ),
+    );
+  }
+
   /** A failed attempt counted on the row; the last one marks it failed and raises a case for the arbiter. */
   async recordFailure(row: OutboundMail, failure: FailedDelivery): Promise<void> {
     const { attempts, givingUp, now } = failure;

@@ -8,6 +8,7 @@ import type { ComposerReads } from './outbox-composer.service';
 import { OutboxDelivery } from './outbox-delivery.service';
 import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
 import { groupBy } from '../../common/collections';
+import { holdsSecrets } from './payload-secrets';
 
 /** How the sender retries (docs/mail-rules.md 17). */
 export interface OutboxPolicy {
@@ -110,15 +111,19 @@ export class OutboxSender implements OnApplicationShutdown {
     // One queue per recipient keeps each player's mail in the order it was written; several
     // recipients are served at once, over the pooled connections.
     const queues = [...groupBy(due, (row) => row.playerId ?? row.toAddress ?? row.id).values()];
+    const toMark: OutboundMail[] = [];
     const worker = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
         for (const row of queue) {
-          if (await this.deliver(row, reads)) sent++;
+          if (await this.deliver(row, reads, toMark)) sent++;
           else failed++;
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.policy.concurrency) }, worker));
+    // One statement marks the round's rows sent, before the next round reads what is due.
+    await this.outbox.markAllSent(toMark, this.clock.now());
+    for (const row of toMark) this.forget(row);
     return { sent, failed, full: due.length >= this.policy.batch };
   }
 
@@ -151,7 +156,7 @@ export class OutboxSender implements OnApplicationShutdown {
    * failed attempt: the row is the unit of idempotency, marked sent only after every message
    * of it was accepted, and a message already accepted is not sent again.
    */
-  private async deliver(row: OutboundMail, reads: ComposerReads): Promise<boolean> {
+  private async deliver(row: OutboundMail, reads: ComposerReads, toMark: OutboundMail[]): Promise<boolean> {
     try {
       try {
         await this.handOver(row, reads);
@@ -163,14 +168,25 @@ export class OutboxSender implements OnApplicationShutdown {
         );
         await this.handOver(row, reads);
       }
-      // Marked sent with its links' secrets dropped: no table holds a usable login link once it is handed over.
+      // A row with login links is marked sent at once, its links' secrets dropped: no table holds a
+      // usable login link once it is handed over. The others are marked at the end of the round
+      // (a crash before then sends them again, under the same Message-ID: at least once).
+      if (!holdsSecrets(row.template, row.payload)) {
+        toMark.push(row);
+        return true;
+      }
       await this.outbox.markSent(row, this.clock.now());
-      for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
+      this.forget(row);
       return true;
     } catch (error) {
       await this.recordFailure(row, error as Error);
       return false;
     }
+  }
+
+  /** The row is marked sent: its accepted messages need no remembering. */
+  private forget(row: OutboundMail): void {
+    for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
   }
 
   private async handOver(row: OutboundMail, reads: ComposerReads): Promise<void> {
