@@ -1,7 +1,8 @@
 // Shared pieces of the benchmarks (`npm run bench:*`): a scratch PostgreSQL database of
 // their own, latency percentiles, a progress line, and the bare durable-write baseline.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { Client, Pool } from 'pg';
 
 const LOCAL_SOCKET_DIR = '/var/run/postgresql';
@@ -328,4 +329,32 @@ export function playersCsv(n: number, { language }: { language?: 'ro' | 'en' | '
     lines.push(`Player ${i},player${i}@bench.example.org,Club ${(i % 7) + 1},${spoken},1.${String(5000 - i).padStart(4, '0')},${i}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A CPU profile of chosen stretches of a bench (`--profile FILE`). */
+export interface Profile {
+  resume(): Promise<unknown>;
+  pause(): Promise<unknown>;
+  /** Writes the profiles of the stretches, as a JSON list, to `file`. */
+  stop(file: string): Promise<void>;
+}
+
+/** The V8 profiler of this process, sampling only between resume and pause: one profile per stretch, written together. */
+export async function startProfile(what: string): Promise<Profile> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  const profiles: unknown[] = [];
+  return {
+    resume: () => post('Profiler.start'),
+    pause: async () => profiles.push(((await post('Profiler.stop')) as { profile: unknown }).profile),
+    stop: async (file) => {
+      session.disconnect();
+      writeFileSync(file, JSON.stringify(profiles));
+      process.stderr.write(`profiles of ${what}: ${file}\n`);
+    },
+  };
 }

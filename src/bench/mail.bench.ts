@@ -53,6 +53,7 @@ import {
   progressBar,
   round,
   runBench,
+  startProfile,
   tearDown,
   playersCsv,
 } from './bench-support';
@@ -84,6 +85,8 @@ const MAILS = numberOption('mails', 2000);
 const LATENCY_MAILS = numberOption('latency-mails', 100);
 /** Pause between two appends of the latency run: a steady trickle, not a burst. */
 const LATENCY_GAP_MS = numberOption('latency-gap-ms', 200);
+/** `--profile FILE`: a CPU profile of the platform's run alone (not the set-up, the baseline or the latency run), as a one-item list. */
+const PROFILE = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : undefined;
 const REPLY = 'moves@bench.example.org';
 const SECRET = 'b3f9c1e07a5d42e8916c0d4fa2b7e5c38d61f0a9e4b27c5d13a8f6e09c4d7b21';
 const GROUP = 30;
@@ -205,6 +208,8 @@ async function main(): Promise<void> {
       db.run((m) => m.count(InboundMail, { where: { status: In(['applied', 'rejected', 'held', 'dropped', 'duplicate', 'failed']) } }));
     const pending = () => db.run((m) => m.count(OutboundMail, { where: { status: 'pending' } }));
     const sentBefore = await db.run((m) => m.count(OutboundMail, { where: { status: 'sent' } }));
+    const profiler = PROFILE ? await startProfile('the platform run') : undefined;
+    await profiler?.resume();
     const started = process.hrtime.bigint();
     // The inbox and the sender at once, as the mail workers run them (mail.module.ts): each round
     // of decisions tells a running pass of the sender to go round again for the new answers.
@@ -228,6 +233,8 @@ async function main(): Promise<void> {
     await Promise.all([decide(), send()]);
     const answers = (await db.run((m) => m.count(OutboundMail, { where: { status: 'sent' } }))) - sentBefore;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    await profiler?.pause();
+    if (PROFILE) await profiler?.stop(PROFILE);
 
     const latency = await latencyRun(app, dovecot, smtp, games.slice(0, Math.min(LATENCY_MAILS, games.length)), (game) =>
       reply(game.redPlayerId, game.id, 3, third),

@@ -11,8 +11,7 @@
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server: the bench makes
 // and drops a scratch database of its own there. Prints one JSON object; nothing is asserted.
 import 'reflect-metadata';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -38,8 +37,10 @@ import {
   printReport,
   round,
   runBench,
+  startProfile,
   tearDown,
   playersCsv,
+  type Profile,
 } from './bench-support';
 
 const DAYS = numberOption('days', 10);
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
       // The first day plans every game: no game has a plan yet.
       const planning = await simulateDay(false);
       const days: DayFigures[] = [];
-      const profiler = profile ? await startProfile() : null;
+      const profiler = profile ? await startProfile('the sweep days') : null;
       for (let i = 0; i < DAYS; i++) days.push(await simulateDay(true, profiler));
       if (profiler) await profiler.stop('sweep-days.cpuprofile.json');
       const sweeps = days.map((d) => d.sweepMs).sort((a, b) => a - b);
@@ -237,32 +238,6 @@ async function main(): Promise<void> {
     await bare.end().catch(() => undefined);
     await tearDown(app, scratch, dataDir);
   }
-}
-
-interface Profile {
-  resume(): Promise<unknown>;
-  pause(): Promise<unknown>;
-  stop(file: string): Promise<void>;
-}
-
-/** The V8 profiler of this process, sampling only between resume and pause (the sweeps): one profile per sweep, written together. */
-async function startProfile(): Promise<Profile> {
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 500 });
-  const profiles: unknown[] = [];
-  return {
-    resume: () => post('Profiler.start'),
-    pause: async () => profiles.push(((await post('Profiler.stop')) as { profile: unknown }).profile),
-    stop: async (file) => {
-      session.disconnect();
-      writeFileSync(file, JSON.stringify(profiles));
-      process.stderr.write(`profiles of the sweep days: ${file}\n`);
-    },
-  };
 }
 
 runBench(main);

@@ -38,6 +38,24 @@ export class CorrespondentsRepository {
 
   private confirmedSql?: string;
 
+  /** `confirmedAddressesOf` for several players at once, by player: one without a confirmed address has an empty list. */
+  async confirmedAddressesOfAll(playerIds: readonly string[]): Promise<Map<string, PlayerEmail[]>> {
+    const byPlayer = new Map<string, PlayerEmail[]>(playerIds.map((id) => [id, []]));
+    if (playerIds.length === 0) return byPlayer;
+    const codec = codecOf(this.m.connection, PlayerEmail);
+    this.confirmedAllSql ??= prepared(
+      `SELECT ${codec.select('x')} AS row FROM ${codec.table} x WHERE x."player_id" = ANY($1::uuid[]) AND x."verified" ORDER BY x."address"`,
+    );
+    const rows = (await this.m.query(this.confirmedAllSql, [playerIds])) as { row: unknown }[];
+    for (const r of rows) {
+      const email = codec.decode(r.row);
+      byPlayer.get(email.playerId)?.push(email);
+    }
+    return byPlayer;
+  }
+
+  private confirmedAllSql?: string;
+
   accountOf(playerId: string): Promise<User | null> {
     return this.m.findOne(User, { where: { playerId } });
   }

@@ -12,13 +12,6 @@ export interface InboxCursor {
   readonly lastUid: number;
 }
 
-/** Where a message sits on the IMAP server: the inbox's second dedupe key (docs/mail-rules.md 11). */
-export interface MailboxPosition {
-  readonly mailbox: string;
-  readonly uidValidity: string;
-  readonly uid: string;
-}
-
 /** A stored mail as a batch reads it: a large one's bytes are read apart (`InboundMailRepository.byIds`). */
 export type StoredMail = Omit<InboundMail, 'raw'> & { raw?: Buffer };
 
@@ -58,27 +51,42 @@ export class InboundMailRepository {
     await this.m.upsert(PlatformState, { key: cursorKey(mailbox), value: cursor, updatedAt: now }, ['key']);
   }
 
-  atPosition(position: MailboxPosition): Promise<InboundMail | null> {
-    return this.m.findOne(InboundMail, { where: position });
+  /** The mails stored at these positions of one mailbox (`uids` under one UIDVALIDITY), by UID. */
+  async atPositions(mailbox: string, uidValidity: string, uids: readonly string[]): Promise<Map<string, InboundMail>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.m.find(InboundMail, { where: { mailbox, uidValidity, uid: In([...uids]) } });
+    return new Map(rows.map((row) => [row.uid, row]));
   }
 
-  /** The first copy stored under a dedupe key (Message-ID, or the bytes' SHA-256). */
-  firstCopy(dedupeKey: string): Promise<Pick<InboundMail, 'id' | 'folder'> | null> {
-    return this.m.findOne(InboundMail, { where: { dedupeKey }, select: { id: true, folder: true } });
+  /** The first copies stored under these dedupe keys (Message-ID, or the bytes' SHA-256), by key. */
+  async firstCopies(dedupeKeys: readonly string[]): Promise<Map<string, Pick<InboundMail, 'id' | 'folder'>>> {
+    if (dedupeKeys.length === 0) return new Map();
+    const rows = await this.m.find(InboundMail, {
+      where: { dedupeKey: In([...dedupeKeys]) },
+      select: { id: true, folder: true, dedupeKey: true },
+    });
+    return new Map(rows.map((row) => [row.dedupeKey!, { id: row.id, folder: row.folder }]));
   }
 
   /**
-   * Stores a mail. A large one's bytes go as base64 text in a statement of their own: PGlite
-   * encodes a bytea parameter a byte at a time on this thread (2 MB: about 2 s, base64 text: a
-   * tenth of that), and PostgreSQL takes either alike.
+   * Stores mails, in their order: the small ones together in one statement. A large one's bytes
+   * go as base64 text in a statement of their own: PGlite encodes a bytea parameter a byte at a
+   * time on this thread (2 MB: about 2 s, base64 text: a tenth of that), and PostgreSQL takes
+   * either alike.
    */
-  async insert(row: InboundMail): Promise<void> {
-    if (row.raw.length <= RAW_IN_BATCH_BYTES) {
-      await insertRows(this.m, InboundMail, row);
-      return;
+  async insertAll(rows: readonly InboundMail[]): Promise<void> {
+    let small: InboundMail[] = [];
+    for (const row of rows) {
+      if (row.raw.length <= RAW_IN_BATCH_BYTES) {
+        small.push(row);
+        continue;
+      }
+      if (small.length) await insertRows(this.m, InboundMail, ...small);
+      small = [];
+      await insertRows(this.m, InboundMail, { ...row, raw: Buffer.alloc(0) });
+      await this.m.query(`UPDATE "inbound_mail" SET "raw" = decode($2, 'base64') WHERE "id" = $1`, [row.id, row.raw.toString('base64')]);
     }
-    await insertRows(this.m, InboundMail, { ...row, raw: Buffer.alloc(0) });
-    await this.m.query(`UPDATE "inbound_mail" SET "raw" = decode($2, 'base64') WHERE "id" = $1`, [row.id, row.raw.toString('base64')]);
+    if (small.length) await insertRows(this.m, InboundMail, ...small);
   }
 
   /** The ids of the mails still undecided, oldest first. */

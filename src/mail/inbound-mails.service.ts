@@ -4,7 +4,7 @@ import { Database } from '../database/database';
 import { CorrespondentsRepository } from './correspondents.repository';
 import type { InboundMail, MailFolder } from './inbound-mail.entity';
 import { InboundMailRepository, RAW_PIECE_BYTES, type InboundMailChange, type InboxCursor } from './inbound-mail.repository';
-import { storeInbound, type FetchedMessage } from './inbound-store';
+import { storeInboundAll, type FetchedMessage } from './inbound-store';
 import { MailCases } from './mail-cases.service';
 import { withoutReplyTokens } from '../notifications/reply-token';
 
@@ -41,9 +41,7 @@ export class InboundMails {
 
   /** docs/mail-rules.md 11: fetched messages stored raw, the cursor moved past them, in one transaction. */
   async store(messages: readonly FetchedMessage[]): Promise<void> {
-    await this.db.transaction(async () => {
-      for (const message of messages) await storeInbound(this.inbound, message, this.clock.now());
-    });
+    await this.db.transaction(() => storeInboundAll(this.inbound, messages, this.clock.now()));
   }
 
   /** Decided mails of `mailbox` still to be moved to their folder (docs/mail-rules.md 14). */

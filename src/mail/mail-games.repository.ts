@@ -18,9 +18,9 @@ export class MailGamesRepository {
     return this.db.manager;
   }
 
-  /** The games whose ids fall in a token's prefix range (docs/mail-rules.md 1). */
+  /** The games whose ids fall in a token's prefix range (docs/mail-rules.md 1), each with its competition: its tile set reads the reply. */
   inIdRange(low: string, high: string): Promise<Game[]> {
-    return this.m.find(Game, { where: { id: Between(low, high) } });
+    return this.m.find(Game, { where: { id: Between(low, high) }, relations: { competition: true } });
   }
 
   byId(gameId: string): Promise<Game> {

@@ -19,14 +19,14 @@ export class MailGames {
     private readonly competitions: CompetitionsRepository,
   ) {}
 
-  /** The games whose ids fall in a token's prefix range (docs/mail-rules.md 1). */
+  /** The games whose ids fall in a token's prefix range (docs/mail-rules.md 1), with their competitions. */
   inTokenRange(low: string, high: string): Promise<Game[]> {
     return this.db.run(() => this.games.inIdRange(low, high));
   }
 
-  /** The tile set of the game's competition: the letters a reply's moves are read with. */
-  async tileSetOf(game: Pick<Game, 'competitionId'>): Promise<TileSetId> {
-    const competition = await this.db.run(() => this.competitions.get(game.competitionId));
+  /** The tile set of the game's competition: the letters a reply's moves are read with (read with the game when it came with it). */
+  async tileSetOf(game: Pick<Game, 'competitionId'> & Partial<Pick<Game, 'competition'>>): Promise<TileSetId> {
+    const competition = game.competition ?? (await this.db.run(() => this.competitions.get(game.competitionId)));
     return competition.tileSet;
   }
 

@@ -34,6 +34,8 @@ const PENDING_ROW = `WHERE "id" = $1 AND "status" = 'pending'`;
 const MARK_SENT_SQL = prepared(`${SENT} ${PENDING_ROW}`);
 const MARK_SENT_SCRUBBED_SQL = prepared(`${SENT}, "payload" = CAST($3 AS jsonb) ${PENDING_ROW}`);
 
+const MARK_ALL_SENT_SQL = prepared(`${SENT} WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`);
+
 const THREAD_ROOT_SQL = prepared(
   `SELECT "message_id" FROM "outbound_mail" WHERE "game_id" = $1 AND "player_id" = $2
   ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
@@ -44,6 +46,32 @@ const EVENT_SQL = prepared(
   `SELECT e."payload", s."payload" -> 'snapshot' AS "shared" FROM "game_event" e
   LEFT JOIN "game_event" s ON s."id" = CAST(e."payload" ->> 'snapshotIn' AS uuid) WHERE e."id" = $1`,
 );
+/** EVENT_SQL for several events at once. */
+const EVENTS_SQL = prepared(
+  `SELECT e."id", e."payload", s."payload" -> 'snapshot' AS "shared" FROM "game_event" e
+  LEFT JOIN "game_event" s ON s."id" = CAST(e."payload" ->> 'snapshotIn' AS uuid) WHERE e."id" = ANY($1::uuid[])`,
+);
+
+/** THREAD_ROOT_SQL for every player of several games at once: the first row of each game and player. */
+const THREAD_ROOTS_SQL = prepared(
+  `SELECT DISTINCT ON ("game_id", "player_id") "game_id", "player_id", "message_id" FROM "outbound_mail"
+  WHERE "game_id" = ANY($1::uuid[]) AND "player_id" IS NOT NULL
+  ORDER BY "game_id", "player_id", CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id"`,
+);
+
+/** A game and player's key in `threadRoots`' answer. */
+export const threadKey = (gameId: string, playerId: string): string => `${gameId}/${playerId}`;
+
+/** An event as EVENT_SQL reads it: its payload, and its action's snapshot when another event keeps it. */
+interface EventRow {
+  readonly payload: unknown;
+  readonly shared: unknown;
+}
+
+/** The event's payload with its action's snapshot in it (`{ fact, snapshot }`, as mail/core/game-events.ts reads it). */
+function withSnapshot({ payload, shared }: EventRow): unknown {
+  return shared != null && typeof payload === 'object' && payload !== null ? { ...payload, snapshot: shared } : payload;
+}
 
 /** One set of conditions on the outbox's list; rows matching any set are listed. */
 export interface OutboxCriteria {
@@ -106,10 +134,16 @@ export class OutboundDeliveryRepository {
    * snapshot, unchecked: mail/core/game-events.ts parses it.
    */
   async payloadOf(eventId: string): Promise<unknown> {
-    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as { payload: unknown; shared: unknown }[];
+    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as EventRow[];
     if (!row) throw new Error(`no game event ${eventId}`);
-    const { payload, shared } = row;
-    return shared != null && typeof payload === 'object' && payload !== null ? { ...payload, snapshot: shared } : payload;
+    return withSnapshot(row);
+  }
+
+  /** The stored events of several rows at once (`payloadOf` for each), by id; an id with no event is absent. */
+  async payloadsOf(eventIds: readonly string[]): Promise<Map<string, unknown>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = (await this.m.query(EVENTS_SQL, [eventIds])) as (EventRow & { id: string })[];
+    return new Map(rows.map((r) => [r.id, withSnapshot(r)]));
   }
 
   hasMessageId(messageId: string): Promise<boolean> {
@@ -139,6 +173,11 @@ export class OutboundDeliveryRepository {
     else await this.m.query(MARK_SENT_SQL, [id, sentAt]);
   }
 
+  /** Marks several pending rows sent in one statement: rows whose payload holds no secrets (`markSent` drops them). */
+  async markAllSent(ids: readonly string[], sentAt: Date): Promise<void> {
+    if (ids.length) await this.m.query(MARK_ALL_SENT_SQL, [ids, sentAt]);
+  }
+
   async recordAttempt(id: string, attempt: DeliveryAttempt): Promise<void> {
     await this.m.update(OutboundMail, { id, status: 'pending' }, attempt);
   }
@@ -158,6 +197,17 @@ export class OutboundDeliveryRepository {
   async threadRoot(gameId: string, playerId: string | null): Promise<string | undefined> {
     const [first] = (await this.m.query(THREAD_ROOT_SQL, [gameId, playerId])) as { message_id: string }[];
     return first?.message_id;
+  }
+
+  /** `threadRoot` of every player of several games at once, by `threadKey`; a player without a row is absent. */
+  async threadRoots(gameIds: readonly string[]): Promise<Map<string, string>> {
+    if (gameIds.length === 0) return new Map();
+    const rows = (await this.m.query(THREAD_ROOTS_SQL, [gameIds])) as {
+      game_id: string;
+      player_id: string;
+      message_id: string;
+    }[];
+    return new Map(rows.map((r) => [threadKey(r.game_id, r.player_id), r.message_id]));
   }
 
   /** The newest rows matching any of the criteria. */

@@ -72,6 +72,13 @@ export class OutboxDelivery {
     });
   }
 
+  /** The reads a pass of the sender shares between `rows`, read ahead for all of them (OutboxComposer.readAhead). */
+  async passReads(rows: readonly OutboundMail[]): Promise<ComposerReads> {
+    const reads = this.composer.passReads();
+    await this.db.run(() => this.composer.readAhead(reads, rows));
+    return reads;
+  }
+
   /** The messages a row goes out as, one per address. */
   compose(row: OutboundMail, now: Date, reads: ComposerReads): Promise<OutgoingMessage[]> {
     return this.db.run(() => this.composer.compose(row, now, reads));
@@ -84,6 +91,16 @@ export class OutboxDelivery {
   markSent(row: OutboundMail, now: Date): Promise<void> {
     return this.db.run(() =>
       this.outbox.markSent(row.id, now, holdsSecrets(row.template, row.payload) ? withoutSecrets(row.template, row.payload) : undefined),
+    );
+  }
+
+  /** Rows sent whose payloads hold no secrets, marked in one statement. */
+  markAllSent(rows: readonly OutboundMail[], now: Date): Promise<void> {
+    return this.db.run(() =>
+      this.outbox.markAllSent(
+        rows.map((row) => row.id),
+        now,
+      ),
     );
   }
 

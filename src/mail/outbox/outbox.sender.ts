@@ -4,10 +4,11 @@ import { Clock } from '../../common/clock';
 import { SETTINGS, Settings } from '../../config/settings';
 import type { OutboundMail } from '../../notifications/outbound-mail.entity';
 import { errorWithoutReplyTokens, withoutReplyTokens } from '../../notifications/reply-token';
-import { OutboxComposer, type ComposerReads } from './outbox-composer.service';
+import type { ComposerReads } from './outbox-composer.service';
 import { OutboxDelivery } from './outbox-delivery.service';
 import { fileTransport, isBrokenConnection, MailTransport, SMTP_POOL_CONNECTIONS, smtpTransport } from './mail-transport';
 import { groupBy } from '../../common/collections';
+import { holdsSecrets } from './payload-secrets';
 
 /** How the sender retries (docs/mail-rules.md 17). */
 export interface OutboxPolicy {
@@ -64,7 +65,6 @@ export class OutboxSender implements OnApplicationShutdown {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly clock: Clock,
     private readonly outbox: OutboxDelivery,
-    private readonly composer: OutboxComposer,
   ) {
     this.transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl) : fileTransport(join(settings.dataDir, 'outbox'));
   }
@@ -105,16 +105,17 @@ export class OutboxSender implements OnApplicationShutdown {
     const now = this.clock.now();
     // Rows waiting for their player's daily digest are not sent on their own (docs/mail-rules.md 17).
     const due = await this.outbox.due(now, this.policy.batch);
-    const reads = this.composer.passReads();
+    const reads = await this.outbox.passReads(due);
     let sent = 0;
     let failed = 0;
     // One queue per recipient keeps each player's mail in the order it was written; several
     // recipients are served at once, over the pooled connections.
     const queues = [...groupBy(due, (row) => row.playerId ?? row.toAddress ?? row.id).values()];
+    const marks = new GroupedMarks((rows) => this.outbox.markAllSent(rows, this.clock.now()));
     const worker = async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
         for (const row of queue) {
-          if (await this.deliver(row, reads)) sent++;
+          if (await this.deliver(row, reads, marks)) sent++;
           else failed++;
         }
       }
@@ -152,7 +153,7 @@ export class OutboxSender implements OnApplicationShutdown {
    * failed attempt: the row is the unit of idempotency, marked sent only after every message
    * of it was accepted, and a message already accepted is not sent again.
    */
-  private async deliver(row: OutboundMail, reads: ComposerReads): Promise<boolean> {
+  private async deliver(row: OutboundMail, reads: ComposerReads, marks: GroupedMarks): Promise<boolean> {
     try {
       try {
         await this.handOver(row, reads);
@@ -164,14 +165,22 @@ export class OutboxSender implements OnApplicationShutdown {
         );
         await this.handOver(row, reads);
       }
-      // Marked sent with its links' secrets dropped: no table holds a usable login link once it is handed over.
-      await this.outbox.markSent(row, this.clock.now());
-      for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
+      // Marked sent as soon as it is accepted, with the rows accepted meanwhile (GroupedMarks); a row
+      // with login links on its own, its links' secrets dropped: no table holds a usable login link
+      // once it is handed over.
+      if (holdsSecrets(row.template, row.payload)) await this.outbox.markSent(row, this.clock.now());
+      else await marks.add(row);
+      this.forget(row);
       return true;
     } catch (error) {
       await this.recordFailure(row, error as Error);
       return false;
     }
+  }
+
+  /** The row is marked sent: its accepted messages need no remembering. */
+  private forget(row: OutboundMail): void {
+    for (const key of [...this.handedOver]) if (key.startsWith(`${row.id}-`)) this.handedOver.delete(key);
   }
 
   private async handOver(row: OutboundMail, reads: ComposerReads): Promise<void> {
@@ -210,5 +219,39 @@ export class OutboxSender implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.transport.close();
+  }
+}
+
+/**
+ * Rows marked sent as soon as each is accepted, the ones accepted while a mark is on its way
+ * going together in the next statement (a group commit): a crash sends again at most the rows
+ * of one statement, under their Message-IDs, as it would the row being marked one at a time
+ * by each of the concurrent deliveries (docs/mail-rules.md 17).
+ */
+class GroupedMarks {
+  private waiting: { readonly row: OutboundMail; readonly done: () => void; readonly fail: (error: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly mark: (rows: OutboundMail[]) => Promise<void>) {}
+
+  add(row: OutboundMail): Promise<void> {
+    return new Promise((done, fail) => {
+      this.waiting.push({ row, done, fail });
+      if (!this.running) void this.run();
+    });
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0);
+      try {
+        await this.mark(group.map((g) => g.row));
+        for (const g of group) g.done();
+      } catch (error) {
+        for (const g of group) g.fail(error);
+      }
+    }
+    this.running = false;
   }
 }

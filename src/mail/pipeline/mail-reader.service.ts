@@ -114,8 +114,10 @@ export class MailReader {
     // docs/mail-rules.md 3: a reply from an address the token's owner has not registered (forwarded,
     // spoofed, a colleague's) plays nothing; the explanation goes to the registered addresses.
     // An address not yet confirmed by its owner never plays for them.
-    const registered = await this.people.confirmedAddressesOf(playerId);
-    if (!registered.some((e) => normalizeEmail(e.address) === sender)) {
+    // The sender's confirmed address naming the token's owner settles it without listing their addresses.
+    const registered =
+      senderPlayer === playerId || (await this.people.confirmedAddressesOf(playerId)).some((e) => normalizeEmail(e.address) === sender);
+    if (!registered) {
       return { status: 'rejected', reason: 'WRONG_SENDER', ...context, target: { playerId, address: null }, content: unread, sender };
     }
     const target = { playerId, address: sender };
