@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { COMPETITION_EVENT, competitionMails, type CompetitionFact } from './competition-facts';
+import { COMPETITION_EVENT, competitionMails, roundCompleteKey, type CompetitionFact } from './competition-facts';
 import { GAME_EVENT } from './game-events';
 
 describe("a competition's facts outside any game (docs/rules.md §5)", () => {
@@ -39,6 +39,24 @@ describe("a competition's facts outside any game (docs/rules.md §5)", () => {
         details: { name: 'Ionescu Dan', competition: 'CN 2027', round: 2, closingDate: '2027-05-31' },
       },
     ]);
+    // docs/rules.md §11.6: the round's completion is the arbiter's, once per (competition, round), as its Message-ID always named it.
+    const complete: CompetitionFact = {
+      kind: 'round-completed',
+      competitionId: 'c1',
+      competition: 'CN 2027',
+      round: 3,
+      games: 20,
+      nextRound: 4,
+      roundsUrl: 'https://scrabble.example.org/arbiter/competitions/c1/rounds',
+    };
+    expect(competitionMails(complete)).toEqual([
+      {
+        to: 'arbiter',
+        template: 'round-complete',
+        details: { competition: 'CN 2027', round: 3, games: 20, nextRound: 4, roundsUrl: 'https://scrabble.example.org/arbiter/competitions/c1/rounds' },
+        once: 'round-complete.3.c1',
+      },
+    ]);
     // Never mistaken for a game's event, nor a game's for it.
     expect(GAME_EVENT.safeParse({ fact }).success).toBe(false);
     expect(COMPETITION_EVENT.safeParse({ fact: { kind: 'move-played', turn: 1, by: 'red', moves: [] }, snapshot: {} }).success).toBe(false);
@@ -65,14 +83,34 @@ const competitionFact: fc.Arbitrary<CompetitionFact> = fc.oneof(
     round: fc.integer({ min: 1, max: 30 }),
     closingDate: day,
   }),
+  fc.record({
+    kind: fc.constant('round-completed' as const),
+    competitionId: fc.uuid(),
+    competition: fc.string(),
+    round: fc.integer({ min: 1, max: 30 }),
+    games: fc.nat({ max: 200 }),
+    nextRound: fc.option(fc.integer({ min: 2, max: 31 }), { nil: null }),
+    roundsUrl: fc.webUrl(),
+  }),
 );
 
 describe("a competition's facts under fast-check", () => {
-  it('every fact reads back as itself and yields mails only to the players it names', () => {
+  it('every fact reads back as itself and yields mails only to the players it names, or to the arbiter once', () => {
     fc.assert(
       fc.property(competitionFact, (fact) => {
         expect(COMPETITION_EVENT.parse(JSON.parse(JSON.stringify({ fact })))).toEqual({ fact });
-        for (const mail of competitionMails(fact)) expect(mail.to.player).toBe(fact.player.id);
+        for (const mail of competitionMails(fact)) {
+          if ('player' in fact) expect(mail.to).toEqual({ player: fact.player.id });
+          else expect([mail.to, mail.once]).toEqual(['arbiter', roundCompleteKey(fact.competitionId, fact.round)]);
+        }
+      }),
+    );
+  });
+
+  it("a round's completion names its mail by the competition and the round alone", () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.uuid(), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (c1, c2, r1, r2) => {
+        expect(roundCompleteKey(c1, r1) === roundCompleteKey(c2, r2)).toBe(c1 === c2 && r1 === r2);
       }),
     );
   });

@@ -30,19 +30,46 @@ const byeGiven = z.object({
   closingDate: day,
 });
 
+/**
+ * docs/rules.md §11.6: every game of `round` has its result; the competition's arbiter is told
+ * once that `nextRound` can be paired (null: the plan's last round, the final standings). Its
+ * mail is the arbiter's, greeted by the name they carry when it goes out.
+ */
+const roundCompleted = z.object({
+  kind: z.literal('round-completed'),
+  /** Names the arbiter's competition when the mail goes out, and the mail itself (roundCompleteKey). */
+  competitionId: z.string(),
+  competition: z.string(),
+  round: z.number().int().positive(),
+  games: z.number().int().nonnegative(),
+  nextRound: z.number().int().positive().nullable(),
+  /** The arbiter's rounds page, where the next round is paired. */
+  roundsUrl: z.string(),
+});
+
 /** Every fact of a competition outside its games. */
-export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven]);
+export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven, roundCompleted]);
 export type CompetitionFact = z.infer<typeof COMPETITION_FACT>;
 
 /** A competition's event as stored (`game_event.payload`, the row naming the competition): the fact alone. */
 export const COMPETITION_EVENT = z.object({ fact: COMPETITION_FACT });
 
-/** One recipient's mail of a competition's fact: a player by id, the template, the row's payload. */
+/** One recipient's mail of a competition's fact: a player by id or the competition's arbiter, the template, the row's payload. */
 export interface CompetitionMail {
-  readonly to: { readonly player: string };
+  readonly to: { readonly player: string } | 'arbiter';
   readonly template: string;
   /** The row's payload: the fact as this recipient hears it, as such rows have always listed it. */
   readonly details: { readonly [key: string]: unknown };
+  /**
+   * What the mail is about when it must exist once (docs/mail-rules.md 20): its Message-ID is
+   * `<once@domain>`, whose unique index keeps a second one out however often it is written.
+   */
+  readonly once?: string;
+}
+
+/** docs/rules.md §11.6: the round's completion is told once per (competition, round), as its Message-ID always named it. */
+export function roundCompleteKey(competitionId: string, round: number): string {
+  return `round-complete.${round}.${competitionId}`;
 }
 
 /** Who hears of a competition's fact, by which template, with what. */
@@ -61,6 +88,17 @@ export function competitionMails(fact: CompetitionFact): CompetitionMail[] {
     case 'bye-given': {
       const { competition, player, round, closingDate } = fact;
       return [{ to: { player: player.id }, template: 'round-bye', details: { name: player.name, competition, round, closingDate } }];
+    }
+    case 'round-completed': {
+      const { competitionId, competition, round, games, nextRound, roundsUrl } = fact;
+      return [
+        {
+          to: 'arbiter',
+          template: 'round-complete',
+          details: { competition, round, games, nextRound, roundsUrl },
+          once: roundCompleteKey(competitionId, round),
+        },
+      ];
     }
   }
 }
