@@ -166,6 +166,7 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
       expect([row.gameId, row.playerId, row.eventId === null]).toEqual([null, null, false]);
       expect(row.messageId).toBe(notifications.onceMessageId(roundCompleteKey(competitionId, round)));
       expect(row.payload.nextRound).toBe(round < ROUNDS ? round + 1 : null);
+      expect(await t.app.get(Database).run(() => composer.eventModel(row))).toMatchObject({ name: arbiterName, round });
       const built = await t.app.get(Database).run(() => composer.content(row));
       expect(built.text).not.toMatch(/^(Notificare|Notification|Powiadomienie):/);
       const legacy = { ...row, eventId: null, payload: { name: arbiterName, ...row.payload } };
