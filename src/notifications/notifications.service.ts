@@ -171,6 +171,10 @@ export class Notifications {
         }
         const to = players.get(mail.to.player);
         if (!to) throw new Error(`fact ${fact.kind} names a player not given: ${mail.to.player}`);
+        if (mail.game) {
+          mails.push(this.inGame(eventId, mail.game, to, mail.template, mail.details as JsonObject, now));
+          continue;
+        }
         mails.push(
           this.outsideGame(
             eventId,
@@ -185,6 +189,34 @@ export class Notifications {
     }
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
+  }
+
+  /**
+   * A competition's fact told in a game's thread (special leave, to a partner): its Message-ID
+   * carries the reply token of the game's turn, as a game's mail does (docs/mail-rules.md 1).
+   */
+  private inGame(
+    eventId: string,
+    game: { readonly id: string; readonly turn: number },
+    to: { readonly id: string; readonly language: Language },
+    template: string,
+    payload: JsonObject,
+    now: Date,
+  ): OutboundMail {
+    const row = this.outbox.build({
+      id: randomUUID(),
+      gameId: game.id,
+      playerId: to.id,
+      toAddress: null,
+      template,
+      language: to.language,
+      payload,
+      messageId: tokenMessageId(this.settings.secret, this.domain, { gameId: game.id, playerId: to.id, turn: game.turn }),
+      status: 'pending',
+      createdAt: now,
+    });
+    row.eventId = eventId;
+    return row;
   }
 
   /**

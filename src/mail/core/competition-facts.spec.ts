@@ -57,6 +57,27 @@ describe("a competition's facts outside any game (docs/rules.md §5)", () => {
         once: 'round-complete.3.c1',
       },
     ]);
+    // docs/sweep.md: special leave to the player outside any game, and to each partner in that game's thread, the reason in none.
+    const game = { competition: 'CN 2027', group: 'A', red: 'Popescu Ana', blue: 'Ionescu Dan', gameUrl: 'https://x/games/g1' };
+    const leave: CompetitionFact = {
+      kind: 'special-leave-approved',
+      competition: 'CN 2027',
+      leaveId: 'l1',
+      player: { id: 'p2', name: 'Ionescu Dan' },
+      from: '2027-02-12',
+      to: '2027-02-16',
+      partners: [{ player: 'p1', gameId: 'g1', turn: 7, you: 'red', game }],
+    };
+    const told = { competition: 'CN 2027', playerName: 'Ionescu Dan', from: '2027-02-12', to: '2027-02-16', days: 5, leaveId: 'l1' };
+    expect(competitionMails(leave)).toEqual([
+      { to: { player: 'p2' }, template: 'special-leave', details: told },
+      {
+        to: { player: 'p1' },
+        template: 'special-leave',
+        details: { game, you: 'red', ...told, gameId: 'g1', turn: 7 },
+        game: { id: 'g1', turn: 7 },
+      },
+    ]);
     // Never mistaken for a game's event, nor a game's for it.
     expect(GAME_EVENT.safeParse({ fact }).success).toBe(false);
     expect(COMPETITION_EVENT.safeParse({ fact: { kind: 'move-played', turn: 1, by: 'red', moves: [] }, snapshot: {} }).success).toBe(false);
@@ -92,6 +113,29 @@ const competitionFact: fc.Arbitrary<CompetitionFact> = fc.oneof(
     nextRound: fc.option(fc.integer({ min: 2, max: 31 }), { nil: null }),
     roundsUrl: fc.webUrl(),
   }),
+  fc
+    .record({
+      competition: fc.string(),
+      leaveId: fc.uuid(),
+      player,
+      from: day,
+      days: fc.nat({ max: 60 }),
+      partners: fc.array(
+        fc.record({
+          player: fc.uuid(),
+          gameId: fc.uuid(),
+          turn: fc.nat({ max: 300 }),
+          you: fc.constantFrom('red' as const, 'blue' as const),
+          game: fc.record({ competition: fc.string(), red: fc.string(), blue: fc.string(), gameUrl: fc.webUrl() }),
+        }),
+        { maxLength: 6 },
+      ),
+    })
+    .map(({ days, ...f }) => ({
+      kind: 'special-leave-approved' as const,
+      ...f,
+      to: new Date(Date.parse(f.from) + days * 86_400_000).toISOString().slice(0, 10),
+    })),
 );
 
 describe("a competition's facts under fast-check", () => {
@@ -99,10 +143,18 @@ describe("a competition's facts under fast-check", () => {
     fc.assert(
       fc.property(competitionFact, (fact) => {
         expect(COMPETITION_EVENT.parse(JSON.parse(JSON.stringify({ fact })))).toEqual({ fact });
-        for (const mail of competitionMails(fact)) {
-          if ('player' in fact) expect(mail.to).toEqual({ player: fact.player.id });
+        const mails = competitionMails(fact);
+        for (const mail of mails) {
+          if (fact.kind === 'special-leave-approved') {
+            // The player outside any game, each partner in their game's thread at its turn, with the leave's length.
+            const partner = fact.partners.find((p) => p.gameId === mail.game?.id);
+            expect(mail.to).toEqual({ player: partner ? partner.player : fact.player.id });
+            expect(mail.game).toEqual(partner && { id: partner.gameId, turn: partner.turn });
+            expect(mail.details.days).toBe((Date.parse(fact.to) - Date.parse(fact.from)) / 86_400_000 + 1);
+          } else if ('player' in fact) expect(mail.to).toEqual({ player: fact.player.id });
           else expect([mail.to, mail.once]).toEqual(['arbiter', roundCompleteKey(fact.competitionId, fact.round)]);
         }
+        if (fact.kind === 'special-leave-approved') expect(mails).toHaveLength(1 + fact.partners.length);
       }),
     );
   });

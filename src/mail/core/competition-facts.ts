@@ -3,6 +3,8 @@
 // of a game, each mail an `outbound_mail` row naming the event. A fact carries all its mails
 // show; it has no game to take a snapshot of, and its mails go outside any game's thread.
 import { z } from 'zod';
+import { rangeLength, toLocalDate } from '../../common/calendar';
+import { GAME_VIEW } from './game-events';
 
 const day = z.string();
 
@@ -47,8 +49,32 @@ const roundCompleted = z.object({
   roundsUrl: z.string(),
 });
 
+/**
+ * docs/sweep.md: special leave approved for `player` from `from` to `to` (the leave `leaveId`):
+ * they are told outside any game, and each partner still playing them in that game's thread
+ * (`partners`: the game as its mails name it, its turn, the partner's colour). The arbiter's
+ * reason stays in the audit, not in mail.
+ */
+const specialLeaveApproved = z.object({
+  kind: z.literal('special-leave-approved'),
+  competition: z.string(),
+  leaveId: z.string(),
+  player: z.object({ id: z.string(), name: z.string() }),
+  from: day,
+  to: day,
+  partners: z.array(
+    z.object({
+      player: z.string(),
+      gameId: z.string(),
+      turn: z.number().int().nonnegative(),
+      you: z.enum(['red', 'blue']),
+      game: GAME_VIEW,
+    }),
+  ),
+});
+
 /** Every fact of a competition outside its games. */
-export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven, roundCompleted]);
+export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven, roundCompleted, specialLeaveApproved]);
 export type CompetitionFact = z.infer<typeof COMPETITION_FACT>;
 
 /** A competition's event as stored (`game_event.payload`, the row naming the competition): the fact alone. */
@@ -65,6 +91,8 @@ export interface CompetitionMail {
    * `<once@domain>`, whose unique index keeps a second one out however often it is written.
    */
   readonly once?: string;
+  /** The game whose thread the mail goes in (its turn names the reply token); none: outside any game's thread. */
+  readonly game?: { readonly id: string; readonly turn: number };
 }
 
 /** docs/rules.md §11.6: the round's completion is told once per (competition, round), as its Message-ID always named it. */
@@ -88,6 +116,20 @@ export function competitionMails(fact: CompetitionFact): CompetitionMail[] {
     case 'bye-given': {
       const { competition, player, round, closingDate } = fact;
       return [{ to: { player: player.id }, template: 'round-bye', details: { name: player.name, competition, round, closingDate } }];
+    }
+    case 'special-leave-approved': {
+      const { competition, leaveId, player, from, to } = fact;
+      // The template's model (sweep-models.ts SpecialLeaveModel) and the leave, as such rows have always listed them.
+      const leave = { competition, playerName: player.name, from, to, days: rangeLength({ from: toLocalDate(from), to: toLocalDate(to) }) };
+      return [
+        { to: { player: player.id }, template: 'special-leave', details: { ...leave, leaveId } },
+        ...fact.partners.map((p) => ({
+          to: { player: p.player },
+          template: 'special-leave',
+          details: { game: p.game, you: p.you, ...leave, leaveId, gameId: p.gameId, turn: p.turn },
+          game: { id: p.gameId, turn: p.turn },
+        })),
+      ];
     }
     case 'round-completed': {
       const { competitionId, competition, round, games, nextRound, roundsUrl } = fact;

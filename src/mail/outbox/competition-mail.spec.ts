@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { JsonObject } from '../../common/json';
-import type { CompetitionFact } from '../core/competition-facts';
+import { competitionMails, type CompetitionFact } from '../core/competition-facts';
 import { renderMail } from '../templates';
 import { arbiterCompetitionOf, competitionArbiterMail, competitionMail } from './competition-mail';
 import { renderMailContent } from './mail-content';
@@ -45,5 +45,43 @@ describe("a round's completion built from its fact (docs/rules.md §11.6)", () =
         expect(competitionArbiterMail(fact(null), 'round-complete', name)!.model).toMatchObject({ name, nextRound: null });
       }),
     );
+  });
+});
+
+describe('special leave built from its fact (docs/sweep.md)', () => {
+  const game = { competition: 'CN 2027', group: 'A', red: 'Popescu Ana', blue: 'Ionescu Dan', gameUrl: 'https://x/games/g1' };
+  const leave: CompetitionFact = {
+    kind: 'special-leave-approved',
+    competition: 'CN 2027',
+    leaveId: 'l1',
+    player: { id: 'p2', name: 'Ionescu Dan' },
+    from: '2027-02-12',
+    to: '2027-02-16',
+    partners: [
+      { player: 'p1', gameId: 'g1', turn: 7, you: 'red', game },
+      { player: 'p1', gameId: 'g2', turn: 3, you: 'blue', game: { ...game, red: 'Ionescu Dan', blue: 'Popescu Ana' } },
+    ],
+  };
+
+  it("is each row's mail as its payload, the stored model of a row written before events, renders it, in every language", () => {
+    for (const mail of competitionMails(leave)) {
+      if (mail.to === 'arbiter') throw new Error('special leave is no arbiter mail');
+      const built = competitionMail(leave, mail.to.player, 'special-leave', mail.game?.id ?? null)!;
+      for (const language of LANGUAGES) {
+        const rendered = renderMail(built.template, language, built.model);
+        expect({ subject: rendered.subject, text: rendered.text, html: rendered.html }).toEqual(
+          renderMailContent('special-leave', language, mail.details as JsonObject),
+        );
+      }
+    }
+  });
+
+  it('tells a partner with two games against the player in each thread apart, and nobody else', () => {
+    expect(competitionMail(leave, 'p1', 'special-leave', 'g2')!.model).toMatchObject({ you: 'blue', days: 5 });
+    expect(competitionMail(leave, 'p1', 'special-leave', 'g1')!.model).toMatchObject({ you: 'red', game });
+    expect(competitionMail(leave, 'p2', 'special-leave')!.model).not.toHaveProperty('game');
+    expect(competitionMail(leave, 'p1', 'special-leave')).toBeUndefined();
+    expect(competitionMail(leave, 'p2', 'special-leave', 'g1')).toBeUndefined();
+    expect(competitionMail(leave, 'p3', 'special-leave', 'g1')).toBeUndefined();
   });
 });

@@ -6,9 +6,15 @@ import { competitionMails, type CompetitionFact } from '../core/competition-fact
 import type { MailModels } from '../templates';
 import type { GameMail } from './game-mail';
 
-/** The mail of `fact` to the player `playerId` by `template`, or undefined when the fact has none such. */
-export function competitionMail(fact: CompetitionFact, playerId: string, template: string): GameMail | undefined {
-  if (!competitionMails(fact).some((m) => m.to !== 'arbiter' && m.to.player === playerId && m.template === template)) return undefined;
+/**
+ * The mail of `fact` to the player `playerId` by `template`, in the thread of `gameId` (null:
+ * outside any game's), or undefined when the fact has none such.
+ */
+export function competitionMail(fact: CompetitionFact, playerId: string, template: string, gameId: string | null = null): GameMail | undefined {
+  const mail = competitionMails(fact).find(
+    (m) => m.to !== 'arbiter' && m.to.player === playerId && m.template === template && (m.game?.id ?? null) === gameId,
+  );
+  if (!mail) return undefined;
   switch (fact.kind) {
     case 'holiday-rights-ended': {
       const model: MailModels['holiday-rights-end'] = {
@@ -27,6 +33,18 @@ export function competitionMail(fact: CompetitionFact, playerId: string, templat
         closingDate: toLocalDate(fact.closingDate),
       };
       return { template: 'round-bye', model };
+    }
+    case 'special-leave-approved': {
+      const partner = fact.partners.find((p) => p.gameId === gameId);
+      const model: MailModels['special-leave'] = {
+        ...(partner && { game: partner.game, you: partner.you }),
+        competition: fact.competition,
+        playerName: fact.player.name,
+        from: toLocalDate(fact.from),
+        to: toLocalDate(fact.to),
+        days: Number(mail.details.days),
+      };
+      return { template: 'special-leave', model };
     }
     case 'round-completed':
       return undefined;

@@ -145,7 +145,9 @@ export class OutboxComposer {
   private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
-    if (row.eventId && !row.gameId) return this.outsideGameModel(row, reads);
+    // A competition's fact told in a game's thread (special leave, to a partner) keeps the model
+    // in its row, as before events; it is built from its fact all the same.
+    if (row.eventId && (!row.gameId || hasGameModel)) return this.outsideGameModel(row, reads);
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
       const { snapshot: asWritten, payload, signer } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
@@ -185,8 +187,8 @@ export class OutboxComposer {
   }
 
   /**
-   * The mail of an event outside any game's thread: a competition's fact to one of its players
-   * or to its arbiter (mail/core/competition-facts.ts), or a game's fact to the competition's
+   * The mail of an event outside any game's: a competition's fact to one of its players (in a
+   * game's thread when it names one) or to its arbiter (mail/core/competition-facts.ts), or a game's fact to the competition's
    * arbiter (a claim's answer); the arbiter is greeted by the name they carry when it goes out,
    * as a signature is (signedNow).
    */
@@ -197,7 +199,7 @@ export class OutboxComposer {
       if (ofCompetition.success) {
         const { fact } = ofCompetition.data;
         const built = row.playerId
-          ? competitionMail(fact, row.playerId, row.template)
+          ? competitionMail(fact, row.playerId, row.template, row.gameId)
           : competitionArbiterMail(fact, row.template, await this.arbiterNameOf(arbiterCompetitionOf(fact), reads));
         if (!built) throw new Error(`event ${fact.kind} has no ${row.template} mail for this row`);
         return built;
