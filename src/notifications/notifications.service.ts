@@ -166,7 +166,9 @@ export class Notifications {
         const messageId = mail.once ? this.onceMessageId(mail.once) : undefined;
         if (mail.to === 'arbiter') {
           if (arbiter)
-            mails.push(this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, mail.details as JsonObject, now, messageId));
+            mails.push(
+              this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, mail.details as JsonObject, now, messageId),
+            );
           continue;
         }
         const to = players.get(mail.to.player);

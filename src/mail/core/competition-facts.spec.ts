@@ -53,7 +53,13 @@ describe("a competition's facts outside any game (docs/rules.md §5)", () => {
       {
         to: 'arbiter',
         template: 'round-complete',
-        details: { competition: 'CN 2027', round: 3, games: 20, nextRound: 4, roundsUrl: 'https://scrabble.example.org/arbiter/competitions/c1/rounds' },
+        details: {
+          competition: 'CN 2027',
+          round: 3,
+          games: 20,
+          nextRound: 4,
+          roundsUrl: 'https://scrabble.example.org/arbiter/competitions/c1/rounds',
+        },
         once: 'round-complete.3.c1',
       },
     ]);

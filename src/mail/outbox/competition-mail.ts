@@ -10,7 +10,12 @@ import type { GameMail } from './game-mail';
  * The mail of `fact` to the player `playerId` by `template`, in the thread of `gameId` (null:
  * outside any game's), or undefined when the fact has none such.
  */
-export function competitionMail(fact: CompetitionFact, playerId: string, template: string, gameId: string | null = null): GameMail | undefined {
+export function competitionMail(
+  fact: CompetitionFact,
+  playerId: string,
+  template: string,
+  gameId: string | null = null,
+): GameMail | undefined {
   const mail = competitionMails(fact).find(
     (m) => m.to !== 'arbiter' && m.to.player === playerId && m.template === template && (m.game?.id ?? null) === gameId,
   );
