@@ -140,13 +140,16 @@ export class Notifications {
    * A competition's facts outside any game (mail/core/competition-facts.ts), in the caller's
    * transaction: one event row a fact naming the competition, one delivery row a mail (`players`
    * gives each recipient's language). A mail to the arbiter goes to `arbiter`; without one it is
-   * not written. A mail that exists once (`once`) has its Message-ID named by it.
+   * not written. A mail that exists once (`once`) has its Message-ID named by it. With
+   * `digestId`, every mail is written already folded into that digest row (docs/mail-rules.md
+   * 17, 20): it goes out inside it.
    */
   async emitCompetition(
     competitionId: string,
     players: ReadonlyMap<string, { readonly id: string; readonly language: Language }>,
     facts: readonly CompetitionFact[],
     arbiter?: ArbiterAddress,
+    options: { readonly digestId?: string } = {},
   ): Promise<void> {
     if (facts.length === 0) return;
     const now = this.clock.now();
@@ -189,6 +192,7 @@ export class Notifications {
         );
       }
     }
+    if (options.digestId) for (const row of mails) Object.assign(row, { status: 'digested', digestId: options.digestId, sentAt: now });
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { COMPETITION_EVENT, competitionMails, roundCompleteKey, type CompetitionFact } from './competition-facts';
+import { caseNoticeKey, COMPETITION_EVENT, competitionMails, roundCompleteKey, type CompetitionFact } from './competition-facts';
 import { GAME_EVENT } from './game-events';
 
 describe("a competition's facts outside any game (docs/rules.md §5)", () => {
@@ -84,6 +84,20 @@ describe("a competition's facts outside any game (docs/rules.md §5)", () => {
         game: { id: 'g1', turn: 7 },
       },
     ]);
+    // docs/mail-rules.md 20: a case's notice is the arbiter's, once per case and notice, as its Message-ID always named it.
+    const line = {
+      caseId: 'k1',
+      notice: 'overdue' as const,
+      competition: 'CN 2027',
+      summary: 'Reclamație de timp',
+      deadline: 'Termen depășit',
+      overdue: true,
+      url: 'https://x/arbiter#case-k1',
+    };
+    const urls = { dashboardUrl: 'https://x/arbiter', settingsUrl: 'https://x/settings' };
+    expect(competitionMails({ kind: 'case-noticed', competitionId: 'c1', line, subject: '[CN 2027] Caz', ...urls })).toEqual([
+      { to: 'arbiter', template: 'arbiter-cases', details: { subject: '[CN 2027] Caz', cases: [line], ...urls }, once: 'case-overdue.k1' },
+    ]);
     // Never mistaken for a game's event, nor a game's for it.
     expect(GAME_EVENT.safeParse({ fact }).success).toBe(false);
     expect(COMPETITION_EVENT.safeParse({ fact: { kind: 'move-played', turn: 1, by: 'red', moves: [] }, snapshot: {} }).success).toBe(false);
@@ -142,6 +156,22 @@ const competitionFact: fc.Arbitrary<CompetitionFact> = fc.oneof(
       ...f,
       to: new Date(Date.parse(f.from) + days * 86_400_000).toISOString().slice(0, 10),
     })),
+  fc.record({
+    kind: fc.constant('case-noticed' as const),
+    competitionId: fc.uuid(),
+    line: fc.record({
+      caseId: fc.uuid(),
+      notice: fc.constantFrom('opened' as const, 'overdue' as const),
+      competition: fc.string(),
+      summary: fc.string(),
+      deadline: fc.string(),
+      overdue: fc.boolean(),
+      url: fc.webUrl(),
+    }),
+    subject: fc.string(),
+    dashboardUrl: fc.webUrl(),
+    settingsUrl: fc.webUrl(),
+  }),
 );
 
 describe("a competition's facts under fast-check", () => {
@@ -158,7 +188,9 @@ describe("a competition's facts under fast-check", () => {
             expect(mail.game).toEqual(partner && { id: partner.gameId, turn: partner.turn });
             expect(mail.details.days).toBe((Date.parse(fact.to) - Date.parse(fact.from)) / 86_400_000 + 1);
           } else if ('player' in fact) expect(mail.to).toEqual({ player: fact.player.id });
-          else expect([mail.to, mail.once]).toEqual(['arbiter', roundCompleteKey(fact.competitionId, fact.round)]);
+          else if (fact.kind === 'round-completed')
+            expect([mail.to, mail.once]).toEqual(['arbiter', roundCompleteKey(fact.competitionId, fact.round)]);
+          else expect([mail.to, mail.once]).toEqual(['arbiter', caseNoticeKey(fact.line.caseId, fact.line.notice)]);
         }
         if (fact.kind === 'special-leave-approved') expect(mails).toHaveLength(1 + fact.partners.length);
       }),

@@ -73,8 +73,38 @@ const specialLeaveApproved = z.object({
   ),
 });
 
+/**
+ * docs/mail-rules.md 20: a case of the competition told to its arbiter, new (`opened`) or
+ * `overdue`, once each (caseNoticeKey). `line` is the case as their mail lists it, in their
+ * language (arbiter/core/case-notices.ts caseMailLine, with `subject`): a row's language is
+ * fixed when it is written. Told at once, or folded into their day's digest.
+ */
+const caseNoticed = z.object({
+  kind: z.literal('case-noticed'),
+  /** Names the arbiter's competition when the mail goes out. */
+  competitionId: z.string(),
+  line: z.object({
+    caseId: z.string(),
+    notice: z.enum(['opened', 'overdue']),
+    competition: z.string(),
+    summary: z.string(),
+    deadline: z.string(),
+    overdue: z.boolean(),
+    url: z.string(),
+  }),
+  subject: z.string(),
+  dashboardUrl: z.string(),
+  settingsUrl: z.string(),
+});
+
 /** Every fact of a competition outside its games. */
-export const COMPETITION_FACT = z.discriminatedUnion('kind', [holidayRightsEnded, byeGiven, roundCompleted, specialLeaveApproved]);
+export const COMPETITION_FACT = z.discriminatedUnion('kind', [
+  holidayRightsEnded,
+  byeGiven,
+  roundCompleted,
+  specialLeaveApproved,
+  caseNoticed,
+]);
 export type CompetitionFact = z.infer<typeof COMPETITION_FACT>;
 
 /** A competition's event as stored (`game_event.payload`, the row naming the competition): the fact alone. */
@@ -93,6 +123,11 @@ export interface CompetitionMail {
   readonly once?: string;
   /** The game whose thread the mail goes in (its turn names the reply token); none: outside any game's thread. */
   readonly game?: { readonly id: string; readonly turn: number };
+}
+
+/** docs/mail-rules.md 20: each notice of a case is told once, as its Message-ID always named it (case-notices.ts caseNoticeMessageId). */
+export function caseNoticeKey(caseId: string, notice: 'opened' | 'overdue'): string {
+  return `case-${notice}.${caseId}`;
 }
 
 /** docs/rules.md §11.6: the round's completion is told once per (competition, round), as its Message-ID always named it. */
@@ -129,6 +164,17 @@ export function competitionMails(fact: CompetitionFact): CompetitionMail[] {
           details: { game: p.game, you: p.you, ...leave, leaveId, gameId: p.gameId, turn: p.turn },
           game: { id: p.gameId, turn: p.turn },
         })),
+      ];
+    }
+    case 'case-noticed': {
+      const { line, subject, dashboardUrl, settingsUrl } = fact;
+      return [
+        {
+          to: 'arbiter',
+          template: 'arbiter-cases',
+          details: { subject, cases: [line], dashboardUrl, settingsUrl },
+          once: caseNoticeKey(line.caseId, line.notice),
+        },
       ];
     }
     case 'round-completed': {

@@ -85,3 +85,30 @@ describe('special leave built from its fact (docs/sweep.md)', () => {
     expect(competitionMail(leave, 'p3', 'special-leave', 'g1')).toBeUndefined();
   });
 });
+
+describe("a case's notice to the arbiter built from its fact (docs/mail-rules.md 20)", () => {
+  it('is the mail a row written before events rendered from its model, in every language, new or overdue', () => {
+    for (const notice of ['opened', 'overdue'] as const) {
+      const line = {
+        caseId: 'k1',
+        notice,
+        competition: 'CN 2027',
+        summary: 'Time claim by Popescu Ana',
+        deadline: notice === 'overdue' ? 'Overdue: it was due by 2 Apr 2027 (1 day ago).' : 'To decide by 3 Apr 2027.',
+        overdue: notice === 'overdue',
+        url: 'https://x/arbiter/games/g1#case-k1',
+      };
+      const told = { subject: '[CN 2027] New case to decide', dashboardUrl: 'https://x/arbiter', settingsUrl: 'https://x/settings' };
+      const fact: CompetitionFact = { kind: 'case-noticed', competitionId: 'c1', line, ...told };
+      const built = competitionArbiterMail(fact, 'arbiter-cases', 'Marinescu Dan')!;
+      expect(arbiterCompetitionOf(fact)).toBe('c1');
+      const legacy = { name: 'Marinescu Dan', ...told, cases: [line] } as unknown as JsonObject;
+      for (const language of LANGUAGES) {
+        const rendered = renderMail(built.template, language, built.model);
+        expect({ subject: rendered.subject, text: rendered.text, html: rendered.html }).toEqual(
+          renderMailContent('arbiter-cases', language, legacy),
+        );
+      }
+    }
+  });
+});

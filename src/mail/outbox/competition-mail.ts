@@ -52,6 +52,7 @@ export function competitionMail(
       return { template: 'special-leave', model };
     }
     case 'round-completed':
+    case 'case-noticed':
       return undefined;
   }
 }
@@ -65,6 +66,11 @@ export function competitionArbiterMail(fact: CompetitionFact, template: string, 
       const model: MailModels['round-complete'] = { name, competition, round, games, nextRound, roundsUrl };
       return { template: 'round-complete', model };
     }
+    case 'case-noticed': {
+      const { line, subject, dashboardUrl, settingsUrl } = fact;
+      const model: MailModels['arbiter-cases'] = { name, subject, cases: [line], dashboardUrl, settingsUrl };
+      return { template: 'arbiter-cases', model };
+    }
     default:
       return undefined;
   }
@@ -72,5 +78,5 @@ export function competitionArbiterMail(fact: CompetitionFact, template: string, 
 
 /** The competition whose arbiter hears of `fact` when its mail goes out. */
 export function arbiterCompetitionOf(fact: CompetitionFact): string | undefined {
-  return fact.kind === 'round-completed' ? fact.competitionId : undefined;
+  return fact.kind === 'round-completed' || fact.kind === 'case-noticed' ? fact.competitionId : undefined;
 }
