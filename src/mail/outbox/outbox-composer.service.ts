@@ -187,10 +187,11 @@ export class OutboxComposer {
   }
 
   /**
-   * The mail of an event outside any game's: a competition's fact to one of its players (in a
-   * game's thread when it names one) or to its arbiter (mail/core/competition-facts.ts), or a game's fact to the competition's
-   * arbiter (a claim's answer); the arbiter is greeted by the name they carry when it goes out,
-   * as a signature is (signedNow).
+   * The mail of an event that is no game's, or goes outside any game's thread: a competition's
+   * fact to one of its players (in a game's thread when it names one) or to its arbiter
+   * (mail/core/competition-facts.ts), or a game's fact to the competition's arbiter (a claim's
+   * answer); the arbiter is greeted by the name they carry when it goes out, as a signature is
+   * (signedNow).
    */
   private async outsideGameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     try {
