@@ -72,6 +72,11 @@ export class Notifications {
     return `<${id}@${this.domain}>`;
   }
 
+  /** The Message-ID of a mail that exists once (competition-facts.ts CompetitionMail `once`): what it is about names it. */
+  onceMessageId(once: string): string {
+    return `<${once}@${this.domain}>`;
+  }
+
   /** Which of these Message-IDs the outbox holds already: the mails written under those keys. */
   written(messageIds: readonly string[]): Promise<Set<string>> {
     return this.outbox.existingMessageIds(messageIds);
@@ -134,12 +139,17 @@ export class Notifications {
   /**
    * A competition's facts outside any game (mail/core/competition-facts.ts), in the caller's
    * transaction: one event row a fact naming the competition, one delivery row a mail (`players`
-   * gives each recipient's language).
+   * gives each recipient's language). A mail to the arbiter goes to `arbiter`; without one it is
+   * not written. A mail that exists once (`once`) has its Message-ID named by it. With
+   * `digestId`, every mail is written already folded into that digest row (docs/mail-rules.md
+   * 17, 20): it goes out inside it.
    */
   async emitCompetition(
     competitionId: string,
     players: ReadonlyMap<string, { readonly id: string; readonly language: Language }>,
     facts: readonly CompetitionFact[],
+    arbiter?: ArbiterAddress,
+    options: { readonly digestId?: string } = {},
   ): Promise<void> {
     if (facts.length === 0) return;
     const now = this.clock.now();
@@ -156,8 +166,20 @@ export class Notifications {
         createdAt: now,
       });
       for (const mail of competitionMails(fact)) {
+        const messageId = mail.once ? this.onceMessageId(mail.once) : undefined;
+        if (mail.to === 'arbiter') {
+          if (arbiter)
+            mails.push(
+              this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, mail.details as JsonObject, now, messageId),
+            );
+          continue;
+        }
         const to = players.get(mail.to.player);
         if (!to) throw new Error(`fact ${fact.kind} names a player not given: ${mail.to.player}`);
+        if (mail.game) {
+          mails.push(this.inGame(eventId, mail.game, to, mail.template, mail.details as JsonObject, now));
+          continue;
+        }
         mails.push(
           this.outsideGame(
             eventId,
@@ -165,12 +187,42 @@ export class Notifications {
             mail.template,
             mail.details as JsonObject,
             now,
+            messageId,
           ),
         );
       }
     }
+    if (options.digestId) for (const row of mails) Object.assign(row, { status: 'digested', digestId: options.digestId, sentAt: now });
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
+  }
+
+  /**
+   * A competition's fact told in a game's thread (special leave, to a partner): its Message-ID
+   * carries the reply token of the game's turn, as a game's mail does (docs/mail-rules.md 1).
+   */
+  private inGame(
+    eventId: string,
+    game: { readonly id: string; readonly turn: number },
+    to: { readonly id: string; readonly language: Language },
+    template: string,
+    payload: JsonObject,
+    now: Date,
+  ): OutboundMail {
+    const row = this.outbox.build({
+      id: randomUUID(),
+      gameId: game.id,
+      playerId: to.id,
+      toAddress: null,
+      template,
+      language: to.language,
+      payload,
+      messageId: tokenMessageId(this.settings.secret, this.domain, { gameId: game.id, playerId: to.id, turn: game.turn }),
+      status: 'pending',
+      createdAt: now,
+    });
+    row.eventId = eventId;
+    return row;
   }
 
   /**
@@ -184,6 +236,7 @@ export class Notifications {
     template: string,
     payload: JsonObject,
     now: Date,
+    messageId?: string,
   ): OutboundMail {
     const id = randomUUID();
     const row = this.outbox.build({
@@ -194,7 +247,7 @@ export class Notifications {
       template,
       language: to.language,
       payload,
-      messageId: `<${id}@${this.domain}>`,
+      messageId: messageId ?? `<${id}@${this.domain}>`,
       status: 'pending',
       createdAt: now,
     });

@@ -103,24 +103,31 @@ export class CaseNoticesService {
     const language: Language = user.player?.language ?? user.language;
     const lines = await this.lines(due, language);
     const to = { id: null, language };
-    const mail = (subjectDay: LocalDate | undefined, shown: readonly CaseMailLine[]): ArbiterCasesModel => ({
+    const urls = { dashboardUrl: `${this.settings.publicUrl}/arbiter`, settingsUrl: `${this.settings.publicUrl}/settings` };
+    const digestOf = (day: LocalDate): ArbiterCasesModel => ({
       name: user.displayName,
-      subject: caseMailSubject(language, { ...(subjectDay && { day: subjectDay }), lines: shown }),
-      ...(subjectDay && { day: subjectDay }),
-      cases: shown,
-      dashboardUrl: `${this.settings.publicUrl}/arbiter`,
-      settingsUrl: `${this.settings.publicUrl}/settings`,
+      subject: caseMailSubject(language, { day, lines }),
+      day,
+      cases: lines,
+      ...urls,
     });
-    const notice = (line: CaseMailLine, digestId?: string) => ({
-      to,
-      address: address.address,
-      template: 'arbiter-cases',
-      payload: asJson(mail(undefined, [line])),
-      messageId: caseNoticeMessageId(this.domain, line.caseId, line.notice),
-      ...(digestId && { digestId }),
-    });
+    // Each notice is a fact of its case's competition (mail/core/competition-facts.ts `case-noticed`), under the
+    // Message-ID naming the case and the notice; greeted by the name the arbiter carries when it goes out.
+    const notices = async (digestId?: string) => {
+      for (const [i, line] of lines.entries()) {
+        const { competitionId } = due[i].case;
+        const subject = caseMailSubject(language, { lines: [line] });
+        await this.notifications.emitCompetition(
+          competitionId,
+          new Map(),
+          [{ kind: 'case-noticed', competitionId, line, subject, ...urls }],
+          { address: address.address, language },
+          { digestId },
+        );
+      }
+    };
     if (user.caseMail === 'at-once') {
-      await this.notifications.add(lines.map((line) => notice(line)));
+      await notices();
       return { atOnce: lines.length, digests: 0, told: lines.length };
     }
     // The digest hour in the time zone of the oldest case waiting, as a player's digest (docs/mail-rules.md 17).
@@ -130,9 +137,9 @@ export class CaseNoticesService {
     // That day's digest went out already: what came since waits for the next one.
     if ((await this.notifications.written([digestMessageId])).size > 0) return none;
     const [digest] = await this.notifications.add([
-      { to, address: address.address, template: 'arbiter-cases', payload: asJson(mail(day, lines)), messageId: digestMessageId },
+      { to, address: address.address, template: 'arbiter-cases', payload: asJson(digestOf(day)), messageId: digestMessageId },
     ]);
-    await this.notifications.add(lines.map((line) => notice(line, digest.id)));
+    await notices(digest.id);
     return { atOnce: 0, digests: 1, told: lines.length };
   }
 

@@ -12,8 +12,32 @@ import type { GameFact } from '../mail/core/game-events';
 import type { GameMailContext } from '../mail/outbox/game-mail';
 import { timelineMail } from '../mail/outbox/timeline-mail';
 import { ROUND_MAIL_TEMPLATE_NAMES } from '../notifications/models/rounds-models';
-import { specialLeavePayload } from './sweep-mail';
 import { competitionMail } from '../mail/outbox/competition-mail';
+import { competitionMails } from '../mail/core/competition-facts';
+import type { GameView } from '../notifications/models/models';
+import type { DateRange } from '../common/calendar';
+
+/**
+ * The row's payload of special leave (docs/sweep.md) as the competition's fact gives it
+ * (mail/core/competition-facts.ts): the player's own outside any game, or a partner's in one game.
+ */
+function specialLeavePayload(
+  competition: { readonly shortName: string },
+  playerName: string,
+  range: DateRange,
+  leaveId: string,
+  inGame?: { readonly view: GameView; readonly you: Color; readonly game: { readonly id: string; readonly turn: number } },
+): JsonObject {
+  const [own, ...partners] = competitionMails({
+    kind: 'special-leave-approved',
+    competition: competition.shortName,
+    leaveId,
+    player: { id: 'p-on-leave', name: playerName },
+    ...range,
+    partners: inGame ? [{ player: 'p-partner', gameId: inGame.game.id, turn: inGame.game.turn, you: inGame.you, game: inGame.view }] : [],
+  });
+  return (inGame ? partners[0] : own).details as JsonObject;
+}
 
 const SRC = resolve(__dirname, '..');
 const LANGUAGES = ['ro', 'en'] as const;

@@ -1,14 +1,10 @@
-// The mail the sweep and the time controls still write as outbox payloads (docs/mail-rules.md 17,
-// 19): the notices outside a game's events (holiday rights, special leave), each payload the view
-// model of its template (sweep-models.ts). A game's timeline facts are events
-// (mail/core/timeline-facts.ts), their mails built in mail/outbox/timeline-mail.ts.
-import { asJson, type JsonObject } from '../common/json';
-import type { Competition } from '../competitions/competition.entity';
+// What the sweep's mail shows of the clocks and of the report window's proposal (docs/mail-rules.md
+// 17, 19). A game's timeline facts are events (mail/core/timeline-facts.ts), their mails built in
+// mail/outbox/timeline-mail.ts; holiday rights and special leave are a competition's facts
+// (mail/core/competition-facts.ts), built in mail/outbox/competition-mail.ts.
 import type { Color } from '../engine/types';
-import type { Game } from '../games/entities/game.entity';
-import type { GameView, MailSettings } from '../notifications/models/models';
-import type { ClosingProposalView, SpecialLeaveModel } from '../notifications/models/sweep-models';
-import { rangeLength, type DateRange } from '../common/calendar';
+import type { MailSettings } from '../notifications/models/models';
+import type { ClosingProposalView } from '../notifications/models/sweep-models';
 import type { TimelineDay } from './core/timeline';
 
 export type { MailSettings };
@@ -35,26 +31,4 @@ export interface ClosingProposal {
   readonly outcome: { readonly type: string };
   readonly scores: Readonly<Record<Color, number>>;
   readonly coefficients: Readonly<Record<Color, number>>;
-}
-
-/**
- * Special leave approved (docs/sweep.md): to the player on leave (`inGame` absent: no game
- * thread) or to a partner in one game. The arbiter's reason stays in the audit, not in mail.
- */
-export function specialLeavePayload(
-  competition: Pick<Competition, 'shortName'>,
-  playerName: string,
-  range: DateRange,
-  leaveId: string,
-  inGame?: { readonly view: GameView; readonly you: Color; readonly game: Pick<Game, 'id' | 'turn'> },
-): JsonObject {
-  const model: SpecialLeaveModel = {
-    ...(inGame && { game: inGame.view, you: inGame.you }),
-    competition: competition.shortName,
-    playerName,
-    from: range.from,
-    to: range.to,
-    days: rangeLength(range),
-  };
-  return { ...asJson(model), leaveId, ...(inGame && { gameId: inGame.game.id, turn: inGame.game.turn }) };
 }

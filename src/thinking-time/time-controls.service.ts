@@ -17,7 +17,7 @@ import { compareDays, isLocalDate, toLocalDate, type LocalDate } from '../common
 import { absencesOf } from '../common/absences';
 import { DOWNTIME_CASE, type DowntimeCredit } from './heartbeat.service';
 import { thinkingDaysForMove } from './core/thinking-days';
-import { specialLeavePayload, type MailSettings } from './sweep-mail';
+import type { MailSettings } from './sweep-mail';
 import { timeRefusals } from './time-refusals';
 import { GameTimeRepository } from '../games/persistence/game-time.repository';
 import { readGameView } from '../games/model/game-mail-view';
@@ -158,28 +158,26 @@ export class TimeControlsService {
       );
       const details: JsonObject = { leaveId: leave.id, playerId: input.playerId, from, to, reason };
       const onLeave = players.get(input.playerId)!;
-      const partnersTold = [];
+      const partners = [];
       for (const g of games) {
         const you: Color = g.redPlayerId === input.playerId ? 'blue' : 'red';
-        const view = await readGameView(this.competitions, this.settings, competition, g, {
+        const game = await readGameView(this.competitions, this.settings, competition, g, {
           red: players.get(g.redPlayerId)!,
           blue: players.get(g.bluePlayerId)!,
         });
-        partnersTold.push({
-          to: players.get(you === 'red' ? g.redPlayerId : g.bluePlayerId)!,
-          template: 'special-leave',
-          gameId: g.id,
-          payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id, { view, you, game: g }),
-        });
+        partners.push({ player: you === 'red' ? g.redPlayerId : g.bluePlayerId, gameId: g.id, turn: g.turn, you, game });
       }
-      await this.notifications.add([
+      // The player and each partner hear of it: a fact of the competition (mail/core/competition-facts.ts).
+      await this.notifications.emitCompetition(competitionId, players, [
         {
-          to: onLeave,
-          template: 'special-leave',
-          gameId: null,
-          payload: specialLeavePayload(competition, onLeave.name, { from, to }, leave.id),
+          kind: 'special-leave-approved',
+          competition: competition.shortName,
+          leaveId: leave.id,
+          player: { id: onLeave.id, name: onLeave.name },
+          from,
+          to,
+          partners,
         },
-        ...partnersTold,
       ]);
       await this.audit.record({
         actor,

@@ -1,35 +1,27 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { UserRepository } from '../auth/user.repository';
 import type { Language } from '../common/bilingual';
-import { asJson } from '../common/json';
 import { SETTINGS, type Settings } from '../config/settings';
 import { CompetitionsRepository } from '../competitions/competitions.repository';
 import { Database } from '../database/database';
-import { domainOf } from '../notifications/mail-addresses';
-import type { RoundCompleteModel } from '../notifications/models/rounds-models';
+import { roundCompleteKey } from '../mail/core/competition-facts';
 import { Notifications } from '../notifications/notifications.service';
 import { SweepPasses } from '../thinking-time/sweep-passes.service';
 import { RoundReadsService } from './round-reads.service';
 import { RoundsRepository } from './rounds.repository';
 
-/** The Message-ID of a round's completion mail: one per (competition, round), its unique index the last guard. */
-export function roundCompleteMessageId(domain: string, competitionId: string, round: number): string {
-  return `<round-complete.${round}.${competitionId}@${domain}>`;
-}
-
 /**
  * docs/rules.md §11.6: once every game of a started round has its result, the competition's
  * arbiter is mailed that the next round can be paired (or, after the plan's last round, that the
  * final standings are ready). A pass of the sweep: the round's `completed_at`, set under the
- * competition's transaction only while empty, and the mail's Message-ID make it once per round,
- * whichever instance or run gets there first.
+ * competition's transaction only while empty, and the mail's Message-ID (roundCompleteKey) make
+ * it once per round, whichever instance or run gets there first. The mail is the competition's
+ * fact (mail/core/competition-facts.ts `round-completed`), built from it when it goes out.
  */
 @Injectable()
 export class RoundCompletionService implements OnModuleInit {
-  private readonly domain: string;
-
   constructor(
-    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl' | 'mailReplyAddress'>,
+    @Inject(SETTINGS) private readonly settings: Pick<Settings, 'publicUrl'>,
     private readonly db: Database,
     private readonly repo: RoundsRepository,
     private readonly competitions: CompetitionsRepository,
@@ -37,9 +29,7 @@ export class RoundCompletionService implements OnModuleInit {
     private readonly users: UserRepository,
     private readonly notifications: Notifications,
     private readonly passes: SweepPasses,
-  ) {
-    this.domain = domainOf(settings.mailReplyAddress);
-  }
+  ) {}
 
   onModuleInit(): void {
     this.passes.register('round-complete', (now) => this.tell(now));
@@ -66,7 +56,7 @@ export class RoundCompletionService implements OnModuleInit {
       const progress = state.progress.find((p) => p.number === round.number);
       if (!progress?.complete) continue;
       await this.repo.markCompleted(round.id, now);
-      const messageId = roundCompleteMessageId(this.domain, competitionId, round.number);
+      const messageId = this.notifications.onceMessageId(roundCompleteKey(competitionId, round.number));
       if ((await this.notifications.written([messageId])).size > 0) continue;
       const user = await this.users.findWithPlayer(competition.arbiterUserId);
       const [address] = (await this.users.emailsOf([competition.arbiterUserId])).sort(
@@ -75,17 +65,22 @@ export class RoundCompletionService implements OnModuleInit {
       // No address: the arbiter's rounds page says it (docs/web.md); nobody to write to.
       if (!user || !address) continue;
       const language: Language = user.player?.language ?? user.language;
-      const model: RoundCompleteModel = {
-        name: user.displayName,
-        competition: competition.shortName || competition.name,
-        round: round.number,
-        games: progress.games,
-        nextRound: round.number < planned ? round.number + 1 : null,
-        roundsUrl: `${this.settings.publicUrl}/arbiter/competitions/${competitionId}/rounds`,
-      };
-      await this.notifications.add([
-        { to: { id: null, language }, address: address.address, template: 'round-complete', payload: asJson(model), messageId },
-      ]);
+      await this.notifications.emitCompetition(
+        competitionId,
+        new Map(),
+        [
+          {
+            kind: 'round-completed',
+            competitionId,
+            competition: competition.shortName || competition.name,
+            round: round.number,
+            games: progress.games,
+            nextRound: round.number < planned ? round.number + 1 : null,
+            roundsUrl: `${this.settings.publicUrl}/arbiter/competitions/${competitionId}/rounds`,
+          },
+        ],
+        { address: address.address, language },
+      );
       wrote++;
     }
     return wrote;

@@ -6,6 +6,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { Case } from '../../src/arbiter/case.entity';
 import { caseNoticeMessageId } from '../../src/arbiter/core/case-notices';
+import { UserRepository } from '../../src/auth/user.repository';
 import { ManualClock } from '../../src/common/clock';
 import type { Game } from '../../src/games/entities/game.entity';
 import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
@@ -98,6 +99,10 @@ describe(`the arbiter is told of every case, once and in time (${TEST_DB})`, () 
     for (const c of silences) expect(digest.text).toContain(`/arbiter/games/${c.gameId}#case-${c.id}`);
     expect(digest.text).toContain('Regulamentul nu dă un termen.');
     expect(digest.text).not.toMatch(/Scrieți mutarea deasupra/);
+    // The digest folds each case's notice, a fact of its competition; the digest itself gathers them, as a player's does.
+    const folded = (await arbiterRows()).filter((r) => r.status === 'digested');
+    expect(folded.map((r) => [r.digestId, r.eventId === null])).toEqual(silences.map(() => [digests[0].id, false]));
+    expect(digests[0].eventId).toBeNull();
     expect(await everyDashboardCaseTold()).toEqual([]);
 
     // A claim after today's digest: nothing more today, in the next day's digest at 07:00.
@@ -144,6 +149,17 @@ describe(`the arbiter is told of every case, once and in time (${TEST_DB})`, () 
     expect(mail.text).toContain('Time claim by');
     expect(mail.text).toContain('To decide by 3 Apr 2027.');
     expect(mail.text).not.toMatch(/write your move above/i);
+    // A fact of the case's competition (mail/core/competition-facts.ts `case-noticed`), greeted by the arbiter's name when it goes out:
+    // the same mail as the row written before events with the model, that name included, as its payload.
+    const composer = t.app.get(OutboxComposer);
+    const name = (await t.database.run(() => t.app.get(UserRepository).find(ch.arbiter.id)))!.displayName;
+    expect(added[0].eventId).not.toBeNull();
+    expect(await t.database.run(() => composer.eventModel(added[0]))).toMatchObject({
+      name,
+      cases: [{ caseId: opened.id, notice: 'opened' }],
+    });
+    const legacy = { ...added[0], eventId: null, payload: { name, ...added[0].payload } };
+    expect(await t.database.run(() => composer.content(legacy))).toEqual(await t.database.run(() => composer.content(added[0])));
     await t.app.get(OutboxSender).deliverDue();
     expect((await t.database.run((m) => m.findOneByOrFail(OutboundMail, { id: added[0].id }))).status).toBe('sent');
     expect(await everyDashboardCaseTold()).toEqual([]);

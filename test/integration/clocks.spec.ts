@@ -7,6 +7,8 @@ import type { Color } from '../../src/engine';
 import type { Game } from '../../src/games/entities/game.entity';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { renderMailContent } from '../../src/mail/outbox/mail-content';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
+import { parseToken } from '../../src/notifications/reply-token';
 import { clocksOn } from '../../src/games/model/game-clocks';
 import { GameCheckService } from '../../src/games/reads/game-check.service';
 import { GameRepository } from '../../src/games/persistence/game.repository';
@@ -179,6 +181,17 @@ describe(`clocks and time controls over the API (${TEST_DB})`, () => {
       expect(row.payload).toMatchObject(
         row.gameId ? { game: { competition: expect.any(String) }, gameId: row.gameId } : { days: 5, from: '2027-02-12', to: '2027-02-16' },
       );
+    }
+    // One fact of the competition (mail/core/competition-facts.ts) names every row; each mail is built from it, the same
+    // as the row written before events with its stored model; a partner's in the game's thread, its reply token at the game's turn.
+    expect(new Set(told.map((r) => r.eventId))).toEqual(new Set([told[0].eventId]));
+    expect(told[0].eventId).not.toBeNull();
+    const composer = t.app.get(OutboxComposer);
+    for (const row of told) {
+      expect(await t.database.run(() => composer.eventModel(row))).toMatchObject({ days: expect.any(Number) });
+      const built = await t.database.run(() => composer.content(row));
+      expect(await t.database.run(() => composer.content({ ...row, eventId: null }))).toEqual(built);
+      expect(parseToken(row.messageId)?.turn).toBe(row.gameId ? row.payload.turn : undefined);
     }
 
     // The games service counts the same clocks (clocksOn): the leave is not BLUE's thinking

@@ -9,6 +9,9 @@ import { Game } from '../../src/games/entities/game.entity';
 import { OffersService } from '../../src/games/actions/offers.service';
 import { parseCommand } from '../../src/mail/parsing/commands';
 import { MailActions } from '../../src/mail/pipeline/mail-actions.service';
+import { OutboxComposer } from '../../src/mail/outbox/outbox-composer.service';
+import { roundCompleteKey } from '../../src/mail/core/competition-facts';
+import { Notifications } from '../../src/notifications/notifications.service';
 import { OutboundMail } from '../../src/notifications/outbound-mail.entity';
 import { SweepService } from '../../src/thinking-time/sweep.service';
 import { standings } from '../../src/tournaments/core/standings';
@@ -152,6 +155,23 @@ describe(`a tournament of 40 players and 7 rounds (${TEST_DB})`, () => {
     expect([...byes.values()].every((n) => n <= 1)).toBe(true);
     const mails = await t.app.get(Database).run((m) => m.find(OutboundMail, { where: { template: 'round-complete' } }));
     expect(mails.map((m) => m.toAddress)).toEqual(Array.from({ length: ROUNDS }, () => 'arbitru@forty.example.org'));
+    // Each a fact of the competition (mail/core/competition-facts.ts) under the Message-ID that made it once,
+    // the same mail as the row written before events with the model, the arbiter's name included, as its payload.
+    const composer = t.app.get(OutboxComposer);
+    const notifications = t.app.get(Notifications);
+    const arbiterName = (await t.app.get(Database).run(() => t.app.get(UsersService).findUserByEmail('arbitru@forty.example.org')))!
+      .displayName;
+    for (const row of mails) {
+      const round = Number(row.payload.round);
+      expect([row.gameId, row.playerId, row.eventId === null]).toEqual([null, null, false]);
+      expect(row.messageId).toBe(notifications.onceMessageId(roundCompleteKey(competitionId, round)));
+      expect(row.payload.nextRound).toBe(round < ROUNDS ? round + 1 : null);
+      expect(await t.app.get(Database).run(() => composer.eventModel(row))).toMatchObject({ name: arbiterName, round });
+      const built = await t.app.get(Database).run(() => composer.content(row));
+      expect(built.text).not.toMatch(/^(Notificare|Notification|Powiadomienie):/);
+      const legacy = { ...row, eventId: null, payload: { name: arbiterName, ...row.payload } };
+      expect(await t.app.get(Database).run(() => composer.content(legacy))).toEqual(built);
+    }
 
     // The final standing against the pure core's, from the results this test played.
     const { state } = await t.app.get(RoundReadsService).tournament(competitionId);

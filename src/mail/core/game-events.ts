@@ -178,6 +178,8 @@ const gameView = z.object({
   blue: z.string(),
   gameUrl: z.string(),
 });
+/** The game as its mails name it, for a competition's fact told in a game's thread (competition-facts.ts). */
+export const GAME_VIEW = gameView;
 
 /**
  * The game as the action left it, in the templates' form: the same for every fact of the action.

@@ -22,7 +22,7 @@ import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
 import { timelineMail } from './timeline-mail';
 import { arbiterMail, resultMail } from './result-mail';
-import { competitionMail } from './competition-mail';
+import { arbiterCompetitionOf, competitionArbiterMail, competitionMail } from './competition-mail';
 import { COMPETITION_EVENT } from '../core/competition-facts';
 import { currentMailSnapshot, type CurrentSnapshotReads } from '../../games/model/game-mail-snapshot';
 import { parseGameEvent, type GameSnapshot } from '../core/game-events';
@@ -58,6 +58,8 @@ interface EventRead {
 
 /** The repositories a row's mail is read from. */
 export interface ComposerReads extends CurrentSnapshotReads {
+  /** A competition's group names, and its arbiter when a competition's fact is theirs. */
+  readonly competitions: Pick<CompetitionsRepository, 'groupName' | 'find'>;
   /** The arbiter who signs a ruling or a start, by the name they carry when it goes out. */
   readonly users: Pick<UserRepository, 'find'>;
   readonly people: CorrespondentsRepository;
@@ -165,7 +167,9 @@ export class OutboxComposer {
   private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
-    if (row.eventId && !row.gameId) return this.outsideGameModel(row, reads);
+    // A competition's fact told in a game's thread (special leave, to a partner) keeps the model
+    // in its row, as before events; it is built from its fact all the same.
+    if (row.eventId && (!row.gameId || hasGameModel)) return this.outsideGameModel(row, reads);
     if (!row.gameId || !row.playerId || hasGameModel) return undefined;
     try {
       const { snapshot: asWritten, payload, signer } = row.eventId ? await this.fromEvent(row, reads) : await this.fromGameNow(row, reads);
@@ -205,17 +209,22 @@ export class OutboxComposer {
   }
 
   /**
-   * The mail of an event outside any game's thread: a competition's fact to one of its players
+   * The mail of an event that is no game's, or goes outside any game's thread: a competition's
+   * fact to one of its players (in a game's thread when it names one) or to its arbiter
    * (mail/core/competition-facts.ts), or a game's fact to the competition's arbiter (a claim's
-   * answer), greeted by the name they carry when it goes out, as a signature is (signedNow).
+   * answer); the arbiter is greeted by the name they carry when it goes out, as a signature is
+   * (signedNow).
    */
   private async outsideGameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
     try {
       const stored = await reads.events.payloadOf(row.eventId!);
       const ofCompetition = COMPETITION_EVENT.safeParse(stored);
       if (ofCompetition.success) {
-        const built = row.playerId ? competitionMail(ofCompetition.data.fact, row.playerId, row.template) : undefined;
-        if (!built) throw new Error(`event ${ofCompetition.data.fact.kind} has no ${row.template} mail for this row`);
+        const { fact } = ofCompetition.data;
+        const built = row.playerId
+          ? competitionMail(fact, row.playerId, row.template, row.gameId)
+          : competitionArbiterMail(fact, row.template, await this.arbiterNameOf(arbiterCompetitionOf(fact), reads));
+        if (!built) throw new Error(`event ${fact.kind} has no ${row.template} mail for this row`);
         return built;
       }
       const { fact, snapshot } = parseGameEvent(stored);
@@ -228,6 +237,13 @@ export class OutboxComposer {
       logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
       return undefined;
     }
+  }
+
+  /** The name of `competitionId`'s arbiter as they carry it now (a greeting, read like a signature). */
+  private async arbiterNameOf(competitionId: string | undefined, reads: ComposerReads): Promise<string> {
+    const competition = competitionId ? await reads.competitions.find(competitionId) : null;
+    if (!competition) throw new Error(`no competition ${competitionId} for the arbiter's mail`);
+    return (await reads.users.find(competition.arbiterUserId))?.displayName ?? '';
   }
 
   /**
