@@ -21,7 +21,7 @@ import { DisputesService } from './actions/disputes.service';
 import { ChallengesService } from './actions/challenges.service';
 import { ChallengesRepository } from './persistence/challenges.repository';
 import { GameActions } from './actions/game-actions.service';
-import { GameReadModel } from './model/game-read-model';
+import { GameReadModel } from './model/game-read-model.service';
 import { GameReadsService } from './reads/game-reads.service';
 import { GameTimeService } from './actions/game-time.service';
 import { MovesService } from './actions/moves.service';

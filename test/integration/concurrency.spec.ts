@@ -13,7 +13,7 @@ import { type OpenedDatabase } from '../../src/database/open-database';
 import { GameCheckService } from '../../src/games/reads/game-check.service';
 import type { Game } from '../../src/games/entities/game.entity';
 import { GameActions } from '../../src/games/actions/game-actions.service';
-import { GameReadModel } from '../../src/games/model/game-read-model';
+import { GameReadModel } from '../../src/games/model/game-read-model.service';
 import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { MovesService } from '../../src/games/actions/moves.service';
 import { Lexicons } from '../../src/games/persistence/lexicons.service';

@@ -25,7 +25,7 @@ import { GameSession } from '../model/game-session';
 import { GameRepository } from '../persistence/game.repository';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { GameLoader } from '../persistence/game-loader.repository';
-import { GameReadModel } from '../model/game-read-model';
+import { GameReadModel } from '../model/game-read-model.service';
 import { GameWrite, replayed } from './game-write';
 import type { Game } from '../entities/game.entity';
 import { moveView, type ActionResult, type MoveView } from '../model/game-views';
@@ -84,7 +84,7 @@ export interface ActionOptions {
  * it checks who acts, replays a repeated key's receipt (by game, actor and key), runs the
  * service's work, bumps the version of every game it changed, then ends the game if it came to
  * an end, writes the cached state and the outbox rows, all before commit; after the commit it
- * tells the read model which games it wrote (game-read-model.ts). A refusal is a typed Refusal
+ * tells the read model which games it wrote (game-read-model.service.ts). A refusal is a typed Refusal
  * thrown inside the transaction: nothing it touched is kept.
  */
 @Injectable()
@@ -108,23 +108,23 @@ export class GameActions {
     private readonly analysis: GameAnalysisService,
     private readonly conditionals: ConditionalReplies,
     private readonly competitions: CompetitionsRepository,
-    /** Every cache of what games show, told here after each commit (game-read-model.ts). */
+    /** Every cache of what games show, told here after each commit (game-read-model.service.ts). */
     readonly readModel: GameReadModel,
   ) {
     this.loader = new GameLoader(db);
   }
 
-  /** Line replays shared by the reads (game-read-model.ts). */
+  /** Line replays shared by the reads (game-read-model.service.ts). */
   get replays() {
     return this.readModel.replays;
   }
 
-  /** The reads' rows while the game's version is unchanged (game-read-model.ts). */
+  /** The reads' rows while the game's version is unchanged (game-read-model.service.ts). */
   get rows() {
     return this.readModel.rows;
   }
 
-  /** What the last committed action on a game left for the next one here (game-read-model.ts). */
+  /** What the last committed action on a game left for the next one here (game-read-model.service.ts). */
   get committed() {
     return this.readModel.committed;
   }

@@ -9,7 +9,7 @@ import type { ActionReceipt, ReceiptKey } from '../entities/action-receipt.entit
 import { refusals } from '../core/game-refusals';
 import type { CommittedRows } from '../persistence/game-action-cache';
 import type { GameLoader } from '../persistence/game-loader.repository';
-import type { GameReadModel } from '../model/game-read-model';
+import type { GameReadModel } from '../model/game-read-model.service';
 import { GameSession } from '../model/game-session';
 import type { Game } from '../entities/game.entity';
 import type { GameRepository } from '../persistence/game.repository';

@@ -5,7 +5,7 @@
 // (GameSession.save for a session's changes; the frame's GameWrite.changed for the other writes:
 // the arbiter's controls on time, holidays, answers to time claims, a result's answers and
 // decisions in coefficients/results.service.ts). This instance's frame also forgets a game's
-// entry once it commits a write to it (game-read-model.ts).
+// entry once it commits a write to it (game-read-model.service.ts).
 import type { Dispute } from '../entities/dispute.entity';
 import type { GameLine } from '../entities/game-line.entity';
 import type { Move } from '../entities/move.entity';

@@ -199,7 +199,7 @@ export class GameRepository {
 
   /**
    * A write that changes what the games show bumps their versions, as saveState does for a
-   * session: the version is every cache's mark (game-read-model.ts). Called by the action frame
+   * session: the version is every cache's mark (game-read-model.service.ts). Called by the action frame
    * alone (GameWrite.changed), which holds the games' row locks.
    */
   async bumpVersions(gameIds: readonly string[]): Promise<void> {

@@ -11,7 +11,7 @@ import { refusals } from '../core/game-refusals';
 import { awaitedMove } from '../core/turns';
 import type { Color, MoveRecord } from '../../engine';
 import { timelineOf } from '../model/game-clocks';
-import { GameReadModel } from '../model/game-read-model';
+import { GameReadModel } from '../model/game-read-model.service';
 import type { GameSession } from '../model/game-session';
 import type { WordCheck } from '../core/word-check';
 import { previewMove, type MovePreview } from './move-preview';
@@ -24,7 +24,7 @@ import { resultView } from '../model/result-view';
 import { OffersRepository } from '../persistence/offers.repository';
 import { ResultsRepository } from '../persistence/results.repository';
 
-/** What a game shows to its players and its arbiter, read without the row lock through the read model's caches (game-read-model.ts). */
+/** What a game shows to its players and its arbiter, read without the row lock through the read model's caches (game-read-model.service.ts). */
 @Injectable()
 export class GameReadsService {
   constructor(

@@ -10,7 +10,7 @@ import { refusals } from '../../games/core/game-refusals';
 import { wordCheckLines, wordCheckNotes, type WordNote } from '../../games/core/word-check';
 import { previewMove, type MovePreview } from '../../games/reads/move-preview';
 import type { GameSession } from '../../games/model/game-session';
-import { GameReadModel } from '../../games/model/game-read-model';
+import { GameReadModel } from '../../games/model/game-read-model.service';
 import { lineSnapshot } from '../../games/core/game-state';
 import { GameReadsService } from '../../games/reads/game-reads.service';
 import { GameAnalysisService } from '../../games/reads/game-analysis.service';
@@ -64,7 +64,7 @@ export class PlayerGamesService {
     private readonly listings: GameListingsRepository,
     private readonly results: ResultsRepository,
   ) {
-    // Forgotten with the frame's other caches once a write to the game commits (game-read-model.ts).
+    // Forgotten with the frame's other caches once a write to the game commits (game-read-model.service.ts).
     readModel.alsoForget((gameId) => {
       this.pageModels.forgetGame(gameId);
       this.previewSessions.forgetGame(gameId);
