@@ -28,15 +28,8 @@ export class CorrespondentsRepository {
 
   /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail). */
   async confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
-    const codec = codecOf(this.m.connection, PlayerEmail);
-    this.confirmedSql ??= prepared(
-      `SELECT ${codec.select('x')} AS row FROM ${codec.table} x WHERE x."player_id" = $1 AND x."verified" ORDER BY x."address"`,
-    );
-    const rows = (await this.m.query(this.confirmedSql, [playerId])) as { row: unknown }[];
-    return rows.map((r) => codec.decode(r.row));
+    return (await this.confirmedAddressesOfAll([playerId])).get(playerId)!;
   }
-
-  private confirmedSql?: string;
 
   /** `confirmedAddressesOf` for several players at once, by player: one without a confirmed address has an empty list. */
   async confirmedAddressesOfAll(playerIds: readonly string[]): Promise<Map<string, PlayerEmail[]>> {

@@ -114,22 +114,9 @@ export class Notifications {
             mails.push(this.outsideGame(eventId, { playerId: null, ...arbiter }, mail.template, rowPayload(gameId, fact, mail), now));
           continue;
         }
-        const to = players[mail.to];
-        const id = randomUUID();
-        const row = this.outbox.build({
-          id,
-          gameId,
-          playerId: to.id,
-          toAddress: null,
-          template: mail.template,
-          language: to.language,
-          payload: rowPayload(gameId, fact, mail),
-          messageId: tokenMessageId(this.settings.secret, this.domain, { gameId, playerId: to.id, turn: fact.turn }),
-          status: 'pending',
-          createdAt: now,
-        });
-        row.eventId = eventId;
-        mails.push(row);
+        mails.push(
+          this.inGame(eventId, { id: gameId, turn: fact.turn }, players[mail.to], mail.template, rowPayload(gameId, fact, mail), now),
+        );
       }
     }
     await this.outbox.insertEvents(events);
@@ -192,14 +179,14 @@ export class Notifications {
         );
       }
     }
-    if (options.digestId) for (const row of mails) Object.assign(row, { status: 'digested', digestId: options.digestId, sentAt: now });
+    if (options.digestId) for (const row of mails) foldedInto(row, options.digestId, now);
     await this.outbox.insertEvents(events);
     await this.outbox.insert(mails);
   }
 
   /**
-   * A competition's fact told in a game's thread (special leave, to a partner): its Message-ID
-   * carries the reply token of the game's turn, as a game's mail does (docs/mail-rules.md 1).
+   * A fact's mail in a game's thread (a game's, or a competition's told to a partner: special
+   * leave): its Message-ID carries the reply token of the game's turn (docs/mail-rules.md 1).
    */
   private inGame(
     eventId: string,
@@ -269,13 +256,17 @@ export class Notifications {
         language: n.to.language,
         payload: n.payload,
         messageId: n.messageId ?? this.messageId(id, n),
-        status: n.digestId ? 'digested' : 'pending',
+        status: 'pending',
         createdAt: now,
       });
-      if (n.digestId) Object.assign(row, { digestId: n.digestId, sentAt: now });
-      return row;
+      return n.digestId ? foldedInto(row, n.digestId, now) : row;
     });
     await this.outbox.insert(rows);
     return rows;
   }
+}
+
+/** A row written already folded into a digest row (docs/mail-rules.md 17, 20): it goes out inside it. */
+function foldedInto(row: OutboundMail, digestId: string, now: Date): OutboundMail {
+  return Object.assign(row, { status: 'digested' as const, digestId, sentAt: now });
 }

@@ -113,14 +113,22 @@ export class CaseNoticesService {
     });
     // Each notice is a fact of its case's competition (mail/core/competition-facts.ts `case-noticed`), under the
     // Message-ID naming the case and the notice; greeted by the name the arbiter carries when it goes out.
+    const byCompetition = groupBy(
+      lines.map((line, i) => ({ line, competitionId: due[i].case.competitionId })),
+      (n) => n.competitionId,
+    );
     const notices = async (digestId?: string) => {
-      for (const [i, line] of lines.entries()) {
-        const { competitionId } = due[i].case;
-        const subject = caseMailSubject(language, { lines: [line] });
+      for (const [competitionId, told] of byCompetition) {
         await this.notifications.emitCompetition(
           competitionId,
           new Map(),
-          [{ kind: 'case-noticed', competitionId, line, subject, ...urls }],
+          told.map(({ line }) => ({
+            kind: 'case-noticed',
+            competitionId,
+            line,
+            subject: caseMailSubject(language, { lines: [line] }),
+            ...urls,
+          })),
           { address: address.address, language },
           { digestId },
         );

@@ -6,6 +6,7 @@ import { formatDayFor } from '../../common/day-format';
 import { polishCaseSubject, polishDeadline } from './case-texts-pl';
 import { compareDays, diffDays, type LocalDate } from '../../common/calendar';
 import { caseSummary, roDays, type CasePlayers } from './case-summary';
+import { caseNoticeKey } from '../../mail/core/competition-facts';
 
 /**
  * `opened`: the case is new to the arbiter; `overdue`: its deadline passed without a decision —
@@ -49,7 +50,7 @@ export function noticeDue(c: Pick<CaseToTell, 'dueOn'>, today: LocalDate, told: 
 
 /** A case's notice has one Message-ID: the outbox's unique key makes it go out once, whatever reruns. */
 export function caseNoticeMessageId(domain: string, caseId: string, notice: CaseNotice): string {
-  return `<case-${notice}.${caseId}@${domain}>`;
+  return `<${caseNoticeKey(caseId, notice)}@${domain}>`;
 }
 
 /** The notices already written, read back from their Message-IDs. */

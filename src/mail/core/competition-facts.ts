@@ -125,7 +125,7 @@ export interface CompetitionMail {
   readonly game?: { readonly id: string; readonly turn: number };
 }
 
-/** docs/mail-rules.md 20: each notice of a case is told once, as its Message-ID always named it (case-notices.ts caseNoticeMessageId). */
+/** docs/mail-rules.md 20: each notice of a case is told once, as its Message-ID always named it (arbiter/core/case-notices.ts caseNoticeMessageId is built from it). */
 export function caseNoticeKey(caseId: string, notice: 'opened' | 'overdue'): string {
   return `case-${notice}.${caseId}`;
 }

@@ -1,6 +1,6 @@
 // Who hears of a game fact, by which template, with what (docs/mail-rules.md 17): the one place
 // that turns the facts of game-events.ts into the outbox's delivery rows, one a recipient.
-import { otherColor, type Color } from '../../common/color';
+import { COLORS, otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { GameFact } from './game-events';
 import { isResultFact, resultMails, type ResultRecipient } from './result-facts';
@@ -14,14 +14,12 @@ export interface EventMail {
   readonly details: { readonly [key: string]: unknown };
 }
 
-const BOTH: readonly Color[] = ['red', 'blue'];
-
 /** The mails of one fact, in the order they are written. */
 export function mailsOf(fact: GameFact): EventMail[] {
   switch (fact.kind) {
     case 'game-started': {
       const { sequence, startedOn, closingDate } = fact;
-      return BOTH.map((to) => ({
+      return COLORS.map((to) => ({
         to,
         template: 'game-start',
         details: { opponent: fact.names[otherColor(to)], yourMove: to === 'red', sequence, startedOn, closingDate, rack: fact.racks[to] },
@@ -49,7 +47,7 @@ export function mailsOf(fact: GameFact): EventMail[] {
     case 'challenge-overridden': {
       const { challengeId, words, successful, move, overridden } = fact;
       const template = fact.kind === 'challenge-verdict' ? 'challenge-verdict' : 'challenge-override';
-      return BOTH.map((to) => ({ to, template, details: { challengeId, words, successful, move, overridden } }));
+      return COLORS.map((to) => ({ to, template, details: { challengeId, words, successful, move, overridden } }));
     }
     case 'long-thinking-announced':
       return [
@@ -80,7 +78,7 @@ export function mailsOf(fact: GameFact): EventMail[] {
     case 'dispute-appealed':
       return [{ to: otherColor(fact.by), template: 'contest-appealed', details: { words: fact.words, lines: fact.lines } }];
     case 'ruling-made':
-      return BOTH.map((to) => ({ to, template: 'ruling', details: fact.details }));
+      return COLORS.map((to) => ({ to, template: 'ruling', details: fact.details }));
     case 'offer-made':
       return [{ to: otherColor(fact.by), template: 'offer', details: { offerId: fact.offerId, kind: fact.offer, by: fact.byName } }];
     case 'offer-answered':
@@ -89,7 +87,7 @@ export function mailsOf(fact: GameFact): EventMail[] {
       ];
     case 'game-ended':
       // The move that ended the game is confirmed by its mover's game-end mail, never by a confirmation of its own.
-      return BOTH.map((to) => ({
+      return COLORS.map((to) => ({
         to,
         template: 'game-end',
         details: {

@@ -4,7 +4,7 @@
 // (game-events.ts). The answer is also the arbiter's: their mail names no player, it goes to
 // the competition's arbiter (`to: 'arbiter'`), whose name is read when it goes out.
 import { z } from 'zod';
-import type { Color } from '../../common/color';
+import { COLORS, otherColor, type Color } from '../../common/color';
 
 const color = z.enum(['red', 'blue']);
 const day = z.string();
@@ -58,25 +58,22 @@ export function isResultFact(fact: { readonly kind: string }): fact is ResultFac
 /** Who hears of a result fact: a player, or the competition's arbiter. */
 export type ResultRecipient = Color | 'arbiter';
 
-const BOTH: readonly Color[] = ['red', 'blue'];
-
 /** Who hears of a claim's or a result's fact, by which template, with what (event-mails.ts EventMail). */
 export function resultMails(fact: ResultFact): { to: ResultRecipient; template: string; details: { readonly [key: string]: unknown } }[] {
   switch (fact.kind) {
     case 'claim-answered': {
       const { accused, claimant, text, answeredOn, answerBy } = fact;
       const details = { accused, claimant, text, answeredOn, answerBy };
-      const claimantColor: Color = fact.by === 'red' ? 'blue' : 'red';
       return [
-        { to: claimantColor, template: 'claim-answered', details },
+        { to: otherColor(fact.by), template: 'claim-answered', details },
         { to: 'arbiter', template: 'claim-answered', details },
       ];
     }
     case 'objection-decided': {
       const { kind: _kind, turn: _turn, ...details } = fact;
-      return BOTH.map((to) => ({ to, template: 'objection-decided', details }));
+      return COLORS.map((to) => ({ to, template: 'objection-decided', details }));
     }
     case 'result-homologated':
-      return BOTH.map((to) => ({ to, template: 'result-homologated', details: fact.result }));
+      return COLORS.map((to) => ({ to, template: 'result-homologated', details: fact.result }));
   }
 }

@@ -3,7 +3,7 @@
 // event a fact with the game as the sweep held it (game-events.ts); each of the sweep's names the
 // timeline action it comes from (`action`, the key of docs/sweep.md), which its mails list.
 import { z } from 'zod';
-import { otherColor, type Color } from '../../common/color';
+import { COLORS, otherColor, type Color } from '../../common/color';
 
 const color = z.enum(['red', 'blue']);
 const day = z.string();
@@ -84,8 +84,6 @@ export const TIMELINE_FACTS = [
 type TimelineFact = z.infer<(typeof TIMELINE_FACTS)[number]>;
 export type TimelineFactKind = TimelineFact['kind'];
 
-const BOTH: readonly Color[] = ['red', 'blue'];
-
 /** Who hears of a timeline fact, by which template, with what (event-mails.ts EventMail). */
 export function timelineMails(fact: TimelineFact): { to: Color; template: string; details: { readonly [key: string]: unknown } }[] {
   switch (fact.kind) {
@@ -102,7 +100,7 @@ export function timelineMails(fact: TimelineFact): { to: Color; template: string
     }
     case 'silence-escalated': {
       const { action, silent, silentDays, since } = fact;
-      return BOTH.map((to) => ({ to, template: 'escalation', details: { action, silent, silentDays, since } }));
+      return COLORS.map((to) => ({ to, template: 'escalation', details: { action, silent, silentDays, since } }));
     }
     case 'holiday-started': {
       const { action, player, from, to } = fact;
@@ -122,11 +120,11 @@ export function timelineMails(fact: TimelineFact): { to: Color; template: string
     }
     case 'closing-date-reached': {
       const { action, closingDate, declareBy } = fact;
-      return BOTH.map((to) => ({ to, template: 'closing-date', details: { action, closingDate, declareBy } }));
+      return COLORS.map((to) => ({ to, template: 'closing-date', details: { action, closingDate, declareBy } }));
     }
     case 'report-window-closed': {
       const { action, proposal, declared } = fact;
-      return BOTH.map((to) => ({ to, template: 'report-window-closed', details: { action, ...(proposal && { proposal }), declared } }));
+      return COLORS.map((to) => ({ to, template: 'report-window-closed', details: { action, ...(proposal && { proposal }), declared } }));
     }
     case 'state-declared': {
       const { player, text, declaredOn } = fact;

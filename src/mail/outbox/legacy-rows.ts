@@ -3,7 +3,7 @@
 // Their payload names the moves their mail shows; read as facts, the game as it stands now gives
 // the engine's record of each. The row itself — its Message-ID, its status — is unchanged, so it
 // is delivered once like any other.
-import type { Color } from '../../common/color';
+import { otherColor, type Color } from '../../common/color';
 import type { JsonObject } from '../../common/json';
 import type { GameFact } from '../core/game-events';
 
@@ -17,7 +17,7 @@ export function factsNamedBy(template: string, payload: JsonObject): GameFact[] 
     case 'game-end':
       return moves.length > 0 ? [{ kind: 'move-played', turn, by, moves }] : [];
     case 'contest':
-      return [{ kind: 'dispute-opened', turn, by: by === 'red' ? 'blue' : 'red', details: payload }];
+      return [{ kind: 'dispute-opened', turn, by: otherColor(by), details: payload }];
     case 'ruling':
       return [{ kind: 'ruling-made', turn, details: payload }];
     default:

@@ -36,23 +36,13 @@ const MARK_SENT_SCRUBBED_SQL = prepared(`${SENT}, "payload" = CAST($3 AS jsonb) 
 
 const MARK_ALL_SENT_SQL = prepared(`${SENT} WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`);
 
-const THREAD_ROOT_SQL = prepared(
-  `SELECT "message_id" FROM "outbound_mail" WHERE "game_id" = $1 AND "player_id" = $2
-  ORDER BY CASE WHEN "template" = 'game-start' THEN 0 ELSE 1 END, "created_at", "id" LIMIT 1`,
-);
-
-/** An event with the snapshot of its action, kept by the action's first event when not by this one (`snapshotIn`). */
-const EVENT_SQL = prepared(
-  `SELECT e."payload", s."payload" -> 'snapshot' AS "shared" FROM "game_event" e
-  LEFT JOIN "game_event" s ON s."id" = CAST(e."payload" ->> 'snapshotIn' AS uuid) WHERE e."id" = $1`,
-);
-/** EVENT_SQL for several events at once. */
+/** Events with the snapshot of their action, kept by the action's first event when not by the event itself (`snapshotIn`). */
 const EVENTS_SQL = prepared(
   `SELECT e."id", e."payload", s."payload" -> 'snapshot' AS "shared" FROM "game_event" e
   LEFT JOIN "game_event" s ON s."id" = CAST(e."payload" ->> 'snapshotIn' AS uuid) WHERE e."id" = ANY($1::uuid[])`,
 );
 
-/** THREAD_ROOT_SQL for every player of several games at once: the first row of each game and player. */
+/** The first row of each game and player: their game sheet, else the first one written to them (threadRoot). */
 const THREAD_ROOTS_SQL = prepared(
   `SELECT DISTINCT ON ("game_id", "player_id") "game_id", "player_id", "message_id" FROM "outbound_mail"
   WHERE "game_id" = ANY($1::uuid[]) AND "player_id" IS NOT NULL
@@ -62,7 +52,7 @@ const THREAD_ROOTS_SQL = prepared(
 /** A game and player's key in `threadRoots`' answer. */
 export const threadKey = (gameId: string, playerId: string): string => `${gameId}/${playerId}`;
 
-/** An event as EVENT_SQL reads it: its payload, and its action's snapshot when another event keeps it. */
+/** An event as EVENTS_SQL reads it: its payload, and its action's snapshot when another event keeps it. */
 interface EventRow {
   readonly payload: unknown;
   readonly shared: unknown;
@@ -134,9 +124,9 @@ export class OutboundDeliveryRepository {
    * snapshot, unchecked: mail/core/game-events.ts parses it.
    */
   async payloadOf(eventId: string): Promise<unknown> {
-    const [row] = (await this.m.query(EVENT_SQL, [eventId])) as EventRow[];
-    if (!row) throw new Error(`no game event ${eventId}`);
-    return withSnapshot(row);
+    const found = await this.payloadsOf([eventId]);
+    if (!found.has(eventId)) throw new Error(`no game event ${eventId}`);
+    return found.get(eventId);
   }
 
   /** The stored events of several rows at once (`payloadOf` for each), by id; an id with no event is absent. */
@@ -195,8 +185,7 @@ export class OutboundDeliveryRepository {
    * the first one written to them (rows of one transaction share a creation instant).
    */
   async threadRoot(gameId: string, playerId: string | null): Promise<string | undefined> {
-    const [first] = (await this.m.query(THREAD_ROOT_SQL, [gameId, playerId])) as { message_id: string }[];
-    return first?.message_id;
+    return playerId === null ? undefined : (await this.threadRoots([gameId])).get(threadKey(gameId, playerId));
   }
 
   /** `threadRoot` of every player of several games at once, by `threadKey`; a player without a row is absent. */

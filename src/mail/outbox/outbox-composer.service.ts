@@ -231,7 +231,7 @@ export class OutboxComposer {
       const mail = mailsOf(fact).find((m) => m.to === 'arbiter' && m.template === row.template);
       if (!mail) throw new Error(`event ${fact.kind} has no ${row.template} mail for the arbiter`);
       const { competition } = await reads.games.wholeGame(snapshot.gameId);
-      const name = (await reads.users.find(competition.arbiterUserId))?.displayName ?? '';
+      const name = (await this.displayNameOf(competition.arbiterUserId, reads)) ?? '';
       return arbiterMail(snapshot, row.template, rowPayload(snapshot.gameId, fact, mail), name);
     } catch (error) {
       logger.warn({ outboundMailId: row.id, err: error }, `mail ${row.template} rendered as a listing`);
@@ -243,7 +243,12 @@ export class OutboxComposer {
   private async arbiterNameOf(competitionId: string | undefined, reads: ComposerReads): Promise<string> {
     const competition = competitionId ? await reads.competitions.find(competitionId) : null;
     if (!competition) throw new Error(`no competition ${competitionId} for the arbiter's mail`);
-    return (await reads.users.find(competition.arbiterUserId))?.displayName ?? '';
+    return (await this.displayNameOf(competition.arbiterUserId, reads)) ?? '';
+  }
+
+  /** A user's name as they carry it now: an arbiter's greeting or signature is read when the mail goes out. */
+  private async displayNameOf(userId: string, reads: ComposerReads): Promise<string | undefined> {
+    return (await reads.users.find(userId))?.displayName;
   }
 
   /**
@@ -255,7 +260,7 @@ export class OutboxComposer {
     // Events written before the flag stored the name itself: it is replaced all the same.
     if (signer === undefined && !snapshot.signed && snapshot.arbiter === undefined && snapshot.start === undefined) return snapshot;
     const userId = signer ?? (await reads.games.wholeGame(snapshot.gameId)).competition.arbiterUserId;
-    const arbiter = personName((await reads.users.find(userId))?.displayName);
+    const arbiter = personName(await this.displayNameOf(userId, reads));
     return { ...snapshot, arbiter, ...(snapshot.start && { start: { ...snapshot.start, arbiter } }) };
   }
 
