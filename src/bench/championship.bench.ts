@@ -8,7 +8,6 @@
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server: the bench makes
 // and drops a scratch database of its own there. Not a test: nothing is asserted.
 import 'reflect-metadata';
-import { Session } from 'node:inspector';
 import { cpus } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +36,7 @@ import { MovesService, type GamePairing } from '../games/actions/moves.service';
 import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
+import { PhaseProfiler } from './phase-profiler';
 import { sqlCeiling, type CapturedMove, type CapturedStatement } from './sql-ceiling';
 import {
   bareInsertRate,
@@ -103,63 +103,6 @@ class QueryCounter {
       logMigration: (...args) => inner.logMigration(...args),
       log: (...args) => inner.log(...args),
     };
-  }
-}
-
-/**
- * The V8 profiler of this process, sampling only while resumed (during the sweeps, or the
- * moves): the profile of that phase alone, summed by function (self time).
- */
-class PhaseProfiler {
-  private readonly self = new Map<string, number>();
-  private constructor(private readonly session: Session) {}
-
-  static async start(): Promise<PhaseProfiler> {
-    const session = new Session();
-    session.connect();
-    const post = (method: string, params?: object) =>
-      new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
-    await post('Profiler.enable');
-    await post('Profiler.setSamplingInterval', { interval: 1000 });
-    return new PhaseProfiler(session);
-  }
-
-  private post(method: string): Promise<unknown> {
-    return new Promise((resolve, reject) => this.session.post(method, {}, (e, r) => (e ? reject(e) : resolve(r))));
-  }
-
-  resume(): Promise<unknown> {
-    return this.post('Profiler.start');
-  }
-
-  async pause(): Promise<void> {
-    const { profile } = (await this.post('Profiler.stop')) as {
-      profile: {
-        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    profile.samples.forEach((id, i) => {
-      const frame = byId.get(id)!.callFrame;
-      const where = frame.url.replace(/^.*\/(node_modules\/[^/]+|dist)\//, '$1/');
-      const key = `${frame.functionName || '(anonymous)'} ${where}${where ? `:${frame.lineNumber + 1}` : ''}`;
-      // The profiler's own messages and the waits are not the sweep's work.
-      if (key === 'dispatch ' || key === '(idle) ' || key === '(program) ') return;
-      this.self.set(key, (this.self.get(key) ?? 0) + profile.timeDeltas[i]);
-    });
-  }
-
-  async top(n: number): Promise<Record<string, number>> {
-    this.session.disconnect();
-    const total = [...this.self.values()].reduce((a, b) => a + b, 0);
-    return Object.fromEntries(
-      [...this.self]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([k, v]) => [k, round((100 * v) / total, 1)]),
-    );
   }
 }
 
@@ -451,7 +394,7 @@ async function main(): Promise<void> {
       nodeCpuMsPerMoveTarget: 1,
       kernelCpuMsPerMove: round(moveSystemMicros / 1000 / Math.max(1, moves), 2),
       benchModelCpuMsPerMove: round(modelMicros / 1000 / Math.max(1, moves), 2),
-      ...(moveProfiler && { moveProfile: await moveProfiler.top(25) }),
+      ...(moveProfiler && { moveProfileInclusive: moveProfiler.topInclusive(40), moveProfile: await moveProfiler.top(25) }),
       // What the database's own processes spent (this machine's, from /proc): a move against a bare insert.
       postgresCpuMsPerMove: movePgMicros === null ? null : round(movePgMicros / 1000 / Math.max(1, moves), 3),
       postgresCpuMsPerBareInsert: insertPgMicros === null ? null : round(insertPgMicros / 1000 / Math.max(1, insertCount), 3),

@@ -78,7 +78,7 @@ const support = join(__dirname, '..', 'bench-scripts', 'test', 'support');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startDovecot } = require(join(support, 'dovecot.js')) as { startDovecot(): Promise<PrivateDovecot> };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSmtpSink } = require(join(support, 'smtp-sink.js')) as { startSmtpSink(): Promise<SmtpSink> };
+const { startSmtpSink } = require(join(support, 'smtp-sink.js')) as { startSmtpSink(options?: { parse?: boolean }): Promise<SmtpSink> };
 
 const MAILS = numberOption('mails', 2000);
 /** Replies of the latency run, appended one at a time (each a third move of a game of the first run). */
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
   let app: INestApplication | undefined;
   const bar = progressBar('mail');
   try {
-    [dovecot, smtp] = await Promise.all([startDovecot(), startSmtpSink()]);
+    [dovecot, smtp] = await Promise.all([startDovecot(), startSmtpSink({ parse: false })]);
     const clock = new ManualClock('2027-02-01T08:00:00Z');
     const settings = parseSettings({
       NODE_ENV: 'test',

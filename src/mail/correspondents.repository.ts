@@ -22,9 +22,13 @@ export class CorrespondentsRepository {
 
   /** The player whose confirmed address this is, however it is spelt; an unconfirmed one names nobody (docs/web.md, Security model). */
   async playerByAddress(address: string): Promise<string | undefined> {
-    const row = await this.m.findOne(PlayerEmail, { where: { address: normalizeEmail(address), verified: true } });
-    return row?.playerId;
+    // Prepared: every mail that comes in asks it, once or twice.
+    this.playerByAddressSql ??= prepared(`SELECT "player_id" AS id FROM "player_email" WHERE "address" = $1 AND "verified" LIMIT 1`);
+    const rows = (await this.m.query(this.playerByAddressSql, [normalizeEmail(address)])) as { id: string }[];
+    return rows[0]?.id;
   }
+
+  private playerByAddressSql?: string;
 
   /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail). */
   async confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {
@@ -49,7 +53,13 @@ export class CorrespondentsRepository {
 
   private confirmedAllSql?: string;
 
-  accountOf(playerId: string): Promise<User | null> {
-    return this.m.findOne(User, { where: { playerId } });
+  /** The player's account (prepared: every move by mail acts as it). */
+  async accountOf(playerId: string): Promise<User | null> {
+    const codec = codecOf(this.m.connection, User);
+    this.accountSql ??= prepared(`SELECT ${codec.select('x')} AS row FROM ${codec.table} x WHERE x."player_id" = $1 LIMIT 1`);
+    const rows = (await this.m.query(this.accountSql, [playerId])) as { row: unknown }[];
+    return rows.length ? codec.decode(rows[0].row) : null;
   }
+
+  private accountSql?: string;
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Between } from 'typeorm';
 import { Competition } from '../competitions/competition.entity';
 import { Database } from '../database/database';
+import { codecOf } from '../database/deferred-writes';
+import { prepared } from '../database/prepared-statements';
 import { Game } from '../games/entities/game.entity';
 import { Offer, type OfferKind } from '../games/entities/offer.entity';
 
@@ -19,9 +20,19 @@ export class MailGamesRepository {
   }
 
   /** The games whose ids fall in a token's prefix range (docs/mail-rules.md 1), each with its competition: its tile set reads the reply. */
-  inIdRange(low: string, high: string): Promise<Game[]> {
-    return this.m.find(Game, { where: { id: Between(low, high) }, relations: { competition: true } });
+  async inIdRange(low: string, high: string): Promise<Game[]> {
+    // Prepared, as codec rows: every reply by mail asks it.
+    const games = codecOf(this.m.connection, Game);
+    const competitions = codecOf(this.m.connection, Competition);
+    this.inIdRangeSql ??= prepared(
+      `SELECT ${games.select('g')} AS game, ${competitions.select('c')} AS competition FROM ${games.table} g ` +
+        `JOIN ${competitions.table} c ON c."id" = g."competition_id" WHERE g."id" BETWEEN $1 AND $2`,
+    );
+    const rows = (await this.m.query(this.inIdRangeSql, [low, high])) as { game: unknown; competition: unknown }[];
+    return rows.map((r) => Object.assign(games.decode(r.game), { competition: competitions.decode(r.competition) }));
   }
+
+  private inIdRangeSql?: string;
 
   byId(gameId: string): Promise<Game> {
     return this.m.findOneByOrFail(Game, { id: gameId });

@@ -132,7 +132,13 @@ export class WebContextMiddleware implements NestMiddleware {
       // Checked: the controllers' DTOs (whitelisting validation) never see it.
       if (req.body && typeof req.body === 'object') delete (req.body as Record<string, unknown>)._csrf;
     }
-    web.csrf = this.csrf.generateCsrfToken(req, res);
+    // Made when a form is drawn (an HMAC and a cookie): a JSON answer such as the move preview needs none.
+    let token: string | undefined;
+    Object.defineProperty(web, 'csrf', {
+      configurable: true,
+      enumerable: true,
+      get: () => (token ??= res.headersSent ? '' : this.csrf.generateCsrfToken(req, res)),
+    });
     next();
   }
 

@@ -90,8 +90,27 @@ const resultFact: fc.Arbitrary<GameFact> = fc.oneof(
     decidedOn: day,
     decidedBy: fc.option(fc.uuid(), { nil: null }),
   }),
-  fc.record({ kind: fc.constant('result-homologated' as const), turn: fc.nat(), result: fc.dictionary(fc.string(), fc.jsonValue()) }),
+  // A `__proto__` key is dropped on reading, never read back (see the test of it below).
+  fc.record({
+    kind: fc.constant('result-homologated' as const),
+    turn: fc.nat(),
+    result: fc.dictionary(
+      fc.string().filter((k) => k !== '__proto__'),
+      fc.jsonValue(),
+    ),
+  }),
 );
+
+describe("a result's stored text", () => {
+  it('reads a `__proto__` key as nothing: no object of the platform gains a prototype from it', () => {
+    const parsed = GAME_FACT.parse(JSON.parse('{"kind":"result-homologated","turn":0,"result":{"__proto__":{"polluted":true},"red":1}}'));
+    expect(parsed).toMatchObject({ kind: 'result-homologated', result: { red: 1 } });
+    const result = (parsed as { result: object }).result;
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect((result as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+});
 
 /** The parties a fact names: who may hear of it. */
 function parties(fact: GameFact): string[] {

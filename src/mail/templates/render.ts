@@ -11,6 +11,7 @@ import { otherColor, type Color } from '../../common/color';
 import { COMMAND_HELP } from '../parsing/command-texts';
 import { REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { boardGrid, boardLegend, boardRows, rackText, sequenceRows, sequenceText, wordsText, wrapText } from './blocks';
+import { LruMap } from '../../common/lru-map';
 import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
 import type { GameView } from '../../notifications/models/models';
 import { threadSubject } from '../../notifications/models/views';
@@ -133,9 +134,12 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
       return `${language === 'en' ? text : text.replace('.', ',')} MB`;
     },
     board: (view: Parameters<typeof boardGrid>[0]) => boardGrid(view, language),
-    boardRows: (view: Parameters<typeof boardRows>[0]) => boardRows(view, language),
+    boardRows: keptRows(
+      (view: Parameters<typeof boardRows>[0]) => boardRows(view, language),
+      (view) => `${view.rows.join('\n')}|${(view.fresh ?? []).join(',')}`,
+    ),
     sequence: (view: Parameters<typeof sequenceText>[0]) => sequenceText(view, language),
-    sequenceRows,
+    sequenceRows: keptRows(sequenceRows, (view) => `${view.tiles}|${view.takenBy}`),
     boardLegend: (rows: Parameters<typeof boardLegend>[0]) => boardLegend(rows, language),
     rack: rackText,
     inc: (n: number) => Number(n) + 1,
@@ -153,6 +157,40 @@ function helpers(language: MailLanguage): Record<string, Handlebars.HelperDelega
     commandHelp: () => COMMAND_HELP[language],
     // Where a reply goes: this mail, or inside the daily digest the game's own address below the event.
     thisMail: () => THIS_MAIL[language],
+  };
+}
+
+/**
+ * The board and the sequence tables are most of a game mail's HTML, and the mails of one action
+ * show the same ones: their rows are kept by what they are made of (keptRows), and each table
+ * is rendered once for the same rows and the same words around them (keptTable).
+ */
+const KEPT_TABLES: ReadonlySet<string> = new Set(['board-table', 'sequence-table']);
+/** Tables of the games whose mails are being written at once: a sender's pass holds a few. */
+const KEPT_ROWS = 32;
+
+function keptRows<V, R extends object>(make: (view: V) => R, keyOf: (view: V) => string): (view: V) => R {
+  const kept = new LruMap<string, R>(KEPT_ROWS);
+  return (view) => {
+    const key = keyOf(view);
+    let rows = kept.get(key);
+    if (!rows) kept.set(key, (rows = make(view)));
+    return rows;
+  };
+}
+
+/** A table partial rendered once for the same rows object and the same other arguments. */
+function keptTable(table: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+  const kept = new WeakMap<object, Map<string, string>>();
+  return (context: Record<string, unknown>, options?: Handlebars.RuntimeOptions & { hash?: Record<string, unknown> }) => {
+    const { rows, ...words } = options?.hash ?? {};
+    if (rows === null || typeof rows !== 'object') return table(context, options);
+    let byWords = kept.get(rows);
+    if (!byWords) kept.set(rows, (byWords = new Map()));
+    const key = JSON.stringify(words);
+    let html = byWords.get(key);
+    if (html === undefined) byWords.set(key, (html = table(context, options)));
+    return html;
   };
 }
 
@@ -260,7 +298,8 @@ export class MailRenderer {
           const name = partialName(file, format);
           if (name === undefined) continue;
           const source = readFileSync(join(dir, file), 'utf8');
-          env.registerPartial(name, env.compile(source, COMPILE[format]));
+          const partial = env.compile(source, COMPILE[format]);
+          env.registerPartial(name, KEPT_TABLES.has(name) ? keptTable(partial) : partial);
         }
       }
       if (variant === 'event') {
