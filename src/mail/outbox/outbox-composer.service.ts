@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { memoizedReads, primeRead } from '../../common/read-memo';
 import { SETTINGS, type Settings } from '../../config/settings';
-import type { Game } from '../../games/entities/game.entity';
 import { UserRepository } from '../../auth/user.repository';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { GameRepository } from '../../games/persistence/game.repository';
@@ -18,6 +17,7 @@ import {
   type MailModels,
   type MailTemplateName,
 } from '../templates';
+import type { GameView } from '../../notifications/models/models';
 import { gameMail, mailContext, type GameMail } from './game-mail';
 import { factsNamedBy } from './legacy-rows';
 import { timelineMail } from './timeline-mail';
@@ -43,11 +43,20 @@ const logger = new Logger('Outbox');
  * The turn a reply to this mail answers: the one its Message-ID's token names (docs/mail-rules.md 1),
  * else the one the payload names, else the game's turn when the mail goes out.
  */
-function replyTurn(row: OutboundMail, game: Game): number {
+function replyTurn(row: OutboundMail, gameTurn: number): number {
   const fromId = parseToken(row.messageId)?.turn;
   if (fromId) return fromId;
-  return typeof row.payload.turn === 'number' ? row.payload.turn : game.turn;
+  return typeof row.payload.turn === 'number' ? row.payload.turn : gameTurn;
 }
+
+/** What names a game mail's thread and its reply: the game's names and its turn. */
+interface Thread {
+  readonly game: GameView;
+  readonly turn: number;
+}
+
+/** A game mail built from its event, with the thread its snapshot names (docs/mail-rules.md 18). */
+type BuiltMail = GameMail & { readonly thread?: Thread };
 
 /** A row's mail as read: the game, the fact as its recipient hears it, and who signs it if not the arbiter. */
 interface EventRead {
@@ -133,12 +142,17 @@ export class OutboxComposer {
    * to the plain listing.
    */
   async content(row: OutboundMail, reads: ComposerReads = this.direct): Promise<MailContent> {
+    return (await this.rendered(row, reads)).content;
+  }
+
+  /** The body of a row, and the thread its event names when it has one (compose). */
+  private async rendered(row: OutboundMail, reads: ComposerReads): Promise<{ content: MailContent; thread?: Thread }> {
     const built = await this.gameModel(row, reads);
     if (built) {
       const rendered = renderMail(built.template, row.language, built.model);
-      return { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html };
+      return { content: { subject: rendered.subject ?? row.template, text: rendered.text, html: rendered.html }, thread: built.thread };
     }
-    return renderMailContent(row.template, row.language, row.payload);
+    return { content: renderMailContent(row.template, row.language, row.payload) };
   }
 
   /**
@@ -164,7 +178,7 @@ export class OutboxComposer {
    * first; a row without one (the position a player asked for, a row queued before events) from
    * the game as it stands. Undefined for a stored view model (the sweep's, the arbiter's notices).
    */
-  private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<GameMail | undefined> {
+  private async gameModel(row: OutboundMail, reads: ComposerReads): Promise<BuiltMail | undefined> {
     const model = row.payload.game;
     const hasGameModel = typeof model === 'object' && model !== null && !Array.isArray(model) && 'competition' in model;
     // A competition's fact told in a game's thread (special leave, to a partner) keeps the model
@@ -183,11 +197,12 @@ export class OutboxComposer {
         turn,
       });
       const context = mailContext(snapshot, you, language, replyView(address, snapshot.game, language));
-      return (
+      const built =
         resultMail(context, row.template, payload) ??
         timelineMail(context, row.template, payload) ??
-        gameMail(context, row.template, payload)
-      );
+        gameMail(context, row.template, payload);
+      // An event's mail is named as its action left the game; a row without one, as the game is now (compose).
+      return row.eventId ? { ...built, thread: { game: snapshot.game, turn: snapshot.turn } } : built;
     } catch (error) {
       // A model that cannot be built (an event that fails its schema, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
@@ -291,7 +306,7 @@ export class OutboxComposer {
         ? // An address added to a player gets no mail before its owner confirms it (docs/web.md, Security model).
           (await reads.people.confirmedAddressesOf(row.playerId)).map((e) => e.address)
         : [];
-    const content = await this.content(row, reads);
+    const { content, thread: named } = await this.rendered(row, reads);
     const headers: Record<string, string> = {
       'Auto-Submitted': row.autoSubmitted,
       // Asks Exchange and Outlook not to answer our mail with their own auto-replies.
@@ -301,13 +316,14 @@ export class OutboxComposer {
     let replyTo: string | undefined;
     const references: string[] = [];
     if (row.gameId) {
-      // The game as it is now names the thread; shared with the body's read in a pass.
-      const { game, competition, players } = await reads.games.wholeGame(row.gameId);
-      subject = threadSubject(await readGameView(reads.competitions, settings, competition, game, players), row.language);
+      // The event's game names the thread, as the body does (docs/mail-rules.md, Events); a row
+      // without one, the game as it is now, shared with the body's read in a pass.
+      const thread = named ?? (await this.threadNow(row.gameId, reads));
+      subject = threadSubject(thread.game, row.language);
       replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
-        gameId: game.id,
+        gameId: row.gameId,
         playerId: row.playerId!,
-        turn: replyTurn(row, game),
+        turn: replyTurn(row, thread.turn),
       });
       const root = await reads.events.threadRoot(row.gameId, row.playerId);
       if (root && root !== row.messageId) references.push(root);
@@ -329,5 +345,11 @@ export class OutboxComposer {
       textEncoding: 'quoted-printable',
       envelope: { from: verpAddress(settings.secret, settings.mailReplyAddress, to), to },
     }));
+  }
+
+  /** The thread of a row no event describes: the game as it is now. */
+  private async threadNow(gameId: string, reads: ComposerReads): Promise<Thread> {
+    const { game, competition, players } = await reads.games.wholeGame(gameId);
+    return { game: await readGameView(reads.competitions, this.settings, competition, game, players), turn: game.turn };
   }
 }

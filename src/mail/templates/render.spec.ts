@@ -4,9 +4,11 @@ import Handlebars from 'handlebars';
 import { parseCommand } from '../parsing/commands';
 import { extractReply, REPLY_MARKER, type MailLanguage } from '../parsing/quotes';
 import { quoted } from '../parsing/testing/fixtures';
-import { MAIL_TEMPLATE_NAMES, type MailTemplateName } from './all-models';
+import { MAIL_TEMPLATE_NAMES, type MailModels, type MailTemplateName } from './all-models';
 import { DEFAULT_TEMPLATE_ROOT, isMailTemplateName, renderMail, TEXT_WIDTH } from './render';
 import { sampleModels } from './testing/sample-models';
+
+type YourMoveModel = MailModels['your-move'];
 
 const LANGUAGES: readonly MailLanguage[] = ['ro', 'en'];
 const CASES = LANGUAGES.flatMap((language) => MAIL_TEMPLATE_NAMES.map((name) => [name, language] as const));
@@ -216,5 +218,37 @@ describe('the move confirmation says which words are in the list', () => {
     const model = { ...MODELS[language]['move-confirmation'], wordCheck: { list: false, words: [] } };
     const mail = renderMail('move-confirmation', language, model);
     expect(mail.text).toContain(language === 'ro' ? 'cuvintele nu sunt verificate' : 'words are not checked');
+  });
+});
+
+describe("a game mail's tables, rendered once for the mails of one action", () => {
+  /** The your-move sample with one square of its board changed to `letter`. */
+  const withSquare = (letter: string): YourMoveModel => {
+    const model = structuredClone(sampleModels('ro')['your-move']);
+    const position = model.position!;
+    const rows = [...position.board.rows];
+    rows[0] = `${letter}${rows[0].slice(1)}`;
+    return { ...model, position: { ...position, board: { ...position.board, rows } } } as YourMoveModel;
+  };
+  const boardOf = (html: string) => html.slice(html.indexOf('<table role="table" aria-label="Tabla"'), html.indexOf('</table>', html.indexOf('aria-label="Tabla"')));
+
+  it('gives each board its own table, however the renders interleave, and the same board the same table', () => {
+    const first = renderMail('your-move', 'ro', withSquare('X')).html;
+    const second = renderMail('your-move', 'ro', withSquare('Z')).html;
+    const again = renderMail('your-move', 'ro', withSquare('X')).html;
+    expect(boardOf(first)).not.toBe('');
+    expect(boardOf(first)).not.toBe(boardOf(second));
+    expect(boardOf(first)).toContain('>X</td>');
+    expect(boardOf(second)).toContain('>Z</td>');
+    expect(again).toBe(first);
+  });
+
+  it('keeps what is not the table to each mail: the same board under another game names that game', () => {
+    const model = withSquare('X');
+    const other = { ...model, game: { ...model.game, red: 'Altcineva Maria' } };
+    const html = renderMail('your-move', 'ro', other).html;
+    expect(boardOf(html)).toBe(boardOf(renderMail('your-move', 'ro', model).html));
+    expect(html).toContain('Altcineva Maria');
+    expect(renderMail('your-move', 'ro', model).html).not.toContain('Altcineva Maria');
   });
 });
