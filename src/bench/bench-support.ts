@@ -339,18 +339,34 @@ export interface Profile {
   stop(file: string): Promise<void>;
 }
 
-/** The V8 profiler of this process, sampling only between resume and pause: one profile per stretch, written together. */
-export async function startProfile(what: string): Promise<Profile> {
+/** The V8 profiler of this process, sampling every `intervalMicros` between start and stop, each stop giving that stretch's profile. */
+export interface ProfilerSession {
+  start(): Promise<unknown>;
+  stop(): Promise<unknown>;
+  disconnect(): void;
+}
+
+export async function profilerSession(intervalMicros: number): Promise<ProfilerSession> {
   const session = new Session();
   session.connect();
   const post = (method: string, params: object = {}) =>
     new Promise<unknown>((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
   await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.setSamplingInterval', { interval: intervalMicros });
+  return {
+    start: () => post('Profiler.start'),
+    stop: async () => ((await post('Profiler.stop')) as { profile: unknown }).profile,
+    disconnect: () => session.disconnect(),
+  };
+}
+
+/** The V8 profiler of this process, sampling only between resume and pause: one profile per stretch, written together. */
+export async function startProfile(what: string): Promise<Profile> {
+  const session = await profilerSession(500);
   const profiles: unknown[] = [];
   return {
-    resume: () => post('Profiler.start'),
-    pause: async () => profiles.push(((await post('Profiler.stop')) as { profile: unknown }).profile),
+    resume: () => session.start(),
+    pause: async () => profiles.push(await session.stop()),
     stop: async (file) => {
       session.disconnect();
       writeFileSync(file, JSON.stringify(profiles));

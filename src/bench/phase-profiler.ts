@@ -1,6 +1,11 @@
 // The CPU profile of one phase of a bench (bench:championship --profile-moves, --profile-sweep).
-import { Session } from 'node:inspector';
-import { round } from './bench-support';
+import { profilerSession, round, type ProfilerSession } from './bench-support';
+
+interface V8Profile {
+  readonly nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  readonly samples: number[];
+  readonly timeDeltas: number[];
+}
 
 /**
  * The V8 profiler of this process, sampling only while resumed (during the sweeps, or the
@@ -11,34 +16,18 @@ export class PhaseProfiler {
   private readonly self = new Map<string, number>();
   /** Time under each of the platform's own functions (dist/), callees included. */
   private readonly inclusive = new Map<string, number>();
-  private constructor(private readonly session: Session) {}
+  private constructor(private readonly session: ProfilerSession) {}
 
   static async start(): Promise<PhaseProfiler> {
-    const session = new Session();
-    session.connect();
-    const post = (method: string, params?: object) =>
-      new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (e, r) => (e ? reject(e) : resolve(r))));
-    await post('Profiler.enable');
-    await post('Profiler.setSamplingInterval', { interval: 1000 });
-    return new PhaseProfiler(session);
-  }
-
-  private post(method: string): Promise<unknown> {
-    return new Promise((resolve, reject) => this.session.post(method, {}, (e, r) => (e ? reject(e) : resolve(r))));
+    return new PhaseProfiler(await profilerSession(1000));
   }
 
   resume(): Promise<unknown> {
-    return this.post('Profiler.start');
+    return this.session.start();
   }
 
   async pause(): Promise<void> {
-    const { profile } = (await this.post('Profiler.stop')) as {
-      profile: {
-        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
+    const profile = (await this.session.stop()) as V8Profile;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parentOf = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
@@ -64,20 +53,20 @@ export class PhaseProfiler {
 
   /** The platform's functions by time spent under them, as shares of the phase. */
   topInclusive(n: number): Record<string, number> {
-    const total = [...this.self.values()].reduce((a, b) => a + b, 0);
-    return Object.fromEntries(
-      [...this.inclusive]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, n)
-        .map(([k, v]) => [k, round((100 * v) / total, 1)]),
-    );
+    return this.shares(this.inclusive, n);
   }
 
+  /** The functions by their own time, as shares of the phase; the profiler is done with after it. */
   async top(n: number): Promise<Record<string, number>> {
     this.session.disconnect();
+    return this.shares(this.self, n);
+  }
+
+  /** The `n` largest of `times`, each as a percentage of the phase's sampled time. */
+  private shares(times: ReadonlyMap<string, number>, n: number): Record<string, number> {
     const total = [...this.self.values()].reduce((a, b) => a + b, 0);
     return Object.fromEntries(
-      [...this.self]
+      [...times]
         .sort((a, b) => b[1] - a[1])
         .slice(0, n)
         .map(([k, v]) => [k, round((100 * v) / total, 1)]),

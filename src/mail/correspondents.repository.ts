@@ -7,6 +7,9 @@ import { prepared } from '../database/prepared-statements';
 import { PlayerEmail } from '../players/player-email.entity';
 import { Player } from '../players/player.entity';
 
+// Prepared: every mail that comes in asks it, once or twice.
+const PLAYER_BY_ADDRESS_SQL = prepared(`SELECT "player_id" AS id FROM "player_email" WHERE "address" = $1 AND "verified" LIMIT 1`);
+
 /** The people the mail channel writes to and reads from: players, their addresses, their accounts. */
 @Injectable()
 export class CorrespondentsRepository {
@@ -22,13 +25,9 @@ export class CorrespondentsRepository {
 
   /** The player whose confirmed address this is, however it is spelt; an unconfirmed one names nobody (docs/web.md, Security model). */
   async playerByAddress(address: string): Promise<string | undefined> {
-    // Prepared: every mail that comes in asks it, once or twice.
-    this.playerByAddressSql ??= prepared(`SELECT "player_id" AS id FROM "player_email" WHERE "address" = $1 AND "verified" LIMIT 1`);
-    const rows = (await this.m.query(this.playerByAddressSql, [normalizeEmail(address)])) as { id: string }[];
+    const rows = (await this.m.query(PLAYER_BY_ADDRESS_SQL, [normalizeEmail(address)])) as { id: string }[];
     return rows[0]?.id;
   }
-
-  private playerByAddressSql?: string;
 
   /** The player's confirmed addresses, in address order (prepared: the outbox asks it for every mail). */
   async confirmedAddressesOf(playerId: string): Promise<PlayerEmail[]> {

@@ -49,10 +49,10 @@ function replyTurn(row: OutboundMail, gameTurn: number): number {
   return typeof row.payload.turn === 'number' ? row.payload.turn : gameTurn;
 }
 
-/** What names a game mail's thread and its reply: the game's names and its turn. */
+/** What names a game mail's thread and takes its reply: the game's names and the reply address. */
 interface Thread {
   readonly game: GameView;
-  readonly turn: number;
+  readonly replyTo: string;
 }
 
 /** A game mail built from its event, with the thread its snapshot names (docs/mail-rules.md 18). */
@@ -191,18 +191,20 @@ export class OutboxComposer {
       const you: Color = snapshot.playerIds.blue === row.playerId ? 'blue' : 'red';
       const language = row.language as MailLanguage;
       const turn = typeof payload.turn === 'number' ? payload.turn : snapshot.turn;
-      const address = replyAddress(this.settings.secret, this.settings.mailReplyAddress, {
-        gameId: row.gameId,
-        playerId: row.playerId,
-        turn,
-      });
+      const address = this.replyAddressOf(row, turn);
       const context = mailContext(snapshot, you, language, replyView(address, snapshot.game, language));
       const built =
         resultMail(context, row.template, payload) ??
         timelineMail(context, row.template, payload) ??
         gameMail(context, row.template, payload);
-      // An event's mail is named as its action left the game; a row without one, as the game is now (compose).
-      return row.eventId ? { ...built, thread: { game: snapshot.game, turn: snapshot.turn } } : built;
+      if (!row.eventId) return built;
+      // An event's mail is named as its action left the game (a row without one: as the game is now,
+      // compose); its Reply-To is the body's address whenever both name the same turn, as an event's row does.
+      const threadTurn = replyTurn(row, snapshot.turn);
+      return {
+        ...built,
+        thread: { game: snapshot.game, replyTo: threadTurn === turn ? address : this.replyAddressOf(row, threadTurn) },
+      };
     } catch (error) {
       // A model that cannot be built (an event that fails its schema, a game since changed
       // beyond replay) never holds a notification back: it goes out as the plain listing.
@@ -318,13 +320,9 @@ export class OutboxComposer {
     if (row.gameId) {
       // The event's game names the thread, as the body does (docs/mail-rules.md, Events); a row
       // without one, the game as it is now, shared with the body's read in a pass.
-      const thread = named ?? (await this.threadNow(row.gameId, reads));
+      const thread = named ?? (await this.threadNow(row, reads));
       subject = threadSubject(thread.game, row.language);
-      replyTo = replyAddress(settings.secret, settings.mailReplyAddress, {
-        gameId: row.gameId,
-        playerId: row.playerId!,
-        turn: replyTurn(row, thread.turn),
-      });
+      replyTo = thread.replyTo;
       const root = await reads.events.threadRoot(row.gameId, row.playerId);
       if (root && root !== row.messageId) references.push(root);
     }
@@ -348,8 +346,16 @@ export class OutboxComposer {
   }
 
   /** The thread of a row no event describes: the game as it is now. */
-  private async threadNow(gameId: string, reads: ComposerReads): Promise<Thread> {
-    const { game, competition, players } = await reads.games.wholeGame(gameId);
-    return { game: await readGameView(reads.competitions, this.settings, competition, game, players), turn: game.turn };
+  private async threadNow(row: OutboundMail, reads: ComposerReads): Promise<Thread> {
+    const { game, competition, players } = await reads.games.wholeGame(row.gameId!);
+    return {
+      game: await readGameView(reads.competitions, this.settings, competition, game, players),
+      replyTo: this.replyAddressOf(row, replyTurn(row, game.turn)),
+    };
+  }
+
+  /** The reply address of the row's game and player at `turn` (docs/mail-rules.md 1). */
+  private replyAddressOf(row: OutboundMail, turn: number): string {
+    return replyAddress(this.settings.secret, this.settings.mailReplyAddress, { gameId: row.gameId!, playerId: row.playerId!, turn });
   }
 }
