@@ -4,8 +4,10 @@ import {
   addMonths,
   compareDays,
   countDays,
+  dayNumber,
   diffDays,
   formatDayRo,
+  fromDayNumber,
   inRange,
   isLocalDate,
   localDate,
@@ -88,6 +90,18 @@ describe('day arithmetic on LocalDate', () => {
         expect(compareDays(day, moved)).toBe(n > 0 ? -1 : n < 0 ? 1 : 0);
       }),
     );
+  });
+
+  it('converts days to numbers and back the same way however many days a process has converted', () => {
+    // More days than the conversions keep: what was forgotten is worked out again, alike.
+    const first = dayNumber('1990-01-01');
+    for (let n = first; n < first + 20_000; n++) {
+      const day = fromDayNumber(n);
+      expect(dayNumber(day)).toBe(n);
+      expect(day).toBe(viaDate('1990-01-01', n - first));
+    }
+    expect(() => dayNumber('2027-02-29' as LocalDate)).toThrow(RangeError);
+    expect(() => toLocalDate('2027-02-30')).toThrow(RangeError);
   });
 
   it('moves by calendar months, clamped to the end of the month', () => {

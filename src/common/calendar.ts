@@ -24,7 +24,8 @@ export function isLocalDate(value: string): value is LocalDate {
 
 /** Checks a string read from outside (JSON, a form, the database). */
 export function toLocalDate(value: string): LocalDate {
-  parts(value as LocalDate);
+  // Checked by the conversion, which keeps the day's number for the walks that follow.
+  dayNumber(value as LocalDate);
   return value as LocalDate;
 }
 
@@ -133,16 +134,22 @@ export function countDays(span: DateRange, excluded: readonly DateRange[] = []):
 // ("chrono-Compatible Low-Level Date Algorithms"), integers only.
 
 export function dayNumber(day: LocalDate): number {
+  const known = numbers.get(day);
+  if (known !== undefined) return known;
   const [y0, m, d] = parts(day);
   const y = m <= 2 ? y0 - 1 : y0;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
   const doy = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
+  const n = era * 146097 + doe - 719468;
+  remember(numbers, day, n);
+  return n;
 }
 
 export function fromDayNumber(n: number): LocalDate {
+  const known = dates.get(n);
+  if (known !== undefined) return known;
   if (!Number.isSafeInteger(n) || n < MIN_DAY_NUMBER || n > MAX_DAY_NUMBER)
     throw new RangeError(`not a day number of years 0001–9999: ${n}`);
   const z = n + 719468;
@@ -153,7 +160,19 @@ export function fromDayNumber(n: number): LocalDate {
   const mp = Math.floor((5 * doy + 2) / 153);
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
-  return fromParts(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
+  const date = fromParts(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
+  remember(dates, n, date);
+  return date;
+}
+
+// A game's walk converts the same few hundred days back and forth on every action (its moves,
+// its deadlines): both conversions are pure, so each answer is kept, up to a bound.
+const numbers = new Map<string, number>();
+const dates = new Map<number, LocalDate>();
+const REMEMBERED_DAYS = 8192;
+function remember<K, V>(kept: Map<K, V>, key: K, value: V): void {
+  if (kept.size >= REMEMBERED_DAYS) kept.clear();
+  kept.set(key, value);
 }
 
 export interface NumberedRange {
@@ -173,6 +192,8 @@ export function inNumberedRanges(day: number, ranges: readonly NumberedRange[]):
 export function countNumberedDays(span: NumberedRange, excluded: readonly NumberedRange[]): number {
   const { from: lo, to: hi } = span;
   if (hi < lo) return 0;
+  // Most spans meet no exclusion (a game's walk asks this twice a day).
+  if (excluded.every((r) => r.to < lo || r.from > hi)) return hi - lo + 1;
   const clipped = excluded
     .map((r) => ({ from: Math.max(lo, r.from), to: Math.min(hi, r.to) }))
     .filter((r) => r.from <= r.to)

@@ -1,5 +1,6 @@
 import {
   BOARD_SIZE,
+  boardText,
   boardTiles,
   coordName,
   emptyBoard,
@@ -82,6 +83,25 @@ describe('board (docs/rules.md §1)', () => {
     expect(boardTiles(board)).toEqual([{ row: 7, col: 7, letter: 'A', blank: false }]);
     expect(() => withTiles(board, [{ row: 7, col: 7, letter: 'B', blank: false }])).toThrow(RangeError);
     expect(() => withTiles(board, [{ row: 15, col: 7, letter: 'B', blank: false }])).toThrow(RangeError);
+  });
+
+  it('writes the board as fifteen rows of text, a blank in lower case, once per board', () => {
+    const empty = emptyBoard();
+    const board = withTiles(empty, [
+      { row: 7, col: 7, letter: 'Ș', blank: false },
+      { row: 7, col: 8, letter: 'Ă', blank: true },
+      { row: 0, col: 14, letter: 'Ź', blank: true },
+    ]);
+    const rows = boardText(board);
+    expect(rows).toHaveLength(BOARD_SIZE);
+    expect(rows[0]).toBe(`${'.'.repeat(14)}ź`);
+    expect(rows[7]).toBe('.......Șă......');
+    expect(rows.filter((r) => r === '.'.repeat(15))).toHaveLength(13);
+    // A board never changes: asked again, the same rows; a new board has its own.
+    expect(boardText(board)).toBe(rows);
+    expect(Object.isFrozen(rows)).toBe(true);
+    expect(boardText(empty)).toEqual(Array.from({ length: BOARD_SIZE }, () => '.'.repeat(BOARD_SIZE)));
+    expect(boardText(withTiles(board, [{ row: 8, col: 7, letter: 'A', blank: false }]))[8]).toBe('.......A.......');
   });
 
   it('finds the run of tiles through a square', () => {

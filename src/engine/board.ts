@@ -77,6 +77,27 @@ export function withTiles(board: Board, tiles: readonly PlacedTile[]): Board {
   return Object.freeze({ squares: Object.freeze(squares), tileCount: board.tileCount + tiles.length });
 }
 
+/** Kept per board: a board never changes, and an action shows the same one in its state, its facts and its mails. */
+const rowsOf = new WeakMap<Board, readonly string[]>();
+
+/** The board as fifteen rows of text, `a`–`o`: `.` for an empty square, a blank's letter in lower case. */
+export function boardText(board: Board): readonly string[] {
+  const kept = rowsOf.get(board);
+  if (kept) return kept;
+  const rows: string[] = [];
+  for (let row = 0; row < BOARD_SIZE; row++) {
+    let text = '';
+    for (let col = 0; col < BOARD_SIZE; col++) {
+      const tile = board.squares[row * BOARD_SIZE + col];
+      text += tile ? (tile.blank ? lowerLetter(tile.letter) : tile.letter) : '.';
+    }
+    rows.push(text);
+  }
+  const text = Object.freeze(rows);
+  rowsOf.set(board, text);
+  return text;
+}
+
 /** Every tile on the board, row by row. */
 export function boardTiles(board: Board): PlacedTile[] {
   const out: PlacedTile[] = [];

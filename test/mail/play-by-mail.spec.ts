@@ -1,7 +1,6 @@
-import { DEFAULT_RULES, replayGame } from '../../src/engine';
+import { boardText, DEFAULT_RULES, replayGame } from '../../src/engine';
 import { randomLegalGame } from '../../src/engine/testing/random-game';
 import { getTileSet } from '../../src/engine';
-import { boardRows } from '../../src/games/core/game-state';
 import { Game } from '../../src/games/entities/game.entity';
 import { Move } from '../../src/games/entities/move.entity';
 import { latestTo, replyTo, ReplyStyle, startMailGame } from './support/mail-game';
@@ -55,7 +54,7 @@ describe('a whole game played only by replying to the mails', () => {
       );
       if (!replayed.ok) throw new Error(`the random game does not replay: ${replayed.code}`);
       expect(final.state.lines[0].scores).toEqual(replayed.state.scores);
-      expect(final.state.lines[0].board).toEqual(boardRows(replayed.state));
+      expect(final.state.lines[0].board).toEqual(boardText(replayed.state.board));
       const moves = await world.current.database.run((m) => m.find(Move, { where: { gameId: game.gameId }, order: { number: 'ASC' } }));
       expect(moves).toHaveLength(game.moves.length);
       expect(moves.every((mv) => mv.source === 'mail' && mv.inboundMailId)).toBe(true);

@@ -1,7 +1,7 @@
 // The cached state of a game (docs/design.md "State and invariants"): what replaying the
 // move log of each live line gives, stored on the game row for queries and checked by
 // the `check` command. Pure: built from engine states only.
-import { BOARD_SIZE, COLORS, rackLetters, tileAt, type Color, type EndReason, type GameState } from '../../engine';
+import { boardText, COLORS, rackLetters, type Color, type EndReason, type GameState } from '../../engine';
 import type { RecordOutcome } from './game-record';
 
 /** docs/rules.md §7 endings other than the engine's own (going out, zero-score turns): a record's outcome. */
@@ -36,20 +36,6 @@ export interface GameSnapshot {
   readonly lines: readonly LineSnapshot[];
 }
 
-/** The board as rows of text. */
-export function boardRows(state: GameState): string[] {
-  const rows: string[] = [];
-  for (let row = 0; row < BOARD_SIZE; row++) {
-    let text = '';
-    for (let col = 0; col < BOARD_SIZE; col++) {
-      const tile = tileAt(state.board, row, col);
-      text += tile ? (tile.blank ? tile.letter.toLowerCase() : tile.letter) : '.';
-    }
-    rows.push(text);
-  }
-  return rows;
-}
-
 export function lineSnapshot(id: string, label: LineLabel | null, state: GameState): LineSnapshot {
   const racks = Object.fromEntries(COLORS.map((c) => [c, rackLetters(state.racks[c]).join('')])) as Record<Color, string>;
   return {
@@ -59,7 +45,7 @@ export function lineSnapshot(id: string, label: LineLabel | null, state: GameSta
     toMove: state.toMove,
     over: state.over,
     endReason: state.endReason ?? null,
-    board: boardRows(state),
+    board: boardText(state.board),
     racks,
     bag: state.sequence.length - state.next,
     totals: state.totals,

@@ -1,10 +1,10 @@
 // Builders of the mail view models (models.ts) from the engine's replay and the thinking-time
 // timeline, so the platform fills a template from what it already has.
 import { inLanguage } from '../../common/bilingual';
-import { BOARD_SIZE, squareName, tileAt, type Board } from '../../engine/board';
+import { boardText, squareName, type Board } from '../../engine/board';
 import { COLORS } from '../../common/color';
 import type { GameState, MoveRecord } from '../../engine/replay';
-import { RACK_SIZE, lowerLetter } from '../../engine/tile-sets';
+import { RACK_SIZE } from '../../engine/tile-sets';
 import { tourOf } from '../../engine/tour';
 import type { Color, EngineError } from '../../engine/types';
 import { DEFAULT_TIMELINE_RULES, type PerPlayer, type PlayerClock } from '../../thinking-time/core/timeline';
@@ -31,12 +31,7 @@ export interface ReplayView {
 
 /** The board as 15 strings (models.ts BoardView); `fresh` marks the last move's squares. */
 export function boardView(board: Board, lastMove?: Pick<MoveRecord, 'tiles'>): BoardView {
-  const rows = Array.from({ length: BOARD_SIZE }, (_, row) =>
-    Array.from({ length: BOARD_SIZE }, (_, col) => {
-      const tile = tileAt(board, row, col);
-      return tile ? (tile.blank ? lowerLetter(tile.letter) : tile.letter) : '.';
-    }).join(''),
-  );
+  const rows = boardText(board);
   const fresh = lastMove?.tiles.map(squareName) ?? [];
   return fresh.length > 0 ? { rows, fresh } : { rows };
 }

@@ -3,7 +3,7 @@
 // and nothing else changes, and the competition's dates. Pure: asks the core.
 import { addDays, compareDays, type LocalDate } from '../../common/calendar';
 import { holidayRightsEnd } from './holidays';
-import { DEFAULT_TIMELINE_RULES, timelineDaysUntil, timelineOn, type GameTimeline, type TimelineDay } from './timeline';
+import { DEFAULT_TIMELINE_RULES, timelineDayAndAhead, timelineOn, type GameTimeline, type TimelineDay } from './timeline';
 
 export interface Deadlines {
   /** The reminder for the awaited move, if still to come (the core's day: a reply would then cost 15 days). */
@@ -35,13 +35,12 @@ export function dayAndDeadlinesOn(timeline: GameTimeline, day: LocalDate): { rea
   // escalation comes on or after the reminder's day (its count is the larger), so the walk ends
   // on the escalation's day: the days after it change neither.
   let owed: { move: number | undefined } | undefined;
-  const ahead = timelineDaysUntil(timeline, day, timeline.closing, (d) => {
+  const { today, ahead } = timelineDayAndAhead(timeline, day, timeline.closing, (d) => {
     owed ??= { move: d.awaiting?.move };
     const move = owed.move;
     return move === undefined || d.actions.some((a) => 'silentDays' in a && a.move === move && a.stage.endsWith('escalation'));
   });
   // The walk starts on `day` itself: its first day is timelineOn's.
-  const today = ahead[0];
   const move = today.awaiting?.move;
   if (move === undefined) return { today, deadlines: fixed };
   const silence = ahead.flatMap((d) => d.actions).filter((a) => 'move' in a && a.move === move && 'silentDays' in a);

@@ -151,10 +151,13 @@ export interface TimelineDay {
   readonly actions: readonly TimelineAction[];
 }
 
+/** A day without its clocks: what is owed and what is due. */
+export type TimelineStep = Omit<TimelineDay, 'clocks'>;
+
 /** The clocks on `day` and every action due that day: what the daily sweep asks. */
 export function timelineOn(timeline: GameTimeline, day: LocalDate): TimelineDay {
   const n = dayNumber(day);
-  return walk(prepare(timeline), n, n)[0];
+  return walk(prepare(timeline), n, n, {})[0];
 }
 
 /**
@@ -162,26 +165,28 @@ export function timelineOn(timeline: GameTimeline, day: LocalDate): TimelineDay 
  * a sweep catching up on days the platform missed.
  */
 export function timelineDays(timeline: GameTimeline, from: LocalDate, to: LocalDate): readonly TimelineDay[] {
-  return walk(prepare(timeline), dayNumber(from), dayNumber(to));
+  return walk(prepare(timeline), dayNumber(from), dayNumber(to), {});
 }
 
 /**
- * timelineDays from `from` to `to`, ended early by the first day for which `until` holds (that
- * day included): for a caller whose answer lies in the first days of a long walk.
+ * The day `from` as timelineOn gives it, and the days from it to `to` without their clocks (the
+ * first included), ended early by the first day for which `until` holds (that day included): for
+ * a caller whose answer lies in the first days of a long walk.
  */
-export function timelineDaysUntil(
+export function timelineDayAndAhead(
   timeline: GameTimeline,
   from: LocalDate,
   to: LocalDate,
-  until: (day: TimelineDay) => boolean,
-): readonly TimelineDay[] {
-  return walk(prepare(timeline), dayNumber(from), dayNumber(to), null, until);
+  until: (day: TimelineStep) => boolean,
+): { readonly today: TimelineDay; readonly ahead: readonly TimelineStep[] } {
+  const ahead = walk(prepare(timeline), dayNumber(from), dayNumber(to), { until, clocks: 'first day' });
+  return { today: ahead[0] as TimelineDay, ahead };
 }
 
 /** Every action of the game, in order of day: what stepping day by day would find. */
 export function timelineActions(timeline: GameTimeline): readonly TimelineAction[] {
   const game = prepare(timeline);
-  return walk(game, game.start, game.horizon).flatMap((d) => d.actions);
+  return walk(game, game.start, game.horizon, {}).flatMap((d) => d.actions);
 }
 
 /**
@@ -205,7 +210,7 @@ export function timelineDaysAndNext(
 ): { readonly days: readonly TimelineDay[]; readonly next: LocalDate | null } {
   const game = prepare(timeline);
   const last = dayNumber(to);
-  const walked = walk(game, dayNumber(from), Math.max(last, game.horizon), last);
+  const walked = walk(game, dayNumber(from), Math.max(last, game.horizon), { stopAfter: last });
   // The walk gives one day each from `from` on: those through `to`, then the days after it up to the next action.
   const through = Math.max(0, last - dayNumber(from) + 1);
   const after = walked.length > through ? walked[walked.length - 1] : undefined;
@@ -345,20 +350,28 @@ function prepare(t: GameTimeline): PreparedGame {
   };
 }
 
+interface WalkOptions {
+  /** Up to the first day after this one with an action. */
+  readonly stopAfter?: number;
+  /** Up to the first day for which this holds. */
+  readonly until?: (day: TimelineStep) => boolean;
+  /** The clocks of every day given, or of the first only (the others' would be made for nothing). */
+  readonly clocks?: 'every day' | 'first day';
+}
+
 /**
  * Walks the game day by day from its start through `to`: the only place clocks and
- * deadlines are computed. Returns the state of each day from `from` on (with `stopAfter`:
- * up to the first day after it with an action).
+ * deadlines are computed. Returns the state of each day from `from` on.
  */
-function walk(
-  game: PreparedGame,
-  from: number,
-  to: number,
-  stopAfter: number | null = null,
-  until?: (day: TimelineDay) => boolean,
-): TimelineDay[] {
+function walk(game: PreparedGame, from: number, to: number, options: WalkOptions & { clocks?: 'every day' }): TimelineDay[];
+function walk(game: PreparedGame, from: number, to: number, options: WalkOptions & { clocks: 'first day' }): TimelineStep[];
+function walk(game: PreparedGame, from: number, to: number, { stopAfter, until, clocks = 'every day' }: WalkOptions): TimelineStep[] {
   const { rules, moves } = game;
-  const result: TimelineDay[] = [];
+  const silenceStages = [
+    ['reminder', rules.reminderDays],
+    ['escalation', rules.escalationDays],
+  ] as const;
+  const result: TimelineStep[] = [];
   const emitted = new Set<string>();
   const completed: Record<Color, number> = { red: 0, blue: 0 };
   const applied: Record<Color, DayAdjustment[]> = { red: [], blue: [] };
@@ -371,10 +384,9 @@ function walk(
   const inPlay = (day: number) => live(day) && day <= game.closing;
 
   for (let day = Math.min(from, game.start); day <= to; day = day >= game.horizon && day < from ? from : day + 1) {
-    // Past the horizon nothing changes, hence the leap to `from` above.
-    // The date as text only for a day that needs it: most days of a walk from the start do not.
-    let named: LocalDate | undefined;
-    const date = (): LocalDate => (named ??= fromDayNumber(day));
+    // Past the horizon nothing changes, hence the leap to `from` above. The days before `from`
+    // only carry the counts on: the date as text and the day's objects are made for a day that
+    // shows them or has an action (most days of a walk from the start have neither).
     const todays: TimelineAction[] = [];
     let awaiting: Awaiting | null = null;
 
@@ -395,12 +407,12 @@ function walk(
         const over = used[p] > rules.thinkingDays;
         if (!over) exceededSince[p] = null;
         else if (exceededSince[p] === null) {
-          exceededSince[p] = date();
+          exceededSince[p] = fromDayNumber(day);
           if (live(day))
             todays.push({
               stage: 'time-exceeded',
-              key: `time-exceeded:${p}:${date()}`,
-              on: date(),
+              key: `time-exceeded:${p}:${fromDayNumber(day)}`,
+              on: fromDayNumber(day),
               player: p,
               used: used[p],
               move: sent + 1,
@@ -409,20 +421,19 @@ function walk(
       }
       if (inPlay(day)) {
         const pauses = game.pauses[player];
-        awaiting = { move: sent + 1, player, since: fromDayNumber(since), silentDays: daysStrictlyBetween(since, day, pauses) };
+        const silentDays = daysStrictlyBetween(since, day, pauses);
+        // The escalation's count is the larger (prepare checks it): below the reminder's, no silence action is due.
+        if (day >= from || silentDays >= rules.reminderDays) awaiting = { move: sent + 1, player, since: fromDayNumber(since), silentDays };
         // The silence rule (docs/rules.md §5) counts like thinking time: the count reaches 15 in
         // the morning after the 15th silent day, when a reply would already cost 15 days
         // (sent 10.08 → reminder 26.08, arbiter 10.09). Pause days do not count, and nothing
         // is sent while the silent player is on holiday or thinking as announced.
-        if (!inNumberedRanges(day, pauses)) {
+        if (awaiting !== null && !inNumberedRanges(day, pauses)) {
           const prefix = sent === 0 ? 'first-move-' : '';
-          for (const [stage, threshold] of [
-            ['reminder', rules.reminderDays],
-            ['escalation', rules.escalationDays],
-          ] as const) {
+          for (const [stage, threshold] of silenceStages) {
+            if (awaiting.silentDays < threshold) continue;
             const key = `${prefix}${stage}:${awaiting.move}`;
-            if (awaiting.silentDays >= threshold && !emitted.has(key))
-              todays.push({ stage: `${prefix}${stage}`, key, on: date(), ...awaiting });
+            if (!emitted.has(key)) todays.push({ stage: `${prefix}${stage}`, key, on: fromDayNumber(day), ...awaiting });
           }
         }
       }
@@ -437,18 +448,21 @@ function walk(
     for (const action of todays) emitted.add(action.key);
 
     if (day >= from) {
-      const clockDay = Math.min(day, game.clockEnd);
-      const clock = (p: Color): PlayerClock => ({
-        used: used[p],
-        left: Math.max(0, rules.thinkingDays - used[p]),
-        exceeded: exceededSince[p] !== null,
-        exceededSince: exceededSince[p],
-        onHoliday: inNumberedRanges(clockDay, game.holidays[p]),
-        longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
-      });
-      const walked: TimelineDay = { day: date(), clocks: perPlayer(clock), awaiting, actions: todays };
-      result.push(walked);
-      if (stopAfter !== null && day > stopAfter && todays.length > 0) break;
+      const walked: TimelineStep = { day: fromDayNumber(day), awaiting, actions: todays };
+      if (clocks === 'every day' || result.length === 0) {
+        const clockDay = Math.min(day, game.clockEnd);
+        const clock = (p: Color): PlayerClock => ({
+          used: used[p],
+          left: Math.max(0, rules.thinkingDays - used[p]),
+          exceeded: exceededSince[p] !== null,
+          exceededSince: exceededSince[p],
+          onHoliday: inNumberedRanges(clockDay, game.holidays[p]),
+          longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
+        });
+        const withClocks: TimelineDay = { day: walked.day, clocks: perPlayer(clock), awaiting, actions: todays };
+        result.push(withClocks);
+      } else result.push(walked);
+      if (stopAfter !== undefined && day > stopAfter && todays.length > 0) break;
       if (until?.(walked)) break;
     }
   }
