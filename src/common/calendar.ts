@@ -58,8 +58,7 @@ export function localDate(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): 
   const known = recentDays.get(key);
   if (known !== undefined) return known;
   const day = formattedLocalDate(instant, timeZone);
-  if (recentDays.size >= 256) recentDays.clear();
-  recentDays.set(key, day);
+  remember(recentDays, key, day, 256);
   return day;
 }
 
@@ -143,7 +142,7 @@ export function dayNumber(day: LocalDate): number {
   const doy = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   const n = era * 146097 + doe - 719468;
-  remember(numbers, day, n);
+  remember(numbers, day, n, REMEMBERED_DAYS);
   return n;
 }
 
@@ -161,7 +160,7 @@ export function fromDayNumber(n: number): LocalDate {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const date = fromParts(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
-  remember(dates, n, date);
+  remember(dates, n, date, REMEMBERED_DAYS);
   return date;
 }
 
@@ -170,8 +169,9 @@ export function fromDayNumber(n: number): LocalDate {
 const numbers = new Map<string, number>();
 const dates = new Map<number, LocalDate>();
 const REMEMBERED_DAYS = 8192;
-function remember<K, V>(kept: Map<K, V>, key: K, value: V): void {
-  if (kept.size >= REMEMBERED_DAYS) kept.clear();
+/** Keeps a pure function's answer, starting again when `bound` answers are kept. */
+function remember<K, V>(kept: Map<K, V>, key: K, value: V, bound: number): void {
+  if (kept.size >= bound) kept.clear();
   kept.set(key, value);
 }
 

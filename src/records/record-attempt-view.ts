@@ -1,4 +1,4 @@
-import { BOARD_SIZE, rackLetters, tileAt, type Board, type TileSetId, type WordScore } from '../engine';
+import { boardText, rackLetters, type TileSetId, type WordScore } from '../engine';
 import { partOf, timeIsOver, usedAt, type AttemptStatus } from './core/record-rules';
 import type { Trilingual } from './core/record-texts';
 import { tilesLeft, type SoloEndReason } from './core/solo-game';
@@ -62,20 +62,6 @@ export interface AttemptView {
   readonly standingRecord: number | null;
   /** The viewer's part: the player, a committee member, or a spectator. */
   readonly you: 'player' | 'committee' | null;
-}
-
-/** The board as 15 rows of text: `.` empty, a blank's letter in lower case (what the board partial reads). */
-export function boardText(board: Board): string[] {
-  const rows: string[] = [];
-  for (let row = 0; row < BOARD_SIZE; row++) {
-    let line = '';
-    for (let col = 0; col < BOARD_SIZE; col++) {
-      const t = tileAt(board, row, col);
-      line += t ? (t.blank ? t.letter.toLowerCase() : t.letter) : '.';
-    }
-    rows.push(line);
-  }
-  return rows;
 }
 
 function turnView(t: RecordTurn): TurnView {

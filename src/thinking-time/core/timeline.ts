@@ -448,7 +448,7 @@ function walk(game: PreparedGame, from: number, to: number, { stopAfter, until, 
     for (const action of todays) emitted.add(action.key);
 
     if (day >= from) {
-      const walked: TimelineStep = { day: fromDayNumber(day), awaiting, actions: todays };
+      let walked: TimelineStep;
       if (clocks === 'every day' || result.length === 0) {
         const clockDay = Math.min(day, game.clockEnd);
         const clock = (p: Color): PlayerClock => ({
@@ -459,9 +459,10 @@ function walk(game: PreparedGame, from: number, to: number, { stopAfter, until, 
           onHoliday: inNumberedRanges(clockDay, game.holidays[p]),
           longThinking: inNumberedRanges(clockDay, game.longThinking[p]),
         });
-        const withClocks: TimelineDay = { day: walked.day, clocks: perPlayer(clock), awaiting, actions: todays };
-        result.push(withClocks);
-      } else result.push(walked);
+        const withClocks: TimelineDay = { day: fromDayNumber(day), clocks: perPlayer(clock), awaiting, actions: todays };
+        walked = withClocks;
+      } else walked = { day: fromDayNumber(day), awaiting, actions: todays };
+      result.push(walked);
       if (stopAfter !== undefined && day > stopAfter && todays.length > 0) break;
       if (until?.(walked)) break;
     }
