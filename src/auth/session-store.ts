@@ -1,5 +1,6 @@
 import session from 'express-session';
 import type { Clock } from '../common/clock';
+import { BoundedMap } from '../common/bounded-map';
 import { sha256Hex } from '../common/hash';
 import { asJson } from '../common/json';
 import type { Database } from '../database/database';
@@ -29,9 +30,9 @@ export class DatabaseSessionStore extends session.Store {
    * at all. Kept across requests, since a session's requests overlap (a page, its preview,
    * several tabs). Bounded; a miss only costs the UPDATE.
    */
-  private readonly expiries = new Map<string, number>();
+  private readonly expiries = new BoundedMap<string, number>(MAX_REMEMBERED_EXPIRIES);
   /** The user each session was last read with by `get` (`userReadWith`); every `get` replaces it. */
-  private readonly users = new Map<string, WebUser>();
+  private readonly users = new BoundedMap<string, WebUser>(MAX_REMEMBERED_EXPIRIES);
   private readonly sessions: WebSessionRepository;
 
   constructor(
@@ -53,7 +54,6 @@ export class DatabaseSessionStore extends session.Store {
           return null;
         }
         this.remember(sid, expiresAt);
-        if (this.users.size >= MAX_REMEMBERED_EXPIRIES) this.users.clear();
         if (row.user) this.users.set(sid, webUserOf(row.user));
         else this.users.delete(sid);
         return row.data as unknown as session.SessionData;
@@ -72,7 +72,6 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private remember(sid: string, expiresAt: number): void {
-    if (this.expiries.size >= MAX_REMEMBERED_EXPIRIES) this.expiries.clear();
     this.expiries.set(sid, expiresAt);
   }
 

@@ -2,6 +2,7 @@
 // time zone, default Europe/Bucharest"). An instant becomes a local date once, through
 // Intl; from then on days are plain integers, so no arithmetic can meet a 23- or 25-hour
 // day at a DST change.
+import { BoundedMap } from './bounded-map';
 
 /** A calendar day, `YYYY-MM-DD` (years 0001–9999). Compare with compareDays or diffDays. */
 export type LocalDate = `${number}-${number}-${number}`;
@@ -58,11 +59,11 @@ export function localDate(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): 
   const known = recentDays.get(key);
   if (known !== undefined) return known;
   const day = formattedLocalDate(instant, timeZone);
-  remember(recentDays, key, day, 256);
+  recentDays.set(key, day);
   return day;
 }
 
-const recentDays = new Map<string, LocalDate>();
+const recentDays = new BoundedMap<string, LocalDate>(256);
 
 function formattedLocalDate(instant: Date, timeZone: string): LocalDate {
   let year = 0;
@@ -142,7 +143,7 @@ export function dayNumber(day: LocalDate): number {
   const doy = Math.floor((153 * ((m + 9) % 12) + 2) / 5) + d - 1;
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   const n = era * 146097 + doe - 719468;
-  remember(numbers, day, n, REMEMBERED_DAYS);
+  numbers.set(day, n);
   return n;
 }
 
@@ -160,20 +161,15 @@ export function fromDayNumber(n: number): LocalDate {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const date = fromParts(yoe + era * 400 + (m <= 2 ? 1 : 0), m, d);
-  remember(dates, n, date, REMEMBERED_DAYS);
+  dates.set(n, date);
   return date;
 }
 
 // A game's walk converts the same few hundred days back and forth on every action (its moves,
 // its deadlines): both conversions are pure, so each answer is kept, up to a bound.
-const numbers = new Map<string, number>();
-const dates = new Map<number, LocalDate>();
 const REMEMBERED_DAYS = 8192;
-/** Keeps a pure function's answer, starting again when `bound` answers are kept. */
-function remember<K, V>(kept: Map<K, V>, key: K, value: V, bound: number): void {
-  if (kept.size >= bound) kept.clear();
-  kept.set(key, value);
-}
+const numbers = new BoundedMap<string, number>(REMEMBERED_DAYS);
+const dates = new BoundedMap<number, LocalDate>(REMEMBERED_DAYS);
 
 export interface NumberedRange {
   readonly from: number;

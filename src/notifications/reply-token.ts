@@ -1,6 +1,7 @@
 // Reply tokens (docs/mail-rules.md 1-2): the plus part of a reply address, naming the game and the
 // turn in clear and carrying an HMAC over game, player and turn. Pure: no clock, no I/O.
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { BoundedMap } from '../common/bounded-map';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 /** 100 bits of the game's uuid: never ambiguous in practice, and it leaves room for the MAC. */
@@ -73,12 +74,11 @@ export function gameIdRange(prefix: string): { low: string; high: string } {
 }
 
 /** The secret as a key, made once: an HMAC from a string key derives it again on every call. */
-const keys = new Map<string, KeyObject>();
+const keys = new BoundedMap<string, KeyObject>(16);
 function keyOf(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
     key = createSecretKey(Buffer.from(secret, 'utf8'));
-    if (keys.size > 16) keys.clear();
     keys.set(secret, key);
   }
   return key;

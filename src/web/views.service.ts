@@ -6,6 +6,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import Handlebars from 'handlebars';
 import { compactHtml } from './compact-html';
 import type { WebLanguage, WebRequest } from './web-request';
+import { BoundedMap } from '../common/bounded-map';
 import { Clock } from '../common/clock';
 import { LruMap } from '../common/lru-map';
 import { SETTINGS, type Settings } from '../config/settings';
@@ -92,7 +93,7 @@ export class WebViews {
   private readonly views = new Map<string, Handlebars.TemplateDelegate>();
   private readonly layout: Handlebars.TemplateDelegate;
   /** keptPage's rendered pages, by their memo object, as bytes cut where the token and the form key go. */
-  private readonly keptPages = new WeakMap<object, Map<string, Buffer[][]>>();
+  private readonly keptPages = new WeakMap<object, BoundedMap<string, Buffer[][]>>();
 
   constructor(
     // On the rehearsal clock every page says which day the rehearsal is on.
@@ -149,7 +150,7 @@ export class WebViews {
   keptPage(req: WebRequest, view: string, memo: object, variant: string, model: object, formKey: string, opts: PageOptions = {}): Buffer {
     const context = this.context(req, model);
     let pages = this.keptPages.get(memo);
-    if (!pages) this.keptPages.set(memo, (pages = new Map()));
+    if (!pages) this.keptPages.set(memo, (pages = new BoundedMap(KEPT_FRAMES_PER_MEMO)));
     const actor = context.actor;
     const key = JSON.stringify([
       view,
@@ -168,8 +169,7 @@ export class WebViews {
       const html = this.framed(req, placeholders, this.view(view)(placeholders), opts);
       // Cut once where the two values go: a view then copies a few buffers, no template runs.
       pieces = html.split(KEPT_CSRF).map((part) => part.split(KEPT_FORM_KEY).map((bytes) => Buffer.from(bytes)));
-      // Addresses with other queries are other pages: a few per viewer, never a growing list.
-      if (pages.size >= KEPT_FRAMES_PER_MEMO) pages.clear();
+      // Addresses with other queries are other pages: a few per viewer, never a growing list (the bound).
       pages.set(key, pieces);
     }
     const csrf = Buffer.from(Handlebars.escapeExpression(context.csrfToken));
