@@ -29,13 +29,37 @@ const DUE_SQL = `
   ORDER BY coalesce(a.requested_at, g.ended_at), g.id
   LIMIT $1`;
 
-// Read on every view of a game page: kept planned.
+/**
+ * The analysis head's columns over `g` (the game) and `c` (its competition), and the join that
+ * brings its row: the game page reads them with its mark (GameListingsRepository.pageMarkWithAnalysis).
+ */
+export const ANALYSIS_HEAD_COLUMNS = `g.status, c.lexicon, c.analysis_during_play AS "analysisDuringPlay", a.state, a.final, a.moves, a.turns`;
+export const ANALYSIS_HEAD_JOIN = `LEFT JOIN game_analysis a ON a.game_id = g.id`;
+
 const HEAD_SQL = prepared(`
-  SELECT g.status, c.lexicon, c.analysis_during_play AS "analysisDuringPlay",
-    a.state, a.final, a.moves, a.turns
+  SELECT ${ANALYSIS_HEAD_COLUMNS}
   FROM game g JOIN competition c ON c.id = g.competition_id
-  LEFT JOIN game_analysis a ON a.game_id = g.id
+  ${ANALYSIS_HEAD_JOIN}
   WHERE g.id = $1`);
+
+/** A row with ANALYSIS_HEAD_COLUMNS, as the head. */
+export function analysisHeadOf(row: {
+  status: AnalysisHead['status'];
+  lexicon: string | null;
+  analysisDuringPlay: boolean;
+  state: AnalysisState | null;
+  final: boolean;
+  moves: number | string;
+  turns: GameTurnAnalysis[] | string;
+}): AnalysisHead {
+  const { status, lexicon, analysisDuringPlay, state, final, moves, turns } = row;
+  return {
+    status,
+    lexicon,
+    analysisDuringPlay,
+    stored: state === null ? null : { state, final, moves: Number(moves), turns: typeof turns === 'string' ? JSON.parse(turns) : turns },
+  };
+}
 
 /** game_analysis: one row per game, written by the background job, queued by a request during play. */
 @Injectable()
@@ -54,14 +78,8 @@ export class GameAnalysisRepository {
   /** The game's status, its competition's word list and setting, and its analysis, in one statement; null for no such game. */
   async head(gameId: string): Promise<AnalysisHead | null> {
     if (!isUuid(gameId)) return null;
-    type Row = Omit<AnalysisHead, 'stored'> & { state: AnalysisState | null; final: boolean; moves: number; turns: GameTurnAnalysis[] };
-    const row = ((await this.m.query(HEAD_SQL, [gameId])) as Row[])[0];
-    if (!row) return null;
-    const { state, final, moves, turns, ...game } = row;
-    return {
-      ...game,
-      stored: state === null ? null : { state, final, moves: Number(moves), turns: typeof turns === 'string' ? JSON.parse(turns) : turns },
-    };
+    const row = ((await this.m.query(HEAD_SQL, [gameId])) as Parameters<typeof analysisHeadOf>[0][])[0];
+    return row ? analysisHeadOf(row) : null;
   }
 
   /** Queues the game for the job: a row already pending stays as it was (one request, one computation). */

@@ -7,6 +7,7 @@ import { Database } from '../../database/database';
 import { prepared } from '../../database/prepared-statements';
 import { Player } from '../../players/player.entity';
 import { Game } from '../entities/game.entity';
+import { ANALYSIS_HEAD_COLUMNS, ANALYSIS_HEAD_JOIN, analysisHeadOf, type AnalysisHead } from './game-analysis.repository';
 import { Result } from '../entities/result.entity';
 
 /** A competition's games as its public page lists them: the finished ones with names, groups and results. */
@@ -149,9 +150,18 @@ export class GameListingsRepository {
    * games), a hash of both players' names, and the time zone that names "today".
    */
   async pageMark(gameId: string): Promise<GamePageMark | null> {
-    const rows = (await this.db.manager.query(GAME_PAGE_MARK_SQL, [gameId])) as { version: number; marks: string; time_zone: string }[];
-    const row = rows[0];
-    return row ? { version: Number(row.version), marks: row.marks, timeZone: row.time_zone } : null;
+    const rows = (await this.db.manager.query(GAME_PAGE_MARK_SQL, [gameId])) as MarkRow[];
+    return rows[0] ? markOf(rows[0]) : null;
+  }
+
+  /**
+   * The mark and the game's analysis head in the same statement: the page shows the analysis,
+   * which the background job writes without bumping the game, so it is read on every view too.
+   */
+  async pageMarkWithAnalysis(gameId: string): Promise<{ mark: GamePageMark; analysis: AnalysisHead } | null> {
+    const rows = (await this.db.manager.query(GAME_PAGE_MARK_WITH_ANALYSIS_SQL, [gameId])) as (MarkRow &
+      Parameters<typeof analysisHeadOf>[0])[];
+    return rows[0] ? { mark: markOf(rows[0]), analysis: analysisHeadOf(rows[0]) } : null;
   }
 }
 
@@ -162,10 +172,27 @@ export interface GamePageMark {
   readonly timeZone: string;
 }
 
-// Read on every view of a game page: kept planned.
-const GAME_PAGE_MARK_SQL = prepared(`SELECT g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"
-  FROM "game" g
+interface MarkRow {
+  readonly version: number;
+  readonly marks: string;
+  readonly time_zone: string;
+}
+
+function markOf(row: MarkRow): GamePageMark {
+  return { version: Number(row.version), marks: row.marks, timeZone: row.time_zone };
+}
+
+const MARK_COLUMNS = `g."version", md5(c::text) || md5(r."name" || E'\\n' || b."name") AS "marks", c."time_zone"`;
+const MARK_FROM = `FROM "game" g
   JOIN "competition" c ON c."id" = g."competition_id"
   JOIN "player" r ON r."id" = g."red_player_id"
-  JOIN "player" b ON b."id" = g."blue_player_id"
+  JOIN "player" b ON b."id" = g."blue_player_id"`;
+
+// Read on every view of a game page and its preview: kept planned.
+const GAME_PAGE_MARK_SQL = prepared(`SELECT ${MARK_COLUMNS}
+  ${MARK_FROM}
+  WHERE g."id" = $1`);
+const GAME_PAGE_MARK_WITH_ANALYSIS_SQL = prepared(`SELECT ${MARK_COLUMNS}, ${ANALYSIS_HEAD_COLUMNS}
+  ${MARK_FROM}
+  ${ANALYSIS_HEAD_JOIN}
   WHERE g."id" = $1`);

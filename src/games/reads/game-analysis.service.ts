@@ -9,7 +9,7 @@ import { WorkersService } from '../../database/workers.service';
 import { analysisAnswer, analysisRefusals, type AnalysisAnswer } from '../core/game-analysis';
 import { refusals } from '../core/game-refusals';
 import { analyseRecords, type GameTurnAnalysis } from '../../engine/analysis';
-import { GameAnalysisRepository } from '../persistence/game-analysis.repository';
+import { GameAnalysisRepository, type AnalysisHead } from '../persistence/game-analysis.repository';
 import { GameSession } from '../model/game-session';
 import { GameRepository } from '../persistence/game.repository';
 import { Lexicons } from '../persistence/lexicons.service';
@@ -92,9 +92,19 @@ export class GameAnalysisService implements OnApplicationBootstrap {
     return answer.state === 'ready' ? answer.turns : [];
   }
 
+  /** The game page's section from the head the page read with its mark (GameListingsRepository.pageMarkWithAnalysis). */
+  fromHead(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
+    return this.db.run(() => this.answerOf(gameId, head, movesPlayed));
+  }
+
   private async answer(gameId: string, movesPlayed: number): Promise<AnalysisAnswer> {
     const head = await this.analyses.head(gameId);
     if (!head) throw refusals.unknownGame(gameId);
+    return this.answerOf(gameId, head, movesPlayed);
+  }
+
+  /** The answer for a head; a pending answer that asks for the job is queued and the job woken. */
+  private async answerOf(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
     const answer = analysisAnswer({ ...head, movesPlayed });
     if (answer.state === 'pending' && answer.queue) {
       await this.analyses.queue(gameId, this.clock.now());

@@ -84,8 +84,7 @@ export class GameFormsService {
     req: WebRequest,
     extra: { error?: string; done?: string | null; sent?: Sent; review?: Reviewable | null },
   ): Promise<string | Buffer> {
-    const game = await this.pages.gamePage(actor, id, req.lang);
-    const analysis = await this.pages.analysisOf(game);
+    const { game, analysis } = await this.pages.gamePageWithAnalysis(actor, id, req.lang);
     const title = `${game.red.name} – ${game.blue.name}`;
     // A fresh key per rendering: a form sent twice (back button, double click) acts once.
     const formKey = randomUUID();

@@ -1,5 +1,5 @@
 // The game page's model kept between views: a page is one small statement
-// (GameRepository.pageMark) plus rendering while nothing it shows has changed. The mark is
+// (GameListingsRepository.pageMark) plus rendering while nothing it shows has changed. The mark is
 // read from the database on every view, so several instances on one database stay right:
 // every write a game's page shows bumps the game's version in its own transaction, and the
 // competition's row and the players' names are in the mark by hash. The viewer (user and
@@ -7,7 +7,7 @@
 // the key; the form key and the CSRF token are not in the model, so each rendering has fresh ones.
 import { LruMap } from '../../common/lru-map';
 
-/** What a value was built under (GameRepository.pageMark gives it). */
+/** What a value was built under (GameListingsRepository.pageMark gives it). */
 export interface PageMark {
   readonly version: number;
   readonly marks: string;

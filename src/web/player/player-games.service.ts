@@ -30,7 +30,7 @@ import { gamePageKey, MarkedCache } from './game-page-cache';
 import { myGamesModel, type MyGameInput, type MyGameRow } from './my-games';
 import { CompetitionsRepository } from '../../competitions/competitions.repository';
 import { PlayersRepository } from '../../competitions/players.repository';
-import { GameListingsRepository } from '../../games/persistence/game-listings.repository';
+import { GameListingsRepository, type GamePageMark } from '../../games/persistence/game-listings.repository';
 import { ResultsRepository } from '../../games/persistence/results.repository';
 
 /** What `/games/:id/preview` answers: the games' preview, its refusal and word check in the user's language. */
@@ -75,6 +75,31 @@ export class PlayerGamesService {
   async gamePage(actor: UserActor, gameId: string, lang: Lang): Promise<GamePageModel> {
     // Not a game's id: the games service's refusal, as without the cache.
     const before = isUuid(gameId) ? await this.db.run(() => this.listings.pageMark(gameId)) : null;
+    return this.gamePageUnder(actor, gameId, lang, before);
+  }
+
+  /**
+   * The game page and its analysis section. The background job writes the analysis without
+   * changing the game, so it is not kept under the game's mark: it is read with the mark, in
+   * the same statement, on every view.
+   */
+  async gamePageWithAnalysis(
+    actor: UserActor,
+    gameId: string,
+    lang: Lang,
+  ): Promise<{ game: GamePageModel; analysis: AnalysisSection | null }> {
+    const read = isUuid(gameId) ? await this.db.run(() => this.listings.pageMarkWithAnalysis(gameId)) : null;
+    const game = await this.gamePageUnder(actor, gameId, lang, read?.mark ?? null);
+    const movesPlayed = game.lines[0]?.moves.length ?? 0;
+    // No head only for a game that came to be after its mark was looked for: read it apart.
+    const answer = read
+      ? await this.analysis.fromHead(game.id, read.analysis, movesPlayed)
+      : await this.analysis.forPage(game.id, movesPlayed);
+    return { game, analysis: analysisSection(answer, { red: game.red.name, blue: game.blue.name }) };
+  }
+
+  /** The page model kept under `before`, the mark read at the start of this view; built (and kept when still current) otherwise. */
+  private async gamePageUnder(actor: UserActor, gameId: string, lang: Lang, before: GamePageMark | null): Promise<GamePageModel> {
     if (!before) return this.buildGamePage(actor, gameId, lang);
     const key = gamePageKey(gameId, actor, lang, localDate(this.clock.now(), before.timeZone));
     const cached = this.pageModels.take(key, before);
@@ -118,15 +143,6 @@ export class PlayerGamesService {
         conditionals: await this.conditionals.panel(s, model.me),
       };
     });
-  }
-
-  /**
-   * The page's analysis section, read apart from the page model: the background
-   * job writes it without changing the game, so it is not kept under the game's mark.
-   */
-  async analysisOf(game: Pick<GamePageModel, 'id' | 'red' | 'blue' | 'lines'>): Promise<AnalysisSection | null> {
-    const answer = await this.analysis.forPage(game.id, game.lines[0]?.moves.length ?? 0);
-    return analysisSection(answer, { red: game.red.name, blue: game.blue.name });
   }
 
   /**
