@@ -42,16 +42,19 @@ const HEAD_SQL = prepared(`
   ${ANALYSIS_HEAD_JOIN}
   WHERE g.id = $1`);
 
+/** A row with ANALYSIS_HEAD_COLUMNS, as the driver gives it. */
+export interface AnalysisHeadRow {
+  readonly status: AnalysisHead['status'];
+  readonly lexicon: string | null;
+  readonly analysisDuringPlay: boolean;
+  readonly state: AnalysisState | null;
+  readonly final: boolean;
+  readonly moves: number | string;
+  readonly turns: GameTurnAnalysis[] | string;
+}
+
 /** A row with ANALYSIS_HEAD_COLUMNS, as the head. */
-export function analysisHeadOf(row: {
-  status: AnalysisHead['status'];
-  lexicon: string | null;
-  analysisDuringPlay: boolean;
-  state: AnalysisState | null;
-  final: boolean;
-  moves: number | string;
-  turns: GameTurnAnalysis[] | string;
-}): AnalysisHead {
+export function analysisHeadOf(row: AnalysisHeadRow): AnalysisHead {
   const { status, lexicon, analysisDuringPlay, state, final, moves, turns } = row;
   return {
     status,
@@ -78,7 +81,7 @@ export class GameAnalysisRepository {
   /** The game's status, its competition's word list and setting, and its analysis, in one statement; null for no such game. */
   async head(gameId: string): Promise<AnalysisHead | null> {
     if (!isUuid(gameId)) return null;
-    const row = ((await this.m.query(HEAD_SQL, [gameId])) as Parameters<typeof analysisHeadOf>[0][])[0];
+    const row = ((await this.m.query(HEAD_SQL, [gameId])) as AnalysisHeadRow[])[0];
     return row ? analysisHeadOf(row) : null;
   }
 

@@ -7,8 +7,14 @@ import { Database } from '../../database/database';
 import { prepared } from '../../database/prepared-statements';
 import { Player } from '../../players/player.entity';
 import { Game } from '../entities/game.entity';
-import { ANALYSIS_HEAD_COLUMNS, ANALYSIS_HEAD_JOIN, analysisHeadOf, type AnalysisHead } from './game-analysis.repository';
 import { Result } from '../entities/result.entity';
+import {
+  ANALYSIS_HEAD_COLUMNS,
+  ANALYSIS_HEAD_JOIN,
+  analysisHeadOf,
+  type AnalysisHead,
+  type AnalysisHeadRow,
+} from './game-analysis.repository';
 
 /** A competition's games as its public page lists them: the finished ones with names, groups and results. */
 export interface CompetitionListing {
@@ -159,8 +165,7 @@ export class GameListingsRepository {
    * which the background job writes without bumping the game, so it is read on every view too.
    */
   async pageMarkWithAnalysis(gameId: string): Promise<{ mark: GamePageMark; analysis: AnalysisHead } | null> {
-    const rows = (await this.db.manager.query(GAME_PAGE_MARK_WITH_ANALYSIS_SQL, [gameId])) as (MarkRow &
-      Parameters<typeof analysisHeadOf>[0])[];
+    const rows = (await this.db.manager.query(GAME_PAGE_MARK_WITH_ANALYSIS_SQL, [gameId])) as (MarkRow & AnalysisHeadRow)[];
     return rows[0] ? { mark: markOf(rows[0]), analysis: analysisHeadOf(rows[0]) } : null;
   }
 }

@@ -94,7 +94,7 @@ export class GameAnalysisService implements OnApplicationBootstrap {
 
   /** The game page's section from the head the page read with its mark (GameListingsRepository.pageMarkWithAnalysis). */
   fromHead(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
-    return this.db.run(() => this.answerOf(gameId, head, movesPlayed));
+    return this.answerOf(gameId, head, movesPlayed);
   }
 
   private async answer(gameId: string, movesPlayed: number): Promise<AnalysisAnswer> {
@@ -103,11 +103,14 @@ export class GameAnalysisService implements OnApplicationBootstrap {
     return this.answerOf(gameId, head, movesPlayed);
   }
 
-  /** The answer for a head; a pending answer that asks for the job is queued and the job woken. */
+  /**
+   * The answer for a head; a pending answer that asks for the job is queued and the job woken.
+   * Only that write opens a unit of work (joining the caller's, if any): most views write nothing.
+   */
   private async answerOf(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
     const answer = analysisAnswer({ ...head, movesPlayed });
     if (answer.state === 'pending' && answer.queue) {
-      await this.analyses.queue(gameId, this.clock.now());
+      await this.db.run(() => this.analyses.queue(gameId, this.clock.now()));
       this.wake();
     }
     return answer;
