@@ -135,6 +135,8 @@ export interface ReplayFigures {
 
 export interface SqlCeiling extends ReplayFigures {
   readonly windows: number;
+  /** The same statements sent through the platform's unit of work (`stack`), with none of its logic. */
+  readonly throughStack?: ReplayFigures;
   /** The same writes after the lean lock. */
   readonly leanLock: ReplayFigures;
   /** The lean lock and the issue's writes: the move, the game's state, the audit entry, one outbox row. */
@@ -142,42 +144,81 @@ export interface SqlCeiling extends ReplayFigures {
 }
 
 /**
+ * How a replay is sent: one lane per captured move, each sending its replays one transaction
+ * after another (BEGIN, the statements, COMMIT), as one request handler would.
+ */
+export interface ReplayLanes {
+  lane(): Promise<ReplayLane>;
+  end(): Promise<void>;
+}
+
+export interface ReplayLane {
+  transaction(statements: readonly CapturedStatement[]): Promise<void>;
+  release(): void;
+}
+
+/** Bare lanes: a node-postgres client each, marked statements prepared once per connection as the platform sends them. */
+function bareLanes(url: string, size: number): ReplayLanes {
+  const pool = new Pool({ connectionString: url, max: size, Client: PreparingClient });
+  return {
+    async lane() {
+      const client: PoolClient = await pool.connect();
+      return {
+        async transaction(statements) {
+          await client.query('BEGIN');
+          try {
+            for (const s of statements) await client.query(prepared(s.sql), s.parameters as unknown[]);
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        },
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * Replays the captured moves in each shape (one client each, on its game) in windows of
  * `seconds`, each followed by a window of bare insert transactions on the same database, and
- * compares the two.
+ * compares the two. With `stack`, the captured statements are also sent through it: the
+ * platform's own unit of work (TypeORM's transaction, the async context, the deferred writes)
+ * around the move's statements and nothing of its logic.
  */
 export async function sqlCeiling(
   url: string,
   database: string,
   moves: readonly CapturedMove[],
   { windows, seconds }: { windows: number; seconds: number },
+  stack?: ReplayLanes,
 ): Promise<SqlCeiling> {
   const counter = { next: 0 };
-  const platform = await replayed(url, database, moves, 'platform', { windows, seconds }, counter);
-  const leanLock = await replayed(url, database, moves, 'leanLock', { windows, seconds }, counter);
-  const minimal = await replayed(url, database, moves, 'minimal', { windows, seconds }, counter);
-  return { ...platform, windows, leanLock, minimal };
+  const options = { windows, seconds, url, database };
+  const platform = await replayed(bareLanes(url, moves.length), moves, 'platform', options, counter);
+  const throughStack = stack && (await replayed(stack, moves, 'platform', options, counter));
+  const leanLock = await replayed(bareLanes(url, moves.length), moves, 'leanLock', options, counter);
+  const minimal = await replayed(bareLanes(url, moves.length), moves, 'minimal', options, counter);
+  return { ...platform, windows, ...(throughStack && { throughStack }), leanLock, minimal };
 }
 
 async function replayed(
-  url: string,
-  database: string,
+  lanes: ReplayLanes,
   moves: readonly CapturedMove[],
   shape: ReplayShape,
-  { windows, seconds }: { windows: number; seconds: number },
+  { windows, seconds, url, database }: { windows: number; seconds: number; url: string; database: string },
   // Replay numbers go on across the shapes: the keys each writes stay fresh.
   counter: { next: number },
 ): Promise<ReplayFigures> {
   const plans = moves.map((m) => replayOf(shapedMove(m, shape)));
-  const pool = new Pool({ connectionString: url, max: plans.length, Client: PreparingClient });
   let replays = 0;
   let replaySeconds = 0;
   let nodeMicros = 0;
   let pgMicros: number | null = 0;
   let inserts = 0;
   let insertSeconds = 0;
-  // Sent as the platform sends them: marked statements prepared once per connection.
-  const send = (client: PoolClient, s: CapturedStatement) => client.query(prepared(s.sql), s.parameters as unknown[]);
   try {
     for (let w = 0; w < windows; w++) {
       const deadline = Date.now() + seconds * 1000;
@@ -186,19 +227,14 @@ async function replayed(
       const started = process.hrtime.bigint();
       await Promise.all(
         plans.map(async (plan) => {
-          const client = await pool.connect();
+          const lane = await lanes.lane();
           try {
             while (Date.now() < deadline) {
-              await client.query('BEGIN');
-              for (const s of plan(counter.next++)) await send(client, s);
-              await client.query('COMMIT');
+              await lane.transaction(plan(counter.next++));
               replays++;
             }
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => undefined);
-            throw error;
           } finally {
-            client.release();
+            lane.release();
           }
         }),
       );
@@ -212,7 +248,7 @@ async function replayed(
       insertSeconds += bare.count / bare.perSecond;
     }
   } finally {
-    await pool.end();
+    await lanes.end();
   }
   const movesPerSecond = replays / replaySeconds;
   const bareInsertsPerSecond = inserts / insertSeconds;
