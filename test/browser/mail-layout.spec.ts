@@ -1,7 +1,13 @@
 // A mail that asks for a move, as a phone shows it (docs/mail.md, "Mail weight"): at 360 px nothing
 // scrolls sideways and the reply instructions come before the first board; at 1280 px too. The mails
 // are the rendered templates with the sample models, one line and two (a dispute), in both languages.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
+import { MAIL_TEMPLATE_NAMES } from '../../src/mail/templates/all-models';
+import { fileTransport } from '../../src/mail/outbox/mail-transport';
 import { renderMail } from '../../src/mail/templates/render';
 import { sampleModels } from '../../src/mail/templates/testing/sample-models';
 import type { MailLanguage } from '../../src/mail/parsing/quotes';
@@ -102,6 +108,44 @@ describe("the arbiter's case mail and the players' digest on a phone (docs/mail-
         } finally {
           await page.close();
         }
+      }
+    },
+  );
+});
+
+describe('every mail as it goes on the wire (docs/mail.md, "On the wire")', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(['ro', 'en', 'pl'] as const)(
+    'in %s: each template, written by the file transport and read back by a mail parser, renders pixel for pixel as its HTML at 360 px',
+    async (language) => {
+      const dir = mkdtempSync(join(tmpdir(), 'corr-scrabble-wire-'));
+      const transport = fileTransport(dir);
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+      try {
+        for (const name of MAIL_TEMPLATE_NAMES) {
+          const { html, text } = renderMail(name, language, MODELS[language][name] as never);
+          const envelope = { from: 'moves@corr-scrabble.test', to: 'player@example.org' };
+          await transport.send({ ...envelope, subject: name, text, html, envelope }, name);
+          const raw = readFileSync(join(dir, `${name}.eml`));
+          const sent = await simpleParser(raw);
+          expect([name, raw.toString('utf8').includes('Content-Transfer-Encoding: 8bit')]).toEqual([name, true]);
+          expect([name, sent.text?.trim()]).toEqual([name, text.trim()]);
+          await page.setContent(html);
+          const rendered = await page.screenshot({ fullPage: true });
+          await page.setContent(String(sent.html));
+          const received = await page.screenshot({ fullPage: true });
+          expect([name, received.equals(rendered)]).toEqual([name, true]);
+        }
+      } finally {
+        await page.close();
+        transport.close();
       }
     },
   );

@@ -123,6 +123,20 @@ describe('the outbox sender, through a real SMTP server', () => {
     }
   });
 
+  it('sends the bodies as 8-bit UTF-8 parts, declared to the server (BODY=8BITMIME), as the templates wrote them', async () => {
+    const [mail] = await world.smtp.waitFor(1);
+    expect(mail.envelope.body).toBe('8BITMIME');
+    const raw = mail.raw.toString('utf8');
+    expect(raw).toContain('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n');
+    expect(raw).toContain('Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n');
+    expect(raw).not.toContain('quoted-printable');
+    for (const line of raw.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(998);
+    // The HTML's letters beyond ASCII (a diacritic, a dash) are on the wire as they are, not as =C4=83.
+    const beyondAscii = /[^\x00-\x7f]+/.exec(String(mail.parsed.html))?.[0];
+    expect(beyondAscii).toBeDefined();
+    expect(raw).toContain(beyondAscii);
+  });
+
   it('without SMTP_URL writes each mail once as an .eml file under DATA_DIR/outbox', async () => {
     await world.current.close();
     const instance = await world.start({ smtp: false });

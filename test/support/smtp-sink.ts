@@ -1,12 +1,12 @@
 import { AddressInfo } from 'node:net';
 import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { freePort } from './ports';
 import { hangAfter } from './hang';
 
 export interface DeliveredMail {
-  /** The SMTP envelope: the VERP sender and the real recipients. */
-  readonly envelope: { readonly from: string; readonly to: string[] };
+  /** The SMTP envelope: the VERP sender, the real recipients, and the body's type declared in MAIL FROM (`8BITMIME`), if any. */
+  readonly envelope: { readonly from: string; readonly to: string[]; readonly body?: string };
   readonly raw: Buffer;
   readonly parsed: ParsedMail;
   /** A header's value as written on the wire (unfolded), or undefined. */
@@ -89,6 +89,7 @@ export async function startSmtpSink(options: { readonly parse?: boolean } = {}):
                 envelope: {
                   from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                   to: session.envelope.rcptTo.map((r) => r.address),
+                  ...bodyOf(session.envelope.mailFrom),
                 },
                 raw,
                 get parsed(): ParsedMail {
@@ -157,4 +158,10 @@ export async function startSmtpSink(options: { readonly parse?: boolean } = {}):
       if (outage !== 'refuse') await close();
     },
   };
+}
+
+/** The BODY parameter of MAIL FROM (RFC 6152), as smtp-server hands it over. */
+function bodyOf(from: false | SMTPServerAddress): { body?: string } {
+  const body = from && from.args ? (from.args as Record<string, string | undefined>).BODY : undefined;
+  return body === undefined ? {} : { body };
 }

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { eightBitHtml, eightBitText } from './eight-bit-body';
 
 /** A composed message for one recipient, with its SMTP envelope (VERP sender). */
 export type OutgoingMessage = Mail.Options & { readonly envelope: { readonly from: string; readonly to: string } };
@@ -26,6 +27,17 @@ const BROKEN_CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNECTION', 'ES
 export function isBrokenConnection(error: unknown): boolean {
   const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
   return responseCode === undefined && code !== undefined && BROKEN_CONNECTION_CODES.has(code);
+}
+
+/**
+ * The message as it goes out: its text and HTML as 8-bit parts where they can be (eight-bit-body.ts),
+ * declared to a server that offers 8BITMIME (`BODY=8BITMIME`, RFC 6152); a part that cannot be
+ * 8-bit stays quoted-printable.
+ */
+export function onTheWire(message: OutgoingMessage): OutgoingMessage {
+  const text = typeof message.text === 'string' ? (eightBitText(message.text) ?? message.text) : message.text;
+  const html = typeof message.html === 'string' ? (eightBitHtml(message.html) ?? message.html) : message.html;
+  return { ...message, text, html, envelope: { ...message.envelope, use8BitMime: true } as OutgoingMessage['envelope'] };
 }
 
 /** SMTP connections kept open and shared by the sender's concurrent recipients. */
@@ -58,7 +70,7 @@ export function smtpTransport(url: string): MailTransport {
   return {
     kind: 'smtp',
     send: async (message) => {
-      await (transporter ??= open()).sendMail(message);
+      await (transporter ??= open()).sendMail(onTheWire(message));
     },
     release,
     close: release,
@@ -78,7 +90,7 @@ export function fileTransport(directory: string): MailTransport {
   return {
     kind: 'files',
     send: async (message, key) => {
-      const info = (await transporter.sendMail(message)) as { message: Buffer };
+      const info = (await transporter.sendMail(onTheWire(message))) as { message: Buffer };
       mkdirSync(directory, { recursive: true, mode: MAIL_DIRECTORY_MODE });
       // chmod as well: mkdir's and open's modes pass through the umask, and the folder may predate this.
       chmodSync(directory, MAIL_DIRECTORY_MODE);
