@@ -339,7 +339,7 @@ export class OutboxComposer {
       inReplyTo: references.at(-1),
       references: references.length ? references : undefined,
       headers,
-      // Romanian and English text: quoted-printable, as nodemailer would choose it, without its count of every character.
+      // The headers' encoded words, and a body that cannot go 8-bit (mail-transport.ts onTheWire): quoted-printable, as nodemailer would choose it for this text, without its count of every character.
       textEncoding: 'quoted-printable',
       envelope: { from: verpAddress(settings.secret, settings.mailReplyAddress, to), to },
     }));
