@@ -14,6 +14,12 @@ export type DatabaseKind = 'postgres' | 'pglite';
  */
 const unit = new AsyncLocalStorage<EntityManager>();
 
+/**
+ * How long `close` waits for the units of work already running (a request being answered, a mail
+ * being applied) before it closes the connections under them.
+ */
+export const CLOSE_WAIT_MS = 10_000;
+
 /** What each open transaction runs once it has committed (`afterCommit`). */
 const afterCommitOf = new WeakMap<EntityManager, (() => void)[]>();
 
@@ -27,6 +33,12 @@ export class Database {
   private readonly turn = new Mutex();
   /** Marks the async context that holds the PGlite turn, so nested work does not wait on itself. */
   private readonly holding = new AsyncLocalStorage<true>();
+  /** Units of work begun and not yet settled: `close` waits for them. */
+  private running = 0;
+  /** Set by `close`: a new unit of work is refused from then on. */
+  private closing = false;
+  /** Called when the last running unit settles. */
+  private readonly idle: (() => void)[] = [];
 
   constructor(
     readonly dataSource: DataSource,
@@ -38,6 +50,10 @@ export class Database {
    * gave up comes out as DatabaseInterruptedError: typed, and safe to send again.
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.tracked(() => this.transactionNow(work));
+  }
+
+  private transactionNow<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.serialised(async () => {
       const committed: (() => void)[] = [];
       const result = await this.dataSource.transaction(async (m) => {
@@ -80,7 +96,24 @@ export class Database {
   /** Work outside a transaction (reads, health); on PGlite it still waits its turn. */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const m = this.dataSource.manager;
-    return this.serialised(() => unit.run(m, () => work(m))).catch(interrupted);
+    return this.tracked(() => this.serialised(() => unit.run(m, () => work(m))).catch(interrupted));
+  }
+
+  /**
+   * A unit of work counted while it runs, so that `close` lets it finish rather than close its
+   * connection under it: a connection given back mid-statement would be handed to the next
+   * caller with the statement still on it, inside the first one's transaction. Once `close` has
+   * begun a new unit is refused (DatabaseInterruptedError: typed, and safe to send again to the
+   * next instance); one opened inside a running unit is part of its work and goes on.
+   */
+  private async tracked<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing && !unit.getStore()) throw new DatabaseInterruptedError(new Error('the platform is stopping'));
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      if (--this.running === 0) for (const settled of this.idle.splice(0)) settled();
+    }
   }
 
   /**
@@ -123,7 +156,18 @@ export class Database {
     });
   }
 
+  /**
+   * Refuses new units of work, waits for those running (at most CLOSE_WAIT_MS: a stuck one does
+   * not keep the process from stopping), then closes the connections.
+   */
   async close(): Promise<void> {
+    this.closing = true;
+    if (this.running > 0) {
+      await new Promise<void>((resolve) => {
+        this.idle.push(resolve);
+        setTimeout(resolve, CLOSE_WAIT_MS).unref();
+      });
+    }
     if (this.dataSource.isInitialized) await this.serialised(() => this.dataSource.destroy());
   }
 

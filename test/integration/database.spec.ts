@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { advisoryLockKey } from '../../src/database/advisory-lock';
 import { Database } from '../../src/database/database';
+import { DatabaseInterruptedError } from '../../src/database/database-interrupted';
 import { OpenedDatabase } from '../../src/database/open-database';
 import { openTestDatabase } from '../support/test-app';
 import { TEST_DB, TestDatabase } from '../support/test-database';
@@ -50,6 +51,57 @@ describe(`the database (${TEST_DB})`, () => {
     ).rejects.toThrow('boom');
     const rows = await db.run((m) => m.query(`SELECT 1 FROM platform_state WHERE key = 'half'`));
     expect(rows).toHaveLength(0);
+  });
+
+  describe('closing', () => {
+    /** Turns of the event loop: time enough, on any machine, for a close that did not wait to be done. */
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    it('lets the units of work already running finish and commit, and refuses new ones, typed, without running them', async () => {
+      const { opened: other, testDb: otherDb } = await openTestDatabase();
+      try {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const running = other.database.transaction(async (m) => {
+          await m.query(`INSERT INTO platform_state (key, value, updated_at) VALUES ('closing', '1', now())`);
+          await held;
+          await m.query(`UPDATE platform_state SET value = '2' WHERE key = 'closing'`);
+          return 'committed';
+        });
+        await turns(5);
+        let closed = false;
+        const closing = other.close().then(() => (closed = true));
+        await Promise.race([closing, turns(200)]);
+        expect(closed).toBe(false);
+
+        let ran = false;
+        await expect(
+          other.database.run(async () => {
+            ran = true;
+          }),
+        ).rejects.toBeInstanceOf(DatabaseInterruptedError);
+        expect(ran).toBe(false);
+
+        release();
+        await expect(running).resolves.toBe('committed');
+        await closing;
+        expect(closed).toBe(true);
+        if (otherDb.url) {
+          const client = new Client({ connectionString: otherDb.url });
+          await client.connect();
+          try {
+            const { rows } = await client.query(`SELECT value FROM platform_state WHERE key = 'closing'`);
+            expect(rows).toEqual([{ value: 2 }]);
+          } finally {
+            await client.end();
+          }
+        }
+      } finally {
+        await otherDb.drop();
+      }
+    });
   });
 
   describe('the unit of work', () => {
