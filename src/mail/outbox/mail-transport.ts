@@ -35,8 +35,9 @@ export function isBrokenConnection(error: unknown): boolean {
  * 8-bit stays quoted-printable.
  */
 export function onTheWire(message: OutgoingMessage): OutgoingMessage {
-  const text = typeof message.text === 'string' ? (eightBitText(message.text) ?? message.text) : message.text;
-  const html = typeof message.html === 'string' ? (eightBitHtml(message.html) ?? message.html) : message.html;
+  // An empty body stays a string: nodemailer leaves its part out, as before.
+  const text = typeof message.text === 'string' && message.text ? (eightBitText(message.text) ?? message.text) : message.text;
+  const html = typeof message.html === 'string' && message.html ? (eightBitHtml(message.html) ?? message.html) : message.html;
   return { ...message, text, html, envelope: { ...message.envelope, use8BitMime: true } as OutgoingMessage['envelope'] };
 }
 
