@@ -92,22 +92,19 @@ export class GameAnalysisService implements OnApplicationBootstrap {
     return answer.state === 'ready' ? answer.turns : [];
   }
 
-  /** The game page's section from the head the page read with its mark (GameListingsRepository.pageMarkWithAnalysis). */
-  fromHead(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
-    return this.answerOf(gameId, head, movesPlayed);
-  }
-
   private async answer(gameId: string, movesPlayed: number): Promise<AnalysisAnswer> {
     const head = await this.analyses.head(gameId);
     if (!head) throw refusals.unknownGame(gameId);
-    return this.answerOf(gameId, head, movesPlayed);
+    return this.fromHead(gameId, head, movesPlayed);
   }
 
   /**
-   * The answer for a head; a pending answer that asks for the job is queued and the job woken.
-   * Only that write opens a unit of work (joining the caller's, if any): most views write nothing.
+   * The answer for a head already read (the game page reads it with its mark:
+   * GameListingsRepository.pageMarkWithAnalysis); a pending answer that asks for the job is
+   * queued and the job woken. Only that write opens a unit of work (joining the caller's, if
+   * any): most views write nothing.
    */
-  private async answerOf(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
+  async fromHead(gameId: string, head: AnalysisHead, movesPlayed: number): Promise<AnalysisAnswer> {
     const answer = analysisAnswer({ ...head, movesPlayed });
     if (answer.state === 'pending' && answer.queue) {
       await this.db.run(() => this.analyses.queue(gameId, this.clock.now()));

@@ -1,4 +1,4 @@
-// A mail's text and HTML as 8-bit MIME parts (RFC 6152, docs/mail.md "Mail weight"): the UTF-8
+// A mail's text and HTML as 8-bit MIME parts (RFC 6152, docs/mail.md "On the wire"): the UTF-8
 // bodies go out as they are, with no quoted-printable pass. That pass was most of the CPU of
 // building a game mail (about 1 ms of 1.2 for a "your move" mail of 27 KB of HTML), and it made
 // the mail a tenth larger: every `=` of the HTML's attributes became `=3D`, every diacritic six
