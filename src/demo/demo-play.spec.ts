@@ -7,7 +7,11 @@ import { DEMO_WORDS } from './demo-words';
 const words = demoWords('ro');
 const list = loadWordList(DEMO_WORDS.join('\n'), getTileSet('ro'));
 
-/** `count` placements of the demo from its sequence; every word formed, as the engine scored it. */
+/**
+ * Up to `count` placements of the demo from its sequence, fewer when the list has no word for a
+ * rack (a random walk can reach one; the demo's own fixed walk does not, test/integration/demo.spec.ts);
+ * every word formed, as the engine scored it.
+ */
 function play(seed: number, count: number): { state: GameState; formed: string[]; scores: number[] } {
   const random = seededRandom(seed);
   let state = newGame({ tileSet: 'ro', sequence: demoSequence('ro') });
@@ -15,7 +19,7 @@ function play(seed: number, count: number): { state: GameState; formed: string[]
   const scores: number[] = [];
   for (let i = 0; i < count; i++) {
     const move = demoPlacement(state, words, random);
-    if (move === undefined) throw new Error(`no placement at turn ${i + 1}`);
+    if (move === undefined) break;
     const step = applyMove(state, move);
     if (!step.ok) throw new Error(`${move} refused: ${step.code}`);
     formed.push(...step.record.words.map((w) => w.word));
@@ -40,10 +44,12 @@ describe("the demo's games", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000 }), (seed) => {
         const { formed, scores } = play(seed, 14);
+        expect(formed.length).toBeGreaterThan(0);
         expect(formed.filter((w) => !list.has(w))).toEqual([]);
         expect(scores.every((s) => s > 0)).toBe(true);
       }),
-      { numRuns: 10 },
+      // 7670: a walk whose 14th rack has no word of the list.
+      { numRuns: 10, examples: [[7670]] },
     );
   });
 
