@@ -26,8 +26,9 @@ export function createDataSource(db: DatabaseSettings, entities: EntityClasses, 
       url: db.url,
       // Bounded so that a burst of moves queues here instead of exhausting the server.
       poolSize: 10,
-      // The hot statements go by name, planned once per connection (prepared-statements.ts).
-      extra: { connectionTimeoutMillis: 10_000, Client: PreparingClient },
+      // The hot statements go by name, planned once per connection (prepared-statements.ts); a
+      // transaction's statements go one behind another without waiting (transaction-pipeline.ts).
+      extra: { connectionTimeoutMillis: 10_000, Client: PreparingClient, pipeline: true },
     });
   }
   if (db.dataDir !== 'memory://') mkdirSync(db.dataDir, { recursive: true });

@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
 import { advisoryLockKey } from './advisory-lock';
 import { DatabaseInterruptedError, isTransientDatabaseError } from './database-interrupted';
-import { openDeferredWrites, type Query } from './deferred-writes';
+import { openDeferredWrites } from './deferred-writes';
 import { Mutex } from './mutex';
+import { pipelinedQuery, type RunnerQuery } from './transaction-pipeline';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -56,27 +57,34 @@ export class Database {
   private transactionNow<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.serialised(async () => {
       const committed: (() => void)[] = [];
-      const result = await this.dataSource.transaction(async (m) => {
-        const runner = m.queryRunner!;
-        const query = runner.query.bind(runner) as Query;
-        const writes = openDeferredWrites(m, query);
-        afterCommitOf.set(m, committed);
-        // Every statement of the transaction sends the pending writes first, so it sees them.
-        runner.query = (async (...args: Parameters<Query>) => {
-          if (!writes.empty) await writes.flush();
-          return query(...args);
-        }) as typeof runner.query;
-        try {
-          const done = await unit.run(m, () => work(m));
-          await writes.flush();
-          return done;
-        } catch (error) {
-          writes.discard();
-          throw error;
-        } finally {
-          runner.query = query as typeof runner.query;
-        }
-      });
+      const runner = this.dataSource.createQueryRunner();
+      const m = runner.manager;
+      const query = runner.query.bind(runner) as RunnerQuery;
+      // The writes go through the runner's query as wrapped below, so that they follow its START TRANSACTION.
+      const writes = openDeferredWrites(m, (sql, parameters) => runner.query(sql, parameters));
+      afterCommitOf.set(m, committed);
+      runner.query = (
+        this.kind === 'postgres'
+          ? pipelinedQuery(runner, query, writes)
+          : // Every statement of the transaction sends the pending writes first, so it sees them.
+            async (...args: Parameters<RunnerQuery>) => {
+              if (!writes.empty) await writes.flush();
+              return query(...args);
+            }
+      ) as typeof runner.query;
+      let result: T;
+      try {
+        await runner.startTransaction();
+        result = await unit.run(m, () => work(m));
+        // The pending writes go with the COMMIT (before it, on PGlite).
+        await runner.commitTransaction();
+      } catch (error) {
+        writes.discard();
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      } finally {
+        await runner.release();
+      }
       for (const then of committed) then();
       return result;
     }).catch(interrupted);

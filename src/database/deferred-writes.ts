@@ -17,6 +17,12 @@ const PREPARED_PARAMETERS = 200;
 
 export type Query = (sql: string, parameters?: unknown[]) => Promise<unknown>;
 
+/** A statement of the pending writes, ready to send. */
+export interface PendingStatement {
+  readonly sql: string;
+  readonly parameters: unknown[];
+}
+
 interface PendingUpdate {
   readonly codec: RowCodec<ObjectLiteral>;
   readonly id: string;
@@ -61,11 +67,18 @@ export class DeferredWrites {
 
   /** Sends everything pending, in as few statements as the parameters allow. */
   async flush(): Promise<void> {
+    for (const { sql, parameters } of this.drain()) await this.query(sql, parameters);
+  }
+
+  /** Everything pending as the statements that write it, in order, taken from the queue (a caller sends them). */
+  drain(): PendingStatement[] {
+    const statements: PendingStatement[] = [];
     while (!this.empty) {
       const { sql, parameters } = this.nextStatement();
       // An action's writes are few shapes, kept planned; a start's hundreds of rows are not.
-      await this.query(parameters.length <= PREPARED_PARAMETERS ? prepared(sql) : sql, parameters);
+      statements.push({ sql: parameters.length <= PREPARED_PARAMETERS ? prepared(sql) : sql, parameters });
     }
+    return statements;
   }
 
   /** The next statement: as many pending parts as fit in one statement's parameters, taken from the queue. */

@@ -20,6 +20,13 @@ export function prepared(sql: string): string {
   return sql;
 }
 
+/**
+ * Marks a statement a transaction sends ahead of the next one on a pipelined connection, not
+ * waiting for its answer on purpose (transaction-pipeline.ts); a test guard tells it from two
+ * callers querying one connection at once.
+ */
+export const SENT_AHEAD = Symbol.for('corr-scrabble.sent-ahead');
+
 /** The name a statement is prepared under, if it is marked. */
 export function preparedName(sql: string): string | undefined {
   return names.get(sql);
@@ -36,5 +43,12 @@ export class PreparingClient extends Client {
       typeof text === 'string' && callback === undefined && (values === undefined || Array.isArray(values)) ? names.get(text) : undefined;
     const call = super.query as (...a: unknown[]) => never;
     return name === undefined ? call.apply(this, args) : call.call(this, { name, text, values });
+  }
+
+  /** `sql` sent without waiting for the statements before it to be answered (transaction-pipeline.ts). */
+  queryAhead(sql: string, values?: unknown[]): Promise<unknown> {
+    const name = names.get(sql);
+    const call = super.query as (config: object) => Promise<unknown>;
+    return call.call(this, { ...(name === undefined ? {} : { name }), text: sql, values, [SENT_AHEAD]: true });
   }
 }

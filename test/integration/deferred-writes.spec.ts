@@ -3,6 +3,7 @@
 // transaction's next read sees them, an error among them rolls the whole transaction back,
 // and outside a transaction they are written at once.
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { AuditEntry } from '../../src/audit/audit.entity';
 import { ManualClock } from '../../src/common/clock';
 import { Database } from '../../src/database/database';
@@ -77,6 +78,65 @@ describe(`deferred writes (${TEST_DB})`, () => {
     expect(await stored('deferred.error')).toHaveLength(1);
     expect((await db.run((m) => m.findOneByOrFail(Game, { id: before.id }))).turn).toBe(before.turn);
   });
+
+  it('an error among them is theirs, not that of the statement behind them or of the commit', async () => {
+    const a = entry('deferred.first-error');
+    await db.transaction(async (m) => deferRows(m, AuditEntry, a));
+    // Behind them on a pipelined connection, the next statement fails as well ("current transaction is aborted").
+    await expect(
+      db.transaction(async (m) => {
+        await deferRows(m, AuditEntry, { ...a } as AuditEntry);
+        return m.count(AuditEntry, { where: { action: 'deferred.first-error' } });
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(db.transaction(async (m) => deferRows(m, AuditEntry, { ...a } as AuditEntry))).rejects.toMatchObject({ code: '23505' });
+    expect(await stored('deferred.first-error')).toHaveLength(1);
+  });
+
+  if (TEST_DB === 'postgres') {
+    /** The statements sent during `work`, each with how many sent before it were still unanswered. */
+    const sending = async (work: () => Promise<unknown>): Promise<{ sql: string; unanswered: number }[]> => {
+      const sent: { sql: string; unanswered: number }[] = [];
+      const query = Client.prototype.query;
+      let unanswered = 0;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const [config] = args;
+        const sql = typeof config === 'string' ? config : String((config as { text?: unknown }).text);
+        sent.push({ sql: sql.replace(/\s+/g, ' ').slice(0, 40), unanswered });
+        unanswered++;
+        const answer = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+        const answered = () => void unanswered--;
+        answer.then(answered, answered);
+        return answer;
+      } as typeof query;
+      try {
+        await work();
+      } finally {
+        Client.prototype.query = query;
+      }
+      return sent;
+    };
+
+    it('a transaction that locks, then writes, waits for the server twice: its begin goes with the lock, its writes with the commit', async () => {
+      const game = ch.games[0];
+      const sent = await sending(() =>
+        db.transaction(async (m) => {
+          const row = await m.findOneOrFail(Game, { where: { id: game.id }, lock: { mode: 'pessimistic_write' } });
+          await deferUpdate(m, Game, game.id, { turn: row.turn + 1 });
+          await deferRows(m, AuditEntry, entry('deferred.round-trips'));
+        }),
+      );
+      expect(sent.map((s) => s.sql.split(' ')[0])).toEqual(['START', 'SELECT', 'WITH', 'COMMIT']);
+      // Sent with nothing unanswered: the transaction waited for every answer before it.
+      expect(sent.filter((s) => s.unanswered === 0).map((s) => s.sql.split(' ')[0])).toEqual(['START', 'WITH']);
+      expect(await stored('deferred.round-trips')).toHaveLength(1);
+    });
+
+    it('a transaction that sends no statement begins none', async () => {
+      const sent = await sending(() => db.transaction(async () => 'nothing to do'));
+      expect(sent).toEqual([]);
+    });
+  }
 
   it('a transaction that fails after deferring sends none of them', async () => {
     await expect(

@@ -2,7 +2,7 @@
 // module registry, so this `pg` is the one TypeORM's pool uses. pg 8 warns only once a third query
 // waits on a client (and once per pg module); this warns, in pg's words, at the second query given to a
 // client before the first has answered: the case a `Promise.all` on a transaction's manager makes and
-// pg 9 refuses. database-environment.ts fails the test that was running.
+// pg 9 refuses on a connection that is not pipelined. database-environment.ts fails the test that was running.
 import { Client } from 'pg';
 
 type Query = (this: Client, ...args: unknown[]) => unknown;
@@ -13,12 +13,16 @@ function guardedQuery(this: Client, ...args: unknown[]): unknown {
   const [config] = args;
   // A submittable (cursor, stream) ends on its own events: not used by the platform, not counted.
   if (typeof (config as { submit?: unknown } | null)?.submit === 'function') return query.apply(this, args);
+  // A transaction's statement sent ahead of its next one on a pipelined connection (transaction-pipeline.ts) is
+  // not waited for on purpose: not counted, but it is one of two callers if another caller's query is running.
+  const ahead = (config as Record<symbol, unknown> | null)?.[Symbol.for('corr-scrabble.sent-ahead')] === true;
   const running = inFlight.get(this) ?? 0;
   if (running > 0) {
     const text = (typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '')).slice(0, 120);
     const message = `Calling client.query() when the client is already executing a query (${running} running; this one: ${text})`;
     process.emitWarning(message, { type: 'DeprecationWarning', code: 'CORR_SCRABBLE_CONCURRENT_QUERY' });
   }
+  if (ahead) return query.apply(this, args);
   inFlight.set(this, running + 1);
   let answered = false;
   const done = (): void => {
