@@ -9,7 +9,7 @@
 // same writes after a lock that reads only the version, and the writes the issue names (the
 // move, the game's new state, its audit entry, one outbox row) after that lock.
 import { randomUUID } from 'node:crypto';
-import { Pool, type PoolClient } from 'pg';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { prepared, PreparingClient } from '../database/prepared-statements';
 import { bareInsertRate, postgresCpuMicrosBetween, postgresCpuSample, round } from './bench-support';
 
@@ -157,18 +157,35 @@ export interface ReplayLane {
   release(): void;
 }
 
-/** Bare lanes: a node-postgres client each, marked statements prepared once per connection as the platform sends them. */
+/**
+ * Bare lanes: a node-postgres client each, marked statements prepared once per connection as the
+ * platform sends them, and waited for as the platform waits (database/transaction-pipeline.ts):
+ * BEGIN goes with the first statement (the lock, whose answer a move needs), the rest with COMMIT.
+ */
 function bareLanes(url: string, size: number): ReplayLanes {
-  const pool = new Pool({ connectionString: url, max: size, Client: PreparingClient });
+  const pool = new Pool({ connectionString: url, max: size, Client: PreparingClient, pipeline: true } as PoolConfig);
   return {
     async lane() {
       const client: PoolClient = await pool.connect();
+      /** The statements sent one behind another; the first error among them, once all are answered. */
+      const together = async (statements: readonly { sql: string; parameters?: readonly unknown[] }[]) => {
+        const answers = statements.map((s) =>
+          client.query(s.sql, s.parameters ? [...s.parameters] : undefined).then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          ),
+        );
+        for (const answer of answers) {
+          const failed = await answer;
+          if (failed) throw failed.error;
+        }
+      };
       return {
         async transaction(statements) {
-          await client.query('BEGIN');
+          const [first, ...rest] = statements.map((s) => ({ sql: prepared(s.sql), parameters: s.parameters }));
           try {
-            for (const s of statements) await client.query(prepared(s.sql), s.parameters as unknown[]);
-            await client.query('COMMIT');
+            await together([{ sql: 'BEGIN' }, ...(first ? [first] : [])]);
+            await together([...rest, { sql: 'COMMIT' }]);
           } catch (error) {
             await client.query('ROLLBACK').catch(() => undefined);
             throw error;
