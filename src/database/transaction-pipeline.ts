@@ -1,12 +1,13 @@
 // The round trips a transaction need not wait for (docs/architecture.md, "Where the
-// restructuring stands"; docs/scale.md, "What bounds them"). On PostgreSQL the pool's connections are pipelined (node-postgres's `pipeline`,
-// data-source.ts): statements are sent one behind another without waiting for each answer, and
-// the server runs and answers them in the order sent. A transaction's START TRANSACTION is held
-// back and sent just ahead of its first statement, and its pending writes ahead of the statement
-// after them or of its COMMIT: an action that locks its game, decides and writes is two round
-// trips (begin with the lock, the writes with the commit) instead of four. Each statement still
-// runs inside the transaction and sees every write made before it; an error is the first
-// statement's that failed, as when they were sent one at a time.
+// restructuring stands"; docs/scale.md, "What bounds them"). On PostgreSQL the pool's
+// connections are pipelined (node-postgres's `pipeline`, data-source.ts): statements are sent one
+// behind another without waiting for each answer, and the server runs and answers them in the
+// order sent. A transaction's START TRANSACTION is held back and sent just ahead of its first
+// statement, and its pending writes ahead of the statement after them or of its COMMIT: an
+// action that locks its game, decides and writes is two round trips (begin with the lock, the
+// writes with the commit) instead of four. Each statement still runs inside the transaction and
+// sees every write made before it; an error is the first statement's that failed, as when they
+// were sent one at a time.
 import type { QueryRunner } from 'typeorm';
 import type { DeferredWrites, PendingStatement } from './deferred-writes';
 
