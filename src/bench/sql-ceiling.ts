@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { prepared, PreparingClient } from '../database/prepared-statements';
+import { firstError, sent } from '../database/transaction-pipeline';
 import { bareInsertRate, postgresCpuMicrosBetween, postgresCpuSample, round } from './bench-support';
 
 /** One statement as the platform sent it. */
@@ -168,18 +169,8 @@ function bareLanes(url: string, size: number): ReplayLanes {
     async lane() {
       const client: PoolClient = await pool.connect();
       /** The statements sent one behind another; the first error among them, once all are answered. */
-      const together = async (statements: readonly { sql: string; parameters?: readonly unknown[] }[]) => {
-        const answers = statements.map((s) =>
-          client.query(s.sql, s.parameters ? [...s.parameters] : undefined).then(
-            () => undefined,
-            (error: unknown) => ({ error }),
-          ),
-        );
-        for (const answer of answers) {
-          const failed = await answer;
-          if (failed) throw failed.error;
-        }
-      };
+      const together = (statements: readonly { sql: string; parameters?: readonly unknown[] }[]) =>
+        firstError(statements.map((s) => sent(client.query(s.sql, s.parameters ? [...s.parameters] : undefined))));
       return {
         async transaction(statements) {
           const [first, ...rest] = statements.map((s) => ({ sql: prepared(s.sql), parameters: s.parameters }));

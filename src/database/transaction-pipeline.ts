@@ -21,8 +21,24 @@ interface PipelinedClient {
 
 const BEGIN = 'START TRANSACTION';
 
-/** A statement sent: undefined once answered, its error if it failed (caught at once, thrown in order). */
-type Sent = Promise<{ readonly error: unknown } | undefined>;
+/** A statement's answer as `sent` gives it: undefined once answered, its error if it failed. */
+export type Sent = Promise<{ readonly error: unknown } | undefined>;
+
+/** A pipelined statement's answer, its failure caught at once: none is left unhandled while those before it are awaited. */
+export function sent(answer: Promise<unknown>): Sent {
+  return answer.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+}
+
+/** Waits for every answer in the order the statements were sent; throws the error of the first that failed. */
+export async function firstError(answers: readonly Sent[]): Promise<void> {
+  for (const answer of answers) {
+    const failed = await answer;
+    if (failed) throw failed.error;
+  }
+}
 
 /**
  * The runner's `query` for one transaction on a pipelined PostgreSQL connection: `query` is the
@@ -41,10 +57,7 @@ export function pipelinedQuery(runner: QueryRunner, query: RunnerQuery, writes: 
       const parameters = s.parameters.length > 0 ? s.parameters : undefined;
       // Logged as TypeORM logs the statements it sends itself.
       runner.connection.logger.logQuery(s.sql, parameters, runner);
-      return client!.queryAhead(s.sql, parameters).then(
-        () => undefined,
-        (error: unknown) => ({ error }),
-      );
+      return sent(client!.queryAhead(s.sql, parameters));
     });
   /** What must reach the server before the next statement: the held START TRANSACTION, the pending writes. */
   const ahead = (): PendingStatement[] => {
@@ -52,12 +65,6 @@ export function pipelinedQuery(runner: QueryRunner, query: RunnerQuery, writes: 
     beginHeld = false;
     statements.push(...writes.drain());
     return statements;
-  };
-  const firstError = async (sent: readonly Sent[]): Promise<void> => {
-    for (const answer of sent) {
-      const failed = await answer;
-      if (failed) throw failed.error;
-    }
   };
 
   return async (sql, parameters, structured) => {
@@ -79,12 +86,12 @@ export function pipelinedQuery(runner: QueryRunner, query: RunnerQuery, writes: 
         beginHeld = false;
         return undefined;
       }
-      const sent = send([...ahead(), { sql, parameters: [] }]);
+      const answers = send([...ahead(), { sql, parameters: [] }]);
       ended = true;
-      await firstError(sent);
+      await firstError(answers);
       return undefined;
     }
-    const sent = client ? send(ahead()) : [];
+    const answers = client ? send(ahead()) : [];
     let answer: { readonly value: unknown } | { readonly error: unknown };
     try {
       answer = { value: await query(sql, parameters, structured) };
@@ -92,7 +99,7 @@ export function pipelinedQuery(runner: QueryRunner, query: RunnerQuery, writes: 
       answer = { error };
     }
     // A statement behind a failed one fails too ("current transaction is aborted"): the first error is the one to tell.
-    await firstError(sent);
+    await firstError(answers);
     if ('error' in answer) throw answer.error;
     return answer.value;
   };

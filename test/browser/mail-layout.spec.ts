@@ -33,15 +33,16 @@ interface Layout {
   readonly buttonTop: number;
 }
 
-describe('a your-move mail in Chromium (docs/mail.md, "Mail weight")', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+// One Chromium for the file's three groups of mails.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
+describe('a your-move mail in Chromium (docs/mail.md, "Mail weight")', () => {
   const cases = (['ro', 'en'] as const).flatMap((language) =>
     ([1, 2] as const).flatMap((lines) => ([360, 1280] as const).map((width) => [language, lines, width] as const)),
   );
@@ -81,14 +82,6 @@ describe('a your-move mail in Chromium (docs/mail.md, "Mail weight")', () => {
 });
 
 describe("the arbiter's case mail and the players' digest on a phone (docs/mail-rules.md 17, 20)", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it.each(['ro', 'en'] as const)(
     'in %s at 360 px: no sideways scroll; every case has its link, every event its whole text',
     async (language) => {
@@ -114,14 +107,6 @@ describe("the arbiter's case mail and the players' digest on a phone (docs/mail-
 });
 
 describe('every mail as it goes on the wire (docs/mail.md, "On the wire")', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it.each(['ro', 'en', 'pl'] as const)(
     'in %s: each template, written by the file transport and read back by a mail parser, renders pixel for pixel as its HTML at 360 px',
     async (language) => {
