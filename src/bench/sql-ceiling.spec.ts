@@ -54,7 +54,10 @@ describe('the move replayed for the SQL ceiling (bench:championship --sql-ceilin
       gameId: GAME,
       statements: [
         { sql: 'START TRANSACTION', parameters: [] },
-        { sql: 'SELECT 1 FROM "game" g WHERE g."id" = $1 AND $2 >= 0 AND $3 IS NULL FOR UPDATE OF g', parameters: [GAME, 7, null] },
+        {
+          sql: 'SELECT CASE WHEN g."version" = $2 THEN NULL ELSE 1 END FROM "game" g WHERE g."id" = $1 AND $3 IS NULL FOR UPDATE OF g',
+          parameters: [GAME, 7, null],
+        },
         write,
         { sql: 'COMMIT', parameters: [] },
       ],
@@ -78,6 +81,15 @@ describe('the move replayed for the SQL ceiling (bench:championship --sql-ceilin
     expect(write1.parameters.at(-1)).toBe(GAME);
   });
 
+  it("keeps the parameters of a lock that names no version (a caller holding the game's rows and head)", async () => {
+    const held = {
+      sql: 'SELECT 1 FROM "game" g WHERE g."id" = $1 AND $2 IS NULL AND $3 IS NULL FOR UPDATE OF g',
+      parameters: [GAME, null, null],
+    };
+    const plan = replayOf({ gameId: GAME, statements: [held, await moveWrites()] });
+    expect(plan(1)[0]).toEqual(held);
+  });
+
   it('refuses a capture without the lock statement', () => {
     expect(() => replayOf({ gameId: GAME, statements: [{ sql: 'COMMIT', parameters: [] }] })).toThrow(/no lock statement/);
   });
@@ -86,7 +98,10 @@ describe('the move replayed for the SQL ceiling (bench:championship --sql-ceilin
     const capturedOf = async (): Promise<CapturedMove> => ({
       gameId: GAME,
       statements: [
-        { sql: 'SELECT 1 FROM "game" g WHERE g."id" = $1 AND $2 >= 0 AND $3 IS NULL FOR UPDATE OF g', parameters: [GAME, 7, null] },
+        {
+          sql: 'SELECT CASE WHEN g."version" = $2 THEN NULL ELSE 1 END FROM "game" g WHERE g."id" = $1 AND $3 IS NULL FOR UPDATE OF g',
+          parameters: [GAME, 7, null],
+        },
         await moveWrites(),
       ],
     });

@@ -89,8 +89,10 @@ export function replayOf(move: CapturedMove): (i: number) => CapturedStatement[]
   const version = writes
     .flatMap((w, k) => slots[k].filter((s) => s.table === 'game' && s.column === 'version').map((s) => w.parameters[s.index]))
     .at(-1);
+  // The whole lock statement names the version whose rows the caller holds ($2); the one of a caller holding the rows and head names none.
+  const versioned = /"version" = \$2/.test(lock.sql);
   return (i) => [
-    { sql: lock.sql, parameters: lock.parameters.map((p, k) => (k === 1 && version !== undefined ? version : p)) },
+    { sql: lock.sql, parameters: lock.parameters.map((p, k) => (versioned && k === 1 && version !== undefined ? version : p)) },
     ...writes.map((w, k) => {
       const parameters = [...w.parameters];
       for (const slot of slots[k]) {

@@ -5,7 +5,11 @@ import { GameActions } from '../../src/games/actions/game-actions.service';
 import { GameReadsService } from '../../src/games/reads/game-reads.service';
 import { MovesService } from '../../src/games/actions/moves.service';
 import { Move } from '../../src/games/entities/move.entity';
-import { placementFor, playerOf, startChampionship, type Championship } from '../support/games';
+import { GameLoader, type HeldHead } from '../../src/games/persistence/game-loader.repository';
+import { GameEventRow } from '../../src/notifications/game-event.entity';
+import { Competition } from '../../src/competitions/competition.entity';
+import { Player } from '../../src/players/player.entity';
+import { keptNotations, placementFor, playerOf, startChampionship, type Championship } from '../support/games';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_DB } from '../support/test-database';
 
@@ -118,5 +122,84 @@ describe(`the games kept between actions (${TEST_DB})`, () => {
     const view = await t.app.get(GameReadsService).view(playerOf(ch, oldest, 'red'), oldest.id);
     expect(view.moves).toHaveLength(2);
     expect(committed.versionOf(oldest.id)).toBe(view.version);
+  });
+
+  it("reuses the competition, sequence and players it holds while their mark stands, and reads them again after anyone's write", async () => {
+    const db = t.app.get(Database);
+    const loader = new GameLoader(db);
+    const [game, other] = ch.games;
+    const first = await db.transaction(() => loader.actionRows(game.id, {}));
+    expect(first.headMark).toEqual(expect.any(String));
+    // What the caller holds, marked so as to tell whether the statement left the rows out.
+    const held = (head: typeof first.head, mark: string): HeldHead => ({
+      mark,
+      competition: Object.assign(new Competition(), head.competition, { name: 'held' }),
+      sequence: head.sequence,
+      players: { red: Object.assign(new Player(), head.players.red, { name: 'held' }), blue: head.players.blue },
+    });
+
+    const reused = await db.transaction(() => loader.actionRows(game.id, { head: held(first.head, first.headMark) }));
+    expect(reused.head.competition.name).toBe('held');
+    expect(reused.head.players.red.name).toBe('held');
+    expect(reused.headMark).toBe(first.headMark);
+    // Holding the rows of the version as well: neither is read.
+    const version = first.head.game.version;
+    const both = await db.transaction(() => loader.actionRows(game.id, { version, head: held(first.head, first.headMark) }));
+    expect(both.head.competition.name).toBe('held');
+    expect(both.rows).toBeNull();
+    expect(both.head.game.version).toBe(version);
+    // The game changed since (another instance's action): its rows are read, the head still held.
+    await db.transaction(async (m) => {
+      await m.query(`UPDATE "game" SET "version" = "version" + 1 WHERE "id" = $1`, [game.id]);
+    });
+    const moved = await db.transaction(() => loader.actionRows(game.id, { version, head: held(first.head, first.headMark) }));
+    expect(moved.rows).not.toBeNull();
+    expect(moved.head.game.version).toBe(version + 1);
+    expect(moved.head.competition.name).toBe('held');
+
+    // Another game's head is never taken for this one's, though the rows of both were written
+    // by the same transactions (the same xmin): the mark names each row.
+    const ofOther = await db.transaction(() => loader.actionRows(other.id, { head: held(first.head, first.headMark) }));
+    expect(ofOther.head.competition.name).not.toBe('held');
+    expect(ofOther.head.players.red.id).toBe(other.redPlayerId);
+
+    // Written outside the frame (another instance, the CLI, plain SQL): the next lock reads the rows.
+    await db.transaction(async (m) => {
+      await m.query(`UPDATE "player" SET "name" = 'Renamed Red' WHERE "id" = $1`, [game.redPlayerId]);
+    });
+    const renamed = await db.transaction(() =>
+      loader.actionRows(game.id, { version: version + 1, head: held(first.head, first.headMark) }),
+    );
+    expect(renamed.head.players.red.name).toBe('Renamed Red');
+    expect(renamed.head.competition.name).not.toBe('held');
+    expect(renamed.headMark).not.toBe(first.headMark);
+    expect(renamed.rows).toBeNull();
+
+    await db.transaction(async (m) => {
+      await m.query(`UPDATE "competition" SET "name" = 'Renamed Cup' WHERE "id" = $1`, [game.competitionId]);
+    });
+    const edited = await db.transaction(() => loader.actionRows(game.id, { head: held(renamed.head, renamed.headMark) }));
+    expect(edited.head.competition.name).toBe('Renamed Cup');
+    expect(edited.headMark).not.toBe(renamed.headMark);
+  });
+
+  it("an action's mails carry a player's name as written since the game's last action, by whatever wrote it", async () => {
+    const movesService = t.app.get(MovesService);
+    const db = t.app.get(Database);
+    const game = ch.games[2];
+    const played = keptNotations(await t.app.get(GameReadsService).view(playerOf(ch, game, 'red'), game.id));
+    const [mover, next] = played.length % 2 === 0 ? (['red', 'blue'] as const) : (['blue', 'red'] as const);
+    const first = placementFor(ch, played, 40);
+    await movesService.submitMove(playerOf(ch, game, mover), game.id, { move: first, source: 'web' });
+    expect(t.app.get(GameActions).committed.headOf(game.id)).toBeDefined();
+
+    const renamed = next === 'red' ? game.redPlayerId : game.bluePlayerId;
+    await db.transaction(async (m) => {
+      await m.query(`UPDATE "player" SET "name" = 'Ionescu Nou' WHERE "id" = $1`, [renamed]);
+    });
+    await movesService.submitMove(playerOf(ch, game, next), game.id, { move: placementFor(ch, [...played, first], 41), source: 'web' });
+    const events = await db.run((m) => m.find(GameEventRow, { where: { gameId: game.id }, order: { createdAt: 'ASC' } }));
+    const snapshots = events.map((e) => (e.payload as { snapshot?: { names: Record<string, string> } }).snapshot).filter((x) => x);
+    expect(snapshots.at(-1)!.names[next]).toBe('Ionescu Nou');
   });
 });

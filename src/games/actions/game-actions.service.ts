@@ -240,10 +240,11 @@ export class GameActions {
     action: string,
   ): Promise<{ s: GameSession; receipt: ActionReceipt | null }> {
     const known = this.committed.versionOf(gameId);
-    let loaded = await this.loader.actionRows(gameId, { version: known, receipt });
+    const heldHead = this.committed.headOf(gameId);
+    let loaded = await this.loader.actionRows(gameId, { version: known, receipt, head: heldHead });
     let held = loaded.rows ? undefined : this.committed.take(gameId, loaded.head.game.version);
     // Pushed out of the cache while the row was read: read the rows as well.
-    if (!loaded.rows && !held) loaded = await this.loader.actionRows(gameId, { receipt });
+    if (!loaded.rows && !held) loaded = await this.loader.actionRows(gameId, { receipt, head: heldHead });
     const rows = (loaded.rows ?? held?.rows)!;
     if (loaded.rows) held = undefined;
     const { head } = loaded;
@@ -256,7 +257,7 @@ export class GameActions {
       { holidays: rows.holidays, leave: rows.leave },
     );
     if (held && held.setupKey === replayKey(s.setup, [])) s.seedReplays(held.replays);
-    this.absences.set(s, rows);
+    this.absences.set(s, { rows, headMark: loaded.headMark });
     if (!loaded.conditionalsPending) this.withoutConditionals.add(s);
     // A move or a pass writes no notice, penalty or group: what the lock read of them stays true to the commit.
     if (KEPT_AFTER.has(action)) s.preloadMailReads(loaded.mailReads);
@@ -266,8 +267,8 @@ export class GameActions {
   /** The sessions whose lock statement found no conditional reply waiting: settling them reads nothing. */
   private readonly withoutConditionals = new WeakSet<GameSession>();
 
-  /** The rows each open action's session was loaded with, for what it leaves behind. */
-  private readonly absences = new WeakMap<GameSession, GamePlayRows>();
+  /** The rows each open action's session was loaded with and its head's mark, for what it leaves behind. */
+  private readonly absences = new WeakMap<GameSession, { readonly rows: GamePlayRows; readonly headMark: string }>();
 
   /**
    * What an action leaves for the next one on the game, once committed: after a move or a pass
@@ -286,9 +287,10 @@ export class GameActions {
         moves: s.moves,
         dispute: s.dispute,
         labels: s.labels,
-        holidays: loaded.holidays,
-        leave: loaded.leave,
+        holidays: loaded.rows.holidays,
+        leave: loaded.rows.leave,
       },
+      head: { mark: loaded.headMark, competition: s.competition, sequence: s.sequence, players: s.players },
     });
   }
 

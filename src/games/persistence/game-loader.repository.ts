@@ -40,8 +40,23 @@ export interface GamePlayRows {
   readonly leave: SpecialLeave[];
 }
 
+/**
+ * What an action holds of a game's competition, sequence and players between actions: the rows
+ * and their mark (`mark`: the id and the system column `xmin` of each, the transaction that wrote
+ * the row last, which any update of the row changes, whoever writes it: another instance, the
+ * CLI, plain SQL).
+ */
+export interface HeldHead {
+  readonly mark: string;
+  readonly competition: Competition;
+  readonly sequence: Sequence;
+  readonly players: Readonly<Record<Color, Player>>;
+}
+
 export interface ActionRows {
   readonly head: GameHead;
+  /** The mark of the head's competition, sequence and players as this statement saw them (HeldHead). */
+  readonly headMark: string;
   /** Null when the caller's rows of the version asked are the current ones. */
   readonly rows: GamePlayRows | null;
   readonly receipt: ActionReceipt | null;
@@ -131,14 +146,30 @@ export class GameLoader {
    * competition, sequence and players, the receipt of the actor's idempotency key, and — unless the caller
    * already holds the rows of `knownVersion`, the version the row still has — its lines, moves,
    * disputes and both players' holidays and leave. `rows` is then null: the caller's are current,
-   * since every write of those rows bumps the version (game-rows-cache.ts).
+   * since every write of those rows bumps the version (game-rows-cache.ts). Likewise the
+   * competition, sequence and players the caller holds (`head`) are used again while their mark
+   * is unchanged. A caller that holds both sends a statement that reads neither (`heldGameSql`,
+   * about 60 % of the whole one's cost to the server: docs/scale.md, "What bounds them"), and the
+   * whole one only when what it holds is no longer current.
    */
-  async actionRows(gameId: string, known: { version?: number; receipt?: ReceiptKey }): Promise<ActionRows> {
+  async actionRows(gameId: string, known: { version?: number; receipt?: ReceiptKey; head?: HeldHead }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
     const c = gameCodecs(this.m.connection);
+    const receipt = [known.receipt?.key ?? null, known.receipt?.actor ?? null];
+    if (known.version !== undefined && known.head) {
+      const heldSql = (this.heldSql ??= prepared(heldGameSql(c)));
+      const row = ((await this.m.query(heldSql, [gameId, ...receipt])) as Record<string, unknown>[])[0];
+      if (!row) throw refusals.unknownGame(gameId);
+      const game = c.game.decode(row.game);
+      // A lock waited for, another's change of the game or of its head: the whole statement, under the lock now held.
+      if (Number(row.seen_version) === game.version && game.version === known.version && row.head_mark === known.head.mark) {
+        const { competition, sequence, players } = known.head;
+        return { ...extrasOf(c, row), head: { game, competition, sequence, players }, headMark: known.head.mark, rows: null };
+      }
+    }
     const sql = (this.actionSql ??= prepared(gameSql(c, { lock: true })));
     const read = async () => {
-      const parameters = [gameId, known.version ?? -1, known.receipt?.key ?? null, known.receipt?.actor ?? null];
+      const parameters = [gameId, known.version ?? -1, ...receipt, known.head?.mark ?? null];
       const found = (await this.m.query(sql, parameters)) as Record<string, unknown>[];
       return found[0];
     };
@@ -147,23 +178,30 @@ export class GameLoader {
     // A lock waited for gives the row as the holder committed it, but the rest of the statement
     // as its snapshot saw them, before that commit: read again, under the lock now held. The
     // version tells, as every write of the rows read here bumps it.
-    let head = headOf(c, row);
+    let head = lockedHeadOf(c, row, known.head);
     if (Number(row.seen_version) !== head.game.version) {
       row = (await read())!;
-      head = headOf(c, row);
+      head = lockedHeadOf(c, row, known.head);
     }
-    const receipt = row.receipt === null ? null : c.receipt.decode(row.receipt);
-    const conditionalsPending = row.conditionals_pending === true;
-    const mailReads: MailReads = {
-      groupName: row.group_name as string,
-      notices: c.notice.decodeAll(row.notices),
-      penalties: c.penalty.decodeAll(row.penalties),
-    };
-    if (row.moves === null) return { head, rows: null, receipt, conditionalsPending, mailReads };
-    return { head, rows: playRowsOf(c, row), receipt, conditionalsPending, mailReads };
+    const headMark = row.head_mark as string;
+    return { ...extrasOf(c, row), head, headMark, rows: row.moves === null ? null : playRowsOf(c, row) };
   }
 
   private actionSql?: string;
+  private heldSql?: string;
+}
+
+/** What a lock statement reads beside the game's rows: the receipt, whether a conditional reply waits, the mails' reads. */
+function extrasOf(c: GameCodecs, row: Record<string, unknown>): Pick<ActionRows, 'receipt' | 'conditionalsPending' | 'mailReads'> {
+  return {
+    receipt: row.receipt === null ? null : c.receipt.decode(row.receipt),
+    conditionalsPending: row.conditionals_pending === true,
+    mailReads: {
+      groupName: row.group_name as string,
+      notices: c.notice.decodeAll(row.notices),
+      penalties: c.penalty.decodeAll(row.penalties),
+    },
+  };
 }
 
 export function headOf(c: GameCodecs, row: Record<string, unknown>): GameHead {
@@ -173,6 +211,13 @@ export function headOf(c: GameCodecs, row: Record<string, unknown>): GameHead {
     sequence: c.sequence.decode(row.sequence),
     players: { red: c.player.decode(row.red), blue: c.player.decode(row.blue) },
   };
+}
+
+/** The head of a locked row: the held one when the statement left it out (its mark unchanged). */
+function lockedHeadOf(c: GameCodecs, row: Record<string, unknown>, held: HeldHead | undefined): GameHead {
+  if (row.competition !== null) return headOf(c, row);
+  if (!held) throw new Error('the lock statement left out a head it was not given');
+  return { game: c.game.decode(row.game), competition: held.competition, sequence: held.sequence, players: held.players };
 }
 
 export function playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePlayRows {
@@ -190,33 +235,73 @@ export function playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePla
 /**
  * The game's row with its competition, sequence and players, and its lines, moves, disputes
  * and both players' holidays and leave. With `lock` (an action): the row locked, the rows left
- * out when the caller holds them at the version the row has ($2), the receipt of key $3 by actor $4,
- * whether a conditional reply waits, the version as the statement's snapshot saw it, and what
- * the action's mails read beside the game (its group's name, the long-thinking notices and the
- * thinking-day penalties: always, never kept with the rows of a version).
+ * out when the caller holds them at the version the row has ($2), what an action reads beside
+ * them (`actionReads`: the receipt of key $3 by actor $4 among them), and the competition,
+ * sequence and players left out when their mark is the caller's ($5).
  */
 export function gameSql(c: GameCodecs, { lock }: { lock: boolean }): string {
   const unlessKnown = (expression: string) => (lock ? `CASE WHEN g."version" = $2 THEN NULL ELSE (${expression}) END` : `(${expression})`);
   const ofPlayers = `x."competition_id" = g."competition_id" AND x."player_id" IN (g."red_player_id", g."blue_player_id")`;
-  const forAction = `,
-  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."actor" = $4 AND x."idempotency_key" = $3) AS receipt,
-  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
-  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version,
-  (SELECT x."name" FROM "competition_group" x WHERE x."id" = g."group_id") AS group_name,
-  (SELECT ${c.notice.aggregate('x', 'x."turn"')} FROM ${c.notice.table} x WHERE x."game_id" = g."id") AS notices,
-  (SELECT ${c.penalty.aggregate('x', 'x."effective_on", x."created_at", x."id"')} FROM ${c.penalty.table} x
-    WHERE x."game_id" = g."id" AND x."kind" = 'thinking-days') AS penalties`;
-  return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
-  ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,
+  const lines = `
   ${unlessKnown(`SELECT ${c.line.aggregate('x', 'x."created_at", x."id"')} FROM ${c.line.table} x WHERE x."game_id" = g."id"`)} AS lines,
   ${unlessKnown(`SELECT ${c.move.aggregate('x', 'x."line_id", x."number"')} FROM ${c.move.table} x WHERE x."game_id" = g."id"`)} AS moves,
   ${unlessKnown(`SELECT ${c.dispute.aggregate('x', 'x."created_at" DESC')} FROM ${c.dispute.table} x WHERE x."game_id" = g."id"`)} AS disputes,
   ${unlessKnown(`SELECT ${c.holiday.aggregate('x', 'x."id"')} FROM ${c.holiday.table} x WHERE ${ofPlayers}`)} AS holidays,
-  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave${lock ? forAction : ''}
+  ${unlessKnown(`SELECT ${c.leave.aggregate('x', 'x."id"')} FROM ${c.leave.table} x WHERE ${ofPlayers}`)} AS leave`;
+  if (!lock)
+    return `SELECT ${c.game.select('g')} AS game, ${c.competition.select('c')} AS competition, ${c.sequence.select('s')} AS sequence,
+  ${c.player.select('r')} AS red, ${c.player.select('b')} AS blue,${lines}
 FROM ${c.game.table} g
   JOIN ${c.competition.table} c ON c."id" = g."competition_id"
   JOIN ${c.sequence.table} s ON s."id" = g."sequence_id"
   JOIN ${c.player.table} r ON r."id" = g."red_player_id"
   JOIN ${c.player.table} b ON b."id" = g."blue_player_id"
-WHERE g."id" = $1${lock ? '\nFOR UPDATE OF g' : ''}`;
+WHERE g."id" = $1`;
+  // Read by its key only when the caller does not hold it under the mark the statement reads.
+  const unlessHeld = (codec: { select(alias: string): string; table: string }, key: string) =>
+    `CASE WHEN h."mark" = $5 THEN NULL ELSE (SELECT ${codec.select('x')} FROM ${codec.table} x WHERE x."id" = g."${key}") END`;
+  return `SELECT ${c.game.select('g')} AS game, ${unlessHeld(c.competition, 'competition_id')} AS competition,
+  ${unlessHeld(c.sequence, 'sequence_id')} AS sequence,
+  ${unlessHeld(c.player, 'red_player_id')} AS red, ${unlessHeld(c.player, 'blue_player_id')} AS blue,${lines},${actionReads(c, '$3', '$4')}
+${lockedFrom(c)}`;
+}
+
+/**
+ * The lock statement of a caller that holds the game's rows and head (HeldHead): the row
+ * locked, what `gameSql` reads for an action beside them (the receipt of key $2 by actor $3), and
+ * the head's mark, to tell whether what it holds is still current.
+ */
+export function heldGameSql(c: GameCodecs): string {
+  return `SELECT ${c.game.select('g')} AS game,${actionReads(c, '$2', '$3')}
+${lockedFrom(c)}`;
+}
+
+/**
+ * What an action reads beside the game's rows: the receipt of `key` by `actor`, whether a
+ * conditional reply waits, the version as the statement's snapshot saw it, what the action's
+ * mails read (its group's name, the long-thinking notices and the thinking-day penalties:
+ * always, never kept with the rows of a version) and the head's mark (HeldHead).
+ */
+function actionReads(c: GameCodecs, key: string, actor: string): string {
+  return `
+  (SELECT ${c.receipt.select('x')} FROM ${c.receipt.table} x WHERE x."game_id" = g."id" AND x."actor" = ${actor} AND x."idempotency_key" = ${key}) AS receipt,
+  EXISTS (SELECT 1 FROM "game_conditional" x WHERE x."game_id" = g."id" AND x."status" = 'pending') AS conditionals_pending,
+  (SELECT x."version" FROM ${c.game.table} x WHERE x."id" = g."id") AS seen_version,
+  (SELECT x."name" FROM "competition_group" x WHERE x."id" = g."group_id") AS group_name,
+  (SELECT ${c.notice.aggregate('x', 'x."turn"')} FROM ${c.notice.table} x WHERE x."game_id" = g."id") AS notices,
+  (SELECT ${c.penalty.aggregate('x', 'x."effective_on", x."created_at", x."id"')} FROM ${c.penalty.table} x
+    WHERE x."game_id" = g."id" AND x."kind" = 'thinking-days') AS penalties,
+  h."mark" AS head_mark`;
+}
+
+/** The game row $1 locked, with the mark of its competition, sequence and players (HeldHead). */
+function lockedFrom(c: GameCodecs): string {
+  // Each row named with its mark: rows written by one transaction share their xmin. The mark's
+  // OFFSET 0 keeps the planner from copying its subqueries into each expression that reads it.
+  const xmin = (table: string, key: string) => `g."${key}", (SELECT x."xmin" FROM ${table} x WHERE x."id" = g."${key}")`;
+  return `FROM ${c.game.table} g,
+  LATERAL (SELECT concat_ws(' ', ${xmin(c.competition.table, 'competition_id')}, ${xmin(c.sequence.table, 'sequence_id')},
+    ${xmin(c.player.table, 'red_player_id')}, ${xmin(c.player.table, 'blue_player_id')}) AS "mark" OFFSET 0) h
+WHERE g."id" = $1
+FOR UPDATE OF g`;
 }
