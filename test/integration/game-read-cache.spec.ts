@@ -159,6 +159,12 @@ describe(`the games kept between actions (${TEST_DB})`, () => {
 
     // Another game's head is never taken for this one's, though the rows of both were written
     // by the same transactions (the same xmin): the mark names each row.
+    const xminOf = (ids: string[]) =>
+      db.run(
+        async (m) => ((await m.query(`SELECT DISTINCT "xmin"::text AS x FROM "player" WHERE "id" = ANY($1)`, [ids])) as unknown[]).length,
+      );
+    expect(other.redPlayerId).not.toBe(game.redPlayerId);
+    expect(await xminOf([game.redPlayerId, other.redPlayerId, game.bluePlayerId, other.bluePlayerId])).toBe(1);
     const ofOther = await db.transaction(() => loader.actionRows(other.id, { head: held(first.head, first.headMark) }));
     expect(ofOther.head.competition.name).not.toBe('held');
     expect(ofOther.head.players.red.id).toBe(other.redPlayerId);

@@ -155,10 +155,10 @@ export class GameLoader {
   async actionRows(gameId: string, known: { version?: number; receipt?: ReceiptKey; head?: HeldHead }): Promise<ActionRows> {
     if (!isUuid(gameId)) throw refusals.unknownGame(gameId);
     const c = gameCodecs(this.m.connection);
-    const receipt = [known.receipt?.key ?? null, known.receipt?.actor ?? null];
+    const receiptKey = [known.receipt?.key ?? null, known.receipt?.actor ?? null];
     if (known.version !== undefined && known.head) {
       const heldSql = (this.heldSql ??= prepared(heldGameSql(c)));
-      const row = ((await this.m.query(heldSql, [gameId, ...receipt])) as Record<string, unknown>[])[0];
+      const row = ((await this.m.query(heldSql, [gameId, ...receiptKey])) as Record<string, unknown>[])[0];
       if (!row) throw refusals.unknownGame(gameId);
       const game = c.game.decode(row.game);
       // A lock waited for, another's change of the game or of its head: the whole statement, under the lock now held.
@@ -169,7 +169,7 @@ export class GameLoader {
     }
     const sql = (this.actionSql ??= prepared(gameSql(c, { lock: true })));
     const read = async () => {
-      const parameters = [gameId, known.version ?? -1, ...receipt, known.head?.mark ?? null];
+      const parameters = [gameId, known.version ?? -1, ...receiptKey, known.head?.mark ?? null];
       const found = (await this.m.query(sql, parameters)) as Record<string, unknown>[];
       return found[0];
     };
