@@ -65,6 +65,18 @@ describe(`game facts in the outbox (${TEST_DB})`, () => {
     ]);
   });
 
+  it("writes the board once an action, in the snapshot: the turn passed names the lines owed, the mail's positions are the snapshot's", () => {
+    const turnPassed = events.find((e) => e.kind === 'turn-passed')!.payload as unknown as { fact: Record<string, unknown> };
+    expect(turnPassed.fact).toMatchObject({ owed: ['main'] });
+    expect(turnPassed.fact).not.toHaveProperty('lines');
+    const yourMove = rows.find((r) => r.template === 'your-move')!;
+    expect(yourMove.payload).not.toHaveProperty('lines');
+    // A board in any of its forms is 15 rows of 15 squares: only the snapshot's, of the one live line, may be written.
+    const boards = (text: string) => text.match(/\[("[^"]{15}",){14}"[^"]{15}"\]/g) ?? [];
+    const written = [...events.map((e) => JSON.stringify(e.payload)), ...rows.map((r) => JSON.stringify(r.payload))];
+    expect(written.flatMap(boards)).toHaveLength(1);
+  });
+
   it('builds the same mail from the event as from the game as it stands, while the game has not moved on', async () => {
     const composer = t.app.get(OutboxComposer);
     for (const row of rows) {

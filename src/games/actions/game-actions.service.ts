@@ -13,7 +13,6 @@ import { mailSnapshot } from '../model/game-mail-snapshot';
 import { toLocalDate, type LocalDate } from '../../common/calendar';
 import { requirePlayOpen } from '../core/closing-guard';
 import { refusals } from '../core/game-refusals';
-import { lineSnapshot } from '../core/game-state';
 import { decideNote, playerReader } from '../core/move-note';
 import { orThrow } from '../core/refusal';
 import type { MoveTiming } from '../core/moves';
@@ -370,24 +369,14 @@ export class GameActions {
     s.facts.push(fact);
   }
 
-  /** "Your move": the position of every line the player owes, and the partner's moves just played. */
+  /** "Your move": the lines the player owes and the partner's moves just played; the positions are the snapshot's. */
   private emitYourMove(s: GameSession, color: Color): void {
     const previous = s.moves.filter((m) => m.turn === s.game.turn - 1 && m.color !== color);
     this.emit(s, {
       kind: 'turn-passed',
       turn: s.game.turn,
       to: color,
-      lines: s.owedLines(color).map((l) => {
-        const snapshot = lineSnapshot(l.id, s.label(l.id), s.state(l.id));
-        return {
-          line: l.id,
-          label: snapshot.label,
-          board: snapshot.board,
-          rack: snapshot.racks[color],
-          totals: snapshot.totals,
-          bag: snapshot.bag,
-        };
-      }),
+      owed: s.owedLines(color).map((l) => l.id),
       lastMoves: previous.map((m) => moveView(m, playerReader(color), s.label(m.lineId))),
       // docs/rules.md §6: words missing from the word list are flagged as contestable, never refused.
       // docs/rules.md §13: under PFS rules the list's verdict is the check's alone, never hinted (P 4.7.8).

@@ -7,7 +7,19 @@ describe('the mails of a game fact (who hears of it, by which template)', () => 
   it('a move is confirmed to its mover; the turn passing is "your move" to the player now to move', () => {
     const moves = [{ id: 'm1', line: 'l1', number: 3, notation: 'h8 CASA' }];
     expect(who({ kind: 'move-played', turn: 4, by: 'red', moves, turnComplete: true })).toEqual(['red move-confirmation']);
-    expect(who({ kind: 'turn-passed', turn: 5, to: 'blue', lines: [], lastMoves: [], contestable: [] })).toEqual(['blue your-move']);
+    expect(who({ kind: 'turn-passed', turn: 5, to: 'blue', owed: ['main'], lastMoves: [], contestable: [] })).toEqual(['blue your-move']);
+    // An event written before the positions were the snapshot's alone carries each owed line's too.
+    const before = GAME_FACT.parse({
+      kind: 'turn-passed',
+      turn: 5,
+      to: 'blue',
+      lines: [{ line: 'main', board: [] }],
+      lastMoves: [],
+      contestable: [],
+    });
+    expect(mailsOf(before)).toEqual([
+      { to: 'blue', template: 'your-move', details: { lines: [{ line: 'main', board: [] }], lastMoves: [], contestable: [] } },
+    ]);
   });
 
   it('the partner hears of an offer, a contest, an admission, an appeal and long thinking; the offerer of the answer', () => {

@@ -37,7 +37,16 @@ export function mailsOf(fact: GameFact): EventMail[] {
       ];
     case 'turn-passed':
       return [
-        { to: fact.to, template: 'your-move', details: { lines: fact.lines, lastMoves: fact.lastMoves, contestable: fact.contestable } },
+        {
+          to: fact.to,
+          template: 'your-move',
+          details: {
+            ...(fact.owed && { owed: fact.owed }),
+            ...(fact.lines && { lines: fact.lines }),
+            lastMoves: fact.lastMoves,
+            contestable: fact.contestable,
+          },
+        },
       ];
     case 'conditional-stored':
     case 'conditional-applied':

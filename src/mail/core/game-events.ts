@@ -27,12 +27,17 @@ const movePlayed = z.object({
   contested: z.array(z.string()).optional(),
 });
 
-/** The turn passed to `to`: the position of each line they owe and the partner's moves just played. */
+/**
+ * The turn passed to `to`: the lines they owe and the partner's moves just played. The
+ * positions are the snapshot's (liveOf), written once an action; events written before carry
+ * each owed line's position here too (`lines`).
+ */
 const turnPassed = z.object({
   kind: z.literal('turn-passed'),
   ...at,
   to: color,
-  lines: z.array(record),
+  owed: z.array(z.string()).optional(),
+  lines: z.array(record).optional(),
   lastMoves: z.array(record),
   contestable: z.array(z.string()),
 });
