@@ -37,7 +37,7 @@ import { User } from '../auth/user.entity';
 import { addDays, type LocalDate } from '../common/calendar';
 import { SweepService } from '../thinking-time/sweep.service';
 import { PhaseProfiler } from './phase-profiler';
-import { sqlCeiling, type CapturedMove, type CapturedStatement, type ReplayLanes } from './sql-ceiling';
+import { sqlCeilingSampler, type CapturedMove, type CapturedStatement, type ReplayLanes, type SqlCeilingSampler } from './sql-ceiling';
 import { prepared } from '../database/prepared-statements';
 import {
   bareInsertRate,
@@ -71,7 +71,7 @@ const PROFILE_SWEEP = process.argv.includes('--profile-sweep');
 const PROFILE_MOVES = process.argv.includes('--profile-moves');
 /** `--trace`: print the SQL statements of the 100th move on stderr. */
 const TRACE = process.argv.includes('--trace');
-/** `--sql-ceiling`: after the run, what the moves' own statements reach with nothing of the platform around them (sql-ceiling.ts). */
+/** `--sql-ceiling`: between the days, what the moves' own statements reach with nothing of the platform around them (sql-ceiling.ts). */
 const SQL_CEILING = process.argv.includes('--sql-ceiling');
 const TZ = 'Europe/Bucharest';
 const START: LocalDate = '2027-02-01';
@@ -209,17 +209,43 @@ async function main(): Promise<void> {
         await movesService.startGames(m, { competition, sequence, pairings });
       });
     }
-    const { list, sequence, actors } = await db.run(async (m) => {
-      const list = await m.find(Game, { where: { competitionId: created.id }, order: { round: 'ASC', id: 'ASC' } });
-      const sequence = await m.findOneByOrFail(Sequence, { competitionId: created.id });
-      const people = await m.find(User, { where: { playerId: In(list.flatMap((g) => [g.redPlayerId, g.bluePlayerId])) } });
-      return { list, sequence, actors: new Map<string, UserActor>(people.map((u) => [u.playerId!, actorOf(u)])) };
-    });
+    /** A started competition's games, each at its sequence's opening, and the players who move in them. */
+    const gamesOf = (competitionId: string) =>
+      db.run(async (m) => {
+        const list = await m.find(Game, { where: { competitionId }, order: { round: 'ASC', id: 'ASC' } });
+        const sequence = await m.findOneByOrFail(Sequence, { competitionId });
+        const people = await m.find(User, { where: { playerId: In(list.flatMap((g) => [g.redPlayerId, g.bluePlayerId])) } });
+        const tileSet = ((created as unknown as { tileSet?: TileSetId }).tileSet ?? 'ro') as TileSetId;
+        const opening = replayGame({ tileSet, sequence: sequence.tiles }, []);
+        if (!opening.ok) throw new Error('the opening position does not replay');
+        return {
+          list,
+          live: list.map((game): Live => ({ game, state: opening.state, over: false })),
+          actors: new Map<string, UserActor>(people.map((u) => [u.playerId!, actorOf(u)])),
+        };
+      });
+    const { list, live, actors } = await gamesOf(created.id);
+    // --sql-ceiling: the replays write rows into the games whose moves they replay, so those games
+    // are a competition's of their own, one group of twice as many players as moves in flight,
+    // taken out of the sweep once their moves are captured (below).
+    const ceilingGames = SQL_CEILING
+      ? await (async () => {
+          const ceiling = await setup.create(arbiter, {
+            name: 'Bench ceiling',
+            shortName: 'CEIL',
+            startDate: START,
+            closingDate: addDays(START, 364),
+            timeZone: TZ,
+          });
+          await registration.importPlayers(arbiter, ceiling.id, playersCsv(2 * CONCURRENCY));
+          await grouping.makeGroups(arbiter, ceiling.id, { count: 1 });
+          await app.get(CompetitionStartService).start(arbiter, ceiling.id);
+          const games = await gamesOf(ceiling.id);
+          for (const [playerId, actor] of games.actors) actors.set(playerId, actor);
+          return { competitionId: ceiling.id, live: games.live.slice(0, CONCURRENCY) };
+        })()
+      : undefined;
     const setupSeconds = (Date.now() - setupStarted) / 1000;
-    const tileSet = ((created as unknown as { tileSet?: TileSetId }).tileSet ?? 'ro') as TileSetId;
-    const opening = replayGame({ tileSet, sequence: sequence.tiles }, []);
-    if (!opening.ok) throw new Error('the opening position does not replay');
-    const live: Live[] = list.map((game) => ({ game, state: opening.state, over: false }));
 
     const random = seededRandom(2027);
     const latencies: number[] = [];
@@ -323,10 +349,24 @@ async function main(): Promise<void> {
     };
     await sampleInserts();
 
-    // One move in each of as many games as are played at once, one at a time, nothing else in
-    // flight: its statements as the platform sent them, replayed after the run (--sql-ceiling).
+    // The captured statements through the platform's own unit of work too: what its stack costs around them.
+    const throughStack: ReplayLanes = {
+      lane: async () => ({
+        transaction: (statements) =>
+          db.transaction(async (m) => {
+            for (const s of statements) await m.query(prepared(s.sql), [...s.parameters]);
+          }),
+        release: () => undefined,
+      }),
+      end: async () => undefined,
+    };
+
+    // --sql-ceiling: one move in each of the ceiling's games, one at a time, nothing else in
+    // flight: its statements as the platform sent them, replayed between the days as the bare
+    // inserts are sampled.
     const captured: CapturedMove[] = [];
-    if (SQL_CEILING) {
+    let ceiling: SqlCeilingSampler | undefined;
+    if (ceilingGames) {
       const capture = async (g: Live) => {
         counter.capture = [];
         await playOne(g);
@@ -334,10 +374,12 @@ async function main(): Promise<void> {
         counter.capture = null;
       };
       clock.set(instantAt(START, '00:01', TZ));
-      const first = live.slice(0, CONCURRENCY);
-      model.choose(first);
-      await timedMoves(first, capture, 1);
-      model.apply(first);
+      model.choose(ceilingGames.live);
+      await timedMoves(ceilingGames.live, capture, 1);
+      // The replays write moves, mail and state into these games from now on: no one plays them
+      // again, and the sweep, which reads only started competitions, never reads them.
+      await db.run((m) => m.query(`UPDATE "competition" SET "status" = 'finished' WHERE "id" = $1`, [ceilingGames.competitionId]));
+      ceiling = sqlCeilingSampler(scratch.url, scratch.name, captured, { seconds: 2 }, throughStack);
     }
 
     // The simulated days: players move just after midnight, the sweep runs at 00:05.
@@ -365,7 +407,10 @@ async function main(): Promise<void> {
       const used = process.cpuUsage(cpu);
       sweepCpuMicros += used.user + used.system;
       sweepQueries += counter.count - q;
-      if ((d + 1) % 20 === 0) await sampleInserts();
+      if ((d + 1) % 20 === 0) {
+        await sampleInserts();
+        await ceiling?.sample();
+      }
       bar(d + 1, DAYS, `days · ${moves} moves · ${live.filter((g) => !g.over).length} games playing`);
     }
 
@@ -396,21 +441,9 @@ async function main(): Promise<void> {
     ]);
     const heapMB = round(process.memoryUsage().heapUsed / 2 ** 20, 0);
     const gameHotShare = await wal.hotUpdateShare('game');
-    // After the storage figures: the replays write rows of their own.
-    // The captured statements through the platform's own unit of work too: what its stack costs around them.
-    const throughStack: ReplayLanes = {
-      lane: async () => ({
-        transaction: (statements) =>
-          db.transaction(async (m) => {
-            for (const s of statements) await m.query(prepared(s.sql), [...s.parameters]);
-          }),
-        release: () => undefined,
-      }),
-      end: async () => undefined,
-    };
-    const ceiling = SQL_CEILING
-      ? await sqlCeiling(scratch.url, scratch.name, captured, { windows: 5, seconds: 2 }, throughStack)
-      : undefined;
+    // A run shorter than a sample's 20 days samples the replays once, at its end.
+    if (ceiling && ceiling.windows === 0) await ceiling.sample();
+    const ceilingFigures = await ceiling?.end();
     await wal.close();
     const perRow = (t: string) => (stored.tables[t].rows ? round(stored.tables[t].bytes / stored.tables[t].rows, 0) : null);
     const report = {
@@ -444,10 +477,10 @@ async function main(): Promise<void> {
       bareInsertSamples: insertSamples.map((x) => Math.round(x)),
       ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
       ratioTarget: 0.25,
-      ...(ceiling && {
-        sqlCeiling: ceiling,
-        // The platform's moves against the least a move can write, replayed in the same run (docs/scale.md).
-        ratioToMinimal: round(movesPerSecond / ceiling.minimal.movesPerSecond, 3),
+      ...(ceilingFigures && {
+        sqlCeiling: ceilingFigures,
+        // The platform's moves against the least a move can write, replayed between the days of the same run (docs/scale.md).
+        ratioToMinimal: round(movesPerSecond / ceilingFigures.minimal.movesPerSecond, 3),
         ratioToMinimalTarget: 0.5,
       }),
       sweep: {
@@ -464,13 +497,16 @@ async function main(): Promise<void> {
       // The platform's and the bench's heap after the run, with the games' committed state kept for their next action.
       nodeHeapMB: heapMB,
       gameCacheGames: settings.gameCacheGames,
-      storage: {
-        databaseMB: round(stored.databaseBytes / 2 ** 20, 1),
-        rows: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows])),
-        bytesPerRow: Object.fromEntries(Object.keys(stored.tables).map((t) => [t, perRow(t)])),
-        // Everything the games wrote (games, lines, moves, mail, audit, receipts, the sweep's actions) over the moves played.
-        bytesPerMove: round(Object.values(stored.tables).reduce((a, v) => a + v.bytes, 0) / Math.max(1, moves), 0),
-      },
+      // With --sql-ceiling the replays' rows share the tables: what the games left on disk is a plain run's figure.
+      ...(!ceilingFigures && {
+        storage: {
+          databaseMB: round(stored.databaseBytes / 2 ** 20, 1),
+          rows: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows])),
+          bytesPerRow: Object.fromEntries(Object.keys(stored.tables).map((t) => [t, perRow(t)])),
+          // Everything the games wrote (games, lines, moves, mail, audit, receipts, the sweep's actions) over the moves played.
+          bytesPerMove: round(Object.values(stored.tables).reduce((a, v) => a + v.bytes, 0) / Math.max(1, moves), 0),
+        },
+      }),
       sharedMachine: 'other processes may compete for the CPU: compare the ratio, not the absolute figures',
     };
     printReport(report);

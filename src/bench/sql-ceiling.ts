@@ -6,8 +6,8 @@
 // bare insert transactions sampled between its windows, is the highest ratio the move's
 // statements allow on this machine and this driver, whatever the platform does in Node.
 // Two leaner moves are replayed the same way, as the floor under any platform's move here: the
-// same writes after a lock that reads only the version, and the writes the issue names (the
-// move, the game's new state, its audit entry, one outbox row) after that lock.
+// same writes after a lock that reads only the version, and the least a move writes (the move,
+// the game's new state, its audit entry, one outbox row) after that lock.
 import { randomUUID } from 'node:crypto';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { prepared, PreparingClient } from '../database/prepared-statements';
@@ -129,6 +129,8 @@ export function slotsOf(sql: string): Slot[] {
 
 export interface ReplayFigures {
   readonly movesPerSecond: number;
+  /** Each window's rate, in the order they were sampled: the spread behind the average. */
+  readonly windowRates: readonly number[];
   readonly bareInsertsPerSecond: number;
   readonly ratio: number;
   readonly postgresCpuMsPerMove: number | null;
@@ -142,7 +144,7 @@ export interface SqlCeiling extends ReplayFigures {
   readonly throughStack?: ReplayFigures;
   /** The same writes after the lean lock. */
   readonly leanLock: ReplayFigures;
-  /** The lean lock and the issue's writes: the move, the game's state, the audit entry, one outbox row. */
+  /** The lean lock and the least a move writes: the move, the game's state, the audit entry, one outbox row. */
   readonly minimal: ReplayFigures;
 }
 
@@ -192,81 +194,132 @@ function bareLanes(url: string, size: number): ReplayLanes {
 }
 
 /**
- * Replays the captured moves in each shape (one client each, on its game) in windows of
- * `seconds`, each followed by a window of bare insert transactions on the same database, and
- * compares the two. With `stack`, the captured statements are also sent through it: the
- * platform's own unit of work (TypeORM's transaction, the async context, the deferred writes)
- * around the move's statements and nothing of its logic.
+ * The captured moves replayed in each shape (one client each, on its game), a window of
+ * `seconds` of each shape at every `sample()`, each followed by a window of bare insert
+ * transactions on the same database. A bench samples it between its own timed stretches, as it
+ * samples bare inserts, so that the replays see the same neighbours on a shared machine as the
+ * moves do (checkpoints, autovacuum, the machine's own speed): a block of windows after the run
+ * measured the replays against whatever the server was doing then. With `stack`, the captured
+ * statements are also sent through it: the platform's own unit of work (TypeORM's transaction,
+ * the async context, the deferred writes) around the move's statements and nothing of its logic.
+ * The replays write rows into their games: those games must be out of play and out of the sweep.
  */
-export async function sqlCeiling(
+export function sqlCeilingSampler(
   url: string,
   database: string,
   moves: readonly CapturedMove[],
-  { windows, seconds }: { windows: number; seconds: number },
+  { seconds }: { seconds: number },
   stack?: ReplayLanes,
-): Promise<SqlCeiling> {
+): SqlCeilingSampler {
+  // Replay numbers go on across the shapes and windows: the keys each writes stay fresh.
   const counter = { next: 0 };
-  const options = { windows, seconds, url, database };
-  const platform = await replayed(bareLanes(url, moves.length), moves, 'platform', options, counter);
-  const throughStack = stack && (await replayed(stack, moves, 'platform', options, counter));
-  const leanLock = await replayed(bareLanes(url, moves.length), moves, 'leanLock', options, counter);
-  const minimal = await replayed(bareLanes(url, moves.length), moves, 'minimal', options, counter);
-  return { ...platform, windows, ...(throughStack && { throughStack }), leanLock, minimal };
+  const replaysOf = (lanes: ReplayLanes, shape: ReplayShape): ShapeReplays => ({
+    lanes,
+    plans: moves.map((m) => replayOf(shapedMove(m, shape))),
+    totals: { replays: 0, replaySeconds: 0, nodeMicros: 0, pgMicros: 0, inserts: 0, insertSeconds: 0, rates: [] },
+  });
+  const platform = replaysOf(bareLanes(url, moves.length), 'platform');
+  const throughStack = stack && replaysOf(stack, 'platform');
+  const leanLock = replaysOf(bareLanes(url, moves.length), 'leanLock');
+  const minimal = replaysOf(bareLanes(url, moves.length), 'minimal');
+  const all = [platform, ...(throughStack ? [throughStack] : []), leanLock, minimal];
+  let windows = 0;
+  return {
+    get windows() {
+      return windows;
+    },
+    async sample() {
+      // Each sample starts with the next shape: the first window after a day's sweep meets its
+      // aftermath (autovacuum, the checkpoint's writes), so no shape is always the one to meet it.
+      const first = windows % all.length;
+      for (const shape of [...all.slice(first), ...all.slice(0, first)]) await replayWindow(shape, { seconds, url, database }, counter);
+      windows++;
+    },
+    async end() {
+      for (const shape of all) await shape.lanes.end();
+      return {
+        ...figuresOf(platform.totals),
+        windows,
+        ...(throughStack && { throughStack: figuresOf(throughStack.totals) }),
+        leanLock: figuresOf(leanLock.totals),
+        minimal: figuresOf(minimal.totals),
+      };
+    },
+  };
 }
 
-async function replayed(
-  lanes: ReplayLanes,
-  moves: readonly CapturedMove[],
-  shape: ReplayShape,
-  { windows, seconds, url, database }: { windows: number; seconds: number; url: string; database: string },
-  // Replay numbers go on across the shapes: the keys each writes stay fresh.
+export interface SqlCeilingSampler {
+  /** The windows sampled so far. */
+  readonly windows: number;
+  /** One window of each shape in turn, each followed by its window of bare inserts, the first shape rotating. */
+  sample(): Promise<void>;
+  /** The lanes closed, and the figures of every window sampled. */
+  end(): Promise<SqlCeiling>;
+}
+
+/** What one shape's windows added up to. */
+interface ReplayTotals {
+  replays: number;
+  replaySeconds: number;
+  nodeMicros: number;
+  pgMicros: number | null;
+  inserts: number;
+  insertSeconds: number;
+  /** Each window's replays a second, in order. */
+  readonly rates: number[];
+}
+
+interface ShapeReplays {
+  readonly lanes: ReplayLanes;
+  readonly plans: readonly ((i: number) => CapturedStatement[])[];
+  readonly totals: ReplayTotals;
+}
+
+async function replayWindow(
+  { lanes, plans, totals }: ShapeReplays,
+  { seconds, url, database }: { seconds: number; url: string; database: string },
   counter: { next: number },
-): Promise<ReplayFigures> {
-  const plans = moves.map((m) => replayOf(shapedMove(m, shape)));
+): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  const pg = postgresCpuSample(database);
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
   let replays = 0;
-  let replaySeconds = 0;
-  let nodeMicros = 0;
-  let pgMicros: number | null = 0;
-  let inserts = 0;
-  let insertSeconds = 0;
-  try {
-    for (let w = 0; w < windows; w++) {
-      const deadline = Date.now() + seconds * 1000;
-      const pg = postgresCpuSample(database);
-      const cpu = process.cpuUsage();
-      const started = process.hrtime.bigint();
-      await Promise.all(
-        plans.map(async (plan) => {
-          const lane = await lanes.lane();
-          try {
-            while (Date.now() < deadline) {
-              await lane.transaction(plan(counter.next++));
-              replays++;
-            }
-          } finally {
-            lane.release();
-          }
-        }),
-      );
-      replaySeconds += Number(process.hrtime.bigint() - started) / 1e9;
-      const node = process.cpuUsage(cpu);
-      nodeMicros += node.user + node.system;
-      const used = postgresCpuMicrosBetween(pg, postgresCpuSample(database));
-      pgMicros = pgMicros === null || used === null ? null : pgMicros + used;
-      const bare = await bareInsertRate(url, { concurrency: plans.length, seconds });
-      inserts += bare.count;
-      insertSeconds += bare.count / bare.perSecond;
-    }
-  } finally {
-    await lanes.end();
-  }
-  const movesPerSecond = replays / replaySeconds;
-  const bareInsertsPerSecond = inserts / insertSeconds;
+  await Promise.all(
+    plans.map(async (plan) => {
+      const lane = await lanes.lane();
+      try {
+        while (Date.now() < deadline) {
+          await lane.transaction(plan(counter.next++));
+          replays++;
+        }
+      } finally {
+        lane.release();
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const node = process.cpuUsage(cpu);
+  const used = postgresCpuMicrosBetween(pg, postgresCpuSample(database));
+  totals.replays += replays;
+  totals.replaySeconds += elapsed;
+  totals.rates.push(round(replays / elapsed, 0));
+  totals.nodeMicros += node.user + node.system;
+  totals.pgMicros = totals.pgMicros === null || used === null ? null : totals.pgMicros + used;
+  const bare = await bareInsertRate(url, { concurrency: plans.length, seconds });
+  totals.inserts += bare.count;
+  totals.insertSeconds += bare.count / bare.perSecond;
+}
+
+function figuresOf(t: ReplayTotals): ReplayFigures {
+  const movesPerSecond = t.replays / t.replaySeconds;
+  const bareInsertsPerSecond = t.inserts / t.insertSeconds;
   return {
     movesPerSecond: round(movesPerSecond, 1),
+    windowRates: [...t.rates],
     bareInsertsPerSecond: round(bareInsertsPerSecond, 1),
     ratio: round(movesPerSecond / bareInsertsPerSecond, 3),
-    postgresCpuMsPerMove: pgMicros === null ? null : round(pgMicros / 1000 / Math.max(1, replays), 3),
-    nodeCpuMsPerMove: round(nodeMicros / 1000 / Math.max(1, replays), 3),
+    postgresCpuMsPerMove: t.pgMicros === null ? null : round(t.pgMicros / 1000 / Math.max(1, t.replays), 3),
+    nodeCpuMsPerMove: round(t.nodeMicros / 1000 / Math.max(1, t.replays), 3),
   };
 }

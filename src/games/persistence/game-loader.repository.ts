@@ -163,8 +163,7 @@ export class GameLoader {
       const game = c.game.decode(row.game);
       // A lock waited for, another's change of the game or of its head: the whole statement, under the lock now held.
       if (Number(row.seen_version) === game.version && game.version === known.version && row.head_mark === known.head.mark) {
-        const { competition, sequence, players } = known.head;
-        return { ...extrasOf(c, row), head: { game, competition, sequence, players }, headMark: known.head.mark, rows: null };
+        return { ...extrasOf(c, row), head: heldHeadOf(game, known.head), headMark: known.head.mark, rows: null };
       }
     }
     const sql = (this.actionSql ??= prepared(gameSql(c, { lock: true })));
@@ -217,7 +216,12 @@ export function headOf(c: GameCodecs, row: Record<string, unknown>): GameHead {
 function lockedHeadOf(c: GameCodecs, row: Record<string, unknown>, held: HeldHead | undefined): GameHead {
   if (row.competition !== null) return headOf(c, row);
   if (!held) throw new Error('the lock statement left out a head it was not given');
-  return { game: c.game.decode(row.game), competition: held.competition, sequence: held.sequence, players: held.players };
+  return heldHeadOf(c.game.decode(row.game), held);
+}
+
+/** The locked game's row with the competition, sequence and players the caller holds. */
+function heldHeadOf(game: GameHead['game'], held: HeldHead): GameHead {
+  return { game, competition: held.competition, sequence: held.sequence, players: held.players };
 }
 
 export function playRowsOf(c: GameCodecs, row: Record<string, unknown>): GamePlayRows {
