@@ -169,6 +169,9 @@ export interface ReplayLane {
  */
 function bareLanes(url: string, size: number): ReplayLanes {
   const pool = new Pool({ connectionString: url, max: size, Client: PreparingClient, pipeline: true } as PoolConfig);
+  // The lanes stay open through a run: an idle one whose connection ends (the scratch database
+  // dropped after a run that failed) must not end the process before the run's own error is told.
+  pool.on('error', () => undefined);
   return {
     async lane() {
       const client: PoolClient = await pool.connect();
