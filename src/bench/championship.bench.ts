@@ -29,7 +29,7 @@ import { Sequence } from '../competitions/sequence.entity';
 import { parseSettings } from '../config/settings';
 import { Database } from '../database/database';
 import { openAppDatabase } from '../app-database';
-import { applyMove, replayGame, type GameState, type TileSetId } from '../engine';
+import { applyMove, replayGame, type GameState } from '../engine';
 import { randomMove, seededRandom } from '../engine/testing/random-game';
 import { Game } from '../games/entities/game.entity';
 import { MovesService, type GamePairing } from '../games/actions/moves.service';
@@ -179,20 +179,20 @@ async function main(): Promise<void> {
         await users.createUser({ displayName: 'Arbitrul', roles: ['arbiter'], emails: ['arbitru@bench.example.org'], verified: true }),
       ),
     );
-    const created = await setup.create(arbiter, {
-      name: 'Bench championship',
-      shortName: 'BENCH',
-      startDate: START,
-      closingDate: addDays(START, 364),
-      timeZone: TZ,
-    });
-    await registration.importPlayers(arbiter, created.id, playersCsv(PLAYERS));
+    const starter = app.get(CompetitionStartService);
+    /** A competition of the first `players` of the bench's list in `groups` groups, started. */
+    const startedCompetition = async (name: string, shortName: string, players: number, groups: number) => {
+      const created = await setup.create(arbiter, { name, shortName, startDate: START, closingDate: addDays(START, 364), timeZone: TZ });
+      await registration.importPlayers(arbiter, created.id, playersCsv(players));
+      await grouping.makeGroups(arbiter, created.id, { count: groups });
+      await starter.start(arbiter, created.id);
+      return created;
+    };
     // The groups service makes groups of at most 32: a larger round robin is its groups
     // started by the service, and every game between two groups added through the games
     // service's startGames (as the start does), so that each player meets every other once.
     const groupCount = Math.ceil(PLAYERS / 32);
-    await grouping.makeGroups(arbiter, created.id, { count: groupCount });
-    await app.get(CompetitionStartService).start(arbiter, created.id);
+    const created = await startedCompetition('Bench championship', 'BENCH', PLAYERS, groupCount);
     if (groupCount > 1) {
       await db.transaction(async (m) => {
         const competition = await m.findOneByOrFail(Competition, { id: created.id });
@@ -213,9 +213,9 @@ async function main(): Promise<void> {
     const gamesOf = (competitionId: string) =>
       db.run(async (m) => {
         const list = await m.find(Game, { where: { competitionId }, order: { round: 'ASC', id: 'ASC' } });
+        const { tileSet } = await m.findOneByOrFail(Competition, { id: competitionId });
         const sequence = await m.findOneByOrFail(Sequence, { competitionId });
         const people = await m.find(User, { where: { playerId: In(list.flatMap((g) => [g.redPlayerId, g.bluePlayerId])) } });
-        const tileSet = ((created as unknown as { tileSet?: TileSetId }).tileSet ?? 'ro') as TileSetId;
         const opening = replayGame({ tileSet, sequence: sequence.tiles }, []);
         if (!opening.ok) throw new Error('the opening position does not replay');
         return {
@@ -230,16 +230,7 @@ async function main(): Promise<void> {
     // taken out of the sweep once their moves are captured (below).
     const ceilingGames = SQL_CEILING
       ? await (async () => {
-          const ceiling = await setup.create(arbiter, {
-            name: 'Bench ceiling',
-            shortName: 'CEIL',
-            startDate: START,
-            closingDate: addDays(START, 364),
-            timeZone: TZ,
-          });
-          await registration.importPlayers(arbiter, ceiling.id, playersCsv(2 * CONCURRENCY));
-          await grouping.makeGroups(arbiter, ceiling.id, { count: 1 });
-          await app.get(CompetitionStartService).start(arbiter, ceiling.id);
+          const ceiling = await startedCompetition('Bench ceiling', 'CEIL', 2 * CONCURRENCY, 1);
           const games = await gamesOf(ceiling.id);
           for (const [playerId, actor] of games.actors) actors.set(playerId, actor);
           return { competitionId: ceiling.id, live: games.live.slice(0, CONCURRENCY) };
@@ -429,23 +420,17 @@ async function main(): Promise<void> {
     const movesPerSecond = moves / moveSeconds;
     latencies.sort((a, b) => a - b);
     const sortedSweeps = [...sweepSeconds].sort((a, b) => a - b);
-    // What a championship leaves on disk: the capacity figures of docs/scale.md.
-    const stored = await storageOf(scratch.url, [
-      'game',
-      'move',
-      'game_line',
-      'outbound_mail',
-      'audit',
-      'action_receipt',
-      'timeline_action',
-    ]);
+    // What a championship leaves on disk: the capacity figures of docs/scale.md. With
+    // --sql-ceiling the replays' rows share the tables: it is a plain run's figure.
+    const stored = SQL_CEILING
+      ? undefined
+      : await storageOf(scratch.url, ['game', 'move', 'game_line', 'outbound_mail', 'audit', 'action_receipt', 'timeline_action']);
     const heapMB = round(process.memoryUsage().heapUsed / 2 ** 20, 0);
     const gameHotShare = await wal.hotUpdateShare('game');
     // A run shorter than a sample's 20 days samples the replays once, at its end.
     if (ceiling && ceiling.windows === 0) await ceiling.sample();
     const ceilingFigures = await ceiling?.end();
     await wal.close();
-    const perRow = (t: string) => (stored.tables[t].rows ? round(stored.tables[t].bytes / stored.tables[t].rows, 0) : null);
     const report = {
       benchmark: 'championship',
       date: new Date().toISOString(),
@@ -497,12 +482,11 @@ async function main(): Promise<void> {
       // The platform's and the bench's heap after the run, with the games' committed state kept for their next action.
       nodeHeapMB: heapMB,
       gameCacheGames: settings.gameCacheGames,
-      // With --sql-ceiling the replays' rows share the tables: what the games left on disk is a plain run's figure.
-      ...(!ceilingFigures && {
+      ...(stored && {
         storage: {
           databaseMB: round(stored.databaseBytes / 2 ** 20, 1),
           rows: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows])),
-          bytesPerRow: Object.fromEntries(Object.keys(stored.tables).map((t) => [t, perRow(t)])),
+          bytesPerRow: Object.fromEntries(Object.entries(stored.tables).map(([t, v]) => [t, v.rows ? round(v.bytes / v.rows, 0) : null])),
           // Everything the games wrote (games, lines, moves, mail, audit, receipts, the sweep's actions) over the moves played.
           bytesPerMove: round(Object.values(stored.tables).reduce((a, v) => a + v.bytes, 0) / Math.max(1, moves), 0),
         },

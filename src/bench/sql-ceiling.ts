@@ -232,8 +232,8 @@ export function sqlCeilingSampler(
       return windows;
     },
     async sample() {
-      // Each sample starts with the next shape: the first window after a day's sweep meets its
-      // aftermath (autovacuum, the checkpoint's writes), so no shape is always the one to meet it.
+      // Each sample starts with the next shape: the first window after a day's sweep ran slower
+      // in the runs of docs/scale.md, so no shape is always the one to meet what follows a sweep.
       const first = windows % all.length;
       for (const shape of [...all.slice(first), ...all.slice(0, first)]) await replayWindow(shape, { seconds, url, database }, counter);
       windows++;
